@@ -1,0 +1,35 @@
+# Mobility DP — developer commands. Every target that needs software runs scripts/setup first.
+SHELL := /bin/bash
+VENV := .venv/bin/python
+VENV_LATEST := .venv-latest/bin/python
+export QT_QPA_PLATFORM := offscreen
+export PYTHONDONTWRITEBYTECODE := 1
+
+.PHONY: setup test test-core test-core-latest test-qgis demo bench package clean
+
+setup:
+	scripts/setup
+
+test: setup
+	$(MAKE) test-core test-core-latest test-qgis
+
+test-core:
+	$(VENV) -m pytest -q tests/core
+
+test-core-latest:
+	$(VENV_LATEST) -m pytest -q tests/core
+
+test-qgis:
+	$(VENV) -m pytest -q tests/qgis
+
+demo: setup
+	scripts/demo
+
+bench: setup
+	for b in benchmarks/*.py; do $(VENV) $$b || exit 1; done
+
+package:
+	scripts/package
+
+clean:
+	rm -rf out dist .pytest_cache
