@@ -266,11 +266,12 @@ class Ledger:
 
     # -- two-phase spending -----------------------------------------------
     def reserve(self, dataset_id: str, epsilon: float, delta: float,
-                budget: Budget, label: str = "") -> "Reservation":
+                budget: Optional[Budget] = None, label: str = "") -> "Reservation":
         """Reserve (ε, δ) for a release, or raise :class:`BudgetExceeded`.
 
-        The first release on a dataset fixes its total budget; later calls
-        must give the same budget (a budget cannot be raised afterwards).
+        The first release on a dataset fixes its total budget (``budget`` is
+        then required); later calls may omit it or must give the same one
+        (a budget cannot be raised once spending has started).
         """
         if not dataset_id:
             raise ValueError("a dataset id is required to use the privacy ledger")
@@ -279,15 +280,21 @@ class Ledger:
         entry_id = uuid.uuid4().hex
         with _locked(self.path):
             data = self._read()
-            ds = data["datasets"].setdefault(
-                dataset_id, {"budget": {"epsilon": budget.epsilon, "delta": budget.delta},
-                             "entries": []})
+            if dataset_id not in data["datasets"]:
+                if budget is None:
+                    raise ValueError(
+                        f"dataset '{dataset_id}' is new in the ledger {self.path}: "
+                        "give its total privacy budget (epsilon, delta) on first use")
+                data["datasets"][dataset_id] = {
+                    "budget": {"epsilon": budget.epsilon, "delta": budget.delta},
+                    "entries": []}
+            ds = data["datasets"][dataset_id]
             stored = Budget(**ds["budget"])
-            if (abs(stored.epsilon - budget.epsilon) > _TOLERANCE
-                    or abs(stored.delta - budget.delta) > _TOLERANCE):
+            if budget is not None and (abs(stored.epsilon - budget.epsilon) > _TOLERANCE
+                                       or abs(stored.delta - budget.delta) > _TOLERANCE):
                 raise ValueError(
                     f"dataset '{dataset_id}' has a total budget of ε={stored.epsilon:g}, "
-                    f"δ={stored.delta:g} in the ledger; the run asked for ε={budget.epsilon:g}, "
+                    f"δ={stored.delta:g} in the ledger; the run gave ε={budget.epsilon:g}, "
                     f"δ={budget.delta:g}. A budget cannot be changed once spending has started.")
             used_eps, used_delta = _spent(ds)
             if not stored.allows(used_eps + epsilon, used_delta + delta):

@@ -1,0 +1,100 @@
+"""The HTML privacy report every release writes (no QGIS here).
+
+A report states what was released, under which unit of privacy, and what it
+cost, part by part, as computed by the mechanisms that ran. Sections built
+from the raw data (utility against ground truth, data-owner statistics) are
+marked "internal" and must not be published with the release.
+"""
+from __future__ import annotations
+
+import base64
+import datetime as _dt
+import html
+from typing import Iterable, Optional, Sequence, Tuple
+
+from .privacy import PrivacyCost
+
+_STYLE = """
+body{font-family:sans-serif;max-width:60em;margin:1em auto;color:#222}
+table{border-collapse:collapse;margin:.5em 0}
+td,th{border:1px solid #bbb;padding:.2em .6em;text-align:left;vertical-align:top}
+th{background:#eef}
+.banner{padding:.6em;margin:.6em 0;border-radius:4px;font-weight:bold}
+.seeded{background:#fde2e1;border:2px solid #c0392b}
+.warning{background:#fff4d6;border:1px solid #e0a800}
+.internal{background:#f3e9ff;border:2px dashed #7d3c98;padding:.4em}
+.total td{font-weight:bold}
+"""
+
+SEEDED_BANNER = ("Reproducible: not for publication. This run used a fixed seed, so anyone "
+                 "with the seed can recompute (and subtract) the noise.")
+
+
+def esc(value) -> str:
+    return html.escape(str(value))
+
+
+def table(rows: Iterable[Sequence], header: Optional[Sequence] = None) -> str:
+    """A simple HTML table; cells are escaped."""
+    out = ["<table>"]
+    if header:
+        out.append("<tr>" + "".join(f"<th>{esc(h)}</th>" for h in header) + "</tr>")
+    for row in rows:
+        out.append("<tr>" + "".join(f"<td>{esc(c)}</td>" for c in row) + "</tr>")
+    out.append("</table>")
+    return "\n".join(out)
+
+
+def png_img(png_bytes: bytes, alt: str = "") -> str:
+    """Embed a PNG (e.g. a matplotlib figure) in the report."""
+    data = base64.b64encode(png_bytes).decode("ascii")
+    return f'<img alt="{esc(alt)}" src="data:image/png;base64,{data}"/>'
+
+
+def _fmt(x) -> str:
+    return "" if x is None else f"{x:.6g}" if isinstance(x, float) else str(x)
+
+
+def cost_table(cost: PrivacyCost) -> str:
+    rows = [(p.mechanism, _fmt(p.epsilon), _fmt(p.delta), _fmt(p.sensitivity),
+             p.protects, p.note) for p in cost.parts]
+    body = table(rows, ("mechanism", "ε", "δ", "sensitivity", "protects", "note"))
+    total = (f'<table class="total"><tr><td>total (sequential composition)</td>'
+             f"<td>ε = {cost.epsilon:.6g}</td><td>δ = {cost.delta:.6g}</td></tr></table>")
+    return body + total
+
+
+def privacy_report(*, title: str, algorithm_id: str, unit_of_privacy: str,
+                   cost: PrivacyCost, parameters: Iterable[Tuple[str, object]],
+                   seeded: bool, sections: Iterable[Tuple[str, str]] = (),
+                   internal_sections: Iterable[Tuple[str, str]] = (),
+                   warnings: Iterable[str] = ()) -> str:
+    """The whole report as an HTML string.
+
+    ``sections`` are (heading, html) pairs safe to publish with the release;
+    ``internal_sections`` are computed from raw data and are flagged as such.
+    """
+    now = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+    parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{esc(title)}</title>"
+             f"<style>{_STYLE}</style></head><body>",
+             f"<h1>{esc(title)}</h1>",
+             f"<p>Algorithm <code>{esc(algorithm_id)}</code>, run {esc(now)}.</p>"]
+    if seeded:
+        parts.append(f'<div class="banner seeded">{esc(SEEDED_BANNER)}</div>')
+    for w in warnings:
+        parts.append(f'<div class="banner warning">Warning: {esc(w)}</div>')
+    parts.append("<h2>Privacy guarantee</h2>")
+    parts.append(f"<p><b>Unit of privacy:</b> {esc(unit_of_privacy)}</p>")
+    parts.append(f"<p>This release satisfies (ε = {cost.epsilon:.6g}, δ = {cost.delta:.6g})-"
+                 "differential privacy for that unit. The cost below is computed from the "
+                 "mechanisms that actually ran.</p>")
+    parts.append(cost_table(cost))
+    parts.append("<h2>Parameters</h2>")
+    parts.append(table(((k, _fmt(v)) for k, v in parameters), ("parameter", "value")))
+    for heading, body in sections:
+        parts.append(f"<h2>{esc(heading)}</h2>\n{body}")
+    for heading, body in internal_sections:
+        parts.append(f'<div class="internal"><h2>{esc(heading)}</h2><p><b>Contains statistics '
+                     f"of the raw data: internal, do not publish.</b></p>\n{body}</div>")
+    parts.append("</body></html>")
+    return "\n".join(parts)

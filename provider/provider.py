@@ -1,0 +1,35 @@
+"""The Mobility DP Processing provider (id ``mobilitydp``)."""
+import os
+
+from qgis.core import QgsProcessingProvider
+from qgis.PyQt.QtGui import QIcon
+
+from ..algorithms.noisycounts import NoisyCounts
+
+ICON = os.path.join(os.path.dirname(os.path.dirname(__file__)), "icons", "mobilitydp.svg")
+
+# One entry per algorithm; ids are stable because saved models store them.
+ALGORITHMS = [
+    NoisyCounts,
+]
+
+
+class MobilityDPProvider(QgsProcessingProvider):
+    def id(self):
+        return "mobilitydp"
+
+    def name(self):
+        return "Mobility DP"
+
+    def longName(self):  # noqa: N802
+        return "Mobility DP: differentially private mobility data"
+
+    def icon(self):
+        return QIcon(ICON)
+
+    def svgIconPath(self):  # noqa: N802
+        return ICON
+
+    def loadAlgorithms(self):  # noqa: N802
+        for algorithm in ALGORITHMS:
+            self.addAlgorithm(algorithm())
