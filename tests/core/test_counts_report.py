@@ -1,0 +1,81 @@
+"""dpcore.counts (the noisycounts release) and dpcore.report."""
+import math
+
+import numpy as np
+import pytest
+
+from dpcore.counts import release_noisy_counts, sensitivities
+from dpcore.privacy import PrivacyCost, make_rng
+from dpcore.report import SEEDED_BANNER, privacy_report
+
+
+def test_sensitivities():
+    assert sensitivities(1, 1) == (1, 1.0)
+    assert sensitivities(4, 3) == (12, 6.0)
+    with pytest.raises(ValueError):
+        sensitivities(0, 1)
+
+
+@pytest.mark.parametrize("mechanism, delta, eps_cost, delta_cost", [
+    ("discrete_laplace", 0.0, 0.7, 0.0),
+    ("laplace", 0.0, 0.7, 0.0),
+    ("gaussian_analytic", 1e-5, 0.7, 1e-5),
+    ("gaussian_classic", 1e-5, 0.7, 1e-5),
+])
+def test_cost_matches_mechanism(mechanism, delta, eps_cost, delta_cost):
+    r = release_noisy_counts(np.arange(100), epsilon=0.7, delta=delta, rng=make_rng(1),
+                             mechanism=mechanism, cells_per_individual=3, max_change=2)
+    assert len(r.cost.parts) == 1
+    assert r.cost.epsilon == pytest.approx(eps_cost)
+    assert r.cost.delta == pytest.approx(delta_cost)
+    expected_sensitivity = 6 if "laplace" in mechanism else math.sqrt(3) * 2
+    assert r.cost.parts[0].sensitivity == pytest.approx(expected_sensitivity)
+
+
+def test_noise_scale_follows_sensitivity():
+    """Laplace noise with L1 = m·c: empirical std ≈ √2·m·c/ε; a wrong scale would fail."""
+    x = np.zeros(200_000, dtype=int)
+    r = release_noisy_counts(x, epsilon=0.5, rng=make_rng(2), mechanism="laplace",
+                             cells_per_individual=2, max_change=3, round_output=False)
+    assert np.std(r.values) == pytest.approx(math.sqrt(2) * 6 / 0.5, rel=0.02)
+    assert np.std(r.values) != pytest.approx(math.sqrt(2) * 3 / 0.5, rel=0.1)
+
+
+def test_post_processing():
+    r = release_noisy_counts(np.zeros(1000, int), epsilon=0.2, rng=make_rng(3),
+                             mechanism="laplace", non_negative=True)
+    assert r.values.dtype.kind == "i" and r.values.min() >= 0 and r.values.max() > 0
+    r = release_noisy_counts(np.zeros(10, int), epsilon=0.2, rng=make_rng(3),
+                             mechanism="gaussian_analytic", delta=1e-6, round_output=False)
+    assert r.values.dtype.kind == "f"
+
+
+@pytest.mark.parametrize("counts, message", [
+    ([], "empty"), ([1.5], "fractional"), ([np.nan], "missing"), ([-1], "non-negative")])
+def test_bad_counts(counts, message):
+    with pytest.raises(ValueError, match=message):
+        release_noisy_counts(counts, epsilon=1, rng=make_rng(0))
+
+
+def test_bad_parameters():
+    with pytest.raises(ValueError, match="epsilon"):
+        release_noisy_counts([1], epsilon=0, rng=make_rng(0))
+    with pytest.raises(ValueError, match="delta > 0"):
+        release_noisy_counts([1], epsilon=1, rng=make_rng(0), mechanism="gaussian_analytic")
+    with pytest.raises(ValueError, match="unknown mechanism"):
+        release_noisy_counts([1], epsilon=1, rng=make_rng(0), mechanism="median")
+
+
+def test_report_contents():
+    cost = PrivacyCost.of("Laplace", 0.25, protects="one <user>") + PrivacyCost.of(
+        "Gaussian (analytic)", 0.25, 1e-6)
+    text = privacy_report(title="T", algorithm_id="mobilitydp:x", unit_of_privacy="one user",
+                          cost=cost, parameters=[("epsilon", 0.5)], seeded=True,
+                          internal_sections=[("Utility", "<p>MRE</p>")], warnings=["careful"])
+    assert SEEDED_BANNER in text
+    assert "ε = 0.5" in text and "δ = 1e-06" in text
+    assert "one &lt;user&gt;" in text  # escaped
+    assert "internal, do not publish" in text and "careful" in text
+    unseeded = privacy_report(title="T", algorithm_id="a", unit_of_privacy="u", cost=cost,
+                              parameters=[], seeded=False)
+    assert SEEDED_BANNER not in unseeded
