@@ -10,8 +10,10 @@ export PYTHONDONTWRITEBYTECODE := 1
 setup:
 	scripts/setup
 
+# The two core stacks run side by side (2 cores), then the QGIS tier.
 test: setup
-	$(MAKE) test-core test-core-latest test-qgis
+	$(MAKE) -j2 --output-sync=target test-core test-core-latest
+	$(MAKE) test-qgis
 
 test-core:
 	$(VENV) -m pytest -q tests/core
