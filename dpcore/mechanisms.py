@@ -71,8 +71,8 @@ def discrete_laplace_noise(shape, *, sensitivity: float, epsilon: float,
     with ratio α (Ghosh et al. 2009); numpy counts trials from 1, which
     cancels in the difference.
     """
-    alpha = discrete_laplace_alpha(sensitivity, epsilon)
-    p = 1.0 - alpha
+    # p = 1 − α via expm1, exact even when ε/Δ is tiny and α rounds towards 1.
+    p = -math.expm1(-check_epsilon(epsilon) / _check_sensitivity(sensitivity))
     return rng.geometric(p, size=shape).astype(np.int64) - rng.geometric(p, size=shape)
 
 
@@ -81,10 +81,12 @@ def discrete_laplace(values, *, sensitivity: int, epsilon: float,
     """Integer counts plus two-sided geometric noise: ε-DP for integer L1 sensitivity Δ₁."""
     values = np.asarray(values)
     if not np.issubdtype(values.dtype, np.integer):
-        if values.size and not np.all(np.isfinite(values)) or np.any(values != np.round(values)):
+        if not np.issubdtype(values.dtype, np.floating):
+            raise ValueError(f"discrete Laplace needs integer values, got dtype {values.dtype}")
+        if not (np.all(np.isfinite(values)) and np.all(values == np.round(values))):
             raise ValueError("discrete Laplace needs integer values")
         values = values.astype(np.int64)
-    if float(sensitivity) != int(sensitivity):
+    if _check_sensitivity(sensitivity) != int(sensitivity):
         raise ValueError(f"discrete Laplace needs an integer sensitivity, got {sensitivity}")
     noise = discrete_laplace_noise(values.shape, sensitivity=sensitivity,
                                    epsilon=epsilon, rng=rng)
@@ -176,7 +178,9 @@ def exponential_log_probabilities(utilities, *, sensitivity: float, epsilon: flo
     if not np.all(np.isfinite(u)):
         raise ValueError("utilities must be finite")
     factor = check_epsilon(epsilon) / ((1.0 if monotonic else 2.0) * _check_sensitivity(sensitivity))
-    logits = factor * u
+    # Shift by max(u) before scaling: u − max(u) is exact for nearby large
+    # utilities (1e12 + small), whereas ε·u/(2Δ) would round them first.
+    logits = factor * (u - u.max())
     return logits - special.logsumexp(logits)
 
 
@@ -232,7 +236,7 @@ def sparse_vector(queries, threshold, *, sensitivity: float, epsilon: float, cut
     above = q + nu >= t + rho
     hits = np.flatnonzero(above)
     answers = np.zeros(q.shape, dtype=bool)
-    if hits.size > cutoff:
+    if hits.size >= cutoff:
         examined = int(hits[cutoff - 1]) + 1
         answers[hits[:cutoff]] = True
     else:
@@ -252,8 +256,8 @@ def sparse_vector(queries, threshold, *, sensitivity: float, epsilon: float, cut
 
 def krr_keep_probability(k: int, epsilon: float) -> float:
     """P(report = true value) = e^ε/(e^ε + k − 1)."""
-    if int(k) < 2:
-        raise ValueError(f"k-ary randomized response needs k >= 2, got {k}")
+    if isinstance(k, bool) or int(k) != k or int(k) < 2:
+        raise ValueError(f"k-ary randomized response needs an integer k >= 2, got {k}")
     e = math.exp(min(check_epsilon(epsilon), 700.0))
     return e / (e + k - 1)
 
@@ -270,10 +274,11 @@ def krr_channel(k: int, epsilon: float) -> np.ndarray:
 def krr(values, *, k: int, epsilon: float, rng: np.random.Generator,
         protects: str = "one reported value") -> Release:
     """k-ary randomized response (local ε-DP) on integer categories 0..k−1."""
+    keep = krr_keep_probability(k, epsilon)
+    k = int(k)
     x = np.asarray(values)
     if x.size and (not np.issubdtype(x.dtype, np.integer) or x.min() < 0 or x.max() >= k):
         raise ValueError(f"k-RR values must be integers in [0, {k})")
-    keep = krr_keep_probability(k, epsilon)
     flip = rng.random(x.shape) >= keep
     # A uniform draw among the k−1 other categories: shift by 1..k−1 modulo k.
     shift = rng.integers(1, k, size=x.shape)

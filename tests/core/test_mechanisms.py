@@ -1,0 +1,483 @@
+"""Audits and unit tests of dpcore.mechanisms.
+
+Every mechanism gets (a) a fit of its output to the exact distribution and
+(b) a likelihood-ratio audit on neighbouring inputs (see dp_audit.py), and
+(c) a deliberately broken variant that must FAIL the same audit. Broken
+variants run the real mechanism code with a tampered random generator (or a
+misused parameter), so the audit is shown to catch the bug where it would
+really happen.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from scipy import integrate, special, stats
+
+from dp_audit import chi_square_fit, ks_fit, likelihood_ratio_audit, quantile_edges
+from dpcore import mechanisms as mech
+from dpcore.privacy import PrivacyCost, make_rng
+
+N = 10**6  # samples per side for vectorised mechanisms
+
+
+class Tampered:
+    """A Generator whose named methods are replaced: the broken variants."""
+
+    def __init__(self, rng, **overrides):
+        self._rng, self._overrides = rng, overrides
+
+    def __getattr__(self, name):
+        return self._overrides.get(name) or getattr(self._rng, name)
+
+
+def assert_audit(sample_d, sample_dp, bins, epsilon, delta=0.0, *, passes, tails=True):
+    result = likelihood_ratio_audit(sample_d, sample_dp, bins, epsilon, delta, tails=tails)
+    assert result.passed == passes, str(result)
+    return result
+
+
+# --------------------------------------------------------------------------
+# Laplace
+# --------------------------------------------------------------------------
+
+def _laplace_samples(rng, epsilon, sensitivity):
+    d = mech.laplace(np.zeros(N), sensitivity=sensitivity, epsilon=epsilon, rng=rng).values
+    dp = mech.laplace(np.full(N, sensitivity), sensitivity=sensitivity, epsilon=epsilon,
+                      rng=rng).values
+    return d, dp
+
+
+@pytest.mark.parametrize("epsilon,sensitivity", [(1.0, 1.0), (0.3, 2.5)])
+def test_laplace_fits_and_passes_audit(epsilon, sensitivity):
+    d, dp = _laplace_samples(make_rng(1), epsilon, sensitivity)
+    fit = ks_fit(d, stats.laplace(0, sensitivity / epsilon).cdf)
+    assert fit.passed, str(fit)
+    res = assert_audit(d, dp, quantile_edges(d, dp), epsilon, passes=True)
+    # the half-line tails reach the worst case: the audit is tight
+    assert res.epsilon_lower_bound > 0.9 * epsilon, str(res)
+
+
+def test_broken_laplace_half_scale_fails():
+    rng = make_rng(2)
+    broken = Tampered(rng, laplace=lambda loc, scale, size=None: rng.laplace(loc, scale / 2, size))
+    d, dp = _laplace_samples(broken, 1.0, 1.0)
+    assert not ks_fit(d, stats.laplace(0, 1.0).cdf).passed
+    res = assert_audit(d, dp, quantile_edges(d, dp), 1.0, passes=False)
+    assert res.epsilon_lower_bound > 1.8
+
+
+# --------------------------------------------------------------------------
+# Discrete Laplace
+# --------------------------------------------------------------------------
+
+def _discrete_samples(rng, epsilon, sensitivity):
+    d = mech.discrete_laplace(np.zeros(N, dtype=np.int64), sensitivity=sensitivity,
+                              epsilon=epsilon, rng=rng).values
+    dp = mech.discrete_laplace(np.full(N, sensitivity), sensitivity=sensitivity,
+                               epsilon=epsilon, rng=rng).values
+    return d, dp
+
+
+def _discrete_fit(sample, epsilon, sensitivity):
+    support = np.arange(-400, 401)
+    return chi_square_fit(sample, support, mech.discrete_laplace_pmf(
+        support, sensitivity=sensitivity, epsilon=epsilon))
+
+
+@pytest.mark.parametrize("epsilon,sensitivity", [(1.0, 1), (0.5, 2), (3.0, 1)])
+def test_discrete_laplace_exact_pmf_and_audit(epsilon, sensitivity):
+    d, dp = _discrete_samples(make_rng(3), epsilon, sensitivity)
+    assert d.dtype == np.int64
+    fit = _discrete_fit(d, epsilon, sensitivity)
+    assert fit.passed, str(fit)
+    res = assert_audit(d, dp, "discrete", epsilon, passes=True)
+    assert res.epsilon_lower_bound > 0.9 * epsilon, str(res)
+
+
+def test_discrete_laplace_pmf_is_a_distribution():
+    k = np.arange(-2000, 2001)
+    pmf = mech.discrete_laplace_pmf(k, sensitivity=1, epsilon=0.05)
+    assert math.isclose(pmf.sum(), 1.0, rel_tol=1e-12)
+    assert np.allclose(pmf[1:] / pmf[:-1], np.where(k[1:] <= 0, math.exp(0.05), math.exp(-0.05)))
+
+
+def test_broken_discrete_laplace_double_epsilon_fails():
+    rng = make_rng(4)
+    # α for 2ε: the geometric parameter 1 − α becomes 1 − α².
+    broken = Tampered(rng, geometric=lambda p, size=None: rng.geometric(1 - (1 - p) ** 2, size))
+    d, dp = _discrete_samples(broken, 1.0, 1)
+    assert not _discrete_fit(d, 1.0, 1).passed
+    res = assert_audit(d, dp, "discrete", 1.0, passes=False)
+    assert res.epsilon_lower_bound > 1.8
+
+
+# --------------------------------------------------------------------------
+# Gaussian
+# --------------------------------------------------------------------------
+
+def test_gaussian_sigma_known_value_and_exact_delta():
+    # Balle & Wang 2018: Δ=1, ε=1, δ=1e-5 needs σ ≈ 3.73 (classic bound needs more)
+    sigma = mech.gaussian_sigma_analytic(1.0, 1.0, 1e-5)
+    assert abs(sigma - 3.73) < 0.005
+    assert mech.analytic_gaussian_delta(sigma, 1.0, 1.0) <= 1e-5
+    assert math.isclose(mech.analytic_gaussian_delta(sigma, 1.0, 1.0), 1e-5, rel_tol=1e-8)
+    # δ(σ) is the supremum over half-lines of P[N(0,σ²) ≤ t] − e^ε P[N(Δ,σ²) ≤ t]
+    t = np.linspace(-40, 10, 200001)
+    direct = stats.norm.cdf(t, 0, sigma) - math.e * stats.norm.cdf(t, 1.0, sigma)
+    assert math.isclose(direct.max(), 1e-5, rel_tol=1e-6)
+
+
+@pytest.mark.parametrize("epsilon,delta", [(0.1, 1e-6), (0.5, 1e-5), (0.9, 1e-3)])
+def test_gaussian_analytic_tighter_than_classic(epsilon, delta):
+    analytic = mech.gaussian_sigma(2.0, epsilon, delta, "analytic")
+    classic = mech.gaussian_sigma(2.0, epsilon, delta, "classic")
+    assert analytic < classic
+    assert classic == pytest.approx(math.sqrt(2) * 2.0 * math.sqrt(math.log(4 / delta)) / epsilon)
+    assert math.isclose(mech.analytic_gaussian_delta(analytic, 2.0, epsilon), delta, rel_tol=1e-8)
+
+
+def test_gaussian_analytic_large_epsilon_is_finite():
+    sigma = mech.gaussian_sigma_analytic(1.0, 50.0, 1e-9)
+    assert 0 < sigma < 1 and mech.analytic_gaussian_delta(sigma, 1.0, 50.0) <= 1e-9
+
+
+def _gaussian_samples(rng, epsilon, delta, calibration):
+    kw = dict(l2_sensitivity=1.0, epsilon=epsilon, delta=delta, calibration=calibration, rng=rng)
+    return mech.gaussian(np.zeros(N), **kw).values, mech.gaussian(np.ones(N), **kw).values
+
+
+@pytest.mark.parametrize("calibration,epsilon,delta", [
+    ("analytic", 1.0, 1e-2), ("analytic", 1.0, 1e-5), ("classic", 0.5, 1e-2)])
+def test_gaussian_fits_and_passes_audit(calibration, epsilon, delta):
+    d, dp = _gaussian_samples(make_rng(5), epsilon, delta, calibration)
+    sigma = mech.gaussian_sigma(1.0, epsilon, delta, calibration)
+    fit = ks_fit(d, stats.norm(0, sigma).cdf)
+    assert fit.passed, str(fit)
+    assert_audit(d, dp, quantile_edges(d, dp), epsilon, delta, passes=True)
+
+
+@pytest.mark.parametrize("calibration,epsilon,delta", [
+    ("analytic", 1.0, 1e-2), ("analytic", 1.0, 1e-5), ("classic", 0.5, 1e-2)])
+def test_broken_gaussian_third_sigma_fails(calibration, epsilon, delta):
+    rng = make_rng(6)
+    broken = Tampered(rng, normal=lambda loc, scale, size=None: rng.normal(loc, scale / 3, size))
+    d, dp = _gaussian_samples(broken, epsilon, delta, calibration)
+    sigma = mech.gaussian_sigma(1.0, epsilon, delta, calibration)
+    assert not ks_fit(d, stats.norm(0, sigma).cdf).passed
+    assert_audit(d, dp, quantile_edges(d, dp), epsilon, delta, passes=False)
+
+
+def test_audit_catches_slightly_small_analytic_sigma():
+    """At δ=0.01 the audit is tight enough to catch σ only 10 % too small."""
+    rng = make_rng(7)
+    broken = Tampered(rng, normal=lambda loc, scale, size=None: rng.normal(loc, 0.9 * scale, size))
+    d, dp = _gaussian_samples(broken, 1.0, 1e-2, "analytic")
+    assert_audit(d, dp, quantile_edges(d, dp), 1.0, 1e-2, passes=False)
+
+
+# --------------------------------------------------------------------------
+# Exponential mechanism
+# --------------------------------------------------------------------------
+
+def _reference_probabilities(u, epsilon, sensitivity, monotonic=False):
+    """exp(f·(u − max u)) normalised: an independent, overflow-free reference."""
+    f = epsilon / ((1 if monotonic else 2) * sensitivity)
+    w = np.array([math.exp(f * (x - max(u))) for x in u])
+    return w / math.fsum(w)
+
+
+def test_exponential_probabilities_exact_for_huge_utilities():
+    small = np.array([0.0, 3.0, -2.0, 7.5, 7.0])
+    for offset in (0.0, 1e6, 1e12):
+        u = small + offset
+        with np.errstate(over="ignore"):
+            assert not np.all(np.isfinite(np.exp(u)))  or offset == 0.0  # naive exp overflows
+        for monotonic in (False, True):
+            p = np.exp(mech.exponential_log_probabilities(u, sensitivity=2.0, epsilon=1.5,
+                                                          monotonic=monotonic))
+            ref = _reference_probabilities(small, 1.5, 2.0, monotonic)
+            assert np.allclose(p, ref, rtol=1e-9, atol=0), (offset, monotonic)
+
+
+K = 10
+U_D = 1e6 + np.zeros(K)                                      # utilities on D
+U_DP = U_D + np.where(np.arange(K) == 0, -1.0, 1.0)          # neighbour: each moves by Δ=1
+M_EXP = 20000
+
+
+def _exponential_samples(rng, epsilon, monotonic=False):
+    draw = lambda u: [mech.exponential(u, sensitivity=1.0, epsilon=epsilon, rng=rng,
+                                       monotonic=monotonic).values for _ in range(M_EXP)]
+    return np.array(draw(U_D)), np.array(draw(U_DP))
+
+
+def test_exponential_fits_and_passes_audit():
+    d, dp = _exponential_samples(make_rng(8), 1.0)
+    for sample, u in ((d, U_D), (dp, U_DP)):
+        fit = chi_square_fit(sample, np.arange(K), _reference_probabilities(u, 1.0, 1.0))
+        assert fit.passed, str(fit)
+    assert_audit(d, dp, "discrete", 1.0, passes=True, tails=False)
+
+
+def test_broken_exponential_monotone_factor_on_non_monotone_utility_fails():
+    # factor ε/Δ instead of ε/(2Δ): valid only for monotone utilities, and
+    # U_D → U_DP is not monotone (one utility drops while the others rise).
+    d, dp = _exponential_samples(make_rng(9), 1.0, monotonic=True)
+    assert_audit(d, dp, "discrete", 1.0, passes=False, tails=False)
+
+
+# --------------------------------------------------------------------------
+# Sparse vector technique
+# --------------------------------------------------------------------------
+
+Q_D = np.array([0.0, 1.0, 1.0, 0.0])
+Q_DP = np.array([1.0, 0.0, 0.0, 1.0])                        # each query moves by Δ=1
+THRESHOLD = 0.5
+M_SVT = 40000
+
+
+def _svt_samples(rng, epsilon, cutoff):
+    draw = lambda q: np.array([mech.sparse_vector(q, THRESHOLD, sensitivity=1.0, epsilon=epsilon,
+                                                   cutoff=cutoff, rng=rng).values
+                               for _ in range(M_SVT)])
+    return draw(Q_D), draw(Q_DP)
+
+
+def _svt_exact(pattern, q, epsilon, cutoff):
+    """P[answers = pattern], integrating over the threshold noise ρ (Lyu et al. Alg. 1)."""
+    hits = np.flatnonzero(pattern)
+    if hits.size > cutoff:
+        return 0.0
+    last = hits[-1] if hits.size == cutoff else q.size - 1
+    rho = stats.laplace(0, 1.0 / (epsilon / 2))
+    nu = stats.laplace(0, 2 * cutoff * 1.0 / (epsilon / 2))
+    a, qq = np.asarray(pattern[:last + 1], bool), q[:last + 1]
+
+    def integrand(u):
+        above = nu.sf(THRESHOLD + rho.ppf(u) - qq)
+        return float(np.prod(np.where(a, above, 1 - above)))
+
+    kinks = sorted(set(rho.cdf(qq - THRESHOLD)) | {0.5})
+    return integrate.quad(integrand, 0, 1, points=kinks, limit=200, epsabs=1e-13)[0]
+
+
+def _codes(rows):
+    return (np.asarray(rows, int) << np.arange(rows.shape[1])).sum(axis=1)
+
+
+@pytest.mark.parametrize("cutoff", [1, 2])
+def test_sparse_vector_fits_and_passes_audit(cutoff):
+    d, dp = _svt_samples(make_rng(10 + cutoff), 1.0, cutoff)
+    assert d.dtype == bool and d.shape == (M_SVT, Q_D.size)
+    assert d.sum(axis=1).max() <= cutoff
+    patterns = (np.arange(16)[:, None] >> np.arange(4)) & 1
+    for sample, q in ((d, Q_D), (dp, Q_DP)):
+        exact = np.array([_svt_exact(p, q, 1.0, cutoff) for p in patterns])
+        assert math.isclose(exact.sum(), 1.0, rel_tol=1e-7)
+        fit = chi_square_fit(_codes(sample), np.arange(16), exact)
+        assert fit.passed, str(fit)
+    assert_audit(d, dp, "discrete", 1.0, passes=True)
+
+
+def test_broken_sparse_vector_without_query_noise_fails():
+    rng = make_rng(12)
+    broken = Tampered(rng, laplace=lambda loc, scale, size=None:
+                      rng.laplace(loc, scale) if size is None else np.zeros(size))
+    d, dp = _svt_samples(broken, 1.0, 2)
+    res = assert_audit(d, dp, "discrete", 1.0, passes=False)
+    assert res.q_hat == 0.0  # an answer vector impossible on the neighbour
+
+
+def test_sparse_vector_releases_only_answers_and_costs_epsilon():
+    q = np.array([5.0, 50.0, 0.0, 60.0, 70.0, 80.0])
+    rel = mech.sparse_vector(q, 30.0, sensitivity=2.0, epsilon=0.8, cutoff=2,
+                             rng=make_rng(13), threshold_share=0.25, protects="one user")
+    assert rel.values.dtype == bool and rel.values.shape == q.shape
+    assert rel.values.sum() <= 2
+    assert set(rel.info) == {"examined", "positives"}
+    hits = np.flatnonzero(rel.values)
+    assert rel.info["examined"] == (hits[-1] + 1 if hits.size == 2 else q.size)
+    assert [p.mechanism for p in rel.cost.parts] == ["SVT threshold noise", "SVT query noise"]
+    assert [p.epsilon for p in rel.cost.parts] == pytest.approx([0.2, 0.6])
+    assert math.fsum(p.epsilon for p in rel.cost.parts) == pytest.approx(0.8)
+    assert rel.cost.epsilon == pytest.approx(0.8) and rel.cost.delta == 0.0
+    assert all(p.sensitivity == 2.0 and p.protects == "one user" for p in rel.cost.parts)
+
+
+def test_sparse_vector_stops_after_cutoff():
+    # without noise every query would be above: exactly c answers, then stop
+    rel = mech.sparse_vector(np.full(20, 1e9), 0.0, sensitivity=1.0, epsilon=1.0, cutoff=3,
+                             rng=make_rng(14))
+    assert rel.values.tolist() == [True] * 3 + [False] * 17
+    assert rel.info == {"examined": 3, "positives": 3}
+
+
+# --------------------------------------------------------------------------
+# k-ary randomized response
+# --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("k,epsilon", [(2, 0.5), (5, 1.0), (30, 3.0)])
+def test_krr_channel_exact(k, epsilon):
+    c = mech.krr_channel(k, epsilon)
+    assert c.shape == (k, k)
+    assert np.allclose(c.sum(axis=1), 1.0, rtol=0, atol=1e-15)
+    assert np.allclose(np.diag(c), math.exp(epsilon) / (math.exp(epsilon) + k - 1))
+    # worst ratio over inputs, per output column, is exactly e^ε
+    assert math.isclose((c.max(axis=0) / c.min(axis=0)).max(), math.exp(epsilon), rel_tol=1e-12)
+
+
+def _krr_samples(rng, k, epsilon):
+    return (mech.krr(np.zeros(N, dtype=np.int64), k=k, epsilon=epsilon, rng=rng).values,
+            mech.krr(np.ones(N, dtype=np.int64), k=k, epsilon=epsilon, rng=rng).values)
+
+
+@pytest.mark.parametrize("k,epsilon", [(2, 0.5), (5, 1.0)])
+def test_krr_fits_channel_and_passes_audit(k, epsilon):
+    d, dp = _krr_samples(make_rng(15), k, epsilon)
+    channel = mech.krr_channel(k, epsilon)
+    for sample, x in ((d, 0), (dp, 1)):
+        fit = chi_square_fit(sample, np.arange(k), channel[x])
+        assert fit.passed, str(fit)
+    res = assert_audit(d, dp, "discrete", epsilon, passes=True, tails=False)
+    assert res.epsilon_lower_bound > 0.9 * epsilon, str(res)
+
+
+def test_broken_krr_uniform_over_all_values_fails():
+    # bug: "flip" to a uniform draw over all k values, the true one included
+    rng = make_rng(16)
+    broken = Tampered(rng, integers=lambda low, high, size=None: rng.integers(0, high, size))
+    d, dp = _krr_samples(broken, 5, 1.0)
+    assert not chi_square_fit(d, np.arange(5), mech.krr_channel(5, 1.0)[0]).passed
+    assert_audit(d, dp, "discrete", 1.0, passes=False, tails=False)
+
+
+# --------------------------------------------------------------------------
+# Costs, validation, randomness
+# --------------------------------------------------------------------------
+
+def _single_part(cost: PrivacyCost):
+    assert len(cost.parts) == 1
+    return cost.parts[0]
+
+
+def test_costs_of_each_mechanism():
+    rng = make_rng(17)
+    p = _single_part(mech.laplace([1.0, 2.0], sensitivity=3, epsilon=0.5, rng=rng,
+                                  protects="one trip").cost)
+    assert (p.mechanism, p.epsilon, p.delta, p.sensitivity, p.protects) == \
+        ("Laplace", 0.5, 0.0, 3.0, "one trip")
+    rel = mech.discrete_laplace([1, 2], sensitivity=2, epsilon=0.7, rng=rng)
+    p = _single_part(rel.cost)
+    assert (p.mechanism, p.epsilon, p.delta, p.sensitivity) == ("discrete Laplace", 0.7, 0.0, 2.0)
+    assert rel.info["alpha"] == pytest.approx(math.exp(-0.35))
+    for cal in ("analytic", "classic"):
+        rel = mech.gaussian([0.0], l2_sensitivity=1.5, epsilon=0.9, delta=1e-6, rng=rng,
+                            calibration=cal)
+        p = _single_part(rel.cost)
+        assert (p.mechanism, p.epsilon, p.delta, p.sensitivity) == \
+            (f"Gaussian ({cal})", 0.9, 1e-6, 1.5)
+        assert rel.info["sigma"] == mech.gaussian_sigma(1.5, 0.9, 1e-6, cal)
+    p = _single_part(mech.exponential([1.0, 2.0], sensitivity=1, epsilon=0.3, rng=rng).cost)
+    assert (p.mechanism, p.epsilon, p.delta, p.sensitivity) == ("exponential", 0.3, 0.0, 1.0)
+    p = _single_part(mech.krr([0, 1], k=3, epsilon=2.0, rng=rng).cost)
+    assert (p.mechanism, p.epsilon, p.delta) == ("k-ary randomized response", 2.0, 0.0)
+    assert p.protects == "one reported value"
+
+
+def test_discrete_laplace_noise_std_matches_info():
+    rel = mech.discrete_laplace(np.zeros(200000, dtype=int), sensitivity=1, epsilon=0.5,
+                                rng=make_rng(18))
+    assert np.std(rel.values) == pytest.approx(rel.info["noise_std"], rel=0.01)
+
+
+def _calls(epsilon=1.0, delta=1e-5):
+    rng = make_rng(0)
+    return {
+        "laplace": lambda: mech.laplace([1.0], sensitivity=1, epsilon=epsilon, rng=rng),
+        "discrete_laplace": lambda: mech.discrete_laplace([1], sensitivity=1, epsilon=epsilon,
+                                                          rng=rng),
+        "gaussian": lambda: mech.gaussian([1.0], l2_sensitivity=1, epsilon=epsilon, delta=delta,
+                                          rng=rng),
+        "gaussian_classic": lambda: mech.gaussian([1.0], l2_sensitivity=1, epsilon=epsilon / 2,
+                                                  delta=delta, rng=rng, calibration="classic"),
+        "exponential": lambda: mech.exponential([1.0, 2.0], sensitivity=1, epsilon=epsilon,
+                                                rng=rng),
+        "sparse_vector": lambda: mech.sparse_vector([1.0, 2.0], 1.5, sensitivity=1,
+                                                    epsilon=epsilon, cutoff=1, rng=rng),
+        "krr": lambda: mech.krr([0, 1], k=2, epsilon=epsilon, rng=rng),
+    }
+
+
+@pytest.mark.parametrize("epsilon", [0.0, -1.0, math.inf, math.nan])
+@pytest.mark.parametrize("name", sorted(_calls()))
+def test_bad_epsilon_refused(name, epsilon):
+    with pytest.raises(ValueError, match="epsilon"):
+        _calls(epsilon=epsilon)[name]()
+
+
+@pytest.mark.parametrize("delta", [0.0, -1e-9, 1.0, 1.5, math.nan])
+@pytest.mark.parametrize("name", ["gaussian", "gaussian_classic"])
+def test_bad_delta_refused(name, delta):
+    with pytest.raises(ValueError, match="delta"):
+        _calls(delta=delta)[name]()
+
+
+@pytest.mark.parametrize("call,match", [
+    (lambda r: mech.discrete_laplace([1.5, 2.0], sensitivity=1, epsilon=1, rng=r), "integer"),
+    (lambda r: mech.discrete_laplace([1.0, np.nan], sensitivity=1, epsilon=1, rng=r), "integer"),
+    (lambda r: mech.discrete_laplace(["a"], sensitivity=1, epsilon=1, rng=r), "integer"),
+    (lambda r: mech.discrete_laplace([1], sensitivity=1.5, epsilon=1, rng=r), "integer sensitiv"),
+    (lambda r: mech.discrete_laplace([1], sensitivity=math.inf, epsilon=1, rng=r), "sensitivity"),
+    (lambda r: mech.laplace([1.0], sensitivity=0, epsilon=1, rng=r), "sensitivity"),
+    (lambda r: mech.laplace([1.0], sensitivity=-2, epsilon=1, rng=r), "sensitivity"),
+    (lambda r: mech.gaussian([1.0], l2_sensitivity=1, epsilon=1, delta=1e-5, rng=r,
+                             calibration="classic"), "epsilon < 1"),
+    (lambda r: mech.gaussian([1.0], l2_sensitivity=1, epsilon=.5, delta=1e-5, rng=r,
+                             calibration="magic"), "calibration"),
+    (lambda r: mech.exponential([], sensitivity=1, epsilon=1, rng=r), "non-empty"),
+    (lambda r: mech.exponential([[1.0, 2.0]], sensitivity=1, epsilon=1, rng=r), "1-D"),
+    (lambda r: mech.exponential([1.0, np.inf], sensitivity=1, epsilon=1, rng=r), "finite"),
+    (lambda r: mech.sparse_vector([[1.0]], 0, sensitivity=1, epsilon=1, cutoff=1, rng=r), "1-D"),
+    (lambda r: mech.sparse_vector([1.0], 0, sensitivity=1, epsilon=1, cutoff=0, rng=r), "cutoff"),
+    (lambda r: mech.sparse_vector([1.0], 0, sensitivity=1, epsilon=1, cutoff=1, rng=r,
+                                  threshold_share=1.0), "threshold_share"),
+    (lambda r: mech.krr([0, 5], k=5, epsilon=1, rng=r), r"\[0, 5\)"),
+    (lambda r: mech.krr([-1], k=5, epsilon=1, rng=r), r"\[0, 5\)"),
+    (lambda r: mech.krr([0.0], k=5, epsilon=1, rng=r), "integers"),
+    (lambda r: mech.krr([0], k=1, epsilon=1, rng=r), "k >= 2"),
+    (lambda r: mech.krr([0], k=2.5, epsilon=1, rng=r), "k >= 2"),
+])
+def test_input_validation(call, match):
+    with pytest.raises(ValueError, match=match):
+        call(make_rng(0))
+
+
+def _draw_all(rng):
+    return [np.asarray(f().values, dtype=float) for f in (
+        lambda: mech.laplace(np.zeros(5), sensitivity=1, epsilon=1, rng=rng),
+        lambda: mech.discrete_laplace(np.zeros(5, int), sensitivity=1, epsilon=1, rng=rng),
+        lambda: mech.gaussian(np.zeros(5), l2_sensitivity=1, epsilon=1, delta=1e-5, rng=rng),
+        lambda: mech.exponential(np.arange(50.0), sensitivity=1, epsilon=.1, rng=rng),
+        lambda: mech.sparse_vector(np.zeros(30), 0.0, sensitivity=1, epsilon=1, cutoff=3, rng=rng),
+        lambda: mech.krr(np.zeros(20, int), k=4, epsilon=.5, rng=rng))]
+
+
+def test_seeded_runs_reproduce():
+    a, b = _draw_all(make_rng(123)), _draw_all(make_rng(123))
+    for x, y in zip(a, b):
+        assert np.array_equal(x, y)
+    c = _draw_all(make_rng(124))
+    assert not all(np.array_equal(x, y) for x, y in zip(a, c))
+
+
+def test_unseeded_rng_differs_between_calls():
+    assert not np.array_equal(make_rng(None).random(8), make_rng(None).random(8))
+    assert not np.array_equal(make_rng().integers(0, 2**62, 4), make_rng().integers(0, 2**62, 4))
+
+
+@pytest.mark.parametrize("seed", [-1, 1.5, True, "x"])
+def test_bad_seed_refused(seed):
+    with pytest.raises(ValueError):
+        make_rng(seed)
