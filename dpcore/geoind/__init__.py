@@ -1,0 +1,20 @@
+"""Geo-indistinguishability and metric local DP (Andrés et al. 2013; Alvim et al.).
+
+- :mod:`.planar`: planar Laplace, its radius distribution and report facts;
+- :mod:`.grid`: grid domains, discretised Laplace, geometric and k-RR channels;
+- :mod:`.ibu`: Iterative Bayesian Update and the baselines;
+- :mod:`.tuning`: ε tuning to an expected distance (Eq. 2), EMD utility loss (Eq. 3);
+- :mod:`.release`: ``perturb_points`` and ``estimate_distribution``.
+"""
+from .grid import Grid, KRRChannel, KernelChannel, make_channel
+from .ibu import iterative_bayesian_update, matrix_inversion, report_histogram
+from .planar import (epsilon_from_level, expected_displacement, guarantee_facts,
+                     planar_laplace_noise, radius_quantile, remap_to_region)
+from .release import estimate_distribution, perturb_points
+from .tuning import emd, expected_distance, tune_epsilon, utility_loss
+
+__all__ = ["Grid", "KRRChannel", "KernelChannel", "make_channel", "iterative_bayesian_update",
+           "matrix_inversion", "report_histogram", "epsilon_from_level", "expected_displacement",
+           "guarantee_facts", "planar_laplace_noise", "radius_quantile", "remap_to_region",
+           "estimate_distribution", "perturb_points", "emd", "expected_distance", "tune_epsilon",
+           "utility_loss"]
