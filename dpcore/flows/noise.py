@@ -1,0 +1,339 @@
+"""Noise on move frequency vectors: the thesis's per-vehicle modes and a central mode.
+
+Local modes (Pratesi 2012 §4.2.3), each vehicle perturbs its own vector:
+
+* ``universal`` (Alg. 3): Laplace noise of scale Δ/ε on every entry.
+* ``bounded`` (Alg. 4): the noise is redrawn until it lies in [−x, x], x the
+  true count. NOT differentially private: a zero count stays exactly zero
+  and a count x is released within [0, 2x], so the release shows which
+  moves the vehicle made (papers README, "Known corrections").
+* ``balanced`` (Alg. 5): the noise is truncated to [−b, b] with the bound
+  b = (Δ/ε)·ln((e^ε+1)/δ) that does not depend on the data; by Lemmas
+  4.2.1 and 4.2.4 this is (ε, δ)-DP with δ = (e^ε+1)·P(|noise| > b).
+
+Sensitivity (§4.2.3.1): ``move`` (Δ = 1 on every entry; the unit of
+privacy is one move) or ``trajectory`` (Eq. 4.1, Δ = the vehicle's largest
+count of that move in one trajectory). The trajectory-based sensitivity is
+computed from the vehicle's own data and is 0 where the vehicle never
+moved, so those entries get no noise: the support of the vector is
+released exactly and the mode is NOT differentially private. Both
+data-dependent choices are kept for comparison with the thesis; their cost
+is recorded as ε = ∞ with a note saying what leaks.
+
+Noise is the discrete Laplace (two-sided geometric) by default, integer
+counts staying integers; ``continuous`` is the thesis's Laplace. The
+truncated versions are sampled exactly by inverting their CDF (the
+thesis's rejection loop would need ~1/P(|Lap| ≤ x) draws for x = 1).
+
+Accounting of the local modes: every vehicle spends ε on its own vector.
+Vehicles hold disjoint data, so by parallel composition (McSherry 2009,
+Thm. 4) the set of all vectors is ε-DP for the unit of privacy: the cost
+is recorded once, with a note naming the number of vehicles, not K times.
+
+Central mode (beyond the thesis): a trusted curator keeps at most ``m``
+distinct moves per vehicle (chosen uniformly at random among its moves),
+clips each count to ``k``, sums, and adds noise once to the global vector
+with Δ₁ = m·k: ε-DP for one whole vehicle (add/remove neighbours).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+import numpy as np
+import scipy.sparse as sp
+
+from .. import mechanisms
+from ..privacy import (CostPart, PrivacyCost, Release, check_delta, check_epsilon,
+                       report_progress)
+from .vectors import FlowVectors
+
+METHODS = ("universal", "bounded", "balanced")
+SENSITIVITIES = ("move", "trajectory")
+NOISES = ("discrete", "continuous")
+
+#: Vehicles perturbed together (dense blocks of BLOCK × s values).
+BLOCK = 128
+
+UNIT_MOVE = "one move of one vehicle (adding or removing one move changes one count by 1)"
+UNIT_TRAJECTORY = "intended by the thesis: one trajectory of one vehicle (Eq. 4.1)"
+UNIT_VEHICLE = "one vehicle: all its trajectories in the time interval"
+
+LEAK_TRAJECTORY = (
+    "NOT differentially private (thesis Eq. 4.1, trajectory-based sensitivity): Δ is computed "
+    "from the vehicle's own trajectories and is 0 where it never moved, so those counts are "
+    "released without noise: the release shows exactly which moves each vehicle made, and the "
+    "noise scale Δ/ε reveals its largest per-trajectory count of each move. Each count is also "
+    "calibrated alone although one trajectory changes several counts at once.")
+LEAK_BOUNDED = (
+    "NOT differentially private (thesis BoundedNoise): the noise is truncated to [−x, x] where "
+    "x is the vehicle's true count, so a zero stays exactly zero and a count x is released "
+    "within [0, 2x]: the release shows exactly which moves each vehicle made and bounds how "
+    "often.")
+
+
+# --------------------------------------------------------------------------
+# Truncated noise (exact inverse-CDF samplers) and the BalancedNoise bound
+# --------------------------------------------------------------------------
+
+def truncated_laplace_noise(scale, bound, rng: np.random.Generator) -> np.ndarray:
+    """Lap(scale) conditioned on |Z| ≤ bound (arrays broadcast; bound 0 gives 0)."""
+    scale, bound = np.broadcast_arrays(np.asarray(scale, float), np.asarray(bound, float))
+    u = rng.random(scale.shape)
+    magnitude = -scale * np.log1p(u * np.expm1(-bound / scale))
+    return np.where(rng.random(scale.shape) < 0.5, -magnitude, magnitude)
+
+
+def truncated_discrete_laplace_pmf(k, alpha, bound) -> np.ndarray:
+    """P(Z = k) of the two-sided geometric with ratio α conditioned on |Z| ≤ bound."""
+    k = np.abs(np.asarray(k, dtype=float))
+    alpha = np.asarray(alpha, dtype=float)
+    bound = np.asarray(bound, dtype=float)
+    mass = (1 + alpha - 2 * alpha ** (bound + 1)) / (1 - alpha)  # Σ_{|j|≤B} α^|j|
+    return np.where(k <= bound, alpha ** k / mass, 0.0)
+
+
+def truncated_discrete_laplace_noise(alpha, bound, rng: np.random.Generator) -> np.ndarray:
+    """Two-sided geometric noise (ratio α) conditioned on |Z| ≤ bound, by CDF inversion.
+
+    F(k) = α^{−k}/(1+α) for k < 0 and 1 − α^{k+1}/(1+α) for k ≥ 0; a
+    uniform U on [F(−B−1), F(B)) is mapped to the smallest k with F(k) ≥ U.
+    """
+    alpha, bound = np.broadcast_arrays(np.asarray(alpha, float), np.asarray(bound, float))
+    tail = alpha ** (bound + 1) / (1 + alpha)
+    u = tail + (1 - 2 * tail) * rng.random(alpha.shape)
+    log_a = np.log(alpha)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        negative = -np.floor(np.log(u * (1 + alpha)) / log_a)
+        positive = np.maximum(np.ceil(np.log((1 - u) * (1 + alpha)) / log_a) - 1, 0)
+    k = np.where(u <= alpha / (1 + alpha), negative, positive)
+    k = np.where(alpha > 0, k, 0.0)
+    return np.clip(np.nan_to_num(k), -bound, bound).astype(np.int64)
+
+
+def balanced_bound(sensitivity: float, epsilon: float, delta: float, noise: str) -> tuple:
+    """(bound, achieved δ) of BalancedNoise, independent of the data (Alg. 5).
+
+    Continuous: b = (Δ/ε)·ln((e^ε+1)/δ), where (e^ε+1)·e^{−bε/Δ} = δ.
+    Discrete: the smallest integer B with (e^ε+1)·P(|Z| > B) ≤ δ, where
+    P(|Z| > B) = 2α^{B+1}/(1+α) for the two-sided geometric with α = e^{−ε/Δ}.
+    """
+    epsilon, delta = check_epsilon(epsilon), check_delta(delta)
+    if delta <= 0:
+        raise ValueError("BalancedNoise needs delta > 0")
+    if noise == "continuous":
+        return sensitivity / epsilon * math.log((math.exp(epsilon) + 1) / delta), delta
+    alpha = math.exp(-epsilon / sensitivity)
+    target = delta * (1 + alpha) / (2 * (math.exp(epsilon) + 1))
+    bound = max(0, math.ceil(math.log(target) / math.log(alpha) - 1e-12) - 1)
+    achieved = (math.exp(epsilon) + 1) * 2 * alpha ** (bound + 1) / (1 + alpha)
+    return bound, achieved
+
+
+# --------------------------------------------------------------------------
+# Local (per-vehicle) noise
+# --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class LocalNoise:
+    """One of the thesis's per-vehicle noise modes, validated."""
+
+    method: str = "universal"
+    sensitivity: str = "move"
+    noise: str = "discrete"
+    epsilon: float = 1.0
+    delta: float = 0.0
+
+    def __post_init__(self):
+        if self.method not in METHODS:
+            raise ValueError(f"unknown noise method {self.method!r}; choose one of {METHODS}")
+        if self.sensitivity not in SENSITIVITIES:
+            raise ValueError(f"unknown sensitivity {self.sensitivity!r}; choose one of {SENSITIVITIES}")
+        if self.noise not in NOISES:
+            raise ValueError(f"unknown noise {self.noise!r}; choose one of {NOISES}")
+        object.__setattr__(self, "epsilon", check_epsilon(self.epsilon))
+        object.__setattr__(self, "delta", check_delta(self.delta))
+        if self.method == "balanced" and self.delta <= 0:
+            raise ValueError("BalancedNoise needs delta > 0")
+
+    @property
+    def is_dp(self) -> bool:
+        return self.sensitivity == "move" and self.method != "bounded"
+
+    @property
+    def dense(self) -> bool:
+        """Noise on every entry (move-based universal/balanced) rather than on non-zeros only."""
+        return self.sensitivity == "move" and self.method != "bounded"
+
+    def leaks(self) -> str:
+        notes = []
+        if self.method == "bounded":
+            notes.append(LEAK_BOUNDED)
+        if self.sensitivity == "trajectory":
+            notes.append(LEAK_TRAJECTORY)
+        return " ".join(notes)
+
+    def _mechanism_name(self) -> str:
+        base = "Laplace" if self.noise == "continuous" else "discrete Laplace"
+        label = {"universal": "UniversalNoise", "bounded": "BoundedNoise",
+                 "balanced": "BalancedNoise"}[self.method]
+        trunc = "" if self.method == "universal" else "truncated "
+        return f"{trunc}{base} per vehicle ({label}, {self.sensitivity}-based sensitivity)"
+
+    def cost(self, n_vehicles: int, part: CostPart = None) -> PrivacyCost:
+        """The cost of all vehicles' noise (parallel composition: one part)."""
+        parallel = (f"each of the {n_vehicles} vehicles adds this noise to its own vector; "
+                    "vehicles hold disjoint data, so by parallel composition the set of all "
+                    "vectors costs this once per unit of privacy, not once per vehicle")
+        if not self.is_dp:
+            return PrivacyCost((CostPart(self._mechanism_name(), math.inf, 0.0, None,
+                                         UNIT_TRAJECTORY if self.sensitivity == "trajectory"
+                                         else UNIT_MOVE,
+                                         f"nominal ε={self.epsilon:g} per count. {self.leaks()}"),))
+        return PrivacyCost((replace(part, mechanism=self._mechanism_name(), protects=UNIT_MOVE,
+                                    note=f"{part.note}; {parallel}"),))
+
+    # -- perturbation of a block of vehicles --------------------------------
+    def _noisy_values(self, counts: np.ndarray, sens, rng) -> tuple:
+        """Noisy copies of ``counts``; ``sens`` is Δ (scalar, or one per entry).
+
+        Returns the values and, for the DP modes, the cost part of the call.
+        """
+        eps = self.epsilon
+        if self.method == "universal":
+            noisy = np.empty(counts.shape, dtype=np.int64 if self.noise == "discrete" else float)
+            part = None
+            groups = [(1.0, slice(None))] if np.isscalar(sens) else \
+                [(d, sens == d) for d in np.unique(sens)]
+            for d, where in groups:  # one mechanism call per distinct Δ
+                if self.noise == "discrete":
+                    rel = mechanisms.discrete_laplace(counts[where], sensitivity=int(d),
+                                                      epsilon=eps, rng=rng)
+                else:
+                    rel = mechanisms.laplace(counts[where], sensitivity=d, epsilon=eps, rng=rng)
+                noisy[where] = rel.values
+                part = rel.cost.parts[0]
+            return noisy, part if self.is_dp else None
+        if self.method == "bounded":
+            bound = counts
+        else:
+            uniq, inverse = np.unique(np.atleast_1d(sens), return_inverse=True)
+            bounds = np.array([balanced_bound(d, eps, self.delta, self.noise)[0] for d in uniq])
+            bound = bounds[inverse].reshape(np.shape(sens))
+        if self.noise == "discrete":
+            noise = truncated_discrete_laplace_noise(np.exp(-eps / np.asarray(sens, float)),
+                                                     np.broadcast_to(bound, counts.shape), rng)
+        else:
+            noise = truncated_laplace_noise(np.asarray(sens, float) / eps,
+                                            np.broadcast_to(bound, counts.shape), rng)
+        part = None
+        if self.is_dp:
+            b, achieved = balanced_bound(1.0, eps, self.delta, self.noise)
+            part = CostPart("truncated noise", eps, achieved, 1.0, "",
+                            f"noise truncated to [−{b:.6g}, {b:.6g}], a bound independent of the "
+                            f"data; δ = (e^ε+1)·P(|noise| > bound) (thesis Lemmas 4.2.1, 4.2.4)")
+        return counts + noise, part
+
+    def perturb(self, counts: sp.csr_matrix, trajectory_max: sp.csr_matrix, rng) -> tuple:
+        """Noisy rows for a block of vehicles: (dense array or CSR, cost part or None)."""
+        if self.dense:
+            return self._noisy_values(counts.toarray(), 1.0, rng)
+        sens = (np.ones(counts.nnz) if self.sensitivity == "move"
+                else trajectory_max.data.astype(float))
+        noisy, part = self._noisy_values(counts.data, sens, rng)
+        return sp.csr_matrix((noisy, counts.indices, counts.indptr), shape=counts.shape), part
+
+
+def release_local(vectors: FlowVectors, spec: LocalNoise, *, rng: np.random.Generator,
+                  progress=None, clip_negative: bool = False) -> Release:
+    """Every vehicle perturbs its vector with ``spec``; the coordinator sums them.
+
+    ``clip_negative`` sets each vehicle's negative noisy values to 0 before
+    the sum (what a node must do before a Count-Min sketch, §5.4.4).
+    Returns the global vector Σ_j f̃^{V_j} (float) with the cost of all the
+    noise; ``info`` has the negative entries of the sum (thesis Table 5.2)
+    and, with clipping, the mass the clipping added.
+    """
+    k, s = vectors.counts.shape
+    if k == 0:
+        raise ValueError("there are no vehicles with moves")
+    total = np.zeros(s)
+    clipped_mass, clipped_values, part = 0.0, 0, None
+    for start in range(0, k, BLOCK):
+        stop = min(k, start + BLOCK)
+        noisy, part = spec.perturb(vectors.counts[start:stop], vectors.trajectory_max[start:stop],
+                                   rng)
+        if clip_negative:
+            data = noisy.data if sp.issparse(noisy) else noisy
+            neg = data < 0
+            clipped_values += int(neg.sum())
+            clipped_mass += float(-data[neg].sum())
+            data[neg] = 0
+        total += np.asarray(noisy.sum(axis=0)).ravel()
+        report_progress(progress, stop / k)
+    negative = total[total < 0]
+    info = {"method": spec.method, "sensitivity": spec.sensitivity, "noise": spec.noise,
+            "vehicles": int(k), "differentially_private": spec.is_dp, "leaks": spec.leaks(),
+            "negative_entries": int(negative.size),
+            "negative_mean": float(negative.mean()) if negative.size else 0.0}
+    if spec.method == "balanced" and spec.sensitivity == "move":
+        info["bound"], info["delta_achieved"] = balanced_bound(1.0, spec.epsilon, spec.delta,
+                                                               spec.noise)
+    if clip_negative:
+        info.update(clipped_values=clipped_values, clipped_mass=clipped_mass)
+    return Release(total, spec.cost(k, part), info=info)
+
+
+# --------------------------------------------------------------------------
+# Central mode
+# --------------------------------------------------------------------------
+
+def bound_contributions(vectors: FlowVectors, max_moves: int, max_count: int,
+                        rng: np.random.Generator) -> sp.csr_matrix:
+    """Keep ≤ ``max_moves`` distinct moves per vehicle (uniformly at random), clip counts to ``max_count``."""
+    m, c = int(max_moves), int(max_count)
+    if m < 1 or c < 1 or m != max_moves or c != max_count:
+        raise ValueError("the maximum moves per vehicle and count per move must be integers ≥ 1")
+    counts = vectors.counts.tocsr(copy=True)
+    rows = np.repeat(np.arange(counts.shape[0]), np.diff(counts.indptr))
+    order = np.lexsort((rng.random(counts.nnz), rows))
+    rank = np.empty(counts.nnz, dtype=np.int64)
+    rank[order] = np.arange(counts.nnz) - counts.indptr[rows[order]]
+    counts.data = np.where(rank < m, np.minimum(counts.data, c), 0)
+    counts.eliminate_zeros()
+    return counts
+
+
+def release_central(vectors: FlowVectors, *, epsilon: float, rng: np.random.Generator,
+                    max_moves: int, max_count: int = 1, noise: str = "discrete",
+                    progress=None) -> Release:
+    """Curator mode: bounded contributions, noise once on the global vector (ε-DP per vehicle)."""
+    epsilon = check_epsilon(epsilon)
+    if noise not in NOISES:
+        raise ValueError(f"unknown noise {noise!r}; choose one of {NOISES}")
+    bounded = bound_contributions(vectors, max_moves, max_count, rng)
+    report_progress(progress, 0.3)
+    total = np.asarray(bounded.sum(axis=0)).ravel().astype(np.int64)
+    sens = int(max_moves) * int(max_count)
+    if noise == "discrete":
+        rel = mechanisms.discrete_laplace(total, sensitivity=sens, epsilon=epsilon, rng=rng,
+                                          protects=UNIT_VEHICLE)
+    else:
+        rel = mechanisms.laplace(total, sensitivity=sens, epsilon=epsilon, rng=rng,
+                                 protects=UNIT_VEHICLE)
+    part = rel.cost.parts[0]
+    cost = PrivacyCost((replace(
+        part, mechanism=f"{part.mechanism} (central, once on the global vector)",
+        note=f"{part.note}; each vehicle keeps ≤ {int(max_moves)} distinct moves counted ≤ "
+             f"{int(max_count)} times, so adding or removing a vehicle changes the global "
+             f"vector by ≤ {sens} in L1"),))
+    values = np.asarray(rel.values, dtype=float)
+    negative = values[values < 0]
+    report_progress(progress, 1.0)
+    return Release(values, cost, info={
+        "method": "central", "noise": noise, "vehicles": int(vectors.n_vehicles),
+        "max_moves": int(max_moves), "max_count": int(max_count), "sensitivity": sens,
+        "differentially_private": True, "leaks": "",
+        "negative_entries": int(negative.size),
+        "negative_mean": float(negative.mean()) if negative.size else 0.0},
+        internal={"kept_fraction": float(bounded.sum() / max(vectors.counts.sum(), 1))})

@@ -1,0 +1,204 @@
+"""Flow stage: noise modes, their exact sensitivities and costs, and DP audits per vehicle."""
+import math
+
+import numpy as np
+import pytest
+import scipy.sparse as sp
+from scipy import stats
+
+from dp_audit import chi_square_fit, ks_fit, likelihood_ratio_audit
+from dpcore.flows.coordinator import release_flows
+from dpcore.flows.noise import (LocalNoise, balanced_bound, bound_contributions,
+                                release_central, release_local, truncated_discrete_laplace_noise,
+                                truncated_discrete_laplace_pmf, truncated_laplace_noise)
+from dpcore.flows.vectors import FlowVectors, MoveIndex
+from dpcore.mechanisms import discrete_laplace_pmf
+from dpcore.privacy import make_rng
+
+INDEX = MoveIndex(np.array([0, 0, 1, 1]), np.array([1, 2, 0, 2]), 3)  # s = 4 moves
+
+
+def vectors(rows, tmax=None):
+    counts = sp.csr_matrix(np.asarray(rows, dtype=np.int64))
+    tm = sp.csr_matrix(np.asarray(tmax if tmax is not None else rows, dtype=np.int64))
+    counts.sort_indices()
+    tm.sort_indices()
+    return FlowVectors(INDEX, counts, tm, np.arange(counts.shape[0]))
+
+
+def outputs(spec, row, tmax, n, seed):
+    """n independent per-vehicle outputs of ``spec`` on one vehicle's vector."""
+    fv = vectors(np.tile(row, (n, 1)), np.tile(tmax, (n, 1)))
+    noisy, _ = spec.perturb(fv.counts, fv.trajectory_max, make_rng(seed))
+    return noisy.toarray() if sp.issparse(noisy) else np.asarray(noisy)
+
+
+# -- truncated samplers and the BalancedNoise bound -----------------------------
+
+def test_truncated_discrete_laplace_fits_its_pmf():
+    alpha, bound = math.exp(-0.5), 4
+    sample = truncated_discrete_laplace_noise(np.full(40000, alpha), bound, make_rng(1))
+    ks = np.arange(-bound, bound + 1)
+    probs = truncated_discrete_laplace_pmf(ks, alpha, bound)
+    assert abs(probs.sum() - 1) < 1e-12 and sample.min() >= -bound and sample.max() <= bound
+    assert chi_square_fit(sample, ks, probs).passed
+    # negative control: the untruncated pmf does not fit
+    assert not chi_square_fit(sample, ks, discrete_laplace_pmf(ks, sensitivity=1,
+                                                                  epsilon=0.5)).passed
+
+
+def test_truncated_laplace_fits_its_cdf():
+    scale, b = 2.0, 3.0
+    sample = truncated_laplace_noise(np.full(20000, scale), b, make_rng(2))
+    lap = stats.laplace(scale=scale)
+    mass = lap.cdf(b) - lap.cdf(-b)
+    cdf = lambda z: np.clip((lap.cdf(z) - lap.cdf(-b)) / mass, 0, 1)
+    assert ks_fit(sample, cdf).passed
+    assert not ks_fit(sample, lap.cdf).passed
+
+
+def test_balanced_bound_matches_the_thesis_and_delta():
+    eps, delta = 0.2, 0.2
+    b, achieved = balanced_bound(1.0, eps, delta, "continuous")
+    assert b == pytest.approx(-(1 / eps) * math.log(delta / (math.exp(eps) + 1)))
+    assert achieved == delta
+    B, achieved = balanced_bound(1.0, eps, delta, "discrete")
+    alpha = math.exp(-eps)
+    tail = lambda k: (math.exp(eps) + 1) * 2 * alpha ** (k + 1) / (1 + alpha)
+    assert tail(B) <= delta < tail(B - 1) and achieved == pytest.approx(tail(B))
+    with pytest.raises(ValueError, match="delta > 0"):
+        balanced_bound(1.0, eps, 0.0, "discrete")
+
+
+# -- exact sensitivity per mode ---------------------------------------------------
+
+def test_move_based_noise_has_scale_one_over_epsilon_on_every_entry():
+    eps = 0.5
+    out = outputs(LocalNoise("universal", "move", "continuous", eps), [3, 0, 0, 1],
+                  [2, 0, 0, 1], 20000, 3)
+    assert ks_fit(out[:, 1], stats.laplace(scale=1 / eps).cdf).passed  # zeros get noise too
+    assert ks_fit(out[:, 0] - 3, stats.laplace(scale=1 / eps).cdf).passed
+    assert not ks_fit(out[:, 0] - 3, stats.laplace(scale=2 / eps).cdf).passed
+
+
+def test_trajectory_based_noise_uses_eq_4_1_and_leaves_zeros_exact():
+    eps = 0.5
+    out = outputs(LocalNoise("universal", "trajectory", "continuous", eps), [3, 0, 0, 1],
+                  [2, 0, 0, 1], 20000, 4)
+    assert ks_fit(out[:, 0] - 3, stats.laplace(scale=2 / eps).cdf).passed  # Δ = 2
+    assert ks_fit(out[:, 3] - 1, stats.laplace(scale=1 / eps).cdf).passed  # Δ = 1
+    assert np.all(out[:, 1:3] == 0)
+
+
+def test_bounded_noise_stays_in_zero_to_twice_the_count():
+    out = outputs(LocalNoise("bounded", "move", "discrete", 0.01), [3, 0, 0, 1],
+                  [1, 0, 0, 1], 5000, 5)
+    assert np.all(out[:, 1:3] == 0)
+    assert out[:, 0].min() >= 0 and out[:, 0].max() <= 6 and out[:, 3].max() <= 2
+    # at ε = 0.01 the truncated noise is almost uniform on [−x, x]
+    assert set(np.unique(out[:, 0])) == set(range(7))
+
+
+# -- costs ---------------------------------------------------------------------------
+
+def test_costs_state_unit_parallel_composition_and_leaks():
+    fv = vectors([[1, 0, 0, 2], [0, 1, 0, 0], [0, 0, 0, 0]])
+    rel = release_flows(fv, epsilon=0.3, rng=make_rng(0))
+    (part,) = rel.cost.parts
+    assert rel.cost.epsilon == 0.3 and rel.cost.delta == 0 and part.sensitivity == 1
+    assert "one move" in part.protects and "3 vehicles" in part.note
+    assert "parallel composition" in part.note
+    rel = release_flows(fv, epsilon=0.2, delta=0.2, rng=make_rng(0), method="balanced")
+    b, achieved = balanced_bound(1.0, 0.2, 0.2, "discrete")
+    assert rel.cost.epsilon == 0.2 and rel.cost.delta == pytest.approx(achieved)
+    assert achieved <= 0.2
+    assert rel.info["bound"] == b
+    for method, sens in [("universal", "trajectory"), ("bounded", "move"),
+                         ("bounded", "trajectory"), ("balanced", "trajectory")]:
+        rel = release_flows(fv, epsilon=0.3, delta=0.1, rng=make_rng(0), method=method,
+                            sensitivity=sens)
+        assert rel.cost.epsilon == math.inf and not rel.info["differentially_private"]
+        assert "NOT differentially private" in rel.cost.parts[0].note
+        assert "which moves each vehicle made" in rel.info["leaks"]
+    rel = release_flows(fv, epsilon=0.5, rng=make_rng(0), method="central", max_moves=2,
+                        max_count=3)
+    (part,) = rel.cost.parts
+    assert rel.cost.epsilon == 0.5 and part.sensitivity == 6 and "one vehicle" in part.protects
+
+
+def test_bad_parameters_are_refused():
+    fv = vectors([[1, 0, 0, 2]])
+    with pytest.raises(ValueError, match="unknown method"):
+        release_flows(fv, epsilon=1, rng=make_rng(0), method="magic")
+    with pytest.raises(ValueError, match="sensitivity"):
+        release_flows(fv, epsilon=1, rng=make_rng(0), sensitivity="user")
+    with pytest.raises(ValueError, match="epsilon"):
+        release_flows(fv, epsilon=0, rng=make_rng(0))
+    with pytest.raises(ValueError, match="delta > 0"):
+        release_flows(fv, epsilon=1, rng=make_rng(0), method="balanced")
+    with pytest.raises(ValueError, match="maximum number of moves"):
+        release_flows(fv, epsilon=1, rng=make_rng(0), method="central")
+
+
+# -- coordinator sum -----------------------------------------------------------------
+
+def test_coordinator_sums_the_vehicles_noisy_vectors():
+    fv = vectors([[1, 0, 0, 2], [0, 1, 0, 0], [4, 0, 1, 0]])
+    spec = LocalNoise("universal", "move", "discrete", 0.7)
+    rel = release_local(fv, spec, rng=make_rng(9))
+    noisy, _ = spec.perturb(fv.counts, fv.trajectory_max, make_rng(9))
+    np.testing.assert_array_equal(rel.values, noisy.sum(axis=0))
+    clipped = release_local(fv, spec, rng=make_rng(9), clip_negative=True)
+    np.testing.assert_array_equal(clipped.values, np.maximum(noisy, 0).sum(axis=0))
+    assert clipped.info["clipped_values"] == int((noisy < 0).sum())
+
+
+# -- DP audits of the per-vehicle noise on neighbouring trajectory sets --------------
+# D: the vehicle's trajectories; D': the same plus one more move 0→1 (one unit of privacy).
+
+D, D_PRIME = [1, 0, 0, 2], [2, 0, 0, 2]
+D0, D0_PRIME = [0, 0, 0, 2], [1, 0, 0, 2]  # the extra move is the vehicle's first 0→1
+
+
+def audit(spec, d, dp, seed, epsilon, delta=0.0, n=40000):
+    a = outputs(spec, d, np.minimum(d, 1), n, seed)[:, 0]
+    b = outputs(spec, dp, np.minimum(dp, 1), n, seed + 1)[:, 0]
+    return likelihood_ratio_audit(a, b, "discrete", epsilon, delta)
+
+
+def test_audit_universal_move_based_is_epsilon_dp():
+    assert audit(LocalNoise("universal", "move", "discrete", 0.5), D0, D0_PRIME, 10, 0.5).passed
+    # power: the same samples prove more than half the budget was spent
+    assert not audit(LocalNoise("universal", "move", "discrete", 0.5), D0, D0_PRIME, 10,
+                     0.25).passed
+
+
+def test_audit_balanced_move_based_is_epsilon_delta_dp():
+    eps, delta = 0.5, 0.3
+    spec = LocalNoise("balanced", "move", "discrete", eps, delta)
+    _, achieved = balanced_bound(1.0, eps, delta, "discrete")
+    assert audit(spec, D, D_PRIME, 20, eps, achieved).passed
+
+
+def test_audit_trajectory_based_and_bounded_noise_leak():
+    # a zero count is released exactly: the first 0→1 move is seen with certainty
+    leak = audit(LocalNoise("universal", "trajectory", "discrete", 0.5), D0, D0_PRIME, 30, 0.5)
+    assert not leak.passed and leak.epsilon_lower_bound > 3
+    leak = audit(LocalNoise("bounded", "move", "discrete", 0.5), D0, D0_PRIME, 40, 0.5)
+    assert not leak.passed and leak.epsilon_lower_bound > 3
+
+
+def test_central_mode_bounds_contributions_and_passes_its_audit():
+    fv = vectors([[5, 1, 1, 1], [0, 3, 0, 0]])
+    kept = bound_contributions(fv, 2, 2, make_rng(0)).toarray()
+    assert np.all((kept > 0).sum(axis=1) <= 2) and kept.max() <= 2
+    assert np.all(kept <= fv.counts.toarray())
+    # neighbours: with and without vehicle 1 (contributes ≤ m·k = 2·2 to entry 1 at most 2)
+    rng = make_rng(50)
+    base = vectors([[1, 0, 0, 2]])
+    plus = vectors([[1, 0, 0, 2], [0, 4, 0, 0]])
+    a = np.array([release_central(base, epsilon=0.5, rng=rng, max_moves=2,
+                                  max_count=2).values[1] for _ in range(5000)])
+    b = np.array([release_central(plus, epsilon=0.5, rng=rng, max_moves=2,
+                                  max_count=2).values[1] for _ in range(5000)])
+    assert likelihood_ratio_audit(a, b, "discrete", 0.5).passed
