@@ -30,8 +30,15 @@ except ImportError:  # pragma: no cover - exercised on Windows only
     fcntl = None
     import msvcrt
 
-#: Slack for float sums when comparing a cost with a budget.
-_TOLERANCE = 1e-9
+#: Relative slack for float sums when comparing a cost with a budget. It is
+#: relative, not absolute: δ budgets are tiny (1e-9 is a typical δ), and a
+#: pure ε budget (δ = 0) must refuse any δ > 0.
+_REL_TOLERANCE = 1e-9
+
+
+def _within(value: float, limit: float) -> bool:
+    """value ≤ limit up to float rounding (relative)."""
+    return value <= limit * (1.0 + _REL_TOLERANCE)
 
 
 class Cancelled(Exception):
@@ -155,8 +162,7 @@ class Budget:
         check_delta(self.delta, "budget delta")
 
     def allows(self, epsilon: float, delta: float) -> bool:
-        return (epsilon <= self.epsilon + _TOLERANCE
-                and delta <= self.delta + _TOLERANCE)
+        return _within(epsilon, self.epsilon) and _within(delta, self.delta)
 
 
 @dataclass
@@ -182,6 +188,7 @@ class Release:
 def _locked(path: str):
     """Exclusive lock on ``path + '.lock'`` for the duration of the block."""
     lock_path = path + ".lock"
+    os.makedirs(os.path.dirname(lock_path) or ".", exist_ok=True)
     with open(lock_path, "a+b") as fh:
         if fcntl is not None:
             fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
@@ -290,8 +297,9 @@ class Ledger:
                     "entries": []}
             ds = data["datasets"][dataset_id]
             stored = Budget(**ds["budget"])
-            if budget is not None and (abs(stored.epsilon - budget.epsilon) > _TOLERANCE
-                                       or abs(stored.delta - budget.delta) > _TOLERANCE):
+            if budget is not None and not (
+                    math.isclose(stored.epsilon, budget.epsilon, rel_tol=_REL_TOLERANCE)
+                    and math.isclose(stored.delta, budget.delta, rel_tol=_REL_TOLERANCE)):
                 raise ValueError(
                     f"dataset '{dataset_id}' has a total budget of ε={stored.epsilon:g}, "
                     f"δ={stored.delta:g} in the ledger; the run gave ε={budget.epsilon:g}, "
@@ -347,7 +355,7 @@ class Reservation:
         self.done = False
 
     def commit(self, cost: PrivacyCost) -> None:
-        if cost.epsilon > self.epsilon + _TOLERANCE or cost.delta > self.delta + _TOLERANCE:
+        if not (_within(cost.epsilon, self.epsilon) and _within(cost.delta, self.delta)):
             raise ValueError(
                 f"release spent ε={cost.epsilon:g}, δ={cost.delta:g}, more than the "
                 f"ε={self.epsilon:g}, δ={self.delta:g} it reserved")
