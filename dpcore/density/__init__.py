@@ -1,0 +1,12 @@
+"""Spatio-temporal density sanitization (Acs & Castelluccia, KDD 2014).
+
+:mod:`.sensitivity` cover counts with the §5.2 fix and the sensitivities,
+:mod:`.scaling` noisy totals (Alg. 2, §5.4.1), :mod:`.clustering` Alg. 3,
+:mod:`.efpa` EFPA / EFPA_G (Alg. 4), :mod:`.smoothing` §5.4.2, and
+:mod:`.pipeline` the release functions of Alg. 1 and the LPA baselines.
+"""
+from .pipeline import (METHODS, DensityInputs, release_density, release_efpa,
+                       release_efpa_g, release_lpa, release_lpa_direct)
+
+__all__ = ["METHODS", "DensityInputs", "release_density", "release_efpa", "release_efpa_g",
+           "release_lpa", "release_lpa_direct"]
