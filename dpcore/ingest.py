@@ -366,8 +366,8 @@ def bound_contributions(user, tower, time, *, n_towers: int, ell: Optional[int],
 class Events:
     """Events read by :func:`read_events_file`, ready for :func:`bound_contributions`.
 
-    ``user``: int64 dense index into ``user_ids`` (sorted original ids);
-    ``tower``: int64 tower index (position in ``tower_ids``), -1 for a
+    ``user``: integer dense index into ``user_ids`` (sorted original ids);
+    ``tower``: integer tower index (position in ``tower_ids``), -1 for a
     missing or unknown tower; ``time``: float64 epoch seconds, NaN where
     unreadable; ``dropped``: rows not returned (``missing_user``);
     ``engine``: ``"duckdb"`` or ``"python"``.
@@ -537,13 +537,13 @@ def _read_duckdb(path, kind, user_field, tower_field, time_field, tower_ids) -> 
                     "::BIGINT AS ui FROM (SELECT DISTINCT u FROM src WHERE u IS NOT NULL)")
         missing = con.execute("SELECT count(*) FROM src WHERE u IS NULL").fetchone()[0]
         user_ids = con.execute("SELECT u FROM users ORDER BY ui").fetchnumpy()["u"]
-        res = con.execute(f"SELECT users.ui AS u, {tower_sql}::BIGINT AS t, "
+        res = con.execute(f"SELECT users.ui::INTEGER AS u, {tower_sql}::INTEGER AS t, "
                           f"COALESCE({tm}, 'NaN'::DOUBLE) AS tm FROM src "
                           f"JOIN users ON src.u = users.u {join}").fetchnumpy()
     finally:
         con.close()
-    return Events(user=np.asarray(res["u"], dtype=np.int64),
-                  tower=np.asarray(res["t"], dtype=np.int64),
+    return Events(user=np.asarray(res["u"], dtype=np.int32),
+                  tower=np.asarray(res["t"], dtype=np.int32),
                   time=np.asarray(res["tm"], dtype=np.float64),
                   user_ids=np.asarray(user_ids), dropped={"missing_user": int(missing)},
                   engine="duckdb")
