@@ -481,3 +481,41 @@ def test_unseeded_rng_differs_between_calls():
 def test_bad_seed_refused(seed):
     with pytest.raises(ValueError):
         make_rng(seed)
+
+
+# --------------------------------------------------------------------------
+# The audit helper itself
+# --------------------------------------------------------------------------
+
+def test_clopper_pearson_matches_scipy_exact_interval():
+    from dp_audit import clopper_pearson
+    for hits, n in [(0, 50), (3, 50), (25, 50), (50, 50), (1234, 10000)]:
+        lo, hi = clopper_pearson(hits, n, 0.025)
+        ci = stats.binomtest(hits, n).proportion_ci(confidence_level=0.95, method="exact")
+        assert (float(lo), float(hi)) == pytest.approx((ci.low, ci.high), abs=1e-12)
+
+
+def test_audit_false_alarm_rate_is_below_alpha():
+    """A mechanism exactly at its ε (k-RR's worst ratio is e^ε) rarely fails."""
+    rng = make_rng(19)
+    alpha, runs, n = 0.2, 300, 4000
+    failures = 0
+    for _ in range(runs):
+        d = mech.krr(np.zeros(n, dtype=int), k=3, epsilon=1.0, rng=rng).values
+        dp = mech.krr(np.ones(n, dtype=int), k=3, epsilon=1.0, rng=rng).values
+        failures += not likelihood_ratio_audit(d, dp, "discrete", 1.0, alpha=alpha,
+                                               tails=False).passed
+    assert failures <= alpha * runs
+
+
+def test_fit_and_audit_input_checks():
+    impossible = [0] * 50 + [1] * 25 + [2] * 24 + [7]  # 7 has probability 0
+    assert chi_square_fit(impossible, [0, 1, 2], [0.5, 0.25, 0.25]).pvalue == 0.0
+    with pytest.raises(ValueError, match="distinct"):
+        chi_square_fit([0], [0, 0], [0.5, 0.5])
+    with pytest.raises(ValueError, match="sum to at most 1"):
+        chi_square_fit([0], [0, 1], [0.7, 0.7])
+    with pytest.raises(ValueError, match="increasing"):
+        likelihood_ratio_audit([0.0], [1.0], [1.0, 0.0], 1.0)
+    with pytest.raises(ValueError, match="discrete"):
+        likelihood_ratio_audit([0.0], [1.0], "quantiles", 1.0)
