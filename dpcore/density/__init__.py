@@ -5,8 +5,8 @@
 :mod:`.efpa` EFPA / EFPA_G (Alg. 4), :mod:`.smoothing` §5.4.2, and
 :mod:`.pipeline` the release functions of Alg. 1 and the LPA baselines.
 """
-from .pipeline import (METHODS, DensityInputs, release_density, release_efpa,
+from .pipeline import (METHODS, DensityInputs, density_inputs, release_density, release_efpa,
                        release_efpa_g, release_lpa, release_lpa_direct)
 
-__all__ = ["METHODS", "DensityInputs", "release_density", "release_efpa", "release_efpa_g",
+__all__ = ["METHODS", "DensityInputs", "density_inputs", "release_density", "release_efpa", "release_efpa_g",
            "release_lpa", "release_lpa_direct"]

@@ -30,6 +30,8 @@ import numpy as np
 import scipy.sparse as sp
 
 from ..cover import minimum_vertex_cover, reallocate
+from ..geography import zone_centroids
+from ..geometry import areas
 from ..mechanisms import laplace
 from ..privacy import Release, check_delta, check_epsilon, report_progress
 from .clustering import cluster_cells, tau_from_noise
@@ -51,8 +53,10 @@ class DensityInputs:
     (towers × census cells). ``cover_towers`` / ``cover_cells``: boolean
     masks of the minimum cover (computed from ``weights`` when omitted).
     Centroids (x, y in metres) and areas of tower and census cells are for
-    clustering. ``one_visit_hist`` and ``total_visits`` (K) feed the
-    improved scaling. ``slot_hours``: start of every slot in hours since
+    clustering. ``one_visit_hist`` (one visit per user) and ``slot_visits``
+    (the number of visits after the one-visit-per-slot truncation of §5.1,
+    :attr:`dpcore.ingest.BoundedCounts.slot_visits`, which one user changes
+    by at most the number of slots) feed the improved scaling. ``slot_hours``: start of every slot in hours since
     midnight of the first day (default 0, 1, 2, …). ``n_users`` is only
     used to warn when δ ≥ 1/N (kept internal).
     """
@@ -67,7 +71,7 @@ class DensityInputs:
     cover_towers: Optional[np.ndarray] = None
     cover_cells: Optional[np.ndarray] = None
     one_visit_hist: Optional[np.ndarray] = None
-    total_visits: Optional[int] = None
+    slot_visits: Optional[int] = None
     slot_hours: Optional[np.ndarray] = None
     n_users: Optional[int] = None
 
@@ -116,6 +120,33 @@ class DensityInputs:
         return np.concatenate([self.tower_area[m.cover_towers], self.cell_area[m.cover_cells]])
 
 
+def density_inputs(bounded, weights, tower_cells, census_cells, *,
+                   cover=None) -> DensityInputs:
+    """:class:`DensityInputs` from the ingest and cover stages.
+
+    ``bounded``: :class:`dpcore.ingest.BoundedCounts` (its ``ell`` must be
+    set: the sensitivities rest on it); ``weights``: Formula 1 weights
+    (``OverlapGraph.weights``); ``tower_cells`` / ``census_cells``: the
+    polygons (metres) giving centroids and areas; ``cover``: the
+    ``(cover_towers, cover_cells)`` masks (computed when omitted). Slot
+    start hours are wall-clock hours of ``bounded.start`` read as UTC, the
+    convention of :mod:`dpcore.ingest` for naive times.
+    """
+    if bounded.ell is None:
+        raise ValueError("the counts were not pre-sampled (ℓ = none): a DP release needs a "
+                         "finite ℓ")
+    start_hour = (float(bounded.start) % 86400.0) / 3600.0
+    hours = start_hour + np.arange(bounded.n_slots) * float(bounded.slot_seconds) / 3600.0
+    ct, cl = (None, None) if cover is None else cover
+    return DensityInputs(bounded.counts, weights, bounded.ell,
+                         zone_centroids(tower_cells), areas(tower_cells),
+                         zone_centroids(census_cells), areas(census_cells),
+                         cover_towers=ct, cover_cells=cl,
+                         one_visit_hist=bounded.one_visit_hist,
+                         slot_visits=bounded.slot_visits, slot_hours=hours,
+                         n_users=bounded.n_users)
+
+
 def _internal(data: DensityInputs, delta: float) -> dict:
     if data.n_users and delta >= 1.0 / data.n_users:
         return {"warnings": [f"δ = {delta:g} is not below 1/N = {1.0 / data.n_users:.3g} "
@@ -138,9 +169,10 @@ def _release_fourier(data: DensityInputs, *, noise: str, epsilon: float, delta: 
 
     # Alg. 2 line 1 / §5.4.1: noisy cell totals (ε/2).
     if improvements:
-        if data.one_visit_hist is None or data.total_visits is None:
-            raise ValueError("the improved scaling needs the one-visit-per-user histogram and K")
-        tower_totals = improved_tower_totals(data.one_visit_hist, data.total_visits,
+        if data.one_visit_hist is None or data.slot_visits is None:
+            raise ValueError("the improved scaling needs the one-visit-per-user histogram and "
+                             "the number of visits")
+        tower_totals = improved_tower_totals(data.one_visit_hist, data.slot_visits,
                                              n_slots=n, epsilon=half, rng=rng,
                                              discrete=discrete)
         totals = mapping.to_cover(tower_totals.values)

@@ -9,13 +9,16 @@ Two ways to get the noisy total Ŝ_i of every cover cell, each spending the
 * :func:`improved_tower_totals` (§5.4.1): estimate each tower's share of
   all visits from a histogram of one visit per user (a user adds 1 to one
   bin: L1 sensitivity 1) and multiply by a noisy total K̂ of all visits.
-  The paper fixes Δ₁(K) to the maximum number of visits of a user in its
-  data (732), which depends on the data; we use the data-independent bound
-  instead: after the one-visit-per-slot truncation of §5.1 a user has at
-  most one visit per slot, so Δ₁(K) = number of slots (168 for a week of
-  hours). ε/2 goes to each of the two draws; integer counts get discrete
-  Laplace noise by default. The tower totals then go through the cover
-  map like any counts.
+  The paper's K counts distinct (user, tower, hour) visits and is noised
+  with Δ₁ = 732, the largest number of visits of a user *in its data*: a
+  data-dependent bound, not DP. A universal bound for that K would be
+  towers × slots. We use instead K = the number of visits after the
+  one-visit-per-slot truncation of §5.1 (``BoundedCounts.slot_visits``),
+  which one user changes by at most the number of slots (168 for a week of
+  hours). It undercounts the paper's K by the visits of users seen at
+  several towers within one slot. ε/2 goes to each of the two draws;
+  integer counts get discrete Laplace noise by default. The tower totals
+  then go through the cover map like any counts.
 
 :func:`profiles` and :func:`scale_back` are Alg. 2 line 7: every cell's
 series is the normalised noisy series of its cluster times the cell's noisy
@@ -40,12 +43,12 @@ def sampled_totals(cover_counts, *, ell: int, epsilon: float,
                    protects=PROTECTS)
 
 
-def improved_tower_totals(one_visit_hist, total_visits: int, *, n_slots: int, epsilon: float,
+def improved_tower_totals(one_visit_hist, slot_visits: int, *, n_slots: int, epsilon: float,
                           rng: np.random.Generator, discrete: bool = True) -> Release:
     """Noisy total visits of every tower, (H̃_j + noise)/Σ(H̃ + noise) · K̂ (§5.4.1).
 
     ``one_visit_hist`` counts, per tower, the users whose one sampled visit
-    fell there; ``total_visits`` is K, the number of visits after the
+    fell there; ``slot_visits`` is K, the number of visits after the
     one-visit-per-slot truncation. ε/2 for the histogram (sensitivity 1),
     ε/2 for K (sensitivity ``n_slots``). Noisy bins are clipped at 0 before
     normalising (post-processing); an all-zero histogram gives equal shares.
@@ -55,18 +58,18 @@ def improved_tower_totals(one_visit_hist, total_visits: int, *, n_slots: int, ep
         raise ValueError("the one-visit histogram must be a non-empty 1-D array")
     if np.any(hist < 0) or np.any(hist != np.round(hist)):
         raise ValueError("the one-visit histogram must hold non-negative integers")
-    if int(total_visits) != total_visits or total_visits < 0:
+    if int(slot_visits) != slot_visits or slot_visits < 0:
         raise ValueError(f"the total number of visits K must be a non-negative integer, "
-                         f"got {total_visits!r}")
+                         f"got {slot_visits!r}")
     half = check_epsilon(epsilon) / 2.0
     if discrete:
         h = discrete_laplace(hist.astype(np.int64), sensitivity=1, epsilon=half, rng=rng,
                              protects=PROTECTS)
-        k = discrete_laplace(np.array([int(total_visits)]), sensitivity=int(n_slots),
+        k = discrete_laplace(np.array([int(slot_visits)]), sensitivity=int(n_slots),
                              epsilon=half, rng=rng, protects=PROTECTS)
     else:
         h = laplace(hist, sensitivity=1.0, epsilon=half, rng=rng, protects=PROTECTS)
-        k = laplace(np.array([float(total_visits)]), sensitivity=float(n_slots), epsilon=half,
+        k = laplace(np.array([float(slot_visits)]), sensitivity=float(n_slots), epsilon=half,
                     rng=rng, protects=PROTECTS)
     share = np.clip(np.asarray(h.values, dtype=float), 0.0, None)
     share = share / share.sum() if share.sum() > 0 else np.full(hist.size, 1.0 / hist.size)

@@ -29,7 +29,7 @@ def week(scale=1.0, n=168):
 
 def inputs(counts, *, ell=30, hist=None, k=None, **kw):
     return DensityInputs(counts, W, ell, TOWER_XY, np.full(3, 1000.0), CELL_XY, CELL_AREA,
-                         one_visit_hist=hist, total_visits=k, **kw)
+                         one_visit_hist=hist, slot_visits=k, **kw)
 
 
 @pytest.mark.parametrize("method,improvements,delta,expected", [
@@ -176,7 +176,7 @@ def tiny(extra_user: bool, n_slots: int = 4) -> DensityInputs:
         c[0, :2] += 1
         h, k = h + 1, k + n_slots
     return DensityInputs(c, sp.csr_matrix([[1.0]]), 2, np.zeros((1, 2)), np.ones(1),
-                         np.zeros((1, 2)), np.ones(1), one_visit_hist=h, total_visits=k,
+                         np.zeros((1, 2)), np.ones(1), one_visit_hist=h, slot_visits=k,
                          slot_hours=10.0 + np.arange(n_slots))
 
 
