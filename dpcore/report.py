@@ -98,3 +98,30 @@ def privacy_report(*, title: str, algorithm_id: str, unit_of_privacy: str,
                      f"of the raw data: internal, do not publish.</b></p>\n{body}</div>")
     parts.append("</body></html>")
     return "\n".join(parts)
+
+
+def analysis_report(*, title: str, algorithm_id: str, privacy_note: str,
+                    parameters: Iterable[Tuple[str, object]],
+                    sections: Iterable[Tuple[str, str]] = (),
+                    warnings: Iterable[str] = ()) -> str:
+    """Report of an algorithm that adds no noise (tessellation, cover, ...).
+
+    It makes no differential-privacy claim: ``privacy_note`` says what the
+    output discloses about its input.
+    """
+    now = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+    parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{esc(title)}</title>"
+             f"<style>{_STYLE}</style></head><body>",
+             f"<h1>{esc(title)}</h1>",
+             f"<p>Algorithm <code>{esc(algorithm_id)}</code>, run {esc(now)}.</p>"]
+    for w in warnings:
+        parts.append(f'<div class="banner warning">Warning: {esc(w)}</div>')
+    parts.append("<h2>Privacy</h2>")
+    parts.append(f"<p>No noise is added and no differential-privacy guarantee is claimed. "
+                 f"{esc(privacy_note)}</p>")
+    parts.append("<h2>Parameters</h2>")
+    parts.append(table(((k, _fmt(v)) for k, v in parameters), ("parameter", "value")))
+    for heading, body in sections:
+        parts.append(f"<h2>{esc(heading)}</h2>\n{body}")
+    parts.append("</body></html>")
+    return "\n".join(parts)

@@ -164,8 +164,8 @@ def _polygonal(geom: BaseGeometry) -> BaseGeometry:
     return MultiPolygon(parts) if len(parts) > 1 else (parts[0] if parts else Polygon())
 
 
-def voronoi_cells(points_xy, study_area, *, merge_distance: float = 0.0,
-                  progress=None) -> Tessellation:
+def voronoi_cells(points_xy, study_area, *, merge_distance: float = 0.0, progress=None,
+                  noun: str = "tower") -> Tessellation:
     """Voronoi cells of the points' sites, clipped to ``study_area``.
 
     ``points_xy``: (n, 2) coordinates in metres (one row per tower; explode
@@ -176,9 +176,10 @@ def voronoi_cells(points_xy, study_area, *, merge_distance: float = 0.0,
 
     Towers outside the study area are counted (``outside``) and keep their
     cell if it still meets the area; sites whose cell misses the area are
-    dropped (``point_cell == -1``). Both are reported in ``warnings``.
+    dropped (``point_cell == -1``). Both are reported in ``warnings``, which
+    call the points ``noun``.
     """
-    pts = _points(points_xy, "towers")
+    pts = _points(points_xy, f"{noun}s")
     merge_distance = float(merge_distance)
     if not (merge_distance >= 0 and np.isfinite(merge_distance)):
         raise ValueError(f"merge distance must be a non-negative number, got {merge_distance}")
@@ -207,12 +208,12 @@ def voronoi_cells(points_xy, study_area, *, merge_distance: float = 0.0,
     n_sites_used = len(polys)
 
     if outside.any():
-        warnings.append(f"{int(outside.sum())} point(s) lie outside the study area")
+        warnings.append(f"{int(outside.sum())} {noun}(s) lie outside the study area")
     if (point_cell < 0).any():
-        warnings.append(f"{int((point_cell < 0).sum())} point(s) were dropped: their Voronoi "
+        warnings.append(f"{int((point_cell < 0).sum())} {noun}(s) were dropped: their Voronoi "
                         "cell does not meet the study area")
     if n_sites_used < len(pts):
-        warnings.append(f"{len(pts) - n_sites_used} point(s) share their site with another "
+        warnings.append(f"{len(pts) - n_sites_used} {noun}(s) share their site with another "
                         "(duplicate coordinates or closer than the merge distance)")
     report_progress(progress, 1.0)
     return Tessellation(cells=[polys[k] for k in order],
@@ -319,7 +320,7 @@ def data_driven_cells(points_xy, study_area, *, max_radius: float, min_radius: f
                               min_points=min_points,
                               progress=None if progress is None else
                               (lambda f: progress(0.5 * f)))
-    tess = voronoi_cells(seeds, study_area,
+    tess = voronoi_cells(seeds, study_area, noun="seed",
                          progress=None if progress is None else (lambda f: progress(0.5 + 0.5 * f)))
     tess.warnings.append("the cell seeds are centroids of the sample points: unless the sample "
                          "is public or historical, the cells disclose where its points lie")

@@ -4,13 +4,16 @@ import os
 from qgis.core import QgsProcessingProvider
 from qgis.PyQt.QtGui import QIcon
 
+from ..algorithms.cover import MinimumCover
 from ..algorithms.noisycounts import NoisyCounts
+from ..algorithms.tessellation import DataDrivenTessellation, VoronoiTessellation
 
 ICON = os.path.join(os.path.dirname(os.path.dirname(__file__)), "icons", "mobilitydp.svg")
 
 # One entry per algorithm; ids are stable because saved models store them.
 ALGORITHMS = [
     NoisyCounts,
+    VoronoiTessellation, DataDrivenTessellation, MinimumCover,
 ]
 
 

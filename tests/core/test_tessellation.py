@@ -141,8 +141,8 @@ def test_towers_outside_are_counted_and_dropped_when_their_cell_misses():
     assert tess.outside.tolist() == [False, False, True, True]
     assert tess.point_cell[2] >= 0 and tess.point_cell[3] == -1  # near one keeps its cell
     assert tess.n_dropped == 1 and len(tess.cells) == 3
-    assert any("2 point(s) lie outside" in w for w in tess.warnings)
-    assert any("1 point(s) were dropped" in w for w in tess.warnings)
+    assert any("2 tower(s) lie outside" in w for w in tess.warnings)
+    assert any("1 tower(s) were dropped" in w for w in tess.warnings)
     assert_partition(tess, SQUARE)
 
 

@@ -1,0 +1,337 @@
+"""mobilitydp:voronoitessellation and mobilitydp:datadriventessellation.
+
+Layers to arrays and back; the geometry lives in ``dpcore.tessellation``.
+"""
+from qgis.core import (QgsCoordinateTransform, QgsFeature, QgsFeatureSink, QgsField,
+                       QgsFields, QgsFillSymbol, QgsGeometry, QgsProcessing,
+                       QgsProcessingException, QgsProcessingParameterFeatureSink,
+                       QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
+                       QgsProcessingParameterNumber, QgsSingleSymbolRenderer, QgsWkbTypes)
+import numpy as np
+from qgis.PyQt.QtCore import QVariant
+from shapely.geometry import Point
+from shapely.ops import unary_union
+
+from ..dpcore import report as dpreport
+from ..dpcore.geometry import clean_polygon
+from ..dpcore.tessellation import (data_driven_cells, default_study_area, locate,
+                                   voronoi_cells)
+from .base import (REPORT, MetricFrame, MobilityDPAlgorithm, progress_bridge, shapely_wkb,
+                   style_on_load, tr)
+
+INPUT = "INPUT"
+ID_FIELD = "ID_FIELD"
+STUDY_AREA = "STUDY_AREA"
+BUFFER = "BUFFER"
+MERGE_DISTANCE = "MERGE_DISTANCE"
+MAX_RADIUS = "MAX_RADIUS"
+MIN_RADIUS = "MIN_RADIUS"
+MIN_POINTS = "MIN_POINTS"
+OUTPUT = "OUTPUT"
+TOWER_TABLE = "TOWER_TABLE"
+
+STUDY_AREA_HELP = """
+<p><b>Study area</b> (optional): polygon layer whose features, dissolved, form the area to
+tessellate; any CRS. An invalid polygon is repaired (and reported); empty or null areas are
+refused. Without it the area is the points' convex hull grown by the <b>buffer distance</b>
+(metres; must be &gt; 0 when the points are fewer than 3 or collinear).</p>
+"""
+
+
+# -- shared glue (also used by algorithms/cover.py) ----------------------------------------
+
+def source_or_raise(alg, parameters, name, context):
+    source = alg.parameterAsSource(parameters, name, context)
+    if source is None:
+        raise QgsProcessingException(alg.invalidSourceError(parameters, name))
+    return source
+
+
+def to_metric(frame, geometry, crs, context):
+    """A QgsGeometry of a layer in ``crs`` as shapely in the frame's metric CRS."""
+    if crs == frame.source_crs:
+        return frame.to_shapely(geometry)
+    g = QgsGeometry(geometry)
+    g.transform(QgsCoordinateTransform(crs, frame.crs, context.transformContext()))
+    return shapely_wkb.loads(bytes(g.asWkb()))
+
+
+def write_analysis_report(alg, parameters, context, *, rows, **kw):
+    """Write ``dpcore.report.analysis_report`` to REPORT if set; returns the path or None.
+
+    ``rows`` are the (name, value) parameter rows of the report; ``kw`` its other fields.
+    """
+    path = alg.parameterAsFileOutput(parameters, REPORT, context)
+    if not path:
+        return None
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(dpreport.analysis_report(algorithm_id=f"mobilitydp:{alg.ALGORITHM_ID}",
+                                          parameters=rows, **kw))
+    return path
+
+
+def outline_style(layer) -> None:
+    layer.setRenderer(QgsSingleSymbolRenderer(QgsFillSymbol.createSimple(
+        {"color": "0,0,0,0", "outline_color": "50,50,50,255", "outline_width": "0.4"})))
+    layer.triggerRepaint()
+
+
+# -- helpers of the two tessellation algorithms --------------------------------------------
+
+def read_points(source, frame, id_field):
+    """Point parts in metres, the id of each part's feature, and the null count."""
+    xy, ids, n_null = [], [], 0
+    for f in source.getFeatures():
+        g = f.geometry()
+        if g is None or g.isNull() or g.isEmpty():
+            n_null += 1
+            continue
+        geom = frame.to_shapely(g)
+        parts = getattr(geom, "geoms", [geom])
+        xy.extend((p.x, p.y) for p in parts)
+        ids.extend([f[id_field] if id_field else f.id()] * len(parts))
+    return np.asarray(xy, dtype=float).reshape(-1, 2), ids, n_null
+
+
+def study_area(alg, parameters, context, frame, points_xy, warnings):
+    """The dissolved study-area layer in metres, or the buffered convex hull."""
+    buffer_m = alg.parameterAsDouble(parameters, BUFFER, context)
+    area_source = alg.parameterAsSource(parameters, STUDY_AREA, context)
+    if area_source is None:
+        return default_study_area(points_xy, buffer_m), f"convex hull of the points + {buffer_m} m"
+    parts, n_repaired = [], 0
+    for k, f in enumerate(area_source.getFeatures()):
+        g = f.geometry()
+        if g is None or g.isNull() or g.isEmpty():
+            continue
+        poly, repaired = clean_polygon(to_metric(frame, g, area_source.sourceCrs(), context),
+                                       f"study area feature {f.id()}")
+        parts.append(poly)
+        n_repaired += repaired
+    if not parts:
+        raise ValueError("the study area layer has no polygon")
+    if n_repaired:
+        warnings.append(f"{n_repaired} invalid study area polygon(s) were repaired")
+    return unary_union(parts), area_source.sourceName()
+
+
+def add_area_parameters(alg, default_buffer):
+    alg.addParameter(QgsProcessingParameterFeatureSource(
+        STUDY_AREA, tr("Study area (optional; default: buffered convex hull of the points)"),
+        [QgsProcessing.TypeVectorPolygon], optional=True))
+    alg.addParameter(QgsProcessingParameterNumber(
+        BUFFER, tr("Buffer around the convex hull when no study area is given (metres)"),
+        QgsProcessingParameterNumber.Double, default_buffer, minValue=0))
+
+
+def cell_fields(extra):
+    fields = QgsFields()
+    fields.append(QgsField("cell_id", QVariant.Int))
+    for name, kind in extra:
+        fields.append(QgsField(name, kind))
+    fields.append(QgsField("area_m2", QVariant.Double))
+    return fields
+
+
+def write_cells(alg, parameters, context, source, frame, tess, fields, attributes, feedback):
+    sink, dest_id = alg.parameterAsSink(parameters, OUTPUT, context, fields,
+                                        QgsWkbTypes.MultiPolygon, source.sourceCrs())
+    if sink is None:
+        raise QgsProcessingException(alg.invalidSinkError(parameters, OUTPUT))
+    step = progress_bridge(feedback, 80, 100)
+    for k, (cell, area) in enumerate(zip(tess.cells, tess.cell_area.tolist())):
+        out = QgsFeature(fields)
+        geometry = frame.from_shapely(cell)
+        geometry.convertToMultiType()
+        out.setGeometry(geometry)
+        out.setAttributes([k + 1] + attributes(k) + [area])
+        sink.addFeature(out, QgsFeatureSink.FastInsert)
+        if k % 1000 == 0:
+            step(k / len(tess.cells))
+    style_on_load(context, dest_id, outline_style)
+    return dest_id
+
+
+def report_warnings(feedback, warnings):
+    for w in warnings:
+        feedback.pushWarning(w)
+
+
+class VoronoiTessellation(MobilityDPAlgorithm):
+    ALGORITHM_ID = "voronoitessellation"
+    DISPLAY_NAME = "Voronoi tower tessellation"
+    GROUP_ID = "tessellation"
+    GROUP = "Tessellation"
+    USES_PRIVACY = False
+    HELP = """
+<p>Splits a study area into one cell per mobile-network site: each site owns the part of the
+area closer to it than to any other site (Voronoi cells, as in Acs &amp; Castelluccia, KDD 2014,
+§4.2). The cells are clipped to the study area and partition it exactly: no gaps, no overlaps.
+Geographic input is computed in a local metric projection and returned in the input CRS.</p>
+<h3>Parameters</h3>
+<p><b>Towers</b>: point layer of antenna or tower positions (multipoints count as one tower per
+part; features without geometry are skipped and counted).</p>
+<p><b>Tower id field</b> (optional): identifies the towers in the outputs; default the feature
+id.</p>
+""" + STUDY_AREA_HELP + """
+<p><b>Merge towers closer than</b> (metres): co-located antennas share one site placed at their
+mean position; towers linked by a chain of gaps below this distance merge. Towers with
+identical coordinates always share a site. 0 merges only those.</p>
+<p><b>Outputs</b>: the cells (cell_id, tower_ids, tower_count, area_m2) and a table tower_id →
+cell_id with each tower's status: inside, outside (a tower outside the study area keeps its
+cell if that cell still meets the area) or dropped (its cell misses the area; cell_id is
+NULL). The report lists these counts.</p>
+<p><b>Privacy</b>: no noise is added. Tower positions are usually public infrastructure; the
+output discloses nothing else.</p>
+"""
+
+    def initAlgorithm(self, config=None):  # noqa: N802
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            INPUT, tr("Towers"), [QgsProcessing.TypeVectorPoint]))
+        self.addParameter(QgsProcessingParameterField(
+            ID_FIELD, tr("Tower id field (optional; default: feature id)"),
+            parentLayerParameterName=INPUT, optional=True))
+        add_area_parameters(self, 1000.0)
+        self.addParameter(QgsProcessingParameterNumber(
+            MERGE_DISTANCE, tr("Merge towers closer than (metres; 0 = identical positions only)"),
+            QgsProcessingParameterNumber.Double, 0.0, minValue=0))
+        self.add_report_parameter()
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            OUTPUT, tr("Tower cells"), QgsProcessing.TypeVectorPolygon))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            TOWER_TABLE, tr("Tower to cell table"), QgsProcessing.TypeVector))
+
+    def execute(self, parameters, context, feedback):
+        source = source_or_raise(self, parameters, INPUT, context)
+        id_field = self.parameterAsString(parameters, ID_FIELD, context)
+        merge = self.parameterAsDouble(parameters, MERGE_DISTANCE, context)
+        frame = MetricFrame(source.sourceCrs(), source.sourceExtent(), context)
+        xy, ids, n_null = read_points(source, frame, id_field)
+        warnings = [f"{n_null} tower feature(s) without geometry were skipped"] if n_null else []
+        area, area_name = study_area(self, parameters, context, frame, xy, warnings)
+        tess = voronoi_cells(xy, area, merge_distance=merge,
+                             progress=progress_bridge(feedback, 0, 80))
+        warnings += tess.warnings
+        report_warnings(feedback, warnings)
+
+        members = [[] for _ in tess.cells]
+        for tower_id, cell in zip(ids, tess.point_cell.tolist()):
+            if cell >= 0:
+                members[cell].append(str(tower_id))
+        fields = cell_fields([("tower_ids", QVariant.String), ("tower_count", QVariant.Int)])
+        dest_id = write_cells(self, parameters, context, source, frame, tess, fields,
+                              lambda k: [",".join(members[k]), len(members[k])], feedback)
+
+        id_type = (source.fields().field(id_field).type() if id_field else QVariant.LongLong)
+        table_fields = QgsFields()
+        table_fields.append(QgsField("tower_id", id_type))
+        table_fields.append(QgsField("cell_id", QVariant.Int))
+        table_fields.append(QgsField("status", QVariant.String))
+        table, table_id = self.parameterAsSink(parameters, TOWER_TABLE, context, table_fields,
+                                               QgsWkbTypes.NoGeometry, source.sourceCrs())
+        if table is None:
+            raise QgsProcessingException(self.invalidSinkError(parameters, TOWER_TABLE))
+        for tower_id, cell, out in zip(ids, tess.point_cell.tolist(), tess.outside.tolist()):
+            row = QgsFeature(table_fields)
+            status = "dropped" if cell < 0 else ("outside" if out else "inside")
+            row.setAttributes([tower_id, cell + 1 if cell >= 0 else None, status])
+            table.addFeature(row, QgsFeatureSink.FastInsert)
+
+        report = write_analysis_report(
+            self, parameters, context, title=self.DISPLAY_NAME,
+            privacy_note="The cells are computed from the tower positions only.",
+            rows=[("towers", source.sourceName()), ("tower id field", id_field or "feature id"),
+                        ("study area", area_name), ("merge distance (m)", merge),
+                        ("metric frame", frame.describe())],
+            sections=[("Result", dpreport.table([
+                ("tower points (multipoint parts counted)", len(xy)),
+                ("features without geometry", n_null), ("cells", len(tess.cells)), ("towers sharing a site", tess.n_merged),
+                ("towers outside the study area", tess.n_outside),
+                ("towers dropped (cell misses the area)", tess.n_dropped),
+                ("study area (m²)", round(tess.study_area.area, 1))]))],
+            warnings=warnings)
+        return {OUTPUT: dest_id, TOWER_TABLE: table_id, REPORT: report}
+
+
+class DataDrivenTessellation(MobilityDPAlgorithm):
+    ALGORITHM_ID = "datadriventessellation"
+    DISPLAY_NAME = "Data-driven tessellation"
+    GROUP_ID = "tessellation"
+    GROUP = "Tessellation"
+    USES_PRIVACY = False
+    HELP = """
+<p>Builds cells that follow the density of a sample of points (Pratesi 2012, §5.2, after
+Andrienko &amp; Andrienko 2011): the points are grouped so that each joins a group whose centre
+lies within the maximum radius R; groups holding at least N points are grouped again with half
+the radius, down to the minimum radius r. The group centres seed Voronoi cells clipped to the
+study area: large cells where points are sparse, small cells where they are dense.</p>
+<h3>Parameters</h3>
+<p><b>Sample points</b>: point layer (multipoints count one point per part; features without
+geometry are skipped). Points are grouped in the layer's order.</p>
+<p><b>Maximum radius R</b> and <b>minimum radius r</b> (metres, 0 &lt; r ≤ R): size of the
+largest and smallest groups. The thesis used R = 10 km, r = 500 m.</p>
+<p><b>Minimum points N to subdivide</b>: a group with at least N points is split further
+(thesis: 80).</p>
+""" + STUDY_AREA_HELP + """
+<p><b>Output</b>: cells with cell_id, seed_x/seed_y (the seed in the output CRS), point_count
+(sample points in the cell) and area_m2.</p>
+<p><b>Privacy</b>: no noise is added and this is <b>not</b> differentially private. The seeds
+are averages of the sample points and the point counts are exact, so the cells disclose where
+the sample points lie. Use a public or historical sample, not the private data you will
+release with these cells.</p>
+"""
+
+    def initAlgorithm(self, config=None):  # noqa: N802
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            INPUT, tr("Sample points (public or historical)"), [QgsProcessing.TypeVectorPoint]))
+        self.addParameter(QgsProcessingParameterNumber(
+            MAX_RADIUS, tr("Maximum radius R (metres)"), QgsProcessingParameterNumber.Double,
+            10000.0, minValue=0))
+        self.addParameter(QgsProcessingParameterNumber(
+            MIN_RADIUS, tr("Minimum radius r (metres)"), QgsProcessingParameterNumber.Double,
+            500.0, minValue=0))
+        self.addParameter(QgsProcessingParameterNumber(
+            MIN_POINTS, tr("Minimum points N to subdivide a group"),
+            QgsProcessingParameterNumber.Integer, 80, minValue=2))
+        add_area_parameters(self, 1000.0)
+        self.add_report_parameter()
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            OUTPUT, tr("Data-driven cells"), QgsProcessing.TypeVectorPolygon))
+
+    def execute(self, parameters, context, feedback):
+        source = source_or_raise(self, parameters, INPUT, context)
+        max_r = self.parameterAsDouble(parameters, MAX_RADIUS, context)
+        min_r = self.parameterAsDouble(parameters, MIN_RADIUS, context)
+        min_points = self.parameterAsInt(parameters, MIN_POINTS, context)
+        frame = MetricFrame(source.sourceCrs(), source.sourceExtent(), context)
+        xy, _, n_null = read_points(source, frame, None)
+        warnings = [f"{n_null} point feature(s) without geometry were skipped"] if n_null else []
+        area, area_name = study_area(self, parameters, context, frame, xy, warnings)
+        tess = data_driven_cells(xy, area, max_radius=max_r, min_radius=min_r,
+                                 min_points=min_points,
+                                 progress=progress_bridge(feedback, 0, 80))
+        warnings += tess.warnings
+        report_warnings(feedback, warnings)
+        cell = locate(tess, xy)
+        counts = np.bincount(cell[cell >= 0], minlength=len(tess.cells)).tolist()
+        seeds = [frame.from_shapely(Point(x, y)).asPoint() for x, y in tess.sites_xy.tolist()]
+        fields = cell_fields([("seed_x", QVariant.Double), ("seed_y", QVariant.Double),
+                              ("point_count", QVariant.Int)])
+        dest_id = write_cells(
+            self, parameters, context, source, frame, tess, fields,
+            lambda k: [seeds[k].x(), seeds[k].y(), counts[k]], feedback)
+        report = write_analysis_report(
+            self, parameters, context, title=self.DISPLAY_NAME,
+            privacy_note="Not differentially private: the seeds are centroids of the sample "
+                         "points and the cells disclose where they lie. Use a public or "
+                         "historical sample, not the private data to be released.",
+            rows=[("sample points", source.sourceName()), ("R (m)", max_r),
+                        ("r (m)", min_r), ("N", min_points), ("study area", area_name),
+                        ("metric frame", frame.describe())],
+            sections=[("Result", dpreport.table([
+                ("sample points", len(xy)), ("features without geometry", n_null),
+                ("cells", len(tess.cells)),
+                ("points outside the study area", int((cell < 0).sum())),
+                ("study area (m²)", round(tess.study_area.area, 1))]))],
+            warnings=warnings)
+        return {OUTPUT: dest_id, REPORT: report}
