@@ -100,7 +100,7 @@ def study_area(alg, parameters, context, frame, points_xy, warnings):
     if area_source is None:
         return default_study_area(points_xy, buffer_m), f"convex hull of the points + {buffer_m} m"
     parts, n_repaired = [], 0
-    for k, f in enumerate(area_source.getFeatures()):
+    for f in area_source.getFeatures():
         g = f.geometry()
         if g is None or g.isNull() or g.isEmpty():
             continue
