@@ -77,6 +77,8 @@ class BoundedCounts:
     ``visits_per_user``
         ``(n_users,)`` int64, each user's number of one-per-slot visits
         before the ℓ bound (to help the data owner choose ℓ).
+    ``events_per_slot``, ``users_per_slot``
+        ``(n_slots,)`` int64, valid raw events and distinct users per slot.
 
     Facts: ``n_users`` (users with at least one valid event in the period),
     ``n_events`` (events given), ``dropped`` (events not used, by reason:
@@ -91,6 +93,8 @@ class BoundedCounts:
     slot_visits: int
     true_counts: np.ndarray
     visits_per_user: np.ndarray
+    events_per_slot: np.ndarray
+    users_per_slot: np.ndarray
     n_users: int
     n_events: int
     dropped: dict
@@ -280,6 +284,7 @@ def bound_contributions(user, tower, time, *, n_towers: int, ell: Optional[int],
     report_progress(progress, 0.1)
 
     # 2. pack (user | slot | tower) into uint64 and sort
+    events_per_slot = np.bincount(slot[ok], minlength=n_slots).astype(np.int64)
     uidx, n_users_all = _dense_ids(user[ok])
     tb, sb = _bits(n_towers), _bits(n_slots)
     if _bits(max(n_users_all, 1)) + sb + tb > 64:
@@ -331,6 +336,8 @@ def bound_contributions(user, tower, time, *, n_towers: int, ell: Optional[int],
     del packed, g_start, g_size
     v_user = (visits >> np.uint64(tb + sb)).astype(np.int64)
     per_user = np.bincount(v_user, minlength=n_users_all).astype(np.int64)
+    users_per_slot = np.bincount(((visits >> np.uint64(tb)) & s_mask).astype(np.int64),
+                                 minlength=n_slots).astype(np.int64)
     report_progress(progress, 0.75)
 
     # 5. at most ℓ visits per user, uniformly over the period
@@ -353,9 +360,40 @@ def bound_contributions(user, tower, time, *, n_towers: int, ell: Optional[int],
     return BoundedCounts(
         counts=counts, one_visit_hist=one_visit_hist,
         total_visits=int(true_counts.sum()), slot_visits=int(visits.size),
-        true_counts=true_counts, visits_per_user=per_user, n_users=n_users_all,
+        true_counts=true_counts, visits_per_user=per_user,
+        events_per_slot=events_per_slot, users_per_slot=users_per_slot, n_users=n_users_all,
         n_events=n_events, dropped=dropped, ell=ell, start=start,
         slot_seconds=slot_seconds, n_slots=n_slots)
+
+
+def visit_summary(bounded: BoundedCounts, ells: Sequence[int] = (5, 10, 20, 30, 50, 100, 168)
+                  ) -> dict:
+    """Per-user and per-slot visit statistics to help the data owner choose ℓ.
+
+    NOT private: computed from the raw data, for the data owner only. Uses
+    the one-per-slot visits of ``bounded`` (the input of the ℓ bound).
+    Returns ``visits_hist`` (users having k visits, k = 0..max), ``quantiles``
+    (mean, median, p90, p99, max visits per user), ``ell_rows`` (ℓ, share of
+    users above ℓ, share of one-per-slot visits kept) and the per-slot arrays
+    ``events``, ``active_users`` (users with an event in the slot) and
+    ``visits`` (distinct user-tower pairs).
+    """
+    v = bounded.visits_per_user
+    if v.size == 0:
+        raise ValueError("no valid event in the period: nothing to summarise")
+    total = max(int(v.sum()), 1)
+    rows = [(int(e), float((v > e).mean()), float(np.minimum(v, e).sum() / total))
+            for e in ells]
+    return {
+        "visits_hist": np.bincount(v).astype(np.int64),
+        "quantiles": {"mean": float(v.mean()), "median": float(np.median(v)),
+                      "p90": float(np.quantile(v, 0.9)), "p99": float(np.quantile(v, 0.99)),
+                      "max": int(v.max())},
+        "ell_rows": rows,
+        "events": bounded.events_per_slot,
+        "active_users": bounded.users_per_slot,
+        "visits": bounded.true_counts.sum(axis=0),
+    }
 
 
 # --------------------------------------------------------------------------
@@ -369,14 +407,16 @@ class Events:
     ``user``: integer dense index into ``user_ids`` (sorted original ids);
     ``tower``: integer tower index (position in ``tower_ids``), -1 for a
     missing or unknown tower; ``time``: float64 epoch seconds, NaN where
-    unreadable; ``dropped``: rows not returned (``missing_user``);
-    ``engine``: ``"duckdb"`` or ``"python"``.
+    unreadable; ``tower_ids``: the id of each tower index when the reader
+    made them (``tower_ids="auto"``), else ``None``; ``dropped``: rows not
+    returned (``missing_user``); ``engine``: ``"duckdb"`` or ``"python"``.
     """
 
     user: np.ndarray
     tower: np.ndarray
     time: np.ndarray
     user_ids: np.ndarray
+    tower_ids: Optional[np.ndarray] = None
     dropped: dict = field(default_factory=dict)
     engine: str = "python"
 
@@ -416,8 +456,10 @@ def read_events_file(path, *, user_field: str, tower_field: str, time_field: str
     """Read (user, tower, time) columns of a CSV or Parquet file without QGIS.
 
     ``tower_ids``: the tower id of each tower index (e.g. the ids of the
-    tessellation's towers); values not in it get index -1. Without it the
-    tower column must already hold integer indices. Time values may be epoch
+    tessellation's towers); values not in it get index -1. ``"auto"``
+    indexes the distinct non-null values found (sorted; returned in
+    ``Events.tower_ids``). Without it the tower column must already hold
+    integer indices. Time values may be epoch
     seconds, ISO 8601 strings or timestamps (see :func:`parse_times`).
     DuckDB is used when importable (``use_duckdb=None``); it reads
     Parquet and large CSV files quickly. Without it only CSV can be read, in
@@ -471,6 +513,14 @@ def _read_python(path, user_field, tower_field, time_field, tower_ids) -> Events
     except ValueError:
         users = users.astype(str)
     user_ids, uidx = np.unique(users, return_inverse=True)
+    found = None
+    if isinstance(tower_ids, str) and tower_ids == "auto":
+        vals = np.asarray([str(t).strip() for t in towers], dtype=object)
+        vals = vals[vals != ""]
+        try:
+            tower_ids = found = np.unique(vals.astype(np.int64))
+        except ValueError:
+            tower_ids = found = np.unique(vals.astype(str))
     if tower_ids is None:
         lookup = None
     else:
@@ -479,8 +529,8 @@ def _read_python(path, user_field, tower_field, time_field, tower_ids) -> Events
     tidx = np.fromiter((_tower_index(v, lookup) for v in towers), dtype=np.int64,
                        count=towers.size)
     return Events(user=uidx.reshape(-1).astype(np.int64), tower=tidx, time=parse_times(times),
-                  user_ids=user_ids, dropped={"missing_user": int((~present).sum())},
-                  engine="python")
+                  user_ids=user_ids, tower_ids=found,
+                  dropped={"missing_user": int((~present).sum())}, engine="python")
 
 
 def _tower_index(v, lookup) -> int:
@@ -525,7 +575,13 @@ def _read_duckdb(path, kind, user_field, tower_field, time_field, tower_ids) -> 
             tm = "COALESCE(TRY_CAST(tm AS DOUBLE), epoch(TRY_CAST(tm AS TIMESTAMPTZ)))"
         else:
             tm = "TRY_CAST(tm AS DOUBLE)"
-        if tower_ids is None:
+        found = None
+        if isinstance(tower_ids, str) and tower_ids == "auto":
+            con.execute("CREATE TEMP TABLE towers AS SELECT t, (row_number() OVER (ORDER BY t) "
+                        "- 1)::BIGINT AS ti FROM (SELECT DISTINCT t FROM src WHERE t IS NOT NULL)")
+            found = con.execute("SELECT t FROM towers ORDER BY ti").fetchnumpy()["t"]
+            tower_sql, join = "COALESCE(towers.ti, -1)", "LEFT JOIN towers ON src.t = towers.t"
+        elif tower_ids is None:
             tower_sql, join = "COALESCE(TRY_CAST(src.t AS BIGINT), -1)", ""
         else:
             ids, typ = _norm_ids(tower_ids)
@@ -545,5 +601,5 @@ def _read_duckdb(path, kind, user_field, tower_field, time_field, tower_ids) -> 
     return Events(user=np.asarray(res["u"], dtype=np.int32),
                   tower=np.asarray(res["t"], dtype=np.int32),
                   time=np.asarray(res["tm"], dtype=np.float64),
-                  user_ids=np.asarray(user_ids), dropped={"missing_user": int(missing)},
-                  engine="duckdb")
+                  user_ids=np.asarray(user_ids), tower_ids=found,
+                  dropped={"missing_user": int(missing)}, engine="duckdb")

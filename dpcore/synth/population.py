@@ -132,6 +132,9 @@ def generate_population(geo: Geography, n_users: int, *, rng: np.random.Generato
     if n_users < 1 or days < 1:
         raise ValueError("the number of users and of days must be at least 1")
     start = to_epoch_seconds(start)
+    if start % 86400:
+        raise ValueError("the synthetic week must start at a midnight (00:00 UTC): the hourly "
+                         "schedules count hours of the day from it")
     pool = points_in_polygons(geo.zones, POOL, rng)
     cent = zone_centroids(geo.zones)
     pop = geo.population

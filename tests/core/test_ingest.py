@@ -28,6 +28,23 @@ def test_small_example_exact():
     assert b.visits_per_user.tolist() == [1, 1, 1]
     assert b.one_visit_hist.sum() == 3
     assert b.dropped == {"invalid_time": 0, "unknown_tower": 0, "outside_period": 0}
+    assert b.events_per_slot.tolist() == [3, 2, 1] and b.users_per_slot.tolist() == [1, 1, 1]
+
+
+def test_visit_summary():
+    user = np.repeat(np.arange(10), np.arange(1, 11))  # user k has k + 1 events
+    slot = np.concatenate([np.arange(k + 1) for k in range(10)])
+    b = bound_contributions(user, slot % 3, slot * H, n_towers=3, ell=4, rng=make_rng(0),
+                            n_slots=24)
+    s = ingest.visit_summary(b, ells=(4, 10))
+    assert s["visits_hist"].tolist() == [0] + [1] * 10
+    assert s["quantiles"]["max"] == 10 and s["quantiles"]["mean"] == 5.5
+    assert s["ell_rows"][0] == (4, 0.6, (1 + 2 + 3 + 4 * 7) / 55) and s["ell_rows"][1][1] == 0
+    assert s["active_users"][:10].tolist() == list(range(10, 0, -1))
+    assert s["events"].sum() == 55 and s["visits"].sum() == 55
+    empty = bound_contributions([1], [0], [-5], n_towers=3, ell=4, rng=make_rng(0))
+    with pytest.raises(ValueError, match="no valid event"):
+        ingest.visit_summary(empty)
 
 
 def _random_events(rng, n_users=40, n_events=3000, n_towers=7, n_slots=24):
@@ -236,6 +253,9 @@ def test_read_csv_both_engines_agree(tmp_path, engine):
                             start="2007-09-10T00:00:00", n_slots=24)
     assert b.dropped["invalid_time"] == 1 and b.dropped["unknown_tower"] > 0
     assert b.dropped["outside_period"] > 0
+    auto = read_events_file(path, user_field="uid", tower_field="cell", time_field="ts",
+                            tower_ids="auto", use_duckdb=engine)
+    assert list(auto.tower_ids) == ["A", "B", "C", "Z"] and auto.tower.min() == 0
 
 
 def test_read_parquet_and_integer_ids(tmp_path):

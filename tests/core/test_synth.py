@@ -128,6 +128,14 @@ def test_bad_activity(population):
         generate_cdr(population, rng=make_rng(0), activity=200.0)
 
 
+def test_bad_population_parameters():
+    geo = grid_city(n_side=3, n_towers=5, seed=0)
+    with pytest.raises(ValueError, match="midnight"):
+        generate_population(geo, 10, rng=make_rng(0), start="2007-09-10T12:00:00")
+    with pytest.raises(ValueError, match="at least 1"):
+        generate_population(geo, 0, rng=make_rng(0))
+
+
 def test_trajectories_thesis_scale(paris):
     tr = generate_trajectories(paris, rng=make_rng(9))
     per_day = tr.n_trips / 4200
