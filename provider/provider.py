@@ -4,7 +4,9 @@ import os
 from qgis.core import QgsProcessingProvider
 from qgis.PyQt.QtGui import QIcon
 
+from ..algorithms.cdrsummary import CDRSummary
 from ..algorithms.cover import MinimumCover
+from ..algorithms.generatemobility import GenerateMobility
 from ..algorithms.noisycounts import NoisyCounts
 from ..algorithms.tessellation import DataDrivenTessellation, VoronoiTessellation
 
@@ -14,6 +16,7 @@ ICON = os.path.join(os.path.dirname(os.path.dirname(__file__)), "icons", "mobili
 ALGORITHMS = [
     NoisyCounts,
     VoronoiTessellation, DataDrivenTessellation, MinimumCover,
+    GenerateMobility, CDRSummary,
 ]
 
 
