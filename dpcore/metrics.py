@@ -81,9 +81,12 @@ def transport_cost(supply, demand, cost) -> float:
     c = np.asarray(cost, dtype=float)
     if a.size == 0 or b.size == 0:
         return 0.0
-    b = b * (a.sum() / b.sum())        # equal totals up to float rounding
+    mass = a.sum()
+    if not mass > 0:
+        return 0.0
+    a, b = a / mass, b / b.sum()       # unit totals: equal up to rounding, well scaled
     if ot is not None:
-        return float(ot.emd2(a, b, c))
+        return mass * float(ot.emd2(a, b, c))
     n_a, n_b = c.shape
     rows = np.concatenate([np.repeat(np.arange(n_a), n_b), n_a + np.tile(np.arange(n_b), n_a)])
     cols = np.concatenate([np.arange(n_a * n_b), np.arange(n_a * n_b)])
@@ -92,7 +95,7 @@ def transport_cost(supply, demand, cost) -> float:
                   method="highs")
     if res.status != 0:
         raise RuntimeError(f"EMD transport problem failed: {res.message}")
-    return float(res.fun)
+    return mass * float(res.fun)
 
 
 def emd(true, private, centroids, *, slots=None) -> np.ndarray:
