@@ -7,6 +7,7 @@ from qgis.PyQt.QtGui import QIcon
 from ..algorithms.cdrsummary import CDRSummary
 from ..algorithms.cover import MinimumCover
 from ..algorithms.generatemobility import GenerateMobility
+from ..algorithms.geoind import EstimateDistribution, PerturbPoints
 from ..algorithms.noisycounts import NoisyCounts
 from ..algorithms.tessellation import DataDrivenTessellation, VoronoiTessellation
 
@@ -15,6 +16,7 @@ ICON = os.path.join(os.path.dirname(os.path.dirname(__file__)), "icons", "mobili
 # One entry per algorithm; ids are stable because saved models store them.
 ALGORITHMS = [
     NoisyCounts,
+    PerturbPoints, EstimateDistribution,
     VoronoiTessellation, DataDrivenTessellation, MinimumCover,
     GenerateMobility, CDRSummary,
 ]
