@@ -15,7 +15,7 @@ from qgis.core import (QgsCoordinateTransform, QgsFeature, QgsFeatureRequest, Qg
 from qgis.PyQt.QtCore import QVariant
 
 from ..dpcore import report as dpreport
-from ..dpcore.geoind import Grid, estimate_distribution, perturb_points
+from ..dpcore.geoind import Grid, estimate_distribution, perturb_points, planned_epsilon
 from ..dpcore.geoind.planar import epsilon_from_level
 from .base import (REPORT, MetricFrame, MobilityDPAlgorithm, progress_bridge, shapely_wkb,
                    tr)
@@ -225,8 +225,9 @@ given).</p>
 
         with self.reserve_budget(parameters, context,
                                  default_dataset_id=self.layer_source_id(parameters, INPUT, context),
-                                 epsilon=_planned_cost(epsilon, mechanism, boundary, users,
-                                                       one_per_user)) as reservation:
+                                 epsilon=planned_epsilon(
+                                     epsilon, mechanism=mechanism, boundary=boundary,
+                                     user_ids=users, one_per_user=one_per_user)) as reservation:
             release = perturb_points(xy, epsilon=epsilon, rng=self.rng(parameters, context),
                                      progress=progress_bridge(feedback, 0, 40),
                                      mechanism=mechanism, grid=grid, boundary=boundary,
@@ -319,16 +320,6 @@ given).</p>
             batch.append(f)
         sink.addFeatures(batch, QgsFeatureSink.FastInsert)
         return dest_id
-
-
-def _planned_cost(epsilon, mechanism, boundary, users, one_per_user) -> float:
-    """The ε to reserve in the ledger (the same as the release will compute)."""
-    factor = 2.0 if (mechanism in ("laplace", "geometric") and boundary == "renormalise") else 1.0
-    m = 1
-    if users is not None and not one_per_user:
-        _, counts = np.unique(users.astype(str), return_counts=True)
-        m = int(counts.max())
-    return factor * m * epsilon
 
 
 def _facts_sections(info, mechanism):

@@ -10,11 +10,11 @@ from .grid import Grid, KRRChannel, KernelChannel, make_channel
 from .ibu import iterative_bayesian_update, matrix_inversion, report_histogram
 from .planar import (epsilon_from_level, expected_displacement, guarantee_facts,
                      planar_laplace_noise, radius_quantile, remap_to_region)
-from .release import estimate_distribution, perturb_points
+from .release import estimate_distribution, perturb_points, planned_epsilon
 from .tuning import emd, expected_distance, tune_epsilon, utility_loss
 
 __all__ = ["Grid", "KRRChannel", "KernelChannel", "make_channel", "iterative_bayesian_update",
            "matrix_inversion", "report_histogram", "epsilon_from_level", "expected_displacement",
            "guarantee_facts", "planar_laplace_noise", "radius_quantile", "remap_to_region",
-           "estimate_distribution", "perturb_points", "emd", "expected_distance", "tune_epsilon",
+           "estimate_distribution", "perturb_points", "planned_epsilon", "emd", "expected_distance", "tune_epsilon",
            "utility_loss"]

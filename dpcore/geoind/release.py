@@ -82,6 +82,17 @@ def perturb_points(xy, *, epsilon: float, rng: np.random.Generator, delta: float
     return Release(reported, cost, info=info, internal=internal)
 
 
+def planned_epsilon(epsilon: float, *, mechanism: str = "planar_laplace",
+                    boundary: str = "remap", user_ids=None, one_per_user: bool = False) -> float:
+    """The ε :func:`perturb_points` will spend, known before any noise is drawn (for a ledger)."""
+    epsilon = check_epsilon(epsilon)
+    doubled = mechanism in ("laplace", "geometric") and boundary == "renormalise"
+    m = 1
+    if user_ids is not None and not one_per_user:
+        m = int(np.unique(np.asarray(user_ids).astype(str), return_counts=True)[1].max())
+    return (2.0 if doubled else 1.0) * m * epsilon
+
+
 def _privacy_unit(n: int, user_ids, one_per_user: bool, rng) -> tuple:
     """(rows kept, points composed per protected unit, description of the unit)."""
     if n == 0:
@@ -120,8 +131,10 @@ def estimate_distribution(reports_xy, *, grid: Grid, mechanism: str, epsilon: fl
     reports_xy = np.asarray(reports_xy, dtype=float).reshape(-1, 2)
     if len(reports_xy) == 0:
         raise ValueError("there are no reported points")
-    channel = make_channel("laplace" if mechanism == "planar_laplace" else mechanism,
-                           grid, epsilon, boundary)
+    if mechanism == "planar_laplace":   # reports outside the grid are binned to the nearest cell
+        channel = make_channel("laplace", grid, epsilon, "remap")
+    else:
+        channel = make_channel(mechanism, grid, epsilon, boundary)
     cells, outside = grid.cell_of(reports_xy)
     counts = report_histogram(cells, grid.size)
     theta, done = iterative_bayesian_update(

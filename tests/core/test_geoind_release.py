@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 from shapely.geometry import Point, box
 
-from dpcore.geoind import Grid, estimate_distribution, perturb_points
+from dpcore.geoind import Grid, estimate_distribution, perturb_points, planned_epsilon
 from dpcore.privacy import Cancelled, make_rng
 
 GRID = Grid(0.0, 0.0, 150.0, 20, 20)
@@ -35,7 +35,9 @@ def test_user_ids_compose_or_keep_one_point_per_user():
     rel = perturb_points(xy, epsilon=0.01, rng=make_rng(2), user_ids=users)
     assert rel.cost.epsilon == pytest.approx(0.04)
     assert rel.info["composed_points"] == 4 and "4·ε" in rel.cost.parts[0].protects
+    assert planned_epsilon(0.01, user_ids=users) == rel.cost.epsilon
     one = perturb_points(xy, epsilon=0.01, rng=make_rng(2), user_ids=users, one_per_user=True)
+    assert planned_epsilon(0.01, user_ids=users, one_per_user=True) == pytest.approx(0.01)
     assert one.cost.epsilon == pytest.approx(0.01)
     kept = one.info["kept"]
     assert len(kept) == 300 and np.unique(users[kept]).size == 300
@@ -65,6 +67,8 @@ def test_grid_mechanisms_report_cell_centres(mechanism, epsilon, name):
     paper = perturb_points(_points(), epsilon=epsilon, rng=make_rng(4), mechanism=mechanism,
                            grid=GRID, boundary="renormalise")
     assert paper.cost.epsilon == (epsilon if mechanism == "krr" else 2 * epsilon)
+    assert planned_epsilon(epsilon, mechanism=mechanism, boundary="renormalise") == \
+        paper.cost.epsilon
 
 
 @pytest.mark.parametrize("mechanism,epsilon", [("planar_laplace", 0.01), ("geometric", 0.01),

@@ -201,3 +201,18 @@ def test_qgis_process_perturb_and_estimate(qgis_process, qgis_app, tmp_path):
                                            "OUTPUT": bad})
     assert code != 0 and "radius must be a positive" in text
     assert not os.path.exists(bad)
+
+
+@pytest.mark.parametrize("override, message", [
+    ({"EPSILON": 0}, "epsilon must be a positive"),
+    ({"CELL_SIZE": -150}, "cell size must be a positive"),
+])
+def test_estimate_bad_parameters_leave_no_output(run_alg, tmp_path, override, message):
+    from qgis.core import QgsProcessingException
+    layer, _ = _points(50)
+    out, report = str(tmp_path / "bad.gpkg"), str(tmp_path / "bad.html")
+    params = {"INPUT": layer, "EPSILON": 0.01, "OUTPUT": out, "REPORT": report}
+    params.update(override)
+    with pytest.raises(QgsProcessingException, match=message):
+        run_alg(ESTIMATE, params)
+    assert not os.path.exists(out) and not os.path.exists(report)
