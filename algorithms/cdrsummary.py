@@ -220,7 +220,9 @@ cumulative share) and a table per slot (events, active users, visits).</p>
             self, parameters, context, title=self.DISPLAY_NAME,
             privacy_note="NOT PRIVATE: these statistics are computed from the raw events and "
                          "are for the data owner only; never publish them.",
-            rows=[("events", what), ("start", start), ("slot length (s)", slot_seconds),
+            rows=[("events", what),
+                  ("start", self.parameterAsString(parameters, START, context).strip()),
+                  ("slot length (s)", slot_seconds),
                   ("slots", n_slots)],
             sections=[
                 ("Data", dpreport.table(

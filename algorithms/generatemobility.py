@@ -210,12 +210,13 @@ trajectory points (vehicle_id, trip_id, time) and check-in points (user_id, venu
         hours = (cdr.time - int(cdr.start)) // 3600
         key = (cdr.user.astype(np.int64) * cdr.n_hours + hours) * len(geo.towers) + cdr.tower
         visits = np.unique(key).size
+        present = np.unique(cdr.user).size
         rows = [("towers", len(geo.towers)), ("census zones", len(geo.zones)),
                 ("users", n_users), ("days", days), ("start", start),
                 ("phone activity", preset), ("seed", seed), ("metric frame", frame.describe())]
-        summary = [("CDR events", len(cdr)),
-                   ("visits (distinct user, tower, hour) per user",
-                    f"{visits / n_users:.2f} (target {cdr.visits_target:.2f})")]
+        summary = [("CDR events", len(cdr)), ("users with at least one event", present),
+                   ("visits (distinct user, tower, hour) per user present",
+                    f"{visits / max(present, 1):.2f} (target {cdr.visits_target:.2f})")]
         if trips is not None:
             summary += [("vehicles", n_vehicles), ("trips", trips.n_trips),
                         ("trips per vehicle and day", f"{trips.n_trips / n_vehicles / days:.2f}"),

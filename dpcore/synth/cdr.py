@@ -10,11 +10,15 @@ between the two places, and a mobile worker's work-hour events are
 scattered uniformly in a disc of ``ROAM_RADIUS``: these hours can hit several
 towers, as in real CDR.
 
-Calibration: a *visit* is a distinct (user, tower, hour), the paper's unit.
-λ is solved (closed form E[visits | a] = Σ_h 1 − exp(−λ a p_h), averaged
-over activity quantiles) so that the mean number of visits per user per
-week hits the preset; σ = 1.32 gives the published standard deviation
-(18.33 for a mean of 13.55). The paper's figures disagree, hence presets:
+Calibration: a *visit* is a distinct (user, tower, hour), the paper's unit,
+and N counts the users present in the data (at least one event), as the
+paper's N = 1,992,846 does. λ is solved so that the mean number of visits
+per present user per week hits the preset, in closed form: E[visits | a] =
+Σ_h 1 − exp(−λ a p_h) for a one-tower hour (2(1 − exp(−μ/2)) for an hour
+split between two towers, k(1 − exp(−μ/k)) for a roaming hour of k stops),
+P(present | a) = 1 − exp(−λ a), averaged over activity quantiles. σ = 1.32
+gives about the published standard deviation (18.33 for a mean of 13.55).
+The paper's figures disagree, hence presets:
 
 ``mean_iris_count_91`` (default)
     a mean IRIS count of 91 per hour (§5.2, Fig. 2b): 91 × 989 × 168 / N
@@ -94,10 +98,14 @@ def _quantiles(sigma: float, m: int = 4000) -> np.ndarray:
 
 
 def expected_visits(rate: float, profile: np.ndarray, sigma: float = SIGMA):
-    """Mean and standard deviation of one-tower-per-hour visits per user under the model."""
-    q = 1 - np.exp(-rate * _quantiles(sigma)[:, None] * profile[None, :])
+    """Mean and sd of visits per present user when every hour is at one tower."""
+    a = _quantiles(sigma)
+    q = 1 - np.exp(-rate * a[:, None] * profile[None, :])
     m = q.sum(1)
-    return float(m.mean()), float(np.sqrt((q * (1 - q)).sum(1).mean() + m.var()))
+    present = 1 - np.exp(-rate * a).mean()
+    mean = m.mean() / present
+    second = ((q * (1 - q)).sum(1) + m ** 2).mean() / present
+    return float(mean), float(np.sqrt(second - mean ** 2))
 
 
 def _alias_table(p: np.ndarray):
@@ -143,16 +151,19 @@ def _hour_types(pop: Population) -> np.ndarray:
 
 
 def expected_visits_by_type(rate: float, profile: np.ndarray, frac: np.ndarray,
-                            sigma: float = SIGMA) -> float:
-    """E[visits per user] when some hours span two towers (switch) or roam over stops."""
-    mu = rate * _quantiles(sigma, 1000)[:, None] * profile[None, :]
+                            roam_share: float, sigma: float = SIGMA) -> float:
+    """E[visits per present user] when some hours span two towers or roam over stops."""
+    a = _quantiles(sigma, 1000)
+    mu = rate * a[:, None] * profile[None, :]
     plain = (1 - np.exp(-mu)).mean(0)
     switch = (2 * (1 - np.exp(-mu / 2))).mean(0)
     boosted = mu * ROAM_BOOST
     roam = (ROAM_STOPS * (1 - np.exp(-boosted / ROAM_STOPS))).mean(0)
     boosted_plain = (1 - np.exp(-boosted)).mean(0)
+    absent = ((1 - roam_share) * np.exp(-rate * a).mean()
+              + roam_share * np.exp(-rate * ROAM_BOOST * a).mean())
     return float((frac[0] * plain + frac[1] * switch + frac[2] * roam
-                  + frac[3] * boosted_plain).sum())
+                  + frac[3] * boosted_plain).sum() / (1 - absent))
 
 
 def generate_cdr(pop: Population, *, rng: np.random.Generator,
@@ -161,7 +172,8 @@ def generate_cdr(pop: Population, *, rng: np.random.Generator,
     """Phone events of every user of ``pop`` over its hours (see module doc).
 
     ``activity``: a preset name of :data:`PRESETS` or a mean number of visits
-    per user *per week* (scaled to the population's number of hours).
+    per present user *per week* (scaled to the population's number of hours).
+    Users drawing no event are absent from the CDR, as in real data.
     ``sigma``: dispersion of the activity (default: the preset's, else
     :data:`SIGMA`).
     """
@@ -183,8 +195,15 @@ def generate_cdr(pop: Population, *, rng: np.random.Generator,
     if not 0 < target < 0.9 * n_hours:
         raise ValueError(f"mean visits per user must be in (0, {0.9 * n_hours:g}) for "
                          f"{n_hours} hours, got {target:g}")
-    rate = optimize.brentq(lambda r: expected_visits_by_type(r, profile, frac, sigma) - target,
-                           1e-6, 1e9, xtol=1e-9, rtol=1e-10)
+    share = float(pop.roaming.mean())
+
+    def gap(r):
+        return expected_visits_by_type(r, profile, frac, share, sigma) - target
+
+    if gap(1e-6) >= 0:
+        raise ValueError(f"a mean of {target:.3g} visits per user over {n_hours} hours is too "
+                         "low: every user present in the data has at least one visit")
+    rate = optimize.brentq(gap, 1e-6, 1e9, xtol=1e-9, rtol=1e-10)
     prob, alias = _alias_table(profile)
     tree = cKDTree(pop.towers)
     mask = np.int64((1 << _OFFSET_BITS) - 1)

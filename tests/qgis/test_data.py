@@ -37,7 +37,7 @@ def _gen_params(towers, iris, tmp_path, **kw):
 def test_generate_and_summarise_in_process(run_alg, tmp_path, towers_vrt, sample_iris_path):
     res = run_alg(GEN, _gen_params(towers_vrt, sample_iris_path, tmp_path))
     layer, cdr = read_layer(res["CDR"])
-    assert layer.wkbType() == 100 and len(cdr) > 1500  # NoGeometry table
+    assert layer.wkbType() == 100 and len(cdr) > 800  # NoGeometry table
     ids = {str(r["cell_id"]) for r in read_layer(towers_vrt)[1]}
     assert {str(r["tower_id"]) for r in cdr} <= ids
     epochs = np.array([r["epoch"] for r in cdr])
@@ -50,7 +50,7 @@ def test_generate_and_summarise_in_process(run_alg, tmp_path, towers_vrt, sample
     _, checkins = read_layer(res["CHECKINS"])
     assert len(checkins) >= 100
     with open(res["REPORT"], encoding="utf-8") as fh:
-        assert "visits (distinct user, tower, hour) per user" in fh.read()
+        assert "visits (distinct user, tower, hour) per user present" in fh.read()
 
     # same seed, same data
     params = _gen_params(towers_vrt, sample_iris_path, tmp_path, VEHICLES=0, CHECKIN_USERS=0,
@@ -147,15 +147,15 @@ def test_generate_empty_census_refused(run_alg, tmp_path, towers_vrt):
 
 def test_qgis_process_generate_then_summary(qgis_process, tmp_path, towers_vrt,
                                             sample_iris_path):
-    params = _gen_params(towers_vrt, sample_iris_path, tmp_path, USERS=500, DAYS=1)
+    params = _gen_params(towers_vrt, sample_iris_path, tmp_path, USERS=300, DAYS=7)
     code, data, text = qgis_process(GEN, params)
     assert code == 0, text
     _, cdr = read_layer(data["results"]["CDR"])
-    assert len(cdr) > 300
+    assert len(cdr) > 1000
     out = str(tmp_path / "hist.gpkg")
     code, data, text = qgis_process(SUM, {"INPUT": params["CDR"], "USER_FIELD": "user_id",
                                           "TOWER_FIELD": "tower_id", "TIME_FIELD": "epoch",
-                                          "N_SLOTS": 24, "OUTPUT": out,
+                                          "OUTPUT": out,
                                           "SLOTS": str(tmp_path / "slots.gpkg")})
     assert code == 0, text
     _, hist = read_layer(out)
