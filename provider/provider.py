@@ -6,6 +6,7 @@ from qgis.PyQt.QtGui import QIcon
 
 from ..algorithms.cdrsummary import CDRSummary
 from ..algorithms.cover import MinimumCover
+from ..algorithms.density import CompareDensity, SanitizeDensity
 from ..algorithms.generatemobility import GenerateMobility
 from ..algorithms.geoind import EstimateDistribution, PerturbPoints
 from ..algorithms.noisycounts import NoisyCounts
@@ -19,6 +20,7 @@ ALGORITHMS = [
     PerturbPoints, EstimateDistribution,
     VoronoiTessellation, DataDrivenTessellation, MinimumCover,
     GenerateMobility, CDRSummary,
+    SanitizeDensity, CompareDensity,
 ]
 
 

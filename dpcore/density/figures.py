@@ -1,0 +1,97 @@
+"""PNG figures of a density comparison, as in Acs & Castelluccia §6 (Figs. 3, 9a, 10, 11).
+
+matplotlib is optional: every function returns ``None`` when it is not
+installed. Figures are drawn on a bare ``Figure`` with the Agg canvas (no
+pyplot state), which is safe inside QGIS.
+"""
+from __future__ import annotations
+
+import io
+from typing import Optional, Sequence
+
+import numpy as np
+
+try:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.collections import PatchCollection
+    from matplotlib.figure import Figure
+    from matplotlib.patches import Polygon as MplPolygon
+except ImportError:  # pragma: no cover - depends on the environment
+    Figure = None
+
+
+def available() -> bool:
+    return Figure is not None
+
+
+def _png(fig) -> bytes:
+    FigureCanvasAgg(fig)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=90, bbox_inches="tight")
+    return buf.getvalue()
+
+
+def series(true, private, labels: Sequence[str]) -> Optional[bytes]:
+    """Original vs private series of a few cells (rows of ``true`` / ``private``)."""
+    if Figure is None:
+        return None
+    rows = len(labels)
+    fig = Figure(figsize=(9, 2.2 * rows))
+    for i, label in enumerate(labels):
+        ax = fig.add_subplot(rows, 1, i + 1)
+        ax.plot(true[i], label="original", color="0.3")
+        ax.plot(private[i], label="private", color="tab:red", alpha=0.8)
+        ax.set_title(f"cell {label}", fontsize=9)
+        ax.set_ylabel("count")
+        if i == 0:
+            ax.legend(fontsize=8)
+    fig.axes[-1].set_xlabel("slot")
+    return _png(fig)
+
+
+def error_by_slot(errors) -> Optional[bytes]:
+    """Mean relative error over cells per slot (Fig. 9a)."""
+    if Figure is None:
+        return None
+    fig = Figure(figsize=(9, 2.5))
+    ax = fig.add_subplot(1, 1, 1)
+    ax.plot(np.asarray(errors), color="tab:blue")
+    ax.set_xlabel("slot")
+    ax.set_ylabel("mean relative error")
+    return _png(fig)
+
+
+def boxplots(mre, pc) -> Optional[bytes]:
+    """Box plots of the per-cell MRE and Pearson correlation (Fig. 10)."""
+    if Figure is None:
+        return None
+    fig = Figure(figsize=(6, 3))
+    for i, (values, name) in enumerate(((mre, "MRE"), (pc, "Pearson correlation"))):
+        ax = fig.add_subplot(1, 2, i + 1)
+        v = np.asarray(values, dtype=float)
+        ax.boxplot(v[~np.isnan(v)])
+        ax.set_title(name, fontsize=9)
+        ax.set_xticks([])
+    return _png(fig)
+
+
+def cell_map(polygons, values, title: str) -> Optional[bytes]:
+    """Census polygons (shapely, metres) coloured by a per-cell value (Fig. 11)."""
+    if Figure is None:
+        return None
+    fig = Figure(figsize=(6, 5))
+    ax = fig.add_subplot(1, 1, 1)
+    patches, colours = [], []
+    for poly, value in zip(polygons, np.asarray(values, dtype=float)):
+        for part in getattr(poly, "geoms", [poly]):
+            patches.append(MplPolygon(np.asarray(part.exterior.coords)[:, :2], closed=True))
+            colours.append(value)
+    coll = PatchCollection(patches, cmap="viridis", edgecolor="0.6", linewidth=0.1)
+    coll.set_array(np.ma.masked_invalid(np.asarray(colours)))
+    ax.add_collection(coll)
+    ax.autoscale_view()
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    ax.set_title(title, fontsize=9)
+    fig.colorbar(coll, ax=ax, shrink=0.8)
+    return _png(fig)

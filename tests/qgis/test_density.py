@@ -1,0 +1,198 @@
+"""mobilitydp:sanitizedensity and mobilitydp:comparedensity, in process and through qgis_process."""
+import csv
+import datetime as dt
+import json
+import os
+
+import numpy as np
+import pytest
+
+from conftest import read_layer
+
+SANITIZE = "mobilitydp:sanitizedensity"
+COMPARE = "mobilitydp:comparedensity"
+START = dt.datetime(2007, 9, 10, tzinfo=dt.timezone.utc).timestamp()
+N_SLOTS = 24
+
+
+def _square(lon, lat, size=0.01):
+    return [[[lon, lat], [lon + size, lat], [lon + size, lat + size], [lon, lat + size],
+             [lon, lat]]]
+
+
+def _geojson(path, features):
+    with open(path, "w") as fh:
+        json.dump({"type": "FeatureCollection", "features": features}, fh)
+    return str(path)
+
+
+@pytest.fixture
+def city(tmp_path):
+    """A 3 × 3 grid of census squares near Paris (CRS84), 5 towers, 600 users' events."""
+    squares = [{"type": "Feature", "properties": {"iris": 10 + 3 * i + j},
+                "geometry": {"type": "Polygon",
+                             "coordinates": _square(2.30 + 0.01 * i, 48.85 + 0.01 * j)}}
+               for i in range(3) for j in range(3)]
+    rng = np.random.default_rng(0)
+    towers_xy = np.array([[2.305, 48.855], [2.325, 48.855], [2.315, 48.865], [2.305, 48.875],
+                          [2.325, 48.875]])
+    towers = [{"type": "Feature", "properties": {"tid": 101 + k},
+               "geometry": {"type": "Point", "coordinates": xy.tolist()}}
+              for k, xy in enumerate(towers_xy)]
+    events = tmp_path / "events.csv"
+    with open(events, "w", newline="") as fh:
+        w = csv.writer(fh)
+        w.writerow(["user_id", "tower_id", "time"])
+        for u in range(600):
+            home = 101 + rng.integers(5)
+            for _ in range(rng.integers(1, 12)):
+                hour = rng.integers(N_SLOTS)
+                tower = home if rng.random() < 0.7 else 101 + rng.integers(5)
+                w.writerow([f"u{u}", tower, int(START + 3600 * hour + rng.integers(3600))])
+    return {"census": _geojson(tmp_path / "census.geojson", squares),
+            "towers": _geojson(tmp_path / "towers.geojson", towers),
+            "events": str(events), "dir": tmp_path}
+
+
+def _params(city, **kw):
+    p = {"INPUT_FILE": city["events"], "USER_FIELD": "user_id", "TOWER_FIELD": "tower_id",
+         "TIME_FIELD": "time", "N_SLOTS": N_SLOTS, "TOWERS": city["towers"],
+         "TOWER_ID_FIELD": "tid", "CENSUS": city["census"], "CENSUS_ID_FIELD": "iris",
+         "EPSILON": 1.0, "DELTA": 1e-4, "ELL": 10, "SEED": 3, "OUTPUT": "memory:"}
+    p.update(kw)
+    return p
+
+
+def test_sanitize_in_process_with_all_outputs(run_alg, city):
+    d = city["dir"]
+    out, wide, diag, truth, report = (str(d / n) for n in ("density.gpkg", "wide.gpkg",
+                                                           "diag.gpkg", "truth.gpkg",
+                                                           "report.html"))
+    res = run_alg(SANITIZE, _params(city, OUTPUT=out, WIDE=wide, DIAGNOSTICS=diag, TRUTH=truth,
+                                    REPORT=report, EVALUATE=True))
+    layer, rows = read_layer(res["OUTPUT"])
+    assert len(rows) == 9 * N_SLOTS
+    assert layer.crs().authid() in ("OGC:CRS84", "EPSG:4326")
+    assert {r["cell_id"] for r in rows} == set(range(10, 19))
+    assert all(r["count"] >= 0 for r in rows)
+    first = min(rows, key=lambda r: (r["slot"], r["cell_id"]))
+    assert first["slot_start"].toSecsSinceEpoch() == START
+    assert first["slot_end"].toSecsSinceEpoch() == START + 3600
+    _, wide_rows = read_layer(res["WIDE"])
+    assert len(wide_rows) == 9 and len([k for k in wide_rows[0] if k.startswith("s")]) == N_SLOTS
+    _, diag_rows = read_layer(res["DIAGNOSTICS"])
+    assert diag_rows and all(r["cluster"] >= 0 for r in diag_rows)
+    _, truth_rows = read_layer(res["TRUTH"])
+    total_true = sum(r["count"] for r in truth_rows)
+    assert 600 <= total_true <= 600 * 11
+    with open(report, encoding="utf-8") as fh:
+        text = fh.read()
+    for word in ("Gaussian (analytic)", "exponential", "discrete Laplace", "internal",
+                 "Utility against the true density", "not for publication", "One user".lower()):
+        assert word.lower() in text.lower(), word
+
+
+@pytest.mark.parametrize("method,delta_spent", [(1, 0.0), (2, 0.0), (3, 0.0)])
+def test_other_methods_and_ledger(run_alg, city, method, delta_spent):
+    ledger = str(city["dir"] / "ledger.json")
+    res = run_alg(SANITIZE, _params(city, METHOD=method, LEDGER=ledger, DATASET_ID="cdr",
+                                    BUDGET_EPSILON=5, BUDGET_DELTA=1e-3))
+    assert res["OUTPUT"].featureCount() == 9 * N_SLOTS
+    entry = json.load(open(ledger))["datasets"]["cdr"]["entries"][0]
+    assert entry["epsilon"] == pytest.approx(1.0) and entry["delta"] == delta_spent
+
+
+def test_tower_cells_as_polygons_and_no_improvements(run_alg, city):
+    cells = run_alg("mobilitydp:voronoitessellation",
+                    {"INPUT": city["towers"], "ID_FIELD": "tid", "STUDY_AREA": city["census"],
+                     "OUTPUT": "memory:", "TOWER_TABLE": "memory:"})["OUTPUT"]
+    # the Voronoi output names its towers in "tower_ids" (one tower per cell here)
+    res = run_alg(SANITIZE, _params(city, TOWERS=cells, TOWER_ID_FIELD="tower_ids",
+                                    IMPROVEMENTS=False))
+    assert res["OUTPUT"].featureCount() == 9 * N_SLOTS
+
+
+def _overlapping_census(city):
+    data = json.load(open(city["census"]))
+    data["features"].append(dict(data["features"][0], properties={"iris": 99}))
+    return _geojson(city["dir"] / "overlapping.geojson", data["features"])
+
+
+def _unknown_towers(city):
+    path = city["dir"] / "unknown.csv"
+    with open(path, "w") as fh:
+        fh.write("user_id,tower_id,time\n" + "".join(f"u{i},999,{int(START) + 10}\n"
+                                                     for i in range(20)))
+    return str(path)
+
+
+@pytest.mark.parametrize("override, message", [
+    ({"DELTA": 1.0}, "delta must be in"),
+    ({"EPSILON": 0}, "epsilon must be a positive"),
+    ({"ELL": 0}, "ℓ"),
+    ({"USER_FIELD": "nobody"}, "nobody"),
+    ("unknown_towers", "no event falls at a known tower"),
+    ("overlapping", "not a partition"),
+])
+def test_bad_inputs_leave_no_output(run_alg, city, override, message):
+    from qgis.core import QgsProcessingException
+    if override == "unknown_towers":
+        override = {"INPUT_FILE": _unknown_towers(city)}
+    elif override == "overlapping":
+        override = {"CENSUS": _overlapping_census(city)}
+    out, report = str(city["dir"] / "bad.gpkg"), str(city["dir"] / "bad.html")
+    with pytest.raises(QgsProcessingException, match=message):
+        run_alg(SANITIZE, _params(city, OUTPUT=out, REPORT=report, **override))
+    assert not os.path.exists(out) and not os.path.exists(report)
+
+
+def test_compare_in_process(run_alg, city):
+    res = run_alg(SANITIZE, _params(city, TRUTH="memory:"))
+    report = str(city["dir"] / "compare.html")
+    cmp = run_alg(COMPARE, {"TRUE_LAYER": res["TRUTH"], "PRIVATE_LAYER": res["OUTPUT"],
+                            "EMD_SLOTS": 4, "OUTPUT": "memory:", "REPORT": report})
+    rows = list(cmp["OUTPUT"].getFeatures())
+    assert len(rows) == 9
+    mre = np.array([r["mre"] for r in rows], dtype=float)
+    assert np.all(mre >= 0)
+    with open(report, encoding="utf-8") as fh:
+        text = fh.read()
+    assert "mean EMD over 4 slots" in text and "Pearson" in text
+    # a layer compared with itself has no error
+    same = run_alg(COMPARE, {"TRUE_LAYER": res["TRUTH"], "PRIVATE_LAYER": res["TRUTH"],
+                             "EMD_SLOTS": 0, "OUTPUT": "memory:"})["OUTPUT"]
+    assert all(f["mre"] == 0 for f in same.getFeatures())
+
+
+def test_compare_bad_field(run_alg, city):
+    from qgis.core import QgsProcessingException
+    res = run_alg(SANITIZE, _params(city, TRUTH="memory:"))
+    out = str(city["dir"] / "cmp_bad.gpkg")
+    with pytest.raises(QgsProcessingException, match="not found"):
+        run_alg(COMPARE, {"TRUE_LAYER": res["TRUTH"], "PRIVATE_LAYER": res["OUTPUT"],
+                          "TRUE_COUNT_FIELD": "nope", "OUTPUT": out})
+    assert not os.path.exists(out)
+
+
+def test_qgis_process_sanitize_and_compare(qgis_process, city):
+    d = city["dir"]
+    out, truth, report = str(d / "qp.gpkg"), str(d / "qp_truth.gpkg"), str(d / "qp.html")
+    code, data, text = qgis_process(SANITIZE, _params(city, OUTPUT=out, TRUTH=truth,
+                                                      REPORT=report))
+    assert code == 0, text
+    assert data["results"]["OUTPUT"] == out
+    _, rows = read_layer(out)
+    assert len(rows) == 9 * N_SLOTS
+    cmp_out = str(d / "qp_cmp.gpkg")
+    code, data, text = qgis_process(COMPARE, {"TRUE_LAYER": truth, "PRIVATE_LAYER": out,
+                                              "EMD_SLOTS": 2, "OUTPUT": cmp_out})
+    assert code == 0, text
+    _, rows = read_layer(cmp_out)
+    assert len(rows) == 9
+
+
+def test_qgis_process_bad_delta(qgis_process, city):
+    out = str(city["dir"] / "qp_bad.gpkg")
+    code, _, text = qgis_process(SANITIZE, _params(city, OUTPUT=out, DELTA=1.5))
+    assert code != 0 and "delta must be in" in text
+    assert not os.path.exists(out)
