@@ -6,6 +6,8 @@ from qgis.PyQt.QtGui import QIcon
 
 from ..algorithms.cdrsummary import CDRSummary
 from ..algorithms.cover import MinimumCover
+from ..algorithms.flowmeasures import CompareFlows, FlowMeasures
+from ..algorithms.flows import AggregateFlows
 from ..algorithms.density import CompareDensity, SanitizeDensity
 from ..algorithms.generatemobility import GenerateMobility
 from ..algorithms.geoind import EstimateDistribution, PerturbPoints
@@ -20,6 +22,7 @@ ALGORITHMS = [
     PerturbPoints, EstimateDistribution,
     VoronoiTessellation, DataDrivenTessellation, MinimumCover,
     GenerateMobility, CDRSummary,
+    AggregateFlows, FlowMeasures, CompareFlows,
     SanitizeDensity, CompareDensity,
 ]
 

@@ -40,6 +40,12 @@ class Cells:
     def n(self) -> int:
         return len(self.polygons)
 
+    def locate(self, x, y) -> np.ndarray:
+        """:func:`locate_points` with the cells' bounds computed once."""
+        if not hasattr(self, "_bounds"):
+            self._bounds = np.array([p.bounds for p in self.polygons]).reshape(-1, 4)
+        return locate_points(self.polygons, x, y, bounds=self._bounds)
+
     def centroids(self) -> np.ndarray:
         return np.array([[c.centroid.x, c.centroid.y] for c in self.polygons]).reshape(-1, 2)
 
@@ -98,7 +104,7 @@ def prepare_cells(polygons) -> Cells:
     return Cells(cleaned, origin, dest)
 
 
-def locate_points(polygons, x, y) -> np.ndarray:
+def locate_points(polygons, x, y, bounds=None) -> np.ndarray:
     """Index of the cell holding each point (x[i], y[i]); -1 outside every cell.
 
     A point on a shared boundary goes to the lowest cell index. shapely 2
@@ -119,9 +125,11 @@ def locate_points(polygons, x, y) -> np.ndarray:
         from shapely import vectorized
         order = np.argsort(x, kind="stable")
         xs, ys = x[order], y[order]
+        if bounds is None:
+            bounds = np.array([p.bounds for p in polygons]).reshape(-1, 4)
         for pass_ in (vectorized.contains, vectorized.touches):
             for k, poly in enumerate(polygons):
-                minx, miny, maxx, maxy = poly.bounds
+                minx, miny, maxx, maxy = bounds[k]
                 lo = np.searchsorted(xs, minx, side="left")
                 hi = np.searchsorted(xs, maxx, side="right")
                 cand = np.arange(lo, hi)

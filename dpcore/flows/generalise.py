@@ -9,23 +9,28 @@ and counted.
 
 Consecutive visits of cells that are *not* adjacent (a GPS gap, §3.1 last
 paragraph) are bridged by interpolation along the straight segment from
-the last point in ``c_i`` to the first point in ``c_j``: the cells that
-segment crosses, in order, with times interpolated linearly at the point
-where it leaves each cell. A gap that cannot be bridged by adjacent cells
-(the segment leaves the territory or crosses a corner exactly) yields no
-move and is counted. Points outside every cell are dropped and counted.
+the last point in ``c_i`` to the first point in ``c_j``: the segment is
+sampled every 0.1·√(median cell area) and the cells of the samples, in
+order, give the moves, each timed by linear interpolation where the
+segment leaves the cell (to within half a sampling step). Where two
+consecutive samples fall in cells that are not adjacent, that gap is
+sampled again 8, 64, 512 times finer; a gap still not bridged by adjacent
+cells (the segment leaves the territory or passes exactly through a
+corner) yields no move and is counted. A cell crossed along a chord
+shorter than the step between two *adjacent* cells can be missed. Exact
+segment–polygon intersection was measured 20× slower on shapely 1.8
+(33 s for 185,000 points). Points outside every cell are dropped and
+counted.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 import numpy as np
-import shapely
-from shapely.geometry import LineString
 
-from ..geometry import SHAPELY2, intersecting_pairs, intersections
+from ..geometry import areas
 from ..privacy import report_progress
-from .cells import Cells, locate_points
+from .cells import Cells
 
 
 @dataclass
@@ -66,36 +71,49 @@ def _finite(values, name: str) -> np.ndarray:
     return arr
 
 
-def _segment_crossings(cells: Cells, seg_xy: np.ndarray) -> list:
-    """For each segment (x0, y0, x1, y1): cell indices it crosses and exit fractions."""
-    segments = [LineString([(a, b), (c, d)]) for a, b, c, d in seg_xy]
-    seg, cell = intersecting_pairs(cells.polygons, segments)
-    pieces = intersections([cells.polygons[k] for k in cell], [segments[k] for k in seg])
-    if SHAPELY2:
-        lengths = shapely.length(np.asarray(pieces, dtype=object))
-        bounds = shapely.bounds(np.asarray(pieces, dtype=object)).reshape(-1, 4)
-    else:
-        lengths = np.array([p.length for p in pieces])
-        bounds = np.array([p.bounds if not p.is_empty else (np.nan,) * 4
-                           for p in pieces]).reshape(-1, 4)
-    dx = seg_xy[seg, 2] - seg_xy[seg, 0]
-    dy = seg_xy[seg, 3] - seg_xy[seg, 1]
-    use_x = np.abs(dx) >= np.abs(dy)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        s0 = np.where(use_x, (bounds[:, 0] - seg_xy[seg, 0]) / dx, (bounds[:, 1] - seg_xy[seg, 1]) / dy)
-        s1 = np.where(use_x, (bounds[:, 2] - seg_xy[seg, 0]) / dx, (bounds[:, 3] - seg_xy[seg, 1]) / dy)
-    enter, leave = np.minimum(s0, s1), np.maximum(s0, s1)
-    seg_len = np.hypot(dx, dy)
-    real = lengths > 1e-9 * np.maximum(seg_len, 1.0)
-    out = [(np.zeros(0, dtype=np.int64), np.zeros(0)) for _ in range(len(seg_xy))]
-    seg, cell, enter, leave = seg[real], cell[real], enter[real], leave[real]
-    order = np.lexsort(((enter + leave) / 2, seg))
-    seg, cell, leave = seg[order], cell[order], leave[order]
-    starts = np.flatnonzero(np.r_[True, seg[1:] != seg[:-1]])
-    ends = np.r_[starts[1:], seg.size]
-    for s, e in zip(starts, ends):
-        out[seg[s]] = (cell[s:e].astype(np.int64), np.clip(leave[s:e], 0.0, 1.0))
-    return out
+#: Gap segments are sampled every STEP·√(median cell area), refined REFINE
+#: times by a factor 8 where consecutive samples are not in adjacent cells.
+STEP = 0.1
+REFINE = 3
+
+
+def _bridge(cells: Cells, keys: np.ndarray, seg_xy: np.ndarray, a: np.ndarray, b: np.ndarray,
+            step: float) -> tuple:
+    """Cells crossed by each gap segment, by sampling it (the thesis's interpolation, §3.1).
+
+    Returns flat arrays ``(gap, cell, exit)``: for every gap bridged by a
+    chain of adjacent cells from a[g] to b[g], its cells in order with the
+    fraction of the segment where it leaves each.
+    """
+    out = []
+    todo = np.arange(len(seg_xy))
+    for _ in range(REFINE + 1):
+        if todo.size == 0:
+            break
+        length = np.hypot(seg_xy[todo, 2] - seg_xy[todo, 0], seg_xy[todo, 3] - seg_xy[todo, 1])
+        count = np.ceil(length / step).astype(np.int64) + 1
+        gap = np.repeat(np.arange(todo.size), count)
+        first = np.cumsum(count) - count
+        frac = (np.arange(gap.size) - first[gap]) / (count[gap] - 1)
+        xy = seg_xy[todo[gap], :2] + frac[:, None] * (seg_xy[todo[gap], 2:] - seg_xy[todo[gap], :2])
+        cell = cells.locate(xy[:, 0], xy[:, 1])
+        cell[first] = a[todo]                 # the endpoints' cells are known
+        cell[first + count - 1] = b[todo]
+        run = np.flatnonzero(np.r_[True, (gap[1:] != gap[:-1]) | (cell[1:] != cell[:-1])])
+        r_gap, r_cell = gap[run], cell[run]
+        r_exit = np.r_[(frac[run[1:] - 1] + frac[run[1:]]) / 2, 1.0]  # between the samples
+        inner = r_gap[1:] == r_gap[:-1]
+        pair_ok = np.isin(r_cell[:-1] * cells.n + r_cell[1:], keys) & (r_cell[:-1] >= 0) \
+            & (r_cell[1:] >= 0)
+        bad = np.zeros(todo.size, dtype=bool)
+        bad[r_gap[:-1][inner & ~pair_ok]] = True
+        keep = ~bad[r_gap]
+        out.append((todo[r_gap[keep]], r_cell[keep], r_exit[keep]))
+        todo = todo[bad]
+        step /= 8
+    gap, cell, exit_ = (np.concatenate(col) for col in zip(*out))
+    order = np.argsort(gap, kind="stable")
+    return gap[order], cell[order], exit_[order]
 
 
 def generalise(cells: Cells, vehicle, trajectory, t, x, y, *, interval=None,
@@ -124,7 +142,7 @@ def generalise(cells: Cells, vehicle, trajectory, t, x, y, *, interval=None,
     report_progress(progress, 0.05)
 
     order = np.lexsort((t, tcode))
-    cell = locate_points(cells.polygons, x[order], y[order])
+    cell = cells.locate(x[order], y[order])
     report_progress(progress, 0.5)
     inside = cell >= 0
     idx = order[inside]
@@ -150,23 +168,25 @@ def generalise(cells: Cells, vehicle, trajectory, t, x, y, *, interval=None,
     rows = [(r[adjacent], np.zeros(adjacent.sum(), dtype=np.int64), a[adjacent], b[adjacent],
              pt[last[r[adjacent]]], pt[last[r[adjacent] + 1]])]
     gaps = np.flatnonzero(~adjacent)
-    bridged = 0
+    gap, bridged = np.zeros(0, dtype=np.int64), 0
     if gaps.size:
         g_r = r[gaps]
         p0, p1 = last[g_r], first[g_r + 1]
         seg_xy = np.column_stack([px[p0], py[p0], px[p1], py[p1]])
-        crossings = _segment_crossings(cells, seg_xy)
-        for k, (gr, ca, cb) in enumerate(zip(g_r, a[gaps], b[gaps])):
-            crossed, leave = crossings[k]
-            mid = (crossed != ca) & (crossed != cb)
-            path = np.r_[ca, crossed[mid], cb]
-            if path.size < 3 or not np.all(np.isin(path[:-1] * cells.n + path[1:], keys)):
-                continue
-            t0, t1 = pt[p0[k]], pt[p1[k]]
-            times = np.r_[pt[last[gr]], t0 + (t1 - t0) * leave[mid], pt[last[gr + 1]]]
-            rows.append((np.full(path.size - 1, gr), np.arange(path.size - 1), path[:-1],
-                         path[1:], times[:-1], times[1:]))
-            bridged += 1
+        step = STEP * float(np.sqrt(np.median(areas(cells.polygons))))
+        gap, path, leave = _bridge(cells, keys, seg_xy, a[gaps], b[gaps], step)
+    if gap.size:
+        t0, t1 = pt[p0], pt[p1]
+        t_leave = t0[gap] + (t1 - t0)[gap] * leave
+        head = np.r_[True, gap[1:] != gap[:-1]]           # each path starts in a ...
+        t_leave[head] = t0[gap[head]]                     # ... whose last fix is at t0
+        tail = np.r_[gap[1:] != gap[:-1], True]           # ... and ends in b
+        t_leave[tail] = pt[last[g_r[gap[tail]] + 1]]
+        step_in = np.arange(gap.size) - np.flatnonzero(head)[np.cumsum(head) - 1]
+        link = ~tail
+        rows.append((g_r[gap[link]], step_in[link], path[link], path[1:][link[:-1]],
+                     t_leave[link], t_leave[1:][link[:-1]]))
+        bridged = int(head.sum())
     report_progress(progress, 0.9)
     run, sub, origin, dest, t_o, t_d = (np.concatenate(col) for col in zip(*rows))
     order = np.lexsort((sub, run))

@@ -245,19 +245,21 @@ class LocalNoise:
 
 
 def release_local(vectors: FlowVectors, spec: LocalNoise, *, rng: np.random.Generator,
-                  progress=None, clip_negative: bool = False) -> Release:
+                  progress=None, clip_negative: bool = False, node_map=None) -> Release:
     """Every vehicle perturbs its vector with ``spec``; the coordinator sums them.
 
     ``clip_negative`` sets each vehicle's negative noisy values to 0 before
     the sum (what a node must do before a Count-Min sketch, §5.4.4).
+    ``node_map`` (post-processing) maps a block of noisy rows to the rows
+    the coordinator adds up, e.g. sketch and per-node estimate.
     Returns the global vector Σ_j f̃^{V_j} (float) with the cost of all the
     noise; ``info`` has the negative entries of the sum (thesis Table 5.2)
     and, with clipping, the mass the clipping added.
     """
-    k, s = vectors.counts.shape
+    k = vectors.counts.shape[0]
     if k == 0:
         raise ValueError("there are no vehicles with moves")
-    total = np.zeros(s)
+    total = None
     clipped_mass, clipped_values, part = 0.0, 0, None
     for start in range(0, k, BLOCK):
         stop = min(k, start + BLOCK)
@@ -269,7 +271,10 @@ def release_local(vectors: FlowVectors, spec: LocalNoise, *, rng: np.random.Gene
             clipped_values += int(neg.sum())
             clipped_mass += float(-data[neg].sum())
             data[neg] = 0
-        total += np.asarray(noisy.sum(axis=0)).ravel()
+        if node_map is not None:
+            noisy = node_map(noisy)
+        row_sum = np.asarray(noisy.sum(axis=0)).ravel()
+        total = row_sum if total is None else total + row_sum
         report_progress(progress, stop / k)
     negative = total[total < 0]
     info = {"method": spec.method, "sensitivity": spec.sensitivity, "noise": spec.noise,

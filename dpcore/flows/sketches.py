@@ -23,6 +23,7 @@ sum of their vectors.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -69,13 +70,24 @@ def _polynomial_hash(coefficients: np.ndarray, items: np.ndarray) -> np.ndarray:
 _AGMS_BLOCK = 256
 
 
-def _agms_sign_blocks(spec: SketchSpec, n_items: int):
-    """Yield (first counter, ±1 signs of counters × items) in blocks."""
+@functools.lru_cache(maxsize=2)
+def _agms_signs(spec: SketchSpec, n_items: int) -> np.ndarray:
+    """±1 signs (int8, counters × items), hashed in blocks to bound the int64 temporaries."""
     coef = np.random.default_rng(int(spec.seed)).integers(1, _PRIME, size=(int(spec.width), 4))
     items = np.arange(int(n_items), dtype=np.int64)
+    signs = np.empty((coef.shape[0], items.size), dtype=np.int8)
     for start in range(0, coef.shape[0], _AGMS_BLOCK):
         block = _polynomial_hash(coef[start:start + _AGMS_BLOCK], items)
-        yield start, (1 - 2 * (block & 1)).astype(np.int8)
+        signs[start:start + block.shape[0]] = 1 - 2 * (block & 1)
+    signs.setflags(write=False)
+    return signs
+
+
+def _agms_sign_blocks(spec: SketchSpec, n_items: int):
+    """Yield (first counter, float ±1 signs of a block of counters × items)."""
+    signs = _agms_signs(spec, int(n_items))
+    for start in range(0, signs.shape[0], _AGMS_BLOCK):
+        yield start, signs[start:start + _AGMS_BLOCK].astype(float)
 
 
 def hash_functions(spec: SketchSpec, n_items: int) -> tuple:
@@ -100,7 +112,7 @@ def sketch(vectors, spec: SketchSpec) -> np.ndarray:
     if spec.kind == "agms":
         out = np.zeros((f.shape[0], spec.size))
         for start, signs in _agms_sign_blocks(spec, n_items):
-            out[:, start:start + signs.shape[0]] = f @ signs.T.astype(float)
+            out[:, start:start + signs.shape[0]] = f @ signs.T
     else:
         buckets, signs = hash_functions(spec, n_items)
         d, w = int(spec.depth), int(spec.width)
@@ -114,18 +126,25 @@ def sketch(vectors, spec: SketchSpec) -> np.ndarray:
 
 
 def estimate(counters, spec: SketchSpec, n_items: int) -> np.ndarray:
-    """The coordinator's estimate of every item from (summed) counters."""
-    counters = np.asarray(counters, dtype=float).ravel()
-    if counters.size != spec.size:
-        raise ValueError(f"expected {spec.size} counters, got {counters.size}")
+    """The estimate of every item from one sketch (1-D) or from each row of sketches (2-D)."""
+    counters = np.asarray(counters, dtype=float)
+    rows = np.atleast_2d(counters)
+    if rows.shape[1] != spec.size:
+        raise ValueError(f"expected {spec.size} counters, got {rows.shape[1]}")
     if spec.kind == "agms":
-        total = np.zeros(int(n_items))
+        total = np.zeros((rows.shape[0], int(n_items)))
         for start, signs in _agms_sign_blocks(spec, n_items):
-            total += counters[start:start + signs.shape[0]] @ signs.astype(float)
-        return total / spec.width
-    buckets, signs = hash_functions(spec, n_items)
-    table = counters.reshape(int(spec.depth), int(spec.width))
-    values = np.take_along_axis(table, buckets, axis=1) * signs
-    if spec.kind == "countmin":
-        return values.min(axis=0)
-    return np.median(values, axis=0)
+            total += rows[:, start:start + signs.shape[0]] @ signs
+        out = total / spec.width
+    else:
+        buckets, signs = hash_functions(spec, n_items)
+        d, w = int(spec.depth), int(spec.width)
+        flat = (np.arange(d)[:, None] * w + buckets).ravel()
+        values = np.take(rows, flat, axis=1).reshape(rows.shape[0], d, -1)  # rows × d × items
+        if spec.kind == "countmin":
+            out = values.min(axis=1)
+        else:
+            values *= signs
+            out = np.partition(values, d // 2, axis=1)[:, d // 2] if d % 2 else \
+                np.median(values, axis=1)
+    return out.ravel() if counters.ndim == 1 else out

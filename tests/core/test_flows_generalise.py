@@ -98,8 +98,10 @@ def test_gap_is_bridged_along_the_segment(cells):
     # 0 → 2 jumps over cell 1; 2 → 8 jumps over 5; times interpolated where the segment leaves
     m = run(cells, [(1, 1, 0.0, 0), (1, 1, 10.0, 2), (1, 1, 20.0, 8)])
     assert list(zip(m.origin.tolist(), m.dest.tolist())) == [(0, 1), (1, 2), (2, 5), (5, 8)]
-    np.testing.assert_allclose(m.t_origin, [0.0, 7.5, 10.0, 17.5])
-    np.testing.assert_allclose(m.t_dest, [7.5, 10.0, 17.5, 20.0])
+    # exit of the bridged cell at 3/4 of the segment, to within half a sampling step (0.05)
+    np.testing.assert_allclose(m.t_origin, [0.0, 7.5, 10.0, 17.5], atol=0.25)
+    np.testing.assert_allclose(m.t_dest, [7.5, 10.0, 17.5, 20.0], atol=0.25)
+    assert m.t_origin[0] == 0 and m.t_dest[-1] == 20
     assert m.stats["gaps_bridged"] == 2 and m.stats["gaps_unbridged"] == 0
 
 

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dpcore.flows.coordinator import release_flows
+from dpcore.flows.noise import LocalNoise
 from dpcore.flows.sketches import SketchSpec, estimate, hash_functions, sketch
 from dpcore.flows.vectors import FlowVectors, MoveIndex
 from dpcore.privacy import make_rng
@@ -92,3 +93,26 @@ def test_count_min_release_clips_nodes_and_overestimates():
     assert "clipped_values" not in plain.info
     assert abs(np.mean(plain.values - truth)) < 15  # noise std per estimate ≈ 35
     assert rel.cost.epsilon == plain.cost.epsilon == 1.0  # sketching is post-processing
+
+
+def test_per_node_estimates_follow_the_thesis_coordinator():
+    # aggregation="estimates": each node's vector is estimated from its own sketch, then summed
+    s, k = 60, 4
+    index = MoveIndex(np.arange(s) // 6, np.arange(s) % 6 + 10, 16)
+    rows = sp.csr_matrix(np.random.default_rng(5).integers(0, 3, (k, s)))
+    fv = FlowVectors(index, rows, rows.copy(), np.arange(k))
+    spec = SketchSpec("count", 16, 3, 2)
+    rel = release_flows(fv, epsilon=2.0, rng=make_rng(8), sketch=spec, aggregation="estimates")
+    noisy = LocalNoise(epsilon=2.0).perturb(fv.counts, fv.trajectory_max, make_rng(8))[0]
+    want = estimate(sketch(noisy, spec), spec, s).sum(axis=0)
+    np.testing.assert_allclose(rel.values, want)
+    assert rel.info["aggregation"] == "estimates"
+    summed = release_flows(fv, epsilon=2.0, rng=make_rng(8), sketch=spec)
+    np.testing.assert_allclose(summed.values, estimate(sketch(noisy.sum(axis=0), spec), spec, s))
+    # AGMS's estimator is linear: both coordinators agree
+    agms = SketchSpec("agms", 50, 1, 2)
+    a = release_flows(fv, epsilon=2.0, rng=make_rng(8), sketch=agms, aggregation="estimates")
+    b = release_flows(fv, epsilon=2.0, rng=make_rng(8), sketch=agms)
+    np.testing.assert_allclose(a.values, b.values)
+    with pytest.raises(ValueError, match="unknown aggregation"):
+        release_flows(fv, epsilon=2.0, rng=make_rng(8), sketch=spec, aggregation="mean")

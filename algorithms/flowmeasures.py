@@ -1,0 +1,364 @@
+"""mobilitydp:flowmeasures and mobilitydp:compareflows — network measures of flow layers.
+
+Both read flow lines (origin, destination, flow: the FLOWS output of
+``aggregateflows``) and zones; the measures live in ``dpcore.flows.measures``
+and the comparison in ``dpcore.flows.compare`` (Pratesi 2012 §5.3–5.4).
+Computing on released flows is post-processing: no privacy cost.
+"""
+import io
+
+import numpy as np
+from qgis.core import (NULL, QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
+                       QgsProcessing, QgsProcessingException,
+                       QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
+                       QgsProcessingParameterField, QgsProcessingParameterNumber, QgsWkbTypes)
+from qgis.PyQt.QtCore import QVariant
+
+from ..dpcore import report as dpreport
+from ..dpcore.flows.compare import border_precision_recall, cdf, compare_measures
+from ..dpcore.flows.measures import (border_polygons, mobility_borders,
+                                     network_measures)
+from ..dpcore.flows.vectors import MoveIndex
+from .base import REPORT, MobilityDPAlgorithm, shapely_wkb, tr
+from .tessellation import source_or_raise, write_analysis_report
+
+FLOWS = "FLOWS"
+ORIGINAL = "ORIGINAL"
+PRIVATE = "PRIVATE"
+ORIGIN_FIELD = "ORIGIN_FIELD"
+DEST_FIELD = "DEST_FIELD"
+FLOW_FIELD = "FLOW_FIELD"
+ZONES = "ZONES"
+ZONE_ID_FIELD = "ZONE_ID_FIELD"
+SAMPLES = "BETWEENNESS_SAMPLES"
+COMMUNITY_SEED = "COMMUNITY_SEED"
+ZONE_MEASURES = "ZONE_MEASURES"
+LINK_MEASURES = "LINK_MEASURES"
+BORDERS = "BORDERS"
+TABLE = "TABLE"
+
+ZONE_KEYS = ("flow_per_zone", "degree", "clustering", "node_betweenness")
+PARAMS_HELP = """
+<p><b>Origin</b>, <b>destination</b> and <b>flow fields</b>: the columns of the flow lines
+(defaults match the output of <i>Aggregate flows with noise</i>).</p>
+<p><b>Zones</b> and <b>zone id field</b>: the cells the origin and destination ids refer to.</p>
+<p><b>Betweenness pivots</b>: 0 computes node and edge betweenness exactly (slow beyond a few
+thousand zones); k &gt; 0 estimates them from k source zones (Brandes &amp; Pich 2007), the same
+ones for every run with the same <b>random seed</b>, which also seeds Louvain.</p>
+<p>The measures are post-processing of released flows: they cost no privacy.</p>
+"""
+
+
+def _param_fields(alg, layer_param):
+    # optional with defaults: QGIS 3.22 does not apply a field parameter's default when
+    # checking the values of a processing.run call; _field() refuses a missing field
+    alg.addParameter(QgsProcessingParameterField(
+        ORIGIN_FIELD, tr("Origin field"), "origin", parentLayerParameterName=layer_param,
+        optional=True))
+    alg.addParameter(QgsProcessingParameterField(
+        DEST_FIELD, tr("Destination field"), "dest", parentLayerParameterName=layer_param,
+        optional=True))
+    alg.addParameter(QgsProcessingParameterField(
+        FLOW_FIELD, tr("Flow field"), "flow", parentLayerParameterName=layer_param,
+        type=QgsProcessingParameterField.Numeric, optional=True))
+    alg.addParameter(QgsProcessingParameterFeatureSource(
+        ZONES, tr("Zones"), [QgsProcessing.TypeVectorPolygon]))
+    alg.addParameter(QgsProcessingParameterField(
+        ZONE_ID_FIELD, tr("Zone id field"), "cell_id", parentLayerParameterName=ZONES,
+        optional=True))
+    alg.addParameter(QgsProcessingParameterNumber(
+        SAMPLES, tr("Betweenness pivots (0 = exact)"), QgsProcessingParameterNumber.Integer,
+        200, minValue=0))
+    alg.addParameter(QgsProcessingParameterNumber(
+        COMMUNITY_SEED, tr("Random seed of the pivots and of Louvain"),
+        QgsProcessingParameterNumber.Integer, 0, minValue=0))
+
+
+def _field(alg, parameters, name, context, source, what):
+    value = alg.parameterAsString(parameters, name, context)
+    if not value or source.fields().lookupField(value) < 0:
+        raise ValueError(f"the {what} field '{value}' is not in layer {source.sourceName()}")
+    return value
+
+
+def _zones(alg, parameters, context):
+    source = source_or_raise(alg, parameters, ZONES, context)
+    id_field = _field(alg, parameters, ZONE_ID_FIELD, context, source, "zone id")
+    ids, feats = [], []
+    for f in source.getFeatures():
+        if f[id_field] is None or f[id_field] == NULL:
+            raise ValueError(f"zone {f.id()} has no id")
+        ids.append(str(f[id_field]))
+        feats.append(f)
+    if not ids:
+        raise ValueError("the zone layer is empty")
+    if len(set(ids)) != len(ids):
+        raise ValueError("the zone ids are not unique")
+    return source, ids, feats
+
+
+def _read_flows(alg, parameters, context, layer_param, zone_index):
+    """{(origin index, dest index): flow} of a flow layer."""
+    source = source_or_raise(alg, parameters, layer_param, context)
+    names = [_field(alg, parameters, k, context, source, w) for k, w in
+             ((ORIGIN_FIELD, "origin"), (DEST_FIELD, "destination"), (FLOW_FIELD, "flow"))]
+    flows = {}
+    for f in source.getFeatures():
+        o, d, v = (f[n] for n in names)
+        if v is None or v == NULL:
+            raise ValueError(f"flow feature {f.id()} has no flow value")
+        key = []
+        for z in (o, d):
+            if str(z) not in zone_index:
+                raise ValueError(f"flow feature {f.id()} refers to zone '{z}', which is not in "
+                                 "the zone layer")
+            key.append(zone_index[str(z)])
+        if tuple(key) in flows:
+            raise ValueError(f"the flow from '{o}' to '{d}' appears twice")
+        flows[tuple(key)] = float(v)
+    if not flows:
+        raise ValueError(f"the flow layer {source.sourceName()} is empty")
+    return flows
+
+
+def _index(pairs, n_zones):
+    pairs = np.array(sorted(pairs), dtype=np.int64).reshape(-1, 2)
+    return MoveIndex(pairs[:, 0], pairs[:, 1], n_zones)
+
+
+def _vector(index, flows):
+    return np.array([flows.get((o, d), 0.0) for o, d in
+                     zip(index.origin.tolist(), index.dest.tolist())])
+
+
+class FlowMeasures(MobilityDPAlgorithm):
+    ALGORITHM_ID = "flowmeasures"
+    DISPLAY_NAME = "Flow network measures and mobility borders"
+    GROUP_ID = "flows"
+    GROUP = "Flows"
+    USES_PRIVACY = False
+    HELP = """
+<p>Network measures of a flow graph (Pratesi 2012 §5.3): zones are nodes, a positive flow is a
+directed edge. Per zone: flow in + out, degree (neighbours joined by a positive flow), clustering
+coefficient, node betweenness (shortest paths by hops) and the mobility-border community; per
+link: flow and edge betweenness. Mobility borders (§5.3.2): Louvain communities of the graph
+weighted by the flows in both directions, dissolved into one polygon per community.</p>
+<h3>Parameters</h3>
+<p><b>Flows</b>: flow lines, e.g. the output of <i>Aggregate flows with noise</i>.</p>
+""" + PARAMS_HELP
+
+    def initAlgorithm(self, config=None):  # noqa: N802
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            FLOWS, tr("Flows"), [QgsProcessing.TypeVectorLine]))
+        _param_fields(self, FLOWS)
+        self.add_report_parameter()
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            ZONE_MEASURES, tr("Zone measures"), QgsProcessing.TypeVectorPolygon))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            LINK_MEASURES, tr("Link measures"), QgsProcessing.TypeVectorLine))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            BORDERS, tr("Mobility borders"), QgsProcessing.TypeVectorPolygon))
+
+    def execute(self, parameters, context, feedback):
+        zones, ids, zone_feats = _zones(self, parameters, context)
+        flows = _read_flows(self, parameters, context, FLOWS,
+                            {z: k for k, z in enumerate(ids)})
+        samples = self.parameterAsInt(parameters, SAMPLES, context) or None
+        seed = self.parameterAsInt(parameters, COMMUNITY_SEED, context)
+        index = _index(flows, len(ids))
+        values = _vector(index, flows)
+        feedback.setProgress(10)
+        m = network_measures(index, values, samples=samples, seed=seed)
+        feedback.setProgress(60)
+        labels = mobility_borders(index, values, seed=seed)
+        feedback.setProgress(80)
+
+        fields = QgsFields()
+        fields.append(QgsField("zone_id", QVariant.String))
+        for k in ZONE_KEYS:
+            fields.append(QgsField(k, QVariant.Double))
+        fields.append(QgsField("community", QVariant.Int))
+        sink, zone_id = self._sink(parameters, context, ZONE_MEASURES, fields,
+                                   QgsWkbTypes.multiType(zones.wkbType()), zones.sourceCrs())
+        for k, feat in enumerate(zone_feats):
+            f = QgsFeature(fields)
+            g = QgsGeometry(feat.geometry())
+            g.convertToMultiType()
+            f.setGeometry(g)
+            f.setAttributes([ids[k]] + [float(m[key][k]) for key in ZONE_KEYS] + [int(labels[k])])
+            sink.addFeature(f, QgsFeatureSink.FastInsert)
+
+        flow_source = source_or_raise(self, parameters, FLOWS, context)
+        names = [self.parameterAsString(parameters, k, context)
+                 for k in (ORIGIN_FIELD, DEST_FIELD)]
+        pos = {(o, d): z for z, (o, d) in enumerate(zip(index.origin.tolist(),
+                                                        index.dest.tolist()))}
+        lfields = QgsFields()
+        for name, kind in (("origin", QVariant.String), ("dest", QVariant.String),
+                           ("flow", QVariant.Double), ("edge_betweenness", QVariant.Double)):
+            lfields.append(QgsField(name, kind))
+        lsink, link_id = self._sink(parameters, context, LINK_MEASURES, lfields,
+                                    flow_source.wkbType(), flow_source.sourceCrs())
+        zone_index = {z: k for k, z in enumerate(ids)}
+        for feat in flow_source.getFeatures():
+            o, d = (str(feat[n]) for n in names)
+            z = pos[(zone_index[o], zone_index[d])]
+            f = QgsFeature(lfields)
+            f.setGeometry(feat.geometry())
+            f.setAttributes([o, d, float(values[z]), float(m["edge_betweenness"][z])])
+            lsink.addFeature(f, QgsFeatureSink.FastInsert)
+
+        bfields = QgsFields()
+        bfields.append(QgsField("community", QVariant.Int))
+        bfields.append(QgsField("zones", QVariant.Int))
+        bsink, borders_id = self._sink(parameters, context, BORDERS, bfields,
+                                       QgsWkbTypes.MultiPolygon, zones.sourceCrs())
+        polys = [shapely_wkb.loads(bytes(f.geometry().asWkb())) for f in zone_feats]
+        for label, geom in border_polygons(polys, labels):
+            f = QgsFeature(bfields)
+            g = QgsGeometry()
+            g.fromWkb(geom.wkb)
+            g.convertToMultiType()
+            f.setGeometry(g)
+            f.setAttributes([label, int((labels == label).sum())])
+            bsink.addFeature(f, QgsFeatureSink.FastInsert)
+
+        summary = [("zones", len(ids)), ("links (flow features)", len(flows)),
+                   ("links with positive flow", int((values > 0).sum())),
+                   ("mobility-border communities", int(labels.max()) + 1)]
+        report = write_analysis_report(
+            self, parameters, context, title=self.DISPLAY_NAME,
+            privacy_note="The measures are computed from the flow layer only; if it is a "
+                         "differentially private release, so are they (post-processing).",
+            rows=[("flows", flow_source.sourceName()), ("zones", zones.sourceName()),
+                  ("betweenness pivots", samples or "exact"), ("random seed", seed)],
+            sections=[("Graph", dpreport.table(summary))])
+        return {ZONE_MEASURES: zone_id, LINK_MEASURES: link_id, BORDERS: borders_id,
+                REPORT: report}
+
+    def _sink(self, parameters, context, name, fields, wkb, crs):
+        sink, dest = self.parameterAsSink(parameters, name, context, fields, wkb, crs)
+        if sink is None:
+            raise QgsProcessingException(self.invalidSinkError(parameters, name))
+        return sink, dest
+
+
+class CompareFlows(MobilityDPAlgorithm):
+    ALGORITHM_ID = "compareflows"
+    DISPLAY_NAME = "Compare original and private flows"
+    GROUP_ID = "evaluation"
+    GROUP = "Evaluation"
+    USES_PRIVACY = False
+    HELP = """
+<p>How well a private flow layer preserves the original (Pratesi 2012 §5.4): for every network
+measure (flow per link and per zone, degree, clustering coefficient, node and edge betweenness)
+the Pearson correlation (PCC) between original and private values, the slope and intercept of
+the fitted line private ≈ slope·original + intercept and the mean bias, with scatter plots and
+cumulative distributions in the report; and the precision and recall of the mobility borders
+(pairs of zones grouped together in the private borders that are together in the original ones,
+and vice versa).</p>
+<p>The original flows are raw data: the report and table are for the data owner, not for
+publication.</p>
+<h3>Parameters</h3>
+<p><b>Original flows</b> and <b>private flows</b>: flow lines with the same fields (links
+missing from one layer count as flow 0).</p>
+""" + PARAMS_HELP
+
+    def initAlgorithm(self, config=None):  # noqa: N802
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            ORIGINAL, tr("Original flows"), [QgsProcessing.TypeVectorLine]))
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            PRIVATE, tr("Private flows"), [QgsProcessing.TypeVectorLine]))
+        _param_fields(self, ORIGINAL)
+        self.add_report_parameter()
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            TABLE, tr("Comparison table"), QgsProcessing.TypeVector))
+
+    def execute(self, parameters, context, feedback):
+        _, ids, _ = _zones(self, parameters, context)
+        zone_index = {z: k for k, z in enumerate(ids)}
+        original = _read_flows(self, parameters, context, ORIGINAL, zone_index)
+        private = _read_flows(self, parameters, context, PRIVATE, zone_index)
+        samples = self.parameterAsInt(parameters, SAMPLES, context) or None
+        seed = self.parameterAsInt(parameters, COMMUNITY_SEED, context)
+        index = _index(set(original) | set(private), len(ids))
+        a, b = _vector(index, original), _vector(index, private)
+        m_a = network_measures(index, a, samples=samples, seed=seed)
+        feedback.setProgress(35)
+        m_b = network_measures(index, b, samples=samples, seed=seed)
+        feedback.setProgress(70)
+        fits = compare_measures(m_a, m_b)
+        borders_a = mobility_borders(index, a, seed=seed)
+        borders_b = mobility_borders(index, b, seed=seed)
+        precision, recall = border_precision_recall(borders_a, borders_b)
+        feedback.setProgress(90)
+
+        fields = QgsFields()
+        fields.append(QgsField("measure", QVariant.String))
+        for name in ("pcc", "slope", "intercept", "bias"):
+            fields.append(QgsField(name, QVariant.Double))
+        fields.append(QgsField("n", QVariant.Int))
+        sink, table_id = self.parameterAsSink(parameters, TABLE, context, fields,
+                                              QgsWkbTypes.NoGeometry)
+        if sink is None:
+            raise QgsProcessingException(self.invalidSinkError(parameters, TABLE))
+        rows = []
+        for name, fit in fits.items():
+            row = [name, fit["pcc"], fit["slope"], fit["intercept"], fit["bias"], fit["n"]]
+            rows.append(row)
+        rows.append(["border_precision", precision, None, None, None, len(ids)])
+        rows.append(["border_recall", recall, None, None, None, len(ids)])
+        for row in rows:
+            f = QgsFeature(fields)
+            f.setAttributes([None if isinstance(v, float) and np.isnan(v) else v for v in row])
+            sink.addFeature(f, QgsFeatureSink.FastInsert)
+
+        sections = [("Correlation per measure", dpreport.table(
+            [(r[0],) + tuple("" if v is None else f"{v:.4g}" for v in r[1:5]) + (r[5],)
+             for r in rows], ("measure", "PCC", "slope", "intercept", "mean bias", "n")))]
+        plots = _plots(m_a, m_b)
+        if plots:
+            sections.append(("Scatter plots and distributions", plots))
+        report = write_analysis_report(
+            self, parameters, context, title=self.DISPLAY_NAME,
+            privacy_note="The comparison reads the original (raw) flows: it is for the data "
+                         "owner and must not be published.",
+            rows=[("links", index.size), ("zones", len(ids)),
+                  ("betweenness pivots", samples or "exact"), ("random seed", seed)],
+            sections=sections)
+        return {TABLE: table_id, REPORT: report}
+
+
+def _plots(m_a, m_b) -> str:
+    """Scatter plot with fitted line and CDFs per measure (thesis Figs. 5.4, 5.13–5.17)."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        from matplotlib import pyplot as plt
+    except ImportError:
+        return "<p>matplotlib is not installed: no plots.</p>"
+    names = list(m_a)
+    fig, axes = plt.subplots(2, len(names), figsize=(3.2 * len(names), 6.2))
+    for k, name in enumerate(names):
+        x, y = m_a[name], m_b[name]
+        ax = axes[0, k]
+        ax.scatter(x, y, s=3, alpha=0.4)
+        if np.ptp(x) > 0:
+            slope, intercept = np.polyfit(x, y, 1)
+            xs = np.array([x.min(), x.max()])
+            ax.plot(xs, slope * xs + intercept, "r-", lw=1, label=f"slope {slope:.2f}")
+            ax.legend(fontsize=7)
+        ax.set_title(name.replace("_", " "), fontsize=9)
+        ax.set_xlabel("original", fontsize=8)
+        ax.set_ylabel("private", fontsize=8)
+        ax = axes[1, k]
+        for values, label in ((x, "original"), (y, "private")):
+            v, frac = cdf(values, points=500)
+            ax.plot(v, frac, label=label)
+        ax.set_ylabel("cumulative fraction", fontsize=8)
+        ax.legend(fontsize=7)
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=80)
+    plt.close(fig)
+    return dpreport.png_img(buf.getvalue(), "scatter plots and distributions")

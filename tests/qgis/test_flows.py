@@ -1,0 +1,242 @@
+"""mobilitydp:aggregateflows, flowmeasures and compareflows, in process and through qgis_process."""
+import json
+import os
+
+import pytest
+
+from conftest import read_layer
+
+AGG = "mobilitydp:aggregateflows"
+MEASURES = "mobilitydp:flowmeasures"
+COMPARE = "mobilitydp:compareflows"
+
+X0, Y0, SIZE = 650000.0, 6860000.0, 1000.0  # Lambert-93, a 4 × 3 grid of 1 km cells
+
+# (vehicle, trip, [(column, row, minute)]): vehicle a goes 0→1→2→3 and back to 2; b 4→5→9;
+# c has a gap 8 → 10 (bridged through 9) and a single-cell trip
+TRIPS = [("a", 1, [(0, 0, 0), (1, 0, 2), (2, 0, 4), (3, 0, 6), (2, 0, 8)]),
+         ("b", 1, [(0, 1, 0), (1, 1, 3), (1, 2, 5)]),
+         ("c", 1, [(0, 2, 0), (2, 2, 4)]),
+         ("c", 2, [(3, 2, 10), (3, 2, 12)])]
+EXPECTED = {("0", "1"): 1, ("1", "2"): 1, ("2", "3"): 1, ("3", "2"): 1, ("4", "5"): 1,
+            ("5", "9"): 1, ("8", "9"): 1, ("9", "10"): 1}
+
+
+def _cells(skip=None, extra=None):
+    from qgis.core import QgsFeature, QgsGeometry, QgsRectangle, QgsVectorLayer
+    layer = QgsVectorLayer("Polygon?crs=EPSG:2154&field=cell_id:string", "cells", "memory")
+    feats = []
+    for row in range(3):
+        for col in range(4):
+            k = row * 4 + col
+            if k == skip:
+                continue
+            f = QgsFeature(layer.fields())
+            f.setGeometry(QgsGeometry.fromRect(QgsRectangle(
+                X0 + col * SIZE, Y0 + row * SIZE, X0 + (col + 1) * SIZE, Y0 + (row + 1) * SIZE)))
+            f.setAttributes([str(k)])
+            feats.append(f)
+    if extra is not None:
+        f = QgsFeature(layer.fields())
+        f.setGeometry(QgsGeometry.fromRect(extra))
+        f.setAttributes(["extra"])
+        feats.append(f)
+    layer.dataProvider().addFeatures(feats)
+    return layer
+
+
+def _points(with_time=True):
+    from qgis.core import QgsFeature, QgsGeometry, QgsPointXY, QgsVectorLayer
+    from qgis.PyQt.QtCore import QDateTime, Qt
+    layer = QgsVectorLayer("Point?crs=EPSG:2154&field=vehicle:string&field=trip:integer"
+                           "&field=time:datetime", "gps", "memory")
+    feats = []
+    base = QDateTime.fromString("2026-05-25T08:00:00", Qt.ISODate)
+    base.setTimeSpec(Qt.UTC)
+    for veh, trip, pts in TRIPS:
+        for col, row, minute in pts:
+            f = QgsFeature(layer.fields())
+            f.setGeometry(QgsGeometry.fromPointXY(QgsPointXY(X0 + (col + 0.5) * SIZE,
+                                                             Y0 + (row + 0.5) * SIZE)))
+            f.setAttributes([veh, trip, base.addSecs(60 * minute) if with_time else None])
+            feats.append(f)
+    layer.dataProvider().addFeatures(feats)
+    return layer
+
+
+def _geojson_files(tmp_path):
+    """The same data as GeoJSON files in Lambert-93 for qgis_process."""
+    crs = {"type": "name", "properties": {"name": "urn:ogc:def:crs:EPSG::2154"}}
+    cells, points = [], []
+    for row in range(3):
+        for col in range(4):
+            x, y = X0 + col * SIZE, Y0 + row * SIZE
+            cells.append({"type": "Feature", "properties": {"cell_id": str(row * 4 + col)},
+                          "geometry": {"type": "Polygon", "coordinates": [[
+                              [x, y], [x + SIZE, y], [x + SIZE, y + SIZE], [x, y + SIZE],
+                              [x, y]]]}})
+    for veh, trip, pts in TRIPS:
+        for col, row, minute in pts:
+            points.append({"type": "Feature",
+                           "properties": {"vehicle": veh, "trip": trip,
+                                          "time": f"2026-05-25T08:{minute:02d}:00Z"},
+                           "geometry": {"type": "Point", "coordinates": [
+                               X0 + (col + 0.5) * SIZE, Y0 + (row + 0.5) * SIZE]}})
+    paths = []
+    for name, feats in (("cells", cells), ("gps", points)):
+        path = str(tmp_path / f"{name}.geojson")
+        with open(path, "w") as fh:
+            json.dump({"type": "FeatureCollection", "crs": crs, "features": feats}, fh)
+        paths.append(path)
+    return paths
+
+
+def _params(**kw):
+    params = {"INPUT": _points(), "VEHICLE_FIELD": "vehicle", "TRAJECTORY_FIELD": "trip",
+              "TIME_FIELD": "time", "CELLS": _cells(), "CELL_ID_FIELD": "cell_id",
+              "EPSILON": 0.5, "SEED": 1, "FLOWS": "memory:", "ZONES": "memory:"}
+    params.update(kw)
+    return params
+
+
+def _flows(layer):
+    return {(f["origin"], f["dest"]): f["flow"] for f in layer.getFeatures()}
+
+
+def test_algorithms_listed_with_help(qgis_app):
+    from qgis.core import QgsApplication
+    for alg_id, words in ((AGG, ("Unit of privacy", "BalancedNoise", "NOT differentially")),
+                          (MEASURES, ("betweenness", "Louvain")),
+                          (COMPARE, ("Pearson", "precision"))):
+        alg = QgsApplication.processingRegistry().algorithmById(alg_id)
+        assert alg is not None, alg_id
+        for word in words:
+            assert word.lower() in alg.shortHelpString().lower(), (alg_id, word)
+
+
+def test_exact_flows_at_huge_epsilon(run_alg, tmp_path):
+    report = str(tmp_path / "r.html")
+    res = run_alg(AGG, _params(EPSILON=1000, REPORT=report))
+    flows = _flows(res["FLOWS"])
+    assert len(flows) == 34  # 17 shared edges of the 4 × 3 grid, both directions
+    assert {k: v for k, v in flows.items() if v} == EXPECTED
+    zones = {f["cell_id"]: f for f in res["ZONES"].getFeatures()}
+    assert len(zones) == 12 and zones["2"]["flow"] == 3 and zones["9"]["flow_in"] == 2
+    text = open(report, encoding="utf-8").read()
+    assert "one move of one vehicle" in text and "not for publication" in text
+    assert "single_cell_trajectories" in text and "gaps_bridged" in text
+
+
+def test_modes_and_costs(run_alg, tmp_path):
+    # BalancedNoise (ε, δ): integer output inside ±b of the truth
+    res = run_alg(AGG, _params(METHOD=2, DELTA=0.1, EPSILON=1.0))
+    flows = _flows(res["FLOWS"])
+    assert all(float(v).is_integer() for v in flows.values())
+    # trajectory-based sensitivity: zeros stay zero, the report says what leaks
+    report = str(tmp_path / "leak.html")
+    res = run_alg(AGG, _params(SENSITIVITY=1, NOISE=1, REPORT=report))
+    flows = _flows(res["FLOWS"])
+    assert all(v == 0 for k, v in flows.items() if k not in EXPECTED)
+    assert "NOT differentially private" in open(report, encoding="utf-8").read()
+    # central mode and a Count Sketch
+    report = str(tmp_path / "central.html")
+    run_alg(AGG, _params(METHOD=3, MAX_MOVES=2, REPORT=report))
+    text = open(report, encoding="utf-8").read()
+    assert "one vehicle" in text and "UniversalNoise, move-based" in text
+    res = run_alg(AGG, _params(SKETCH=2, SKETCH_WIDTH=8, SKETCH_DEPTH=3))
+    assert len(_flows(res["FLOWS"])) == 34
+
+
+def test_ledger_records_dp_runs_and_refuses_leaky_ones(run_alg, tmp_path):
+    from qgis.core import QgsProcessingException
+    ledger = str(tmp_path / "ledger.json")
+    run_alg(AGG, _params(LEDGER=ledger, DATASET_ID="gps", BUDGET_EPSILON=1.0))
+    entry = json.load(open(ledger))["datasets"]["gps"]["entries"][0]
+    assert entry["epsilon"] == pytest.approx(0.5) and "one move" in entry["parts"][0]["protects"]
+    out = str(tmp_path / "leaky.gpkg")
+    with pytest.raises(QgsProcessingException, match="not differentially private"):
+        run_alg(AGG, _params(METHOD=1, LEDGER=ledger, FLOWS=out))
+    assert not os.path.exists(out)
+
+
+@pytest.mark.parametrize("override, message", [
+    ({"TIME_FIELD": None}, "need a time field"),
+    ({"INPUT": "points_without_time"}, "no valid time"),
+    ({"VEHICLE_FIELD": "driver"}, "driver|VEHICLE_FIELD"),
+    ({"CELLS": "overlap"}, "overlap"),
+    ({"CELLS": "gap"}, "gap"),
+    ({"EPSILON": 0}, "epsilon must be a positive"),
+    ({"METHOD": 2, "DELTA": 0.0}, "delta > 0"),
+])
+def test_bad_inputs_leave_no_output(run_alg, tmp_path, override, message):
+    from qgis.core import QgsProcessingException, QgsRectangle
+    special = {"points_without_time": _points(with_time=False),
+               "overlap": _cells(extra=QgsRectangle(X0 + 500, Y0 + 500, X0 + 1500, Y0 + 1500)),
+               "gap": _cells(skip=5)}
+    override = {k: special.get(v, v) if isinstance(v, str) else v for k, v in override.items()}
+    flows, zones, report = (str(tmp_path / n) for n in ("f.gpkg", "z.gpkg", "r.html"))
+    params = _params(FLOWS=flows, ZONES=zones, REPORT=report)
+    params.update(override)
+    params = {k: v for k, v in params.items() if v is not None}
+    with pytest.raises(QgsProcessingException, match=message):
+        run_alg(AGG, params)
+    assert not any(os.path.exists(p) for p in (flows, zones, report))
+
+
+def test_measures_and_compare_in_process(run_alg, tmp_path):
+    original = run_alg(AGG, _params(EPSILON=1000))
+    private = run_alg(AGG, _params(EPSILON=0.5, SEED=3))
+    zones = original["ZONES"]
+    report = str(tmp_path / "m.html")
+    res = run_alg(MEASURES, {"FLOWS": original["FLOWS"], "ZONES": zones,
+                             "BETWEENNESS_SAMPLES": 0, "ZONE_MEASURES": "memory:",
+                             "LINK_MEASURES": "memory:", "BORDERS": "memory:",
+                             "REPORT": report})
+    zm = {f["zone_id"]: f for f in res["ZONE_MEASURES"].getFeatures()}
+    assert zm["2"]["flow_per_zone"] == 3 and zm["2"]["degree"] == 2 and zm["6"]["degree"] == 0
+    links = list(res["LINK_MEASURES"].getFeatures())
+    assert len(links) == 34 and max(f["edge_betweenness"] for f in links) > 0
+    borders = list(res["BORDERS"].getFeatures())
+    assert sum(f["zones"] for f in borders) == 12
+    assert sum(f.geometry().area() for f in borders) == pytest.approx(12 * SIZE * SIZE)
+    res = run_alg(COMPARE, {"ORIGINAL": original["FLOWS"], "PRIVATE": private["FLOWS"],
+                            "ZONES": zones, "TABLE": "memory:",
+                            "REPORT": str(tmp_path / "c.html")})
+    table = {f["measure"]: f for f in res["TABLE"].getFeatures()}
+    assert set(table) >= {"flow_per_link", "flow_per_zone", "degree", "clustering",
+                          "node_betweenness", "edge_betweenness", "border_precision",
+                          "border_recall"}
+    assert -1 <= table["flow_per_link"]["pcc"] <= 1
+    res = run_alg(COMPARE, {"ORIGINAL": original["FLOWS"], "PRIVATE": original["FLOWS"],
+                            "ZONES": zones, "TABLE": "memory:"})
+    table = {f["measure"]: f for f in res["TABLE"].getFeatures()}
+    assert table["flow_per_link"]["pcc"] == pytest.approx(1)
+    assert table["border_precision"]["pcc"] == 1 and table["border_recall"]["pcc"] == 1
+
+
+def test_qgis_process_runs(qgis_process, tmp_path):
+    cells, gps = _geojson_files(tmp_path)
+    flows, zones, report = (str(tmp_path / n) for n in ("flows.gpkg", "zones.gpkg", "r.html"))
+    code, data, text = qgis_process(AGG, {
+        "INPUT": gps, "VEHICLE_FIELD": "vehicle", "TRAJECTORY_FIELD": "trip",
+        "TIME_FIELD": "time", "CELLS": cells, "CELL_ID_FIELD": "cell_id", "EPSILON": 1000,
+        "SEED": 2, "FLOWS": flows, "ZONES": zones, "REPORT": report})
+    assert code == 0, text
+    _, rows = read_layer(flows)
+    got = {(r["origin"], r["dest"]): r["flow"] for r in rows if r["flow"]}
+    assert got == EXPECTED
+    measures = str(tmp_path / "zm.gpkg")
+    code, _, text = qgis_process(MEASURES, {
+        "FLOWS": flows, "ZONES": zones, "ZONE_MEASURES": measures,
+        "LINK_MEASURES": str(tmp_path / "lm.gpkg"), "BORDERS": str(tmp_path / "b.gpkg")})
+    assert code == 0, text
+    assert len(read_layer(measures)[1]) == 12
+    table = str(tmp_path / "t.gpkg")
+    code, _, text = qgis_process(COMPARE, {"ORIGINAL": flows, "PRIVATE": flows, "ZONES": zones,
+                                           "TABLE": table})
+    assert code == 0, text
+    # bad input through qgis_process: no time field for points, no output left behind
+    bad = str(tmp_path / "bad.gpkg")
+    code, _, _ = qgis_process(AGG, {"INPUT": gps, "VEHICLE_FIELD": "vehicle", "CELLS": cells,
+                                    "EPSILON": 1, "FLOWS": bad, "ZONES": str(tmp_path / "bz.gpkg")})
+    assert code != 0 and not os.path.exists(bad)
