@@ -8,8 +8,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from scipy import stats
 
-from dpcore import ingest
-from dpcore.ingest import bound_contributions, parse_times, read_events_file, to_epoch_seconds
+from dpcore.ingest import bounding
+from dpcore.ingest import (bound_contributions, parse_times, read_events_file,
+                           to_epoch_seconds, visit_summary)
 from dpcore.privacy import make_rng
 
 H = 3600
@@ -36,7 +37,7 @@ def test_visit_summary():
     slot = np.concatenate([np.arange(k + 1) for k in range(10)])
     b = bound_contributions(user, slot % 3, slot * H, n_towers=3, ell=4, rng=make_rng(0),
                             n_slots=24)
-    s = ingest.visit_summary(b, ells=(4, 10))
+    s = visit_summary(b, ells=(4, 10))
     assert s["visits_hist"].tolist() == [0] + [1] * 10
     assert s["quantiles"]["max"] == 10 and s["quantiles"]["mean"] == 5.5
     assert s["ell_rows"][0] == (4, 0.6, (1 + 2 + 3 + 4 * 7) / 55) and s["ell_rows"][1][1] == 0
@@ -44,7 +45,7 @@ def test_visit_summary():
     assert s["events"].sum() == 55 and s["visits"].sum() == 55
     empty = bound_contributions([1], [0], [-5], n_towers=3, ell=4, rng=make_rng(0))
     with pytest.raises(ValueError, match="no valid event"):
-        ingest.visit_summary(empty)
+        visit_summary(empty)
 
 
 def _random_events(rng, n_users=40, n_events=3000, n_towers=7, n_slots=24):
@@ -139,7 +140,7 @@ def _rotation_sampler(counts, starts, ell, rng):
 
 
 def test_subset_sampling_uniform_chi_square():
-    freq = sum(_subset_freq(ingest._select_subsets, 500, 5, 2, seed)[0] for seed in range(40))
+    freq = sum(_subset_freq(bounding._select_subsets, 500, 5, 2, seed)[0] for seed in range(40))
     assert stats.chisquare(freq).pvalue > 1e-3
     bad = sum(_subset_freq(_rotation_sampler, 500, 5, 2, seed)[0] for seed in range(40))
     assert stats.chisquare(bad).pvalue < 1e-6

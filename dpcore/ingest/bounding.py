@@ -21,24 +21,18 @@ slot, one uniform pick per group chooses the slot's visit, and a vectorised
 selection sampling (Knuth's Algorithm S, run over the position inside each
 user's visit list) draws the uniform ℓ-subsets exactly.
 
-Times are epoch seconds (UTC). ISO 8601 strings with an offset are converted
-to UTC; naive strings are read as UTC, so a naive ``start`` and naive event
-times agree on wall-clock slot boundaries.
+Times are epoch seconds (UTC), see :mod:`.times`.
 """
 from __future__ import annotations
 
-import datetime as _dt
 import math
-import os
-from dataclasses import dataclass, field
-from typing import Callable, Optional, Sequence
+from dataclasses import dataclass
+from typing import Optional, Sequence
 
 import numpy as np
 
-from .privacy import Progress, report_progress
-
-#: A file larger than this without DuckDB gets a "this will be slow" message.
-SLOW_FILE_BYTES = 200 * 1024 * 1024
+from ..privacy import Progress, report_progress
+from .times import to_epoch_seconds
 
 DROP_REASONS = ("invalid_time", "unknown_tower", "outside_period")
 
@@ -93,8 +87,6 @@ class BoundedCounts:
     slot_visits: int
     true_counts: np.ndarray
     visits_per_user: np.ndarray
-    events_per_slot: np.ndarray
-    users_per_slot: np.ndarray
     n_users: int
     n_events: int
     dropped: dict
@@ -102,6 +94,8 @@ class BoundedCounts:
     start: float
     slot_seconds: float
     n_slots: int
+    events_per_slot: Optional[np.ndarray] = None
+    users_per_slot: Optional[np.ndarray] = None
 
     @property
     def kept_visits(self) -> int:
@@ -109,87 +103,18 @@ class BoundedCounts:
         return int(self.counts.sum())
 
 
-# --------------------------------------------------------------------------
-# Time parsing
-# --------------------------------------------------------------------------
-
-def to_epoch_seconds(value) -> float:
-    """One time (epoch seconds, ISO 8601 string, ``datetime`` or ``date``) as epoch seconds.
-
-    Raises ValueError when it cannot be read.
-    """
-    out = parse_times(np.array([value], dtype=object))[0]
-    if not math.isfinite(out):
-        raise ValueError(f"cannot read {value!r} as a time (epoch seconds or ISO 8601)")
-    return float(out)
-
-
-def _one_time(v) -> float:
-    if v is None:
-        return math.nan
-    if isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, bool):
-        return float(v)
-    if isinstance(v, _dt.datetime):
-        if v.tzinfo is None:
-            v = v.replace(tzinfo=_dt.timezone.utc)
-        return v.timestamp()
-    if isinstance(v, _dt.date):
-        return _dt.datetime(v.year, v.month, v.day, tzinfo=_dt.timezone.utc).timestamp()
-    if isinstance(v, np.datetime64):
-        return float(v.astype("datetime64[ms]").astype(np.int64)) / 1000.0
-    s = str(v).strip()
-    if not s:
-        return math.nan
-    try:
-        return float(s)
-    except ValueError:
-        pass
-    try:
-        d = _dt.datetime.fromisoformat(s[:-1] + "+00:00" if s.endswith(("Z", "z")) else s)
-    except ValueError:
-        return math.nan
-    return _one_time(d)
-
-
-def parse_times(values) -> np.ndarray:
-    """Times as float64 epoch seconds; NaN where a value cannot be read.
-
-    Accepts numbers (epoch seconds), ISO 8601 strings (with ``T`` or space,
-    optional ``Z`` or ``±hh:mm`` offset; naive ones are UTC), numeric
-    strings, ``datetime``/``date``/``numpy.datetime64`` values and ``None``.
-    """
-    arr = np.asarray(values)
-    if arr.dtype.kind in "iuf":
-        return arr.astype(np.float64)
-    if arr.dtype.kind == "M":
-        out = arr.astype("datetime64[ms]").astype(np.int64) / 1000.0
-        out[np.isnat(arr)] = np.nan
-        return out
-    arr = arr.ravel()
-    if arr.dtype.kind in "US":  # fast path: naive ISO strings all in one format
-        try:
-            return arr.astype("datetime64[ms]").astype(np.int64) / 1000.0
-        except ValueError:
-            pass
-    return np.fromiter((_one_time(v) for v in arr), dtype=np.float64, count=arr.size)
-
-
-# --------------------------------------------------------------------------
-# Contribution bounding
-# --------------------------------------------------------------------------
-
 def _dense_ids(user: np.ndarray):
-    """Map ids to 0..n-1 (order of the sorted ids); O(n) for compact non-negative ints."""
+    """Ids as uint64 indices 0..n-1 (sorted id order); O(n) for compact non-negative ints."""
     if user.size == 0:
-        return user.astype(np.int64), 0
+        return np.zeros(0, dtype=np.uint64), 0
     if user.dtype.kind in "iu":
         lo, hi = int(user.min()), int(user.max())
         if lo >= 0 and hi < 4 * user.size + (1 << 20):
             present = np.bincount(user, minlength=hi + 1) > 0
-            remap = np.cumsum(present) - 1
+            remap = (np.cumsum(present) - 1).astype(np.uint64)
             return remap[user], int(present.sum())
     uniq, inv = np.unique(user, return_inverse=True)
-    return inv.reshape(-1), int(uniq.size)
+    return inv.reshape(-1).astype(np.uint64), int(uniq.size)
 
 
 def _bits(n: int) -> int:
@@ -289,13 +214,15 @@ def bound_contributions(user, tower, time, *, n_towers: int, ell: Optional[int],
     tb, sb = _bits(n_towers), _bits(n_slots)
     if _bits(max(n_users_all, 1)) + sb + tb > 64:
         raise ValueError("too many users × slots × towers to pack in 64 bits")
-    packed = uidx.astype(np.uint64)
+    # built in place, without uint64 copies of the inputs (peak memory); the
+    # unsafe casts are exact: 0 ≤ slot < n_slots and 0 ≤ tower < n_towers here
+    packed = uidx
     del uidx
     packed <<= np.uint64(sb)
-    packed |= slot[ok].astype(np.uint64)
+    np.bitwise_or(packed, slot[ok], out=packed, dtype=np.uint64, casting="unsafe")
     del slot
     packed <<= np.uint64(tb)
-    packed |= tower[ok].astype(np.uint64)
+    np.bitwise_or(packed, tower[ok], out=packed, dtype=np.uint64, casting="unsafe")
     del ok
     packed.sort()
     report_progress(progress, 0.5)
@@ -394,212 +321,3 @@ def visit_summary(bounded: BoundedCounts, ells: Sequence[int] = (5, 10, 20, 30, 
         "active_users": bounded.users_per_slot,
         "visits": bounded.true_counts.sum(axis=0),
     }
-
-
-# --------------------------------------------------------------------------
-# Reading large event files
-# --------------------------------------------------------------------------
-
-@dataclass
-class Events:
-    """Events read by :func:`read_events_file`, ready for :func:`bound_contributions`.
-
-    ``user``: integer dense index into ``user_ids`` (sorted original ids);
-    ``tower``: integer tower index (position in ``tower_ids``), -1 for a
-    missing or unknown tower; ``time``: float64 epoch seconds, NaN where
-    unreadable; ``tower_ids``: the id of each tower index when the reader
-    made them (``tower_ids="auto"``), else ``None``; ``dropped``: rows not
-    returned (``missing_user``); ``engine``: ``"duckdb"`` or ``"python"``.
-    """
-
-    user: np.ndarray
-    tower: np.ndarray
-    time: np.ndarray
-    user_ids: np.ndarray
-    tower_ids: Optional[np.ndarray] = None
-    dropped: dict = field(default_factory=dict)
-    engine: str = "python"
-
-
-def duckdb_available() -> bool:
-    try:
-        import duckdb  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
-def _kind(path: str) -> str:
-    ext = os.path.splitext(path)[1].lower()
-    if ext in (".parquet", ".pq"):
-        return "parquet"
-    if ext in (".csv", ".txt", ".tsv"):
-        return "csv"
-    raise ValueError(f"unsupported event file {path!r}: use .csv or .parquet")
-
-
-def _norm_ids(ids) -> tuple:
-    """Tower ids as int64 when they all are integers, else as strings."""
-    ids = list(ids)
-    try:
-        as_int = [int(v) for v in ids]
-        if all(str(a) == str(v).strip() or a == v for a, v in zip(as_int, ids)):
-            return np.asarray(as_int, dtype=np.int64), "BIGINT"
-    except (TypeError, ValueError):
-        pass
-    return np.asarray([str(v) for v in ids], dtype=object), "VARCHAR"
-
-
-def read_events_file(path, *, user_field: str, tower_field: str, time_field: str,
-                     tower_ids: Optional[Sequence] = None, use_duckdb: Optional[bool] = None,
-                     log: Optional[Callable[[str], None]] = None) -> Events:
-    """Read (user, tower, time) columns of a CSV or Parquet file without QGIS.
-
-    ``tower_ids``: the tower id of each tower index (e.g. the ids of the
-    tessellation's towers); values not in it get index -1. ``"auto"``
-    indexes the distinct non-null values found (sorted; returned in
-    ``Events.tower_ids``). Without it the tower column must already hold
-    integer indices. Time values may be epoch
-    seconds, ISO 8601 strings or timestamps (see :func:`parse_times`).
-    DuckDB is used when importable (``use_duckdb=None``); it reads
-    Parquet and large CSV files quickly. Without it only CSV can be read, in
-    pure Python, and ``log`` receives a message when the file is large.
-    """
-    path = os.fspath(path)
-    if not os.path.isfile(path):
-        raise ValueError(f"event file {path!r} does not exist")
-    kind = _kind(path)
-    have = duckdb_available()
-    if use_duckdb is None:
-        use_duckdb = have
-    if use_duckdb and not have:
-        raise ValueError("DuckDB is not installed (it is optional; scripts/setup installs it)")
-    if not use_duckdb:
-        if kind == "parquet":
-            raise ValueError("reading Parquet needs the optional DuckDB package "
-                             "(scripts/setup installs it); export the events as CSV instead")
-        if log is not None and os.path.getsize(path) > SLOW_FILE_BYTES:
-            log(f"{path} is {os.path.getsize(path) / 2**20:.0f} MB and DuckDB is not "
-                "installed: reading it in pure Python will be slow (about a minute per "
-                "10 million events). Install DuckDB for the fast path.")
-        return _read_python(path, user_field, tower_field, time_field, tower_ids)
-    return _read_duckdb(path, kind, user_field, tower_field, time_field, tower_ids)
-
-
-def _check_fields(available: Sequence[str], wanted: Sequence[str], path: str) -> None:
-    missing = [f for f in wanted if f not in available]
-    if missing:
-        raise ValueError(f"field(s) {', '.join(missing)} not found in {path}; "
-                         f"available: {', '.join(available)}")
-
-
-def _read_python(path, user_field, tower_field, time_field, tower_ids) -> Events:
-    import csv
-    with open(path, newline="", encoding="utf-8-sig") as fh:
-        reader = csv.reader(fh, delimiter="\t" if path.lower().endswith(".tsv") else ",")
-        header = next(reader, None)
-        if header is None:
-            raise ValueError(f"{path} is empty")
-        header = [h.strip() for h in header]
-        _check_fields(header, (user_field, tower_field, time_field), path)
-        iu, it, im = (header.index(f) for f in (user_field, tower_field, time_field))
-        cols = [(r[iu], r[it], r[im]) for r in reader if r]
-    users, towers, times = (np.asarray(c, dtype=object) for c in zip(*cols)) if cols else \
-        (np.zeros(0, dtype=object),) * 3
-    present = np.asarray([u.strip() != "" for u in users], dtype=bool)
-    users, towers, times = users[present], towers[present], times[present]
-    try:
-        users = users.astype(np.int64)
-    except ValueError:
-        users = users.astype(str)
-    user_ids, uidx = np.unique(users, return_inverse=True)
-    found = None
-    if isinstance(tower_ids, str) and tower_ids == "auto":
-        vals = np.asarray([str(t).strip() for t in towers], dtype=object)
-        vals = vals[vals != ""]
-        try:
-            tower_ids = found = np.unique(vals.astype(np.int64))
-        except ValueError:
-            tower_ids = found = np.unique(vals.astype(str))
-    if tower_ids is None:
-        lookup = None
-    else:
-        ids, typ = _norm_ids(tower_ids)
-        lookup = {(int(v) if typ == "BIGINT" else str(v)): i for i, v in enumerate(ids)}
-    tidx = np.fromiter((_tower_index(v, lookup) for v in towers), dtype=np.int64,
-                       count=towers.size)
-    return Events(user=uidx.reshape(-1).astype(np.int64), tower=tidx, time=parse_times(times),
-                  user_ids=user_ids, tower_ids=found,
-                  dropped={"missing_user": int((~present).sum())}, engine="python")
-
-
-def _tower_index(v, lookup) -> int:
-    s = str(v).strip()
-    if lookup is None:
-        try:
-            return int(s)
-        except ValueError:
-            return -1
-    if s in lookup:
-        return lookup[s]
-    try:
-        return lookup.get(int(s), -1)
-    except ValueError:
-        return -1
-
-
-def _read_duckdb(path, kind, user_field, tower_field, time_field, tower_ids) -> Events:
-    import duckdb
-    con = duckdb.connect()
-    try:
-        con.execute("SET TimeZone = 'UTC'")
-        lit = "'" + path.replace("'", "''") + "'"
-        reader = (f"read_parquet({lit})" if kind == "parquet"
-                  else f"read_csv({lit}, auto_detect = true)")
-        try:
-            cols = con.execute(f"DESCRIBE SELECT * FROM {reader}").fetchall()
-        except duckdb.Error as exc:
-            raise ValueError(f"cannot read {path}: {exc}") from exc
-        types = {c[0]: c[1].upper() for c in cols}
-        _check_fields(list(types), (user_field, tower_field, time_field), path)
-
-        def q(name):
-            return '"' + name.replace('"', '""') + '"'
-
-        con.execute(f"CREATE TEMP VIEW src AS SELECT {q(user_field)} AS u, {q(tower_field)} AS t, "
-                    f"{q(time_field)} AS tm FROM {reader}")
-        ttype = types[time_field]
-        if ttype.startswith(("TIMESTAMP", "DATE")):
-            tm = "epoch(tm)"
-        elif ttype in ("VARCHAR", "TEXT", "STRING"):
-            tm = "COALESCE(TRY_CAST(tm AS DOUBLE), epoch(TRY_CAST(tm AS TIMESTAMPTZ)))"
-        else:
-            tm = "TRY_CAST(tm AS DOUBLE)"
-        found = None
-        if isinstance(tower_ids, str) and tower_ids == "auto":
-            con.execute("CREATE TEMP TABLE towers AS SELECT t, (row_number() OVER (ORDER BY t) "
-                        "- 1)::BIGINT AS ti FROM (SELECT DISTINCT t FROM src WHERE t IS NOT NULL)")
-            found = con.execute("SELECT t FROM towers ORDER BY ti").fetchnumpy()["t"]
-            tower_sql, join = "COALESCE(towers.ti, -1)", "LEFT JOIN towers ON src.t = towers.t"
-        elif tower_ids is None:
-            tower_sql, join = "COALESCE(TRY_CAST(src.t AS BIGINT), -1)", ""
-        else:
-            ids, typ = _norm_ids(tower_ids)
-            con.execute(f"CREATE TEMP TABLE towers AS SELECT UNNEST(?::{typ}[]) AS t, "
-                        "UNNEST(range(?)) AS ti", [ids.tolist(), len(ids)])
-            tower_sql = "COALESCE(towers.ti, -1)"
-            join = f"LEFT JOIN towers ON TRY_CAST(src.t AS {typ}) = towers.t"
-        con.execute("CREATE TEMP TABLE users AS SELECT u, (row_number() OVER (ORDER BY u) - 1)"
-                    "::BIGINT AS ui FROM (SELECT DISTINCT u FROM src WHERE u IS NOT NULL)")
-        missing = con.execute("SELECT count(*) FROM src WHERE u IS NULL").fetchone()[0]
-        user_ids = con.execute("SELECT u FROM users ORDER BY ui").fetchnumpy()["u"]
-        res = con.execute(f"SELECT users.ui::INTEGER AS u, {tower_sql}::INTEGER AS t, "
-                          f"COALESCE({tm}, 'NaN'::DOUBLE) AS tm FROM src "
-                          f"JOIN users ON src.u = users.u {join}").fetchnumpy()
-    finally:
-        con.close()
-    return Events(user=np.asarray(res["u"], dtype=np.int32),
-                  tower=np.asarray(res["t"], dtype=np.int32),
-                  time=np.asarray(res["tm"], dtype=np.float64),
-                  user_ids=np.asarray(user_ids), tower_ids=found,
-                  dropped={"missing_user": int(missing)}, engine="duckdb")
