@@ -4,17 +4,17 @@ Model (documented choices; the papers give no generator):
 
 * home: a census zone drawn proportionally to its population, then one of
   ``POOL`` fixed points uniform inside that zone;
-* work (``EMPLOYED`` of users): a doubly constrained-free gravity model,
+* work (a share ``EMPLOYED`` of users): a production-constrained gravity model,
   P(work zone j | home zone i) ∝ jobs_j · exp(−d_ij / (0.6 R)), with jobs
   concentrated in the centre, jobs_j ∝ (pop_j + mean pop) · exp(−r_j / (0.5 R)),
-  where R is the radius of a disc of the study area and r_j the distance to
+  where R is the radius of the disc as large as the study area, r_j the distance to
   the population-weighted centre;
 * ``N_OTHER`` other places (shops, leisure, friends) by a shorter-range
   gravity model, P ∝ (pop_j + jobs_j) · exp(−d_ij / (0.3 R));
 * hourly schedule: night at home; on weekdays workers go to work from
   7–9 h for 8–10 h (10 % of worker-days off), and go out after work with
-  probability 0.35; on days off 0–2 outings of 1–4 h between 10 and 22 h;
-* ``ROAMING`` of workers are mobile workers (couriers, taxis): during work
+  probability 0.35; on days off 0–2 outings of 1–4 h starting at 10–20 h;
+* a share ``ROAMING`` of users are mobile workers (couriers, taxis): during work
   hours their events are scattered within ``ROAM_RADIUS`` of the work place.
 
 :class:`Population.states` holds the per-user, per-hour ground truth: an
