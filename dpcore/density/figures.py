@@ -26,6 +26,7 @@ def available() -> bool:
 
 def _png(fig) -> bytes:
     FigureCanvasAgg(fig)
+    fig.tight_layout()
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=90, bbox_inches="tight")
     return buf.getvalue()
