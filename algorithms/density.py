@@ -108,8 +108,11 @@ def _write_long(alg, parameters, name, context, crs, geometries, ids, values, ti
     return dest_id
 
 
-def comparison_sections(true, private, polygons, ids, emd_slots=EMD_SLOTS):
-    """Report sections and per-cell metrics comparing two cells × slots arrays (§3.3, §6)."""
+def comparison_sections(true, private, polygons, ids, emd_slots=EMD_SLOTS, chosen=()):
+    """Report sections and per-cell metrics comparing two cells × slots arrays (§3.3, §6).
+
+    ``chosen``: ids of the cells whose series are plotted (default: the three busiest).
+    """
     n_slots = true.shape[1]
     slots = (np.arange(n_slots) if emd_slots >= n_slots
              else np.unique(np.linspace(0, n_slots - 1, max(emd_slots, 0)).round().astype(int)))
@@ -122,9 +125,15 @@ def comparison_sections(true, private, polygons, ids, emd_slots=EMD_SLOTS):
     if "mean_emd" in s:
         rows.append((f"mean EMD over {slots.size} slots (metres)", f"{s['mean_emd']:.1f}"))
     body = [dpreport.table(rows, ("metric", "value"))]
-    order = np.argsort(-true.sum(axis=1))[:3]
+    position = {str(c): i for i, c in enumerate(ids)}
+    unknown = [c for c in chosen if c not in position]
+    if unknown:
+        raise ValueError(f"cell(s) {', '.join(unknown)} to plot are not in the layers")
+    order = ([position[c] for c in chosen] if chosen
+             else np.argsort(-true.sum(axis=1))[:3].tolist())
     for title, png in (
-            ("original vs private series of the three busiest cells",
+            ("original vs private series of " + ("the chosen cells" if chosen
+                                                 else "the three busiest cells"),
              figures.series(true[order], private[order], [str(ids[i]) for i in order])),
             ("relative error by slot", figures.error_by_slot(s["relative_error_by_slot"])),
             ("per-cell MRE and Pearson correlation", figures.boxplots(s["mre"], s["pc"])),
@@ -426,6 +435,7 @@ SLOT_FIELD = "SLOT_FIELD"
 TRUE_COUNT_FIELD = "TRUE_COUNT_FIELD"
 PRIVATE_COUNT_FIELD = "PRIVATE_COUNT_FIELD"
 EMD_SLOTS_PARAM = "EMD_SLOTS"
+CELLS = "CELLS"
 
 
 def _read_long(source, id_field, slot_field, count_field, name):
@@ -480,6 +490,8 @@ of the true layer must be in the private layer.</p>
 <p><b>Slots for EMD</b>: number of slots, spread over the period, on which the EMD is computed
 (each is a transport problem over all cells: about 2 s at 1,000 cells without the optional POT
 package); 0 skips it.</p>
+<p><b>Cells to plot</b> (optional): comma-separated cell ids whose original and private series
+are drawn in the report; default the three cells with the largest totals.</p>
 <p><b>Output</b>: the cells with their MRE and Pearson correlation.</p>
 <p><b>Privacy</b>: the true density is raw data: this output and report are internal.</p>
 """
@@ -498,6 +510,9 @@ package); 0 skips it.</p>
         self.addParameter(QgsProcessingParameterNumber(
             EMD_SLOTS_PARAM, tr("Slots for EMD (0 = none)"), QgsProcessingParameterNumber.Integer,
             EMD_SLOTS, minValue=0))
+        self.addParameter(QgsProcessingParameterString(
+            CELLS, tr("Cells to plot (comma-separated ids; default: the three busiest)"),
+            optional=True))
         self.add_report_parameter()
         self.addParameter(QgsProcessingParameterFeatureSink(
             OUTPUT, tr("Per-cell MRE and correlation"), QgsProcessing.TypeVectorPolygon))
@@ -523,8 +538,11 @@ package); 0 skips it.</p>
         feedback.setProgress(20)
         frame = MetricFrame(true_src.sourceCrs(), true_src.sourceExtent(), context)
         polygons = [frame.to_shapely(g) for g in geoms]
+        chosen = [c.strip() for c in self.parameterAsString(parameters, CELLS, context).split(",")
+                  if c.strip()]
         body, s = comparison_sections(true, priv, polygons, ids,
-                                      self.parameterAsInt(parameters, EMD_SLOTS_PARAM, context))
+                                      self.parameterAsInt(parameters, EMD_SLOTS_PARAM, context),
+                                      chosen)
         feedback.setProgress(80)
         fields = QgsFields()
         fields.append(QgsField("cell_id", true_src.fields().field(id_f).type()))

@@ -126,6 +126,14 @@ def _unknown_towers(city):
     return str(path)
 
 
+def test_compare_unknown_plot_cell(run_alg, city):
+    from qgis.core import QgsProcessingException
+    res = run_alg(SANITIZE, _params(city, TRUTH="memory:"))
+    with pytest.raises(QgsProcessingException, match="to plot are not in the layers"):
+        run_alg(COMPARE, {"TRUE_LAYER": res["TRUTH"], "PRIVATE_LAYER": res["OUTPUT"],
+                          "CELLS": "12,4242", "EMD_SLOTS": 0, "OUTPUT": "memory:"})
+
+
 @pytest.mark.parametrize("override, message", [
     ({"DELTA": 1.0}, "delta must be in"),
     ({"EPSILON": 0}, "epsilon must be a positive"),
@@ -150,7 +158,8 @@ def test_compare_in_process(run_alg, city):
     res = run_alg(SANITIZE, _params(city, TRUTH="memory:"))
     report = str(city["dir"] / "compare.html")
     cmp = run_alg(COMPARE, {"TRUE_LAYER": res["TRUTH"], "PRIVATE_LAYER": res["OUTPUT"],
-                            "EMD_SLOTS": 4, "OUTPUT": "memory:", "REPORT": report})
+                            "EMD_SLOTS": 4, "CELLS": "12, 17", "OUTPUT": "memory:",
+                            "REPORT": report})
     rows = list(cmp["OUTPUT"].getFeatures())
     assert len(rows) == 9
     mre = np.array([r["mre"] for r in rows], dtype=float)
@@ -158,6 +167,7 @@ def test_compare_in_process(run_alg, city):
     with open(report, encoding="utf-8") as fh:
         text = fh.read()
     assert "mean EMD over 4 slots" in text and "Pearson" in text
+    assert "cell 12" in text or "the chosen cells" in text
     # a layer compared with itself has no error
     same = run_alg(COMPARE, {"TRUE_LAYER": res["TRUTH"], "PRIVATE_LAYER": res["TRUTH"],
                              "EMD_SLOTS": 0, "OUTPUT": "memory:"})["OUTPUT"]
