@@ -86,7 +86,7 @@ def transport_cost(supply, demand, cost) -> float:
         return 0.0
     a, b = a / mass, b / b.sum()       # unit totals: equal up to rounding, well scaled
     if ot is not None:
-        return mass * float(ot.emd2(a, b, c))
+        return mass * float(ot.emd2(a, b, c, numItermax=10_000_000))
     n_a, n_b = c.shape
     rows = np.concatenate([np.repeat(np.arange(n_a), n_b), n_a + np.tile(np.arange(n_b), n_a)])
     cols = np.concatenate([np.arange(n_a * n_b), np.arange(n_a * n_b)])
