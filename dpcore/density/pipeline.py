@@ -93,6 +93,9 @@ class DensityInputs:
                                  f"got {xy.shape} and {area.shape}")
             setattr(self, f"{name}_xy", xy)
             setattr(self, f"{name}_area", area)
+        if self.one_visit_hist is not None and np.shape(self.one_visit_hist) != (n_t,):
+            raise ValueError(f"the one-visit histogram must have one bin per tower ({n_t}), "
+                             f"got shape {np.shape(self.one_visit_hist)}")
         if self.cover_towers is None or self.cover_cells is None:
             self.cover_towers, self.cover_cells = minimum_vertex_cover(self.weights)
         hours = (np.arange(self.n_slots, dtype=float) if self.slot_hours is None

@@ -141,6 +141,8 @@ def test_bad_inputs_give_clear_errors():
         inputs(counts, ell=0)
     with pytest.raises(ValueError, match="non-negative"):
         inputs(-counts)
+    with pytest.raises(ValueError, match="one bin per tower"):
+        inputs(counts, hist=np.ones(2, int), k=5)
     with pytest.raises(ValueError, match="towers=3"):
         inputs(counts[:2])
     with pytest.raises(ValueError, match="delta must be in"):
