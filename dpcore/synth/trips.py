@@ -8,7 +8,8 @@ and day matches ``trips_per_day``. A trip leaves so as to arrive at the
 hour boundary (± 10 min), follows an L-shaped (Manhattan) path at a speed
 uniform in 15–40 km/h, and is sampled every 30–180 s (uniform) with
 isotropic Gaussian GPS error (σ = ``gps_sigma`` m), first and last points
-included (the last gap is 30–210 s).
+included (the last gap is 30–210 s; a trip shorter than 30 s has only its
+departure and arrival points).
 
 Check-ins (Gowalla-like, the Alvim et al. experiment): venues are drawn by
 density (population + jobs); each user checks in a geometric number of
