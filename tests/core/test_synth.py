@@ -112,6 +112,11 @@ def test_deterministic_from_seed():
     a, b, c = run(7), run(7), run(8)
     assert all(np.array_equal(getattr(a, f), getattr(b, f)) for f in ("user", "tower", "time"))
     assert len(a) != len(c) or not np.array_equal(a.tower, c.tower)
+    t1, t2 = (generate_trajectories(geo, rng=make_rng(3), n_vehicles=50) for _ in range(2))
+    assert np.array_equal(t1.x, t2.x) and np.array_equal(t1.t, t2.t)
+    k1, k2 = (generate_checkins(geo, rng=make_rng(4), n_users=50, n_venues=20)
+              for _ in range(2))
+    assert np.array_equal(k1.venue, k2.venue) and np.array_equal(k1.x, k2.x)
 
 
 def test_cdr_feeds_bounding(paris, population):
