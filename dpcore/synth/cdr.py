@@ -190,11 +190,11 @@ def generate_cdr(pop: Population, *, rng: np.random.Generator,
         raise ValueError(f"activity dispersion sigma must be positive, got {sigma}")
     n_users, n_hours = pop.n_users, pop.n_hours
     target = weekly * n_hours / 168.0
-    profile = hourly_profile(weekday_of(pop.start), n_hours)
-    frac = _hour_types(pop)
     if not 0 < target < 0.9 * n_hours:
         raise ValueError(f"mean visits per user must be in (0, {0.9 * n_hours:g}) for "
                          f"{n_hours} hours, got {target:g}")
+    profile = hourly_profile(weekday_of(pop.start), n_hours)
+    frac = _hour_types(pop)
     share = float(pop.roaming.mean())
 
     def gap(r):
@@ -206,6 +206,7 @@ def generate_cdr(pop: Population, *, rng: np.random.Generator,
     rate = optimize.brentq(gap, 1e-6, 1e9, xtol=1e-9, rtol=1e-10)
     prob, alias = _alias_table(profile)
     tree = cKDTree(pop.towers)
+    states = pop.states.reshape(-1)
     mask = np.int64((1 << _OFFSET_BITS) - 1)
     act = rng.lognormal(-sigma ** 2 / 2, sigma, n_users)
     act[pop.roaming] *= ROAM_BOOST
@@ -229,7 +230,6 @@ def generate_cdr(pop: Population, *, rng: np.random.Generator,
         h = off // 3600
         gu = u + c
         flat = gu * n_hours + h
-        states = pop.states.reshape(-1)
         state = states[flat]
         prev = np.where(h > 0, states[flat - 1], state)
         before = rng.random(u.size) < 0.5
