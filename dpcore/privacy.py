@@ -355,6 +355,8 @@ class Reservation:
         self.done = False
 
     def commit(self, cost: PrivacyCost) -> None:
+        if self.done:
+            raise ValueError("this ledger reservation was already committed or cancelled")
         if not (_within(cost.epsilon, self.epsilon) and _within(cost.delta, self.delta)):
             raise ValueError(
                 f"release spent ε={cost.epsilon:g}, δ={cost.delta:g}, more than the "

@@ -64,6 +64,21 @@ def cost_table(cost: PrivacyCost) -> str:
     return body + total
 
 
+def _head(title: str, algorithm_id: str) -> list:
+    now = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+    return [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{esc(title)}</title>"
+            f"<style>{_STYLE}</style></head><body>",
+            f"<h1>{esc(title)}</h1>",
+            f"<p>Algorithm <code>{esc(algorithm_id)}</code>, run {esc(now)}.</p>"]
+
+
+def _parameters_and_sections(parameters, sections) -> list:
+    parts = ["<h2>Parameters</h2>",
+             table(((k, _fmt(v)) for k, v in parameters), ("parameter", "value"))]
+    parts += [f"<h2>{esc(heading)}</h2>\n{body}" for heading, body in sections]
+    return parts
+
+
 def privacy_report(*, title: str, algorithm_id: str, unit_of_privacy: str,
                    cost: PrivacyCost, parameters: Iterable[Tuple[str, object]],
                    seeded: bool, sections: Iterable[Tuple[str, str]] = (),
@@ -74,11 +89,7 @@ def privacy_report(*, title: str, algorithm_id: str, unit_of_privacy: str,
     ``sections`` are (heading, html) pairs safe to publish with the release;
     ``internal_sections`` are computed from raw data and are flagged as such.
     """
-    now = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
-    parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{esc(title)}</title>"
-             f"<style>{_STYLE}</style></head><body>",
-             f"<h1>{esc(title)}</h1>",
-             f"<p>Algorithm <code>{esc(algorithm_id)}</code>, run {esc(now)}.</p>"]
+    parts = _head(title, algorithm_id)
     if seeded:
         parts.append(f'<div class="banner seeded">{esc(SEEDED_BANNER)}</div>')
     for w in warnings:
@@ -89,10 +100,7 @@ def privacy_report(*, title: str, algorithm_id: str, unit_of_privacy: str,
                  "differential privacy for that unit. The cost below is computed from the "
                  "mechanisms that actually ran.</p>")
     parts.append(cost_table(cost))
-    parts.append("<h2>Parameters</h2>")
-    parts.append(table(((k, _fmt(v)) for k, v in parameters), ("parameter", "value")))
-    for heading, body in sections:
-        parts.append(f"<h2>{esc(heading)}</h2>\n{body}")
+    parts += _parameters_and_sections(parameters, sections)
     for heading, body in internal_sections:
         parts.append(f'<div class="internal"><h2>{esc(heading)}</h2><p><b>Contains statistics '
                      f"of the raw data: internal, do not publish.</b></p>\n{body}</div>")
@@ -109,19 +117,12 @@ def analysis_report(*, title: str, algorithm_id: str, privacy_note: str,
     It makes no differential-privacy claim: ``privacy_note`` says what the
     output discloses about its input.
     """
-    now = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
-    parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{esc(title)}</title>"
-             f"<style>{_STYLE}</style></head><body>",
-             f"<h1>{esc(title)}</h1>",
-             f"<p>Algorithm <code>{esc(algorithm_id)}</code>, run {esc(now)}.</p>"]
+    parts = _head(title, algorithm_id)
     for w in warnings:
         parts.append(f'<div class="banner warning">Warning: {esc(w)}</div>')
     parts.append("<h2>Privacy</h2>")
     parts.append(f"<p>No noise is added and no differential-privacy guarantee is claimed. "
                  f"{esc(privacy_note)}</p>")
-    parts.append("<h2>Parameters</h2>")
-    parts.append(table(((k, _fmt(v)) for k, v in parameters), ("parameter", "value")))
-    for heading, body in sections:
-        parts.append(f"<h2>{esc(heading)}</h2>\n{body}")
+    parts += _parameters_and_sections(parameters, sections)
     parts.append("</body></html>")
     return "\n".join(parts)

@@ -79,3 +79,11 @@ def test_report_contents():
     unseeded = privacy_report(title="T", algorithm_id="a", unit_of_privacy="u", cost=cost,
                               parameters=[], seeded=False)
     assert SEEDED_BANNER not in unseeded
+
+
+def test_analysis_report_makes_no_dp_claim():
+    from dpcore.report import analysis_report
+    text = analysis_report(title="Cells", algorithm_id="mobilitydp:v", privacy_note="Seeds leak.",
+                           parameters=[("towers", 3)], sections=[("Figures", "<p>|A| = 3</p>")])
+    assert "no differential-privacy guarantee" in text and "Seeds leak." in text
+    assert "satisfies" not in text and "|A| = 3" in text and "towers" in text

@@ -139,6 +139,9 @@ def test_reserve_commit_and_entries(ledger):
     assert entry["epsilon"] == 0.4  # the cost actually spent, not the reservation
     assert PrivacyCost.from_dict(entry) == rel.cost
     assert ledger.spent("paris") == (0.4, 0.0)
+    with pytest.raises(ValueError, match="already committed"):
+        r.commit(PrivacyCost.of("Laplace", 0.1))
+    assert ledger.spent("paris") == (0.4, 0.0)
     assert ledger.budget("paris") == Budget(1.0)
     assert ledger.spent("other") == (0.0, 0.0) and ledger.budget("other") is None
     assert ledger.entries("other") == []
