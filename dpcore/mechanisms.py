@@ -254,20 +254,34 @@ def sparse_vector(queries, threshold, *, sensitivity: float, epsilon: float, cut
 # k-ary randomized response
 # --------------------------------------------------------------------------
 
-def krr_keep_probability(k: int, epsilon: float) -> float:
-    """P(report = true value) = e^ε/(e^ε + k − 1)."""
+def _krr_check_k(k) -> int:
     if isinstance(k, bool) or int(k) != k or int(k) < 2:
         raise ValueError(f"k-ary randomized response needs an integer k >= 2, got {k}")
-    e = math.exp(min(check_epsilon(epsilon), 700.0))
-    return e / (e + k - 1)
+    return int(k)
+
+
+def krr_other_probability(k: int, epsilon: float) -> float:
+    """P(report = one given other value) = 1/(e^ε + k − 1), stable for large ε."""
+    k = _krr_check_k(k)
+    t = math.exp(-check_epsilon(epsilon))
+    return t / (1.0 + (k - 1) * t)
+
+
+def krr_keep_probability(k: int, epsilon: float) -> float:
+    """P(report = true value) = e^ε/(e^ε + k − 1)."""
+    k = _krr_check_k(k)
+    t = math.exp(-check_epsilon(epsilon))
+    return 1.0 / (1.0 + (k - 1) * t)
 
 
 def krr_channel(k: int, epsilon: float) -> np.ndarray:
-    """The k×k channel matrix C[x, y] = P(report y | true x)."""
-    keep = krr_keep_probability(k, epsilon)
-    other = (1.0 - keep) / (k - 1)
-    channel = np.full((k, k), other)
-    np.fill_diagonal(channel, keep)
+    """The k×k channel matrix C[x, y] = P(report y | true x).
+
+    Off-diagonal entries are computed directly (not as 1 − keep), so their
+    ratio to the diagonal stays exactly e^ε even when ε is large.
+    """
+    channel = np.full((int(k), int(k)), krr_other_probability(k, epsilon))
+    np.fill_diagonal(channel, krr_keep_probability(k, epsilon))
     return channel
 
 

@@ -519,3 +519,11 @@ def test_fit_and_audit_input_checks():
         likelihood_ratio_audit([0.0], [1.0], [1.0, 0.0], 1.0)
     with pytest.raises(ValueError, match="discrete"):
         likelihood_ratio_audit([0.0], [1.0], "quantiles", 1.0)
+
+
+def test_krr_channel_ratio_exact_at_large_epsilon():
+    """1 − keep underflows at large ε; the channel computes the other entries directly."""
+    channel = mech.krr_channel(900, 40.0)
+    assert channel[0, 1] > 0
+    assert np.log(channel[0, 0] / channel[0, 1]) == pytest.approx(40.0, rel=1e-12)
+    assert np.allclose(channel.sum(axis=1), 1.0)
