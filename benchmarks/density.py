@@ -154,7 +154,7 @@ def plots(main, eps_list, ell_res, ells):
     os.makedirs(OUT, exist_ok=True)
     finite = [e for e in eps_list if e != np.inf]
     fig, axes = plt.subplots(1, 2, figsize=(10, 4))
-    for method, _ in METHODS:
+    for method in dict.fromkeys(m for m, _ in main):
         for ax, key in zip(axes, ("mre", "pc")):
             ax.errorbar(finite, [main[method, e][key] for e in finite],
                         yerr=[main[method, e][key + "_sd"] for e in finite], label=method,
@@ -170,6 +170,8 @@ def plots(main, eps_list, ell_res, ells):
         fig, axes = plt.subplots(1, 2, figsize=(10, 4))
         for ell in ells:
             for method in ("efpa_g", "lpa"):
+                if (method, finite[0]) not in ell_res[ell]:
+                    continue
                 for ax, key in zip(axes, ("mre", "pc")):
                     ax.plot(finite, [ell_res[ell][method, e][key] for e in finite], marker="o",
                             label=f"{method}, ℓ={ell}")
@@ -181,6 +183,8 @@ def plots(main, eps_list, ell_res, ells):
     fig, ax = plt.subplots(figsize=(10, 3))
     for method in ("efpa_g", "efpa_g−"):
         e = 0.3 if (method, 0.3) in main else finite[0]
+        if (method, e) not in main:
+            continue
         ax.plot(main[method, e]["by_slot"], label=f"{method} (ε={e:g})")
     ax.set_xlabel("hour of the week")
     ax.set_ylabel("mean relative error")
@@ -200,6 +204,8 @@ def main():
     ap.add_argument("--emd-slots", type=int, default=24)
     ap.add_argument("--emd-eps", default="0.3")
     ap.add_argument("--emd-runs", type=int, default=1)
+    ap.add_argument("--methods", default=",".join(m for m, _ in METHODS),
+                    help="subset of the main table's methods")
     ap.add_argument("--quick", action="store_true", help="100k users, 3 runs, ε ∈ {0.3, 1}")
     a = ap.parse_args()
     if a.quick:
@@ -240,7 +246,9 @@ def main():
                 f"the one-per-slot visits; slot_visits/K = "
                 f"{bounded.slot_visits / bounded.total_visits:.4f}")
             full = preset == DEFAULT_PRESET and ell == 30
-            methods = METHODS if full else [m for m in METHODS if m[0] in ("efpa_g", "lpa")]
+            chosen = a.methods.split(",")
+            methods = [m for m in METHODS if m[0] in chosen and (full or m[0] in ("efpa_g",
+                                                                                  "lpa"))]
             eps_here = eps_list if (full or preset == DEFAULT_PRESET) else [0.3, np.inf]
             res = evaluate(data, truth, centroids, eps_here, a.runs,
                            emd_slots if full else None, a.emd_runs, methods,
@@ -259,7 +267,8 @@ def main():
             print(table(res, eps_here, "pc", "{:.3f}", methods) + "\n")
             if full:
                 main_res = res
-                print(diagnostics(data, truth))
+                if "efpa_g" in chosen:
+                    print(diagnostics(data, truth))
                 print("Mean EMD (metres):\n")
                 print(table(res, eps_here, "emd", "{:.0f}", methods) + "\n")
                 print("Clusters (efpa_g) and seconds per release (DP part, from bounded "
@@ -275,19 +284,22 @@ def main():
             e = r["efpa_g", 0.3]
             print(f"- efpa_g at ε = 0.3: mean MRE {e['mre']:.3f} (target ≤ 0.20, paper 0.17), "
                   f"mean PC {e['pc']:.3f} (target ≥ 0.95)")
-            if not np.isnan(e["emd"]):
+            if ("lpa", 0.3) in r and not np.isnan(e["emd"]):
                 ratio = e["emd"] / r["lpa", 0.3]["emd"]
                 print(f"- EMD efpa_g / lpa at ε = 0.3: {e['emd']:.0f} m / "
                       f"{r['lpa', 0.3]['emd']:.0f} m = {ratio:.2f} (target ≤ 0.6; paper "
                       f"188/341 = 0.55)")
         finite = [e for e in eps_list if e != np.inf]
-        order = all(r["efpa_g", e]["mre"] <= r["efpa", e]["mre"] < r["lpa", e]["mre"]
-                    for e in finite)
-        print(f"- MRE ordering efpa_g ≤ efpa < lpa at every ε: {order} ("
-              + ", ".join(f"ε={e:g}: {r['efpa_g', e]['mre']:.3f} / {r['efpa', e]['mre']:.3f}"
-                          f" / {r['lpa', e]['mre']:.3f}" for e in finite) + ")")
-        print(f"- seconds per efpa_g release: "
-              f"{np.mean([r['efpa_g', e]['sec'] for e in finite]):.2f} (target < 30)\n")
+        if all((m, e) in r for m in ("efpa_g", "efpa", "lpa") for e in finite):
+            order = all(r["efpa_g", e]["mre"] <= r["efpa", e]["mre"] < r["lpa", e]["mre"]
+                        for e in finite)
+            print(f"- MRE ordering efpa_g ≤ efpa < lpa at every ε: {order} ("
+                  + ", ".join(f"ε={e:g}: {r['efpa_g', e]['mre']:.3f} / "
+                              f"{r['efpa', e]['mre']:.3f} / {r['lpa', e]['mre']:.3f}"
+                              for e in finite) + ")")
+        if all(("efpa_g", e) in r for e in finite):
+            print(f"- seconds per efpa_g release: "
+                  f"{np.mean([r['efpa_g', e]['sec'] for e in finite]):.2f} (target < 30)\n")
         plots(main_res, eps_list, ell_res, list(ell_res))
 
 

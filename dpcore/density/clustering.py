@@ -13,6 +13,12 @@ each with noise of variance σ², the time-domain error has expected squared
 norm n·σ² (the DCT is orthonormal), so the RSSE is about √n·σ; asking
 √n·σ ≤ 0.01·S for the cluster total S gives τ = √n·σ/0.01 (the paper's
 τ = √168·σ/0.01).
+
+When σ itself depends on the number m of clusters (EFPA's Laplace noise is
+calibrated to a sensitivity that grows with m, see
+:func:`dpcore.density.sensitivity.cluster_l2_sum_bound`), the rule must hold
+for the noise actually added: :func:`consistent_tau` finds the smallest
+τ = τ(m) whose clustering has m(τ) clusters with τ(m(τ)) ≤ τ.
 """
 from __future__ import annotations
 
@@ -26,6 +32,37 @@ def tau_from_noise(n_slots: int, coefficient_std: float, fraction: float = 0.01)
     if not 0 < fraction <= 1:
         raise ValueError(f"the RSSE fraction must be in (0, 1], got {fraction}")
     return math.sqrt(int(n_slots)) * float(coefficient_std) / fraction
+
+
+def consistent_tau(centroids, areas, totals, tau_of) -> tuple:
+    """Smallest τ = ``tau_of(m)`` such that Alg. 3 with it obeys the τ rule for its own m.
+
+    ``tau_of(m)`` is the τ of the §6 rule when there are m clusters, non-
+    decreasing in m. m(τ) is non-increasing in τ, so the predicate
+    ``tau_of(m(tau_of(m))) <= tau_of(m)`` is monotone in m and a bisection
+    over m = 1..n finds the smallest τ that holds (m = n always does).
+    Returns ``(tau, labels)``. A constant ``tau_of`` costs one clustering.
+    """
+    n = len(np.asarray(totals))
+
+    def attempt(m):
+        tau = tau_of(m)
+        labels = cluster_cells(centroids, areas, totals, tau)
+        return tau_of(int(labels.max()) + 1) <= tau, tau, labels
+
+    ok, tau, labels = attempt(1)
+    if ok:
+        return tau, labels
+    lo, hi = 1, max(n, 1)                    # predicate false at lo, true at hi
+    best = attempt(hi)[1:]
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        ok, tau, labels = attempt(mid)
+        if ok:
+            hi, best = mid, (tau, labels)
+        else:
+            lo = mid
+    return best
 
 
 def cluster_cells(centroids, areas, totals, tau: float) -> np.ndarray:

@@ -8,7 +8,7 @@ most ℓ per user. Every function spends exactly the ε (and δ) it is given:
 * :func:`release_efpa_g` (default) and :func:`release_efpa`, Alg. 1: cover
   counts with the §5.2 fix → noisy cell totals (ε/2: §5.4.1 improved
   scaling, or Alg. 2 line 1 without improvements) → clustering (Alg. 3,
-  τ by the §6 rule) → EFPA_G / EFPA on each cluster's sum (ε/2: half for the
+  τ by the §6 rule for the noise actually added) → EFPA_G / EFPA on each cluster's sum (ε/2: half for the
   exponential choice of k, half for Gaussian / Laplace noise) → normalise,
   smooth the night (§5.4.2, with improvements) and scale back by the cell
   totals → Formula 1 back to every census cell.
@@ -23,7 +23,7 @@ Released counts are clipped at 0 (post-processing). EFPA and both LPAs are
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Optional
 
 import numpy as np
@@ -34,7 +34,7 @@ from ..geography import zone_centroids
 from ..geometry import areas
 from ..mechanisms import laplace
 from ..privacy import Release, check_delta, check_epsilon, report_progress
-from .clustering import cluster_cells, tau_from_noise
+from .clustering import cluster_cells, consistent_tau, tau_from_noise
 from .efpa import coefficient_noise_std, efpa
 from .scaling import PROTECTS, improved_tower_totals, profiles, sampled_totals, scale_back
 from .sensitivity import (check_ell, check_weights, cluster_l2_sum_bound, cover_mapping,
@@ -185,12 +185,19 @@ def _release_fourier(data: DensityInputs, *, noise: str, epsilon: float, delta: 
         totals, totals_cost, k_hat = sampled.values, sampled.cost, None
     report_progress(progress, 0.2)
 
-    # Alg. 3 with the §6 τ.
-    noise_std = coefficient_noise_std(n, noise, epsilon=half, delta=delta,
-                                      l2_sensitivity=l2_sensitivity(ell),
-                                      calibration=calibration)
-    tau = tau_from_noise(n, noise_std, rsse_fraction) if tau is None else float(tau)
-    labels = cluster_cells(data.cover_xy, data.cover_area, totals, tau)
+    # Alg. 3 with the §6 τ, for the noise EFPA(G) will add with the clusters it gets.
+    @lru_cache(maxsize=None)
+    def noise_std(m):
+        sens = l2_sensitivity(ell) if noise == "gaussian" else cluster_l2_sum_bound(ell, m)
+        return coefficient_noise_std(n, noise, epsilon=half, delta=delta, l2_sensitivity=sens,
+                                     calibration=calibration)
+
+    if tau is None:
+        tau, labels = consistent_tau(data.cover_xy, data.cover_area, totals,
+                                     lambda m: tau_from_noise(n, noise_std(m), rsse_fraction))
+    else:
+        tau = float(tau)
+        labels = cluster_cells(data.cover_xy, data.cover_area, totals, tau)
     m = int(labels.max()) + 1
     member = sp.csr_matrix((np.ones(labels.size), (labels, np.arange(labels.size))),
                            shape=(m, labels.size))
@@ -209,7 +216,7 @@ def _release_fourier(data: DensityInputs, *, noise: str, epsilon: float, delta: 
     census = mapping.to_census(scale_back(prof, labels, totals))
     report_progress(progress, 1.0)
     info = {"method": "efpa_g" if noise == "gaussian" else "efpa", "ell": ell,
-            "improvements": improvements, "tau": tau, "tau_noise_std": noise_std,
+            "improvements": improvements, "tau": tau, "tau_noise_std": noise_std(m),
             "n_clusters": m, "cluster": labels, "k": fourier.info["k"],
             "cover_towers": mapping.cover_towers, "cover_cells": mapping.cover_cells,
             "cover_totals": totals, "k_hat": k_hat,

@@ -4,7 +4,7 @@ import math
 import numpy as np
 import pytest
 
-from dpcore.density.clustering import cluster_cells, tau_from_noise
+from dpcore.density.clustering import cluster_cells, consistent_tau, tau_from_noise
 from dpcore.density.efpa import idct
 
 
@@ -62,3 +62,25 @@ def test_tau_rule_gives_expected_rsse_of_one_percent():
     noise = idct(np.random.default_rng(0).normal(0, sigma, size=(4000, n)))
     rsse = np.sqrt((noise ** 2).sum(axis=1)).mean()
     assert rsse == pytest.approx(0.01 * tau, rel=0.01)
+
+
+def test_consistent_tau_by_hand_and_against_brute_force():
+    # six cells of total 10 on a line; τ(m) = 10·m. m = 1 -> τ = 10 merges nothing (6
+    # clusters, τ(6) = 60 > 10); m = 2 -> τ = 20 pairs them up (3 clusters, τ(3) = 30 > 20);
+    # m = 3 -> τ = 30: the pairs of 20 merge on into one cluster, τ(1) = 10 <= 30.
+    xy, areas, totals = line(range(6)), np.ones(6), np.full(6, 10.0)
+    tau, labels = consistent_tau(xy, areas, totals, lambda m: 10.0 * m)
+    assert tau == 30 and labels.max() + 1 == 1
+    rng = np.random.default_rng(3)
+    for _ in range(20):
+        n = 25
+        xy, totals = rng.random((n, 2)) * 1000, rng.exponential(50, n)
+        tau_of = lambda m: 40.0 * min(m, 7) ** 0.5            # noqa: E731
+        ok = [tau_of(cluster_cells(xy, np.ones(n), totals, tau_of(m)).max() + 1) <= tau_of(m)
+              for m in range(1, n + 1)]
+        tau, labels = consistent_tau(xy, np.ones(n), totals, tau_of)
+        assert tau == tau_of(ok.index(True) + 1)
+        np.testing.assert_array_equal(labels, cluster_cells(xy, np.ones(n), totals, tau))
+    # a τ that does not depend on m is used as it is
+    tau, labels = consistent_tau(line([0, 1, 3, 10]), np.ones(4), [5, 1, 2, 10], lambda m: 6.0)
+    assert tau == 6 and list(labels) == [0, 0, 0, 1]
