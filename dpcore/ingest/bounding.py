@@ -121,15 +121,48 @@ def _bits(n: int) -> int:
     return max(1, int(n - 1).bit_length())
 
 
-def _slots(time: np.ndarray, start: float, slot_seconds: float):
-    """Slot index of each event (int64) and the mask of finite times."""
+def _slots(time: np.ndarray, start: float, slot_seconds: float, n_slots: int):
+    """Slot of each event as int32, clipped to [-1, n_slots] (both out of the period), and
+    the mask of finite times (``None`` when all are finite)."""
     if time.dtype.kind in "iu" and float(start).is_integer() and float(slot_seconds).is_integer():
-        return (time.astype(np.int64) - int(start)) // int(slot_seconds), None
-    t = time.astype(np.float64, copy=False)
-    finite = np.isfinite(t)
-    slot = np.full(t.shape, -1, dtype=np.int64)
-    slot[finite] = np.floor((t[finite] - float(start)) / float(slot_seconds)).astype(np.int64)
-    return slot, finite
+        slot = (time.astype(np.int64) - int(start)) // int(slot_seconds)
+        finite = None
+    else:
+        slot = time.astype(np.float64)  # one float64 temporary, then in place
+        slot -= float(start)
+        slot /= float(slot_seconds)
+        np.floor(slot, out=slot)
+        finite = np.isfinite(slot)
+        slot[~finite] = -1
+        finite = None if finite.all() else finite
+    np.clip(slot, -1, n_slots, out=slot)
+    return slot.astype(np.int32), finite
+
+
+#: Block length of the blocked passes (bounds their temporaries to a few 10 MB).
+_BLOCK = 1 << 22
+
+
+def _run_starts(packed: np.ndarray, shift: int) -> np.ndarray:
+    """Start index of every run of equal ``packed >> shift`` in a sorted array, by blocks."""
+    if packed.size == 0:
+        return np.zeros(0, dtype=np.int64)
+    sh = np.uint64(shift)
+    parts = [np.zeros(1, dtype=np.int64)]
+    for a in range(1, packed.size, _BLOCK):
+        b = min(a + _BLOCK, packed.size)
+        parts.append(a + np.flatnonzero((packed[a:b] >> sh) != (packed[a - 1:b - 1] >> sh)))
+    return np.concatenate(parts)
+
+
+def _bincount_blocks(packed: np.ndarray, key, minlength: int, idx=None) -> np.ndarray:
+    """``np.bincount(key(packed[idx]), minlength)`` as int64, computed block by block."""
+    n = packed.size if idx is None else idx.size
+    out = np.zeros(minlength, dtype=np.int64)
+    for a in range(0, n, _BLOCK):
+        p = packed[a:a + _BLOCK] if idx is None else packed[idx[a:a + _BLOCK]]
+        out += np.bincount(key(p), minlength=minlength)
+    return out
 
 
 def _select_subsets(counts: np.ndarray, starts: np.ndarray, ell: int,
@@ -194,7 +227,7 @@ def bound_contributions(user, tower, time, *, n_towers: int, ell: Optional[int],
     n_events = int(user.size)
 
     # 1. validity, in the documented order of reasons
-    slot, finite = _slots(time, start, slot_seconds)
+    slot, finite = _slots(time, start, slot_seconds, n_slots)
     dropped = dict.fromkeys(DROP_REASONS, 0)
     ok = np.ones(n_events, dtype=bool) if finite is None else finite
     dropped["invalid_time"] = int(n_events - ok.sum())
@@ -209,8 +242,14 @@ def bound_contributions(user, tower, time, *, n_towers: int, ell: Optional[int],
     report_progress(progress, 0.1)
 
     # 2. pack (user | slot | tower) into uint64 and sort
-    events_per_slot = np.bincount(slot[ok], minlength=n_slots).astype(np.int64)
-    uidx, n_users_all = _dense_ids(user[ok])
+    if ok.all():  # the usual case: no copies of the inputs
+        def valid(a):
+            return a
+    else:
+        def valid(a):
+            return a[ok]
+    events_per_slot = np.bincount(valid(slot), minlength=n_slots).astype(np.int64)
+    uidx, n_users_all = _dense_ids(valid(user))
     tb, sb = _bits(n_towers), _bits(n_slots)
     if _bits(max(n_users_all, 1)) + sb + tb > 64:
         raise ValueError("too many users × slots × towers to pack in 64 bits")
@@ -219,52 +258,42 @@ def bound_contributions(user, tower, time, *, n_towers: int, ell: Optional[int],
     packed = uidx
     del uidx
     packed <<= np.uint64(sb)
-    np.bitwise_or(packed, slot[ok], out=packed, dtype=np.uint64, casting="unsafe")
+    np.bitwise_or(packed, valid(slot), out=packed, dtype=np.uint64, casting="unsafe")
     del slot
     packed <<= np.uint64(tb)
-    np.bitwise_or(packed, tower[ok], out=packed, dtype=np.uint64, casting="unsafe")
-    del ok
+    np.bitwise_or(packed, valid(tower), out=packed, dtype=np.uint64, casting="unsafe")
+    del ok, valid
     packed.sort()
     report_progress(progress, 0.5)
 
     shape = (n_towers, n_slots)
     t_mask, s_mask = np.uint64((1 << tb) - 1), np.uint64((1 << sb) - 1)
 
-    def cells(p):  # flat tower × slot index of packed values
+    def cell(p):  # flat tower × slot index of packed values
         return ((p & t_mask).astype(np.int64) * n_slots
                 + ((p >> np.uint64(tb)) & s_mask).astype(np.int64))
 
+    def user_of(p):
+        return (p >> np.uint64(tb + sb)).astype(np.int64)
+
     # 3. ground truth: distinct (user, slot, tower)
     n_valid = packed.size
-    if n_valid:
-        new_visit = np.empty(n_valid, dtype=bool)
-        new_visit[0] = True
-        np.not_equal(packed[1:], packed[:-1], out=new_visit[1:])
-        true_counts = np.bincount(cells(packed[new_visit]), minlength=n_towers * n_slots)
-        del new_visit
-    else:
-        true_counts = np.zeros(n_towers * n_slots, dtype=np.int64)
-    true_counts = true_counts.astype(np.int64).reshape(shape)
+    true_counts = _bincount_blocks(packed, cell, n_towers * n_slots,
+                                   idx=_run_starts(packed, 0)).reshape(shape)
     report_progress(progress, 0.65)
 
     # 4. one visit per (user, slot): a uniform event of the group
-    us = packed >> np.uint64(tb)
-    if n_valid:
-        new_slot = np.empty(n_valid, dtype=bool)
-        new_slot[0] = True
-        np.not_equal(us[1:], us[:-1], out=new_slot[1:])
-        g_start = np.flatnonzero(new_slot)
-        del new_slot
-    else:
-        g_start = np.zeros(0, dtype=np.int64)
-    del us
-    g_size = np.diff(np.append(g_start, n_valid))
-    visits = packed[g_start + rng.integers(0, np.maximum(g_size, 1))] if n_valid else packed
-    del packed, g_start, g_size
-    v_user = (visits >> np.uint64(tb + sb)).astype(np.int64)
-    per_user = np.bincount(v_user, minlength=n_users_all).astype(np.int64)
-    users_per_slot = np.bincount(((visits >> np.uint64(tb)) & s_mask).astype(np.int64),
-                                 minlength=n_slots).astype(np.int64)
+    g_start = _run_starts(packed, tb)
+    g_size = np.empty_like(g_start)
+    np.subtract(g_start[1:], g_start[:-1], out=g_size[:-1])
+    g_size[-1:] = n_valid - g_start[-1:]
+    pick = rng.integers(0, g_size) if n_valid else g_size
+    pick += g_start
+    del g_start, g_size
+    visits = packed[pick]
+    del packed, pick
+    per_user = _bincount_blocks(visits, user_of, n_users_all)
+    users_per_slot = _bincount_blocks(visits, cell, n_towers * n_slots).reshape(shape).sum(0)
     report_progress(progress, 0.75)
 
     # 5. at most ℓ visits per user, uniformly over the period
@@ -282,7 +311,7 @@ def bound_contributions(user, tower, time, *, n_towers: int, ell: Optional[int],
     one = kept[k_start + rng.integers(0, np.maximum(kept_per_user, 1))] if kept.size else kept
     one_visit_hist = np.bincount((one & t_mask).astype(np.int64),
                                  minlength=n_towers).astype(np.int64)
-    counts = np.bincount(cells(kept), minlength=n_towers * n_slots).astype(np.int64).reshape(shape)
+    counts = _bincount_blocks(kept, cell, n_towers * n_slots).reshape(shape)
     report_progress(progress, 1.0)
     return BoundedCounts(
         counts=counts, one_visit_hist=one_visit_hist,
