@@ -6,7 +6,7 @@ import numpy as np
 from qgis.core import (NULL, QgsArrowSymbolLayer, QgsCoordinateTransform, QgsFeature,
                        QgsFeatureSink, QgsField, QgsFields, QgsFillSymbol, QgsGeometry,
                        QgsLineSymbol, QgsPointXY, QgsProcessing, QgsProcessingException,
-                       QgsProcessingParameterDateTime, QgsProcessingParameterEnum,
+                       QgsProcessingParameterBoolean, QgsProcessingParameterDateTime, QgsProcessingParameterEnum,
                        QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
                        QgsProcessingParameterField, QgsProcessingParameterNumber, QgsProperty,
                        QgsRendererCategory, QgsCategorizedSymbolRenderer, QgsRuleBasedRenderer,
@@ -34,6 +34,7 @@ TRAJECTORY_FIELD = "TRAJECTORY_FIELD"
 TIME_FIELD = "TIME_FIELD"
 CELLS = "CELLS"
 CELL_ID_FIELD = "CELL_ID_FIELD"
+ALLOW_HOLES = "ALLOW_HOLES"
 START = "START"
 END = "END"
 METHOD = "METHOD"
@@ -99,9 +100,11 @@ and the report.</p>
 <b>time</b> field (date-time, ISO 8601 text in UTC, or epoch seconds). Or trajectory
 <b>lines</b> with the time of each vertex as its M value (one line = one trajectory).</p>
 <p><b>Tessellation</b>: polygons that partition the territory (e.g. from the Voronoi
-tessellation); overlaps or holes between cells are refused. Cells sharing a stretch of boundary
-are adjacent; the possible moves are all ordered pairs of adjacent cells. <b>Cell id field</b>
-(optional) names the cells in the outputs.</p>
+tessellation); overlapping cells are refused, and so are holes between cells unless <b>the
+territory has holes</b> (lakes, excluded areas: a hole cannot be told apart from a gap; moves
+across it are lost). Cells sharing a stretch of boundary are adjacent; the possible moves are all
+ordered pairs of adjacent cells. <b>Cell id field</b> (optional) names the cells in the
+outputs.</p>
 <p><b>Start</b> / <b>end</b> (optional): the time interval τ; only moves with both times inside
 count.</p>
 <p>Consecutive fixes in cells that are not adjacent (GPS gaps) are bridged through the cells the
@@ -147,6 +150,8 @@ private.</p>
             CELLS, tr("Tessellation (cells)"), [QgsProcessing.TypeVectorPolygon]))
         self.addParameter(QgsProcessingParameterField(
             CELL_ID_FIELD, tr("Cell id field"), parentLayerParameterName=CELLS, optional=True))
+        self.addParameter(QgsProcessingParameterBoolean(
+            ALLOW_HOLES, tr("The territory has holes (accept holes between cells)"), False))
         self.addParameter(QgsProcessingParameterDateTime(
             START, tr("Start of the time interval τ"), optional=True))
         self.addParameter(QgsProcessingParameterDateTime(
@@ -279,7 +284,7 @@ private.</p>
 
         frame = MetricFrame(cells_source.sourceCrs(), cells_source.sourceExtent(), context)
         polys, cell_ids, cell_feats = self._cells(parameters, context, frame, cells_source)
-        cells = prepare_cells(polys)
+        cells = prepare_cells(polys, self.parameterAsBool(parameters, ALLOW_HOLES, context))
         feedback.setProgress(5)
         vehicle, trajectory, t, x, y = self._trajectories(parameters, context, frame, source)
         moves = generalise(cells, vehicle, trajectory, t, x, y,
@@ -371,7 +376,10 @@ private.</p>
         rows = [("trajectories", source.sourceName()), ("cells", cells.n),
                 ("possible moves (ordered adjacent pairs)", vectors.index.size),
                 ("metric frame", frame.describe())]
-        rows += [(k, v) for k, v in params.items() if v is not None]
+        skip = {"aggregation"} if params["sketch"] is None else set()
+        if params["method"] != "central":
+            skip |= {"max_moves", "max_count"}
+        rows += [(k, v) for k, v in params.items() if v is not None and k not in skip]
         public = [(k, v) for k, v in info.items() if k not in ("leaks",)]
         truth = vectors.total().astype(float)
         utility = _utility_rows("this release", truth, release.values, vectors.index)
@@ -379,8 +387,10 @@ private.</p>
             for label, kw in _dp_alternatives(params):
                 alt = release_flows(vectors, rng=rng, **kw)
                 utility += _utility_rows(label, truth, alt.values, vectors.index)
+        stats = list(moves.stats.items()) + [("holes between cells (accepted)",
+                                              len(cells.hole_areas))]
         internal = [("Generalisation of the trajectories",
-                     dpreport.table(moves.stats.items(), ("quantity", "value"))),
+                     dpreport.table(stats, ("quantity", "value"))),
                     ("Utility against the true flows (Pearson correlation, fitted slope)",
                      "<p>Alternatives at the same ε are simulated here for comparison only; "
                      "they are not released.</p>" + dpreport.table(

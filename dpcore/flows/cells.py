@@ -5,8 +5,10 @@ the territory; a move joins two *adjacent* cells, i.e. cells that share a
 stretch of boundary (a shared corner alone is not adjacency). The vector
 of moves M (Def. 3.1.5) is built from these ordered adjacent pairs.
 
-A layer with overlapping cells or with holes between its cells is refused:
-moves would be counted twice or lost. Gaps on the outer edge cannot be told
+A layer with overlapping cells is refused (moves would be ambiguous), and
+so is one with holes between its cells (moves across them are lost) unless
+the caller says the territory itself has holes (lakes, excluded areas):
+they cannot be told apart from gaps. Gaps on the outer edge cannot be told
 apart from the territory's own boundary, so only interior holes count.
 """
 from __future__ import annotations
@@ -35,25 +37,26 @@ class Cells:
     polygons: list
     origin: np.ndarray  # adjacency pairs, origin cell index
     dest: np.ndarray    # adjacency pairs, destination cell index
+    hole_areas: tuple = ()  # interior holes accepted with allow_holes
 
     @property
     def n(self) -> int:
         return len(self.polygons)
 
-    def locate(self, x, y) -> np.ndarray:
+    def locate(self, x, y, boundary: bool = True) -> np.ndarray:
         """:func:`locate_points` with the cells' bounds computed once."""
         if not hasattr(self, "_bounds"):
             self._bounds = np.array([p.bounds for p in self.polygons]).reshape(-1, 4)
-        return locate_points(self.polygons, x, y, bounds=self._bounds)
+        return locate_points(self.polygons, x, y, bounds=self._bounds, boundary=boundary)
 
     def centroids(self) -> np.ndarray:
         return np.array([[c.centroid.x, c.centroid.y] for c in self.polygons]).reshape(-1, 2)
 
 
-def check_partition(polygons) -> tuple:
-    """Clean the polygons; refuse overlaps and interior holes between cells.
+def check_partition(polygons, allow_holes: bool = False) -> tuple:
+    """Clean the polygons; refuse overlaps, and interior holes unless ``allow_holes``.
 
-    Returns ``(polygons, repaired_count)``.
+    Returns ``(polygons, repaired_count, hole areas)``.
     """
     if len(polygons) == 0:
         raise ValueError("the tessellation has no cells")
@@ -72,11 +75,12 @@ def check_partition(polygons) -> tuple:
     union = unary_union(cleaned)
     holes = [r for p in getattr(union, "geoms", [union]) for r in p.interiors]
     hole_areas = [shapely.geometry.Polygon(r).area for r in holes]
-    big = [a for a in hole_areas if a > tol]
-    if big:
+    big = tuple(a for a in hole_areas if a > tol)
+    if big and not allow_holes:
         raise ValueError(f"the tessellation is not a partition: {len(big)} gap(s) between cells "
-                         f"(largest {max(big):.6g} m²)")
-    return cleaned, int(sum(repaired))
+                         f"(largest {max(big):.6g} m²); if the territory itself has holes, "
+                         "allow them")
+    return cleaned, int(sum(repaired)), big
 
 
 def adjacency(polygons) -> tuple:
@@ -97,20 +101,22 @@ def adjacency(polygons) -> tuple:
     return origin[order], dest[order]
 
 
-def prepare_cells(polygons) -> Cells:
+def prepare_cells(polygons, allow_holes: bool = False) -> Cells:
     """Check a partition and compute its adjacency."""
-    cleaned, _ = check_partition(polygons)
+    cleaned, _, holes = check_partition(polygons, allow_holes)
     origin, dest = adjacency(cleaned)
-    return Cells(cleaned, origin, dest)
+    return Cells(cleaned, origin, dest, holes)
 
 
-def locate_points(polygons, x, y, bounds=None) -> np.ndarray:
+def locate_points(polygons, x, y, bounds=None, boundary: bool = True) -> np.ndarray:
     """Index of the cell holding each point (x[i], y[i]); -1 outside every cell.
 
     A point on a shared boundary goes to the lowest cell index. shapely 2
     answers with one vectorised STRtree query; on shapely 1.8 the points
     are sorted by x, each cell tests only the points of its bounding box
-    with ``shapely.vectorized`` (1.8 has no vectorised tree query).
+    with ``shapely.vectorized`` (1.8 has no vectorised tree query), and
+    points on a boundary need a second pass (``touches``), skipped when
+    ``boundary`` is False: such points then get -1 on shapely 1.8.
     """
     x = np.asarray(x, dtype=float)
     y = np.asarray(y, dtype=float)
@@ -127,7 +133,7 @@ def locate_points(polygons, x, y, bounds=None) -> np.ndarray:
         xs, ys = x[order], y[order]
         if bounds is None:
             bounds = np.array([p.bounds for p in polygons]).reshape(-1, 4)
-        for pass_ in (vectorized.contains, vectorized.touches):
+        for pass_ in (vectorized.contains, vectorized.touches)[:2 if boundary else 1]:
             for k, poly in enumerate(polygons):
                 minx, miny, maxx, maxy = bounds[k]
                 lo = np.searchsorted(xs, minx, side="left")

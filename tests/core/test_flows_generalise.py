@@ -56,10 +56,12 @@ def test_overlapping_cells_are_refused():
         check_partition(polys)
 
 
-def test_gap_between_cells_is_refused():
+def test_gap_between_cells_is_refused_unless_holes_are_allowed():
     polys = [c for k, c in enumerate(grid()) if k != 4]  # hole in the middle
     with pytest.raises(ValueError, match="gap"):
         check_partition(polys)
+    cells = prepare_cells(polys, allow_holes=True)
+    assert cells.hole_areas == (pytest.approx(1.0),) and cells.n == 8
 
 
 def test_empty_tessellation_is_refused():

@@ -240,3 +240,11 @@ def test_qgis_process_runs(qgis_process, tmp_path):
     code, _, _ = qgis_process(AGG, {"INPUT": gps, "VEHICLE_FIELD": "vehicle", "CELLS": cells,
                                     "EPSILON": 1, "FLOWS": bad, "ZONES": str(tmp_path / "bz.gpkg")})
     assert code != 0 and not os.path.exists(bad)
+
+
+def test_holes_accepted_when_the_territory_has_them(run_alg):
+    res = run_alg(AGG, _params(CELLS=_cells(skip=5), ALLOW_HOLES=True, EPSILON=1000))
+    flows = _flows(res["FLOWS"])
+    # 4 → 5 and 5 → 9 cross the hole: lost, not invented
+    assert {k: v for k, v in flows.items() if v} == {
+        k: v for k, v in EXPECTED.items() if "5" not in k}
