@@ -160,11 +160,6 @@ class LocalNoise:
     def is_dp(self) -> bool:
         return self.sensitivity == "move" and self.method != "bounded"
 
-    @property
-    def dense(self) -> bool:
-        """Noise on every entry (move-based universal/balanced) rather than on non-zeros only."""
-        return self.sensitivity == "move" and self.method != "bounded"
-
     def leaks(self) -> str:
         notes = []
         if self.method == "bounded":
@@ -235,8 +230,12 @@ class LocalNoise:
         return counts + noise, part
 
     def perturb(self, counts: sp.csr_matrix, trajectory_max: sp.csr_matrix, rng) -> tuple:
-        """Noisy rows for a block of vehicles: (dense array or CSR, cost part or None)."""
-        if self.dense:
+        """Noisy rows for a block of vehicles: (dense array or CSR, cost part or None).
+
+        The DP modes add noise to every entry, zeros included (dense rows);
+        the others leave zeros untouched (sparse rows).
+        """
+        if self.is_dp:
             return self._noisy_values(counts.toarray(), 1.0, rng)
         sens = (np.ones(counts.nnz) if self.sensitivity == "move"
                 else trajectory_max.data.astype(float))
