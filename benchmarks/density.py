@@ -110,7 +110,10 @@ def diagnostics(data, truth, eps=0.3):
     """Where the error of efpa_g at ``eps`` comes from: noise-free runs with its clusters."""
     rel = release_density(data, method="efpa_g", epsilon=eps, delta=DELTA, rng=make_rng(7))
     tau = rel.info["tau"]
-    rows = [("efpa_g, ε = %g (one run)" % eps, rel.values)]
+    rows = [("efpa_g, ε = %g (one run)" % eps, rel.values),
+            ("efpa_g, ε = %g, no smoothing (same seed)" % eps,
+             release_density(data, method="efpa_g", epsilon=eps, delta=DELTA, rng=make_rng(7),
+                             windows=()).values)]
     for label, kw in (("no noise, τ of ε = %g (clustering + scaling + smoothing)" % eps,
                        {"tau": tau}),
                       ("no noise, τ of ε = %g, no improvements" % eps,
@@ -137,8 +140,14 @@ def fmt_eps(e):
 def table(res, eps_list, key, fmt, methods=METHODS):
     lines = ["| method | " + " | ".join(f"ε={fmt_eps(e)}" for e in eps_list) + " |",
              "|---|" + "---|" * len(eps_list)]
+    def cell(r):
+        text = fmt.format(r[key])
+        if key + "_sd" in r and not np.isnan(r[key + "_sd"]) and r[key + "_sd"] > 0:
+            text += " ± " + fmt.format(r[key + "_sd"])
+        return text
+
     for method, _ in methods:
-        cells = [fmt.format(res[method, e][key]) if (method, e) in res else "–" for e in eps_list]
+        cells = [cell(res[method, e]) if (method, e) in res else "–" for e in eps_list]
         lines.append(f"| {method} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
@@ -263,7 +272,7 @@ def main():
                   f"Generation {t_gen:.0f} s, bounding {t_bound:.0f} s.\n")
             print("Mean MRE over census cells (± sd over runs):\n")
             print(table(res, eps_here, "mre", "{:.3f}", methods) + "\n")
-            print("Mean Pearson correlation:\n")
+            print("Mean Pearson correlation (± sd over runs):\n")
             print(table(res, eps_here, "pc", "{:.3f}", methods) + "\n")
             if full:
                 main_res = res
