@@ -4,8 +4,9 @@ Layers to arrays and back; the science is in ``dpcore.ingest``,
 ``dpcore.cover``, ``dpcore.density`` and ``dpcore.metrics``.
 """
 import numpy as np
-from qgis.core import (QgsFeature, QgsFeatureRequest, QgsFeatureSink, QgsField, QgsFields,
-                       QgsGraduatedSymbolRenderer, QgsProcessing, QgsProcessingException,
+from qgis.core import (QgsClassificationQuantile, QgsFeature, QgsFeatureRequest,
+                       QgsFeatureSink, QgsField, QgsFields, QgsGraduatedSymbolRenderer,
+                       QgsProcessing, QgsProcessingException,
                        QgsProcessingParameterBoolean, QgsProcessingParameterDefinition,
                        QgsProcessingParameterEnum, QgsProcessingParameterFeatureSink,
                        QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
@@ -68,7 +69,8 @@ def _temporal_style(field):
         props.setIsActive(True)
         renderer = QgsGraduatedSymbolRenderer(field)
         renderer.setSourceColorRamp(QgsStyle.defaultStyle().colorRamp("Viridis"))
-        renderer.updateClasses(layer, QgsGraduatedSymbolRenderer.Quantile, 7)
+        renderer.setClassificationMethod(QgsClassificationQuantile())
+        renderer.updateClasses(layer, 7)
         layer.setRenderer(renderer)
         layer.triggerRepaint()
     return style

@@ -206,3 +206,15 @@ def test_qgis_process_bad_delta(qgis_process, city):
     code, _, text = qgis_process(SANITIZE, _params(city, OUTPUT=out, DELTA=1.5))
     assert code != 0 and "delta must be in" in text
     assert not os.path.exists(out)
+
+
+def test_long_output_gets_temporal_properties(run_alg, city):
+    from qgis.core import QgsVectorLayerTemporalProperties
+    from mobility_dp.algorithms.density import _temporal_style
+    layer = run_alg(SANITIZE, _params(city))["OUTPUT"]
+    _temporal_style("count")(layer)
+    props = layer.temporalProperties()
+    assert props.isActive()
+    assert props.mode() == QgsVectorLayerTemporalProperties.ModeFeatureDateTimeStartAndEndFromFields
+    assert (props.startField(), props.endField()) == ("slot_start", "slot_end")
+    assert layer.renderer().classAttribute() == "count"
