@@ -130,6 +130,14 @@ class MetricFrame:
         return (f"input CRS {self.source_crs.authid() or self.source_crs.description()} is not in "
                 f"metres; computed in {self.crs.toProj()} and returned in the input CRS")
 
+    def layer_to_shapely(self, geometry: QgsGeometry, crs, context):
+        """A geometry of another layer (in ``crs``) as shapely in this frame's metric CRS."""
+        if crs == self.source_crs:
+            return self.to_shapely(geometry)
+        g = QgsGeometry(geometry)
+        g.transform(QgsCoordinateTransform(crs, self.crs, context.transformContext()))
+        return shapely_wkb.loads(bytes(g.asWkb()))
+
     def to_shapely(self, geometry: QgsGeometry):
         """A QgsGeometry in the input CRS as a shapely geometry in metres."""
         g = QgsGeometry(geometry)
@@ -289,7 +297,30 @@ class MobilityDPAlgorithm(QgsProcessingAlgorithm):
         return Ledger(path).reserve(dataset_id, epsilon, delta, budget,
                                     label=f"mobilitydp:{self.ALGORITHM_ID}")
 
+    def source_or_raise(self, parameters, name, context):
+        """A feature source parameter, or QGIS's own error when it cannot be read."""
+        source = self.parameterAsSource(parameters, name, context)
+        if source is None:
+            raise QgsProcessingException(self.invalidSourceError(parameters, name))
+        return source
+
     # -- report ------------------------------------------------------------
+    def write_analysis_report(self, parameters, context, *, rows, **kw):
+        """Write ``dpcore.report.analysis_report`` (no DP claim) to REPORT if set.
+
+        For algorithms that add no noise. ``rows`` are the (name, value)
+        parameter rows; ``kw`` the report's other fields (title defaults to
+        the display name). Returns the path or None.
+        """
+        path = self.parameterAsFileOutput(parameters, REPORT, context)
+        if not path:
+            return None
+        kw.setdefault("title", self.DISPLAY_NAME)
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(dpreport.analysis_report(algorithm_id=f"mobilitydp:{self.ALGORITHM_ID}",
+                                              parameters=rows, **kw))
+        return path
+
     def write_report(self, parameters, context, *, release, unit_of_privacy: str,
                      parameter_rows, sections=(), internal_sections=(), warnings=()):
         """Write the HTML privacy report if REPORT is set; returns its path or None."""

@@ -19,7 +19,6 @@ from ..dpcore.ingest import (DROP_REASONS, bound_contributions, parse_times, rea
 from ..dpcore.privacy import make_rng
 from ..dpcore.synth import DEFAULT_START
 from .base import REPORT, MobilityDPAlgorithm, progress_bridge, tr
-from .tessellation import write_analysis_report
 
 INPUT = "INPUT"
 INPUT_FILE = "INPUT_FILE"
@@ -216,8 +215,7 @@ cumulative share) and a table per slot (events, active users, visits).</p>
         dropped = dict(b.dropped, missing_user=missing)
         ell_rows = [(e, f"{100 * above:.2f} %", f"{100 * kept:.2f} %")
                     for e, above, kept in s["ell_rows"]]
-        results[REPORT] = write_analysis_report(
-            self, parameters, context, title=self.DISPLAY_NAME,
+        results[REPORT] = self.write_analysis_report(parameters, context, title=self.DISPLAY_NAME,
             privacy_note="NOT PRIVATE: these statistics are computed from the raw events and "
                          "are for the data owner only; never publish them.",
             rows=[("events", what),

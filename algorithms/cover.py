@@ -12,7 +12,6 @@ from qgis.PyQt.QtCore import QVariant
 from ..dpcore import report as dpreport
 from ..dpcore.cover import is_vertex_cover, minimum_vertex_cover, overlap_graph
 from .base import REPORT, MetricFrame, MobilityDPAlgorithm, progress_bridge, style_on_load, tr
-from .tessellation import source_or_raise, to_metric, write_analysis_report
 
 LAYER_A = "LAYER_A"
 ID_FIELD_A = "ID_FIELD_A"
@@ -30,7 +29,7 @@ def read_polygons(source, name, id_field, frame, context):
     for f in source.getFeatures():
         g = f.geometry()
         geoms.append(None if g is None or g.isNull() or g.isEmpty()
-                     else to_metric(frame, g, source.sourceCrs(), context))
+                     else frame.layer_to_shapely(g, source.sourceCrs(), context))
         ids.append(f[id_field] if id_field else f.id())
     if len(set(map(str, ids))) < len(ids):
         raise ValueError(f"the id field '{id_field}' of layer {name} has duplicate values")
@@ -103,8 +102,8 @@ other.</p>
             OVERLAPS, tr("Overlap table (Formula 1 weights)"), QgsProcessing.TypeVector))
 
     def execute(self, parameters, context, feedback):
-        source_a = source_or_raise(self, parameters, LAYER_A, context)
-        source_b = source_or_raise(self, parameters, LAYER_B, context)
+        source_a = self.source_or_raise(parameters, LAYER_A, context)
+        source_b = self.source_or_raise(parameters, LAYER_B, context)
         field_a = self.parameterAsString(parameters, ID_FIELD_A, context)
         field_b = self.parameterAsString(parameters, ID_FIELD_B, context)
         min_m2 = self.parameterAsDouble(parameters, MIN_OVERLAP_M2, context)
@@ -158,8 +157,7 @@ other.</p>
         progress(1.0)
 
         n_cover = int(cover_a.sum() + cover_b.sum())
-        report = write_analysis_report(
-            self, parameters, context, title=self.DISPLAY_NAME,
+        report = self.write_analysis_report(parameters, context, title=self.DISPLAY_NAME,
             privacy_note="The cover and the weights depend on the cell geometries only.",
             rows=[("partition A", source_a.sourceName()), ("id field A", field_a or "feature id"),
                         ("partition B", source_b.sourceName()), ("id field B", field_b or "feature id"),

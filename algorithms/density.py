@@ -26,7 +26,7 @@ from .base import (REPORT, MetricFrame, MobilityDPAlgorithm, progress_bridge, st
                    tr)
 from .cdrsummary import EVENTS_HELP, add_event_parameters, period, read_events
 from .cover import id_type, read_polygons
-from .tessellation import read_points, source_or_raise, write_analysis_report
+from .tessellation import read_points
 
 TOWERS = "TOWERS"
 TOWER_ID_FIELD = "TOWER_ID_FIELD"
@@ -253,8 +253,8 @@ noisy total) and the true density (NOT private: for evaluation by the data owner
         calibration = CALIBRATIONS[self.parameterAsEnum(parameters, CALIBRATION, context)]
         start, slot_seconds, n_slots = period(self, parameters, context)
 
-        census = source_or_raise(self, parameters, CENSUS, context)
-        towers = source_or_raise(self, parameters, TOWERS, context)
+        census = self.source_or_raise(parameters, CENSUS, context)
+        towers = self.source_or_raise(parameters, TOWERS, context)
         census_field = self.parameterAsString(parameters, CENSUS_ID_FIELD, context)
         tower_field = self.parameterAsString(parameters, TOWER_ID_FIELD, context)
         frame = MetricFrame(census.sourceCrs(), census.sourceExtent(), context)
@@ -446,7 +446,7 @@ def _read_long(source, id_field, slot_field, count_field, name):
     missing = [f for f in (id_field, slot_field, count_field) if f not in names]
     if missing:
         raise ValueError(f"field(s) {', '.join(missing)} not found in the {name} layer")
-    cells, slots, counts, geoms = {}, [], [], {}
+    cells, geoms = {}, {}
     rows = []
     for f in source.getFeatures(QgsFeatureRequest()):
         cid = f[id_field]
@@ -520,8 +520,8 @@ are drawn in the report; default the three cells with the largest totals.</p>
             OUTPUT, tr("Per-cell MRE and correlation"), QgsProcessing.TypeVectorPolygon))
 
     def execute(self, parameters, context, feedback):
-        true_src = source_or_raise(self, parameters, TRUE_LAYER, context)
-        priv_src = source_or_raise(self, parameters, PRIVATE_LAYER, context)
+        true_src = self.source_or_raise(parameters, TRUE_LAYER, context)
+        priv_src = self.source_or_raise(parameters, PRIVATE_LAYER, context)
         id_f, slot_f, true_f, priv_f = (self.parameterAsString(parameters, k, context)
                                         for k in (ID_FIELD, SLOT_FIELD, TRUE_COUNT_FIELD,
                                                   PRIVATE_COUNT_FIELD))
@@ -559,8 +559,7 @@ are drawn in the report; default the three cells with the largest totals.</p>
             f.setGeometry(geom)
             f.setAttributes([cid, None if np.isnan(m) else m, None if np.isnan(p) else p])
             sink.addFeature(f, QgsFeatureSink.FastInsert)
-        report = write_analysis_report(
-            self, parameters, context, title=self.DISPLAY_NAME,
+        report = self.write_analysis_report(parameters, context, title=self.DISPLAY_NAME,
             privacy_note="The true density is raw data: this report is internal.",
             rows=[("true density", true_src.sourceName()),
                   ("private density", priv_src.sourceName()), ("cells", len(ids)),

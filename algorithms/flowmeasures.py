@@ -20,7 +20,6 @@ from ..dpcore.flows.measures import (border_polygons, mobility_borders,
                                      network_measures)
 from ..dpcore.flows.vectors import MoveIndex
 from .base import REPORT, MobilityDPAlgorithm, shapely_wkb, tr
-from .tessellation import source_or_raise, write_analysis_report
 
 FLOWS = "FLOWS"
 ORIGINAL = "ORIGINAL"
@@ -82,7 +81,7 @@ def _field(alg, parameters, name, context, source, what):
 
 
 def _zones(alg, parameters, context):
-    source = source_or_raise(alg, parameters, ZONES, context)
+    source = alg.source_or_raise(parameters, ZONES, context)
     id_field = _field(alg, parameters, ZONE_ID_FIELD, context, source, "zone id")
     ids, feats = [], []
     for f in source.getFeatures():
@@ -99,7 +98,7 @@ def _zones(alg, parameters, context):
 
 def _read_flows(alg, parameters, context, layer_param, zone_index):
     """{(origin index, dest index): flow} of a flow layer."""
-    source = source_or_raise(alg, parameters, layer_param, context)
+    source = alg.source_or_raise(parameters, layer_param, context)
     names = [_field(alg, parameters, k, context, source, w) for k, w in
              ((ORIGIN_FIELD, "origin"), (DEST_FIELD, "destination"), (FLOW_FIELD, "flow"))]
     flows = {}
@@ -188,7 +187,7 @@ weighted by the flows in both directions, dissolved into one polygon per communi
             f.setAttributes([ids[k]] + [float(m[key][k]) for key in ZONE_KEYS] + [int(labels[k])])
             sink.addFeature(f, QgsFeatureSink.FastInsert)
 
-        flow_source = source_or_raise(self, parameters, FLOWS, context)
+        flow_source = self.source_or_raise(parameters, FLOWS, context)
         names = [self.parameterAsString(parameters, k, context)
                  for k in (ORIGIN_FIELD, DEST_FIELD)]
         pos = {(o, d): z for z, (o, d) in enumerate(zip(index.origin.tolist(),
@@ -226,8 +225,7 @@ weighted by the flows in both directions, dissolved into one polygon per communi
         summary = [("zones", len(ids)), ("links (flow features)", len(flows)),
                    ("links with positive flow", int((values > 0).sum())),
                    ("mobility-border communities", int(labels.max()) + 1)]
-        report = write_analysis_report(
-            self, parameters, context, title=self.DISPLAY_NAME,
+        report = self.write_analysis_report(parameters, context, title=self.DISPLAY_NAME,
             privacy_note="The measures are computed from the flow layer only; if it is a "
                          "differentially private release, so are they (post-processing).",
             rows=[("flows", flow_source.sourceName()), ("zones", zones.sourceName()),
@@ -319,8 +317,7 @@ missing from one layer count as flow 0).</p>
         plots = _plots(m_a, m_b)
         if plots:
             sections.append(("Scatter plots and distributions", plots))
-        report = write_analysis_report(
-            self, parameters, context, title=self.DISPLAY_NAME,
+        report = self.write_analysis_report(parameters, context, title=self.DISPLAY_NAME,
             privacy_note="The comparison reads the original (raw) flows: it is for the data "
                          "owner and must not be published.",
             rows=[("links", index.size), ("zones", len(ids)),

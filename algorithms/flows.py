@@ -26,7 +26,6 @@ from ..dpcore.flows.vectors import MoveIndex, frequency_vectors
 from ..dpcore.ingest import parse_times
 from .base import LEDGER, REPORT, MetricFrame, MobilityDPAlgorithm, progress_bridge, \
     style_on_load, tr
-from .tessellation import source_or_raise, to_metric
 
 INPUT = "INPUT"
 VEHICLE_FIELD = "VEHICLE_FIELD"
@@ -197,7 +196,7 @@ private.</p>
         for f in source.getFeatures():
             if not f.hasGeometry():
                 raise ValueError(f"cell {f.id()} of the tessellation has no geometry")
-            polys.append(to_metric(frame, f.geometry(), source.sourceCrs(), context))
+            polys.append(frame.layer_to_shapely(f.geometry(), source.sourceCrs(), context))
             ids.append(f[id_field] if id_field else f.id())
             feats.append(f)
         if len(set(map(str, ids))) != len(ids):
@@ -256,8 +255,8 @@ private.</p>
 
     # -- running -------------------------------------------------------------------------
     def execute(self, parameters, context, feedback):
-        source = source_or_raise(self, parameters, INPUT, context)
-        cells_source = source_or_raise(self, parameters, CELLS, context)
+        source = self.source_or_raise(parameters, INPUT, context)
+        cells_source = self.source_or_raise(parameters, CELLS, context)
         method = MODES[self.parameterAsEnum(parameters, METHOD, context)]
         sensitivity = SENSITIVITIES[self.parameterAsEnum(parameters, SENSITIVITY, context)]
         noise = NOISES[self.parameterAsEnum(parameters, NOISE, context)]

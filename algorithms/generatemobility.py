@@ -17,7 +17,6 @@ from ..dpcore.privacy import make_rng
 from ..dpcore.synth import (DEFAULT_START, PRESETS, generate_cdr, generate_checkins,
                             generate_population, generate_trajectories)
 from .base import REPORT, MetricFrame, MobilityDPAlgorithm, as_float, progress_bridge, tr
-from .tessellation import source_or_raise, to_metric, write_analysis_report
 
 TOWERS = "TOWERS"
 TOWER_ID_FIELD = "TOWER_ID_FIELD"
@@ -125,8 +124,8 @@ trajectory points (vehicle_id, trip_id, time) and check-in points (user_id, venu
         self.add_report_parameter()
 
     def _geography(self, parameters, context):
-        towers = source_or_raise(self, parameters, TOWERS, context)
-        census = source_or_raise(self, parameters, CENSUS, context)
+        towers = self.source_or_raise(parameters, TOWERS, context)
+        census = self.source_or_raise(parameters, CENSUS, context)
         pop_field = self.parameterAsString(parameters, POPULATION_FIELD, context)
         if census.fields().lookupField(pop_field) < 0:
             raise ValueError(f"the population field '{pop_field}' is not in the census layer")
@@ -155,7 +154,7 @@ trajectory points (vehicle_id, trip_id, time) and check-in points (user_id, venu
             g = f.geometry()
             if g is None or g.isNull() or g.isEmpty():
                 continue
-            pt = to_metric(frame, g, towers.sourceCrs(), context)
+            pt = frame.layer_to_shapely(g, towers.sourceCrs(), context)
             for part in getattr(pt, "geoms", [pt]):
                 xy.append((part.x, part.y))
                 ids.append(f[id_field] if id_field else f.id())
@@ -223,8 +222,7 @@ trajectory points (vehicle_id, trip_id, time) and check-in points (user_id, venu
                         ("GPS points", trips.t.size)]
         if checkins is not None:
             summary += [("check-in users", n_checkin), ("check-ins", checkins.user.size)]
-        results[REPORT] = write_analysis_report(
-            self, parameters, context, title=self.DISPLAY_NAME,
+        results[REPORT] = self.write_analysis_report(parameters, context, title=self.DISPLAY_NAME,
             privacy_note="The output is synthetic: it is drawn from the census population and "
                          "tower positions only and describes no real person.",
             rows=rows, sections=[("Generated data", dpreport.table(summary))])

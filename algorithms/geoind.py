@@ -450,23 +450,17 @@ raw report share and, for k-RR, the matrix-inversion baseline.</p>
             batch.append(f)
         sink.addFeatures(batch, QgsFeatureSink.FastInsert)
 
-        report = None
-        path = self.parameterAsFileOutput(parameters, REPORT, context)
-        if path:
-            text = dpreport.analysis_report(
-                title=self.DISPLAY_NAME, algorithm_id=f"mobilitydp:{self.ALGORITHM_ID}",
-                privacy_note="The estimate is post-processing of already perturbed points; it "
-                             "spends no privacy budget.",
-                parameters=[("input", source.sourceName()), ("metric frame", frame.describe()),
-                            ("mechanism", MECHANISM_LABELS[MECHANISMS.index(mechanism)]),
-                            ("ε of the reports", epsilon), ("channel", info["channel"]),
-                            ("grid", f"{grid.ny} × {grid.nx} cells of {grid.cell:g} m"),
-                            ("boundary rule", boundary), ("reports", info["reports"]),
-                            ("reports outside the grid (put in the nearest cell)",
-                             info["reports_outside_grid"]),
-                            ("features without geometry (skipped)", nulls),
-                            ("EM iterations run", info["iterations"])])
-            with open(path, "w", encoding="utf-8") as fh:
-                fh.write(text)
-            report = path
+        report = self.write_analysis_report(
+            parameters, context,
+            privacy_note="The estimate is post-processing of already perturbed points; it "
+                         "spends no privacy budget.",
+            rows=[("input", source.sourceName()), ("metric frame", frame.describe()),
+                  ("mechanism", MECHANISM_LABELS[MECHANISMS.index(mechanism)]),
+                  ("ε of the reports", epsilon), ("channel", info["channel"]),
+                  ("grid", f"{grid.ny} × {grid.nx} cells of {grid.cell:g} m"),
+                  ("boundary rule", boundary), ("reports", info["reports"]),
+                  ("reports outside the grid (put in the nearest cell)",
+                   info["reports_outside_grid"]),
+                  ("features without geometry (skipped)", nulls),
+                  ("EM iterations run", info["iterations"])])
         return {OUTPUT: dest_id, REPORT: report}

@@ -2,8 +2,8 @@
 
 Layers to arrays and back; the geometry lives in ``dpcore.tessellation``.
 """
-from qgis.core import (QgsCoordinateTransform, QgsFeature, QgsFeatureSink, QgsField,
-                       QgsFields, QgsFillSymbol, QgsGeometry, QgsProcessing,
+from qgis.core import (QgsFeature, QgsFeatureSink, QgsField,
+                       QgsFields, QgsFillSymbol, QgsProcessing,
                        QgsProcessingException, QgsProcessingParameterFeatureSink,
                        QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
                        QgsProcessingParameterNumber, QgsSingleSymbolRenderer, QgsWkbTypes)
@@ -16,7 +16,7 @@ from ..dpcore import report as dpreport
 from ..dpcore.geometry import clean_polygon
 from ..dpcore.tessellation import (data_driven_cells, default_study_area, locate,
                                    voronoi_cells)
-from .base import (REPORT, MetricFrame, MobilityDPAlgorithm, progress_bridge, shapely_wkb,
+from .base import (REPORT, MetricFrame, MobilityDPAlgorithm, progress_bridge,
                    style_on_load, tr)
 
 INPUT = "INPUT"
@@ -36,38 +36,6 @@ tessellate; any CRS. An invalid polygon is repaired (and reported); empty or nul
 refused. Without it the area is the points' convex hull grown by the <b>buffer distance</b>
 (metres; must be &gt; 0 when the points are fewer than 3 or collinear).</p>
 """
-
-
-# -- shared glue (also used by algorithms/cover.py) ----------------------------------------
-
-def source_or_raise(alg, parameters, name, context):
-    source = alg.parameterAsSource(parameters, name, context)
-    if source is None:
-        raise QgsProcessingException(alg.invalidSourceError(parameters, name))
-    return source
-
-
-def to_metric(frame, geometry, crs, context):
-    """A QgsGeometry of a layer in ``crs`` as shapely in the frame's metric CRS."""
-    if crs == frame.source_crs:
-        return frame.to_shapely(geometry)
-    g = QgsGeometry(geometry)
-    g.transform(QgsCoordinateTransform(crs, frame.crs, context.transformContext()))
-    return shapely_wkb.loads(bytes(g.asWkb()))
-
-
-def write_analysis_report(alg, parameters, context, *, rows, **kw):
-    """Write ``dpcore.report.analysis_report`` to REPORT if set; returns the path or None.
-
-    ``rows`` are the (name, value) parameter rows of the report; ``kw`` its other fields.
-    """
-    path = alg.parameterAsFileOutput(parameters, REPORT, context)
-    if not path:
-        return None
-    with open(path, "w", encoding="utf-8") as fh:
-        fh.write(dpreport.analysis_report(algorithm_id=f"mobilitydp:{alg.ALGORITHM_ID}",
-                                          parameters=rows, **kw))
-    return path
 
 
 def outline_style(layer) -> None:
@@ -104,7 +72,7 @@ def study_area(alg, parameters, context, frame, points_xy, warnings):
         g = f.geometry()
         if g is None or g.isNull() or g.isEmpty():
             continue
-        poly, repaired = clean_polygon(to_metric(frame, g, area_source.sourceCrs(), context),
+        poly, repaired = clean_polygon(frame.layer_to_shapely(g, area_source.sourceCrs(), context),
                                        f"study area feature {f.id()}")
         parts.append(poly)
         n_repaired += repaired
@@ -202,7 +170,7 @@ output discloses nothing else.</p>
             TOWER_TABLE, tr("Tower to cell table"), QgsProcessing.TypeVector))
 
     def execute(self, parameters, context, feedback):
-        source = source_or_raise(self, parameters, INPUT, context)
+        source = self.source_or_raise(parameters, INPUT, context)
         id_field = self.parameterAsString(parameters, ID_FIELD, context)
         merge = self.parameterAsDouble(parameters, MERGE_DISTANCE, context)
         frame = MetricFrame(source.sourceCrs(), source.sourceExtent(), context)
@@ -237,8 +205,7 @@ output discloses nothing else.</p>
             row.setAttributes([tower_id, cell + 1 if cell >= 0 else None, status])
             table.addFeature(row, QgsFeatureSink.FastInsert)
 
-        report = write_analysis_report(
-            self, parameters, context, title=self.DISPLAY_NAME,
+        report = self.write_analysis_report(parameters, context, title=self.DISPLAY_NAME,
             privacy_note="The cells are computed from the tower positions only.",
             rows=[("towers", source.sourceName()), ("tower id field", id_field or "feature id"),
                         ("study area", area_name), ("merge distance (m)", merge),
@@ -299,7 +266,7 @@ release with these cells.</p>
             OUTPUT, tr("Data-driven cells"), QgsProcessing.TypeVectorPolygon))
 
     def execute(self, parameters, context, feedback):
-        source = source_or_raise(self, parameters, INPUT, context)
+        source = self.source_or_raise(parameters, INPUT, context)
         max_r = self.parameterAsDouble(parameters, MAX_RADIUS, context)
         min_r = self.parameterAsDouble(parameters, MIN_RADIUS, context)
         min_points = self.parameterAsInt(parameters, MIN_POINTS, context)
@@ -320,8 +287,7 @@ release with these cells.</p>
         dest_id = write_cells(
             self, parameters, context, source, frame, tess, fields,
             lambda k: [seeds[k].x(), seeds[k].y(), counts[k]], feedback)
-        report = write_analysis_report(
-            self, parameters, context, title=self.DISPLAY_NAME,
+        report = self.write_analysis_report(parameters, context, title=self.DISPLAY_NAME,
             privacy_note="Not differentially private: the seeds are centroids of the sample "
                          "points and the cells disclose where they lie. Use a public or "
                          "historical sample, not the private data to be released.",

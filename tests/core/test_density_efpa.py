@@ -61,7 +61,7 @@ def test_exponential_mechanism_probabilities_for_k():
 
 
 def test_gaussian_noise_on_the_first_k_coefficients_only():
-    eps, delta, ell = 1.0, 1e-5, 9
+    eps, delta = 1.0, 1e-5
     series = np.tile(100 + 50 * np.cos(np.linspace(0, 6 * np.pi, 24)), (3000, 1))
     rel = efpa(series, epsilon=eps, delta=delta, rng=make_rng(4), l2_sensitivity=3.0,
                l2_sum_sensitivity=3.0)

@@ -13,7 +13,7 @@ import math
 
 import numpy as np
 import pytest
-from scipy import integrate, special, stats
+from scipy import integrate, stats
 
 from dp_audit import chi_square_fit, ks_fit, likelihood_ratio_audit, quantile_edges
 from dpcore import mechanisms as mech

@@ -12,7 +12,7 @@ def _frame(crs_id, extent):
 
 
 def test_geographic_input_is_computed_in_metres(qgis_app):
-    from qgis.core import QgsDistanceArea, QgsGeometry, QgsPointXY, QgsProject
+    from qgis.core import QgsDistanceArea, QgsGeometry, QgsPointXY
     frame = _frame("EPSG:4326", (2.22, 48.81, 2.47, 48.90))
     assert frame.reprojected and "aeqd" in frame.crs.toProj()
     a, b = QgsPointXY(2.30, 48.85), QgsPointXY(2.35, 48.87)
