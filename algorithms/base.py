@@ -18,14 +18,14 @@ from __future__ import annotations
 import contextlib
 import os
 
-from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsGeometry,
+from qgis.core import (NULL, QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsGeometry,
                        QgsProcessingAlgorithm, QgsProcessingException,
                        QgsProcessingLayerPostProcessorInterface,
                        QgsProcessingParameterDefinition, QgsProcessingParameterFeatureSink,
                        QgsProcessingParameterFile, QgsProcessingParameterFileDestination,
                        QgsProcessingParameterNumber, QgsProcessingParameterString,
                        QgsProcessingParameterVectorDestination, QgsRectangle, QgsUnitTypes)
-from qgis.PyQt.QtCore import QCoreApplication
+from qgis.PyQt.QtCore import QCoreApplication, QDate, QDateTime, Qt, QTime
 from qgis.PyQt.QtGui import QIcon
 
 from ..dpcore import report as dpreport
@@ -91,6 +91,21 @@ def as_float(value) -> float:
         return float(value)
     except (TypeError, ValueError):
         return float("nan")
+
+
+def epoch_seconds(value):
+    """A QGIS attribute value as epoch seconds (QDateTime, QDate, text, number; NULL → None)."""
+    if value is None or value == NULL:
+        return None
+    if isinstance(value, QDateTime):
+        if not value.isValid():
+            return None
+        if value.timeSpec() == Qt.LocalTime:  # naive date-times are UTC, as ISO text is
+            value = QDateTime(value.date(), value.time(), Qt.UTC)
+        return value.toMSecsSinceEpoch() / 1000.0
+    if isinstance(value, QDate):
+        return epoch_seconds(QDateTime(value, QTime(0, 0), Qt.UTC)) if value.isValid() else None
+    return value
 
 
 # --------------------------------------------------------------------------

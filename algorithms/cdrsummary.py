@@ -11,14 +11,14 @@ from qgis.core import (NULL, QgsFeature, QgsFeatureRequest, QgsFeatureSink, QgsF
                        QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
                        QgsProcessingParameterField, QgsProcessingParameterFile,
                        QgsProcessingParameterNumber, QgsProcessingParameterString, QgsWkbTypes)
-from qgis.PyQt.QtCore import QDate, QDateTime, Qt, QTime, QVariant
+from qgis.PyQt.QtCore import QDateTime, Qt, QVariant
 
 from ..dpcore import report as dpreport
 from ..dpcore.ingest import (DROP_REASONS, bound_contributions, parse_times, read_events_file,
                              to_epoch_seconds, visit_summary)
 from ..dpcore.privacy import make_rng
 from ..dpcore.synth import DEFAULT_START
-from .base import REPORT, MobilityDPAlgorithm, progress_bridge, tr
+from .base import REPORT, MobilityDPAlgorithm, epoch_seconds, progress_bridge, tr
 
 INPUT = "INPUT"
 INPUT_FILE = "INPUT_FILE"
@@ -43,21 +43,6 @@ time: a date-time field, ISO 8601 text (UTC unless an offset is given) or epoch 
 define the period (default: one week of hours). Events outside it, with unreadable times or
 without a user are counted and reported, never used.</p>
 """
-
-
-def _epoch(value):
-    """A QGIS attribute value as epoch seconds (QDateTime, QDate, text, number; NULL → None)."""
-    if value is None or value == NULL:
-        return None
-    if isinstance(value, QDateTime):
-        if not value.isValid():
-            return None
-        if value.timeSpec() == Qt.LocalTime:  # naive date-times are UTC, as ISO text is
-            value = QDateTime(value.date(), value.time(), Qt.UTC)
-        return value.toMSecsSinceEpoch() / 1000.0
-    if isinstance(value, QDate):
-        return _epoch(QDateTime(value, QTime(0, 0), Qt.UTC)) if value.isValid() else None
-    return value
 
 
 def read_events(alg, parameters, context, feedback=None):
@@ -89,7 +74,7 @@ def read_events(alg, parameters, context, feedback=None):
                              f"available: {', '.join(names)}")
         request = QgsFeatureRequest().setFlags(QgsFeatureRequest.NoGeometry)
         request.setSubsetOfAttributes(fields, source.fields())
-        rows = [(f[fields[0]], f[fields[1]], _epoch(f[fields[2]]))
+        rows = [(f[fields[0]], f[fields[1]], epoch_seconds(f[fields[2]]))
                 for f in source.getFeatures(request)]
         keep = [r for r in rows if r[0] is not None and r[0] != NULL]
         missing = len(rows) - len(keep)

@@ -11,7 +11,7 @@ from qgis.core import (NULL, QgsArrowSymbolLayer, QgsCoordinateTransform, QgsFea
                        QgsProcessingParameterField, QgsProcessingParameterNumber, QgsProperty,
                        QgsRendererCategory, QgsCategorizedSymbolRenderer, QgsRuleBasedRenderer,
                        QgsSymbolLayer, QgsWkbTypes)
-from qgis.PyQt.QtCore import QDate, QDateTime, Qt, QTime, QVariant
+from qgis.PyQt.QtCore import QVariant
 
 from ..dpcore import report as dpreport
 from ..dpcore.flows.cells import prepare_cells
@@ -24,8 +24,8 @@ from ..dpcore.flows.noise import METHODS, NOISES, SENSITIVITIES, UNIT_MOVE, UNIT
 from ..dpcore.flows.sketches import KINDS, SketchSpec
 from ..dpcore.flows.vectors import MoveIndex, frequency_vectors
 from ..dpcore.ingest import parse_times
-from .base import LEDGER, REPORT, MetricFrame, MobilityDPAlgorithm, progress_bridge, \
-    style_on_load, tr
+from .base import LEDGER, REPORT, MetricFrame, MobilityDPAlgorithm, epoch_seconds, \
+    progress_bridge, style_on_load, tr
 
 INPUT = "INPUT"
 VEHICLE_FIELD = "VEHICLE_FIELD"
@@ -64,21 +64,6 @@ SKETCH_LABELS = ["None", "Count-Min (nodes clip negative values to 0)", "Count S
 AGGREGATIONS = ("estimates", "sketches")
 AGGREGATION_LABELS = ["Sum of per-node estimates (thesis §4.3)",
                       "Estimate from the sum of the sketches"]
-
-
-def _epoch(value):
-    """Attribute value → epoch seconds (QDateTime, QDate, ISO text or number; NULL → NaN)."""
-    if value is None or value == NULL:
-        return None
-    if isinstance(value, QDate):
-        value = QDateTime(value, QTime(0, 0), Qt.UTC) if value.isValid() else None
-    if isinstance(value, QDateTime):
-        if not value.isValid():
-            return None
-        if value.timeSpec() == Qt.LocalTime:  # naive date-times are UTC, as ISO text is
-            value = QDateTime(value.date(), value.time(), Qt.UTC)
-        return value.toMSecsSinceEpoch() / 1000.0
-    return value
 
 
 class AggregateFlows(MobilityDPAlgorithm):
@@ -232,7 +217,7 @@ private.</p>
             if lines:
                 pts = [(v.x(), v.y(), v.m()) for v in geom.vertices()]
             else:
-                t = _epoch(f[names[TIME_FIELD]])
+                t = epoch_seconds(f[names[TIME_FIELD]])
                 pts = [(p.x(), p.y(), t) for p in geom.vertices()]
             for x, y, t in pts:
                 vehicle.append(None if veh == NULL else str(veh))
@@ -250,8 +235,8 @@ private.</p>
                       parameters.get(k) not in (None, "") else None for k in (START, END))
         if start is None and end is None:
             return None
-        return (_epoch(start) if start is not None and start.isValid() else -np.inf,
-                _epoch(end) if end is not None and end.isValid() else np.inf)
+        return (epoch_seconds(start) if start is not None and start.isValid() else -np.inf,
+                epoch_seconds(end) if end is not None and end.isValid() else np.inf)
 
     # -- running -------------------------------------------------------------------------
     def execute(self, parameters, context, feedback):
