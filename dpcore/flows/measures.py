@@ -21,7 +21,7 @@ polygon per community.
 """
 from __future__ import annotations
 
-import random
+from random import Random
 
 import networkx as nx
 import numpy as np
@@ -33,7 +33,7 @@ MEASURES = ("flow_per_link", "flow_per_zone", "degree", "clustering", "node_betw
             "edge_betweenness")
 
 
-class _PivotSampler(random.Random):
+class _PivotSampler(Random):
     """A seeded ``random.Random`` whose ``sample`` accepts any iterable.
 
     networkx 2.8 draws betweenness pivots with ``random.sample(G.nodes(), k)``,
