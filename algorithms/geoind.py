@@ -188,9 +188,7 @@ given).</p>
         return self.epsilon(parameters, context)
 
     def execute(self, parameters, context, feedback):
-        source = self.parameterAsSource(parameters, INPUT, context)
-        if source is None:
-            raise QgsProcessingException(self.invalidSourceError(parameters, INPUT))
+        source = self.source_or_raise(parameters, INPUT, context)
         mechanism = MECHANISMS[self.parameterAsEnum(parameters, MECHANISM, context)]
         boundary = BOUNDARIES[self.parameterAsEnum(parameters, BOUNDARY, context)]
         epsilon = self._epsilon(parameters, context)
@@ -400,9 +398,7 @@ raw report share and, for k-RR, the matrix-inversion baseline.</p>
             OUTPUT, tr("Estimated distribution"), QgsProcessing.TypeVectorPolygon))
 
     def execute(self, parameters, context, feedback):
-        source = self.parameterAsSource(parameters, INPUT, context)
-        if source is None:
-            raise QgsProcessingException(self.invalidSourceError(parameters, INPUT))
+        source = self.source_or_raise(parameters, INPUT, context)
         mechanism = MECHANISMS[self.parameterAsEnum(parameters, MECHANISM, context)]
         boundary = BOUNDARIES[self.parameterAsEnum(parameters, BOUNDARY, context)]
         epsilon = self.epsilon(parameters, context)

@@ -76,9 +76,7 @@ cost. Clamping biases small counts upwards.</p>
         self.addParameter(QgsProcessingParameterFeatureSink(OUTPUT, tr("Noisy counts")))
 
     def execute(self, parameters, context, feedback):
-        source = self.parameterAsSource(parameters, INPUT, context)
-        if source is None:
-            raise QgsProcessingException(self.invalidSourceError(parameters, INPUT))
+        source = self.source_or_raise(parameters, INPUT, context)
         field_name = self.parameterAsString(parameters, COUNT_FIELD, context)
         index = source.fields().lookupField(field_name)
         if index < 0:
