@@ -64,3 +64,22 @@ def test_cancelled_run_leaves_no_output(qgis_app, tmp_path, sample_iris_path):
     with pytest.raises(QgsProcessingException, match="Cancelled"):
         alg.processAlgorithm(params, context, feedback)
     assert not os.path.exists(out)
+
+
+def test_every_algorithm_has_help_and_described_parameters(qgis_app):
+    from qgis.core import QgsApplication
+    provider = QgsApplication.processingRegistry().providerById("mobilitydp")
+    ids = {a.id() for a in provider.algorithms()}
+    assert {"mobilitydp:" + n for n in (
+        "noisycounts", "voronoitessellation", "datadriventessellation", "minimumcover",
+        "generatemobility", "cdrsummary", "sanitizedensity", "comparedensity", "perturbpoints",
+        "estimatedistribution", "aggregateflows", "flowmeasures", "compareflows")} <= ids
+    for alg in provider.algorithms():
+        assert len(alg.shortHelpString()) > 300, alg.id()
+        assert alg.group(), alg.id()
+        for p in alg.parameterDefinitions():
+            assert p.description().strip(), (alg.id(), p.name())
+        names = {p.name() for p in alg.parameterDefinitions()}
+        if alg.USES_PRIVACY:  # every release has the same privacy parameters
+            assert {"EPSILON", "SEED", "LEDGER", "REPORT"} <= names, alg.id()
+            assert "Privacy ledger" in alg.shortHelpString(), alg.id()
