@@ -18,6 +18,8 @@ from __future__ import annotations
 import contextlib
 import os
 
+import numpy as np
+
 from qgis.core import (NULL, QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsGeometry,
                        QgsProcessingAlgorithm, QgsProcessingException,
                        QgsProcessingLayerPostProcessorInterface,
@@ -25,7 +27,7 @@ from qgis.core import (NULL, QgsCoordinateReferenceSystem, QgsCoordinateTransfor
                        QgsProcessingParameterFile, QgsProcessingParameterFileDestination,
                        QgsProcessingParameterNumber, QgsProcessingParameterString,
                        QgsProcessingParameterVectorDestination, QgsRectangle, QgsUnitTypes)
-from qgis.PyQt.QtCore import QCoreApplication, QDate, QDateTime, Qt, QTime
+from qgis.PyQt.QtCore import QCoreApplication, QDate, QDateTime, Qt, QTime, QVariant
 from qgis.PyQt.QtGui import QIcon
 
 from ..dpcore import report as dpreport
@@ -167,6 +169,42 @@ class MetricFrame:
         if self.reprojected:
             g.transform(self.backward)
         return g
+
+
+# --------------------------------------------------------------------------
+# Reading layers into metric arrays
+# --------------------------------------------------------------------------
+
+def read_points(source, frame, id_field):
+    """Point parts in metres, the id of each part's feature, and the null count."""
+    xy, ids, n_null = [], [], 0
+    for f in source.getFeatures():
+        g = f.geometry()
+        if g is None or g.isNull() or g.isEmpty():
+            n_null += 1
+            continue
+        geom = frame.to_shapely(g)
+        parts = getattr(geom, "geoms", [geom])
+        xy.extend((p.x, p.y) for p in parts)
+        ids.extend([f[id_field] if id_field else f.id()] * len(parts))
+    return np.asarray(xy, dtype=float).reshape(-1, 2), ids, n_null
+
+
+def read_polygons(source, name, id_field, frame, context):
+    """Polygons in metres and their ids (unique; feature ids without an id field)."""
+    geoms, ids = [], []
+    for f in source.getFeatures():
+        g = f.geometry()
+        geoms.append(None if g is None or g.isNull() or g.isEmpty()
+                     else frame.layer_to_shapely(g, source.sourceCrs(), context))
+        ids.append(f[id_field] if id_field else f.id())
+    if len(set(map(str, ids))) < len(ids):
+        raise ValueError(f"the id field '{id_field}' of layer {name} has duplicate values")
+    return geoms, ids
+
+
+def id_type(source, id_field):
+    return source.fields().field(id_field).type() if id_field else QVariant.LongLong
 
 
 # --------------------------------------------------------------------------

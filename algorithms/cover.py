@@ -11,7 +11,8 @@ from qgis.PyQt.QtCore import QVariant
 
 from ..dpcore import report as dpreport
 from ..dpcore.cover import is_vertex_cover, minimum_vertex_cover, overlap_graph
-from .base import REPORT, MetricFrame, MobilityDPAlgorithm, progress_bridge, style_on_load, tr
+from .base import (REPORT, MetricFrame, MobilityDPAlgorithm, id_type, progress_bridge,
+                   read_polygons, style_on_load, tr)
 
 LAYER_A = "LAYER_A"
 ID_FIELD_A = "ID_FIELD_A"
@@ -21,23 +22,6 @@ MIN_OVERLAP_M2 = "MIN_OVERLAP_M2"
 MIN_OVERLAP_FRACTION = "MIN_OVERLAP_FRACTION"
 OUTPUT = "OUTPUT"
 OVERLAPS = "OVERLAPS"
-
-
-def read_polygons(source, name, id_field, frame, context):
-    """Polygons in metres and their ids (unique; feature ids without an id field)."""
-    geoms, ids = [], []
-    for f in source.getFeatures():
-        g = f.geometry()
-        geoms.append(None if g is None or g.isNull() or g.isEmpty()
-                     else frame.layer_to_shapely(g, source.sourceCrs(), context))
-        ids.append(f[id_field] if id_field else f.id())
-    if len(set(map(str, ids))) < len(ids):
-        raise ValueError(f"the id field '{id_field}' of layer {name} has duplicate values")
-    return geoms, ids
-
-
-def id_type(source, id_field):
-    return source.fields().field(id_field).type() if id_field else QVariant.LongLong
 
 
 def cover_style(layer) -> None:

@@ -22,11 +22,9 @@ from ..dpcore.density import METHODS, density_inputs, figures, release_density
 from ..dpcore.geography import zone_centroids
 from ..dpcore.ingest import DROP_REASONS, bound_contributions
 from ..dpcore.tessellation import voronoi_cells
-from .base import (REPORT, MetricFrame, MobilityDPAlgorithm, progress_bridge, style_on_load,
-                   tr)
+from .base import (REPORT, MetricFrame, MobilityDPAlgorithm, id_type, progress_bridge,
+                   read_points, read_polygons, style_on_load, tr)
 from .cdrsummary import EVENTS_HELP, add_event_parameters, period, read_events
-from .cover import id_type, read_polygons
-from .tessellation import read_points
 
 TOWERS = "TOWERS"
 TOWER_ID_FIELD = "TOWER_ID_FIELD"

@@ -25,7 +25,7 @@ from ..dpcore.flows.sketches import KINDS, SketchSpec
 from ..dpcore.flows.vectors import MoveIndex, frequency_vectors
 from ..dpcore.ingest import parse_times
 from .base import LEDGER, REPORT, MetricFrame, MobilityDPAlgorithm, epoch_seconds, \
-    progress_bridge, style_on_load, tr
+    progress_bridge, read_polygons, style_on_load, tr
 
 INPUT = "INPUT"
 VEHICLE_FIELD = "VEHICLE_FIELD"
@@ -177,16 +177,11 @@ private.</p>
         id_field = self.parameterAsString(parameters, CELL_ID_FIELD, context)
         if id_field and source.fields().lookupField(id_field) < 0:
             raise ValueError(f"the cell id field '{id_field}' is not in the tessellation")
-        polys, ids, feats = [], [], []
-        for f in source.getFeatures():
-            if not f.hasGeometry():
-                raise ValueError(f"cell {f.id()} of the tessellation has no geometry")
-            polys.append(frame.layer_to_shapely(f.geometry(), source.sourceCrs(), context))
-            ids.append(f[id_field] if id_field else f.id())
-            feats.append(f)
-        if len(set(map(str, ids))) != len(ids):
-            raise ValueError("the cell ids are not unique")
-        return polys, ids, feats
+        polys, ids = read_polygons(source, "tessellation", id_field, frame, context)
+        missing = [i for i, p in zip(ids, polys) if p is None]
+        if missing:
+            raise ValueError(f"cell {missing[0]} of the tessellation has no geometry")
+        return polys, ids, list(source.getFeatures())
 
     def _trajectories(self, parameters, context, frame, source):
         fields = source.fields()

@@ -16,7 +16,7 @@ from ..dpcore.geography import Geography
 from ..dpcore.privacy import make_rng
 from ..dpcore.synth import (DEFAULT_START, PRESETS, generate_cdr, generate_checkins,
                             generate_population, generate_trajectories)
-from .base import REPORT, MetricFrame, MobilityDPAlgorithm, as_float, progress_bridge, tr
+from .base import REPORT, MetricFrame, MobilityDPAlgorithm, as_float, id_type, progress_bridge, tr
 
 TOWERS = "TOWERS"
 TOWER_ID_FIELD = "TOWER_ID_FIELD"
@@ -231,10 +231,7 @@ trajectory points (vehicle_id, trip_id, time) and check-in points (user_id, venu
     def _write_cdr(self, parameters, context, feedback, cdr, geo, towers, id_field):
         fields = QgsFields()
         fields.append(QgsField("user_id", QVariant.LongLong))
-        id_type = QVariant.LongLong
-        if id_field:
-            id_type = towers.fields().field(id_field).type()
-        fields.append(QgsField("tower_id", id_type))
+        fields.append(QgsField("tower_id", id_type(towers, id_field)))
         fields.append(QgsField("time", QVariant.DateTime))
         fields.append(QgsField("epoch", QVariant.LongLong))
         sink, dest_id = self.parameterAsSink(parameters, CDR, context, fields,

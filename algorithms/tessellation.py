@@ -16,7 +16,7 @@ from ..dpcore import report as dpreport
 from ..dpcore.geometry import clean_polygon
 from ..dpcore.tessellation import (data_driven_cells, default_study_area, locate,
                                    voronoi_cells)
-from .base import (REPORT, MetricFrame, MobilityDPAlgorithm, progress_bridge,
+from .base import (REPORT, MetricFrame, MobilityDPAlgorithm, id_type, progress_bridge, read_points,
                    style_on_load, tr)
 
 INPUT = "INPUT"
@@ -45,21 +45,6 @@ def outline_style(layer) -> None:
 
 
 # -- helpers of the two tessellation algorithms --------------------------------------------
-
-def read_points(source, frame, id_field):
-    """Point parts in metres, the id of each part's feature, and the null count."""
-    xy, ids, n_null = [], [], 0
-    for f in source.getFeatures():
-        g = f.geometry()
-        if g is None or g.isNull() or g.isEmpty():
-            n_null += 1
-            continue
-        geom = frame.to_shapely(g)
-        parts = getattr(geom, "geoms", [geom])
-        xy.extend((p.x, p.y) for p in parts)
-        ids.extend([f[id_field] if id_field else f.id()] * len(parts))
-    return np.asarray(xy, dtype=float).reshape(-1, 2), ids, n_null
-
 
 def study_area(alg, parameters, context, frame, points_xy, warnings):
     """The dissolved study-area layer in metres, or the buffered convex hull."""
@@ -190,9 +175,8 @@ output discloses nothing else.</p>
         dest_id = write_cells(self, parameters, context, source, frame, tess, fields,
                               lambda k: [",".join(members[k]), len(members[k])], feedback)
 
-        id_type = (source.fields().field(id_field).type() if id_field else QVariant.LongLong)
         table_fields = QgsFields()
-        table_fields.append(QgsField("tower_id", id_type))
+        table_fields.append(QgsField("tower_id", id_type(source, id_field)))
         table_fields.append(QgsField("cell_id", QVariant.Int))
         table_fields.append(QgsField("status", QVariant.String))
         table, table_id = self.parameterAsSink(parameters, TOWER_TABLE, context, table_fields,
