@@ -35,7 +35,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import fft
 
-from ..mechanisms import krr, krr_channel, krr_keep_probability
+from ..mechanisms import krr, krr_channel, krr_keep_probability, krr_other_probability
 from ..privacy import PrivacyCost, check_epsilon
 from .planar import planar_laplace_noise
 
@@ -303,7 +303,7 @@ class KRRChannel:
     def __init__(self, grid: Grid, epsilon: float):
         self.grid, self.epsilon = grid, check_epsilon(epsilon)
         self.keep = krr_keep_probability(grid.size, self.epsilon)
-        self.other = (1.0 - self.keep) / (grid.size - 1)
+        self.other = krr_other_probability(grid.size, self.epsilon)
 
     def guarantee(self) -> float:
         return self.epsilon
