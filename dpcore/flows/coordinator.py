@@ -16,43 +16,122 @@ one of two ways:
 """
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
+
 import numpy as np
 
-from ..privacy import Release, report_progress
+from ..privacy import CostPart, PrivacyCost, Release, check_delta, check_epsilon, report_progress
 from . import sketches
-from .noise import LocalNoise, release_central, release_local
+from .noise import (BOUNDINGS, NOISES, UNIT_MOVE, UNIT_TRAJECTORY, UNIT_VEHICLE, LocalNoise,
+                    balanced_bound, bounding_note, central_sensitivity, release_central,
+                    release_local)
 from .vectors import FlowVectors
 
 MODES = ("universal", "bounded", "balanced", "central")
 AGGREGATIONS = ("sketches", "estimates")
 
 
-def release_flows(vectors: FlowVectors, *, epsilon: float, delta: float = 0.0,
-                  rng: np.random.Generator, progress=None, method: str = "universal",
-                  sensitivity: str = "move", noise: str = "discrete",
-                  sketch: sketches.SketchSpec = None, aggregation: str = "sketches",
-                  max_moves: int = None, max_count: int = 1) -> Release:
-    """The private global flow vector over M: one value per possible move.
+@dataclass(frozen=True)
+class FlowPlan:
+    """What a flow release will cost, decided from its parameters alone, before any noise.
 
-    ``method``: ``universal`` / ``bounded`` / ``balanced`` (per vehicle,
-    with ``sensitivity`` ``move`` or ``trajectory``) or ``central`` (a
-    trusted curator, ``max_moves`` and ``max_count`` bound each vehicle).
-    ``sketch``: optional per-node sketch (local modes only); Count-Min
-    makes the nodes clip their negative values to 0 first; ``aggregation``
-    says how the coordinator combines sketches (module docstring).
+    ``epsilon`` is ∞ for the modes that are not differentially private;
+    ``delta`` is the δ actually achieved (BalancedNoise rounds its bound).
+    ``unit`` is the unit of privacy the cost protects.
     """
+
+    epsilon: float
+    delta: float
+    sensitivity: float
+    unit: str
+    differentially_private: bool
+    leaks: str
+    note: str
+
+    @property
+    def cost(self) -> PrivacyCost:
+        return PrivacyCost((CostPart("planned flow release", self.epsilon, self.delta,
+                                     self.sensitivity, self.unit, self.note),))
+
+
+def plan_flows(*, epsilon: float, delta: float = 0.0, method: str = "universal",
+               sensitivity: str = "move", noise: str = "discrete",
+               sketch: sketches.SketchSpec = None, aggregation: str = "sketches",
+               max_moves: int = None, max_count: int = 1, bounding: str = "trips") -> FlowPlan:
+    """Validate the parameters of :func:`release_flows` and plan its cost (no data, no noise)."""
     if method not in MODES:
         raise ValueError(f"unknown method {method!r}; choose one of {MODES}")
     if aggregation not in AGGREGATIONS:
         raise ValueError(f"unknown aggregation {aggregation!r}; choose one of {AGGREGATIONS}")
-    report_progress(progress, 0.0)
     if method == "central":
+        epsilon = check_epsilon(epsilon)
+        if noise not in NOISES:
+            raise ValueError(f"unknown noise {noise!r}; choose one of {NOISES}")
         if sketch is not None:
             raise ValueError("sketches compress the nodes' messages; the central mode has none")
         if max_moves is None:
             raise ValueError("the central mode needs the maximum number of moves per vehicle")
+        if bounding not in BOUNDINGS:
+            raise ValueError(f"unknown bounding {bounding!r}; choose one of {BOUNDINGS}")
+        if int(max_moves) != max_moves or max_moves < 1 or int(max_count) != max_count \
+                or max_count < 1:
+            raise ValueError("the maximum moves per vehicle and count per move must be "
+                             "integers ≥ 1")
+        return FlowPlan(epsilon, 0.0, central_sensitivity(max_moves, max_count, bounding),
+                        UNIT_VEHICLE, True, "", bounding_note(max_moves, max_count, bounding))
+    spec = LocalNoise(method, sensitivity, noise, epsilon, check_delta(delta))
+    if not spec.is_dp:
+        unit = UNIT_TRAJECTORY if sensitivity == "trajectory" else UNIT_MOVE
+        return FlowPlan(math.inf, 0.0, None, unit, False, spec.leaks(),
+                        "not differentially private")
+    achieved = balanced_bound(1.0, spec.epsilon, spec.delta, noise)[1] \
+        if method == "balanced" else 0.0
+    return FlowPlan(spec.epsilon, achieved, 1.0, UNIT_MOVE, True, "",
+                    "per-vehicle noise, parallel composition over vehicles")
+
+
+def release_flows(vectors: FlowVectors, *, epsilon: float, delta: float = 0.0,
+                  rng: np.random.Generator, progress=None, method: str = "universal",
+                  sensitivity: str = "move", noise: str = "discrete",
+                  sketch: sketches.SketchSpec = None, aggregation: str = "sketches",
+                  max_moves: int = None, max_count: int = 1, bounding: str = "trips") -> Release:
+    """The private global flow vector over M: one value per possible move.
+
+    ``method``: ``universal`` / ``bounded`` / ``balanced`` (per vehicle,
+    with ``sensitivity`` ``move`` or ``trajectory``) or ``central`` (a
+    trusted curator; ``bounding`` ``trips`` keeps ≤ ``max_moves`` move
+    occurrences per vehicle, ``distinct`` ≤ ``max_moves`` distinct moves
+    counted ≤ ``max_count`` times). ``sketch``: optional per-node sketch
+    (local modes only); Count-Min makes the nodes clip their negative
+    values to 0 first; ``aggregation`` says how the coordinator combines
+    sketches (module docstring). The cost is planned by :func:`plan_flows`
+    before any noise is drawn, and the cost of the mechanisms that ran must
+    equal it.
+    """
+    plan = plan_flows(epsilon=epsilon, delta=delta, method=method, sensitivity=sensitivity,
+                      noise=noise, sketch=sketch, aggregation=aggregation, max_moves=max_moves,
+                      max_count=max_count, bounding=bounding)
+    rel = _release(vectors, epsilon=epsilon, delta=delta, rng=rng, progress=progress,
+                   method=method, sensitivity=sensitivity, noise=noise, sketch=sketch,
+                   aggregation=aggregation, max_moves=max_moves, max_count=max_count,
+                   bounding=bounding)
+    spent = rel.cost
+    if not math.isclose(spent.epsilon, plan.epsilon) or \
+            not math.isclose(spent.delta, plan.delta, rel_tol=1e-12) or \
+            spent.parts[0].protects != plan.unit:
+        raise RuntimeError(f"flow release spent (ε={spent.epsilon}, δ={spent.delta}) but "
+                           f"planned (ε={plan.epsilon}, δ={plan.delta})")
+    return rel
+
+
+def _release(vectors, *, epsilon, delta, rng, progress, method, sensitivity, noise,
+             sketch, aggregation, max_moves, max_count, bounding) -> Release:
+    report_progress(progress, 0.0)
+    if method == "central":
         return release_central(vectors, epsilon=epsilon, rng=rng, max_moves=max_moves,
-                               max_count=max_count, noise=noise, progress=progress)
+                               max_count=max_count, noise=noise, bounding=bounding,
+                               progress=progress)
     spec = LocalNoise(method, sensitivity, noise, epsilon, delta)
     step = None if progress is None else (lambda f: progress(0.9 * f))
     s = vectors.index.size
@@ -71,4 +150,4 @@ def release_flows(vectors: FlowVectors, *, epsilon: float, delta: float = 0.0,
                 sketch_counters=sketch.size, compression=s / sketch.size,
                 aggregation="estimates" if per_node else "sketches")
     report_progress(progress, 1.0)
-    return Release(values, rel.cost, info=info)
+    return Release(values, rel.cost, info=info, internal=rel.internal)

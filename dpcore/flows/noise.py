@@ -28,12 +28,26 @@ thesis's rejection loop would need ~1/P(|Lap| ≤ x) draws for x = 1).
 Accounting of the local modes: every vehicle spends ε on its own vector.
 Vehicles hold disjoint data, so by parallel composition (McSherry 2009,
 Thm. 4) the set of all vectors is ε-DP for the unit of privacy: the cost
-is recorded once, with a note naming the number of vehicles, not K times.
+is recorded once, not K times.
 
-Central mode (beyond the thesis): a trusted curator keeps at most ``m``
-distinct moves per vehicle (chosen uniformly at random among its moves),
-clips each count to ``k``, sums, and adds noise once to the global vector
-with Δ₁ = m·k: ε-DP for one whole vehicle (add/remove neighbours).
+Central mode (beyond the thesis): a trusted curator bounds what each
+vehicle adds, sums, and adds noise once to the global vector: ε-DP for one
+whole vehicle (add/remove neighbours). Two bounding rules:
+
+* ``trips`` (default): every vehicle keeps ≤ ``m`` of its move
+  *occurrences*, a uniformly random subset (:func:`dpcore.sampling.
+  sample_per_user`); a move made every day is kept as often as it was
+  made, so repeated commutes are not lost. Adding or removing a vehicle
+  changes the global vector by ≤ m in L1: Δ₁ = m, exactly.
+* ``distinct`` (the earlier rule): every vehicle keeps ≤ ``m`` *distinct*
+  moves (uniformly among them), each counted ≤ ``k`` times: Δ₁ = m·k. With
+  k = 1 it releases, per link, the number of vehicles that used it (a reach
+  statistic, not a traffic volume): that is its use; for traffic volumes it
+  drops the repetitions of a vehicle's moves.
+
+Public and internal: ``Release.info`` holds parameters and facts computed
+from the noisy values only; what depends on the raw data (the number of
+vehicles, the share of moves the bounding kept) is in ``Release.internal``.
 """
 from __future__ import annotations
 
@@ -44,6 +58,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from .. import mechanisms
+from ..sampling import sample_per_user
 from ..privacy import (CostPart, PrivacyCost, Release, check_delta, check_epsilon,
                        report_progress)
 from .vectors import FlowVectors
@@ -51,6 +66,7 @@ from .vectors import FlowVectors
 METHODS = ("universal", "bounded", "balanced")
 SENSITIVITIES = ("move", "trajectory")
 NOISES = ("discrete", "continuous")
+BOUNDINGS = ("trips", "distinct")
 
 #: Vehicles perturbed together (dense blocks of BLOCK × s values).
 BLOCK = 128
@@ -175,9 +191,9 @@ class LocalNoise:
         trunc = "" if self.method == "universal" else "truncated "
         return f"{trunc}{base} per vehicle ({label}, {self.sensitivity}-based sensitivity)"
 
-    def cost(self, n_vehicles: int, part: CostPart = None) -> PrivacyCost:
+    def cost(self, part: CostPart = None) -> PrivacyCost:
         """The cost of all vehicles' noise (parallel composition: one part)."""
-        parallel = (f"each of the {n_vehicles} vehicles adds this noise to its own vector; "
+        parallel = ("every vehicle adds this noise to its own vector; "
                     "vehicles hold disjoint data, so by parallel composition the set of all "
                     "vectors costs this once per unit of privacy, not once per vehicle")
         if not self.is_dp:
@@ -277,7 +293,7 @@ def release_local(vectors: FlowVectors, spec: LocalNoise, *, rng: np.random.Gene
         report_progress(progress, stop / k)
     negative = total[total < 0]
     info = {"method": spec.method, "sensitivity": spec.sensitivity, "noise": spec.noise,
-            "vehicles": int(k), "differentially_private": spec.is_dp, "leaks": spec.leaks(),
+            "differentially_private": spec.is_dp, "leaks": spec.leaks(),
             "negative_entries": int(negative.size),
             "negative_mean": float(negative.mean()) if negative.size else 0.0}
     if spec.method == "balanced" and spec.sensitivity == "move":
@@ -285,7 +301,7 @@ def release_local(vectors: FlowVectors, spec: LocalNoise, *, rng: np.random.Gene
                                                                spec.noise)
     if clip_negative:
         info.update(clipped_values=clipped_values, clipped_mass=clipped_mass)
-    return Release(total, spec.cost(k, part), info=info)
+    return Release(total, spec.cost(part), info=info, internal={"vehicles": int(k)})
 
 
 # --------------------------------------------------------------------------
@@ -293,32 +309,61 @@ def release_local(vectors: FlowVectors, spec: LocalNoise, *, rng: np.random.Gene
 # --------------------------------------------------------------------------
 
 def bound_contributions(vectors: FlowVectors, max_moves: int, max_count: int,
-                        rng: np.random.Generator) -> sp.csr_matrix:
-    """Keep ≤ ``max_moves`` distinct moves per vehicle (uniformly at random), clip counts to ``max_count``."""
+                        rng: np.random.Generator, bounding: str = "trips") -> sp.csr_matrix:
+    """Each vehicle's bounded vector: ≤ m move occurrences (``trips``) or ≤ m distinct moves ≤ k times.
+
+    ``trips``: a uniformly random subset of ≤ ``max_moves`` of the vehicle's
+    move occurrences (repetitions count); ``max_count`` is not used.
+    ``distinct``: ≤ ``max_moves`` distinct moves chosen uniformly among the
+    vehicle's, each count clipped to ``max_count``.
+    """
     m, c = int(max_moves), int(max_count)
     if m < 1 or c < 1 or m != max_moves or c != max_count:
         raise ValueError("the maximum moves per vehicle and count per move must be integers ≥ 1")
+    if bounding not in BOUNDINGS:
+        raise ValueError(f"unknown bounding {bounding!r}; choose one of {BOUNDINGS}")
     counts = vectors.counts.tocsr(copy=True)
     rows = np.repeat(np.arange(counts.shape[0]), np.diff(counts.indptr))
-    order = np.lexsort((rng.random(counts.nnz), rows))
-    rank = np.empty(counts.nnz, dtype=np.int64)
-    rank[order] = np.arange(counts.nnz) - counts.indptr[rows[order]]
-    counts.data = np.where(rank < m, np.minimum(counts.data, c), 0)
+    if bounding == "trips":
+        occ_rows = np.repeat(rows, counts.data)
+        occ_cols = np.repeat(counts.indices, counts.data)
+        keep = sample_per_user(occ_rows, m, rng)
+        bounded = sp.csr_matrix((np.ones(int(keep.sum()), dtype=np.int64),
+                                 (occ_rows[keep], occ_cols[keep])), shape=counts.shape)
+        bounded.sum_duplicates()
+        return bounded
+    keep = sample_per_user(rows, m, rng)
+    counts.data = np.where(keep, np.minimum(counts.data, c), 0)
     counts.eliminate_zeros()
     return counts
 
 
+def central_sensitivity(max_moves: int, max_count: int, bounding: str) -> int:
+    """Δ₁ of the bounded global vector under adding or removing one vehicle."""
+    return int(max_moves) * (1 if bounding == "trips" else int(max_count))
+
+
+def bounding_note(max_moves: int, max_count: int, bounding: str) -> str:
+    if bounding == "trips":
+        return (f"each vehicle keeps a uniformly random sample of ≤ {int(max_moves)} of its "
+                f"move occurrences (repetitions counted), so adding or removing a vehicle "
+                f"changes the global vector by ≤ {int(max_moves)} in L1")
+    return (f"each vehicle keeps ≤ {int(max_moves)} distinct moves counted ≤ "
+            f"{int(max_count)} times, so adding or removing a vehicle changes the global "
+            f"vector by ≤ {central_sensitivity(max_moves, max_count, bounding)} in L1")
+
+
 def release_central(vectors: FlowVectors, *, epsilon: float, rng: np.random.Generator,
                     max_moves: int, max_count: int = 1, noise: str = "discrete",
-                    progress=None) -> Release:
+                    bounding: str = "trips", progress=None) -> Release:
     """Curator mode: bounded contributions, noise once on the global vector (ε-DP per vehicle)."""
     epsilon = check_epsilon(epsilon)
     if noise not in NOISES:
         raise ValueError(f"unknown noise {noise!r}; choose one of {NOISES}")
-    bounded = bound_contributions(vectors, max_moves, max_count, rng)
+    bounded = bound_contributions(vectors, max_moves, max_count, rng, bounding)
     report_progress(progress, 0.3)
     total = np.asarray(bounded.sum(axis=0)).ravel().astype(np.int64)
-    sens = int(max_moves) * int(max_count)
+    sens = central_sensitivity(max_moves, max_count, bounding)
     if noise == "discrete":
         rel = mechanisms.discrete_laplace(total, sensitivity=sens, epsilon=epsilon, rng=rng,
                                           protects=UNIT_VEHICLE)
@@ -328,16 +373,18 @@ def release_central(vectors: FlowVectors, *, epsilon: float, rng: np.random.Gene
     part = rel.cost.parts[0]
     cost = PrivacyCost((replace(
         part, mechanism=f"{part.mechanism} (central, once on the global vector)",
-        note=f"{part.note}; each vehicle keeps ≤ {int(max_moves)} distinct moves counted ≤ "
-             f"{int(max_count)} times, so adding or removing a vehicle changes the global "
-             f"vector by ≤ {sens} in L1"),))
+        note=f"{part.note}; {bounding_note(max_moves, max_count, bounding)}"),))
     values = np.asarray(rel.values, dtype=float)
     negative = values[values < 0]
     report_progress(progress, 1.0)
-    return Release(values, cost, info={
-        "method": "central", "noise": noise, "vehicles": int(vectors.n_vehicles),
-        "max_moves": int(max_moves), "max_count": int(max_count), "sensitivity": sens,
-        "differentially_private": True, "leaks": "",
-        "negative_entries": int(negative.size),
-        "negative_mean": float(negative.mean()) if negative.size else 0.0},
-        internal={"kept_fraction": float(bounded.sum() / max(vectors.counts.sum(), 1))})
+    info = {"method": "central", "noise": noise, "bounding": bounding,
+            "max_moves": int(max_moves), "sensitivity": sens,
+            "differentially_private": True, "leaks": "",
+            "negative_entries": int(negative.size),
+            "negative_mean": float(negative.mean()) if negative.size else 0.0}
+    if bounding == "distinct":
+        info["max_count"] = int(max_count)
+    return Release(values, cost, info=info, internal={
+        "vehicles": int(vectors.n_vehicles),
+        "moves": int(vectors.counts.sum()),
+        "kept_fraction": float(bounded.sum() / max(vectors.counts.sum(), 1))})

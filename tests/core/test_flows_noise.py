@@ -7,11 +7,13 @@ import scipy.sparse as sp
 from scipy import stats
 
 from dp_audit import chi_square_fit, ks_fit, likelihood_ratio_audit
-from dpcore.flows.coordinator import release_flows
+from dpcore.flows.coordinator import plan_flows, release_flows
 from dpcore.flows.noise import (LocalNoise, balanced_bound, bound_contributions,
                                 release_central, release_local, truncated_discrete_laplace_noise,
                                 truncated_discrete_laplace_pmf, truncated_laplace_noise)
+from dpcore.flows.sketches import SketchSpec
 from dpcore.flows.vectors import FlowVectors, MoveIndex
+from dpcore import mechanisms
 from dpcore.mechanisms import discrete_laplace_pmf
 from dpcore.privacy import make_rng
 
@@ -106,8 +108,8 @@ def test_costs_state_unit_parallel_composition_and_leaks():
     rel = release_flows(fv, epsilon=0.3, rng=make_rng(0))
     (part,) = rel.cost.parts
     assert rel.cost.epsilon == 0.3 and rel.cost.delta == 0 and part.sensitivity == 1
-    assert "one move" in part.protects and "3 vehicles" in part.note
-    assert "parallel composition" in part.note
+    assert "one move" in part.protects and "parallel composition" in part.note
+    assert "vehicles" not in rel.info and rel.internal["vehicles"] == 3
     rel = release_flows(fv, epsilon=0.2, delta=0.2, rng=make_rng(0), method="balanced")
     b, achieved = balanced_bound(1.0, 0.2, 0.2, "discrete")
     assert rel.cost.epsilon == 0.2 and rel.cost.delta == pytest.approx(achieved)
@@ -121,9 +123,39 @@ def test_costs_state_unit_parallel_composition_and_leaks():
         assert "NOT differentially private" in rel.cost.parts[0].note
         assert "which moves each vehicle made" in rel.info["leaks"]
     rel = release_flows(fv, epsilon=0.5, rng=make_rng(0), method="central", max_moves=2,
-                        max_count=3)
+                        max_count=3, bounding="distinct")
     (part,) = rel.cost.parts
     assert rel.cost.epsilon == 0.5 and part.sensitivity == 6 and "one vehicle" in part.protects
+    rel = release_flows(fv, epsilon=0.5, rng=make_rng(0), method="central", max_moves=2,
+                        max_count=3)
+    (part,) = rel.cost.parts
+    assert rel.cost.epsilon == 0.5 and part.sensitivity == 2 and "one vehicle" in part.protects
+    assert "repetitions counted" in part.note and "max_count" not in rel.info
+
+
+@pytest.mark.parametrize("kw", [
+    dict(), dict(method="balanced", delta=0.1), dict(method="balanced", delta=0.1,
+                                                     noise="continuous"),
+    dict(sensitivity="trajectory"), dict(method="bounded"),
+    dict(method="central", max_moves=3), dict(method="central", max_moves=3, max_count=2,
+                                              bounding="distinct", noise="continuous"),
+    dict(sketch=SketchSpec("countmin", 8, 2, 1))])
+def test_the_plan_is_the_cost_and_nothing_raw_is_public(kw):
+    fv = vectors([[1, 0, 0, 2], [0, 1, 0, 0], [3, 0, 1, 0]])
+    plan = plan_flows(epsilon=0.4, **kw)
+    rel = release_flows(fv, epsilon=0.4, rng=make_rng(1), **kw)
+    assert rel.cost.epsilon == plan.epsilon and rel.cost.delta == pytest.approx(plan.delta)
+    assert rel.cost.parts[0].protects == plan.unit
+    assert rel.cost.parts[0].sensitivity == plan.sensitivity
+    assert rel.info["differentially_private"] == plan.differentially_private
+    # neighbouring datasets (one vehicle fewer) give the same public keys; counts stay internal
+    small = release_flows(vectors([[1, 0, 0, 2], [0, 1, 0, 0]]), epsilon=0.4, rng=make_rng(1),
+                          **kw)
+    assert set(small.info) == set(rel.info)
+    for key in rel.info:
+        if key not in ("negative_entries", "negative_mean", "clipped_values", "clipped_mass"):
+            assert small.info[key] == rel.info[key], key
+    assert rel.internal["vehicles"] == 3 and small.internal["vehicles"] == 2
 
 
 def test_bad_parameters_are_refused():
@@ -138,6 +170,10 @@ def test_bad_parameters_are_refused():
         release_flows(fv, epsilon=1, rng=make_rng(0), method="balanced")
     with pytest.raises(ValueError, match="maximum number of moves"):
         release_flows(fv, epsilon=1, rng=make_rng(0), method="central")
+    with pytest.raises(ValueError, match="bounding"):
+        plan_flows(epsilon=1, method="central", max_moves=2, bounding="pairs")
+    with pytest.raises(ValueError, match="integers"):
+        plan_flows(epsilon=1, method="central", max_moves=2.5)
 
 
 # -- coordinator sum -----------------------------------------------------------------
@@ -188,17 +224,65 @@ def test_audit_trajectory_based_and_bounded_noise_leak():
     assert not leak.passed and leak.epsilon_lower_bound > 3
 
 
-def test_central_mode_bounds_contributions_and_passes_its_audit():
+def replicated(rows, n):
+    """n independent copies of a small dataset, each on its own block of moves (one release
+    then gives n independent samples of every entry)."""
+    counts = sp.kron(sp.identity(n, dtype=np.int64, format="csr"),
+                     sp.csr_matrix(np.asarray(rows, dtype=np.int64))).tocsr()
+    counts.sort_indices()
+    s = counts.shape[1]
+    return FlowVectors(MoveIndex(np.arange(s), np.arange(s), s), counts, counts.copy(),
+                       np.arange(counts.shape[0]))
+
+
+def central_samples(rows, n, entry, seed, **kw):
+    values = release_central(replicated(rows, n), rng=make_rng(seed), **kw).values
+    return values[entry::len(rows[0])]
+
+
+def test_distinct_bounding_keeps_m_distinct_moves_at_most_k_times_and_passes_its_audit():
     fv = vectors([[5, 1, 1, 1], [0, 3, 0, 0]])
-    kept = bound_contributions(fv, 2, 2, make_rng(0)).toarray()
+    kept = bound_contributions(fv, 2, 2, make_rng(0), "distinct").toarray()
     assert np.all((kept > 0).sum(axis=1) <= 2) and kept.max() <= 2
     assert np.all(kept <= fv.counts.toarray())
     # neighbours: with and without vehicle 1 (contributes ≤ m·k = 2·2 to entry 1 at most 2)
-    rng = make_rng(50)
-    base = vectors([[1, 0, 0, 2]])
-    plus = vectors([[1, 0, 0, 2], [0, 4, 0, 0]])
-    a = np.array([release_central(base, epsilon=0.5, rng=rng, max_moves=2,
-                                  max_count=2).values[1] for _ in range(5000)])
-    b = np.array([release_central(plus, epsilon=0.5, rng=rng, max_moves=2,
-                                  max_count=2).values[1] for _ in range(5000)])
+    kw = dict(epsilon=0.5, max_moves=2, max_count=2, bounding="distinct")
+    a = central_samples([[1, 0, 0, 2]], 5000, 1, 50, **kw)
+    b = central_samples([[1, 0, 0, 2], [0, 4, 0, 0]], 5000, 1, 51, **kw)
     assert likelihood_ratio_audit(a, b, "discrete", 0.5).passed
+
+
+def test_trip_bounding_keeps_m_occurrences_with_repetitions():
+    fv = vectors([[5, 1, 1, 1], [0, 3, 0, 0], [1, 0, 0, 0]])
+    kept = bound_contributions(fv, 3, 1, make_rng(0), "trips").toarray()
+    np.testing.assert_array_equal(kept.sum(axis=1), [3, 3, 1])
+    assert np.all(kept <= fv.counts.toarray())
+    np.testing.assert_array_equal(kept[1:], [[0, 3, 0, 0], [1, 0, 0, 0]])  # repetitions kept
+    # vehicle 0 keeps each of its 8 move occurrences with probability 3/8
+    many = bound_contributions(replicated([[5, 1, 1, 1]], 4000), 3, 1, make_rng(1), "trips")
+    mean = np.asarray(many.sum(axis=0)).ravel().reshape(-1, 4).mean(axis=0)
+    np.testing.assert_allclose(mean, np.array([5, 1, 1, 1]) * 3 / 8, atol=0.05)
+
+
+def test_trip_bounding_cost_is_exact():
+    """Δ₁ = m: a vehicle repeating one move m times or more shifts that count by exactly m.
+
+    The audit passes at the charged ε and proves more than 0.8·ε was spent, so the
+    cost is neither too small nor loose.
+    """
+    eps, m, n = 0.5, 2, 20000
+    a = central_samples([[1, 0, 0, 2]], n, 1, 60, epsilon=eps, max_moves=m)
+    b = central_samples([[1, 0, 0, 2], [0, 7, 0, 0]], n, 1, 61, epsilon=eps, max_moves=m)
+    audit = likelihood_ratio_audit(a, b, "discrete", eps)
+    assert audit.passed and audit.epsilon_lower_bound > 0.8 * eps
+    # negative control: the same Δ = m charged for m *distinct* moves with their full
+    # counts (a bound that forgets repetitions) fails the same audit
+    def broken(rows, seed):
+        rng = make_rng(seed)
+        kept = bound_contributions(replicated(rows, n), m, 10 ** 6, rng, "distinct")
+        total = np.asarray(kept.sum(axis=0)).ravel().astype(np.int64)
+        return mechanisms.discrete_laplace(total, sensitivity=m, epsilon=eps,
+                                           rng=rng).values[1::4]
+    leak = likelihood_ratio_audit(broken([[1, 0, 0, 2]], 62),
+                                  broken([[1, 0, 0, 2], [0, 7, 0, 0]], 63), "discrete", eps)
+    assert not leak.passed and leak.epsilon_lower_bound > 1.5 * eps
