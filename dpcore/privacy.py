@@ -4,7 +4,14 @@ Every release function of dpcore returns a :class:`Release` whose
 :class:`PrivacyCost` is built from the mechanisms it actually called
 (sequential composition: ε and δ add up, Dwork & Roth 2014, Thm. 3.16).
 
-The ledger is a JSON file keyed by dataset id. A release first *reserves*
+Every cost part and every budget carries its unit (:data:`EPSILON_UNIT` "ε",
+or :data:`EPSILON_PER_METRE` "ε per metre" for geo-indistinguishability) and
+its unit of privacy ("user", "vehicle", "reported point", ...): costs in
+different units never add up, and the ledger refuses to charge one unit
+against a budget kept in another.
+
+The ledger is a JSON file keyed by dataset id (by default the normalised
+absolute path of the data source, :func:`dataset_id`). A release first *reserves*
 its planned cost (refused if the dataset's total budget would be exceeded),
 then draws its noise, then *commits* the cost it actually spent. A failed
 release gives its reservation back; a process killed mid-release leaves its
@@ -18,6 +25,7 @@ import json
 import math
 import os
 import tempfile
+import urllib.parse
 import uuid
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Optional
@@ -34,6 +42,13 @@ except ImportError:  # pragma: no cover - exercised on Windows only
 #: relative, not absolute: δ budgets are tiny (1e-9 is a typical δ), and a
 #: pure ε budget (δ = 0) must refuse any δ > 0.
 _REL_TOLERANCE = 1e-9
+
+
+#: Units of a privacy loss. Plain ε: the ratio bound holds between datasets
+#: differing in one unit of privacy. ε per metre (geo-indistinguishability,
+#: Andrés et al. 2013): the bound is ε·d for inputs d metres apart.
+EPSILON_UNIT = "ε"
+EPSILON_PER_METRE = "ε per metre"
 
 
 def _within(value: float, limit: float) -> bool:
@@ -85,9 +100,19 @@ def check_delta(delta: float, name: str = "delta") -> float:
     return delta
 
 
+_PART_FIELDS = ("mechanism", "epsilon", "delta", "sensitivity", "protects", "note", "unit",
+                "unit_of_privacy")
+
+
 @dataclass(frozen=True)
 class CostPart:
-    """One mechanism call: what it spent, on what sensitivity, protecting what."""
+    """One mechanism call: what it spent, on what sensitivity, protecting what.
+
+    ``unit`` is the unit of ``epsilon`` (:data:`EPSILON_UNIT` or
+    :data:`EPSILON_PER_METRE`); ``unit_of_privacy`` a short name of what
+    neighbouring datasets differ in ("user", "vehicle", "reported point";
+    empty = not stated); ``protects`` may describe it in words.
+    """
 
     mechanism: str
     epsilon: float
@@ -95,31 +120,48 @@ class CostPart:
     sensitivity: Optional[float] = None
     protects: str = ""
     note: str = ""
+    unit: str = EPSILON_UNIT
+    unit_of_privacy: str = ""
 
     def to_dict(self) -> dict:
-        return {k: getattr(self, k) for k in
-                ("mechanism", "epsilon", "delta", "sensitivity", "protects", "note")}
+        return {k: getattr(self, k) for k in _PART_FIELDS}
 
     @classmethod
     def from_dict(cls, d: dict) -> "CostPart":
-        return cls(**{k: d.get(k) for k in
-                      ("mechanism", "epsilon", "delta", "sensitivity", "protects", "note")
-                      if k in d})
+        return cls(**{k: d[k] for k in _PART_FIELDS if k in d})
+
+
+def _common(values, what: str) -> str:
+    """The one non-empty value of ``values`` (or ""); ValueError if they differ."""
+    distinct = sorted({v for v in values if v})
+    if len(distinct) > 1:
+        raise ValueError(f"a privacy cost cannot mix {what}s ({' and '.join(distinct)}): "
+                         "their losses do not add up")
+    return distinct[0] if distinct else ""
 
 
 @dataclass(frozen=True)
 class PrivacyCost:
-    """A list of cost parts composed sequentially (ε and δ add up)."""
+    """A list of cost parts composed sequentially (ε and δ add up).
+
+    All parts share one unit and one unit of privacy (checked on
+    construction): ε per metre and plain ε never add up.
+    """
 
     parts: tuple = ()
+
+    def __post_init__(self):
+        _common((p.unit for p in self.parts), "unit")
+        _common((p.unit_of_privacy for p in self.parts), "unit of privacy")
 
     @classmethod
     def of(cls, mechanism: str, epsilon: float, delta: float = 0.0, *,
            sensitivity: Optional[float] = None, protects: str = "",
-           note: str = "") -> "PrivacyCost":
+           note: str = "", unit: str = EPSILON_UNIT,
+           unit_of_privacy: str = "") -> "PrivacyCost":
         return cls((CostPart(mechanism, float(epsilon), float(delta),
                              None if sensitivity is None else float(sensitivity),
-                             protects, note),))
+                             protects, note, unit, unit_of_privacy),))
 
     @property
     def epsilon(self) -> float:
@@ -128,6 +170,21 @@ class PrivacyCost:
     @property
     def delta(self) -> float:
         return math.fsum(p.delta for p in self.parts)
+
+    @property
+    def unit(self) -> str:
+        """The unit of :attr:`epsilon` (plain ε for an empty cost)."""
+        return _common((p.unit for p in self.parts), "unit") or EPSILON_UNIT
+
+    @property
+    def unit_of_privacy(self) -> str:
+        return _common((p.unit_of_privacy for p in self.parts), "unit of privacy")
+
+    def with_unit_of_privacy(self, unit_of_privacy: str) -> "PrivacyCost":
+        """This cost with every part's unit of privacy set (where not already stated)."""
+        return PrivacyCost(tuple(p if p.unit_of_privacy else
+                                 CostPart(**{**p.to_dict(), "unit_of_privacy": unit_of_privacy})
+                                 for p in self.parts))
 
     def __add__(self, other: "PrivacyCost") -> "PrivacyCost":
         if not isinstance(other, PrivacyCost):
@@ -141,8 +198,14 @@ class PrivacyCost:
             total = total + c
         return total
 
+    def describe(self) -> str:
+        """One line, e.g. "ε = 0.5, δ = 1e-06 (ε, unit of privacy: user)"."""
+        who = f", unit of privacy: {self.unit_of_privacy}" if self.unit_of_privacy else ""
+        return f"ε = {self.epsilon:.6g}, δ = {self.delta:.6g} ({self.unit}{who})"
+
     def to_dict(self) -> dict:
-        return {"epsilon": self.epsilon, "delta": self.delta,
+        return {"epsilon": self.epsilon, "delta": self.delta, "unit": self.unit,
+                "unit_of_privacy": self.unit_of_privacy,
                 "parts": [p.to_dict() for p in self.parts]}
 
     @classmethod
@@ -152,10 +215,12 @@ class PrivacyCost:
 
 @dataclass(frozen=True)
 class Budget:
-    """A total (ε, δ) a dataset may spend over all its releases."""
+    """A total (ε, δ) a dataset may spend over all its releases, in one unit."""
 
     epsilon: float
     delta: float = 0.0
+    unit: str = EPSILON_UNIT
+    unit_of_privacy: str = ""
 
     def __post_init__(self):
         check_epsilon(self.epsilon, "budget epsilon")
@@ -164,20 +229,73 @@ class Budget:
     def allows(self, epsilon: float, delta: float) -> bool:
         return _within(epsilon, self.epsilon) and _within(delta, self.delta)
 
+    def describe(self) -> str:
+        who = f", unit of privacy: {self.unit_of_privacy}" if self.unit_of_privacy else ""
+        return f"ε = {self.epsilon:g}, δ = {self.delta:g} ({self.unit}{who})"
 
-@dataclass
+    def to_dict(self) -> dict:
+        return {"epsilon": self.epsilon, "delta": self.delta, "unit": self.unit,
+                "unit_of_privacy": self.unit_of_privacy}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Budget":
+        """Ledgers written before units existed hold plain-ε budgets."""
+        return cls(d["epsilon"], d.get("delta", 0.0), d.get("unit") or EPSILON_UNIT,
+                   d.get("unit_of_privacy") or "")
+
+
 class Release:
-    """Released values, their privacy cost, and non-private diagnostics.
+    """What a dpcore release returns: four separate things.
 
-    ``info`` holds facts about the release a report may show (parameters,
-    noise scales). Anything computed from the raw data goes in ``internal``
-    and must never be published.
+    * ``values``: the noisy values (publishable);
+    * ``cost``: the :class:`PrivacyCost` of the mechanisms that ran;
+    * ``public``: facts that depend only on public parameters and on the
+      noisy values (noise scales, parameters), safe for the publishable
+      report;
+    * ``internal``: anything computed from the raw data (true counts, the
+      data's extent, utility against ground truth): internal report only.
+
+    ``info`` is the former name of ``public`` and still accepted.
     """
 
-    values: Any
-    cost: PrivacyCost
-    info: dict = field(default_factory=dict)
-    internal: dict = field(default_factory=dict)
+    __slots__ = ("values", "cost", "public", "internal")
+
+    def __init__(self, values: Any, cost: PrivacyCost, public: Optional[dict] = None,
+                 internal: Optional[dict] = None, *, info: Optional[dict] = None):
+        if public is not None and info is not None:
+            raise TypeError("give public= (or its former name info=), not both")
+        self.values = values
+        self.cost = cost
+        self.public = dict(public if public is not None else info or {})
+        self.internal = dict(internal or {})
+
+    @property
+    def info(self) -> dict:
+        """Former name of :attr:`public`."""
+        return self.public
+
+    def __repr__(self) -> str:
+        return (f"Release(cost={self.cost.describe()}, public={sorted(self.public)}, "
+                f"internal={sorted(self.internal)})")
+
+
+def dataset_id(source: str) -> str:
+    """The default ledger dataset id of a data source: its normalised absolute path.
+
+    ``source`` is a path, a ``file://`` URL (query such as ``?delimiter=,``
+    dropped) or an OGR/GDAL URI with ``|layername=...`` decorations (dropped),
+    so the same file gets the same id whichever engine or layer name reads it.
+    Sources that are not files (databases, memory layers) are returned as given.
+    """
+    text = str(source).strip()
+    if not text:
+        raise ValueError("an empty data source has no dataset id")
+    if text.lower().startswith("file:"):
+        text = urllib.parse.unquote(urllib.parse.urlparse(text).path)
+    path = os.path.abspath(os.path.expanduser(text.split("|")[0].strip()))
+    if not os.path.exists(path):
+        return str(source).strip()
+    return os.path.normcase(os.path.realpath(path))
 
 
 # --------------------------------------------------------------------------
@@ -215,12 +333,14 @@ class Ledger:
     Layout::
 
         {"version": 1,
-         "datasets": {"<id>": {"budget": {"epsilon": .., "delta": ..},
-                               "entries": [{"id", "time", "label", "status",
-                                            "epsilon", "delta", "parts"}]}}}
+         "datasets": {"<id>": {"budget": {"epsilon", "delta", "unit", "unit_of_privacy"},
+                               "entries": [{"id", "time", "label", "status", "unit",
+                                            "unit_of_privacy", "epsilon", "delta",
+                                            "parts"}]}}}
 
     ``status`` is ``"reserved"`` while a release runs and ``"spent"`` after it.
-    Reserved entries count against the budget.
+    Reserved entries count against the budget. Ledgers written before units
+    existed read as plain-ε budgets with no stated unit of privacy.
     """
 
     def __init__(self, path: str):
@@ -240,12 +360,13 @@ class Ledger:
         return data
 
     def _write(self, data: dict) -> None:
+        """Atomic replace, then fsync of the file and of its directory (the rename)."""
         directory = os.path.dirname(self.path) or "."
         os.makedirs(directory, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".ledger-", suffix=".json", dir=directory)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(data, fh, indent=2, sort_keys=True)
+                json.dump(data, fh, indent=2, sort_keys=True, ensure_ascii=False)
                 fh.flush()
                 os.fsync(fh.fileno())
             os.replace(tmp, self.path)
@@ -253,10 +374,11 @@ class Ledger:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             raise
+        _fsync_directory(directory)
 
     # -- queries -----------------------------------------------------------
     def spent(self, dataset_id: str) -> tuple:
-        """(ε, δ) spent or reserved so far on ``dataset_id``."""
+        """(ε, δ) spent or reserved so far on ``dataset_id`` (in its budget's unit)."""
         with _locked(self.path):
             ds = self._read()["datasets"].get(dataset_id)
         return _spent(ds)
@@ -264,7 +386,7 @@ class Ledger:
     def budget(self, dataset_id: str) -> Optional[Budget]:
         with _locked(self.path):
             ds = self._read()["datasets"].get(dataset_id)
-        return None if ds is None else Budget(**ds["budget"])
+        return None if ds is None else Budget.from_dict(ds["budget"])
 
     def entries(self, dataset_id: str) -> list:
         with _locked(self.path):
@@ -272,14 +394,26 @@ class Ledger:
         return [] if ds is None else list(ds["entries"])
 
     # -- two-phase spending -----------------------------------------------
-    def reserve(self, dataset_id: str, epsilon: float, delta: float,
-                budget: Optional[Budget] = None, label: str = "") -> "Reservation":
+    def reserve(self, dataset_id: str, epsilon, delta: float = 0.0,
+                budget: Optional[Budget] = None, label: str = "", *,
+                unit: Optional[str] = None,
+                unit_of_privacy: Optional[str] = None) -> "Reservation":
         """Reserve (ε, δ) for a release, or raise :class:`BudgetExceeded`.
 
-        The first release on a dataset fixes its total budget (``budget`` is
-        then required); later calls may omit it or must give the same one
-        (a budget cannot be raised once spending has started).
+        ``epsilon`` may be the release's planned :class:`PrivacyCost`, which
+        then gives δ, the unit and the unit of privacy. The first release on a
+        dataset fixes its total budget (``budget`` is then required, in the
+        release's unit; an unstated unit of privacy is taken from the
+        release); later calls may omit it or must give the same one. Spending in one unit (or unit of privacy) against a budget kept
+        in another is refused.
         """
+        if isinstance(epsilon, PrivacyCost):
+            planned = epsilon
+            epsilon, delta = planned.epsilon, planned.delta
+            unit = unit or planned.unit
+            unit_of_privacy = unit_of_privacy or planned.unit_of_privacy
+        unit = unit or EPSILON_UNIT
+        unit_of_privacy = unit_of_privacy or ""
         if not dataset_id:
             raise ValueError("a dataset id is required to use the privacy ledger")
         check_epsilon(epsilon)
@@ -292,11 +426,13 @@ class Ledger:
                     raise ValueError(
                         f"dataset '{dataset_id}' is new in the ledger {self.path}: "
                         "give its total privacy budget (epsilon, delta) on first use")
-                data["datasets"][dataset_id] = {
-                    "budget": {"epsilon": budget.epsilon, "delta": budget.delta},
-                    "entries": []}
+                _check_units(dataset_id, budget, unit, unit_of_privacy)
+                if not budget.unit_of_privacy:
+                    budget = Budget(budget.epsilon, budget.delta, budget.unit, unit_of_privacy)
+                data["datasets"][dataset_id] = {"budget": budget.to_dict(), "entries": []}
             ds = data["datasets"][dataset_id]
-            stored = Budget(**ds["budget"])
+            stored = Budget.from_dict(ds["budget"])
+            _check_units(dataset_id, stored, unit, unit_of_privacy)
             if budget is not None and not (
                     math.isclose(stored.epsilon, budget.epsilon, rel_tol=_REL_TOLERANCE)
                     and math.isclose(stored.delta, budget.delta, rel_tol=_REL_TOLERANCE)):
@@ -308,13 +444,15 @@ class Ledger:
             if not stored.allows(used_eps + epsilon, used_delta + delta):
                 raise BudgetExceeded(
                     f"privacy budget exceeded for dataset '{dataset_id}': spent ε={used_eps:g}, "
-                    f"δ={used_delta:g} of ε={stored.epsilon:g}, δ={stored.delta:g}; this release "
-                    f"needs ε={epsilon:g}, δ={delta:g}. No noise was drawn.")
+                    f"δ={used_delta:g} of ε={stored.epsilon:g}, δ={stored.delta:g} "
+                    f"({stored.unit}); this release needs ε={epsilon:g}, δ={delta:g}. "
+                    "No noise was drawn.")
             ds["entries"].append({"id": entry_id, "time": _now(), "label": label,
-                                  "status": "reserved", "epsilon": float(epsilon),
-                                  "delta": float(delta), "parts": []})
+                                  "status": "reserved", "unit": unit,
+                                  "unit_of_privacy": unit_of_privacy,
+                                  "epsilon": float(epsilon), "delta": float(delta), "parts": []})
             self._write(data)
-        return Reservation(self, dataset_id, entry_id, float(epsilon), float(delta))
+        return Reservation(self, dataset_id, entry_id, float(epsilon), float(delta), unit)
 
     def _finish(self, dataset_id: str, entry_id: str, cost: Optional[PrivacyCost]) -> None:
         with _locked(self.path):
@@ -333,6 +471,32 @@ class Ledger:
             self._write(data)
 
 
+def _check_units(dataset_id: str, budget: Budget, unit: str, unit_of_privacy: str) -> None:
+    """Refuse a release whose unit (or unit of privacy) differs from the budget's."""
+    if unit != budget.unit or (unit_of_privacy and budget.unit_of_privacy
+                               and unit_of_privacy != budget.unit_of_privacy):
+        who = f" per {unit_of_privacy}" if unit_of_privacy else ""
+        raise ValueError(
+            f"dataset '{dataset_id}' keeps its budget in {budget.describe()}; this release "
+            f"spends {unit}{who}. A cost in one unit cannot be charged against a budget in "
+            "another: use a separate dataset id (and budget) for it. No noise was drawn.")
+
+
+def _fsync_directory(directory: str) -> None:
+    """Make a rename in ``directory`` durable (POSIX; a no-op where unsupported)."""
+    flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
+    try:
+        fd = os.open(directory, flags)
+    except OSError:  # pragma: no cover - Windows cannot open directories
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # pragma: no cover - some file systems refuse fsync on directories
+        pass
+    finally:
+        os.close(fd)
+
+
 def _spent(ds: Optional[dict]) -> tuple:
     if ds is None:
         return 0.0, 0.0
@@ -349,14 +513,16 @@ class Reservation:
     """
 
     def __init__(self, ledger: Ledger, dataset_id: str, entry_id: str,
-                 epsilon: float, delta: float):
+                 epsilon: float, delta: float, unit: str = EPSILON_UNIT):
         self.ledger, self.dataset_id, self.entry_id = ledger, dataset_id, entry_id
-        self.epsilon, self.delta = epsilon, delta
+        self.epsilon, self.delta, self.unit = epsilon, delta, unit
         self.done = False
 
     def commit(self, cost: PrivacyCost) -> None:
         if self.done:
             raise ValueError("this ledger reservation was already committed or cancelled")
+        if cost.parts and cost.unit != self.unit:
+            raise ValueError(f"release spent {cost.unit} but reserved {self.unit}")
         if not (_within(cost.epsilon, self.epsilon) and _within(cost.delta, self.delta)):
             raise ValueError(
                 f"release spent ε={cost.epsilon:g}, δ={cost.delta:g}, more than the "

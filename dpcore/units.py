@@ -1,0 +1,55 @@
+"""Checks on the field that defines the unit of privacy (user, vehicle).
+
+A user-level guarantee is only as good as the user field: if every event
+carries its own "user" (a feature id chosen by mistake), the release protects
+single events while its report claims whole users. These checks refuse such
+input with the counts, before any noise is drawn.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+#: Field names that identify a user or a vehicle, most specific first
+#: (compared case-insensitively). Used to pick a field when none was chosen.
+UNIT_FIELD_NAMES = {
+    "user": ("user_id", "userid", "user", "uid", "msisdn", "imsi", "subscriber_id",
+             "subscriber", "person_id", "person", "caller_id", "device_id", "id_user"),
+    "vehicle": ("vehicle_id", "vehicleid", "vehicle", "vid", "car_id", "taxi_id", "taxi",
+                "bus_id", "truck_id", "obu_id", "device_id", "trajectory_id", "traj_id",
+                "track_id", "trip_id"),
+}
+
+
+def guess_unit_field(field_names: Sequence[str], kind: str = "user"):
+    """The first field whose name is a known ``kind`` id name, or None."""
+    by_lower = {name.lower(): name for name in field_names}
+    for candidate in UNIT_FIELD_NAMES[kind]:
+        if candidate in by_lower:
+            return by_lower[candidate]
+    return None
+
+
+def check_units_not_all_distinct(ids: Iterable, *, kind: str = "user", field: str = "",
+                                 what: str = "events") -> int:
+    """Refuse when every one of several events has its own ``kind``; returns the count.
+
+    With n ≥ 2 events and n distinct ids, the field cannot identify a
+    ``kind`` (it is a per-event key such as a feature id), so a guarantee
+    for "one {kind}" would in fact protect one event only. Missing ids
+    (None) are refused as well, with their count.
+    """
+    ids = list(ids)
+    missing = sum(1 for v in ids if v is None)
+    named = f" '{field}'" if field else ""
+    if missing:
+        raise ValueError(f"{missing} of {len(ids)} {what} have no {kind} id (the {kind} "
+                         f"field{named} is empty): every {what[:-1] if what.endswith('s') else what} "
+                         f"must belong to a {kind}")
+    distinct = len(set(ids))
+    if len(ids) >= 2 and distinct == len(ids):
+        raise ValueError(
+            f"every one of the {len(ids)} {what} has its own {kind} ({distinct} distinct values "
+            f"in the {kind} field{named}): that field does not identify {kind}s (is it a feature "
+            f"id?), so a guarantee for one {kind} would protect one event only. Choose the field "
+            f"that identifies the {kind}.")
+    return distinct
