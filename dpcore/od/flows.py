@@ -1,0 +1,135 @@
+"""Origin–destination flows of whole trips, user-level DP (issue 15, item 1).
+
+The OD matrix counts trips from zone i to zone j (the diagonal holds trips
+that start and end in one zone). One user adds at most ``m`` trips after
+per-user sampling (:func:`~.trips.sample_per_user`), so the matrix changes by
+at most m in L1 and in L2 (all m trips in one cell): discrete Laplace with
+Δ₁ = m (ε-DP) or analytic Gaussian with Δ₂ = m ((ε, δ)-DP). Negative noisy
+counts are set to 0 (post-processing).
+
+Sampling loses the trips of users above m. Optionally a share of ε releases
+a noisy pair (sampled trips S, extra trips E) where E counts each user's
+trips between m and a public cap M ≥ m: one user changes S by ≤ m and E by
+≤ M − m, so the pair has L1 sensitivity M. The OD values are then scaled by
+(Ŝ + Ê)/Ŝ, clipped to [1, M/m] (post-processing), an estimate of the trips
+up to M per user over the sampled ones.
+
+The cost is planned before any noise is drawn and is exactly the sum of
+the parts that ran.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from ..mechanisms import discrete_laplace
+from ..privacy import PrivacyCost, Release, check_epsilon, report_progress
+from .noise import DISCRETE_LAPLACE, check_noise, margin_of_error, noisy_counts
+from .trips import check_max_trips, sample_per_user
+
+UNIT = "one user: all their trips in the time window (at most m of them are used)"
+
+
+def plan_od_cost(*, epsilon: float, delta: float, noise: str, max_trips: int,
+                 total_share: float = 0.0, total_cap=None) -> PrivacyCost:
+    """The cost of :func:`release_od` with these parameters (no data needed)."""
+    epsilon = check_epsilon(epsilon)
+    delta = check_noise(noise, delta)
+    m = check_max_trips(max_trips)
+    share = float(total_share)
+    if not 0.0 <= share < 1.0:
+        raise ValueError(f"the share of ε for the noisy total must be in [0, 1), got {share}")
+    eps_od = epsilon * (1.0 - share)
+    mech = "discrete Laplace" if noise == DISCRETE_LAPLACE else "Gaussian (analytic)"
+    cost = PrivacyCost.of(mech, eps_od, delta, sensitivity=m, protects=UNIT,
+                          note=f"OD matrix, ≤ {m} trips per user")
+    if share > 0:
+        cap = check_max_trips(total_cap if total_cap is not None else 0)
+        if cap < m:
+            raise ValueError(f"the cap for the noisy total ({cap}) must be ≥ the trips kept per "
+                             f"user ({m})")
+        cost = cost + PrivacyCost.of("discrete Laplace", epsilon - eps_od, 0.0, sensitivity=cap,
+                                     protects=UNIT,
+                                     note=f"noisy totals (sampled, extra up to {cap} per user)")
+    return cost
+
+
+def od_counts(origin_zone, dest_zone, n_zones: int) -> np.ndarray:
+    """The n × n matrix of trip counts (zones given as indices 0..n-1)."""
+    o = np.asarray(origin_zone, dtype=np.int64)
+    d = np.asarray(dest_zone, dtype=np.int64)
+    return np.bincount(o * n_zones + d, minlength=n_zones * n_zones).reshape(n_zones, n_zones)
+
+
+def release_od(user, origin_zone, dest_zone, *, n_zones: int, epsilon: float,
+               delta: float = 0.0, rng: np.random.Generator, max_trips: int,
+               noise: str = DISCRETE_LAPLACE, total_share: float = 0.0, total_cap=None,
+               progress=None) -> Release:
+    """Private OD matrix of the trips (one row per trip: user code, origin and destination
+    zone index; trips outside every zone must be removed by the caller).
+
+    ``values``: the non-negative noisy matrix (scaled when ``total_share`` > 0).
+    ``info``: public facts (m, noise, margin of error of one value, the noisy totals and
+    scale factor; the scaled margin of error ignores the factor's own noise). ``internal``: the true matrices and sampling statistics.
+    """
+    cost = plan_od_cost(epsilon=epsilon, delta=delta, noise=noise, max_trips=max_trips,
+                        total_share=total_share, total_cap=total_cap)
+    m = int(max_trips)
+    n_zones = int(n_zones)
+    user = np.asarray(user, dtype=np.int64)
+    o, d = np.asarray(origin_zone, dtype=np.int64), np.asarray(dest_zone, dtype=np.int64)
+    if not (user.size == o.size == d.size):
+        raise ValueError("user, origin and destination must have one value per trip")
+    if o.size and (min(o.min(), d.min()) < 0 or max(o.max(), d.max()) >= n_zones):
+        raise ValueError("origin and destination zones must be indices in [0, n_zones)")
+    keep = sample_per_user(user, m, rng)
+    truth_all = od_counts(o, d, n_zones)
+    truth = od_counts(o[keep], d[keep], n_zones)
+    report_progress(progress, 0.3)
+    od_part = cost.parts[0]
+    rel = noisy_counts(truth, noise=noise, sensitivity=m, epsilon=od_part.epsilon,
+                       delta=od_part.delta, rng=rng, protects=UNIT, what=od_part.note)
+    spent = rel.cost
+    values = np.clip(np.asarray(rel.values, dtype=float), 0.0, None)
+    moe = float(rel.info["margin_of_error"])
+    info = {"max_trips_per_user": m, "noise": noise, "epsilon_od": od_part.epsilon,
+            "delta": od_part.delta, "margin_of_error_95": moe, "zones": n_zones,
+            "scaled": False}
+    if len(cost.parts) > 1:
+        cap = int(total_cap)
+        per_user = np.bincount(user, minlength=user.max(initial=-1) + 1) if user.size else \
+            np.zeros(0, dtype=np.int64)
+        sampled, extra = int(np.minimum(per_user, m).sum()), \
+            int((np.minimum(per_user, cap) - np.minimum(per_user, m)).sum())
+        tot = discrete_laplace(np.array([sampled, extra]), sensitivity=cap,
+                               epsilon=cost.parts[1].epsilon, rng=rng, protects=UNIT)
+        tot.cost = PrivacyCost((replace(tot.cost.parts[0],
+                                        note=f"{cost.parts[1].note}; {tot.cost.parts[0].note}"),))
+        spent = spent + tot.cost
+        s_hat, e_hat = (float(v) for v in np.clip(tot.values, 0, None))
+        factor = float(np.clip((s_hat + e_hat) / s_hat, 1.0, cap / m)) if s_hat > 0 else 1.0
+        values = values * factor
+        moe = moe * factor
+        info.update(scaled=True, total_cap=cap, noisy_sampled_trips=s_hat,
+                    noisy_extra_trips=e_hat, scale_factor=factor,
+                    margin_of_error_95=moe,
+                    margin_of_error_totals_95=margin_of_error(
+                        DISCRETE_LAPLACE, sensitivity=cap, epsilon=cost.parts[1].epsilon))
+        truth_cap = int(np.minimum(per_user, cap).sum())
+    else:
+        truth_cap = None
+    report_progress(progress, 1.0)
+    internal = {"truth_all": truth_all, "truth_sampled": truth, "trips": int(o.size),
+                "trips_kept": int(keep.size), "users": int(np.unique(user).size),
+                "trips_up_to_cap": truth_cap}
+    check_as_planned(cost, spent)
+    return Release(values, spent, info=info, internal=internal)
+
+
+def check_as_planned(planned: PrivacyCost, spent: PrivacyCost) -> None:
+    """Refuse a release whose mechanisms spent other than planned (a bug, never data)."""
+    if len(planned.parts) != len(spent.parts) or any(
+            abs(p.epsilon - s.epsilon) > 1e-12 * p.epsilon or p.delta != s.delta
+            for p, s in zip(planned.parts, spent.parts)):
+        raise RuntimeError(f"release spent {spent.to_dict()} but planned {planned.to_dict()}")

@@ -1,0 +1,189 @@
+"""True values of the mobility report's statistics, each with its user-level sensitivity.
+
+The statistics follow dp-mobility-report (Kapp & Schlosser; its ANALYSES
+documentation): visits per zone and time window, OD flows, trips over time,
+trip length, travel time, trips per user, radius of gyration, zones per user,
+mobility entropy, time between trips. They are computed on the trips kept by
+per-user sampling (≤ m per user), except trips per user, which counts each
+user's trips in the window before sampling, capped by the public bins.
+
+Sensitivities (adding or removing one user, L1): a per-trip count moves by
+at most m (2m for visits: the origin and the destination of every trip);
+time between trips has at most m − 1 gaps per user; a per-user histogram
+(one value per user) moves by 1. Bins are public parameters; values beyond
+the last edge fall in its top bin ("≥ last edge").
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+import numpy as np
+
+from .trips import Trips
+
+VISITS = "visits"
+OD = "od"
+TRIPS_OVER_TIME = "trips_over_time"
+TRIP_LENGTH = "trip_length"
+TRAVEL_TIME = "travel_time"
+TRIPS_PER_USER = "trips_per_user"
+RADIUS_OF_GYRATION = "radius_of_gyration"
+ZONES_PER_USER = "zones_per_user"
+MOBILITY_ENTROPY = "mobility_entropy"
+TIME_BETWEEN_TRIPS = "time_between_trips"
+STATISTICS = (VISITS, OD, TRIPS_OVER_TIME, TRIP_LENGTH, TRAVEL_TIME, TRIPS_PER_USER,
+              RADIUS_OF_GYRATION, ZONES_PER_USER, MOBILITY_ENTROPY, TIME_BETWEEN_TRIPS)
+TITLES = {VISITS: "Visits per zone and time window", OD: "OD flows",
+          TRIPS_OVER_TIME: "Trips over time (weekday × hour of the start, UTC)",
+          TRIP_LENGTH: "Trip length (km)", TRAVEL_TIME: "Travel time (min)",
+          TRIPS_PER_USER: "Trips per user", RADIUS_OF_GYRATION: "Radius of gyration (km)",
+          ZONES_PER_USER: "Zones per user", MOBILITY_ENTROPY: "Mobility entropy (normalised)",
+          TIME_BETWEEN_TRIPS: "Time between consecutive trips (h)"}
+WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+NEEDS_TIMES = (VISITS, TRIPS_OVER_TIME, TRAVEL_TIME, TIME_BETWEEN_TRIPS)
+
+
+@dataclass
+class Bins:
+    """Public bins of the report's histograms (edges ascending; the last bin is open)."""
+
+    time_windows: Sequence[float] = (0, 6, 10, 14, 18, 22, 24)   # hours of the day (UTC)
+    trip_length_km: Sequence[float] = tuple(range(0, 21))          # 1 km bins up to 20+
+    travel_time_min: Sequence[float] = tuple(range(0, 125, 5))     # 5 min bins up to 120+
+    trips_per_user_max: int = 30
+    gyration_km: Sequence[float] = tuple(np.arange(0, 10.5, 0.5))
+    gap_hours: Sequence[float] = (0, 0.5, 1, 2, 3, 4, 6, 8, 12, 16, 24, 48, 72)
+    entropy_bins: int = 10
+
+    def __post_init__(self):
+        for name in ("time_windows", "trip_length_km", "travel_time_min", "gyration_km",
+                     "gap_hours"):
+            edges = np.asarray(getattr(self, name), dtype=float)
+            if edges.size < 2 or not np.all(np.diff(edges) > 0) or not np.all(np.isfinite(edges)):
+                raise ValueError(f"bins '{name}' need at least two increasing finite edges")
+            setattr(self, name, edges)
+        tw = self.time_windows
+        if tw[0] != 0 or tw[-1] != 24:
+            raise ValueError("time windows must run from hour 0 to hour 24")
+        if int(self.trips_per_user_max) < 1 or int(self.entropy_bins) < 1:
+            raise ValueError("trips per user and entropy need at least one bin")
+
+
+@dataclass
+class Statistic:
+    """One statistic: true counts (any shape), L1 sensitivity, labels of the axes, and for
+    histograms the numeric edges (quartiles are interpolated in them)."""
+
+    name: str
+    counts: np.ndarray
+    sensitivity: int
+    labels: list = field(default_factory=list)
+    edges: np.ndarray = None
+
+
+def sensitivity(name: str, m: int) -> int:
+    """User-level L1 sensitivity of statistic ``name`` with ≤ m trips per user."""
+    per_trip = {VISITS: 2 * m, OD: m, TRIPS_OVER_TIME: m, TRIP_LENGTH: m, TRAVEL_TIME: m,
+                TIME_BETWEEN_TRIPS: m - 1}
+    if name in per_trip:
+        if per_trip[name] < 1:
+            raise ValueError("time between trips needs at least 2 trips per user (m ≥ 2)")
+        return per_trip[name]
+    if name in STATISTICS:
+        return 1
+    raise ValueError(f"unknown statistic {name!r}; choose among {', '.join(STATISTICS)}")
+
+
+def _hist(values, edges) -> np.ndarray:
+    """Counts per bin [e_i, e_{i+1}); below the first edge → first bin, beyond → last bin."""
+    idx = np.clip(np.searchsorted(edges, values, side="right") - 1, 0, len(edges) - 2)
+    return np.bincount(idx, minlength=len(edges) - 1)
+
+
+def _labels(edges, unit="") -> list:
+    e = [f"{v:g}" for v in edges]
+    return [f"{a}–{b}{unit}" for a, b in zip(e[:-2], e[1:-1])] + [f"≥ {e[-2]}{unit}"]
+
+
+def _hour_of_day(t) -> np.ndarray:
+    return np.mod(np.asarray(t, dtype=float), 86400.0) / 3600.0
+
+
+def _per_user_zone_stats(user, zones, points):
+    """Radius of gyration (m), distinct zones and normalised entropy of each user's visits."""
+    order = np.argsort(user, kind="stable")
+    u, z, p = user[order], zones[order], points[order]
+    users, start, n_visits = np.unique(u, return_index=True, return_counts=True)
+    centre = np.add.reduceat(p, start, axis=0) / n_visits[:, None]
+    sq = ((p - np.repeat(centre, n_visits, axis=0)) ** 2).sum(1)
+    gyration = np.sqrt(np.add.reduceat(sq, start) / n_visits)
+    pair_keys, pair_counts = np.unique(np.column_stack([u, z]), axis=0, return_counts=True)
+    pair_user = np.searchsorted(users, pair_keys[:, 0])
+    n_zones = np.bincount(pair_user, minlength=users.size)
+    prob = pair_counts / n_visits[pair_user]
+    entropy = -np.bincount(pair_user, prob * np.log2(prob), minlength=users.size)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        entropy = np.where(n_zones > 1, entropy / np.log2(np.maximum(n_zones, 2)), 0.0)
+    return gyration, n_zones, np.clip(entropy, 0.0, 1.0)
+
+
+def compute(name: str, trips: Trips, kept: np.ndarray, o: np.ndarray, d: np.ndarray,
+            n_zones: int, m: int, bins: Bins) -> Statistic:
+    """The true statistic ``name`` over the kept trips (indices ``kept``; zone indices of
+    all trips ``o``/``d``)."""
+    s = trips.subset(kept)
+    ok, dk = o[kept], d[kept]
+    sens = sensitivity(name, m)
+    if name in NEEDS_TIMES:
+        missing = int(np.count_nonzero(~(np.isfinite(s.start) & np.isfinite(s.end))))
+        if missing:
+            raise ValueError(f"{TITLES[name]} needs trip times; {missing} trips have none")
+    if name == VISITS:
+        tw = bins.time_windows
+        idx_o = np.clip(np.searchsorted(tw, _hour_of_day(s.start), "right") - 1, 0, tw.size - 2)
+        idx_d = np.clip(np.searchsorted(tw, _hour_of_day(s.end), "right") - 1, 0, tw.size - 2)
+        n_w = tw.size - 1
+        counts = np.bincount(np.concatenate([ok * n_w + idx_o, dk * n_w + idx_d]),
+                             minlength=n_zones * n_w).reshape(n_zones, n_w)
+        return Statistic(name, counts, sens, [_labels(tw, " h")])
+    if name == OD:
+        counts = np.bincount(ok * n_zones + dk, minlength=n_zones * n_zones)
+        return Statistic(name, counts.reshape(n_zones, n_zones), sens)
+    if name == TRIPS_OVER_TIME:
+        day = (np.floor(np.asarray(s.start) / 86400.0).astype(np.int64) + 3) % 7  # 1970-01-01: Thu
+        hour = np.floor(_hour_of_day(s.start)).astype(np.int64)
+        counts = np.bincount(day * 24 + hour, minlength=7 * 24).reshape(7, 24)
+        return Statistic(name, counts, sens, [list(WEEKDAYS), [str(h) for h in range(24)]])
+    if name in (TRIP_LENGTH, TRAVEL_TIME):
+        edges = bins.trip_length_km if name == TRIP_LENGTH else bins.travel_time_min
+        values = s.length / 1000.0 if name == TRIP_LENGTH else (s.end - s.start) / 60.0
+        return Statistic(name, _hist(values, edges), sens, [_labels(edges)], edges)
+    if name == TRIPS_PER_USER:
+        top = int(bins.trips_per_user_max)
+        per_user = np.bincount(trips.user)
+        per_user = per_user[per_user > 0]
+        edges = np.arange(1, top + 2, dtype=float)
+        labels = [str(k) for k in range(1, top)] + [f"≥ {top}"]
+        return Statistic(name, _hist(per_user, edges), sens, [labels], edges)
+    if name == TIME_BETWEEN_TRIPS:
+        order = np.lexsort((s.start, s.user))
+        u, st, en = s.user[order], s.start[order], s.end[order]
+        same = u[1:] == u[:-1]
+        gaps = np.clip(st[1:][same] - en[:-1][same], 0.0, None) / 3600.0
+        edges = bins.gap_hours
+        return Statistic(name, _hist(gaps, edges), sens, [_labels(edges, " h")], edges)
+    users = np.concatenate([s.user, s.user])
+    zones = np.concatenate([ok, dk])
+    points = np.concatenate([s.origin, s.dest])
+    gyration, n_z, entropy = _per_user_zone_stats(users, zones, points)
+    if name == RADIUS_OF_GYRATION:
+        edges = bins.gyration_km
+        return Statistic(name, _hist(gyration / 1000.0, edges), sens, [_labels(edges)], edges)
+    if name == ZONES_PER_USER:
+        edges = np.arange(1, 2 * m + 2, dtype=float)
+        return Statistic(name, _hist(n_z, edges), sens, [[str(k) for k in range(1, 2 * m + 1)]],
+                         edges)
+    edges = np.linspace(0.0, 1.0, int(bins.entropy_bins) + 1)
+    return Statistic(name, _hist(entropy, edges), sens, [[f"{a:.2g}–{b:.2g}" for a, b in
+                                           zip(edges[:-1], edges[1:])]], edges)

@@ -1,0 +1,133 @@
+"""Trips (origin, destination, times, length per trip) and per-user trip sampling.
+
+A trip is the unit every OD statistic counts. Trips come from GPS fixes
+grouped by trip id (first and last fix), from lines (first and last vertex)
+or from a table of origin/destination points; the algorithm layer reads them
+and :class:`Trips` holds them as arrays in a metric frame.
+
+User-level privacy needs a bound on what one user contributes: keep at most
+``m`` trips per user, chosen uniformly at random among that user's trips
+(every subset of size min(n_u, m) equally likely). ``m`` is a public
+parameter; a default derived from the data (as dp-mobility-report's
+``max_trips_per_user=None``, the data maximum) would make the sensitivity
+itself depend on the data and is not offered.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+import numpy as np
+
+
+@dataclass
+class Trips:
+    """One row per trip: ``user`` (0..n_users-1), ``origin``/``dest`` (n × 2 metres),
+    ``start``/``end`` (epoch seconds, NaN when unknown), ``length`` (metres)."""
+
+    user: np.ndarray
+    origin: np.ndarray
+    dest: np.ndarray
+    start: np.ndarray
+    end: np.ndarray
+    length: np.ndarray
+
+    def __post_init__(self):
+        self.user = np.asarray(self.user, dtype=np.int64)
+        n = self.user.size
+        self.origin = np.asarray(self.origin, dtype=float).reshape(n, 2)
+        self.dest = np.asarray(self.dest, dtype=float).reshape(n, 2)
+        for name in ("start", "end", "length"):
+            value = np.asarray(getattr(self, name), dtype=float).reshape(-1)
+            if value.size != n:
+                raise ValueError(f"trips: '{name}' has {value.size} values for {n} trips")
+            setattr(self, name, value)
+        if n and self.user.min() < 0:
+            raise ValueError("trips: user codes must be non-negative")
+
+    @property
+    def n(self) -> int:
+        return int(self.user.size)
+
+    def subset(self, index) -> "Trips":
+        return Trips(self.user[index], self.origin[index], self.dest[index],
+                     self.start[index], self.end[index], self.length[index])
+
+
+def user_codes(values) -> tuple:
+    """Dense codes 0..k-1 of arbitrary user ids, and the unique ids; None/NaN refused."""
+    arr = np.asarray(values, dtype=object)
+    missing = sum(v is None or (isinstance(v, float) and v != v) for v in arr)
+    if missing:
+        raise ValueError(f"{missing} of {arr.size} records have no user id")
+    keys = arr.astype(str)
+    unique, codes = np.unique(keys, return_inverse=True)
+    return codes.astype(np.int64), unique
+
+
+def trips_from_fixes(user, trip, t, x, y) -> Trips:
+    """Trips from GPS fixes: the first and last fix (by time) of every (user, trip id).
+
+    ``user`` must be integer codes (see :func:`user_codes`); ``trip`` any ids.
+    The length is the sum of the straight segments between consecutive
+    fixes. Fixes without a time are refused (the first fix is undefined).
+    """
+    user = np.asarray(user, dtype=np.int64)
+    t = np.asarray(t, dtype=float)
+    x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+    if not (user.size == t.size == x.size == y.size == len(trip)):
+        raise ValueError("trips: user, trip, time and coordinates must have the same length")
+    if user.size == 0:
+        raise ValueError("no GPS fixes to build trips from")
+    missing = int(np.count_nonzero(~np.isfinite(t)))
+    if missing:
+        raise ValueError(f"{missing} of {t.size} fixes have no readable time")
+    trip_code = np.unique(np.asarray(trip, dtype=object).astype(str), return_inverse=True)[1]
+    order = np.lexsort((t, trip_code, user))
+    user, trip_code, t, x, y = user[order], trip_code[order], t[order], x[order], y[order]
+    new = np.ones(user.size, dtype=bool)
+    new[1:] = (user[1:] != user[:-1]) | (trip_code[1:] != trip_code[:-1])
+    first = np.flatnonzero(new)
+    last = np.append(first[1:] - 1, user.size - 1)
+    seg = np.where(new[1:], 0.0, np.hypot(np.diff(x), np.diff(y)))  # no segment across trips
+    length = np.add.reduceat(np.append(seg, 0.0), first)
+    return Trips(user[first], np.column_stack([x[first], y[first]]),
+                 np.column_stack([x[last], y[last]]), t[first], t[last], length)
+
+
+def in_window(trips: Trips, start: Optional[float], end: Optional[float]) -> np.ndarray:
+    """Trips whose start and end both lie in [start, end] (None = open); unknown times fail
+    a set bound."""
+    keep = np.ones(trips.n, dtype=bool)
+    if start is not None:
+        keep &= (trips.start >= start) & (trips.end >= start)
+    if end is not None:
+        keep &= (trips.start <= end) & (trips.end <= end)
+    return keep
+
+
+def check_max_trips(m) -> int:
+    if isinstance(m, bool) or int(m) != m or int(m) < 1:
+        raise ValueError(f"the maximum number of trips per user must be an integer ≥ 1, got {m}")
+    return int(m)
+
+
+def sample_per_user(user, m: int, rng: np.random.Generator) -> np.ndarray:
+    """Indices of ≤ ``m`` trips per user, chosen uniformly (sorted ascending).
+
+    Every trip gets an independent uniform key; a user keeps the ``m`` trips
+    with the smallest keys, so every subset of size min(n_u, m) is equally
+    likely and users are sampled independently of each other (adding or
+    removing one user leaves the others' samples unchanged in distribution).
+    """
+    m = check_max_trips(m)
+    user = np.asarray(user, dtype=np.int64)
+    if user.size == 0:
+        return np.zeros(0, dtype=np.int64)
+    order = np.lexsort((rng.random(user.size), user))
+    sorted_user = user[order]
+    new = np.ones(user.size, dtype=bool)
+    new[1:] = sorted_user[1:] != sorted_user[:-1]
+    starts = np.flatnonzero(new)
+    rank = np.arange(user.size) - np.repeat(starts, np.diff(np.append(starts, user.size)))
+    return np.sort(order[rank < m])
