@@ -26,7 +26,8 @@ import numpy as np
 from ..mechanisms import discrete_laplace
 from ..privacy import PrivacyCost, Release, check_epsilon, report_progress
 from .noise import DISCRETE_LAPLACE, check_noise, margin_of_error, noisy_counts
-from .trips import check_max_trips, sample_per_user
+from ..sampling import sample_per_user
+from .trips import check_max_trips
 
 UNIT = "one user: all their trips in the time window (at most m of them are used)"
 
@@ -43,14 +44,14 @@ def plan_od_cost(*, epsilon: float, delta: float, noise: str, max_trips: int,
     eps_od = epsilon * (1.0 - share)
     mech = "discrete Laplace" if noise == DISCRETE_LAPLACE else "Gaussian (analytic)"
     cost = PrivacyCost.of(mech, eps_od, delta, sensitivity=m, protects=UNIT,
-                          note=f"OD matrix, ≤ {m} trips per user")
+                          unit_of_privacy="user", note=f"OD matrix, ≤ {m} trips per user")
     if share > 0:
         cap = check_max_trips(total_cap if total_cap is not None else 0)
         if cap < m:
             raise ValueError(f"the cap for the noisy total ({cap}) must be ≥ the trips kept per "
                              f"user ({m})")
         cost = cost + PrivacyCost.of("discrete Laplace", epsilon - eps_od, 0.0, sensitivity=cap,
-                                     protects=UNIT,
+                                     protects=UNIT, unit_of_privacy="user",
                                      note=f"noisy totals (sampled, extra up to {cap} per user)")
     return cost
 
@@ -70,7 +71,7 @@ def release_od(user, origin_zone, dest_zone, *, n_zones: int, epsilon: float,
     zone index; trips outside every zone must be removed by the caller).
 
     ``values``: the non-negative noisy matrix (scaled when ``total_share`` > 0).
-    ``info``: public facts (m, noise, margin of error of one value, the noisy totals and
+    ``public``: public facts (m, noise, margin of error of one value, the noisy totals and
     scale factor; the scaled margin of error ignores the factor's own noise). ``internal``: the true matrices and sampling statistics.
     """
     cost = plan_od_cost(epsilon=epsilon, delta=delta, noise=noise, max_trips=max_trips,
@@ -83,16 +84,17 @@ def release_od(user, origin_zone, dest_zone, *, n_zones: int, epsilon: float,
         raise ValueError("user, origin and destination must have one value per trip")
     if o.size and (min(o.min(), d.min()) < 0 or max(o.max(), d.max()) >= n_zones):
         raise ValueError("origin and destination zones must be indices in [0, n_zones)")
-    keep = sample_per_user(user, m, rng)
+    keep = np.flatnonzero(sample_per_user(user, m, rng))
     truth_all = od_counts(o, d, n_zones)
     truth = od_counts(o[keep], d[keep], n_zones)
     report_progress(progress, 0.3)
     od_part = cost.parts[0]
     rel = noisy_counts(truth, noise=noise, sensitivity=m, epsilon=od_part.epsilon,
-                       delta=od_part.delta, rng=rng, protects=UNIT, what=od_part.note)
+                       delta=od_part.delta, rng=rng, protects=UNIT,
+                       what=od_part.note)
     spent = rel.cost
     values = np.clip(np.asarray(rel.values, dtype=float), 0.0, None)
-    moe = float(rel.info["margin_of_error"])
+    moe = float(rel.public["margin_of_error"])
     info = {"max_trips_per_user": m, "noise": noise, "epsilon_od": od_part.epsilon,
             "delta": od_part.delta, "margin_of_error_95": moe, "zones": n_zones,
             "scaled": False}
@@ -104,7 +106,7 @@ def release_od(user, origin_zone, dest_zone, *, n_zones: int, epsilon: float,
             int((np.minimum(per_user, cap) - np.minimum(per_user, m)).sum())
         tot = discrete_laplace(np.array([sampled, extra]), sensitivity=cap,
                                epsilon=cost.parts[1].epsilon, rng=rng, protects=UNIT)
-        tot.cost = PrivacyCost((replace(tot.cost.parts[0],
+        tot.cost = PrivacyCost((replace(tot.cost.parts[0], unit_of_privacy="user",
                                         note=f"{cost.parts[1].note}; {tot.cost.parts[0].note}"),))
         spent = spent + tot.cost
         s_hat, e_hat = (float(v) for v in np.clip(tot.values, 0, None))
@@ -124,7 +126,7 @@ def release_od(user, origin_zone, dest_zone, *, n_zones: int, epsilon: float,
                 "trips_kept": int(keep.size), "users": int(np.unique(user).size),
                 "trips_up_to_cap": truth_cap}
     check_as_planned(cost, spent)
-    return Release(values, spent, info=info, internal=internal)
+    return Release(values, spent, public=info, internal=internal)
 
 
 def check_as_planned(planned: PrivacyCost, spent: PrivacyCost) -> None:

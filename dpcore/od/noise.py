@@ -42,9 +42,9 @@ def check_noise(noise: str, delta: float) -> float:
 def noisy_counts(counts, *, noise: str, sensitivity: int, epsilon: float, delta: float,
                  rng: np.random.Generator, protects: str, what: str = "") -> Release:
     """Counts plus noise for a user-level sensitivity (L1 for discrete Laplace, L2 for
-    Gaussian). ``values`` are the raw noisy counts (not yet clipped); ``info`` holds the
+    Gaussian). ``values`` are the raw noisy counts (not yet clipped); ``public`` holds the
     noise parameters and the 95 % margin of error of one value. ``what`` prefixes the
-    cost part's note (which statistic it paid for)."""
+    cost part's note (which statistic it paid for); the unit of privacy is one user."""
     delta = check_noise(noise, delta)
     counts = np.asarray(counts, dtype=np.int64)
     if noise == DISCRETE_LAPLACE:
@@ -53,9 +53,10 @@ def noisy_counts(counts, *, noise: str, sensitivity: int, epsilon: float, delta:
     else:
         rel = mechanisms.gaussian(counts, l2_sensitivity=float(sensitivity), epsilon=epsilon,
                                   delta=delta, rng=rng, protects=protects)
-    if what:
-        rel.cost = PrivacyCost(tuple(replace(p, note=f"{what}; {p.note}") for p in rel.cost.parts))
-    rel.info.update(noise=noise, sensitivity=sensitivity,
+    rel.cost = PrivacyCost(tuple(replace(p, unit_of_privacy="user",
+                                         note=f"{what}; {p.note}" if what else p.note)
+                                 for p in rel.cost.parts))
+    rel.public.update(noise=noise, sensitivity=sensitivity,
                     margin_of_error=margin_of_error(noise, sensitivity=sensitivity,
                                                     epsilon=epsilon, delta=delta))
     return rel

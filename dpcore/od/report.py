@@ -27,7 +27,8 @@ from .flows import check_as_planned
 from .noise import DISCRETE_LAPLACE, margin_of_error, noisy_counts
 from .statistics import (STATISTICS, TITLES, TRIPS_OVER_TIME, VISITS, Bins, compute,
                          sensitivity)
-from .trips import Trips, check_max_trips, sample_per_user
+from ..sampling import sample_per_user
+from .trips import Trips, check_max_trips
 
 UNIT = "one user: all their trips in the time window (at most m of them are used)"
 FORMAT = "mobilitydp-report"
@@ -53,7 +54,7 @@ def plan_report_cost(*, epsilon: float, weights, max_trips: int) -> PrivacyCost:
     m = check_max_trips(max_trips)
     return PrivacyCost.sequential(
         PrivacyCost.of("discrete Laplace", eps, sensitivity=sensitivity(name, m), protects=UNIT,
-                       note=TITLES[name])
+                       unit_of_privacy="user", note=TITLES[name])
         for name, eps in split_budget(epsilon, weights).items())
 
 
@@ -107,24 +108,25 @@ def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilo
         raise ValueError("one origin and one destination zone per trip are needed")
     if trips.n == 0:
         raise ValueError("no trips to report on")
-    kept = sample_per_user(trips.user, m, rng)
+    kept = np.flatnonzero(sample_per_user(trips.user, m, rng))
     truth = {name: compute(name, trips, kept, o, d, int(n_zones), m, bins) for name in budget}
     spent, values, internal = PrivacyCost(), {}, {}
     for k, (name, eps) in enumerate(budget.items()):
         stat = truth[name]
         rel = noisy_counts(stat.counts, noise=DISCRETE_LAPLACE, sensitivity=stat.sensitivity,
-                           epsilon=eps, delta=0.0, rng=rng, protects=UNIT, what=TITLES[name])
+                           epsilon=eps, delta=0.0, rng=rng, protects=UNIT,
+                           what=TITLES[name])
         spent = spent + rel.cost
         n_moe = (lambda k_sum, s=stat.sensitivity, e=eps: margin_of_error(
             DISCRETE_LAPLACE, sensitivity=s, epsilon=e, n_summed=k_sum))
-        values[name] = _entry(stat, np.clip(rel.values, 0, None), rel.info["margin_of_error"],
+        values[name] = _entry(stat, np.clip(rel.values, 0, None), rel.public["margin_of_error"],
                               eps, n_moe)
         internal[name] = _entry(stat, stat.counts, 0.0)
         report_progress(progress, (k + 1) / len(budget))
     check_as_planned(cost, spent)
     info = {"max_trips_per_user": m, "noise": DISCRETE_LAPLACE, "epsilon": float(epsilon),
             "statistics": list(budget), "epsilon_per_statistic": budget}
-    return Release(values, spent, info=info,
+    return Release(values, spent, public=info,
                    internal={"truth": internal, "trips": trips.n, "trips_kept": int(kept.size),
                              "users": int(np.unique(trips.user).size)})
 

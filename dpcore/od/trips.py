@@ -7,8 +7,8 @@ and :class:`Trips` holds them as arrays in a metric frame.
 
 User-level privacy needs a bound on what one user contributes: keep at most
 ``m`` trips per user, chosen uniformly at random among that user's trips
-(every subset of size min(n_u, m) equally likely). ``m`` is a public
-parameter; a default derived from the data (as dp-mobility-report's
+(:func:`dpcore.sampling.sample_per_user`, shared with central flows). ``m``
+is a public parameter; a default derived from the data (as dp-mobility-report's
 ``max_trips_per_user=None``, the data maximum) would make the sensitivity
 itself depend on the data and is not offered.
 """
@@ -110,24 +110,3 @@ def check_max_trips(m) -> int:
     if isinstance(m, bool) or int(m) != m or int(m) < 1:
         raise ValueError(f"the maximum number of trips per user must be an integer ≥ 1, got {m}")
     return int(m)
-
-
-def sample_per_user(user, m: int, rng: np.random.Generator) -> np.ndarray:
-    """Indices of ≤ ``m`` trips per user, chosen uniformly (sorted ascending).
-
-    Every trip gets an independent uniform key; a user keeps the ``m`` trips
-    with the smallest keys, so every subset of size min(n_u, m) is equally
-    likely and users are sampled independently of each other (adding or
-    removing one user leaves the others' samples unchanged in distribution).
-    """
-    m = check_max_trips(m)
-    user = np.asarray(user, dtype=np.int64)
-    if user.size == 0:
-        return np.zeros(0, dtype=np.int64)
-    order = np.lexsort((rng.random(user.size), user))
-    sorted_user = user[order]
-    new = np.ones(user.size, dtype=bool)
-    new[1:] = sorted_user[1:] != sorted_user[:-1]
-    starts = np.flatnonzero(new)
-    rank = np.arange(user.size) - np.repeat(starts, np.diff(np.append(starts, user.size)))
-    return np.sort(order[rank < m])

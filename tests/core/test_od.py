@@ -7,7 +7,12 @@ import pytest
 from scipy import stats
 
 from dpcore.od import compare, flows, noise, report, statistics
-from dpcore.od.trips import Trips, in_window, sample_per_user, trips_from_fixes, user_codes
+from dpcore.od.trips import Trips, in_window, trips_from_fixes, user_codes
+from dpcore.sampling import sample_per_user as sample_mask
+
+
+def sample_per_user(user, m, rng):
+    return np.flatnonzero(sample_mask(user, m, rng))
 from dpcore.privacy import make_rng
 
 HUGE = 1e6  # ε so large that discrete Laplace noise is 0 with probability ≈ 1
@@ -48,7 +53,7 @@ def test_sampling_is_uniform_over_subsets_and_biased_control_fails():
 
 def test_sampling_refuses_bad_m():
     with pytest.raises(ValueError, match="integer ≥ 1"):
-        sample_per_user(np.zeros(3, dtype=int), 0, make_rng(0))
+        flows.release_od([0], [0], [0], n_zones=1, epsilon=1, max_trips=0, rng=make_rng(0))
 
 
 # ---------------------------------------------------------------- trips
@@ -80,7 +85,7 @@ def test_od_hand_made_case_with_diagonal():
     o, d = [0, 0, 1, 2], [1, 1, 0, 2]
     rel = flows.release_od(user, o, d, n_zones=3, epsilon=HUGE, max_trips=5, rng=make_rng(3))
     assert rel.values.tolist() == [[0, 2, 0], [1, 0, 0], [0, 0, 1]]
-    assert rel.info["margin_of_error_95"] == 0
+    assert rel.public["margin_of_error_95"] == 0
     assert rel.cost.epsilon == HUGE and rel.cost.parts[0].sensitivity == 5
 
 
@@ -90,7 +95,7 @@ def test_od_bounding_and_noisy_total_rescales():
     rel = flows.release_od(user, o, d, n_zones=2, epsilon=HUGE, max_trips=2, rng=make_rng(1),
                            total_share=0.25, total_cap=4)
     # sampled: 2 + 2 trips; up to the cap: 4 + 2 → factor 1.5
-    assert rel.info["scale_factor"] == pytest.approx(1.5)
+    assert rel.public["scale_factor"] == pytest.approx(1.5)
     assert rel.values.tolist() == [[0, 3], [3, 0]]
     assert [p.sensitivity for p in rel.cost.parts] == [2, 4]
     assert [p.epsilon for p in rel.cost.parts] == pytest.approx([0.75 * HUGE, 0.25 * HUGE])
@@ -117,7 +122,7 @@ def test_margin_of_error_covers_the_truth_at_the_stated_rate(kind, delta):
                                max_trips=m, noise=kind, rng=make_rng(seed))
         truth = rel.internal["truth_sampled"]
         err = np.abs(rel.values - truth)
-        hits += int((err <= rel.info["margin_of_error_95"]).sum())
+        hits += int((err <= rel.public["margin_of_error_95"]).sum())
         # negative control: the margin computed for m = 1 is too narrow
         narrow = noise.margin_of_error(kind, sensitivity=1, epsilon=0.7, delta=delta)
         wrong += int((err <= narrow).sum())
@@ -161,7 +166,7 @@ def test_mixed_report_costs_are_exact():
                                                                 rel=1e-15)
     assert [p.sensitivity for p in rel.cost.parts] == [8, 4, 4, 1, 3]
     assert math.fsum(p.epsilon for p in rel.cost.parts) == pytest.approx(2.0, rel=1e-15)
-    assert rel.cost.delta == 0
+    assert rel.cost.delta == 0 and rel.cost.unit_of_privacy == "user"
     assert set(rel.values) == {"visits", "od", "trip_length", "trips_per_user",
                                "time_between_trips"}
     assert rel.cost.parts[0].note.startswith(statistics.TITLES["visits"])
