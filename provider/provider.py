@@ -12,6 +12,7 @@ from ..algorithms.density import CompareDensity, SanitizeDensity
 from ..algorithms.generatemobility import GenerateMobility
 from ..algorithms.geoind import EstimateDistribution, PerturbPoints
 from ..algorithms.noisycounts import NoisyCounts
+from ..algorithms.odflows import ODFlows
 from ..algorithms.tessellation import DataDrivenTessellation, VoronoiTessellation
 
 ICON = os.path.join(os.path.dirname(os.path.dirname(__file__)), "icons", "mobilitydp.svg")
@@ -22,7 +23,7 @@ ALGORITHMS = [
     PerturbPoints, EstimateDistribution,
     VoronoiTessellation, DataDrivenTessellation, MinimumCover,
     GenerateMobility, CDRSummary,
-    AggregateFlows, FlowMeasures, CompareFlows,
+    AggregateFlows, FlowMeasures, CompareFlows, ODFlows,
     SanitizeDensity, CompareDensity,
 ]
 

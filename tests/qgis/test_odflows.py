@@ -1,0 +1,213 @@
+"""mobilitydp:odflows in process and through qgis_process, on a hand-made case in mixed CRSs."""
+import os
+
+import pytest
+
+from conftest import read_layer
+
+ALG = "mobilitydp:odflows"
+X0, Y0, SIZE = 650000.0, 6860000.0, 1000.0  # three 1 km zones in Lambert-93, side by side
+
+# (user, origin zone, destination zone, start minute); zone k is the square k
+TRIPS = [("u1", 0, 1, 0), ("u1", 0, 1, 600), ("u1", 1, 0, 700),
+         ("u2", 2, 2, 30), ("u2", 0, 1, 90)]
+EXPECTED = {("z0", "z1"): 3, ("z1", "z0"): 1, ("z2", "z2"): 1}
+
+
+def _zones(crs="EPSG:2154"):
+    from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsFeature,
+                           QgsGeometry, QgsProject, QgsRectangle, QgsVectorLayer)
+    layer = QgsVectorLayer(f"Polygon?crs={crs}&field=zone:string", "zones", "memory")
+    tf = QgsCoordinateTransform(QgsCoordinateReferenceSystem("EPSG:2154"),
+                                QgsCoordinateReferenceSystem(crs), QgsProject.instance())
+    feats = []
+    for k in range(3):
+        g = QgsGeometry.fromRect(QgsRectangle(X0 + k * SIZE, Y0, X0 + (k + 1) * SIZE, Y0 + SIZE))
+        g.densifyByCount(10)
+        g.transform(tf)
+        f = QgsFeature(layer.fields())
+        f.setGeometry(g)
+        f.setAttributes([f"z{k}"])
+        feats.append(f)
+    layer.dataProvider().addFeatures(feats)
+    return layer
+
+
+def _centre(k, tf, dx=0.0):
+    from qgis.core import QgsPointXY
+    return tf.transform(QgsPointXY(X0 + (k + 0.5) * SIZE + dx, Y0 + 0.5 * SIZE))
+
+
+def _lines(crs="EPSG:4326", trips=TRIPS):
+    from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsFeature,
+                           QgsGeometry, QgsProject, QgsVectorLayer)
+    layer = QgsVectorLayer(f"LineString?crs={crs}&field=user_id:string&field=start:string"
+                           "&field=end:string", "trips", "memory")
+    tf = QgsCoordinateTransform(QgsCoordinateReferenceSystem("EPSG:2154"),
+                                QgsCoordinateReferenceSystem(crs), QgsProject.instance())
+    feats = []
+    for user, o, d, minute in trips:
+        f = QgsFeature(layer.fields())
+        f.setGeometry(QgsGeometry.fromPolylineXY([_centre(o, tf, -100), _centre(o, tf, 100),
+                                                  _centre(d, tf, 50)]))
+        f.setAttributes([user, _iso(minute), _iso(minute + 20)])
+        feats.append(f)
+    layer.dataProvider().addFeatures(feats)
+    return layer
+
+
+def _iso(minute):
+    return f"2026-05-25T{minute // 60:02d}:{minute % 60:02d}:00"
+
+
+def _points(crs="EPSG:3857"):
+    from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsFeature,
+                           QgsGeometry, QgsProject, QgsVectorLayer)
+    layer = QgsVectorLayer(f"Point?crs={crs}&field=user_id:string&field=trip:integer"
+                           "&field=time:integer", "gps", "memory")
+    tf = QgsCoordinateTransform(QgsCoordinateReferenceSystem("EPSG:2154"),
+                                QgsCoordinateReferenceSystem(crs), QgsProject.instance())
+    feats = []
+    for k, (user, o, d, minute) in enumerate(TRIPS):
+        # fixes given out of order: the last fix by time is the destination
+        for p, t in ((_centre(d, tf), 120), (_centre(o, tf), 0), (_centre(o, tf, 300), 60)):
+            f = QgsFeature(layer.fields())
+            f.setGeometry(QgsGeometry.fromPointXY(p))
+            f.setAttributes([user, k, 1_780_000_000 + minute * 60 + t])
+            feats.append(f)
+    layer.dataProvider().addFeatures(feats)
+    return layer
+
+
+def _table():
+    from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsFeature,
+                           QgsProject, QgsVectorLayer)
+    layer = QgsVectorLayer("None?field=uid:string&field=ox:double&field=oy:double"
+                           "&field=dx:double&field=dy:double", "od", "memory")
+    tf = QgsCoordinateTransform(QgsCoordinateReferenceSystem("EPSG:2154"),
+                                QgsCoordinateReferenceSystem("EPSG:4326"), QgsProject.instance())
+    feats = []
+    for user, o, d, _ in TRIPS:
+        a, b = _centre(o, tf), _centre(d, tf)
+        f = QgsFeature(layer.fields())
+        f.setAttributes([user, a.x(), a.y(), b.x(), b.y()])
+        feats.append(f)
+    layer.dataProvider().addFeatures(feats)
+    return layer
+
+
+def _params(trips, zones, tmp_path, **kw):
+    p = {"INPUT": trips, "USER_FIELD": "user_id", "ZONES": zones, "ZONE_ID_FIELD": "zone",
+         "MAX_TRIPS": 5, "EPSILON": 1e6, "SEED": 3,
+         "OD_TABLE": str(tmp_path / "od.gpkg"), "FLOWS": str(tmp_path / "flows.gpkg"),
+         "REPORT": str(tmp_path / "report.html")}
+    p.update(kw)
+    return p
+
+
+def _text(path):
+    with open(path, encoding="utf-8") as fh:
+        return fh.read()
+
+
+def _od(path):
+    _, rows = read_layer(path)
+    return {(r["origin"], r["dest"]): r["flow"] for r in rows}
+
+
+@pytest.mark.parametrize("zones_crs", ["EPSG:2154", "EPSG:4326", "EPSG:3857"])
+def test_lines_hand_made_case_in_mixed_crs(run_alg, tmp_path, zones_crs):
+    res = run_alg(ALG, _params(_lines(), _zones(zones_crs), tmp_path))
+    assert _od(res["OD_TABLE"]) == EXPECTED
+    layer, lines = read_layer(res["FLOWS"])
+    assert {(r["origin"], r["dest"]) for r in lines} == {("z0", "z1"), ("z1", "z0")}
+    assert all(r["moe95"] == 0 for r in lines)
+    assert res["EPSILON_SPENT"] == pytest.approx(1e6)
+    html = _text(res["REPORT"])
+    assert "one user" in html and "discrete Laplace" in html
+
+
+def test_points_and_table_layouts_give_the_same_flows(run_alg, tmp_path):
+    res = run_alg(ALG, _params(_points(), _zones(), tmp_path, TRIP_FIELD="trip",
+                               TIME_FIELD="time"))
+    assert _od(res["OD_TABLE"]) == EXPECTED
+    (tmp_path / "b").mkdir()
+    res = run_alg(ALG, _params(_table(), _zones(), tmp_path / "b", USER_FIELD="uid",
+                               ORIGIN_X="ox", ORIGIN_Y="oy", DEST_X="dx", DEST_Y="dy",
+                               TABLE_CRS="EPSG:4326"))
+    assert _od(res["OD_TABLE"]) == EXPECTED
+
+
+def test_time_window_and_bounding(run_alg, tmp_path):
+    from qgis.PyQt.QtCore import QDateTime, Qt
+    start = QDateTime.fromString("2026-05-25T00:00:00", Qt.ISODate)
+    start.setTimeSpec(Qt.UTC)
+    end = QDateTime.fromString("2026-05-25T05:00:00", Qt.ISODate)
+    end.setTimeSpec(Qt.UTC)
+    with pytest.raises(Exception, match="5 trips have no time"):
+        run_alg(ALG, _params(_lines(), _zones(), tmp_path, START=start, END=end))
+    res = run_alg(ALG, _params(_lines(), _zones(), tmp_path, START=start, END=end,
+                               START_FIELD="start", END_FIELD="end"))
+    # u1's trips at 10:00 and 11:40 are outside the window
+    assert _od(res["OD_TABLE"]) == {("z0", "z1"): 2, ("z2", "z2"): 1}
+    (tmp_path / "m").mkdir()
+    res = run_alg(ALG, _params(_lines(), _zones(), tmp_path / "m", MAX_TRIPS=1))
+    assert sum(_od(res["OD_TABLE"]).values()) == 2  # one trip per user
+
+
+def test_noisy_run_with_total_and_gaussian(run_alg, tmp_path):
+    res = run_alg(ALG, _params(_lines(), _zones(), tmp_path, EPSILON=1.0, NOISE="gaussian",
+                               DELTA=1e-6, TOTAL_SHARE=0.2, TOTAL_CAP=10))
+    assert res["EPSILON_SPENT"] == pytest.approx(1.0)
+    assert res["DELTA_SPENT"] == pytest.approx(1e-6)
+    _, rows = read_layer(res["OD_TABLE"])
+    assert all(r["flow"] > 0 and r["moe95"] > 0 for r in rows)
+    assert "scale_factor" in _text(res["REPORT"])
+
+
+@pytest.mark.parametrize("change,message", [
+    (dict(USER_FIELD="start"), "its own user"),
+    (dict(EPSILON=0), "epsilon"),
+    (dict(NOISE="gaussian", DELTA=0), "delta > 0"),
+    (dict(TOTAL_SHARE=0.2, TOTAL_CAP=2, MAX_TRIPS=5), "≥ the trips kept"),
+    (dict(ZONE_ID_FIELD="nope"), "zone id field"),
+])
+def test_bad_input_refused_without_output(run_alg, tmp_path, change, message):
+    from qgis.core import QgsProcessingException
+    with pytest.raises(QgsProcessingException, match=message):
+        run_alg(ALG, _params(_lines(), _zones(), tmp_path, **change))
+    assert not any(os.path.exists(tmp_path / n) for n in ("od.gpkg", "flows.gpkg",
+                                                          "report.html"))
+
+
+def test_all_trips_outside_the_zones_refused(run_alg, tmp_path):
+    from qgis.core import QgsProcessingException
+    far = [(u, o + 10, d + 10, m) for u, o, d, m in TRIPS]
+    with pytest.raises(QgsProcessingException, match="outside every zone"):
+        run_alg(ALG, _params(_lines(trips=far), _zones(), tmp_path))
+    assert not os.path.exists(tmp_path / "od.gpkg")
+
+
+def _save(layer, path):
+    from qgis.core import QgsProject, QgsVectorFileWriter
+    opts = QgsVectorFileWriter.SaveVectorOptions()
+    opts.driverName = "GPKG"
+    err = QgsVectorFileWriter.writeAsVectorFormatV2(layer, str(path),
+                                                    QgsProject.instance().transformContext(),
+                                                    opts)
+    assert err[0] == QgsVectorFileWriter.NoError, err
+    return str(path)
+
+
+def test_qgis_process_json(qgis_app, qgis_process, tmp_path):
+    trips = _save(_lines(), tmp_path / "trips.gpkg")
+    zones = _save(_zones("EPSG:4326"), tmp_path / "zones.gpkg")
+    p = _params(trips, zones, tmp_path, EPSILON=1e6, LEDGER=str(tmp_path / "ledger.json"),
+                BUDGET_EPSILON=2e6)
+    code, data, text = qgis_process(ALG, p)
+    assert code == 0, text
+    assert os.path.exists(data["results"]["OD_TABLE"].split("|")[0])
+    assert _od(str(tmp_path / "od.gpkg")) == EXPECTED
+    assert data["results"]["EPSILON_SPENT"] == pytest.approx(1e6)
+    code, data, text = qgis_process(ALG, dict(p, EPSILON=-1, OD_TABLE=str(tmp_path / "x.gpkg")))
+    assert code != 0 and not os.path.exists(tmp_path / "x.gpkg")
