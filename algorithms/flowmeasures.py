@@ -5,8 +5,6 @@ Both read flow lines (origin, destination, flow: the FLOWS output of
 and the comparison in ``dpcore.flows.compare`` (Pratesi 2012 §5.3–5.4).
 Computing on released flows is post-processing: no privacy cost.
 """
-import io
-
 import numpy as np
 from qgis.core import (NULL, QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
                        QgsProcessing, QgsProcessingException,
@@ -15,7 +13,8 @@ from qgis.core import (NULL, QgsFeature, QgsFeatureSink, QgsField, QgsFields, Qg
 from qgis.PyQt.QtCore import QVariant
 
 from ..dpcore import report as dpreport
-from ..dpcore.flows.compare import border_precision_recall, cdf, compare_measures
+from ..dpcore.flows.compare import border_precision_recall, compare_measures
+from ..dpcore.flows.figures import comparison_png
 from ..dpcore.flows.measures import (border_polygons, mobility_borders,
                                      network_measures)
 from ..dpcore.flows.vectors import MoveIndex
@@ -314,9 +313,10 @@ missing from one layer count as flow 0).</p>
         sections = [("Correlation per measure", dpreport.table(
             [(r[0],) + tuple("" if v is None else f"{v:.4g}" for v in r[1:5]) + (r[5],)
              for r in rows], ("measure", "PCC", "slope", "intercept", "mean bias", "n")))]
-        plots = _plots(m_a, m_b)
-        if plots:
-            sections.append(("Scatter plots and distributions", plots))
+        png = comparison_png(m_a, m_b)
+        sections.append(("Scatter plots and distributions",
+                         dpreport.png_img(png, "scatter plots and distributions") if png else
+                         "<p>matplotlib is not installed: no plots.</p>"))
         report = self.write_analysis_report(parameters, context, title=self.DISPLAY_NAME,
             privacy_note="The comparison reads the original (raw) flows: it is for the data "
                          "owner and must not be published.",
@@ -324,38 +324,3 @@ missing from one layer count as flow 0).</p>
                   ("betweenness pivots", samples or "exact"), ("random seed", seed)],
             sections=sections)
         return {TABLE: table_id, REPORT: report}
-
-
-def _plots(m_a, m_b) -> str:
-    """Scatter plot with fitted line and CDFs per measure (thesis Figs. 5.4, 5.13–5.17)."""
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        from matplotlib import pyplot as plt
-    except ImportError:
-        return "<p>matplotlib is not installed: no plots.</p>"
-    names = list(m_a)
-    fig, axes = plt.subplots(2, len(names), figsize=(3.2 * len(names), 6.2))
-    for k, name in enumerate(names):
-        x, y = m_a[name], m_b[name]
-        ax = axes[0, k]
-        ax.scatter(x, y, s=3, alpha=0.4)
-        if np.ptp(x) > 0:
-            slope, intercept = np.polyfit(x, y, 1)
-            xs = np.array([x.min(), x.max()])
-            ax.plot(xs, slope * xs + intercept, "r-", lw=1, label=f"slope {slope:.2f}")
-            ax.legend(fontsize=7)
-        ax.set_title(name.replace("_", " "), fontsize=9)
-        ax.set_xlabel("original", fontsize=8)
-        ax.set_ylabel("private", fontsize=8)
-        ax = axes[1, k]
-        for values, label in ((x, "original"), (y, "private")):
-            v, frac = cdf(values, points=500)
-            ax.plot(v, frac, label=label)
-        ax.set_ylabel("cumulative fraction", fontsize=8)
-        ax.legend(fontsize=7)
-    fig.tight_layout()
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=80)
-    plt.close(fig)
-    return dpreport.png_img(buf.getvalue(), "scatter plots and distributions")

@@ -27,8 +27,14 @@ median 1; thesis 1.13 and 1):
   street grid; each driver keeps one habit) at 8–15 m/s, one GPS fix every
   30–180 s per vehicle with 10 m jitter.
 
-Run: .venv/bin/python benchmarks/flows.py [--data synth|calibrated]
-(about 5 minutes each on 2 cores; run nothing else meanwhile).
+``--data week``: the same generator, 1,000 vehicles over 5 days, so vehicles
+repeat their commutes (for the bounding rules below).
+
+Run: .venv/bin/python benchmarks/flows.py [--data synth|calibrated|week] [--only bounding]
+(about 5 minutes each on 2 cores; run nothing else meanwhile). ``--only
+bounding`` prints only the central mode's bounding rules side by side (issue
+15 item 2: ≤ m move occurrences per vehicle, repetitions counted, against ≤ m
+distinct moves).
 """
 from __future__ import annotations
 
@@ -162,12 +168,15 @@ def million_points(pts):
 
 def load(kind):
     """(cells, (vehicle, trip, t, x, y), description) of one synthetic day."""
-    if kind == "synth":
+    if kind in ("synth", "week"):
         geo = grid_city(n_side=60, cell_m=1000.0, n_towers=N_CELLS, seed=1)
-        tr = generate_trajectories(geo, rng=make_rng(5))
+        tr = generate_trajectories(geo, rng=make_rng(5)) if kind == "synth" else \
+            generate_trajectories(geo, rng=make_rng(5), n_vehicles=1000, days=5)
         cells = prepare_cells(voronoi_cells(geo.towers, box(0, 0, 60000, 60000)).cells)
+        days = "one day" if kind == "synth" else "1,000 vehicles over 5 days (repeated commutes)"
         return cells, (tr.vehicle_id, tr.trip_id, tr.t, tr.x, tr.y), \
-            "dpcore.synth.trips.generate_trajectories on grid_city(60, 1000 m), Voronoi cells of its towers"
+            (f"dpcore.synth.trips.generate_trajectories on grid_city(60, 1000 m), {days}, "
+             "Voronoi cells of its towers")
     rng = np.random.default_rng(2012)
     cells = make_cells(rng)
     veh, origin, dest, depart = make_trips(rng)
@@ -183,10 +192,38 @@ def table(header, rows):
     print()
 
 
+def bounding_table(fv, pcc):
+    """Central mode: ≤ m move occurrences per vehicle (trips) against ≤ m distinct moves."""
+    per_vehicle = np.asarray(fv.counts.sum(axis=1)).ravel()
+    distinct = np.diff(fv.counts.indptr)
+    print(f"### Central mode: bounding rules (issue 15 item 2), discrete Laplace, mean ± sd over "
+          f"3 seeds\n\nMove occurrences per vehicle: median {np.median(per_vehicle):.0f}, "
+          f"90th percentile {np.percentile(per_vehicle, 90):.0f}; distinct moves per vehicle: "
+          f"median {np.median(distinct):.0f}, 90th percentile {np.percentile(distinct, 90):.0f}."
+          "\n")
+    rows = []
+    for m in (10, 40, 160, 640):
+        for eps in (0.5, 1.0, 2.0):
+            for bounding, label in (("distinct", "before: ≤ m distinct moves, k = 1"),
+                                    ("trips", "after: ≤ m moves, repetitions counted")):
+                runs = []
+                for seed in range(3):
+                    rel = release_flows(fv, epsilon=eps, rng=make_rng(seed), method="central",
+                                        max_moves=m, bounding=bounding)
+                    runs.append((rel.internal["kept_fraction"], *pcc(rel.values)))
+                runs = np.array(runs)
+                rows.append((m, eps, label, f"{runs[:, 0].mean():.1%}",
+                             f"{runs[:, 1].mean():.3f} ± {runs[:, 1].std():.3f}",
+                             f"{runs[:, 2].mean():.3f} ± {runs[:, 2].std():.3f}"))
+    table(["m", "ε", "bounding", "moves kept", "PCC flow/link", "PCC flow/zone"], rows)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", choices=("synth", "calibrated"), default="synth")
-    kind = parser.parse_args().data
+    parser.add_argument("--data", choices=("synth", "calibrated", "week"), default="synth")
+    parser.add_argument("--only", choices=("bounding",), default=None)
+    args = parser.parse_args()
+    kind = args.data
     t0 = time.perf_counter()
     cells, pts, description = load(kind)
     t_data = time.perf_counter() - t0
@@ -222,6 +259,10 @@ def main():
 
     def pcc(values):
         return fit(truth, values)["pcc"], fit(zone_truth, flow_per_zone(index, values))["pcc"]
+
+    bounding_table(fv, pcc)
+    if args.only == "bounding":
+        return
 
     rows = []
     configs = [
@@ -293,9 +334,9 @@ def main():
     for eps in (0.3, 0.9):
         for m, k in [(10, 1), (20, 2), (40, 2)]:
             rel = release_flows(fv, epsilon=eps, rng=make_rng(1), method="central",
-                                max_moves=m, max_count=k)
+                                max_moves=m, max_count=k, bounding="distinct")
             p = pcc(rel.values)
-            central_rows.append((f"central, m={m}, k={k} (unit: one vehicle)", eps,
+            central_rows.append((f"central distinct, m={m}, k={k} (unit: one vehicle)", eps,
                                  f"{rel.internal['kept_fraction']:.1%}", p[0], p[1]))
         rel = mechanisms.discrete_laplace(truth.astype(np.int64), sensitivity=1, epsilon=eps,
                                           rng=make_rng(1))
@@ -341,8 +382,10 @@ def main():
         ("Balanced traj ε=0.2 δ=0.2", dict(epsilon=0.2, delta=0.2, method="balanced",
                                            sensitivity="trajectory")),
         ("Balanced move ε=0.9 δ=0.2", dict(epsilon=0.9, delta=0.2, method="balanced")),
-        ("central m=20 k=2 ε=0.9", dict(epsilon=0.9, method="central", max_moves=20,
-                                       max_count=2)),
+        ("central m=20 k=2 (distinct) ε=0.9", dict(epsilon=0.9, method="central",
+                                                   max_moves=20, max_count=2,
+                                                   bounding="distinct")),
+        ("central m=40 (trips) ε=0.9", dict(epsilon=0.9, method="central", max_moves=40)),
     ]:
         noise = {} if kw.get("method") == "central" else {"noise": "continuous"}
         rel = release_flows(fv, rng=make_rng(4), **kw, **noise)

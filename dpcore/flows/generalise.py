@@ -142,6 +142,10 @@ def generalise(cells: Cells, vehicle, trajectory, t, x, y, *, interval=None,
     t = _finite(t, "time")
     x, y = _finite(x, "x coordinate"), _finite(y, "y coordinate")
     vehicle_ids, vcode = _codes(vehicle, "vehicle id")
+    if n > 1 and len(vehicle_ids) == n:
+        raise ValueError(f"every point has its own vehicle ({n:,} vehicles, 0 moves): the "
+                         "vehicle field must give all the points of one vehicle the same id "
+                         "(it looks like a point id, e.g. fid)")
     _, traw = _codes(trajectory, "trajectory id")
     _, tcode = np.unique(vcode.astype(np.int64) * (traw.max() + 1) + traw, return_inverse=True)
     tcode = tcode.reshape(-1)

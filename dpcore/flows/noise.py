@@ -378,7 +378,7 @@ def release_central(vectors: FlowVectors, *, epsilon: float, rng: np.random.Gene
     negative = values[values < 0]
     report_progress(progress, 1.0)
     info = {"method": "central", "noise": noise, "bounding": bounding,
-            "max_moves": int(max_moves), "sensitivity": sens,
+            "max_moves": int(max_moves), "l1_sensitivity": sens,
             "differentially_private": True, "leaks": "",
             "negative_entries": int(negative.size),
             "negative_mean": float(negative.mean()) if negative.size else 0.0}

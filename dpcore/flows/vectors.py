@@ -67,6 +67,14 @@ class FlowVectors:
 
 def frequency_vectors(moves: Moves, index: MoveIndex) -> FlowVectors:
     """Build every vehicle's frequency vector (and Eq. 4.1 sensitivities) from its moves."""
+    if moves.origin.size == 0:
+        st = moves.stats
+        raise ValueError(
+            f"{moves.n_vehicles:,} vehicles, 0 moves: no trajectory goes from one cell to an "
+            f"adjacent one ({st.get('points_outside_cells', 0):,} of {st.get('points', 0):,} "
+            f"points outside the cells, {st.get('single_cell_trajectories', 0):,} trajectories "
+            f"that never leave one cell, {st.get('moves_outside_interval', 0):,} moves outside "
+            "the time interval); a release would be pure noise")
     pos = index.positions(moves.origin, moves.dest)
     if np.any(pos < 0):
         raise ValueError(f"{int((pos < 0).sum())} move(s) join cells that are not adjacent")

@@ -164,3 +164,17 @@ def test_frequency_vectors_and_trajectory_sensitivity(cells):
     np.testing.assert_array_equal(fv.counts.indices, fv.trajectory_max.indices)
     assert fv.total().sum() == 5 and idx.size == 24
     assert idx.positions([0], [4])[0] == -1
+
+
+# -- refusals with counts --------------------------------------------------------
+
+def test_a_point_id_as_vehicle_is_refused_with_counts(cells):
+    points = [(k, 0, float(k), c) for k, c in enumerate([0, 1, 2, 5, 8])]
+    with pytest.raises(ValueError, match=r"own vehicle \(5 vehicles, 0 moves\)"):
+        run(cells, points)
+
+
+def test_no_move_at_all_is_refused_with_counts(cells):
+    m = run(cells, [(1, 1, 0, 0), (1, 1, 1, 0), (2, 1, 0, 4), (2, 1, 5, (9.5, 9.5))])
+    with pytest.raises(ValueError, match=r"2 vehicles, 0 moves.*1 of 4 points outside"):
+        frequency_vectors(m, MoveIndex.from_cells(cells))

@@ -124,7 +124,7 @@ def test_exact_flows_at_huge_epsilon(run_alg, tmp_path):
     assert len(zones) == 12 and zones["2"]["flow"] == 3 and zones["9"]["flow_in"] == 2
     text = open(report, encoding="utf-8").read()
     assert "one move of one vehicle" in text and "not for publication" in text
-    assert "single_cell_trajectories" in text and "gaps_bridged" in text
+    assert "trajectories that never leave one cell" in text and "GPS gaps bridged" in text
 
 
 def test_modes_and_costs(run_alg, tmp_path):

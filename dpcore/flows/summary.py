@@ -1,0 +1,130 @@
+"""What the flow release's report says: readable public rows, internal facts, utility.
+
+The report's publishable part shows the parameters and :attr:`Release.info`
+(facts about the noisy output only) with readable names and rounded
+numbers; what is computed from the raw data — generalisation statistics,
+the number of vehicles, the share of moves the bounding kept, correlation
+with the true flows — goes to :func:`internal_rows` and
+:func:`utility_rows`, for the data owner only.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .compare import fit
+from .coordinator import release_flows
+from .measures import flow_per_zone
+
+METHOD_NAMES = {
+    "universal": "UniversalNoise: noise on every count (thesis Alg. 3)",
+    "bounded": "BoundedNoise: noise within ±count (thesis Alg. 4; NOT differentially private)",
+    "balanced": "BalancedNoise: noise within ±b, b independent of the data (thesis Alg. 5)",
+    "central": "Central: a trusted curator bounds each vehicle and adds noise once"}
+SENSITIVITY_NAMES = {
+    "move": "move-based (Δ = 1)",
+    "trajectory": "trajectory-based, thesis Eq. 4.1 (NOT differentially private)"}
+NOISE_NAMES = {"discrete": "discrete Laplace", "continuous": "Laplace (continuous)"}
+BOUNDING_NAMES = {
+    "trips": "≤ m move occurrences per vehicle, uniformly sampled, repetitions counted",
+    "distinct": "≤ m distinct moves per vehicle, each counted ≤ k times (vehicles per link)"}
+SKETCH_NAMES = {"countmin": "Count-Min", "count": "Count Sketch", "agms": "AGMS"}
+AGGREGATION_NAMES = {"estimates": "sum of per-node estimates (thesis §4.3)",
+                     "sketches": "estimate from the sum of the sketches"}
+VALUE_NAMES = {"method": METHOD_NAMES, "sensitivity": SENSITIVITY_NAMES, "noise": NOISE_NAMES,
+               "bounding": BOUNDING_NAMES, "sketch": SKETCH_NAMES,
+               "aggregation": AGGREGATION_NAMES}
+
+#: Readable names of the public facts, in the order the report shows them.
+PUBLIC_NAMES = {
+    "method": "method", "sensitivity": "sensitivity", "noise": "noise",
+    "bounding": "bounding", "max_moves": "moves kept per vehicle (m)",
+    "max_count": "times a move counts per vehicle (k)",
+    "l1_sensitivity": "L1 sensitivity of the global vector (Δ)",
+    "bound": "noise bound b", "delta_achieved": "δ achieved",
+    "sketch": "sketch", "sketch_width": "sketch width", "sketch_depth": "sketch depth",
+    "sketch_seed": "sketch hash seed", "sketch_counters": "counters per sketch",
+    "compression": "possible moves per counter", "aggregation": "coordinator",
+    "clipped_values": "noisy values the vehicles clipped to 0 (Count-Min)",
+    "clipped_mass": "flow those clippings added",
+    "differentially_private": "differentially private",
+    "negative_entries": "released flows below 0", "negative_mean": "their mean"}
+
+INTERNAL_NAMES = {
+    "points": "GPS points", "points_outside_cells": "points outside every cell (dropped)",
+    "vehicles": "vehicles", "trajectories": "trajectories",
+    "trajectories_outside_cells": "trajectories entirely outside the cells",
+    "single_cell_trajectories": "trajectories that never leave one cell (dropped)",
+    "gaps_bridged": "GPS gaps bridged through the cells the segment crosses",
+    "gaps_unbridged": "GPS gaps not bridged (no move)",
+    "moves_outside_interval": "moves outside the time interval τ",
+    "moves": "moves in τ", "kept_fraction": "share of the moves the bounding kept"}
+
+
+def fmt(value) -> str:
+    """A value for a report cell: yes/no, integers with separators, 3 significant digits."""
+    if isinstance(value, (bool, np.bool_)):
+        return "yes" if value else "no"
+    if isinstance(value, (int, np.integer)):
+        return f"{int(value):,}"
+    if isinstance(value, (float, np.floating)):
+        if math.isinf(value):
+            return "∞" if value > 0 else "−∞"
+        if float(value).is_integer() and abs(value) < 1e15:
+            return f"{int(value):,}"
+        return f"{value:.3g}"
+    return str(value)
+
+
+def _rows(facts: dict, names: dict) -> list:
+    return [(label, fmt(VALUE_NAMES.get(key, {}).get(facts[key], facts[key])))
+            for key, label in names.items() if facts.get(key) is not None]
+
+
+def public_rows(info: dict) -> list:
+    """(name, value) rows of a release's public info, readable and rounded."""
+    return _rows(info, PUBLIC_NAMES)
+
+
+def internal_rows(stats: dict, internal: dict) -> list:
+    """(name, value) rows of the generalisation statistics and the release's internal facts."""
+    facts = dict(stats, **{k: v for k, v in internal.items() if k != "kept_fraction"})
+    rows = _rows(facts, INTERNAL_NAMES)
+    if "kept_fraction" in internal:
+        rows.append((INTERNAL_NAMES["kept_fraction"], f"{internal['kept_fraction']:.1%}"))
+    return rows
+
+
+def _fit_rows(label, truth, values, index) -> list:
+    rows = []
+    for name, a, b in (("flow per link", truth, values),
+                       ("flow per zone", flow_per_zone(index, truth),
+                        flow_per_zone(index, values))):
+        f = fit(a, b)
+        rows.append((label, name, fmt(f["pcc"]), fmt(f["slope"]), fmt(f["bias"])))
+    return rows
+
+
+def utility_rows(vectors, release, params: dict, rng) -> list:
+    """Correlation of the release, and of the other DP modes at the same ε, with the truth.
+
+    ``params`` are the keyword arguments the release was made with. The
+    alternatives are simulated for the data owner only, never released.
+    Rows: (release, measure, PCC, slope, mean bias).
+    """
+    truth = vectors.total().astype(float)
+    rows = _fit_rows("this release", truth, release.values, vectors.index)
+    if not release.info.get("differentially_private"):
+        return rows
+    eps, noise, m = params["epsilon"], params.get("noise", "discrete"), params.get("max_moves")
+    method = params.get("method", "universal")
+    if method != "universal" or params.get("sketch") is not None:
+        alt = release_flows(vectors, epsilon=eps, noise=noise, rng=rng)
+        rows += _fit_rows("UniversalNoise, move-based", truth, alt.values, vectors.index)
+    if method != "central" and m:
+        alt = release_flows(vectors, epsilon=eps, noise=noise, rng=rng, method="central",
+                            max_moves=m)
+        rows += _fit_rows(f"central, ≤ {m} moves per vehicle", truth, alt.values,
+                          vectors.index)
+    return rows
