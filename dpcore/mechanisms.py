@@ -22,6 +22,7 @@ import numpy as np
 from scipy import optimize, special
 
 from .privacy import (PrivacyCost, Release, check_delta, check_epsilon)
+from .secure_random import SecureGenerator
 
 
 def _check_sensitivity(sensitivity: float, name: str = "sensitivity") -> float:
@@ -73,6 +74,8 @@ def discrete_laplace_noise(shape, *, sensitivity: float, epsilon: float,
     """
     # p = 1 − α via expm1, exact even when ε/Δ is tiny and α rounds towards 1.
     p = -math.expm1(-check_epsilon(epsilon) / _check_sensitivity(sensitivity))
+    if isinstance(rng, SecureGenerator):   # one OS-random word per sample instead of two
+        return rng.two_sided_geometric(p, size=shape)
     return rng.geometric(p, size=shape).astype(np.int64) - rng.geometric(p, size=shape)
 
 

@@ -32,6 +32,8 @@ from typing import Any, Callable, Iterable, Optional
 
 import numpy as np
 
+from .secure_random import SecureGenerator
+
 try:  # POSIX file locks; the plugin also runs on Windows, where msvcrt is used.
     import fcntl
 except ImportError:  # pragma: no cover - exercised on Windows only
@@ -74,13 +76,17 @@ def report_progress(progress: Progress, fraction: float) -> None:
 
 
 def make_rng(seed: Optional[int] = None) -> np.random.Generator:
-    """A numpy Generator; ``seed=None`` draws fresh entropy from the OS.
+    """The random generator of a release.
 
-    A seeded generator makes a run reproducible, which is for tests and
-    demos only: a published release must not be seeded.
+    ``seed=None`` (every published release) gives a
+    :class:`~dpcore.secure_random.SecureGenerator`: every random bit comes
+    from the OS CSPRNG (``os.urandom``), as in Google's and OpenDP's DP
+    libraries. A seed gives numpy's fast PCG64 generator, reproducible
+    and not cryptographically secure: for tests and demos only, and
+    reports mark such runs "reproducible: not for publication".
     """
     if seed is None:
-        return np.random.default_rng(np.random.SeedSequence())
+        return SecureGenerator()
     if isinstance(seed, bool) or int(seed) != seed or int(seed) < 0:
         raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
     return np.random.default_rng(int(seed))

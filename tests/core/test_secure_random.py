@@ -1,0 +1,211 @@
+"""Tests of dpcore.secure_random and make_rng: unseeded releases draw only from os.urandom."""
+from __future__ import annotations
+
+import math
+import os
+import pickle
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from dp_audit import chi_square_fit, ks_fit
+from dpcore import mechanisms as mech
+from dpcore import secure_random
+from dpcore.privacy import make_rng
+from dpcore.secure_random import SecureGenerator, uniform_star
+
+
+class FakeUrandom:
+    """A reproducible stand-in for os.urandom that counts the bytes it serves."""
+
+    def __init__(self, seed):
+        self._source = np.random.default_rng(seed)
+        self.calls = 0
+        self.bytes = 0
+
+    def __call__(self, n):
+        self.calls += 1
+        self.bytes += n
+        return self._source.bytes(n)
+
+
+def _every_method(rng):
+    """One call of every sampler dpcore uses, vectorised and fallback ones alike."""
+    return [
+        rng.random(50), rng.uniform(-2, 3, 50), rng.integers(1, 7, 50), rng.integers(5),
+        rng.integers(-3, 3, 40, endpoint=True, dtype=np.int8),
+        rng.standard_exponential(50), rng.exponential(2.0, 50), rng.laplace(1.0, 2.0, 50),
+        rng.gumbel(size=50), rng.geometric(0.3, 50), rng.gamma(2.0, 3.0, 50),
+        rng.gamma(0.7, 1.0, 10), rng.standard_normal(51), rng.normal(1, 2, (5, 4)),
+        rng.lognormal(0, 1, 10), rng.permutation(30), rng.choice(10, 20),
+        rng.choice(4, 30, p=[0.1, 0.2, 0.3, 0.4]), rng.choice(10, 5, replace=False),
+        rng.poisson(3.0, 20), rng.binomial(10, 0.4, 20), rng.laplace(), rng.normal(),
+        mech.laplace(np.zeros(20), sensitivity=1, epsilon=1, rng=rng).values,
+        mech.discrete_laplace(np.zeros(20, int), sensitivity=1, epsilon=1, rng=rng).values,
+        mech.krr(np.zeros(20, int), k=4, epsilon=1, rng=rng).values,
+    ]
+
+
+def test_unseeded_generator_draws_every_bit_from_os_urandom(monkeypatch):
+    """Two secure generators fed the same fake urandom stream agree on every sample.
+
+    Any other entropy source (a numpy PRNG seeded once, the clock) would
+    make the two runs differ; a different stream must change the output.
+    """
+    outputs = []
+    for seed in (1, 1, 2):
+        fake = FakeUrandom(seed)
+        monkeypatch.setattr(os, "urandom", fake)
+        rng = make_rng()
+        assert isinstance(rng, SecureGenerator) and isinstance(rng, np.random.Generator)
+        outputs.append(_every_method(rng))
+        assert fake.calls > 0
+    for a, b in zip(outputs[0], outputs[1]):
+        assert np.array_equal(a, b)
+    assert sum(not np.array_equal(a, c) for a, c in zip(outputs[0], outputs[2])) >= 20
+
+
+def test_vectorised_samplers_read_urandom_in_bulk(monkeypatch):
+    fake = FakeUrandom(3)
+    monkeypatch.setattr(os, "urandom", fake)
+    rng = make_rng()
+    rng.laplace(0.0, 1.0, 100_000)
+    # one word per sample in one call (plus rare refills for long exponents)
+    assert fake.calls <= 3 and 800_000 <= fake.bytes < 800_000 + 8 * 200
+
+
+def test_seeded_path_is_numpy_pcg64_unchanged():
+    for seed in (0, 7, 2**40):
+        rng = make_rng(seed)
+        assert type(rng) is np.random.Generator
+        assert isinstance(rng.bit_generator, np.random.PCG64)
+        ref = np.random.default_rng(seed)
+        assert np.array_equal(rng.random(10), ref.random(10))
+        assert np.array_equal(rng.laplace(0, 1, 10), ref.laplace(0, 1, 10))
+        assert np.array_equal(rng.geometric(0.2, 10), ref.geometric(0.2, 10))
+
+
+def test_unseeded_generators_differ_and_copies_are_fresh():
+    a, b = make_rng(), make_rng()
+    assert not np.array_equal(a.random(8), b.random(8))
+    clone = pickle.loads(pickle.dumps(a))
+    assert isinstance(clone, SecureGenerator)
+    assert not np.array_equal(clone.random(8), a.random(8))
+
+
+def test_bit_generator_buffer_is_not_shared_after_fork(monkeypatch):
+    bitgen = make_rng().bit_generator
+    first = bitgen._next()
+    monkeypatch.setattr(os, "getpid", lambda: -1)      # as in a forked child
+    fake = FakeUrandom(4)
+    monkeypatch.setattr(os, "urandom", fake)
+    bitgen._next()
+    assert fake.calls == 1 and isinstance(first, int)
+
+
+N = 200_000
+
+
+@pytest.mark.parametrize("name,draw,cdf", [
+    ("random", lambda r: r.random(N), stats.uniform().cdf),
+    ("uniform", lambda r: r.uniform(-1, 3, N), stats.uniform(-1, 4).cdf),
+    ("exponential", lambda r: r.exponential(2.5, N), stats.expon(scale=2.5).cdf),
+    ("laplace", lambda r: r.laplace(1.0, 0.5, N), stats.laplace(1.0, 0.5).cdf),
+    ("gumbel", lambda r: r.gumbel(0.0, 2.0, N), stats.gumbel_r(0, 2).cdf),
+    ("normal", lambda r: r.normal(-1.0, 3.0, N), stats.norm(-1, 3).cdf),
+    ("gamma2", lambda r: r.gamma(2.0, 0.1, N), stats.gamma(2.0, scale=0.1).cdf),
+    ("lognormal", lambda r: r.lognormal(0.0, 0.5, N), stats.lognorm(0.5).cdf),
+    ("uniform_star", lambda r: uniform_star(N), stats.uniform().cdf),
+])
+def test_continuous_samplers_fit(name, draw, cdf):
+    fit = ks_fit(draw(make_rng()), cdf)
+    assert fit.passed, f"{name}: {fit}"
+
+
+def test_discrete_samplers_fit():
+    rng = make_rng()
+    k = np.arange(1, 200)
+    fit = chi_square_fit(rng.geometric(0.15, N), k, stats.geom(0.15).pmf(k))
+    assert fit.passed, str(fit)
+    fit = chi_square_fit(rng.integers(-2, 5, N), np.arange(-2, 5), np.full(7, 1 / 7))
+    assert fit.passed, str(fit)
+    fit = chi_square_fit(rng.integers(0, 3, N, endpoint=True), np.arange(4), np.full(4, 0.25))
+    assert fit.passed, str(fit)
+    p = np.array([0.0, 0.1, 0.6, 0.3, 0.0])
+    fit = chi_square_fit(rng.choice(5, N, p=p), np.arange(1, 4), p[1:4])
+    assert fit.passed, str(fit)
+    # a uniform permutation: the position of element 0 is uniform
+    first = np.array([np.flatnonzero(rng.permutation(6) == 0)[0] for _ in range(6000)])
+    fit = chi_square_fit(first, np.arange(6), np.full(6, 1 / 6))
+    assert fit.passed, str(fit)
+
+
+def test_broken_sampler_fails_the_same_fit():
+    """Negative control: the laplace fit above has power (a 10 % scale error fails)."""
+    assert not ks_fit(make_rng().laplace(1.0, 0.55, N), stats.laplace(1.0, 0.5).cdf).passed
+
+
+def test_u_star_exponent_is_geometric_and_exact_beyond_64_bits(monkeypatch):
+    """U* = (1 + m·2^−52)·2^−e with P(e = k) = 2^−k; all-zero spare bits continue the draw."""
+    words = np.array([0, (1 << 53) | 5, (2 << 53) | 1, (1 << 63)], dtype=np.uint64)
+    served = iter([np.zeros(1, np.uint64).tobytes(), np.array([8], np.uint64).tobytes()])
+    monkeypatch.setattr(os, "urandom", lambda n: next(served))
+    u = secure_random._u_star(words)
+    # word 0: 11 zero spare bits, then a zero word (64 more), then trailing zeros of 8 (3)
+    assert u[0] == 2.0 ** -(1 + 11 + 64 + 3)
+    assert u[1] == (1 + 5 * 2.0 ** -52) * 2.0 ** -1
+    assert u[2] == (1 + 2.0 ** -52) * 2.0 ** -2
+    assert u[3] == 2.0 ** -11
+    monkeypatch.undo()
+    e = -np.frexp(uniform_star(N))[1]
+    fit = chi_square_fit(e, np.arange(0, 20), 2.0 ** -(np.arange(0, 20) + 1))
+    assert fit.passed, str(fit)
+
+
+def test_exponential_tail_reaches_beyond_double_uniform_resolution():
+    """−ln U* exceeds 36.7 = −ln 2^−53 (impossible with 53-bit uniforms) at the right rate."""
+    e = secure_random.standard_exponential_star(2_000_000)
+    assert e.min() > 0 and np.isfinite(e).all()
+    tail = np.count_nonzero(e > 10.0)
+    assert stats.binomtest(tail, e.size, math.exp(-10.0)).pvalue > 1e-3
+
+
+def test_integers_edge_cases():
+    rng = make_rng()
+    assert rng.integers(3, 4, 10).tolist() == [3] * 10
+    assert rng.integers(0, 1, endpoint=True, size=1000).sum() > 0
+    big = rng.integers(0, 2**64, 1000, dtype=np.uint64)      # span beyond 2^63: fallback
+    assert big.dtype == np.uint64 and big.max() > 2**62
+    assert rng.integers(-128, 127, 500, dtype=np.int8, endpoint=True).dtype == np.int8
+    with pytest.raises(ValueError):
+        rng.integers(5, 5)
+    with pytest.raises(ValueError):
+        rng.geometric(1.5)
+
+
+@pytest.mark.parametrize("epsilon,sensitivity", [(1.0, 1), (0.1, 1), (2.0, 3)])
+def test_secure_discrete_laplace_exact_pmf_and_audit(epsilon, sensitivity):
+    from dp_audit import likelihood_ratio_audit
+    rng = make_rng()
+    draw = lambda x: mech.discrete_laplace(np.full(N, x), sensitivity=sensitivity,
+                                           epsilon=epsilon, rng=rng).values
+    d, dp = draw(0), draw(sensitivity)
+    support = np.arange(-600, 601)
+    fit = chi_square_fit(d, support, mech.discrete_laplace_pmf(
+        support, sensitivity=sensitivity, epsilon=epsilon))
+    assert fit.passed, str(fit)
+    res = likelihood_ratio_audit(d, dp, "discrete", epsilon)
+    assert res.passed, str(res)
+
+
+def test_two_sided_geometric_negative_control():
+    """A sign-times-geometric shortcut puts 1 − α at 0 instead of (1 − α)/(1 + α): caught."""
+    rng = make_rng()
+    p = -math.expm1(-1.0)
+    g = rng.geometric(p, N) - 1
+    broken = np.where(rng.random(N) < 0.5, -g, g)
+    support = np.arange(-60, 61)
+    assert not chi_square_fit(broken, support, mech.discrete_laplace_pmf(
+        support, sensitivity=1, epsilon=1.0)).passed
+    assert rng.two_sided_geometric(1.0, 50).tolist() == [0] * 50
