@@ -11,6 +11,8 @@ from ..algorithms.flows import AggregateFlows
 from ..algorithms.density import CompareDensity, SanitizeDensity
 from ..algorithms.generatemobility import GenerateMobility
 from ..algorithms.geoind import EstimateDistribution, PerturbPoints
+from ..algorithms.comparereports import CompareReports
+from ..algorithms.mobilityreport import MobilityReport
 from ..algorithms.noisycounts import NoisyCounts
 from ..algorithms.odflows import ODFlows
 from ..algorithms.tessellation import DataDrivenTessellation, VoronoiTessellation
@@ -23,7 +25,7 @@ ALGORITHMS = [
     PerturbPoints, EstimateDistribution,
     VoronoiTessellation, DataDrivenTessellation, MinimumCover,
     GenerateMobility, CDRSummary,
-    AggregateFlows, FlowMeasures, CompareFlows, ODFlows,
+    AggregateFlows, FlowMeasures, CompareFlows, ODFlows, MobilityReport, CompareReports,
     SanitizeDensity, CompareDensity,
 ]
 

@@ -4,96 +4,10 @@ import os
 import pytest
 
 from conftest import read_layer
+from od_layers import EXPECTED, TRIPS, lines as _lines, points as _points, save as _save, \
+    table as _table, zones as _zones
 
 ALG = "mobilitydp:odflows"
-X0, Y0, SIZE = 650000.0, 6860000.0, 1000.0  # three 1 km zones in Lambert-93, side by side
-
-# (user, origin zone, destination zone, start minute); zone k is the square k
-TRIPS = [("u1", 0, 1, 0), ("u1", 0, 1, 600), ("u1", 1, 0, 700),
-         ("u2", 2, 2, 30), ("u2", 0, 1, 90)]
-EXPECTED = {("z0", "z1"): 3, ("z1", "z0"): 1, ("z2", "z2"): 1}
-
-
-def _zones(crs="EPSG:2154"):
-    from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsFeature,
-                           QgsGeometry, QgsProject, QgsRectangle, QgsVectorLayer)
-    layer = QgsVectorLayer(f"Polygon?crs={crs}&field=zone:string", "zones", "memory")
-    tf = QgsCoordinateTransform(QgsCoordinateReferenceSystem("EPSG:2154"),
-                                QgsCoordinateReferenceSystem(crs), QgsProject.instance())
-    feats = []
-    for k in range(3):
-        g = QgsGeometry.fromRect(QgsRectangle(X0 + k * SIZE, Y0, X0 + (k + 1) * SIZE, Y0 + SIZE))
-        g.densifyByCount(10)
-        g.transform(tf)
-        f = QgsFeature(layer.fields())
-        f.setGeometry(g)
-        f.setAttributes([f"z{k}"])
-        feats.append(f)
-    layer.dataProvider().addFeatures(feats)
-    return layer
-
-
-def _centre(k, tf, dx=0.0):
-    from qgis.core import QgsPointXY
-    return tf.transform(QgsPointXY(X0 + (k + 0.5) * SIZE + dx, Y0 + 0.5 * SIZE))
-
-
-def _lines(crs="EPSG:4326", trips=TRIPS):
-    from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsFeature,
-                           QgsGeometry, QgsProject, QgsVectorLayer)
-    layer = QgsVectorLayer(f"LineString?crs={crs}&field=user_id:string&field=start:string"
-                           "&field=end:string", "trips", "memory")
-    tf = QgsCoordinateTransform(QgsCoordinateReferenceSystem("EPSG:2154"),
-                                QgsCoordinateReferenceSystem(crs), QgsProject.instance())
-    feats = []
-    for user, o, d, minute in trips:
-        f = QgsFeature(layer.fields())
-        f.setGeometry(QgsGeometry.fromPolylineXY([_centre(o, tf, -100), _centre(o, tf, 100),
-                                                  _centre(d, tf, 50)]))
-        f.setAttributes([user, _iso(minute), _iso(minute + 20)])
-        feats.append(f)
-    layer.dataProvider().addFeatures(feats)
-    return layer
-
-
-def _iso(minute):
-    return f"2026-05-25T{minute // 60:02d}:{minute % 60:02d}:00"
-
-
-def _points(crs="EPSG:3857"):
-    from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsFeature,
-                           QgsGeometry, QgsProject, QgsVectorLayer)
-    layer = QgsVectorLayer(f"Point?crs={crs}&field=user_id:string&field=trip:integer"
-                           "&field=time:integer", "gps", "memory")
-    tf = QgsCoordinateTransform(QgsCoordinateReferenceSystem("EPSG:2154"),
-                                QgsCoordinateReferenceSystem(crs), QgsProject.instance())
-    feats = []
-    for k, (user, o, d, minute) in enumerate(TRIPS):
-        # fixes given out of order: the last fix by time is the destination
-        for p, t in ((_centre(d, tf), 120), (_centre(o, tf), 0), (_centre(o, tf, 300), 60)):
-            f = QgsFeature(layer.fields())
-            f.setGeometry(QgsGeometry.fromPointXY(p))
-            f.setAttributes([user, k, 1_780_000_000 + minute * 60 + t])
-            feats.append(f)
-    layer.dataProvider().addFeatures(feats)
-    return layer
-
-
-def _table():
-    from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsFeature,
-                           QgsProject, QgsVectorLayer)
-    layer = QgsVectorLayer("None?field=uid:string&field=ox:double&field=oy:double"
-                           "&field=dx:double&field=dy:double", "od", "memory")
-    tf = QgsCoordinateTransform(QgsCoordinateReferenceSystem("EPSG:2154"),
-                                QgsCoordinateReferenceSystem("EPSG:4326"), QgsProject.instance())
-    feats = []
-    for user, o, d, _ in TRIPS:
-        a, b = _centre(o, tf), _centre(d, tf)
-        f = QgsFeature(layer.fields())
-        f.setAttributes([user, a.x(), a.y(), b.x(), b.y()])
-        feats.append(f)
-    layer.dataProvider().addFeatures(feats)
-    return layer
 
 
 def _params(trips, zones, tmp_path, **kw):
@@ -186,17 +100,6 @@ def test_all_trips_outside_the_zones_refused(run_alg, tmp_path):
     with pytest.raises(QgsProcessingException, match="outside every zone"):
         run_alg(ALG, _params(_lines(trips=far), _zones(), tmp_path))
     assert not os.path.exists(tmp_path / "od.gpkg")
-
-
-def _save(layer, path):
-    from qgis.core import QgsProject, QgsVectorFileWriter
-    opts = QgsVectorFileWriter.SaveVectorOptions()
-    opts.driverName = "GPKG"
-    err = QgsVectorFileWriter.writeAsVectorFormatV2(layer, str(path),
-                                                    QgsProject.instance().transformContext(),
-                                                    opts)
-    assert err[0] == QgsVectorFileWriter.NoError, err
-    return str(path)
 
 
 def test_qgis_process_json(qgis_app, qgis_process, tmp_path):

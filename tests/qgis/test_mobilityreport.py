@@ -1,0 +1,119 @@
+"""mobilitydp:mobilityreport and mobilitydp:comparereports, in process and through qgis_process."""
+import json
+import os
+
+import pytest
+
+from conftest import read_layer
+from od_layers import lines, save, zones
+
+REPORT_ALG = "mobilitydp:mobilityreport"
+COMPARE_ALG = "mobilitydp:comparereports"
+WEIGHTS = {"WEIGHT_VISITS": 2, "WEIGHT_OD": 1, "WEIGHT_TRIPS_OVER_TIME": 1,
+           "WEIGHT_TRIP_LENGTH": 1, "WEIGHT_TRAVEL_TIME": 0, "WEIGHT_TRIPS_PER_USER": 0.5,
+           "WEIGHT_RADIUS_OF_GYRATION": 0.5, "WEIGHT_ZONES_PER_USER": 0,
+           "WEIGHT_MOBILITY_ENTROPY": 0, "WEIGHT_TIME_BETWEEN_TRIPS": 1}
+
+
+def _params(trips, zones_layer, tmp_path, **kw):
+    p = {"INPUT": trips, "USER_FIELD": "user_id", "START_FIELD": "start", "END_FIELD": "end",
+         "ZONES": zones_layer, "ZONE_ID_FIELD": "zone", "MAX_TRIPS": 5, "EPSILON": 1e6,
+         "SEED": 1, "STATISTICS": str(tmp_path / "stats.json"),
+         "INTERNAL_STATISTICS": str(tmp_path / "raw.json"),
+         "VISITS": str(tmp_path / "visits.gpkg"), "REPORT": str(tmp_path / "report.html")}
+    p.update(WEIGHTS)
+    p.update(kw)
+    return p
+
+
+def _json(path):
+    with open(path, encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+@pytest.mark.parametrize("zones_crs", ["EPSG:2154", "EPSG:4326"])
+def test_report_exact_at_huge_epsilon(run_alg, tmp_path, zones_crs):
+    res = run_alg(REPORT_ALG, _params(lines("EPSG:3857"), zones(zones_crs), tmp_path))
+    assert res["EPSILON_SPENT"] == pytest.approx(1e6)
+    doc = _json(res["STATISTICS"])
+    assert not doc["internal"]
+    assert set(doc["statistics"]) == {"visits", "od", "trips_over_time", "trip_length",
+                                      "trips_per_user", "radius_of_gyration",
+                                      "time_between_trips"}
+    eps = [p["epsilon"] for p in doc["cost"]["parts"]]
+    assert eps == pytest.approx([2e6 / 7, 1e6 / 7, 1e6 / 7, 1e6 / 7, 0.5e6 / 7, 0.5e6 / 7,
+                                 1e6 / 7])
+    assert [p["sensitivity"] for p in doc["cost"]["parts"]] == [10, 5, 5, 5, 1, 1, 4]
+    assert doc["statistics"]["visits"]["per_zone"] == [4, 4, 2]
+    assert doc["statistics"]["trips_per_user"]["counts"][1] == 1  # u2: 2 trips
+    _, rows = read_layer(res["VISITS"])
+    assert {r["zone"]: r["visits"] for r in rows} == {"z0": 4, "z1": 4, "z2": 2}
+    raw = _json(res["INTERNAL_STATISTICS"])
+    assert raw["internal"] and raw["cost"] is None
+    with open(res["REPORT"], encoding="utf-8") as fh:
+        html = fh.read()
+    assert "Radius of gyration" in html and "95 % margin" in html
+
+
+def test_compare_reports_flags_raw_data_as_internal(run_alg, tmp_path):
+    res = run_alg(REPORT_ALG, _params(lines(), zones(), tmp_path, EPSILON=1.0))
+    raw_vs_private = run_alg(COMPARE_ALG, {"FIRST": res["INTERNAL_STATISTICS"],
+                                           "SECOND": res["STATISTICS"],
+                                           "OUTPUT": str(tmp_path / "cmp.gpkg"),
+                                           "REPORT": str(tmp_path / "cmp.html")})
+    _, rows = read_layer(raw_vs_private["OUTPUT"])
+    assert rows and all(r["internal"] for r in rows)
+    measures = {(r["statistic"], r["measure"]) for r in rows}
+    assert ("visits", "EMD per zone (m)") in measures and ("trip_length", "JS") in measures
+    with open(raw_vs_private["REPORT"], encoding="utf-8") as fh:
+        assert "INTERNAL" in fh.read()
+    same = run_alg(COMPARE_ALG, {"FIRST": res["STATISTICS"], "SECOND": res["STATISTICS"],
+                                 "OUTPUT": str(tmp_path / "same.gpkg")})
+    _, rows = read_layer(same["OUTPUT"])
+    assert not any(r["internal"] for r in rows)
+    assert all(abs(r["value"]) < 1e-9 for r in rows)
+
+
+@pytest.mark.parametrize("change,message", [
+    ({k: 0 for k in WEIGHTS}, "at least one statistic"),
+    (dict(MAX_TRIPS=1), "m ≥ 2"),
+    (dict(LENGTH_BINS="0,a,2"), "not a comma-separated list"),
+    (dict(TIME_WINDOWS="0,12,6,24"), "increasing"),
+    (dict(START_FIELD="", END_FIELD=""), "trips have none"),
+    (dict(USER_FIELD="start"), "its own user"),
+])
+def test_bad_input_refused_without_output(run_alg, tmp_path, change, message):
+    from qgis.core import QgsProcessingException
+    with pytest.raises(QgsProcessingException, match=message):
+        run_alg(REPORT_ALG, _params(lines(), zones(), tmp_path, **change))
+    assert not os.listdir(tmp_path)
+
+
+def test_compare_refuses_foreign_json(run_alg, tmp_path):
+    from qgis.core import QgsProcessingException
+    bad = tmp_path / "x.json"
+    bad.write_text('{"type": "FeatureCollection"}')
+    with pytest.raises(QgsProcessingException, match="not a Mobility DP report"):
+        run_alg(COMPARE_ALG, {"FIRST": str(bad), "SECOND": str(bad),
+                              "OUTPUT": str(tmp_path / "cmp.gpkg")})
+    assert not os.path.exists(tmp_path / "cmp.gpkg")
+
+
+def test_qgis_process_json(qgis_app, qgis_process, tmp_path):
+    trips = save(lines(), tmp_path / "trips.gpkg")
+    zone_file = save(zones(), tmp_path / "zones.gpkg")
+    out = tmp_path / "out"
+    out.mkdir()
+    p = _params(trips, zone_file, out, EPSILON=2.0)
+    code, data, text = qgis_process(REPORT_ALG, p)
+    assert code == 0, text
+    assert data["results"]["EPSILON_SPENT"] == pytest.approx(2.0)
+    assert os.path.exists(out / "visits.gpkg") and os.path.exists(out / "stats.json")
+    code, data, text = qgis_process(COMPARE_ALG, {"FIRST": str(out / "raw.json"),
+                                                  "SECOND": str(out / "stats.json"),
+                                                  "OUTPUT": str(out / "cmp.gpkg")})
+    assert code == 0, text
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    code, data, text = qgis_process(REPORT_ALG, _params(trips, zone_file, bad, MAX_TRIPS=1))
+    assert code != 0 and not os.listdir(bad)
