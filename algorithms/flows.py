@@ -213,6 +213,8 @@ class AggregateFlows(MobilityDPAlgorithm):
         feedback.setProgress(5)
         points = self._trajectories(parameters, context, frame, source, feedback)
         moves = generalise(cells, *points, interval=self._interval(parameters, context),
+                           vehicle_field=self.parameterAsString(parameters, VEHICLE_FIELD,
+                                                                context),
                            progress=progress_bridge(feedback, 10, 40))
         vectors = frequency_vectors(moves, MoveIndex.from_cells(cells))
         rng = self.rng(parameters, context)
@@ -243,7 +245,7 @@ class AggregateFlows(MobilityDPAlgorithm):
         results[REPORT] = self.write_report(
             parameters, context, release=release, unit_of_privacy=plan.unit,
             parameter_rows=rows, sections=[("Noise and aggregation", dpreport.table(
-                public_rows(release.info), ("quantity", "value")))],
+                public_rows(release.public), ("quantity", "value")))],
             internal_sections=internal, warnings=[plan.leaks] if plan.leaks else [])
         return results
 

@@ -23,9 +23,9 @@ import numpy as np
 
 from ..privacy import CostPart, PrivacyCost, Release, check_delta, check_epsilon, report_progress
 from . import sketches
-from .noise import (BOUNDINGS, NOISES, UNIT_MOVE, UNIT_TRAJECTORY, UNIT_VEHICLE, LocalNoise,
-                    balanced_bound, bounding_note, central_sensitivity, release_central,
-                    release_local)
+from .noise import (BOUNDINGS, NOISES, UNIT_MOVE, UNIT_NAMES, UNIT_TRAJECTORY, UNIT_VEHICLE,
+                    LocalNoise, balanced_bound, bounding_note, central_sensitivity,
+                    release_central, release_local)
 from .vectors import FlowVectors
 
 MODES = ("universal", "bounded", "balanced", "central")
@@ -52,7 +52,13 @@ class FlowPlan:
     @property
     def cost(self) -> PrivacyCost:
         return PrivacyCost((CostPart("planned flow release", self.epsilon, self.delta,
-                                     self.sensitivity, self.unit, self.note),))
+                                     self.sensitivity, self.unit, self.note,
+                                     unit_of_privacy=self.unit_of_privacy),))
+
+    @property
+    def unit_of_privacy(self) -> str:
+        """Short name of the unit of privacy ("move", "vehicle", "trajectory")."""
+        return UNIT_NAMES[self.unit]
 
 
 def plan_flows(*, epsilon: float, delta: float = 0.0, method: str = "universal",
@@ -119,7 +125,8 @@ def release_flows(vectors: FlowVectors, *, epsilon: float, delta: float = 0.0,
     spent = rel.cost
     if not math.isclose(spent.epsilon, plan.epsilon) or \
             not math.isclose(spent.delta, plan.delta, rel_tol=1e-12) or \
-            spent.parts[0].protects != plan.unit:
+            spent.parts[0].protects != plan.unit or \
+            spent.unit_of_privacy != plan.unit_of_privacy:
         raise RuntimeError(f"flow release spent (ε={spent.epsilon}, δ={spent.delta}) but "
                            f"planned (ε={plan.epsilon}, δ={plan.delta})")
     return rel
@@ -145,9 +152,9 @@ def _release(vectors, *, epsilon, delta, rng, progress, method, sensitivity, noi
         return rel
     values = rel.values if per_node else \
         sketches.estimate(sketches.sketch(rel.values, sketch), sketch, s)
-    info = dict(rel.info, sketch=sketch.kind, sketch_width=int(sketch.width),
+    info = dict(rel.public, sketch=sketch.kind, sketch_width=int(sketch.width),
                 sketch_depth=int(sketch.depth), sketch_seed=int(sketch.seed),
                 sketch_counters=sketch.size, compression=s / sketch.size,
                 aggregation="estimates" if per_node else "sketches")
     report_progress(progress, 1.0)
-    return Release(values, rel.cost, info=info, internal=rel.internal)
+    return Release(values, rel.cost, public=info, internal=rel.internal)

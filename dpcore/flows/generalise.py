@@ -31,6 +31,7 @@ import numpy as np
 
 from ..geometry import areas
 from ..privacy import report_progress
+from ..units import check_units_not_all_distinct
 from .cells import Cells
 
 
@@ -126,13 +127,15 @@ def _bridge(cells: Cells, keys: np.ndarray, seg_xy: np.ndarray, a: np.ndarray, b
 
 
 def generalise(cells: Cells, vehicle, trajectory, t, x, y, *, interval=None,
-               progress=None) -> Moves:
+               vehicle_field: str = "", progress=None) -> Moves:
     """Generalise GPS points into moves between adjacent cells.
 
     ``vehicle``, ``trajectory``: ids per point (a trajectory id may repeat
     across vehicles); ``t``: time per point (seconds); ``x``, ``y``: metres
     in the cells' CRS. ``interval = (start, end)`` keeps the moves with both
     times in [start, end] (the time interval τ of Def. 3.1.3).
+    ``vehicle_field`` names the vehicle field in the refusal when every
+    point has its own vehicle (a point id chosen by mistake).
     """
     n = len(x)
     if not (len(y) == len(t) == len(vehicle) == len(trajectory) == n):
@@ -143,9 +146,11 @@ def generalise(cells: Cells, vehicle, trajectory, t, x, y, *, interval=None,
     x, y = _finite(x, "x coordinate"), _finite(y, "y coordinate")
     vehicle_ids, vcode = _codes(vehicle, "vehicle id")
     if n > 1 and len(vehicle_ids) == n:
-        raise ValueError(f"every point has its own vehicle ({n:,} vehicles, 0 moves): the "
-                         "vehicle field must give all the points of one vehicle the same id "
-                         "(it looks like a point id, e.g. fid)")
+        try:
+            check_units_not_all_distinct(vehicle_ids, kind="vehicle", field=vehicle_field,
+                                         what="points")
+        except ValueError as exc:
+            raise ValueError(f"{n:,} vehicles, 0 moves: {exc}") from None
     _, traw = _codes(trajectory, "trajectory id")
     _, tcode = np.unique(vcode.astype(np.int64) * (traw.max() + 1) + traw, return_inverse=True)
     tcode = tcode.reshape(-1)

@@ -45,7 +45,7 @@ whole vehicle (add/remove neighbours). Two bounding rules:
   statistic, not a traffic volume): that is its use; for traffic volumes it
   drops the repetitions of a vehicle's moves.
 
-Public and internal: ``Release.info`` holds parameters and facts computed
+Public and internal: ``Release.public`` holds parameters and facts computed
 from the noisy values only; what depends on the raw data (the number of
 vehicles, the share of moves the bounding kept) is in ``Release.internal``.
 """
@@ -74,6 +74,8 @@ BLOCK = 128
 UNIT_MOVE = "one move of one vehicle (adding or removing one move changes one count by 1)"
 UNIT_TRAJECTORY = "intended by the thesis: one trajectory of one vehicle (Eq. 4.1)"
 UNIT_VEHICLE = "one vehicle: all its trajectories in the time interval"
+#: Short names of the units of privacy, as the ledger records them.
+UNIT_NAMES = {UNIT_MOVE: "move", UNIT_TRAJECTORY: "trajectory", UNIT_VEHICLE: "vehicle"}
 
 LEAK_TRAJECTORY = (
     "NOT differentially private (thesis Eq. 4.1, trajectory-based sensitivity): Δ is computed "
@@ -197,11 +199,12 @@ class LocalNoise:
                     "vehicles hold disjoint data, so by parallel composition the set of all "
                     "vectors costs this once per unit of privacy, not once per vehicle")
         if not self.is_dp:
-            return PrivacyCost((CostPart(self._mechanism_name(), math.inf, 0.0, None,
-                                         UNIT_TRAJECTORY if self.sensitivity == "trajectory"
-                                         else UNIT_MOVE,
-                                         f"nominal ε={self.epsilon:g} per count. {self.leaks()}"),))
+            unit = UNIT_TRAJECTORY if self.sensitivity == "trajectory" else UNIT_MOVE
+            return PrivacyCost((CostPart(self._mechanism_name(), math.inf, 0.0, None, unit,
+                                         f"nominal ε={self.epsilon:g} per count. {self.leaks()}",
+                                         unit_of_privacy=UNIT_NAMES[unit]),))
         return PrivacyCost((replace(part, mechanism=self._mechanism_name(), protects=UNIT_MOVE,
+                                    unit_of_privacy=UNIT_NAMES[UNIT_MOVE],
                                     note=f"{part.note}; {parallel}"),))
 
     # -- perturbation of a block of vehicles --------------------------------
@@ -301,7 +304,7 @@ def release_local(vectors: FlowVectors, spec: LocalNoise, *, rng: np.random.Gene
                                                                spec.noise)
     if clip_negative:
         info.update(clipped_values=clipped_values, clipped_mass=clipped_mass)
-    return Release(total, spec.cost(part), info=info, internal={"vehicles": int(k)})
+    return Release(total, spec.cost(part), public=info, internal={"vehicles": int(k)})
 
 
 # --------------------------------------------------------------------------
@@ -373,6 +376,7 @@ def release_central(vectors: FlowVectors, *, epsilon: float, rng: np.random.Gene
     part = rel.cost.parts[0]
     cost = PrivacyCost((replace(
         part, mechanism=f"{part.mechanism} (central, once on the global vector)",
+        unit_of_privacy=UNIT_NAMES[UNIT_VEHICLE],
         note=f"{part.note}; {bounding_note(max_moves, max_count, bounding)}"),))
     values = np.asarray(rel.values, dtype=float)
     negative = values[values < 0]
@@ -384,7 +388,7 @@ def release_central(vectors: FlowVectors, *, epsilon: float, rng: np.random.Gene
             "negative_mean": float(negative.mean()) if negative.size else 0.0}
     if bounding == "distinct":
         info["max_count"] = int(max_count)
-    return Release(values, cost, info=info, internal={
+    return Release(values, cost, public=info, internal={
         "vehicles": int(vectors.n_vehicles),
         "moves": int(vectors.counts.sum()),
         "kept_fraction": float(bounded.sum() / max(vectors.counts.sum(), 1))})

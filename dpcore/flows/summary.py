@@ -1,6 +1,6 @@
 """What the flow release's report says: readable public rows, internal facts, utility.
 
-The report's publishable part shows the parameters and :attr:`Release.info`
+The report's publishable part shows the parameters and :attr:`Release.public`
 (facts about the noisy output only) with readable names and rounded
 numbers; what is computed from the raw data — generalisation statistics,
 the number of vehicles, the share of moves the bounding kept, correlation
@@ -115,7 +115,7 @@ def utility_rows(vectors, release, params: dict, rng) -> list:
     """
     truth = vectors.total().astype(float)
     rows = _fit_rows("this release", truth, release.values, vectors.index)
-    if not release.info.get("differentially_private"):
+    if not release.public.get("differentially_private"):
         return rows
     eps, noise, m = params["epsilon"], params.get("noise", "discrete"), params.get("max_moves")
     method = params.get("method", "universal")

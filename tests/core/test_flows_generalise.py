@@ -170,8 +170,9 @@ def test_frequency_vectors_and_trajectory_sensitivity(cells):
 
 def test_a_point_id_as_vehicle_is_refused_with_counts(cells):
     points = [(k, 0, float(k), c) for k, c in enumerate([0, 1, 2, 5, 8])]
-    with pytest.raises(ValueError, match=r"own vehicle \(5 vehicles, 0 moves\)"):
-        run(cells, points)
+    with pytest.raises(ValueError, match=r"^5 vehicles, 0 moves: every one of the 5 points "
+                                         r"has its own vehicle .* field 'fid'"):
+        run(cells, points, vehicle_field="fid")
 
 
 def test_no_move_at_all_is_refused_with_counts(cells):

@@ -146,6 +146,10 @@ def test_the_plan_is_the_cost_and_nothing_raw_is_public(kw):
     rel = release_flows(fv, epsilon=0.4, rng=make_rng(1), **kw)
     assert rel.cost.epsilon == plan.epsilon and rel.cost.delta == pytest.approx(plan.delta)
     assert rel.cost.parts[0].protects == plan.unit
+    assert rel.cost.unit_of_privacy == plan.cost.unit_of_privacy == plan.unit_of_privacy
+    assert plan.unit_of_privacy == ("vehicle" if kw.get("method") == "central" else
+                                    "trajectory" if kw.get("sensitivity") == "trajectory" else
+                                    "move")
     assert rel.cost.parts[0].sensitivity == plan.sensitivity
     assert rel.info["differentially_private"] == plan.differentially_private
     # neighbouring datasets (one vehicle fewer) give the same public keys; counts stay internal

@@ -49,7 +49,7 @@ def _points(with_time=True):
     from qgis.core import QgsFeature, QgsGeometry, QgsPointXY, QgsVectorLayer
     from qgis.PyQt.QtCore import QDateTime, Qt
     layer = QgsVectorLayer("Point?crs=EPSG:2154&field=vehicle:string&field=trip:integer"
-                           "&field=time:datetime", "gps", "memory")
+                           "&field=time:datetime&field=fix:integer", "gps", "memory")
     feats = []
     base = QDateTime.fromString("2026-05-25T08:00:00", Qt.ISODate)
     base.setTimeSpec(Qt.UTC)
@@ -58,7 +58,8 @@ def _points(with_time=True):
             f = QgsFeature(layer.fields())
             f.setGeometry(QgsGeometry.fromPointXY(QgsPointXY(X0 + (col + 0.5) * SIZE,
                                                              Y0 + (row + 0.5) * SIZE)))
-            f.setAttributes([veh, trip, base.addSecs(60 * minute) if with_time else None])
+            f.setAttributes([veh, trip, base.addSecs(60 * minute) if with_time else None,
+                             len(feats)])
             feats.append(f)
     layer.dataProvider().addFeatures(feats)
     return layer
@@ -167,6 +168,8 @@ def test_ledger_records_dp_runs_and_refuses_leaky_ones(run_alg, tmp_path):
     ({"CELLS": "gap"}, "gap"),
     ({"EPSILON": 0}, "epsilon must be a positive"),
     ({"METHOD": 2, "DELTA": 0.0}, "delta > 0"),
+    ({"VEHICLE_FIELD": "fix"}, r"12 vehicles, 0 moves: every one of the 12 points has its own"),
+    ({"START": "2027-01-01T00:00:00"}, r"3 vehicles, 0 moves: .* 8 moves outside the time"),
 ])
 def test_bad_inputs_leave_no_output(run_alg, tmp_path, override, message):
     from qgis.core import QgsProcessingException, QgsRectangle
@@ -248,3 +251,73 @@ def test_holes_accepted_when_the_territory_has_them(run_alg):
     # 4 → 5 and 5 → 9 cross the hole: lost, not invented
     assert {k: v for k, v in flows.items() if v} == {
         k: v for k, v in EXPECTED.items() if "5" not in k}
+
+
+def _reprojected(layer, authid):
+    import processing
+    return processing.run("native:reprojectlayer", {
+        "INPUT": layer, "TARGET_CRS": authid, "OUTPUT": "memory:"})["OUTPUT"]
+
+
+def test_same_flows_whatever_the_crs_of_trajectories_and_cells(run_alg):
+    """One frame from the tessellation; trajectories read through destination-CRS requests."""
+    want = None
+    for cells_crs, points_crs in [("EPSG:2154", "EPSG:2154"), ("EPSG:4326", "EPSG:4326"),
+                                  ("EPSG:3857", "EPSG:3857"), ("EPSG:4326", "EPSG:2154"),
+                                  ("EPSG:3857", "EPSG:4326"), ("EPSG:2154", "EPSG:3857")]:
+        res = run_alg(AGG, _params(CELLS=_reprojected(_cells(), cells_crs),
+                                   INPUT=_reprojected(_points(), points_crs), METHOD=3,
+                                   MAX_MOVES=2, EPSILON=1.0, SEED=7))
+        assert res["FLOWS"].crs().authid() == cells_crs
+        got = _flows(res["FLOWS"])
+        assert len(got) == 34
+        if want is None:
+            want = got
+        assert got == want, (cells_crs, points_crs)
+
+
+def test_opposite_arrows_are_drawn_side_by_side(run_alg):
+    """The two directions 2 → 3 and 3 → 2 (flow 1 each) render without overlapping."""
+    import numpy as np
+    from qgis.core import (QgsFeatureRequest, QgsMapRendererCustomPainterJob, QgsMapSettings,
+                           QgsRectangle)
+    from qgis.PyQt.QtCore import QSize
+    from qgis.PyQt.QtGui import QColor, QImage, QPainter
+    from mobility_dp.algorithms.flows import flow_style
+
+    layer = run_alg(AGG, _params(EPSILON=1000))["FLOWS"]
+
+    def pixels(origin, dest):
+        one = layer.materialize(QgsFeatureRequest().setFilterExpression(
+            f"\"origin\" = '{origin}' AND \"dest\" = '{dest}'"))
+        flow_style(one, 1.0)
+        settings = QgsMapSettings()
+        settings.setLayers([one])
+        settings.setDestinationCrs(one.crs())
+        settings.setExtent(QgsRectangle(X0 + 2000, Y0, X0 + 4000, Y0 + 1000))
+        settings.setOutputSize(QSize(300, 150))
+        image = QImage(QSize(300, 150), QImage.Format_ARGB32)
+        image.fill(QColor(255, 255, 255))
+        painter = QPainter(image)
+        job = QgsMapRendererCustomPainterJob(settings, painter)
+        job.start()
+        job.waitForFinished()
+        painter.end()
+        bits = image.constBits()
+        bits.setsize(image.byteCount())
+        return np.frombuffer(bits, np.uint8).reshape(150, 300, 4)[:, :, 1] < 200
+
+    forth, back = pixels("2", "3"), pixels("3", "2")
+    assert forth.sum() > 100 and back.sum() > 100
+    assert (forth & back).sum() < 0.02 * forth.sum()
+
+
+def test_sketch_settings_and_k_are_advanced(qgis_app):
+    from qgis.core import QgsApplication, QgsProcessingParameterDefinition
+    alg = QgsApplication.processingRegistry().algorithmById(AGG)
+    for name in ("SKETCH", "SKETCH_WIDTH", "SKETCH_DEPTH", "SKETCH_SEED", "AGGREGATION",
+                 "MAX_COUNT"):
+        flags = alg.parameterDefinition(name).flags()
+        assert flags & QgsProcessingParameterDefinition.FlagAdvanced, name
+    assert "required for points" in alg.parameterDefinition("TIME_FIELD").description()
+    assert alg.parameterDefinition("VEHICLE_FIELD").defaultValue() in (None, "")
