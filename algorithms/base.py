@@ -1,42 +1,46 @@
-"""Shared QGIS glue for every Mobility DP algorithm.
+"""The base class of every Mobility DP algorithm and the common privacy parameters.
 
-What lives here, so that algorithm modules stay thin:
+Sibling modules each hold one job, and their names are re-exported here so
+algorithm modules import from one place:
 
-* the common privacy parameters (EPSILON, DELTA, SEED, LEDGER and its
-  dataset id and budget, REPORT) with their help text;
-* :class:`MetricFrame`: geographic (or non-metre) input is reprojected to a
-  local azimuthal equidistant projection in metres, outputs go back to the
-  input CRS;
-* geometry conversion between QgsGeometry and shapely (through WKB);
-* the progress/cancel bridge to dpcore (a callable raising ``Cancelled``);
-* error mapping: a dpcore ``ValueError`` becomes a ``QgsProcessingException``
-  with the same message, and file outputs of a failed run are removed;
-* the privacy ledger reservation and the HTML report.
+* :mod:`.frame`: the metric frame chosen from public inputs, and readers
+  that bring any layer into it (``MetricFrame``, ``read_points``, ...);
+* :mod:`.params`: parameter factories (static-string enums, δ, ledger file,
+  user/vehicle field) and HTML help;
+* :mod:`.outputs`: output styles (also stored in GeoPackages) and clean-up;
+* :mod:`.widgets`: dialog widgets (loaded by the Processing GUI only).
+
+:class:`MobilityDPAlgorithm` adds the privacy parameters, the ledger
+reservation, the two reports, the EPSILON_SPENT / DELTA_SPENT outputs, honest
+cancellation and the mapping of dpcore errors to ``QgsProcessingException``.
 """
 from __future__ import annotations
 
 import contextlib
 import os
 
-import numpy as np
-
-from qgis.core import (NULL, QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsGeometry,
-                       QgsProcessingAlgorithm, QgsProcessingException,
-                       QgsProcessingLayerPostProcessorInterface,
-                       QgsProcessingParameterDefinition, QgsProcessingParameterFeatureSink,
-                       QgsProcessingParameterFile, QgsProcessingParameterFileDestination,
+from qgis.core import (NULL, QgsProcessingAlgorithm, QgsProcessingException,
+                       QgsProcessingOutputNumber, QgsProcessingOutputString,
+                       QgsProcessingParameterFeatureSink, QgsProcessingParameterFileDestination,
                        QgsProcessingParameterNumber, QgsProcessingParameterString,
-                       QgsProcessingParameterVectorDestination, QgsRectangle, QgsUnitTypes)
-from qgis.PyQt.QtCore import QCoreApplication, QDate, QDateTime, Qt, QTime, QVariant
+                       QgsProcessingParameterVectorDestination)
+from qgis.PyQt.QtCore import QCoreApplication, QDate, QDateTime, Qt, QTime
 from qgis.PyQt.QtGui import QIcon
 
 from ..dpcore import report as dpreport
-from ..dpcore.privacy import (Budget, Cancelled, Ledger, check_delta, check_epsilon, make_rng)
-
-try:  # shapely ≥ 2 and 1.8 both provide shapely.wkb
-    from shapely import wkb as shapely_wkb
-except ImportError:  # pragma: no cover
-    shapely_wkb = None
+from ..dpcore.privacy import (Budget, Cancelled, PrivacyCost, check_delta, check_epsilon,
+                              dataset_id, make_rng)
+from ..dpcore.units import check_units_not_all_distinct, guess_unit_field, UNIT_FIELD_NAMES
+from . import helppages
+from .frame import (MetricFrame, choose_frame, id_type, read_points,  # noqa: F401
+                    read_polygons, shapely_wkb)
+from .outputs import (begin_run, end_run, remove_files, store_default_styles,  # noqa: F401
+                      style_on_load)
+from .ledger import (DELTA_SPENT, EPSILON_SPENT, PRIVACY_UNIT, Charge,  # noqa: F401
+                     cancel_message, source_dataset_id)
+from .params import (PRIVACY_HELP, advanced, choices_help, delta_parameter,  # noqa: F401
+                     enum_parameter, frame_crs_parameter, html_help, ledger_parameter,
+                     unit_field_parameter)
 
 EPSILON = "EPSILON"
 DELTA = "DELTA"
@@ -46,26 +50,16 @@ DATASET_ID = "DATASET_ID"
 BUDGET_EPSILON = "BUDGET_EPSILON"
 BUDGET_DELTA = "BUDGET_DELTA"
 REPORT = "REPORT"
+INTERNAL_REPORT = "INTERNAL_REPORT"
+# EPSILON_SPENT, DELTA_SPENT, PRIVACY_UNIT: outputs of every release (from .ledger)
+FRAME_CRS = "FRAME_CRS"
 
 ICON = os.path.join(os.path.dirname(os.path.dirname(__file__)), "icons", "mobilitydp.svg")
 
-PRIVACY_HELP = """
-<h3>Privacy parameters</h3>
-<p><b>Epsilon (ε)</b>: the privacy loss allowed for this release. Smaller is more private and
-noisier; values between 0.1 and 1 are common. Must be &gt; 0.</p>
-<p><b>Delta (δ)</b>: the probability that the ε guarantee fails, for (ε, δ) mechanisms only.
-Keep it far below 1/(number of individuals); it must lie in [0, 1).</p>
-<p><b>Seed</b>: leave empty for a real release (fresh randomness from the operating system). A
-seed makes the run reproducible for tests and demos; such a report is marked
-"reproducible: not for publication".</p>
-<p><b>Privacy ledger</b>: optional JSON file that records what every release spent on a dataset
-and refuses a release that would exceed the dataset's total budget, before any noise is drawn.
-<b>Dataset id</b> names the dataset in the ledger (default: the input layer's source).
-<b>Total budget ε / δ</b> are required the first time a dataset appears in the ledger and fixed
-afterwards.</p>
-<p><b>Privacy report</b>: HTML file with the parameters, the unit of privacy and the cost of
-each mechanism call.</p>
-"""
+#: Toolbox search words every algorithm answers to (plus its own TAGS).
+TAGS = ("mobility", "privacy", "differential privacy", "differential", "dp", "anonymisation",
+        "anonymization", "anonym")
+
 
 
 def tr(text: str) -> str:
@@ -73,15 +67,20 @@ def tr(text: str) -> str:
 
 
 # --------------------------------------------------------------------------
-# Progress and errors
+# Progress and attribute values
 # --------------------------------------------------------------------------
 
-def progress_bridge(feedback, start: float = 0.0, end: float = 100.0):
-    """A dpcore ``progress(fraction)`` callback driving ``feedback`` between two percentages."""
+def progress_bridge(feedback, start: float = 0.0, end: float = 100.0, *, stop_on_cancel=None):
+    """A dpcore ``progress(fraction)`` callback driving ``feedback`` between two percentages.
+
+    It raises ``Cancelled`` when the user cancels, unless ``stop_on_cancel()``
+    returns False (``MobilityDPAlgorithm.progress`` uses that to finish
+    writing once the budget is spent).
+    """
     def progress(fraction: float) -> None:
         if feedback is None:
             return
-        if feedback.isCanceled():
+        if feedback.isCanceled() and (stop_on_cancel is None or stop_on_cancel()):
             raise Cancelled()
         feedback.setProgress(start + (end - start) * fraction)
     return progress
@@ -111,128 +110,6 @@ def epoch_seconds(value):
 
 
 # --------------------------------------------------------------------------
-# Metric CRS handling
-# --------------------------------------------------------------------------
-
-class MetricFrame:
-    """A metric CRS for computing, and the transforms to and from the input CRS.
-
-    A projected CRS in metres is used as it is. Anything else (geographic,
-    feet, unknown units) is reprojected to an azimuthal equidistant
-    projection centred on the data, whose distances from the centre are exact
-    and whose distortion stays below 0.1 % within about 250 km of it.
-    """
-
-    def __init__(self, crs: QgsCoordinateReferenceSystem, extent: QgsRectangle, context):
-        if not crs.isValid():
-            raise QgsProcessingException(tr("The input layer has no valid CRS; set one first."))
-        self.source_crs = crs
-        if not crs.isGeographic() and crs.mapUnits() == QgsUnitTypes.DistanceMeters:
-            self.crs = crs
-            self.reprojected = False
-        else:
-            wgs84 = QgsCoordinateReferenceSystem("EPSG:4326")
-            to_wgs = QgsCoordinateTransform(crs, wgs84, context.transformContext())
-            centre = to_wgs.transform(extent.center()) if not extent.isEmpty() else None
-            lon, lat = (centre.x(), centre.y()) if centre is not None else (0.0, 0.0)
-            self.crs = QgsCoordinateReferenceSystem.fromProj(
-                f"+proj=aeqd +lat_0={lat:.6f} +lon_0={lon:.6f} +datum=WGS84 +units=m +no_defs")
-            self.reprojected = True
-        self.forward = QgsCoordinateTransform(crs, self.crs, context.transformContext())
-        self.backward = QgsCoordinateTransform(self.crs, crs, context.transformContext())
-
-    def describe(self) -> str:
-        if not self.reprojected:
-            return f"computed in the input CRS {self.source_crs.authid() or self.source_crs.description()} (metres)"
-        return (f"input CRS {self.source_crs.authid() or self.source_crs.description()} is not in "
-                f"metres; computed in {self.crs.toProj()} and returned in the input CRS")
-
-    def layer_to_shapely(self, geometry: QgsGeometry, crs, context):
-        """A geometry of another layer (in ``crs``) as shapely in this frame's metric CRS."""
-        if crs == self.source_crs:
-            return self.to_shapely(geometry)
-        g = QgsGeometry(geometry)
-        g.transform(QgsCoordinateTransform(crs, self.crs, context.transformContext()))
-        return shapely_wkb.loads(bytes(g.asWkb()))
-
-    def to_shapely(self, geometry: QgsGeometry):
-        """A QgsGeometry in the input CRS as a shapely geometry in metres."""
-        g = QgsGeometry(geometry)
-        if self.reprojected:
-            g.transform(self.forward)
-        return shapely_wkb.loads(bytes(g.asWkb()))
-
-    def from_shapely(self, geometry) -> QgsGeometry:
-        """A shapely geometry in metres as a QgsGeometry in the input CRS."""
-        g = QgsGeometry()
-        g.fromWkb(geometry.wkb)
-        if self.reprojected:
-            g.transform(self.backward)
-        return g
-
-
-# --------------------------------------------------------------------------
-# Reading layers into metric arrays
-# --------------------------------------------------------------------------
-
-def read_points(source, frame, id_field):
-    """Point parts in metres, the id of each part's feature, and the null count."""
-    xy, ids, n_null = [], [], 0
-    for f in source.getFeatures():
-        g = f.geometry()
-        if g is None or g.isNull() or g.isEmpty():
-            n_null += 1
-            continue
-        geom = frame.to_shapely(g)
-        parts = getattr(geom, "geoms", [geom])
-        xy.extend((p.x, p.y) for p in parts)
-        ids.extend([f[id_field] if id_field else f.id()] * len(parts))
-    return np.asarray(xy, dtype=float).reshape(-1, 2), ids, n_null
-
-
-def read_polygons(source, name, id_field, frame, context):
-    """Polygons in metres and their ids (unique; feature ids without an id field)."""
-    geoms, ids = [], []
-    for f in source.getFeatures():
-        g = f.geometry()
-        geoms.append(None if g is None or g.isNull() or g.isEmpty()
-                     else frame.layer_to_shapely(g, source.sourceCrs(), context))
-        ids.append(f[id_field] if id_field else f.id())
-    if len(set(map(str, ids))) < len(ids):
-        raise ValueError(f"the id field '{id_field}' of layer {name} has duplicate values")
-    return geoms, ids
-
-
-def id_type(source, id_field):
-    return source.fields().field(id_field).type() if id_field else QVariant.LongLong
-
-
-# --------------------------------------------------------------------------
-# Styling outputs loaded in the GUI
-# --------------------------------------------------------------------------
-
-class _Styler(QgsProcessingLayerPostProcessorInterface):
-    """Applies a styling function to an output layer when QGIS loads it."""
-
-    _alive = []  # QGIS does not keep a Python reference; we must.
-
-    def __init__(self, style_function):
-        super().__init__()
-        self.style_function = style_function
-        _Styler._alive.append(self)
-
-    def postProcessLayer(self, layer, context, feedback):  # noqa: N802
-        if layer is not None and layer.isValid():
-            self.style_function(layer)
-
-
-def style_on_load(context, layer_id: str, style_function) -> None:
-    """Call ``style_function(layer)`` when the GUI loads output ``layer_id``."""
-    if context.willLoadLayerOnCompletion(layer_id):
-        context.layerToLoadOnCompletionDetails(layer_id).setPostProcessor(_Styler(style_function))
-
-
-# --------------------------------------------------------------------------
 # The base algorithm
 # --------------------------------------------------------------------------
 
@@ -244,6 +121,7 @@ class MobilityDPAlgorithm(QgsProcessingAlgorithm):
     GROUP_ID = ""
     GROUP = ""
     HELP = ""
+    TAGS = ()
     USES_PRIVACY = True
 
     # -- identity ----------------------------------------------------------
@@ -262,8 +140,15 @@ class MobilityDPAlgorithm(QgsProcessingAlgorithm):
     def icon(self):
         return QIcon(ICON)
 
+    def tags(self):
+        return [tr(t) for t in TAGS + tuple(self.TAGS)]
+
     def shortHelpString(self):  # noqa: N802
-        return tr(self.HELP + (PRIVACY_HELP if self.USES_PRIVACY else ""))
+        return html_help(tr(self.HELP + (PRIVACY_HELP if self.USES_PRIVACY else ""))) + \
+            choices_help(self.parameterDefinitions())
+
+    def helpUrl(self):  # noqa: N802
+        return helppages.url(self)
 
     def createInstance(self):  # noqa: N802
         return type(self)()
@@ -271,39 +156,55 @@ class MobilityDPAlgorithm(QgsProcessingAlgorithm):
     # -- common parameters -------------------------------------------------
     def add_privacy_parameters(self, *, default_epsilon: float = 1.0, with_delta: bool = False,
                                default_delta: float = 1e-6, delta_help: str = ""):
-        """EPSILON, DELTA (optional), SEED, LEDGER (+ dataset id and budget), REPORT."""
+        """EPSILON, DELTA (optional), SEED, LEDGER (+ dataset id and budget), REPORT,
+        INTERNAL_REPORT, and the outputs EPSILON_SPENT, DELTA_SPENT, PRIVACY_UNIT."""
         self.addParameter(QgsProcessingParameterNumber(
             EPSILON, tr("Epsilon (ε): privacy loss of this release, > 0"),
             QgsProcessingParameterNumber.Double, default_epsilon))
         if with_delta:
-            self.addParameter(QgsProcessingParameterNumber(
+            self.addParameter(delta_parameter(
                 DELTA, tr("Delta (δ) in [0, 1)" + (f": {delta_help}" if delta_help else "")),
-                QgsProcessingParameterNumber.Double, default_delta))
+                default_delta))
         self.addParameter(QgsProcessingParameterNumber(
             SEED, tr("Seed (empty = secure randomness; a seeded run is not for publication)"),
             QgsProcessingParameterNumber.Integer, None, optional=True, minValue=0))
-        self.addParameter(QgsProcessingParameterFile(
-            LEDGER, tr("Privacy ledger (JSON file, created if missing)"),
-            behavior=QgsProcessingParameterFile.File, extension="json", optional=True))
-        advanced = [
-            QgsProcessingParameterString(DATASET_ID, tr("Dataset id in the ledger "
-                                                        "(default: input layer source)"),
-                                         optional=True),
-            QgsProcessingParameterNumber(BUDGET_EPSILON, tr("Total budget ε of the dataset "
-                                                            "(required on first ledger use)"),
-                                         QgsProcessingParameterNumber.Double, None, optional=True),
-            QgsProcessingParameterNumber(BUDGET_DELTA, tr("Total budget δ of the dataset"),
-                                         QgsProcessingParameterNumber.Double, None, optional=True),
-        ]
-        for p in advanced:
-            p.setFlags(p.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
-            self.addParameter(p)
+        self.addParameter(ledger_parameter(LEDGER, tr("Privacy ledger (JSON file, created if "
+                                                      "missing)")))
+        for p in (QgsProcessingParameterString(DATASET_ID, tr("Dataset id in the ledger (default: "
+                                                              "the input file's path)"),
+                                               optional=True),
+                  QgsProcessingParameterNumber(BUDGET_EPSILON, tr("Total budget ε of the dataset "
+                                                                  "(required on first ledger use)"),
+                                               QgsProcessingParameterNumber.Double, None,
+                                               optional=True),
+                  delta_parameter(BUDGET_DELTA, tr("Total budget δ of the dataset"), None,
+                                  optional=True)):
+            self.addParameter(advanced(p))
         self.add_report_parameter()
+        self.addParameter(QgsProcessingParameterFileDestination(
+            INTERNAL_REPORT, tr("Internal report (raw-data facts: do not publish)"),
+            "HTML files (*.html)", optional=True, createByDefault=False))
+        self.addOutput(QgsProcessingOutputNumber(EPSILON_SPENT, tr("ε spent by this run")))
+        self.addOutput(QgsProcessingOutputNumber(DELTA_SPENT, tr("δ spent by this run")))
+        self.addOutput(QgsProcessingOutputString(PRIVACY_UNIT, tr("Unit of ε spent (ε or ε per "
+                                                                  "metre) and unit of privacy")))
 
     def add_report_parameter(self):
         self.addParameter(QgsProcessingParameterFileDestination(
-            REPORT, tr("Privacy report"), "HTML files (*.html)", optional=True,
-            createByDefault=True))
+            REPORT, tr("Privacy report" if self.USES_PRIVACY else "Report"),
+            "HTML files (*.html)", optional=True, createByDefault=True))
+
+    def add_frame_crs_parameter(self):
+        """FRAME_CRS (advanced): an explicit projected CRS in metres for computing."""
+        self.addParameter(frame_crs_parameter(FRAME_CRS, tr(
+            "Metric CRS for computing (empty: from the public layers)")))
+
+    def add_unit_field_parameter(self, name: str, label: str, parent: str, kind: str = "user"):
+        """A user / vehicle field: empty by default, guessed by name or refused at run time."""
+        names = ", ".join(UNIT_FIELD_NAMES[kind][:4])
+        p = unit_field_parameter(name, tr(f"{label} (empty: a field named {names}, …)"), parent)
+        p.setMetadata({**p.metadata(), "mobilitydp_unit": kind})
+        self.addParameter(p)
 
     @staticmethod
     def _is_set(parameters, name) -> bool:
@@ -321,34 +222,18 @@ class MobilityDPAlgorithm(QgsProcessingAlgorithm):
             return None
         return self.parameterAsInt(parameters, SEED, context)
 
-    def layer_source_id(self, parameters, name, context) -> str:
-        """A stable id of an input layer: its data source (the default ledger dataset id)."""
-        layer = self.parameterAsVectorLayer(parameters, name, context)
-        return layer.source() if layer is not None else str(parameters.get(name))
-
     def rng(self, parameters, context):
         return make_rng(self.seed(parameters, context))
 
-    # -- ledger ------------------------------------------------------------
-    def reserve_budget(self, parameters, context, *, default_dataset_id: str,
-                       epsilon: float, delta: float = 0.0):
-        """A ledger reservation for (ε, δ), or a no-op when no ledger was given.
+    def enum_value(self, parameters, name, context) -> str:
+        """The static string of an :func:`enum_parameter` (e.g. ``"efpa_g"``)."""
+        return self.parameterAsEnumString(parameters, name, context)
 
-        Use as ``with self.reserve_budget(...) as r: release = ...; r.commit(release.cost)``.
-        Refused (before any noise is drawn) when the budget would be exceeded.
-        """
-        path = self.parameterAsFile(parameters, LEDGER, context)
-        if not path:
-            return _NoLedger()
-        dataset_id = (self.parameterAsString(parameters, DATASET_ID, context)
-                      or default_dataset_id)
-        budget = None
-        if self._is_set(parameters, BUDGET_EPSILON):
-            budget = Budget(self.parameterAsDouble(parameters, BUDGET_EPSILON, context),
-                            self.parameterAsDouble(parameters, BUDGET_DELTA, context)
-                            if self._is_set(parameters, BUDGET_DELTA) else 0.0)
-        return Ledger(path).reserve(dataset_id, epsilon, delta, budget,
-                                    label=f"mobilitydp:{self.ALGORITHM_ID}")
+    def layer_source_id(self, parameters, name, context) -> str:
+        """The default ledger dataset id of an input layer: its normalised file path."""
+        layer = self.parameterAsVectorLayer(parameters, name, context)
+        return source_dataset_id(layer) if layer is not None else dataset_id(
+            str(parameters.get(name)))
 
     def source_or_raise(self, parameters, name, context):
         """A feature source parameter, or QGIS's own error when it cannot be read."""
@@ -357,7 +242,73 @@ class MobilityDPAlgorithm(QgsProcessingAlgorithm):
             raise QgsProcessingException(self.invalidSourceError(parameters, name))
         return source
 
-    # -- report ------------------------------------------------------------
+    def unit_field(self, parameters, name, source, context, feedback=None) -> str:
+        """The user / vehicle field: the chosen one, else one guessed by name, else refused."""
+        definition = self.parameterDefinition(name)
+        kind = definition.metadata().get("mobilitydp_unit", "user")
+        fields = source.fields().names()
+        chosen = self.parameterAsString(parameters, name, context)
+        if chosen:
+            if chosen not in fields:
+                raise QgsProcessingException(tr(f"{definition.description()}: the input has no "
+                                                f"field '{chosen}'"))
+            return chosen
+        guessed = guess_unit_field(fields, kind)
+        if guessed is None:
+            raise QgsProcessingException(tr(
+                f"Choose the field that identifies one {kind} ({definition.description()}): "
+                f"none of the fields ({', '.join(fields)}) is named like a {kind} id "
+                f"({', '.join(UNIT_FIELD_NAMES[kind])})."))
+        if feedback is not None:
+            feedback.pushInfo(tr(f"{kind.capitalize()} field: '{guessed}' (chosen by its name)"))
+        return guessed
+
+    @staticmethod
+    def check_unit_ids(ids, *, kind="user", field="", what="events") -> int:
+        """dpcore's refusal when every event has its own user; returns the user count."""
+        return check_units_not_all_distinct(ids, kind=kind, field=field, what=what)
+
+    # -- metric frame ------------------------------------------------------
+    def metric_frame(self, parameters, context, *, public=(), extent=None,
+                     crs_of=()) -> MetricFrame:
+        """The run's metric frame from public inputs only (see ``frame.choose_frame``)."""
+        return choose_frame(self, parameters, context, frame_crs=FRAME_CRS, public=public,
+                            extent=extent, crs_of=crs_of)
+
+    # -- ledger ------------------------------------------------------------
+    def reserve_budget(self, parameters, context, *, default_dataset_id: str,
+                       epsilon=None, delta: float = 0.0, planned: PrivacyCost = None):
+        """A ledger reservation for the planned cost (a stand-in when no ledger was given).
+
+        Give ``planned`` (the dpcore-planned :class:`PrivacyCost`, which
+        carries δ, the unit and the unit of privacy) or the former
+        ``epsilon``/``delta`` (plain ε). Use as
+        ``with self.reserve_budget(...) as r: release = ...; r.commit(release.cost)``.
+        Refused (before any noise is drawn) when the budget would be exceeded
+        or is kept in another unit. The committed cost becomes the
+        EPSILON_SPENT / DELTA_SPENT outputs and the log line.
+        """
+        plan = planned if planned is not None else PrivacyCost.of("planned", epsilon, delta)
+        path = self.parameterAsFile(parameters, LEDGER, context)
+        budget = None
+        if path and self._is_set(parameters, BUDGET_EPSILON):
+            budget = Budget(self.parameterAsDouble(parameters, BUDGET_EPSILON, context),
+                            self.parameterAsDouble(parameters, BUDGET_DELTA, context)
+                            if self._is_set(parameters, BUDGET_DELTA) else 0.0, plan.unit)
+        self._charge = Charge(path, self.parameterAsString(parameters, DATASET_ID, context)
+                              or default_dataset_id, plan)
+        return self._charge.reserve(budget, f"mobilitydp:{self.ALGORITHM_ID}")
+
+    def progress(self, feedback, start: float = 0.0, end: float = 100.0):
+        """Like :func:`progress_bridge`, but once the budget is spent a cancel no longer
+        interrupts: the run finishes writing what it paid for."""
+        return progress_bridge(feedback, start, end, stop_on_cancel=lambda: not self._spent())
+
+    def _spent(self) -> bool:
+        charge = getattr(self, "_charge", None)
+        return charge is not None and charge.cost is not None
+
+    # -- reports -----------------------------------------------------------
     def write_analysis_report(self, parameters, context, *, rows, **kw):
         """Write ``dpcore.report.analysis_report`` (no DP claim) to REPORT if set.
 
@@ -369,24 +320,49 @@ class MobilityDPAlgorithm(QgsProcessingAlgorithm):
         if not path:
             return None
         kw.setdefault("title", self.DISPLAY_NAME)
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(dpreport.analysis_report(algorithm_id=f"mobilitydp:{self.ALGORITHM_ID}",
+        _write(path, dpreport.analysis_report(algorithm_id=f"mobilitydp:{self.ALGORITHM_ID}",
                                               parameters=rows, **kw))
         return path
 
+    def write_reports(self, parameters, context, *, release, unit_of_privacy: str,
+                      parameter_rows, sections=(), internal_sections=(), warnings=(),
+                      internal_warnings=()) -> dict:
+        """Write REPORT (publishable) and INTERNAL_REPORT (if set); returns both paths.
+
+        REPORT gets only public values: ``parameter_rows``, ``sections`` and
+        ``warnings`` must not depend on the raw data beyond the noisy values
+        (use ``release.public``). ``internal_sections`` / ``internal_warnings``
+        (``release.internal``) go to INTERNAL_REPORT only.
+        """
+        charge = getattr(self, "_charge", None)
+        common = dict(title=self.DISPLAY_NAME, algorithm_id=f"mobilitydp:{self.ALGORITHM_ID}",
+                      unit_of_privacy=unit_of_privacy, cost=release.cost,
+                      parameters=parameter_rows, seeded=self.seed(parameters, context) is not None,
+                      dataset_id=charge.dataset_id if charge is not None else None)
+        paths = {REPORT: self.parameterAsFileOutput(parameters, REPORT, context) or None,
+                 INTERNAL_REPORT: None}
+        if paths[REPORT]:
+            _write(paths[REPORT], dpreport.publishable_report(sections=sections,
+                                                              warnings=warnings, **common))
+        if self.parameterDefinition(INTERNAL_REPORT) is not None:
+            paths[INTERNAL_REPORT] = self.parameterAsFileOutput(parameters, INTERNAL_REPORT,
+                                                                context) or None
+        if paths[INTERNAL_REPORT]:
+            _write(paths[INTERNAL_REPORT], dpreport.internal_report(
+                sections=internal_sections, warnings=internal_warnings, **common))
+        return paths
+
     def write_report(self, parameters, context, *, release, unit_of_privacy: str,
                      parameter_rows, sections=(), internal_sections=(), warnings=()):
-        """Write the HTML privacy report if REPORT is set; returns its path or None."""
+        """Former single report (internal sections inside REPORT): migrate to write_reports."""
         path = self.parameterAsFileOutput(parameters, REPORT, context)
         if not path:
             return None
-        text = dpreport.privacy_report(
+        _write(path, dpreport.privacy_report(
             title=self.DISPLAY_NAME, algorithm_id=f"mobilitydp:{self.ALGORITHM_ID}",
             unit_of_privacy=unit_of_privacy, cost=release.cost, parameters=parameter_rows,
             seeded=self.seed(parameters, context) is not None, sections=sections,
-            internal_sections=internal_sections, warnings=warnings)
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(text)
+            internal_sections=internal_sections, warnings=warnings))
         return path
 
     # -- running -----------------------------------------------------------
@@ -416,32 +392,36 @@ class MobilityDPAlgorithm(QgsProcessingAlgorithm):
 
     def processAlgorithm(self, parameters, context, feedback):  # noqa: N802
         new_files = self._file_outputs(parameters, context)
+        self._charge = None
+        begin_run()
         try:
-            return self.execute(parameters, context, feedback)
+            results = self.execute(parameters, context, feedback)
+            styles = end_run()
         except Cancelled:
-            _remove(new_files)
-            raise QgsProcessingException(tr("Cancelled by the user; nothing was released."))
+            end_run()
+            remove_files(new_files)
+            raise QgsProcessingException(cancel_message(self._charge))
         except ValueError as exc:
-            _remove(new_files)
+            end_run()
+            remove_files(new_files)
             raise QgsProcessingException(str(exc))
         except BaseException:
-            _remove(new_files)
+            end_run()
+            remove_files(new_files)
             raise
+        store_default_styles(styles, feedback)
+        if self._spent():
+            results = {**results, **self._charge.outputs()}
+            feedback.pushInfo(self._charge.log_line())
+            if feedback.isCanceled():
+                feedback.reportError(tr(
+                    "Cancel came after the release was charged (" + self._charge.log_line() +
+                    "): the outputs were written completely, since the budget is spent."),
+                    False)
+        return results
 
 
-class _NoLedger(contextlib.AbstractContextManager):
-    """Stands in for a ledger reservation when no ledger file was given."""
 
-    def commit(self, cost) -> None:
-        pass
-
-    def __exit__(self, *exc):
-        return False
-
-
-def _remove(paths) -> None:
-    for path in paths:
-        for suffix in ("", "-wal", "-shm", "-journal"):
-            with contextlib.suppress(OSError):
-                os.remove(path + suffix)
-
+def _write(path: str, text: str) -> None:
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text)

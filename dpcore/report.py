@@ -1,9 +1,16 @@
-"""The HTML privacy report every release writes (no QGIS here).
+"""The HTML reports every release writes (no QGIS here).
 
-A report states what was released, under which unit of privacy, and what it
-cost, part by part, as computed by the mechanisms that ran. Sections built
-from the raw data (utility against ground truth, data-owner statistics) are
-marked "internal" and must not be published with the release.
+Two separate files, so raw-data facts cannot be published by mistake:
+
+* :func:`publishable_report`: what was released, under which unit of
+  privacy, what it cost part by part (as computed by the mechanisms that
+  ran), the parameters and sections built from public values only;
+* :func:`internal_report`: the same header, then the sections computed from
+  the raw data (utility against ground truth, data-owner statistics), every
+  page marked internal.
+
+:func:`privacy_report` is the former single report (internal sections inside
+a publishable one); algorithms move to the pair above.
 """
 from __future__ import annotations
 
@@ -24,7 +31,11 @@ th{background:#eef}
 .warning{background:#fff4d6;border:1px solid #e0a800}
 .internal{background:#f3e9ff;border:2px dashed #7d3c98;padding:.4em}
 .total td{font-weight:bold}
+.internal-banner{background:#7d3c98;color:#fff}
 """
+
+INTERNAL_BANNER = ("Internal report: contains facts computed from the raw data. For the data "
+                   "owner only; do not publish it with the release.")
 
 SEEDED_BANNER = ("Reproducible: not for publication. This run used a fixed seed, so anyone "
                  "with the seed can recompute (and subtract) the noise.")
@@ -104,6 +115,59 @@ def privacy_report(*, title: str, algorithm_id: str, unit_of_privacy: str,
     for heading, body in internal_sections:
         parts.append(f'<div class="internal"><h2>{esc(heading)}</h2><p><b>Contains statistics '
                      f"of the raw data: internal, do not publish.</b></p>\n{body}</div>")
+    parts.append("</body></html>")
+    return "\n".join(parts)
+
+
+def _guarantee(unit_of_privacy: str, cost: PrivacyCost, dataset_id: Optional[str]) -> list:
+    unit = cost.unit
+    per = " (a loss of ε·d between inputs d metres apart)" if unit != "ε" else ""
+    parts = ["<h2>Privacy guarantee</h2>",
+             f"<p><b>Unit of privacy:</b> {esc(unit_of_privacy)}</p>",
+             f"<p>This release satisfies (ε = {cost.epsilon:.6g}, δ = {cost.delta:.6g})-"
+             f"differential privacy for that unit, ε in <b>{esc(unit)}</b>{esc(per)}. The cost "
+             "below is computed from the mechanisms that actually ran.</p>",
+             cost_table(cost)]
+    if dataset_id:
+        parts.append(f"<p>Charged to the privacy ledger as dataset <code>{esc(dataset_id)}</code>."
+                     "</p>")
+    return parts
+
+
+def publishable_report(*, title: str, algorithm_id: str, unit_of_privacy: str,
+                       cost: PrivacyCost, parameters: Iterable[Tuple[str, object]],
+                       seeded: bool, sections: Iterable[Tuple[str, str]] = (),
+                       warnings: Iterable[str] = (), dataset_id: Optional[str] = None) -> str:
+    """The report to publish with a release: public values and public info only.
+
+    ``parameters``, ``sections`` and ``warnings`` must depend only on public
+    parameters and on the noisy values (``Release.public``).
+    """
+    parts = _head(title, algorithm_id)
+    if seeded:
+        parts.append(f'<div class="banner seeded">{esc(SEEDED_BANNER)}</div>')
+    parts += [f'<div class="banner warning">Warning: {esc(w)}</div>' for w in warnings]
+    parts += _guarantee(unit_of_privacy, cost, dataset_id)
+    parts += _parameters_and_sections(parameters, sections)
+    parts.append("</body></html>")
+    return "\n".join(parts)
+
+
+def internal_report(*, title: str, algorithm_id: str, unit_of_privacy: str,
+                    cost: PrivacyCost, parameters: Iterable[Tuple[str, object]],
+                    seeded: bool, sections: Iterable[Tuple[str, str]] = (),
+                    warnings: Iterable[str] = (), dataset_id: Optional[str] = None) -> str:
+    """The data owner's report: raw-data facts (``Release.internal``), marked internal."""
+    parts = _head(f"{title} (internal)", algorithm_id)
+    parts.append(f'<div class="banner internal-banner">{esc(INTERNAL_BANNER)}</div>')
+    if seeded:
+        parts.append(f'<div class="banner seeded">{esc(SEEDED_BANNER)}</div>')
+    parts += [f'<div class="banner warning">Warning: {esc(w)}</div>' for w in warnings]
+    parts += _guarantee(unit_of_privacy, cost, dataset_id)
+    parts += _parameters_and_sections(parameters, ())
+    for heading, body in sections:
+        parts.append(f'<div class="internal"><h2>{esc(heading)} (internal)</h2>\n{body}</div>')
+    parts.append(f'<div class="banner internal-banner">{esc(INTERNAL_BANNER)}</div>')
     parts.append("</body></html>")
     return "\n".join(parts)
 

@@ -1,0 +1,106 @@
+"""Output styling and clean-up.
+
+Every output carries its style: when the QGIS GUI loads an output, a post
+processor applies the style function; and when the output is a GeoPackage
+file, the same style (all categories, temporal settings included) is stored
+as the layer's default style in the GeoPackage's ``layer_styles`` table, so
+the file loads styled in any QGIS, whoever made it (``qgis_process``,
+``make demo``, a model).
+
+:func:`style_on_load` does both: algorithms call it once per styled output.
+The GeoPackage part runs after the algorithm body, when the sinks are
+closed (``store_default_styles``, called by ``MobilityDPAlgorithm``).
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import threading
+
+from qgis.core import QgsProcessingLayerPostProcessorInterface, QgsVectorLayer
+
+_RUN = threading.local()  # the styles registered by the algorithm running in this thread
+
+
+class _Styler(QgsProcessingLayerPostProcessorInterface):
+    """Applies a styling function to an output layer when QGIS loads it."""
+
+    _alive = []  # QGIS does not keep a Python reference; we must.
+
+    def __init__(self, style_function):
+        super().__init__()
+        self.style_function = style_function
+        _Styler._alive.append(self)
+
+    def postProcessLayer(self, layer, context, feedback):  # noqa: N802
+        if layer is not None and layer.isValid():
+            self.style_function(layer)
+
+
+def style_on_load(context, layer_id: str, style_function) -> None:
+    """Style output ``layer_id`` with ``style_function(layer)``.
+
+    In the GUI the function runs when the output is loaded; a GeoPackage
+    output also gets the style stored as its default style.
+    """
+    pending = getattr(_RUN, "styles", None)
+    if pending is not None:
+        pending.append((layer_id, style_function))
+    if context.willLoadLayerOnCompletion(layer_id):
+        context.layerToLoadOnCompletionDetails(layer_id).setPostProcessor(_Styler(style_function))
+
+
+def begin_run() -> None:
+    """Start collecting the styled outputs of the algorithm running in this thread."""
+    _RUN.styles = []
+
+
+def end_run() -> list:
+    """The (layer id, style function) pairs registered since :func:`begin_run`."""
+    styles = getattr(_RUN, "styles", None) or []
+    _RUN.styles = None
+    return styles
+
+
+def geopackage_uri(layer_id: str):
+    """The OGR URI of a GeoPackage file output, or None for other outputs."""
+    path = (layer_id or "").split("|")[0]
+    if path.startswith("ogr:"):
+        return None
+    return layer_id if path.lower().endswith(".gpkg") and os.path.exists(path) else None
+
+
+def save_default_style(uri: str, style_function) -> str:
+    """Store ``style_function``'s style as the default style of a GeoPackage layer.
+
+    Returns an error message ("" on success). All style categories are
+    stored, temporal properties included.
+    """
+    layer = QgsVectorLayer(uri, "output", "ogr")
+    if not layer.isValid():
+        return f"cannot open {uri} to store its style"
+    style_function(layer)
+    result = layer.saveStyleToDatabase("mobilitydp", "Mobility DP default style", True, "")
+    message = result if isinstance(result, str) else ""
+    del layer
+    return message
+
+
+def store_default_styles(styles, feedback=None) -> None:
+    """Store each GeoPackage output's style as its default style (warn on failure)."""
+    for layer_id, style_function in styles:
+        uri = geopackage_uri(layer_id)
+        if uri is None:
+            continue
+        message = save_default_style(uri, style_function)
+        if message and feedback is not None:
+            feedback.pushWarning(f"Could not store the style in {uri}: {message}")
+
+
+def remove_files(paths) -> None:
+    """Remove output files (and SQLite side files) of a failed run."""
+    for path in paths:
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            with contextlib.suppress(OSError):
+                os.remove(path + suffix)
+

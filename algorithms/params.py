@@ -1,0 +1,149 @@
+"""Parameter factories and help rendering shared by every algorithm.
+
+* :func:`enum_parameter`: enums stored as static strings (``efpa_g``, not 0),
+  so saved models and scripts survive reordered options;
+* :func:`delta_parameter`: a δ widget with enough decimals that δ = 1e-9 or
+  1.5e-6 round-trips exactly through the dialog, History and models;
+* :func:`ledger_parameter`: the ledger file, whose "…" button can create a
+  new file (a Save dialog that does not ask to overwrite);
+* :func:`unit_field_parameter`: the user / vehicle field, which never
+  auto-fills with ``fid`` (it is guessed by name at run time or refused);
+* :func:`html_help`: help text as HTML paragraphs without hard line breaks.
+"""
+from __future__ import annotations
+
+import re
+
+from qgis.core import (QgsProcessingParameterCrs, QgsProcessingParameterDefinition,
+                       QgsProcessingParameterEnum, QgsProcessingParameterField,
+                       QgsProcessingParameterFile, QgsProcessingParameterNumber)
+
+#: Decimals of the δ spin box: δ down to 1e-15 with five significant digits.
+DELTA_DECIMALS = 20
+
+#: Metadata key holding an enum's {value: description} for the help.
+CHOICES_KEY = "mobilitydp_choices"
+
+PRIVACY_HELP = """
+<h3>Privacy parameters</h3>
+<p><b>Epsilon (ε)</b>: the privacy loss allowed for this release. Smaller is more private and
+noisier; values between 0.1 and 1 are common. Must be &gt; 0.</p>
+<p><b>Delta (δ)</b>: the probability that the ε guarantee fails, for (ε, δ) mechanisms only.
+Keep it far below 1/(number of individuals); it must lie in [0, 1).</p>
+<p><b>Seed</b>: leave empty for a real release (fresh randomness from the operating system). A
+seed makes the run reproducible for tests and demos; such a report is marked
+"reproducible: not for publication".</p>
+<p><b>Privacy ledger</b>: optional JSON file that records what every release spent on a dataset
+and refuses a release that would exceed the dataset's total budget, before any noise is drawn.
+Its "…" button accepts a new file name: the ledger is created by the first release.
+<b>Dataset id</b> names the dataset in the ledger (default: the normalised path of the input
+file, the same whichever layer name or reader is used). <b>Total budget ε / δ</b> are required
+the first time a dataset appears in the ledger and fixed afterwards; the budget keeps the unit
+of the release (ε, or ε per metre for geo-indistinguishability) and a release in another unit
+is refused.</p>
+<p><b>Report</b>: HTML file safe to publish with the release: parameters, unit of privacy and
+the cost of each mechanism call, nothing computed from the raw data. <b>Internal report</b>
+(optional): facts about the raw data and utility against the truth, for the data owner only.</p>
+<p><b>Outputs EPSILON_SPENT, DELTA_SPENT, PRIVACY_UNIT</b>: what this run spent (and in which
+unit), so a model can show and add up its cost.</p>
+"""
+
+
+_BLOCK = re.compile(r"^\s*<(p|h\d|ul|ol|li|table|div|pre|dl|blockquote)\b", re.I)
+
+
+def advanced(parameter):
+    """Mark ``parameter`` as advanced and return it."""
+    parameter.setFlags(parameter.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+    return parameter
+
+
+def enum_parameter(name: str, label: str, choices, default: str, *, optional: bool = False):
+    """An enum whose stored values are the static strings of ``choices``.
+
+    ``choices`` is a sequence of (value, description) pairs; the dialog shows
+    the values, the help lists them with their descriptions. Read it with
+    ``MobilityDPAlgorithm.enum_value``.
+    """
+    choices = list(choices)
+    values = [value for value, _ in choices]
+    if default is not None and default not in values:
+        raise ValueError(f"default {default!r} of {name} is not one of {values}")
+    p = QgsProcessingParameterEnum(name, label, options=values, allowMultiple=False,
+                                   defaultValue=default, optional=optional)
+    p.setUsesStaticStrings(True)
+    p.setMetadata({**p.metadata(), CHOICES_KEY: dict(choices)})
+    return p
+
+
+def delta_parameter(name: str, label: str, default: float = 1e-6, *, optional: bool = False):
+    """A δ number parameter whose widget keeps :data:`DELTA_DECIMALS` decimals.
+
+    No min/max in QGIS: ``check_delta`` refuses values outside [0, 1) with a
+    clearer message than QGIS's "Incorrect parameter value".
+    """
+    p = QgsProcessingParameterNumber(name, label, QgsProcessingParameterNumber.Double, default,
+                                     optional=optional)
+    p.setMetadata({**p.metadata(), "widget_wrapper": {"decimals": DELTA_DECIMALS}})
+    return p
+
+
+def ledger_parameter(name: str, label: str):
+    """The optional ledger JSON file; its "…" button can pick an existing or a new file."""
+    p = QgsProcessingParameterFile(name, label, behavior=QgsProcessingParameterFile.File,
+                                   extension="json", optional=True)
+    p.setMetadata({**p.metadata(), "widget_wrapper": {
+        "class": f"{__package__}.widgets.LedgerFileWidgetWrapper"}})
+    return p
+
+
+def unit_field_parameter(name: str, label: str, parent: str, kind: str = "user"):
+    """The field identifying a user (or vehicle): no default, never ``fid``.
+
+    Optional in QGIS's sense so the dialog starts empty instead of picking
+    the first field; ``MobilityDPAlgorithm.unit_field`` guesses a field by
+    name at run time or refuses with a clear message.
+    """
+    return QgsProcessingParameterField(
+        name, label, parentLayerParameterName=parent,
+        type=QgsProcessingParameterField.Any, optional=True)
+
+
+def frame_crs_parameter(name: str, label: str):
+    """An optional explicit metric CRS for computing (advanced)."""
+    return advanced(QgsProcessingParameterCrs(name, label, optional=True))
+
+
+def html_help(text: str) -> str:
+    """Help text as HTML blocks with no newline inside a sentence.
+
+    Blocks are separated by blank lines; a block that does not start with a
+    block-level tag becomes a ``<p>``. Newlines inside a block become spaces
+    (QGIS shows every newline of a help string as a line break).
+    """
+    blocks = []
+    for block in re.split(r"\n\s*\n", text.strip()):
+        parts = re.split(r"(?=<(?:p|h\d|ul|ol|table|div|pre|dl)\b)", block.strip(), flags=re.I)
+        for part in parts:
+            part = " ".join(part.split())
+            if not part:
+                continue
+            blocks.append(part if _BLOCK.match(part) else f"<p>{part}</p>")
+    return "".join(blocks)
+
+
+def choices_help(parameters) -> str:
+    """HTML listing the stored values of every static-string enum in ``parameters``."""
+    items = []
+    for p in parameters:
+        choices = p.metadata().get(CHOICES_KEY) if isinstance(p, QgsProcessingParameterEnum) \
+            else None
+        if not choices:
+            continue
+        values = "; ".join(f"<code>{value}</code>: {description}"
+                           for value, description in choices.items())
+        items.append(f"<li><b>{p.description()}</b> (<code>{p.name()}</code>): {values}</li>")
+    if not items:
+        return ""
+    return ("<h3>Option values</h3><p>Scripts, models and <code>qgis_process</code> give these "
+            "options by value, not by position:</p><ul>" + "".join(items) + "</ul>")

@@ -1,0 +1,24 @@
+"""dpcore.report: the publishable and the internal report are separate documents."""
+from dpcore.privacy import EPSILON_PER_METRE, PrivacyCost
+from dpcore.report import internal_report, publishable_report
+
+COMMON = dict(title="Perturb points", algorithm_id="mobilitydp:perturbpoints",
+              unit_of_privacy="one reported point",
+              cost=PrivacyCost.of("planar Laplace", 0.01, unit=EPSILON_PER_METRE,
+                                  unit_of_privacy="reported point"),
+              parameters=[("epsilon per metre", 0.01)], seeded=False, dataset_id="/d/x.csv")
+
+
+def test_publishable_report_has_no_internal_part_and_states_the_unit():
+    text = publishable_report(sections=[("Grid", "<p>10 × 10 cells</p>")],
+                              warnings=["seeded"], **COMMON)
+    assert "class=\"internal" not in text and "do not publish" not in text
+    assert "ε per metre" in text and "ε·d" in text and "/d/x.csv" in text
+    assert "10 × 10 cells" in text and "Warning: seeded" in text
+
+
+def test_internal_report_is_marked_on_every_part():
+    text = internal_report(sections=[("True extent", "<p>xmin 651234</p>")], **COMMON)
+    assert text.count("do not publish") == 2  # banner at the top and at the bottom
+    assert "True extent (internal)" in text and "651234" in text
+    assert "(internal)</title>" in text
