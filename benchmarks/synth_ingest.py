@@ -1,13 +1,10 @@
-"""Generator and contribution-bounding speed at Paris scale (issue 4).
+"""Generator speed and calibration at Paris scale (issue 4).
 
 Each measurement runs in a fresh child process so that its peak RSS
-(``ru_maxrss``) is its own. Targets: generator 2M users × 1 week < 3 min and
-< 6 GB; bounding ≈ 137M raw events / 2M users / 1,303 towers / 168 h from
-Parquet (DuckDB) < 3 min and < 8 GB; 10M events on the no-DuckDB CSV path.
-Baseline in each child: a plain numpy sort of as many random uint64 as
-events (the dominant primitive of the bounding).
+(``ru_maxrss``) is its own. Target: generator 2M users × 1 week < 3 min and
+< 6 GB. Reading and bounding events: ``benchmarks/ingest_scale.py``.
 
-    .venv/bin/python benchmarks/synth_ingest.py [--quick] [--keep]
+    .venv/bin/python benchmarks/synth_ingest.py [--quick]
 """
 import json
 import os
@@ -21,24 +18,12 @@ sys.path.insert(0, ROOT)
 
 import numpy as np  # noqa: E402
 
-from dpcore.geography import grid_city, load_paris_sample  # noqa: E402
-from dpcore.ingest import bound_contributions, read_events_file  # noqa: E402
+from dpcore.geography import load_paris_sample  # noqa: E402
 from dpcore.privacy import make_rng  # noqa: E402
-from dpcore.synth import (PRESETS, expected_visits, generate_cdr, generate_population,  # noqa
-                          hourly_profile, write_table)
-
-WORK = os.environ.get("BENCH_DIR", "/tmp/mobilitydp_bench")
-
+from dpcore.synth import PRESETS, generate_cdr, generate_population  # noqa: E402
 
 def _rss_gb():
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
-
-
-def _sort_baseline(n):
-    a = make_rng(0).integers(0, 2**40, n, dtype=np.uint64)
-    t = time.perf_counter()
-    a.sort()
-    return time.perf_counter() - t
 
 
 def child_generate(n_users, preset):
@@ -84,35 +69,6 @@ def child_calibrate(n_users):
             "gap_max": int(gaps.max())}
 
 
-def child_make_parquet(n_users, events_per_user, path):
-    geo = grid_city(n_side=31, cell_m=340, n_towers=1303, seed=3)  # 961 zones ≈ Paris
-    rng = make_rng(2)
-    pop = generate_population(geo, n_users, rng=rng)
-    visits = expected_visits(events_per_user, hourly_profile(0, 168))[0]
-    cdr = generate_cdr(pop, rng=rng, activity=visits)
-    del pop
-    t = time.perf_counter()
-    write_table(path, {"user_id": cdr.user, "cell_id": cdr.tower, "ts": cdr.time})
-    return {"events": len(cdr), "users": n_users, "write_s": time.perf_counter() - t,
-            "rss_gb": _rss_gb()}
-
-
-def child_bound(path, use_duckdb, n_towers):
-    t = time.perf_counter()
-    ev = read_events_file(path, user_field="user_id", tower_field="cell_id", time_field="ts",
-                          use_duckdb=use_duckdb)
-    t_read = time.perf_counter() - t
-    b = bound_contributions(ev.user, ev.tower, ev.time, n_towers=n_towers, ell=30,
-                            rng=make_rng(5), start="2007-09-10T00:00:00")
-    total = time.perf_counter() - t
-    n = b.n_events
-    del ev
-    base = _sort_baseline(n)
-    return {"events": n, "users": b.n_users, "read_s": t_read, "total_s": total,
-            "events_per_s": n / total, "rss_gb": _rss_gb(), "sort_baseline_s": base,
-            "dropped": sum(b.dropped.values()), "K": b.total_visits, "kept": b.kept_visits}
-
-
 def _child(*args):
     out = subprocess.run([sys.executable, os.path.abspath(__file__), "--child", *map(str, args)],
                          capture_output=True, text=True)
@@ -121,8 +77,7 @@ def _child(*args):
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def main(quick=False, keep=False):
-    os.makedirs(WORK, exist_ok=True)
+def main(quick=False):
     n_cal = 20_000 if quick else 200_000
     c = _child("calibrate", n_cal)
     print(f"## Calibration on the Paris sample, {n_cal:,} users, 1 week (published: mean 13.55, "
@@ -147,38 +102,16 @@ def main(quick=False, keep=False):
         r = _child("generate", n_big, preset)
         print(f"| {preset} | {r['events']:,} | {r['pop_s']:.1f} | {r['total_s']:.1f} | "
               f"{r['rss_gb']:.2f} |")
-    print()
-    n_10m = 10_000_000 // (50 if quick else 1)
-    cases = [("parquet", "duckdb", n_big, 137_255_052 / 1_992_846, True),
-             ("csv", "python (no DuckDB)", n_10m // 69, 69.0, False)]
-    print("## Contribution bounding (ℓ = 30, 1 h × 168 slots, 1,303 towers)\n")
-    print("| input | engine | events | users | read s | total s | events/s | peak RSS GB "
-          "| numpy sort of n uint64 s | total / sort |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for ext, engine, users, epu, duck in cases:
-        path = os.path.join(WORK, f"events_{users}.{ext}")
-        if not os.path.exists(path):
-            _child("parquet", users, epu, path)
-        r = _child("bound", path, int(duck), 1303)
-        print(f"| {ext} | {engine} | {r['events']:,} | {r['users']:,} | {r['read_s']:.1f} | "
-              f"{r['total_s']:.1f} | {r['events_per_s']:,.0f} | {r['rss_gb']:.2f} | "
-              f"{r['sort_baseline_s']:.1f} | {r['total_s'] / r['sort_baseline_s']:.1f} |")
-        if not keep:
-            os.remove(path)
 
 
 if __name__ == "__main__":
     if "--child" in sys.argv:
         i = sys.argv.index("--child")
         kind, args = sys.argv[i + 1], sys.argv[i + 2:]
-        if kind == "generate":
-            res = child_generate(int(args[0]), args[1])
-        elif kind == "calibrate":
+        if kind == "calibrate":
             res = child_calibrate(int(args[0]))
-        elif kind == "parquet":
-            res = child_make_parquet(int(args[0]), float(args[1]), args[2])
         else:
-            res = child_bound(args[0], bool(int(args[1])), int(args[2]))
+            res = child_generate(int(args[0]), args[1])
         print(json.dumps(res))
     else:
-        main(quick="--quick" in sys.argv, keep="--keep" in sys.argv)
+        main(quick="--quick" in sys.argv)

@@ -125,7 +125,12 @@ def _slots(time: np.ndarray, start: float, slot_seconds: float, n_slots: int):
     """Slot of each event as int32, clipped to [-1, n_slots] (both out of the period), and
     the mask of finite times (``None`` when all are finite)."""
     if time.dtype.kind in "iu" and float(start).is_integer() and float(slot_seconds).is_integer():
-        slot = (time.astype(np.int64) - int(start)) // int(slot_seconds)
+        if time.dtype.itemsize <= 4 and start == 0 and slot_seconds == 1:
+            slot = time.astype(np.int32)  # already slot numbers (compact events)
+        else:  # in place: one int64 temporary
+            slot = time.astype(np.int64)
+            slot -= int(start)
+            slot //= int(slot_seconds)
         finite = None
     else:
         slot = time.astype(np.float64)  # one float64 temporary, then in place
@@ -136,7 +141,7 @@ def _slots(time: np.ndarray, start: float, slot_seconds: float, n_slots: int):
         slot[~finite] = -1
         finite = None if finite.all() else finite
     np.clip(slot, -1, n_slots, out=slot)
-    return slot.astype(np.int32), finite
+    return slot.astype(np.int32, copy=False), finite
 
 
 #: Block length of the blocked passes (bounds their temporaries to a few 10 MB).

@@ -177,6 +177,9 @@ def test_write_table_roundtrip(tmp_path, population):
         write_table(tmp_path / name, {"user": cdr.user[:n], "tower": cdr.tower[:n],
                                       "time": cdr.time[:n]})
         ev = read_events_file(tmp_path / name, user_field="user", tower_field="tower",
-                              time_field="time")
+                              time_field="time", tower_ids=np.arange(cdr.tower.max() + 1),
+                              start=cdr.start, slot_seconds=3600, n_slots=cdr.n_hours)
+        assert sum(ev.dropped.values()) == 0 and ev.n_valid == n
         assert np.array_equal(np.sort(ev.user_ids[ev.user]), np.sort(cdr.user[:n]))
-        assert np.array_equal(np.sort(ev.time), np.sort(cdr.time[:n]).astype(float))
+        assert np.array_equal(np.sort(ev.tower), np.sort(cdr.tower[:n]))
+        assert np.array_equal(np.sort(ev.slot), np.sort((cdr.time[:n] - int(cdr.start)) // 3600))
