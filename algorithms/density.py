@@ -20,11 +20,10 @@ from ..dpcore import report as dpreport
 from ..dpcore.cover import PARTITION_TOLERANCE, overlap_graph, reallocate
 from ..dpcore.density import METHODS, density_inputs, figures, release_density
 from ..dpcore.geography import zone_centroids
-from ..dpcore.ingest import DROP_REASONS, bound_contributions
 from ..dpcore.tessellation import voronoi_cells
 from .base import (REPORT, MetricFrame, MobilityDPAlgorithm, id_type, progress_bridge,
                    read_points, read_polygons, style_on_load, tr)
-from .cdrsummary import EVENTS_HELP, add_event_parameters, period, read_events
+from .events import BOUNDED_HELP, EVENTS_HELP, add_event_parameters, bounded_counts, period
 
 TOWERS = "TOWERS"
 TOWER_ID_FIELD = "TOWER_ID_FIELD"
@@ -170,7 +169,7 @@ from a one-visit-per-user histogram and a noisy total number of visits (§5.4.1)
 the night hours with exponential fits (§5.4.2). Half of ε pays for the totals, half for the
 Fourier perturbation; the report lists every mechanism call.</p>
 <h3>Parameters</h3>
-""" + EVENTS_HELP + """
+""" + EVENTS_HELP + BOUNDED_HELP + """
 <p><b>Towers</b>: a point layer of antennas (their Voronoi cells are computed inside the union
 of the census cells) or a polygon layer of tower cells (e.g. the output of the Voronoi
 tessellation). <b>Tower id field</b>: the values the events' tower field refers to. Events at
@@ -198,7 +197,7 @@ noisy total) and the true density (NOT private: for evaluation by the data owner
 """
 
     def initAlgorithm(self, config=None):  # noqa: N802
-        add_event_parameters(self)
+        add_event_parameters(self, bounded_input=True)
         self.addParameter(QgsProcessingParameterFeatureSource(
             TOWERS, tr("Towers (points) or tower cells (polygons)"),
             [QgsProcessing.TypeVectorPoint, QgsProcessing.TypeVectorPolygon]))
@@ -283,17 +282,12 @@ noisy total) and the true density (NOT private: for evaluation by the data owner
                              f"{graph.self_overlap_b_m2:.6g} m²; a visit would be counted in "
                              "several cells")
         warnings += graph.warnings
-        user, tower, event_tower_ids, time, missing_user, what = read_events(
-            self, parameters, context, feedback)
-        lookup = np.array([cell_of_id.get(str(t), -1) for t in event_tower_ids.tolist()] + [-1],
-                          dtype=np.int64)
-        cell_index = lookup[np.where(tower >= 0, tower, len(lookup) - 1)]
-        feedback.setProgress(15)
-
         rng = self.rng(parameters, context)
-        bounded = bound_contributions(user, cell_index, time, n_towers=len(tower_cells),
-                                      ell=ell, rng=rng, start=start, slot_seconds=slot_seconds,
-                                      n_slots=n_slots, progress=progress_bridge(feedback, 15, 40))
+        bounded, facts = bounded_counts(self, parameters, context, feedback,
+                                        tower_index=cell_of_id, n_towers=len(tower_cells),
+                                        ell=ell, rng=rng, start=start, slot_seconds=slot_seconds,
+                                        n_slots=n_slots, progress=progress_bridge(feedback, 5, 40))
+        what = facts["dataset_id"]
         if bounded.kept_visits == 0:
             raise ValueError("no event falls at a known tower within the period: check the tower "
                              "ids, the start and the number of slots (dropped: " + ", ".join(
@@ -330,14 +324,8 @@ noisy total) and the true density (NOT private: for evaluation by the data owner
         for w in warnings:
             feedback.pushWarning(w)
 
-        internal = [("Input (raw data facts)", dpreport.table(
-            [("events read", bounded.n_events + missing_user), ("events without a user",
-                                                                missing_user)]
-            + [(f"events dropped: {r.replace('_', ' ')}", bounded.dropped.get(r, 0))
-               for r in DROP_REASONS]
-            + [("users", bounded.n_users), ("visits kept by the pre-sampling",
-                                           bounded.kept_visits),
-               ("one-per-slot visits", bounded.slot_visits)], ("fact", "value"))
+        internal = [("Input (raw data facts)", dpreport.table(facts["report_rows"],
+                                                              ("fact", "value"))
             + "".join(f"<p>{dpreport.esc(w)}</p>" for w in release.internal["warnings"]))]
         for w in release.internal["warnings"]:
             feedback.pushWarning(w)
@@ -346,7 +334,8 @@ noisy total) and the true density (NOT private: for evaluation by the data owner
             internal.append(("Utility against the true density", body))
         results[REPORT] = self.write_report(
             parameters, context, release=release, unit_of_privacy=UNIT,
-            parameter_rows=[("events", what), ("towers", towers.sourceName()),
+            parameter_rows=[("events", facts["source"])] + facts["public_rows"] + [
+                            ("towers", towers.sourceName()),
                             ("census cells", census.sourceName()), ("method", method),
                             ("ℓ", ell), ("improvements", improvements),
                             ("Gaussian calibration", calibration if method == "efpa_g" else "–"),

@@ -41,7 +41,7 @@ from .bounding import BoundedCounts, bound_contributions
 from .times import parse_times, to_epoch_seconds
 
 #: Reasons a raw row is not used, in the order they are checked.
-REASONS = ("missing_user", "invalid_time", "unknown_tower", "outside_period")
+REASONS = ("missing_user", "invalid_time", "unknown_tower", "before_period", "after_period")
 
 #: Valid events bounded in one pass; above it the bounding runs by user ranges.
 PARTITION_EVENTS = 40_000_000
@@ -424,9 +424,10 @@ class EventEncoder:
         ok &= ~bad_time
         self.dropped["unknown_tower"] += int((ok & ~good_tower).sum())
         ok &= good_tower
-        inside = (slot >= 0) & (slot < self.n_slots)
-        self.dropped["outside_period"] += int((ok & ~inside).sum())
-        ok &= inside
+        before, after = slot < 0, slot >= self.n_slots
+        self.dropped["before_period"] += int((ok & before).sum())
+        self.dropped["after_period"] += int((ok & after).sum())
+        ok &= ~(before | after)
         ucodes = _encode(self.users, ukeys[ok])
         tcodes = _encode(self.towers, tkeys[ok]) if self.auto else tkeys[ok]
         self.store.append(ucodes, tcodes, slot[ok].astype(np.int16))

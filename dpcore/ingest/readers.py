@@ -156,7 +156,7 @@ def read_duckdb(path, *, user_field: str, tower_field: str, time_field: str, tow
         con.execute(
             "CREATE TEMP TABLE tagged AS SELECT u, ev.t AS t, given.ti AS ti, s, CASE "
             "WHEN u IS NULL OR u = '' THEN 0 WHEN s IS NULL OR isnan(s) OR isinf(s) THEN 1 "
-            f"WHEN NOT ({known}) THEN 2 WHEN s < 0 OR s >= {n_slots} THEN 3 ELSE 4 END "
+            f"WHEN NOT ({known}) THEN 2 WHEN s < 0 THEN 3 WHEN s >= {n_slots} THEN 4 ELSE 5 END "
             "AS why FROM ev LEFT JOIN given ON ev.t = given.t")
         counts = dict(con.execute("SELECT why, count(*) FROM tagged GROUP BY why").fetchall())
         user_ids = _rank(con, "u", "users", "ui")
@@ -168,7 +168,7 @@ def read_duckdb(path, *, user_field: str, tower_field: str, time_field: str, tow
                        else ("tagged.ti", ""))
         res = con.execute(f"SELECT users.ui AS u, {tower} AS t, tagged.s::SMALLINT AS s "
                           f"FROM tagged JOIN users ON tagged.u = users.u {join} "
-                          "WHERE tagged.why = 4").fetchnumpy()
+                          "WHERE tagged.why = 5").fetchnumpy()
     finally:
         con.close()
     dropped = {r: int(counts.get(k, 0)) for k, r in enumerate(REASONS)}
@@ -183,12 +183,12 @@ def read_duckdb(path, *, user_field: str, tower_field: str, time_field: str, tow
 def _rank(con, column: str, table: str, index: str) -> np.ndarray:
     """Number the distinct ``column`` values of valid rows as the encoder does; their ids."""
     integer = con.execute(f"SELECT bool_and(regexp_full_match({column}, '-?[0-9]{{1,18}}')) "
-                          "FROM tagged WHERE why = 4").fetchone()[0] in (True, None)
+                          "FROM tagged WHERE why = 5").fetchone()[0] in (True, None)
     key = f"{column}::BIGINT" if integer else f"encode({column})"
     # dense rank: with integer ids "007" and "7" are one value, as in the encoder
     con.execute(f"CREATE TEMP TABLE {table} AS SELECT {column}, (dense_rank() OVER "
                 f"(ORDER BY {key}) - 1)::INTEGER AS {index} FROM "
-                f"(SELECT DISTINCT {column} FROM tagged WHERE why = 4)")
+                f"(SELECT DISTINCT {column} FROM tagged WHERE why = 5)")
     ids = con.execute(f"SELECT DISTINCT {key} AS k, {index} FROM {table} ORDER BY {index}"
                       ).fetchnumpy()["k"]
     if integer:

@@ -269,6 +269,7 @@ def test_engines_agree_on_malformed_csv(tmp_path, towers):
     assert (py.engine, db.engine) == ("python", "duckdb")
     assert py.dropped == db.dropped and py.n_rows == db.n_rows == 6000
     assert py.dropped["missing_user"] > 30 and py.dropped["invalid_time"] > 60
+    assert py.dropped["before_period"] > 200 and py.dropped["after_period"] > 200
     inside = [r for r in good if START <= r[2] < START + 24 * H]
     known = [r for r in inside if towers == "auto" or r[1] != "Z"]
     assert py.n_valid == db.n_valid == len(known)
@@ -326,7 +327,7 @@ def test_integer_and_text_ids():
     enc.add(masked, np.array([1.0, 1.0]), np.array(["1970-01-01T00:30:00", "x"], dtype="S"))
     ev = enc.finish()
     assert ev.dropped == {"missing_user": 1, "invalid_time": 1, "unknown_tower": 0,
-                          "outside_period": 0}
+                          "before_period": 0, "after_period": 0}
 
 
 def test_vectorised_times_match_parse_times():

@@ -62,6 +62,7 @@ def test_generate_and_summarise_in_process(run_alg, tmp_path, towers_vrt, sample
 
     out = run_alg(SUM, {"INPUT": res["CDR"], "USER_FIELD": "user_id", "TOWER_FIELD": "tower_id",
                         "TIME_FIELD": "time", "N_SLOTS": 24, "ELLS": "2,5",
+                        "START": "2007-09-10T00:00:00",
                         "OUTPUT": str(tmp_path / "hist.gpkg"),
                         "SLOTS": str(tmp_path / "slots.gpkg"),
                         "REPORT": str(tmp_path / "sum.html")})
@@ -74,7 +75,7 @@ def test_generate_and_summarise_in_process(run_alg, tmp_path, towers_vrt, sample
         (epochs < 1189382400 + 86400).sum())
     with open(out["REPORT"], encoding="utf-8") as fh:
         text = fh.read()
-    assert "NOT PRIVATE" in text and "outside period" in text
+    assert "NOT PRIVATE" in text and "after period" in text
 
 
 def test_summary_from_csv_file_and_epoch(run_alg, tmp_path):
@@ -82,8 +83,9 @@ def test_summary_from_csv_file_and_epoch(run_alg, tmp_path):
     rows = ["u,t,ts"] + [f"{u},{t},{1189382400 + 3600 * h + 5}"
                          for u in range(20) for t, h in ((7, 0), (8, 0), (7, u % 5 + 1))]
     path.write_text("\n".join(rows) + "\n")
-    out = run_alg(SUM, {"INPUT_FILE": str(path), "USER_FIELD": "u", "TOWER_FIELD": "t",
-                        "TIME_FIELD": "ts", "OUTPUT": "memory:", "SLOTS": "memory:"})
+    out = run_alg(SUM, {"INPUT": str(path), "USER_FIELD": "u", "TOWER_FIELD": "t",
+                        "TIME_FIELD": "ts", "START": "2007-09-10T00:00:00",
+                        "OUTPUT": "memory:", "SLOTS": "memory:"})
     hist = {f["visits"]: f["users"] for f in out["OUTPUT"].getFeatures()}
     assert hist == {2: 20}  # two slots each; the two towers of hour 0 are one slot visit
     slot0 = next(out["SLOTS"].getFeatures())
@@ -115,7 +117,7 @@ def test_summary_bad_input_leaves_no_output(run_alg, tmp_path, params, message):
     rows = params.pop("rows", [(1, "a", "2007-09-10T01:00:00Z")])
     out, report = str(tmp_path / "bad.gpkg"), str(tmp_path / "bad.html")
     p = {"INPUT": _table(rows), "USER_FIELD": "u", "TOWER_FIELD": "t", "TIME_FIELD": "ts",
-         "OUTPUT": out, "REPORT": report}
+         "START": "2007-09-10T00:00:00", "OUTPUT": out, "REPORT": report}
     p.update(params)
     with pytest.raises(QgsProcessingException, match=message):
         run_alg(SUM, p)
@@ -155,7 +157,7 @@ def test_qgis_process_generate_then_summary(qgis_process, tmp_path, towers_vrt,
     out = str(tmp_path / "hist.gpkg")
     code, data, text = qgis_process(SUM, {"INPUT": params["CDR"], "USER_FIELD": "user_id",
                                           "TOWER_FIELD": "tower_id", "TIME_FIELD": "epoch",
-                                          "OUTPUT": out,
+                                          "START": "2007-09-10T00:00:00", "OUTPUT": out,
                                           "SLOTS": str(tmp_path / "slots.gpkg")})
     assert code == 0, text
     _, hist = read_layer(out)
@@ -163,5 +165,5 @@ def test_qgis_process_generate_then_summary(qgis_process, tmp_path, towers_vrt,
     bad = str(tmp_path / "bad.gpkg")
     code, _, text = qgis_process(SUM, {"INPUT": params["CDR"], "USER_FIELD": "nobody",
                                        "TOWER_FIELD": "tower_id", "TIME_FIELD": "epoch",
-                                       "OUTPUT": bad})
+                                       "START": "2007-09-10T00:00:00", "OUTPUT": bad})
     assert code != 0 and "nobody" in text and not os.path.exists(bad)

@@ -55,7 +55,8 @@ def city(tmp_path):
 
 
 def _params(city, **kw):
-    p = {"INPUT_FILE": city["events"], "USER_FIELD": "user_id", "TOWER_FIELD": "tower_id",
+    p = {"INPUT": city["events"], "USER_FIELD": "user_id", "TOWER_FIELD": "tower_id",
+         "START": "2007-09-10T00:00:00",
          "TIME_FIELD": "time", "N_SLOTS": N_SLOTS, "TOWERS": city["towers"],
          "TOWER_ID_FIELD": "tid", "CENSUS": city["census"], "CENSUS_ID_FIELD": "iris",
          "EPSILON": 1.0, "DELTA": 1e-4, "ELL": 10, "SEED": 3, "OUTPUT": "memory:"}
@@ -145,7 +146,7 @@ def test_compare_unknown_plot_cell(run_alg, city):
 def test_bad_inputs_leave_no_output(run_alg, city, override, message):
     from qgis.core import QgsProcessingException
     if override == "unknown_towers":
-        override = {"INPUT_FILE": _unknown_towers(city)}
+        override = {"INPUT": _unknown_towers(city)}
     elif override == "overlapping":
         override = {"CENSUS": _overlapping_census(city)}
     out, report = str(city["dir"] / "bad.gpkg"), str(city["dir"] / "bad.html")
