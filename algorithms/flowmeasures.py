@@ -6,10 +6,10 @@ and the comparison in ``dpcore.flows.compare`` (Pratesi 2012 §5.3–5.4).
 Computing on released flows is post-processing: no privacy cost.
 """
 import numpy as np
-from qgis.core import (NULL, QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
+from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
                        QgsProcessing, QgsProcessingException,
                        QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
-                       QgsProcessingParameterField, QgsProcessingParameterNumber, QgsWkbTypes)
+                       QgsWkbTypes)
 from qgis.PyQt.QtCore import QVariant
 
 from ..dpcore import report as dpreport
@@ -17,116 +17,16 @@ from ..dpcore.flows.compare import border_precision_recall, compare_measures
 from ..dpcore.flows.figures import comparison_png
 from ..dpcore.flows.measures import (border_polygons, mobility_borders,
                                      network_measures)
-from ..dpcore.flows.vectors import MoveIndex
 from .base import REPORT, MobilityDPAlgorithm, shapely_wkb, tr
+from .flowlayers import (COMMUNITY_SEED, DEST_FIELD, FLOWS, ORIGIN_FIELD, ORIGINAL, PARAMS_HELP,
+                         PRIVATE, SAMPLES, add_flow_parameters, link_index, link_vector,
+                         read_flows, read_zones)
 
-FLOWS = "FLOWS"
-ORIGINAL = "ORIGINAL"
-PRIVATE = "PRIVATE"
-ORIGIN_FIELD = "ORIGIN_FIELD"
-DEST_FIELD = "DEST_FIELD"
-FLOW_FIELD = "FLOW_FIELD"
-ZONES = "ZONES"
-ZONE_ID_FIELD = "ZONE_ID_FIELD"
-SAMPLES = "BETWEENNESS_SAMPLES"
-COMMUNITY_SEED = "COMMUNITY_SEED"
 ZONE_MEASURES = "ZONE_MEASURES"
 LINK_MEASURES = "LINK_MEASURES"
 BORDERS = "BORDERS"
 TABLE = "TABLE"
-
 ZONE_KEYS = ("flow_per_zone", "degree", "clustering", "node_betweenness")
-PARAMS_HELP = """
-<p><b>Origin</b>, <b>destination</b> and <b>flow fields</b>: the columns of the flow lines
-(defaults match the output of <i>Aggregate flows with noise</i>).</p>
-<p><b>Zones</b> and <b>zone id field</b>: the cells the origin and destination ids refer to.</p>
-<p><b>Betweenness pivots</b>: 0 computes node and edge betweenness exactly (slow beyond a few
-thousand zones); k &gt; 0 estimates them from k source zones (Brandes &amp; Pich 2007), the same
-ones for every run with the same <b>random seed</b>, which also seeds Louvain.</p>
-<p>The measures are post-processing of released flows: they cost no privacy.</p>
-"""
-
-
-def _param_fields(alg, layer_param):
-    # optional with defaults: QGIS 3.22 does not apply a field parameter's default when
-    # checking the values of a processing.run call; _field() refuses a missing field
-    alg.addParameter(QgsProcessingParameterField(
-        ORIGIN_FIELD, tr("Origin field"), "origin", parentLayerParameterName=layer_param,
-        optional=True))
-    alg.addParameter(QgsProcessingParameterField(
-        DEST_FIELD, tr("Destination field"), "dest", parentLayerParameterName=layer_param,
-        optional=True))
-    alg.addParameter(QgsProcessingParameterField(
-        FLOW_FIELD, tr("Flow field"), "flow", parentLayerParameterName=layer_param,
-        type=QgsProcessingParameterField.Numeric, optional=True))
-    alg.addParameter(QgsProcessingParameterFeatureSource(
-        ZONES, tr("Zones"), [QgsProcessing.TypeVectorPolygon]))
-    alg.addParameter(QgsProcessingParameterField(
-        ZONE_ID_FIELD, tr("Zone id field"), "cell_id", parentLayerParameterName=ZONES,
-        optional=True))
-    alg.addParameter(QgsProcessingParameterNumber(
-        SAMPLES, tr("Betweenness pivots (0 = exact)"), QgsProcessingParameterNumber.Integer,
-        200, minValue=0))
-    alg.addParameter(QgsProcessingParameterNumber(
-        COMMUNITY_SEED, tr("Random seed of the pivots and of Louvain"),
-        QgsProcessingParameterNumber.Integer, 0, minValue=0))
-
-
-def _field(alg, parameters, name, context, source, what):
-    value = alg.parameterAsString(parameters, name, context)
-    if not value or source.fields().lookupField(value) < 0:
-        raise ValueError(f"the {what} field '{value}' is not in layer {source.sourceName()}")
-    return value
-
-
-def _zones(alg, parameters, context):
-    source = alg.source_or_raise(parameters, ZONES, context)
-    id_field = _field(alg, parameters, ZONE_ID_FIELD, context, source, "zone id")
-    ids, feats = [], []
-    for f in source.getFeatures():
-        if f[id_field] is None or f[id_field] == NULL:
-            raise ValueError(f"zone {f.id()} has no id")
-        ids.append(str(f[id_field]))
-        feats.append(f)
-    if not ids:
-        raise ValueError("the zone layer is empty")
-    if len(set(ids)) != len(ids):
-        raise ValueError("the zone ids are not unique")
-    return source, ids, feats
-
-
-def _read_flows(alg, parameters, context, layer_param, zone_index):
-    """{(origin index, dest index): flow} of a flow layer."""
-    source = alg.source_or_raise(parameters, layer_param, context)
-    names = [_field(alg, parameters, k, context, source, w) for k, w in
-             ((ORIGIN_FIELD, "origin"), (DEST_FIELD, "destination"), (FLOW_FIELD, "flow"))]
-    flows = {}
-    for f in source.getFeatures():
-        o, d, v = (f[n] for n in names)
-        if v is None or v == NULL:
-            raise ValueError(f"flow feature {f.id()} has no flow value")
-        key = []
-        for z in (o, d):
-            if str(z) not in zone_index:
-                raise ValueError(f"flow feature {f.id()} refers to zone '{z}', which is not in "
-                                 "the zone layer")
-            key.append(zone_index[str(z)])
-        if tuple(key) in flows:
-            raise ValueError(f"the flow from '{o}' to '{d}' appears twice")
-        flows[tuple(key)] = float(v)
-    if not flows:
-        raise ValueError(f"the flow layer {source.sourceName()} is empty")
-    return flows
-
-
-def _index(pairs, n_zones):
-    pairs = np.array(sorted(pairs), dtype=np.int64).reshape(-1, 2)
-    return MoveIndex(pairs[:, 0], pairs[:, 1], n_zones)
-
-
-def _vector(index, flows):
-    return np.array([flows.get((o, d), 0.0) for o, d in
-                     zip(index.origin.tolist(), index.dest.tolist())])
 
 
 class FlowMeasures(MobilityDPAlgorithm):
@@ -148,7 +48,7 @@ weighted by the flows in both directions, dissolved into one polygon per communi
     def initAlgorithm(self, config=None):  # noqa: N802
         self.addParameter(QgsProcessingParameterFeatureSource(
             FLOWS, tr("Flows"), [QgsProcessing.TypeVectorLine]))
-        _param_fields(self, FLOWS)
+        add_flow_parameters(self, FLOWS)
         self.add_report_parameter()
         self.addParameter(QgsProcessingParameterFeatureSink(
             ZONE_MEASURES, tr("Zone measures"), QgsProcessing.TypeVectorPolygon))
@@ -158,13 +58,13 @@ weighted by the flows in both directions, dissolved into one polygon per communi
             BORDERS, tr("Mobility borders"), QgsProcessing.TypeVectorPolygon))
 
     def execute(self, parameters, context, feedback):
-        zones, ids, zone_feats = _zones(self, parameters, context)
-        flows = _read_flows(self, parameters, context, FLOWS,
+        zones, ids, zone_feats = read_zones(self, parameters, context)
+        flows = read_flows(self, parameters, context, FLOWS,
                             {z: k for k, z in enumerate(ids)})
         samples = self.parameterAsInt(parameters, SAMPLES, context) or None
         seed = self.parameterAsInt(parameters, COMMUNITY_SEED, context)
-        index = _index(flows, len(ids))
-        values = _vector(index, flows)
+        index = link_index(flows, len(ids))
+        values = link_vector(index, flows)
         feedback.setProgress(10)
         m = network_measures(index, values, samples=samples, seed=seed)
         feedback.setProgress(60)
@@ -266,20 +166,20 @@ missing from one layer count as flow 0).</p>
             ORIGINAL, tr("Original flows"), [QgsProcessing.TypeVectorLine]))
         self.addParameter(QgsProcessingParameterFeatureSource(
             PRIVATE, tr("Private flows"), [QgsProcessing.TypeVectorLine]))
-        _param_fields(self, ORIGINAL)
+        add_flow_parameters(self, ORIGINAL)
         self.add_report_parameter()
         self.addParameter(QgsProcessingParameterFeatureSink(
             TABLE, tr("Comparison table"), QgsProcessing.TypeVector))
 
     def execute(self, parameters, context, feedback):
-        _, ids, _ = _zones(self, parameters, context)
+        _, ids, _ = read_zones(self, parameters, context)
         zone_index = {z: k for k, z in enumerate(ids)}
-        original = _read_flows(self, parameters, context, ORIGINAL, zone_index)
-        private = _read_flows(self, parameters, context, PRIVATE, zone_index)
+        original = read_flows(self, parameters, context, ORIGINAL, zone_index)
+        private = read_flows(self, parameters, context, PRIVATE, zone_index)
         samples = self.parameterAsInt(parameters, SAMPLES, context) or None
         seed = self.parameterAsInt(parameters, COMMUNITY_SEED, context)
-        index = _index(set(original) | set(private), len(ids))
-        a, b = _vector(index, original), _vector(index, private)
+        index = link_index(set(original) | set(private), len(ids))
+        a, b = link_vector(index, original), link_vector(index, private)
         m_a = network_measures(index, a, samples=samples, seed=seed)
         feedback.setProgress(35)
         m_b = network_measures(index, b, samples=samples, seed=seed)

@@ -5,15 +5,13 @@ live in ``dpcore.flows`` (Pratesi 2012). The metric frame comes from the
 tessellation (public), never from the private trajectories.
 """
 import numpy as np
-from qgis.core import (NULL, QgsArrowSymbolLayer, QgsCategorizedSymbolRenderer,
-                       QgsCoordinateTransform, QgsFeature, QgsFeatureRequest, QgsFeatureSink,
-                       QgsField, QgsFields, QgsFillSymbol, QgsGeometry, QgsLineSymbol, QgsPointXY,
+from qgis.core import (NULL, QgsCoordinateTransform, QgsFeature, QgsFeatureRequest,
+                       QgsFeatureSink, QgsField, QgsFields, QgsGeometry, QgsPointXY,
                        QgsProcessing, QgsProcessingException, QgsProcessingParameterBoolean,
                        QgsProcessingParameterDateTime, QgsProcessingParameterDefinition,
                        QgsProcessingParameterEnum, QgsProcessingParameterFeatureSink,
                        QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
-                       QgsProcessingParameterNumber, QgsProperty, QgsRendererCategory,
-                       QgsRuleBasedRenderer, QgsSymbolLayer, QgsWkbTypes)
+                       QgsProcessingParameterNumber, QgsWkbTypes)
 from qgis.PyQt.QtCore import QVariant
 
 from ..dpcore import report as dpreport
@@ -28,6 +26,7 @@ from ..dpcore.ingest import parse_times
 from .base import (LEDGER, REPORT, MetricFrame, MobilityDPAlgorithm, epoch_seconds,
                    progress_bridge, read_polygons, style_on_load, tr)
 from .flowhelp import AGGREGATE_HELP
+from .flowstyles import flow_style, zone_style
 
 INPUT, VEHICLE_FIELD, TRAJECTORY_FIELD, TIME_FIELD = "INPUT", "VEHICLE_FIELD", \
     "TRAJECTORY_FIELD", "TIME_FIELD"
@@ -299,37 +298,3 @@ class AggregateFlows(MobilityDPAlgorithm):
             sink.addFeature(f, QgsFeatureSink.FastInsert)
         style_on_load(context, dest_id, zone_style)
         return dest_id
-
-
-def flow_style(layer, top):
-    """Arrows whose width grows with the flow, drawn to the right of their direction.
-
-    Flows ≤ 0 are not drawn (thesis Fig. 5.2). Each arrow is offset by half
-    its width plus 0.4 mm, so the two directions between a pair of cells
-    are drawn side by side instead of on top of each other.
-    """
-    symbol = QgsLineSymbol()
-    arrow = QgsArrowSymbolLayer.create({"arrow_type": "0", "head_type": "0", "is_curved": "0",
-                                        "color": "200,30,30,200"})
-    width = f'(0.2 + 2.8 * ("flow" / {top!r}))'
-    arrow.setDataDefinedProperty(QgsSymbolLayer.PropertyArrowWidth,
-                                 QgsProperty.fromExpression(width))
-    arrow.setDataDefinedProperty(QgsSymbolLayer.PropertyArrowStartWidth,
-                                 QgsProperty.fromExpression(width))
-    arrow.setDataDefinedProperty(QgsSymbolLayer.PropertyOffset,
-                                 QgsProperty.fromExpression(f"0.4 + 0.5 * {width}"))
-    symbol.changeSymbolLayer(0, arrow)
-    root = QgsRuleBasedRenderer.Rule(None)
-    root.appendChild(QgsRuleBasedRenderer.Rule(symbol, filterExp='"flow" > 0'))
-    layer.setRenderer(QgsRuleBasedRenderer(root))
-    layer.triggerRepaint()
-
-
-def zone_style(layer):
-    """Red above the median flow per zone, cyan below (thesis Fig. 5.2, right)."""
-    cats = [QgsRendererCategory(True, QgsFillSymbol.createSimple(
-                {"color": "230,60,50,160", "outline_color": "120,120,120"}), "above median"),
-            QgsRendererCategory(False, QgsFillSymbol.createSimple(
-                {"color": "60,200,220,160", "outline_color": "120,120,120"}), "below median")]
-    layer.setRenderer(QgsCategorizedSymbolRenderer("above_median", cats))
-    layer.triggerRepaint()

@@ -54,6 +54,7 @@ from dpcore.flows.cells import prepare_cells  # noqa: E402
 from dpcore.flows.compare import border_precision_recall, compare_measures, fit  # noqa: E402
 from dpcore.flows.coordinator import release_flows  # noqa: E402
 from dpcore.flows.generalise import generalise  # noqa: E402
+from dpcore.flows.noise import bound_contributions  # noqa: E402
 from dpcore.flows.measures import (flow_per_zone, mobility_borders,  # noqa: E402
                                    network_measures)
 from dpcore.flows.sketches import SketchSpec  # noqa: E402
@@ -210,12 +211,16 @@ def bounding_table(fv, pcc):
                 for seed in range(3):
                     rel = release_flows(fv, epsilon=eps, rng=make_rng(seed), method="central",
                                         max_moves=m, bounding=bounding)
-                    runs.append((rel.internal["kept_fraction"], *pcc(rel.values)))
+                    kept = bound_contributions(fv, m, 1, make_rng(seed), bounding)
+                    runs.append((rel.internal["kept_fraction"], *pcc(rel.values),
+                                 *pcc(np.asarray(kept.sum(axis=0)).ravel())))
                 runs = np.array(runs)
                 rows.append((m, eps, label, f"{runs[:, 0].mean():.1%}",
+                             f"{runs[:, 3].mean():.3f} / {runs[:, 4].mean():.3f}",
                              f"{runs[:, 1].mean():.3f} ± {runs[:, 1].std():.3f}",
                              f"{runs[:, 2].mean():.3f} ± {runs[:, 2].std():.3f}"))
-    table(["m", "ε", "bounding", "moves kept", "PCC flow/link", "PCC flow/zone"], rows)
+    table(["m", "ε", "bounding", "moves kept", "PCC link / zone before noise",
+           "PCC flow/link", "PCC flow/zone"], rows)
 
 
 def main():
