@@ -5,11 +5,10 @@ live in ``dpcore.flows`` (Pratesi 2012). The metric frame comes from the
 tessellation (public), never from the private trajectories.
 """
 import numpy as np
-from qgis.core import (NULL, QgsCoordinateTransform, QgsFeature, QgsFeatureRequest,
-                       QgsFeatureSink, QgsField, QgsFields, QgsGeometry, QgsPointXY,
-                       QgsProcessing, QgsProcessingException, QgsProcessingParameterBoolean,
-                       QgsProcessingParameterDateTime, QgsProcessingParameterDefinition,
-                       QgsProcessingParameterEnum, QgsProcessingParameterFeatureSink,
+from qgis.core import (NULL, QgsCoordinateTransform, QgsFeature, QgsFeatureSink, QgsField,
+                       QgsFields, QgsGeometry, QgsPointXY, QgsProcessing,
+                       QgsProcessingException, QgsProcessingParameterBoolean,
+                       QgsProcessingParameterDateTime, QgsProcessingParameterFeatureSink,
                        QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
                        QgsProcessingParameterNumber, QgsWkbTypes)
 from qgis.PyQt.QtCore import QVariant
@@ -23,8 +22,8 @@ from ..dpcore.flows.sketches import SketchSpec
 from ..dpcore.flows.summary import internal_rows, public_rows, utility_rows
 from ..dpcore.flows.vectors import MoveIndex, frequency_vectors
 from ..dpcore.ingest import parse_times
-from .base import (LEDGER, REPORT, MetricFrame, MobilityDPAlgorithm, epoch_seconds,
-                   progress_bridge, read_polygons, style_on_load, tr)
+from .base import (LEDGER, MobilityDPAlgorithm, advanced, enum_parameter, epoch_seconds,
+                   style_on_load, tr)
 from .flowhelp import AGGREGATE_HELP
 from .flowstyles import flow_style, zone_style
 
@@ -66,27 +65,24 @@ class AggregateFlows(MobilityDPAlgorithm):
     GROUP = "Flows"
     HELP = AGGREGATE_HELP
 
-    def _enum(self, name, label, options, advanced=False):
-        p = QgsProcessingParameterEnum(name, tr(label), [o[1] for o in options], defaultValue=0)
-        self._add(p, advanced)
+    def _add(self, parameter, is_advanced=False):
+        self.addParameter(advanced(parameter) if is_advanced else parameter)
 
-    def _add(self, parameter, advanced=False):
-        if advanced:
-            parameter.setFlags(parameter.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
-        self.addParameter(parameter)
+    def _enum(self, name, label, options, is_advanced=False):
+        self._add(enum_parameter(name, tr(label), options, options[0][0]), is_advanced)
 
-    def _number(self, name, label, default, advanced=False):
+    def _number(self, name, label, default, is_advanced=False):
         self._add(QgsProcessingParameterNumber(name, tr(label),
                                                QgsProcessingParameterNumber.Integer, default,
-                                               minValue=0 if name == SKETCH_SEED else 1), advanced)
+                                               minValue=0 if name == SKETCH_SEED else 1),
+                  is_advanced)
 
     def initAlgorithm(self, config=None):  # noqa: N802
         self.addParameter(QgsProcessingParameterFeatureSource(
             INPUT, tr("Trajectory points (or lines with time as M)"),
             [QgsProcessing.TypeVectorPoint, QgsProcessing.TypeVectorLine]))
-        self.addParameter(QgsProcessingParameterField(
-            VEHICLE_FIELD, tr("Vehicle field (the unit of privacy; not a point id)"),
-            parentLayerParameterName=INPUT))
+        self.add_unit_field_parameter(VEHICLE_FIELD, "Vehicle field (the unit of privacy)",
+                                      INPUT, kind="vehicle")
         self.addParameter(QgsProcessingParameterField(
             TRAJECTORY_FIELD, tr("Trajectory (trip) field"), parentLayerParameterName=INPUT,
             optional=True))
@@ -117,52 +113,50 @@ class AggregateFlows(MobilityDPAlgorithm):
         self._enum(AGGREGATION, "Coordinator with sketches", AGGREGATIONS, True)
         self.add_privacy_parameters(default_epsilon=0.5, with_delta=True, default_delta=0.0,
                                     delta_help="BalancedNoise only")
+        self.add_frame_crs_parameter()
         self.addParameter(QgsProcessingParameterFeatureSink(
             FLOWS, tr("Flows"), QgsProcessing.TypeVectorLine))
         self.addParameter(QgsProcessingParameterFeatureSink(
             ZONES, tr("Flow per zone"), QgsProcessing.TypeVectorPolygon))
 
     # -- parameters and reading ----------------------------------------------------------
-    def _choice(self, parameters, name, options, context):
-        return options[self.parameterAsEnum(parameters, name, context)][0]
-
     def _release_parameters(self, parameters, context) -> dict:
         """The keyword arguments of ``release_flows`` (validated by ``plan_flows``)."""
-        method = self._choice(parameters, METHOD, METHODS, context)
-        kind = self._choice(parameters, SKETCH, SKETCHES, context)
+        method = self.enum_value(parameters, METHOD, context)
+        kind = self.enum_value(parameters, SKETCH, context)
         sketch = None if kind == "none" else SketchSpec(
             kind, self.parameterAsInt(parameters, SKETCH_WIDTH, context),
             1 if kind == "agms" else self.parameterAsInt(parameters, SKETCH_DEPTH, context),
             self.parameterAsInt(parameters, SKETCH_SEED, context))
         return dict(epsilon=self.epsilon(parameters, context),
                     delta=self.delta(parameters, context) if method == "balanced" else 0.0,
-                    method=method, sensitivity=self._choice(parameters, SENSITIVITY,
-                                                            SENSITIVITIES, context),
-                    noise=self._choice(parameters, NOISE, NOISES, context), sketch=sketch,
-                    aggregation=self._choice(parameters, AGGREGATION, AGGREGATIONS, context),
+                    method=method, sensitivity=self.enum_value(parameters, SENSITIVITY, context),
+                    noise=self.enum_value(parameters, NOISE, context), sketch=sketch,
+                    aggregation=self.enum_value(parameters, AGGREGATION, context),
                     max_moves=self.parameterAsInt(parameters, MAX_MOVES, context),
                     max_count=self.parameterAsInt(parameters, MAX_COUNT, context),
-                    bounding=self._choice(parameters, BOUNDING, BOUNDINGS, context))
+                    bounding=self.enum_value(parameters, BOUNDING, context))
 
     def _trajectories(self, parameters, context, frame, source, feedback):
-        """(vehicle, trajectory, time, x, y) per GPS fix, read in the frame's CRS."""
+        """(vehicle, trajectory, time, x, y) per GPS fix, read in the frame's CRS.
+
+        Not through ``frame.features``: densifying a line would invent fixes.
+        """
         names = {k: self.parameterAsString(parameters, k, context)
-                 for k in (VEHICLE_FIELD, TRAJECTORY_FIELD, TIME_FIELD)}
-        for key, what in ((VEHICLE_FIELD, "vehicle"), (TRAJECTORY_FIELD, "trajectory"),
-                          (TIME_FIELD, "time")):
+                 for k in (TRAJECTORY_FIELD, TIME_FIELD)}
+        for key, what in ((TRAJECTORY_FIELD, "trajectory"), (TIME_FIELD, "time")):
             if names[key] and source.fields().lookupField(names[key]) < 0:
                 raise ValueError(f"the {what} field '{names[key]}' is not in the trajectory layer")
-        if not names[VEHICLE_FIELD]:
-            raise ValueError("a vehicle field is required")
+        names[VEHICLE_FIELD] = self.unit_field(parameters, VEHICLE_FIELD, source, context,
+                                               feedback)
         lines = QgsWkbTypes.geometryType(source.wkbType()) == QgsWkbTypes.LineGeometry
         if lines and not QgsWkbTypes.hasM(source.wkbType()):
             raise ValueError("trajectory lines need the time of each vertex as M values")
         if not lines and not names[TIME_FIELD]:
             raise ValueError("trajectory points need a time field (Time field is required for "
                              "points; only lines carry their times as M values)")
-        request = QgsFeatureRequest().setDestinationCrs(frame.crs, context.transformContext())
-        request.setSubsetOfAttributes([n for n in names.values() if n], source.fields())
         vehicle, trajectory, times, xs, ys = [], [], [], [], []
+        request = frame.request(source, [n for n in names.values() if n])
         for f in source.getFeatures(request):
             if feedback.isCanceled():
                 break
@@ -180,8 +174,10 @@ class AggregateFlows(MobilityDPAlgorithm):
                 ys.append(v.y())
         if not xs:
             raise ValueError("the trajectory layer has no points")
-        return (np.array(vehicle, dtype=object), np.array(trajectory, dtype=object),
-                parse_times(np.array(times, dtype=object)), np.array(xs), np.array(ys))
+        return names[VEHICLE_FIELD], (np.array(vehicle, dtype=object),
+                                      np.array(trajectory, dtype=object),
+                                      parse_times(np.array(times, dtype=object)), np.array(xs),
+                                      np.array(ys))
 
     def _interval(self, parameters, context):
         start, end = (self.parameterAsDateTime(parameters, k, context) if
@@ -200,26 +196,24 @@ class AggregateFlows(MobilityDPAlgorithm):
         if not plan.differentially_private and self.parameterAsFile(parameters, LEDGER, context):
             raise ValueError("this method is not differentially private (its privacy loss is "
                              "unbounded): it cannot be charged to a privacy ledger")
-        frame = MetricFrame(cells_source.sourceCrs(), cells_source.sourceExtent(), context)
+        frame = self.metric_frame(parameters, context, public=(CELLS,))
         id_field = self.parameterAsString(parameters, CELL_ID_FIELD, context)
         if id_field and cells_source.fields().lookupField(id_field) < 0:
             raise ValueError(f"the cell id field '{id_field}' is not in the tessellation")
-        polys, cell_ids = read_polygons(cells_source, "tessellation", id_field, frame, context)
+        polys, cell_ids = frame.read_polygons(cells_source, "tessellation", id_field, feedback)
         missing = [i for i, p in zip(cell_ids, polys) if p is None]
         if missing:
             raise ValueError(f"cell {missing[0]} of the tessellation has no geometry")
         cells = prepare_cells(polys, self.parameterAsBool(parameters, ALLOW_HOLES, context))
         feedback.setProgress(5)
-        points = self._trajectories(parameters, context, frame, source, feedback)
+        vehicle_field, points = self._trajectories(parameters, context, frame, source, feedback)
         moves = generalise(cells, *points, interval=self._interval(parameters, context),
-                           vehicle_field=self.parameterAsString(parameters, VEHICLE_FIELD,
-                                                                context),
-                           progress=progress_bridge(feedback, 10, 40))
+                           vehicle_field=vehicle_field, progress=self.progress(feedback, 10, 40))
         vectors = frequency_vectors(moves, MoveIndex.from_cells(cells))
         rng = self.rng(parameters, context)
         with self.reserve_budget(parameters, context, default_dataset_id=self.layer_source_id(
-                parameters, INPUT, context), epsilon=plan.epsilon, delta=plan.delta) as ledger:
-            release = release_flows(vectors, rng=rng, progress=progress_bridge(feedback, 40, 80),
+                parameters, INPUT, context), planned=plan.cost) as ledger:
+            release = release_flows(vectors, rng=rng, progress=self.progress(feedback, 40, 80),
                                     **params)
             ledger.commit(release.cost)  # never reached by a non-DP run (no ledger)
         flows = np.asarray(release.values, dtype=float)
@@ -241,11 +235,11 @@ class AggregateFlows(MobilityDPAlgorithm):
                          utility_rows(vectors, release, params, rng),
                          ("release", "measure", "Pearson correlation", "fitted slope",
                           "mean bias")))]
-        results[REPORT] = self.write_report(
+        results.update(self.write_reports(
             parameters, context, release=release, unit_of_privacy=plan.unit,
             parameter_rows=rows, sections=[("Noise and aggregation", dpreport.table(
                 public_rows(release.public), ("quantity", "value")))],
-            internal_sections=internal, warnings=[plan.leaks] if plan.leaks else [])
+            internal_sections=internal, warnings=[plan.leaks] if plan.leaks else []))
         return results
 
     # -- outputs -------------------------------------------------------------------------

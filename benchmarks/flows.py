@@ -198,7 +198,7 @@ def bounding_table(fv, pcc):
     per_vehicle = np.asarray(fv.counts.sum(axis=1)).ravel()
     distinct = np.diff(fv.counts.indptr)
     print(f"### Central mode: bounding rules (issue 15 item 2), discrete Laplace, mean ± sd over "
-          f"3 seeds\n\nMove occurrences per vehicle: median {np.median(per_vehicle):.0f}, "
+          f"10 seeds\n\nMove occurrences per vehicle: median {np.median(per_vehicle):.0f}, "
           f"90th percentile {np.percentile(per_vehicle, 90):.0f}; distinct moves per vehicle: "
           f"median {np.median(distinct):.0f}, 90th percentile {np.percentile(distinct, 90):.0f}."
           "\n")
@@ -208,7 +208,7 @@ def bounding_table(fv, pcc):
             for bounding, label in (("distinct", "before: ≤ m distinct moves, k = 1"),
                                     ("trips", "after: ≤ m moves, repetitions counted")):
                 runs = []
-                for seed in range(3):
+                for seed in range(10):
                     rel = release_flows(fv, epsilon=eps, rng=make_rng(seed), method="central",
                                         max_moves=m, bounding=bounding)
                     kept = bound_contributions(fv, m, 1, make_rng(seed), bounding)

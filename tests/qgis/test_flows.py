@@ -45,10 +45,10 @@ def _cells(skip=None, extra=None):
     return layer
 
 
-def _points(with_time=True):
+def _points(with_time=True, vehicle="vehicle"):
     from qgis.core import QgsFeature, QgsGeometry, QgsPointXY, QgsVectorLayer
     from qgis.PyQt.QtCore import QDateTime, Qt
-    layer = QgsVectorLayer("Point?crs=EPSG:2154&field=vehicle:string&field=trip:integer"
+    layer = QgsVectorLayer(f"Point?crs=EPSG:2154&field={vehicle}:string&field=trip:integer"
                            "&field=time:datetime&field=fix:integer", "gps", "memory")
     feats = []
     base = QDateTime.fromString("2026-05-25T08:00:00", Qt.ISODate)
@@ -116,8 +116,8 @@ def test_algorithms_listed_with_help(qgis_app):
 
 
 def test_exact_flows_at_huge_epsilon(run_alg, tmp_path):
-    report = str(tmp_path / "r.html")
-    res = run_alg(AGG, _params(EPSILON=1000, REPORT=report))
+    report, internal = str(tmp_path / "r.html"), str(tmp_path / "internal.html")
+    res = run_alg(AGG, _params(EPSILON=1000, REPORT=report, INTERNAL_REPORT=internal))
     flows = _flows(res["FLOWS"])
     assert len(flows) == 34  # 17 shared edges of the 4 × 3 grid, both directions
     assert {k: v for k, v in flows.items() if v} == EXPECTED
@@ -125,26 +125,43 @@ def test_exact_flows_at_huge_epsilon(run_alg, tmp_path):
     assert len(zones) == 12 and zones["2"]["flow"] == 3 and zones["9"]["flow_in"] == 2
     text = open(report, encoding="utf-8").read()
     assert "one move of one vehicle" in text and "not for publication" in text
+    # raw-data facts only in the internal report (issue 10 item 6)
+    for fact in ("trajectories that never leave one cell", "GPS gaps bridged", "<td>vehicles",
+                 "GPS points", "Pearson", "3 vehicles"):
+        assert fact not in text, fact
+    text = open(internal, encoding="utf-8").read()
     assert "trajectories that never leave one cell" in text and "GPS gaps bridged" in text
+    assert "<td>vehicles</td><td>3</td>" in text
+
+
+def test_vehicle_field_guessed_by_name_when_empty(run_alg):
+    res = run_alg(AGG, {k: v for k, v in _params(EPSILON=1000).items() if k != "VEHICLE_FIELD"})
+    assert {k: v for k, v in _flows(res["FLOWS"]).items() if v} == EXPECTED
 
 
 def test_modes_and_costs(run_alg, tmp_path):
     # BalancedNoise (ε, δ): integer output inside ±b of the truth
-    res = run_alg(AGG, _params(METHOD=2, DELTA=0.1, EPSILON=1.0))
+    res = run_alg(AGG, _params(METHOD="balanced", DELTA=0.1, EPSILON=1.0))
     flows = _flows(res["FLOWS"])
     assert all(float(v).is_integer() for v in flows.values())
     # trajectory-based sensitivity: zeros stay zero, the report says what leaks
     report = str(tmp_path / "leak.html")
-    res = run_alg(AGG, _params(SENSITIVITY=1, NOISE=1, REPORT=report))
+    res = run_alg(AGG, _params(SENSITIVITY="trajectory", NOISE="continuous", REPORT=report))
     flows = _flows(res["FLOWS"])
     assert all(v == 0 for k, v in flows.items() if k not in EXPECTED)
     assert "NOT differentially private" in open(report, encoding="utf-8").read()
     # central mode and a Count Sketch
-    report = str(tmp_path / "central.html")
-    run_alg(AGG, _params(METHOD=3, MAX_MOVES=2, REPORT=report))
+    report, internal = str(tmp_path / "central.html"), str(tmp_path / "central-internal.html")
+    res = run_alg(AGG, _params(METHOD="central", MAX_MOVES=2, REPORT=report,
+                               INTERNAL_REPORT=internal))
+    assert res["EPSILON_SPENT"] == 0.5 and res["PRIVACY_UNIT"] == "ε per vehicle"
     text = open(report, encoding="utf-8").read()
-    assert "one vehicle" in text and "UniversalNoise, move-based" in text
-    res = run_alg(AGG, _params(SKETCH=2, SKETCH_WIDTH=8, SKETCH_DEPTH=3))
+    assert "one vehicle" in text and "repetitions counted" in text
+    assert "UniversalNoise, move-based" in open(internal, encoding="utf-8").read()
+    res = run_alg(AGG, _params(METHOD="central", MAX_MOVES=2, BOUNDING="distinct", MAX_COUNT=2,
+                               REPORT=report))
+    assert "vehicles per link" in open(report, encoding="utf-8").read()
+    res = run_alg(AGG, _params(SKETCH="count", SKETCH_WIDTH=8, SKETCH_DEPTH=3))
     assert len(_flows(res["FLOWS"])) == 34
 
 
@@ -156,7 +173,7 @@ def test_ledger_records_dp_runs_and_refuses_leaky_ones(run_alg, tmp_path):
     assert entry["epsilon"] == pytest.approx(0.5) and "one move" in entry["parts"][0]["protects"]
     out = str(tmp_path / "leaky.gpkg")
     with pytest.raises(QgsProcessingException, match="not differentially private"):
-        run_alg(AGG, _params(METHOD=1, LEDGER=ledger, FLOWS=out))
+        run_alg(AGG, _params(METHOD="bounded", LEDGER=ledger, FLOWS=out))
     assert not os.path.exists(out)
 
 
@@ -164,16 +181,19 @@ def test_ledger_records_dp_runs_and_refuses_leaky_ones(run_alg, tmp_path):
     ({"TIME_FIELD": None}, "need a time field"),
     ({"INPUT": "points_without_time"}, "no valid time"),
     ({"VEHICLE_FIELD": "driver"}, "driver|VEHICLE_FIELD"),
+    ({"VEHICLE_FIELD": None, "INPUT": "points_with_car"},
+     "Choose the field that identifies one vehicle"),
     ({"CELLS": "overlap"}, "overlap"),
     ({"CELLS": "gap"}, "gap"),
     ({"EPSILON": 0}, "epsilon must be a positive"),
-    ({"METHOD": 2, "DELTA": 0.0}, "delta > 0"),
+    ({"METHOD": "balanced", "DELTA": 0.0}, "delta > 0"),
     ({"VEHICLE_FIELD": "fix"}, r"12 vehicles, 0 moves: every one of the 12 points has its own"),
     ({"START": "2027-01-01T00:00:00"}, r"3 vehicles, 0 moves: .* 8 moves outside the time"),
 ])
 def test_bad_inputs_leave_no_output(run_alg, tmp_path, override, message):
     from qgis.core import QgsProcessingException, QgsRectangle
     special = {"points_without_time": _points(with_time=False),
+               "points_with_car": _points(vehicle="car"),
                "overlap": _cells(extra=QgsRectangle(X0 + 500, Y0 + 500, X0 + 1500, Y0 + 1500)),
                "gap": _cells(skip=5)}
     override = {k: special.get(v, v) if isinstance(v, str) else v for k, v in override.items()}
@@ -266,7 +286,7 @@ def test_same_flows_whatever_the_crs_of_trajectories_and_cells(run_alg):
                                   ("EPSG:3857", "EPSG:3857"), ("EPSG:4326", "EPSG:2154"),
                                   ("EPSG:3857", "EPSG:4326"), ("EPSG:2154", "EPSG:3857")]:
         res = run_alg(AGG, _params(CELLS=_reprojected(_cells(), cells_crs),
-                                   INPUT=_reprojected(_points(), points_crs), METHOD=3,
+                                   INPUT=_reprojected(_points(), points_crs), METHOD="central",
                                    MAX_MOVES=2, EPSILON=1.0, SEED=7))
         assert res["FLOWS"].crs().authid() == cells_crs
         got = _flows(res["FLOWS"])
@@ -321,3 +341,4 @@ def test_sketch_settings_and_k_are_advanced(qgis_app):
         assert flags & QgsProcessingParameterDefinition.FlagAdvanced, name
     assert "required for points" in alg.parameterDefinition("TIME_FIELD").description()
     assert alg.parameterDefinition("VEHICLE_FIELD").defaultValue() in (None, "")
+    assert alg.parameterDefinition("METHOD").usesStaticStrings()
