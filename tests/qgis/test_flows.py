@@ -245,9 +245,17 @@ def test_qgis_process_runs(qgis_process, tmp_path):
         "TIME_FIELD": "time", "CELLS": cells, "CELL_ID_FIELD": "cell_id", "EPSILON": 1000,
         "SEED": 2, "FLOWS": flows, "ZONES": zones, "REPORT": report})
     assert code == 0, text
-    _, rows = read_layer(flows)
+    assert data["results"]["EPSILON_SPENT"] == 1000 and data["results"]["DELTA_SPENT"] == 0
+    layer, rows = read_layer(flows)
     got = {(r["origin"], r["dest"]): r["flow"] for r in rows if r["flow"]}
     assert got == EXPECTED
+    # the GeoPackage carries its style: offset arrows, zones by median
+    from qgis.core import QgsSymbolLayer
+    arrow = layer.renderer().rootRule().children()[0].symbol().symbolLayer(0)
+    assert arrow.layerType() == "ArrowLine"
+    assert arrow.dataDefinedProperties().property(QgsSymbolLayer.PropertyOffset).isActive()
+    zone_layer, _ = read_layer(zones)
+    assert zone_layer.renderer().classAttribute() == "above_median"
     measures = str(tmp_path / "zm.gpkg")
     code, _, text = qgis_process(MEASURES, {
         "FLOWS": flows, "ZONES": zones, "ZONE_MEASURES": measures,
