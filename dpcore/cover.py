@@ -95,7 +95,7 @@ def _self_overlap(polys: list) -> float:
 
 
 def overlap_graph(polys_a: Sequence, polys_b: Sequence, *, min_overlap_m2: float = 0.0,
-                  min_overlap_fraction: float = 0.0) -> OverlapGraph:
+                  min_overlap_fraction: float = 0.0, names: tuple = ("A", "B")) -> OverlapGraph:
     """Build the bipartite overlap graph of two partitions of the same area.
 
     An edge (a, b) is kept when ``|a ∩ b| > min_overlap_m2`` and
@@ -108,22 +108,28 @@ def overlap_graph(polys_a: Sequence, polys_b: Sequence, *, min_overlap_m2: float
     or non-polygonal ones raise ``ValueError``. Overlaps within a layer and
     gaps between the layers above :data:`PARTITION_TOLERANCE` of the area
     are reported in ``warnings``: the result is then not the paper's cover
-    of one area by two partitions.
+    of one area by two partitions. ``names`` name the two layers in messages
+    (e.g. the layer names). Two layers without any overlap (different
+    places, or a wrong CRS) are refused.
     """
+    name_a, name_b = names
     min_overlap_m2 = float(min_overlap_m2)
     min_overlap_fraction = float(min_overlap_fraction)
     if not (min_overlap_m2 >= 0 and np.isfinite(min_overlap_m2)):
         raise ValueError(f"min_overlap_m2 must be a non-negative number, got {min_overlap_m2}")
     if not 0.0 <= min_overlap_fraction < 1.0:
         raise ValueError(f"min_overlap_fraction must be in [0, 1), got {min_overlap_fraction}")
-    polys_a, repaired_a = _clean_layer(polys_a, "A")
-    polys_b, repaired_b = _clean_layer(polys_b, "B")
+    polys_a, repaired_a = _clean_layer(polys_a, name_a)
+    polys_b, repaired_b = _clean_layer(polys_b, name_b)
     area_a, area_b = areas(polys_a), areas(polys_b)
     n_a, n_b = len(polys_a), len(polys_b)
 
     ia, jb = intersecting_pairs(polys_b, polys_a)
     inter = areas(intersections([polys_a[k] for k in ia], [polys_b[k] for k in jb])) \
         if len(ia) else np.zeros(0)
+    if not (inter > 0).any():
+        raise ValueError(f"no polygon of {name_a} overlaps a polygon of {name_b}: the layers "
+                         "cover different places (check that each layer's CRS is set correctly)")
     covered_a = np.bincount(ia, weights=inter, minlength=n_a)
     covered_b = np.bincount(jb, weights=inter, minlength=n_b)
     keep = (inter > min_overlap_m2) & (inter > 0) & \
@@ -142,29 +148,30 @@ def overlap_graph(polys_a: Sequence, polys_b: Sequence, *, min_overlap_m2: float
         dropped_m2=dropped, self_overlap_a_m2=_self_overlap(polys_a),
         self_overlap_b_m2=_self_overlap(polys_b),
         repaired_a=repaired_a, repaired_b=repaired_b)
-    graph.warnings.extend(_diagnose(graph))
+    graph.warnings.extend(_diagnose(graph, names))
     return graph
 
 
-def _diagnose(g: OverlapGraph) -> list:
+def _diagnose(g: OverlapGraph, names: tuple) -> list:
     out = []
-    for name, n_rep in (("A", g.repaired_a.sum()), ("B", g.repaired_b.sum())):
+    (a, b) = names
+    for name, n_rep in ((a, g.repaired_a.sum()), (b, g.repaired_b.sum())):
         if n_rep:
             out.append(f"{n_rep} invalid polygon(s) of layer {name} were repaired")
-    for name, over, total in (("A", g.self_overlap_a_m2, g.area_a.sum()),
-                              ("B", g.self_overlap_b_m2, g.area_b.sum())):
+    for name, over, total in ((a, g.self_overlap_a_m2, g.area_a.sum()),
+                              (b, g.self_overlap_b_m2, g.area_b.sum())):
         if over > PARTITION_TOLERANCE * total:
             out.append(f"layer {name} is not a partition: its polygons overlap each other "
                        f"on {over:.6g} m² ({100 * over / total:.3g}% of its area); "
                        "the cover then does not follow Theorem 5")
-    for name, other, unc, total in (("A", "B", g.uncovered_a_m2.sum(), g.area_a.sum()),
-                                    ("B", "A", g.uncovered_b_m2.sum(), g.area_b.sum())):
+    for name, other, unc, total in ((a, b, g.uncovered_a_m2.sum(), g.area_a.sum()),
+                                    (b, a, g.uncovered_b_m2.sum(), g.area_b.sum())):
         if unc > PARTITION_TOLERANCE * total:
             out.append(f"{unc:.6g} m² ({100 * unc / total:.3g}%) of layer {name} is not covered "
                        f"by layer {other}: the layers do not partition the same area")
     deg_a = np.diff(g.overlap_m2.indptr)
     deg_b = np.bincount(g.overlap_m2.indices, minlength=len(g.area_b))
-    for name, deg in (("A", deg_a), ("B", deg_b)):
+    for name, deg in ((a, deg_a), (b, deg_b)):
         if (deg == 0).any():
             out.append(f"{int((deg == 0).sum())} cell(s) of layer {name} overlap no cell "
                        "of the other layer")

@@ -96,6 +96,22 @@ def default_study_area(points_xy, buffer_m: float) -> BaseGeometry:
     return area
 
 
+def _outside(area: BaseGeometry, pts: np.ndarray, noun: str) -> np.ndarray:
+    """Mask of the points outside ``area``; refused when every point is outside.
+
+    A layer whose points all miss the study area is a wrong layer or a
+    mislabelled CRS (lon/lat read as metres, or the reverse): its Voronoi
+    cells would cover the area with one meaningless cell.
+    """
+    outside = ~covers_xy(area, pts)
+    if outside.all():
+        gap = MultiPoint([tuple(p) for p in pts[:10000]]).distance(area)
+        raise ValueError(f"all {len(pts)} {noun}(s) lie outside the study area (the nearest is "
+                         f"{gap / 1000:.3g} km away): check that each layer's CRS is set "
+                         "correctly and that the layers cover the same place")
+    return outside
+
+
 def _merge_sites(pts: np.ndarray, merge_distance: float) -> tuple:
     """``(site of each point, site coordinates)``; sites are the mean of their points.
 
@@ -175,7 +191,7 @@ def voronoi_cells(points_xy, study_area, *, merge_distance: float = 0.0, progres
     than this (chained) share one site; identical coordinates always do.
 
     Towers outside the study area are counted (``outside``) and keep their
-    cell if it still meets the area; sites whose cell misses the area are
+    cell if it still meets the area (refused when every tower is outside); sites whose cell misses the area are
     dropped (``point_cell == -1``). Both are reported in ``warnings``, which
     call the points ``noun``.
     """
@@ -185,6 +201,7 @@ def voronoi_cells(points_xy, study_area, *, merge_distance: float = 0.0, progres
         raise ValueError(f"merge distance must be a non-negative number, got {merge_distance}")
     area, repaired = clean_polygon(study_area, "study area")
     warnings = ["the study area polygon was invalid and has been repaired"] if repaired else []
+    outside = _outside(area, pts, noun)
 
     site_of_point, sites = _merge_sites(pts, merge_distance)
     report_progress(progress, 0.1)
@@ -204,7 +221,6 @@ def voronoi_cells(points_xy, study_area, *, merge_distance: float = 0.0, progres
     new_index = np.full(len(polys), -1)
     new_index[order] = np.arange(len(order))
     point_cell = new_index[point_poly]
-    outside = ~covers_xy(area, pts)
     n_sites_used = len(polys)
 
     if outside.any():
@@ -314,8 +330,11 @@ def data_driven_cells(points_xy, study_area, *, max_radius: float, min_radius: f
     ``point_cell`` of the result refers to the seeds; the input sample
     points are located with :func:`locate`. The seeds are means of the
     sample points, so a tessellation from private points leaks their
-    neighbourhoods (stated in ``warnings``).
+    neighbourhoods (stated in ``warnings``). Refused when every sample point
+    lies outside the study area.
     """
+    _outside(clean_polygon(study_area, "study area")[0], _points(points_xy, "sample points"),
+             "sample point")
     seeds = data_driven_seeds(points_xy, max_radius=max_radius, min_radius=min_radius,
                               min_points=min_points,
                               progress=None if progress is None else

@@ -5,10 +5,11 @@ from qgis.core import QgsProcessingProvider
 from qgis.PyQt.QtGui import QIcon
 
 from ..algorithms.cdrsummary import CDRSummary
+from ..algorithms.comparedensity import CompareDensity
 from ..algorithms.cover import MinimumCover
 from ..algorithms.flowmeasures import CompareFlows, FlowMeasures
 from ..algorithms.flows import AggregateFlows
-from ..algorithms.density import CompareDensity, SanitizeDensity
+from ..algorithms.density import SanitizeDensity
 from ..algorithms.generatemobility import GenerateMobility
 from ..algorithms.geoind import EstimateDistribution, PerturbPoints
 from ..algorithms.comparereports import CompareReports

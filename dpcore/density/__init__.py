@@ -3,10 +3,15 @@
 :mod:`.sensitivity` cover counts with the §5.2 fix and the sensitivities,
 :mod:`.scaling` noisy totals (Alg. 2, §5.4.1), :mod:`.clustering` Alg. 3,
 :mod:`.efpa` EFPA / EFPA_G (Alg. 4), :mod:`.smoothing` §5.4.2, and
-:mod:`.pipeline` the release functions of Alg. 1 and the LPA baselines.
+:mod:`.pipeline` the release functions of Alg. 1 and the LPA baselines,
+:mod:`.assembly` the public geography and the release inputs, :mod:`.sections`
+the report's sections and :mod:`.figures` its plots.
 """
-from .pipeline import (METHODS, DensityInputs, density_inputs, release_density, release_efpa,
-                       release_efpa_g, release_lpa, release_lpa_direct)
+from .assembly import DensityAssembly, DensityGeography, assemble_density, density_geography
+from .pipeline import (METHODS, DensityInputs, density_inputs, planned_cost, release_density,
+                       release_efpa, release_efpa_g, release_lpa, release_lpa_direct)
 
-__all__ = ["METHODS", "DensityInputs", "density_inputs", "release_density", "release_efpa", "release_efpa_g",
-           "release_lpa", "release_lpa_direct"]
+__all__ = ["METHODS", "DensityAssembly", "DensityGeography", "DensityInputs",
+           "assemble_density", "density_geography", "density_inputs", "planned_cost",
+           "release_density", "release_efpa", "release_efpa_g", "release_lpa",
+           "release_lpa_direct"]

@@ -1,4 +1,5 @@
-"""PNG figures of a density comparison, as in Acs & Castelluccia §6 (Figs. 3, 9a, 10, 11).
+"""PNG figures of a density release and of its comparison with the truth (Acs & Castelluccia §6,
+Figs. 3, 9a, 10, 11).
 
 matplotlib is optional: every function returns ``None`` when it is not
 installed. Figures are drawn on a bare ``Figure`` with the Agg canvas (no
@@ -95,4 +96,19 @@ def cell_map(polygons, values, title: str) -> Optional[bytes]:
     ax.set_axis_off()
     ax.set_title(title, fontsize=9)
     fig.colorbar(coll, ax=ax, shrink=0.8)
+    return _png(fig)
+
+
+def total_by_slot(values, slot_labels: Sequence[str]) -> Optional[bytes]:
+    """Total released count over all cells, slot by slot (the release's own curve)."""
+    if Figure is None:
+        return None
+    totals = np.asarray(values, dtype=float).sum(axis=0)
+    fig = Figure(figsize=(9, 2.5))
+    ax = fig.add_subplot(1, 1, 1)
+    ax.plot(totals, color="tab:red")
+    ticks = np.unique(np.linspace(0, len(totals) - 1, min(len(totals), 8)).round().astype(int))
+    ax.set_xticks(ticks)
+    ax.set_xticklabels([slot_labels[t] for t in ticks], fontsize=7, rotation=20)
+    ax.set_ylabel("people (all cells)")
     return _png(fig)

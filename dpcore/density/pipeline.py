@@ -33,7 +33,7 @@ from ..cover import minimum_vertex_cover, reallocate
 from ..geography import zone_centroids
 from ..geometry import areas
 from ..mechanisms import laplace
-from ..privacy import Release, check_delta, check_epsilon, report_progress
+from ..privacy import PrivacyCost, Release, check_delta, check_epsilon, report_progress
 from .clustering import cluster_cells, consistent_tau, tau_from_noise
 from .efpa import coefficient_noise_std, efpa
 from .scaling import PROTECTS, improved_tower_totals, profiles, sampled_totals, scale_back
@@ -288,10 +288,51 @@ def release_lpa_direct(data: DensityInputs, *, epsilon: float, delta: float = 0.
                    internal=_internal(data, delta))
 
 
+def planned_cost(method: str, *, epsilon: float, delta: float = 0.0,
+                 improvements: bool = True) -> PrivacyCost:
+    """The cost :func:`release_density` will spend, known before any noise is drawn.
+
+    One part per mechanism call, with its ε and δ (sensitivities that depend
+    on the clusters the noisy totals produce are not known in advance). The
+    ledger reserves this; :func:`release_density` checks the spent cost
+    against it. Only EFPA_G spends δ.
+    """
+    epsilon, delta = check_epsilon(epsilon), check_delta(delta)
+    if method not in METHODS:
+        raise ValueError(f"unknown density method {method!r}; choose one of {', '.join(METHODS)}")
+    if method in ("lpa", "lpa_direct"):
+        return PrivacyCost.of("Laplace on every count", epsilon, protects=PROTECTS)
+    if method == "efpa_g" and delta <= 0:
+        raise ValueError("efpa_g adds Gaussian noise and needs δ > 0")
+    q = epsilon / 4.0
+    totals = ([PrivacyCost.of("noisy one-visit histogram (§5.4.1)", q, protects=PROTECTS),
+               PrivacyCost.of("noisy number of visits K (§5.4.1)", q, protects=PROTECTS)]
+              if improvements else
+              [PrivacyCost.of("Laplace on the cover-cell totals (Alg. 2)", 2 * q,
+                              protects=PROTECTS)])
+    noise = ("Gaussian", delta) if method == "efpa_g" else ("Laplace", 0.0)
+    return PrivacyCost.sequential(totals + [
+        PrivacyCost.of("exponential choice of k (Alg. 4)", q, protects=PROTECTS),
+        PrivacyCost.of(f"{noise[0]} on the DCT coefficients (Alg. 4)", q, noise[1],
+                       protects=PROTECTS)])
+
+
 def release_density(data: DensityInputs, *, method: str = "efpa_g", **kwargs) -> Release:
-    """Dispatch to the release function of ``method`` (one of :data:`METHODS`)."""
+    """Dispatch to the release function of ``method`` (one of :data:`METHODS`).
+
+    The spent cost is checked against :func:`planned_cost` (what a ledger
+    reserved); a mismatch is a bug and raises ``RuntimeError``.
+    """
     functions = {"efpa_g": release_efpa_g, "efpa": release_efpa, "lpa": release_lpa,
                  "lpa_direct": release_lpa_direct}
     if method not in functions:
         raise ValueError(f"unknown density method {method!r}; choose one of {', '.join(METHODS)}")
-    return functions[method](data, **kwargs)
+    plan = planned_cost(method, epsilon=kwargs.get("epsilon", 0.0),
+                        delta=kwargs.get("delta", 0.0),
+                        improvements=kwargs.get("improvements", True))
+    release = functions[method](data, **kwargs)
+    spent = [(p.epsilon, p.delta) for p in release.cost.parts]
+    planned = [(p.epsilon, p.delta) for p in plan.parts]
+    if len(spent) != len(planned) or not np.allclose(spent, planned, rtol=1e-12, atol=0):
+        raise RuntimeError(f"density release spent {spent}, planned {planned}")
+    return release

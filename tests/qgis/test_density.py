@@ -93,7 +93,8 @@ def test_sanitize_in_process_with_all_outputs(run_alg, city):
         assert word.lower() in text.lower(), word
 
 
-@pytest.mark.parametrize("method,delta_spent", [(1, 0.0), (2, 0.0), (3, 0.0)])
+@pytest.mark.parametrize("method,delta_spent", [("efpa", 0.0), ("lpa", 0.0),
+                                                ("lpa_direct", 0.0)])
 def test_other_methods_and_ledger(run_alg, city, method, delta_spent):
     ledger = str(city["dir"] / "ledger.json")
     res = run_alg(SANITIZE, _params(city, METHOD=method, LEDGER=ledger, DATASET_ID="cdr",
@@ -138,7 +139,7 @@ def test_compare_unknown_plot_cell(run_alg, city):
 @pytest.mark.parametrize("override, message", [
     ({"DELTA": 1.0}, "delta must be in"),
     ({"EPSILON": 0}, "epsilon must be a positive"),
-    ({"ELL": 0}, "ℓ"),
+    ({"ELL": 0}, "ELL"),
     ({"USER_FIELD": "nobody"}, "nobody"),
     ("unknown_towers", "no event falls at a known tower"),
     ("overlapping", "not a partition"),

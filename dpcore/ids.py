@@ -1,0 +1,28 @@
+"""Identifier checks shared by every stage that joins data on an id field.
+
+A duplicated id silently maps one key to two features (one tower id to two
+cells, one census id to two polygons), so every id field a release or a
+tessellation joins on is checked here and refused with the evidence.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Iterable
+
+
+def check_unique_ids(ids: Iterable, what: str) -> None:
+    """Raise ``ValueError`` naming two duplicated values (and how many) if ``ids`` repeat.
+
+    Ids are compared as text, as the joins do (a tower id 12 in one layer is
+    the event's "12"). ``what`` names the field, e.g. "tower id field 'tid'".
+    Missing ids (None) count as the value "NULL".
+    """
+    counts = Counter("NULL" if i is None else str(i) for i in ids)
+    repeated = [(v, n) for v, n in counts.items() if n > 1]
+    if not repeated:
+        return
+    shown = ", ".join(f"'{v}' ({n} times)" for v, n in repeated[:2])
+    extra = sum(n for _, n in repeated) - len(repeated)
+    raise ValueError(f"the {what} has duplicate values: {shown}; {len(repeated)} value(s) are "
+                     f"repeated ({extra} extra feature(s)). Each feature needs its own id: fix "
+                     "the layer or choose another id field")
