@@ -24,13 +24,16 @@ OUTPUT = "OUTPUT"
 OVERLAPS = "OVERLAPS"
 
 
-def cover_style(layer) -> None:
-    categories = [QgsRendererCategory(src, QgsFillSymbol.createSimple(
-        {"color": color, "outline_color": "60,60,60,255", "outline_width": "0.2"}), label)
-        for src, color, label in (("A", "231,111,81,170", "cell of layer A"),
-                                  ("B", "42,157,143,170", "cell of layer B"))]
-    layer.setRenderer(QgsCategorizedSymbolRenderer("source", categories))
-    layer.triggerRepaint()
+def cover_style(name_a: str, name_b: str):
+    """Categorised by source, the legend naming the two input layers."""
+    def style(layer) -> None:
+        categories = [QgsRendererCategory(src, QgsFillSymbol.createSimple(
+            {"color": color, "outline_color": "60,60,60,255", "outline_width": "0.2"}), label)
+            for src, color, label in (("A", "231,111,81,170", f"cell of {name_a} (A)"),
+                                      ("B", "42,157,143,170", f"cell of {name_b} (B)"))]
+        layer.setRenderer(QgsCategorizedSymbolRenderer("source", categories))
+        layer.triggerRepaint()
+    return style
 
 
 class MinimumCover(MobilityDPAlgorithm):
@@ -97,8 +100,9 @@ other.</p>
         polys_b, ids_b = read_polygons(source_b, "B", field_b, frame, context)
         progress = progress_bridge(feedback, 0, 100)
         progress(0.05)
+        names = (f"'{source_a.sourceName()}' (A)", f"'{source_b.sourceName()}' (B)")
         graph = overlap_graph(polys_a, polys_b, min_overlap_m2=min_m2,
-                              min_overlap_fraction=min_fraction)
+                              min_overlap_fraction=min_fraction, names=names)
         progress(0.7)
         cover_a, cover_b = minimum_vertex_cover(graph.adjacency)
         covered = is_vertex_cover(graph.adjacency, cover_a, cover_b)
@@ -122,7 +126,7 @@ other.</p>
                 out.setGeometry(geometry)
                 out.setAttributes([name, str(ids[k]), float(areas[k])])
                 sink.addFeature(out, QgsFeatureSink.FastInsert)
-        style_on_load(context, dest_id, cover_style)
+        style_on_load(context, dest_id, cover_style(source_a.sourceName(), source_b.sourceName()))
 
         table_fields = QgsFields()
         table_fields.append(QgsField("a_id", id_type(source_a, field_a)))

@@ -209,9 +209,9 @@ class SanitizeDensity(MobilityDPAlgorithm):
         if self._is_set(parameters, WIDE):
             results[WIDE] = self._write_wide(parameters, context, census.sourceCrs(), geoms,
                                              geo.census_ids, release.values, kind)
-        if self._is_set(parameters, DIAGNOSTICS) and "cluster" in release.info:
+        if self._is_set(parameters, DIAGNOSTICS) and "cluster" in release.public:
             results[DIAGNOSTICS] = self._write_diagnostics(parameters, context, census.sourceCrs(),
-                                                           frame, geo, release.info)
+                                                           frame, geo, release.public)
         if self._is_set(parameters, TRUTH):
             feedback.pushWarning("the true density layer is NOT private: keep it internal")
             results[TRUTH] = _write_long(self, parameters, TRUTH, context, census.sourceCrs(),
@@ -237,7 +237,7 @@ class SanitizeDensity(MobilityDPAlgorithm):
                                       f"{_qdt(start).toString(Qt.ISODate)}"),
                             ("ε", epsilon), ("δ allowed", delta),
                             ("metric frame", frame.describe())],
-            sections=[("Pipeline", sections.pipeline_section(release.info, len(geo.tower_cells),
+            sections=[("Pipeline", sections.pipeline_section(release.public, len(geo.tower_cells),
                                                              len(geo.census_cells))),
                       ("Released density", sections.release_section(
                           release.values, geo.census_cells, labels))],

@@ -2,7 +2,7 @@
 
 Layers to arrays and back; the geometry lives in ``dpcore.tessellation``.
 """
-from qgis.core import (QgsFeature, QgsFeatureSink, QgsField,
+from qgis.core import (QgsFeature, QgsFeatureRequest, QgsFeatureSink, QgsField,
                        QgsFields, QgsFillSymbol, QgsProcessing,
                        QgsProcessingException, QgsProcessingParameterFeatureSink,
                        QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
@@ -14,6 +14,7 @@ from shapely.ops import unary_union
 
 from ..dpcore import report as dpreport
 from ..dpcore.geometry import clean_polygon
+from ..dpcore.ids import check_unique_ids
 from ..dpcore.tessellation import (data_driven_cells, default_study_area, locate,
                                    voronoi_cells)
 from .base import (REPORT, MetricFrame, MobilityDPAlgorithm, id_type, progress_bridge, read_points,
@@ -159,6 +160,11 @@ output discloses nothing else.</p>
         id_field = self.parameterAsString(parameters, ID_FIELD, context)
         merge = self.parameterAsDouble(parameters, MERGE_DISTANCE, context)
         frame = MetricFrame(source.sourceCrs(), source.sourceExtent(), context)
+        if id_field:  # one id per feature (a multipoint's parts share theirs)
+            request = QgsFeatureRequest().setFlags(QgsFeatureRequest.NoGeometry)
+            request.setSubsetOfAttributes([id_field], source.fields())
+            check_unique_ids((f[id_field] for f in source.getFeatures(request)),
+                             f"tower id field '{id_field}'")
         xy, ids, n_null = read_points(source, frame, id_field)
         warnings = [f"{n_null} tower feature(s) without geometry were skipped"] if n_null else []
         area, area_name = study_area(self, parameters, context, frame, xy, warnings)

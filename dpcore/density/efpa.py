@@ -138,7 +138,7 @@ def efpa(series, *, epsilon: float, delta: float = 0.0, rng: np.random.Generator
                      delta=delta, rng=rng, calibration=calibration, protects=protects)
         noisy[keep] = g.values
         cost = cost + g.cost
-        info["sigma"] = g.info["sigma"]
+        info["sigma"] = g.public["sigma"]
     else:
         draws = [laplace(coeffs[e, :k[e]], sensitivity=math.sqrt(k[e]) * l2_sum_sensitivity,
                          epsilon=eps_noise, rng=rng, protects=protects) for e in range(m)]
@@ -147,5 +147,5 @@ def efpa(series, *, epsilon: float, delta: float = 0.0, rng: np.random.Generator
         cost = cost + _joint([d.cost for d in draws], "Laplace (DCT coefficients)", eps_noise,
                              0.0, l2_sum_sensitivity, protects,
                              "scale √k_E·Δ/ε per series; L1 of k coefficients ≤ √k·L2")
-        info["laplace_scale"] = np.array([d.info["scale"] for d in draws])
-    return Release(idct(noisy), cost, info=info)
+        info["laplace_scale"] = np.array([d.public["scale"] for d in draws])
+    return Release(idct(noisy), cost, public=info)

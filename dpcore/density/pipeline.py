@@ -42,6 +42,8 @@ from .sensitivity import (check_ell, check_weights, cluster_l2_sum_bound, cover_
 from .smoothing import NIGHT_WINDOWS, smooth_night
 
 METHODS = ("efpa_g", "efpa", "lpa", "lpa_direct")
+#: The unit of privacy of every density release (ledger and reports).
+UNIT_OF_PRIVACY = "user"
 
 
 @dataclass
@@ -179,7 +181,7 @@ def _release_fourier(data: DensityInputs, *, noise: str, epsilon: float, delta: 
                                              n_slots=n, epsilon=half, rng=rng,
                                              discrete=discrete)
         totals = mapping.to_cover(tower_totals.values)
-        totals_cost, k_hat = tower_totals.cost, tower_totals.info["k_hat"]
+        totals_cost, k_hat = tower_totals.cost, tower_totals.public["k_hat"]
     else:
         sampled = sampled_totals(cover, ell=ell, epsilon=half, rng=rng)
         totals, totals_cost, k_hat = sampled.values, sampled.cost, None
@@ -217,14 +219,14 @@ def _release_fourier(data: DensityInputs, *, noise: str, epsilon: float, delta: 
     report_progress(progress, 1.0)
     info = {"method": "efpa_g" if noise == "gaussian" else "efpa", "ell": ell,
             "improvements": improvements, "tau": tau, "tau_noise_std": noise_std(m),
-            "n_clusters": m, "cluster": labels, "k": fourier.info["k"],
+            "n_clusters": m, "cluster": labels, "k": fourier.public["k"],
             "cover_towers": mapping.cover_towers, "cover_cells": mapping.cover_cells,
             "cover_totals": totals, "k_hat": k_hat,
             "l2_sensitivity": l2_sensitivity(ell),
             "l2_sum_sensitivity": cluster_l2_sum_bound(ell, m)}
-    info.update({key: fourier.info[key] for key in ("sigma", "laplace_scale")
-                 if key in fourier.info})
-    return Release(census, totals_cost + fourier.cost, info=info,
+    info.update({key: fourier.public[key] for key in ("sigma", "laplace_scale")
+                 if key in fourier.public})
+    return Release(census, totals_cost + fourier.cost, public=info,
                    internal=_internal(data, delta))
 
 
@@ -269,7 +271,7 @@ def release_lpa(data: DensityInputs, *, epsilon: float, delta: float = 0.0,
     census = mapping.to_census(np.clip(noisy.values, 0.0, None))
     report_progress(progress, 1.0)
     return Release(census, noisy.cost,
-                   info={"method": "lpa", "ell": data.ell, "scale": noisy.info["scale"],
+                   public={"method": "lpa", "ell": data.ell, "scale": noisy.public["scale"],
                          "cover_towers": mapping.cover_towers,
                          "cover_cells": mapping.cover_cells},
                    internal=_internal(data, delta))
@@ -284,7 +286,7 @@ def release_lpa_direct(data: DensityInputs, *, epsilon: float, delta: float = 0.
                     epsilon=epsilon, rng=rng, protects=PROTECTS)
     report_progress(progress, 1.0)
     return Release(np.clip(noisy.values, 0.0, None), noisy.cost,
-                   info={"method": "lpa_direct", "ell": data.ell, "scale": noisy.info["scale"]},
+                   public={"method": "lpa_direct", "ell": data.ell, "scale": noisy.public["scale"]},
                    internal=_internal(data, delta))
 
 
@@ -301,7 +303,8 @@ def planned_cost(method: str, *, epsilon: float, delta: float = 0.0,
     if method not in METHODS:
         raise ValueError(f"unknown density method {method!r}; choose one of {', '.join(METHODS)}")
     if method in ("lpa", "lpa_direct"):
-        return PrivacyCost.of("Laplace on every count", epsilon, protects=PROTECTS)
+        return PrivacyCost.of("Laplace on every count", epsilon, protects=PROTECTS,
+                              unit_of_privacy=UNIT_OF_PRIVACY)
     if method == "efpa_g" and delta <= 0:
         raise ValueError("efpa_g adds Gaussian noise and needs δ > 0")
     q = epsilon / 4.0
@@ -314,14 +317,15 @@ def planned_cost(method: str, *, epsilon: float, delta: float = 0.0,
     return PrivacyCost.sequential(totals + [
         PrivacyCost.of("exponential choice of k (Alg. 4)", q, protects=PROTECTS),
         PrivacyCost.of(f"{noise[0]} on the DCT coefficients (Alg. 4)", q, noise[1],
-                       protects=PROTECTS)])
+                       protects=PROTECTS)]).with_unit_of_privacy(UNIT_OF_PRIVACY)
 
 
 def release_density(data: DensityInputs, *, method: str = "efpa_g", **kwargs) -> Release:
     """Dispatch to the release function of ``method`` (one of :data:`METHODS`).
 
-    The spent cost is checked against :func:`planned_cost` (what a ledger
-    reserved); a mismatch is a bug and raises ``RuntimeError``.
+    The spent cost, whose unit of privacy is one user, is checked against
+    :func:`planned_cost` (what a ledger reserved); a mismatch is a bug and
+    raises ``RuntimeError``.
     """
     functions = {"efpa_g": release_efpa_g, "efpa": release_efpa, "lpa": release_lpa,
                  "lpa_direct": release_lpa_direct}
@@ -331,6 +335,7 @@ def release_density(data: DensityInputs, *, method: str = "efpa_g", **kwargs) ->
                         delta=kwargs.get("delta", 0.0),
                         improvements=kwargs.get("improvements", True))
     release = functions[method](data, **kwargs)
+    release.cost = release.cost.with_unit_of_privacy(UNIT_OF_PRIVACY)
     spent = [(p.epsilon, p.delta) for p in release.cost.parts]
     planned = [(p.epsilon, p.delta) for p in plan.parts]
     if len(spent) != len(planned) or not np.allclose(spent, planned, rtol=1e-12, atol=0):

@@ -74,7 +74,7 @@ def improved_tower_totals(one_visit_hist, slot_visits: int, *, n_slots: int, eps
     share = np.clip(np.asarray(h.values, dtype=float), 0.0, None)
     share = share / share.sum() if share.sum() > 0 else np.full(hist.size, 1.0 / hist.size)
     k_hat = max(float(k.values[0]), 0.0)
-    return Release(share * k_hat, h.cost + k.cost, info={"k_hat": k_hat})
+    return Release(share * k_hat, h.cost + k.cost, public={"k_hat": k_hat})
 
 
 def profiles(cluster_series) -> np.ndarray:

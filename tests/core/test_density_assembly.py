@@ -126,7 +126,7 @@ def test_planned_cost_is_what_the_release_spends(method, improvements):
     assert plan.epsilon == pytest.approx(0.8)
     assert plan.delta == (1e-6 if method == "efpa_g" else 0.0)
     # the public sections read only the release and the public geography
-    html = sections.pipeline_section(rel.info, len(g.tower_cells), len(g.census_cells))
+    html = sections.pipeline_section(rel.public, len(g.tower_cells), len(g.census_cells))
     assert "census cells" in html
     public = sections.release_section(rel.values, g.census_cells, [f"h{t}" for t in range(24)])
     assert f"<td>{rel.values.sum():.0f}</td>" in public
@@ -151,3 +151,15 @@ def test_a_release_spending_other_than_its_plan_is_a_bug(monkeypatch):
         release_density(data, method="lpa", epsilon=1.0, rng=make_rng(0))
     with pytest.raises(ValueError, match="needs δ > 0"):
         planned_cost("efpa_g", epsilon=1.0, delta=0.0)
+
+
+def test_plan_and_release_state_one_user_as_unit_of_privacy():
+    assert planned_cost("lpa", epsilon=1.0).unit_of_privacy == "user"
+    assert planned_cost("efpa_g", epsilon=1.0, delta=1e-6).unit_of_privacy == "user"
+    geo = density_geography(CENSUS, CENSUS_IDS, tower_xy=TOWERS, tower_ids=TOWER_IDS)
+    users = np.repeat(np.arange(30), 4)
+    rng = np.random.default_rng(3)
+    data = assemble_density(geo, _bounded(users, [str(t) for t in rng.choice(TOWER_IDS, 120)],
+                                          rng.uniform(0, 86400, 120), geo)).inputs
+    rel = release_density(data, method="lpa", epsilon=1.0, rng=make_rng(0))
+    assert rel.cost.unit_of_privacy == "user" and rel.cost.unit == "ε"

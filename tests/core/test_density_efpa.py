@@ -51,7 +51,7 @@ def test_exponential_mechanism_probabilities_for_k():
     m = 20000
     rel = efpa(np.tile(series, (m, 1)), epsilon=eps, delta=delta, rng=make_rng(3),
                l2_sensitivity=math.sqrt(ell), l2_sum_sensitivity=math.sqrt(ell))
-    ks = rel.info["k"]
+    ks = rel.public["k"]
     good = chi_square_fit(ks, np.arange(1, n + 1), p)
     assert good.passed, good
     # negative control: the law with the full ε (no even split) is rejected
@@ -66,8 +66,8 @@ def test_gaussian_noise_on_the_first_k_coefficients_only():
     rel = efpa(series, epsilon=eps, delta=delta, rng=make_rng(4), l2_sensitivity=3.0,
                l2_sum_sensitivity=3.0)
     sigma = gaussian_sigma(3.0, eps / 2, delta, "analytic")
-    assert rel.info["sigma"] == pytest.approx(sigma)
-    noisy, true, k = dct(rel.values), dct(series), rel.info["k"]
+    assert rel.public["sigma"] == pytest.approx(sigma)
+    noisy, true, k = dct(rel.values), dct(series), rel.public["k"]
     keep = np.arange(24)[None, :] < k[:, None]
     assert np.allclose(noisy[~keep], 0, atol=1e-9)
     z = (noisy - true)[keep] / sigma
@@ -79,7 +79,7 @@ def test_laplace_scale_grows_with_k_and_the_joint_sensitivity():
     series = rng.poisson(200, size=(5, 48)).astype(float)
     rel = efpa(series, epsilon=0.8, rng=rng, noise="laplace", l2_sensitivity=2.0,
                l2_sum_sensitivity=7.0)
-    np.testing.assert_allclose(rel.info["laplace_scale"], np.sqrt(rel.info["k"]) * 7.0 / 0.4)
+    np.testing.assert_allclose(rel.public["laplace_scale"], np.sqrt(rel.public["k"]) * 7.0 / 0.4)
 
 
 @pytest.mark.parametrize("noise,delta", [("gaussian", 1e-6), ("laplace", 0.0)])
@@ -99,7 +99,7 @@ def test_large_epsilon_keeps_everything():
     x = np.array([[5.0, 9.0, 2.0, 7.0, 7.0, 1.0]])
     rel = efpa(x, epsilon=1e6, delta=1e-6, rng=make_rng(7), l2_sensitivity=1.0,
                l2_sum_sensitivity=1.0)
-    assert rel.info["k"][0] == 6        # σ ≈ Δ/√(2ε) ≈ 1e-3 at this ε
+    assert rel.public["k"][0] == 6        # σ ≈ Δ/√(2ε) ≈ 1e-3 at this ε
     np.testing.assert_allclose(rel.values, x, atol=1e-2)
 
 

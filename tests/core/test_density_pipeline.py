@@ -64,12 +64,12 @@ def test_sensitivities_in_the_cost():
     rel = release_efpa_g(inputs(counts, hist=np.array([4, 12, 7]), k=int(counts.sum())),
                          epsilon=0.5, delta=1e-6, rng=make_rng(2), tau=1.0)
     hist, k, expo, gauss = rel.cost.parts
-    m = rel.info["n_clusters"]
+    m = rel.public["n_clusters"]
     assert (hist.sensitivity, k.sensitivity) == (1, 168)
     assert expo.sensitivity == pytest.approx(min(30, math.sqrt(30 * m)))
     assert gauss.sensitivity == pytest.approx(math.sqrt(30))
     lpa = release_lpa(inputs(counts), epsilon=0.5, rng=make_rng(2))
-    assert lpa.cost.parts[0].sensitivity == 30 and lpa.info["scale"] == 60
+    assert lpa.cost.parts[0].sensitivity == 30 and lpa.public["scale"] == 60
 
 
 @pytest.mark.parametrize("method", ["efpa_g", "efpa"])
@@ -77,7 +77,7 @@ def test_without_noise_the_pipeline_reproduces_formula_1(method):
     counts = week()
     rel = release_density(inputs(counts), method=method, epsilon=1e9, delta=1e-6,
                           rng=make_rng(3), improvements=False, tau=0.0)
-    assert rel.info["n_clusters"] == rel.info["cover_towers"].size + rel.info["cover_cells"].size
+    assert rel.public["n_clusters"] == rel.public["cover_towers"].size + rel.public["cover_cells"].size
     np.testing.assert_allclose(rel.values, reallocate(counts, W), rtol=1e-3, atol=0.5)
 
 
@@ -107,9 +107,9 @@ def test_clusters_form_at_realistic_epsilon_and_info_is_complete():
     counts = week(0.2)
     rel = release_efpa_g(inputs(counts, hist=np.array([4, 12, 7]), k=int(counts.sum())),
                          epsilon=0.3, delta=2e-6, rng=make_rng(6))
-    assert rel.info["n_clusters"] == 1               # totals far below τ: one cluster
-    assert rel.info["tau"] == pytest.approx(math.sqrt(168) * rel.info["sigma"] / 0.01)
-    assert set(rel.info) >= {"cluster", "k", "cover_totals", "k_hat", "sigma"}
+    assert rel.public["n_clusters"] == 1               # totals far below τ: one cluster
+    assert rel.public["tau"] == pytest.approx(math.sqrt(168) * rel.public["sigma"] / 0.01)
+    assert set(rel.public) >= {"cluster", "k", "cover_totals", "k_hat", "sigma"}
 
 
 def test_seeded_runs_are_reproducible_and_progress_can_cancel():

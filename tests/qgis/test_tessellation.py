@@ -1,4 +1,5 @@
 """Tessellation stage end to end: voronoitessellation, datadriventessellation, minimumcover."""
+import html
 import os
 import re
 
@@ -246,7 +247,7 @@ def test_cover_warns_on_non_partition(run_alg, tmp_path):
     res = run_alg(COVER, {"LAYER_A": a, "LAYER_B": b, "OUTPUT": "memory:", "OVERLAPS": "memory:",
                           "REPORT": report})
     assert res["OUTPUT"].featureCount() == 2  # both B cells cover all 6 overlaps
-    assert "layer A is not a partition" in read_text(report)
+    assert "layer 'layer' (A) is not a partition" in html.unescape(read_text(report))
 
 
 @pytest.mark.parametrize("a_wkts, field, message", [
@@ -307,4 +308,42 @@ def test_qgis_process_bad_inputs(qgis_process, qgis_app, tmp_path):
     code, _, text = qgis_process(VORONOI, {"INPUT": collinear, "BUFFER": 0, "OUTPUT": out,
                                            "TOWER_TABLE": table})
     assert code != 0 and "collinear" in text
+    assert not os.path.exists(out) and not os.path.exists(table)
+
+
+# --- refusals of nonsense geography (issue 10 items 3 and 4) --------------------------------
+
+def test_voronoi_refuses_duplicate_tower_ids_naming_two(run_alg, tmp_path):
+    from qgis.core import QgsProcessingException
+    layer = points([(100, 100), (900, 100), (500, 900), (300, 300)])
+    layer.dataProvider().changeAttributeValues({2: {0: "f0"}, 4: {0: "f2"}})  # fids from 1
+    out, table = str(tmp_path / "c.gpkg"), str(tmp_path / "t.gpkg")
+    with pytest.raises(QgsProcessingException,
+                       match=r"tower id field 'name' has duplicate values: 'f0' \(2 times\), "
+                             r"'f2' \(2 times\)"):
+        run_alg(VORONOI, {"INPUT": layer, "ID_FIELD": "name", "STUDY_AREA":
+                          memory_layer("Polygon", [SQUARE_WKT]), "OUTPUT": out,
+                          "TOWER_TABLE": table})
+    assert not os.path.exists(out) and not os.path.exists(table)
+
+
+def test_voronoi_refuses_towers_all_outside_the_study_area(run_alg, tmp_path, sample_iris_path):
+    """Lon/lat coordinates in a layer labelled EPSG:2154 (a mislabelled CRS) miss Paris."""
+    from qgis.core import QgsProcessingException
+    wrong = points([(2.35, 48.85), (2.36, 48.86), (2.34, 48.87)], crs="EPSG:2154")
+    out, table = str(tmp_path / "c.gpkg"), str(tmp_path / "t.gpkg")
+    with pytest.raises(QgsProcessingException,
+                       match=r"all 3 tower\(s\) lie outside the study area .* CRS"):
+        run_alg(VORONOI, {"INPUT": wrong, "STUDY_AREA": sample_iris_path, "OUTPUT": out,
+                          "TOWER_TABLE": table})
+    assert not os.path.exists(out) and not os.path.exists(table)
+
+
+def test_cover_refuses_layers_that_do_not_overlap(run_alg, tmp_path):
+    from qgis.core import QgsProcessingException
+    a = memory_layer("Polygon", [SQUARE_WKT])
+    b = memory_layer("Polygon", ["POLYGON((5000 0, 6000 0, 6000 1000, 5000 1000, 5000 0))"])
+    out, table = str(tmp_path / "c.gpkg"), str(tmp_path / "o.gpkg")
+    with pytest.raises(QgsProcessingException, match="no polygon of 'layer' .A. overlaps"):
+        run_alg(COVER, {"LAYER_A": a, "LAYER_B": b, "OUTPUT": out, "OVERLAPS": table})
     assert not os.path.exists(out) and not os.path.exists(table)
