@@ -55,16 +55,16 @@ class DensityGeography:
         return np.array([self.tower_index.get(str(t), -1) for t in tower_ids], dtype=np.int64)
 
 
-def _census(census_cells, census_ids, census_field: str) -> list:
-    cells = list(census_cells)
+def _polygons(polygons, ids, what: str) -> list:
+    """The polygons as a list; refuses an empty layer, missing geometries, a wrong id count."""
+    cells = list(polygons)
     if not cells:
-        raise ValueError("the census layer is empty")
+        raise ValueError(f"the {what} layer is empty")
     missing = sum(c is None or c.is_empty for c in cells)
     if missing:
-        raise ValueError(f"{missing} of {len(cells)} census cell(s) have no geometry")
-    if len(census_ids) != len(cells):
-        raise ValueError("need one census id per census cell")
-    check_unique_ids(census_ids, f"census id field '{census_field}'")
+        raise ValueError(f"{missing} of {len(cells)} {what}(s) have no geometry")
+    if len(ids) != len(cells):
+        raise ValueError(f"need one id per {what}")
     return cells
 
 
@@ -87,7 +87,8 @@ def density_geography(census_cells: Sequence, census_ids: Sequence, *, tower_xy=
     several towers as "a,b"), with ``tower_ids``. Every input must be public
     (positions of infrastructure, census geography): nothing here is noised.
     """
-    census = _census(census_cells, census_ids, census_field)
+    census = _polygons(census_cells, census_ids, "census cell")
+    check_unique_ids(census_ids, f"census id field '{census_field}'")
     if (tower_xy is None) == (tower_cells is None):
         raise ValueError("give either tower positions or tower cells")
     tower_ids = list(tower_ids) if tower_ids is not None else []
@@ -106,14 +107,7 @@ def density_geography(census_cells: Sequence, census_ids: Sequence, *, tower_xy=
         warnings += tess.warnings
         n_towers, n_outside, n_merged = len(xy), tess.n_outside, tess.n_merged
     else:
-        cells = list(tower_cells)
-        if not cells:
-            raise ValueError("the tower cell layer is empty")
-        missing = sum(c is None or c.is_empty for c in cells)
-        if missing:
-            raise ValueError(f"{missing} of {len(cells)} tower cell(s) have no geometry")
-        if len(tower_ids) != len(cells):
-            raise ValueError("need one tower id per tower cell")
+        cells = _polygons(tower_cells, tower_ids, "tower cell")
         members = [_members(t) for t in tower_ids]
         check_unique_ids([m for ms in members for m in ms], what)
         index = {str(m): k for k, ms in enumerate(members) for m in ms}
