@@ -350,3 +350,36 @@ def test_sketch_settings_and_k_are_advanced(qgis_app):
     assert "required for points" in alg.parameterDefinition("TIME_FIELD").description()
     assert alg.parameterDefinition("VEHICLE_FIELD").defaultValue() in (None, "")
     assert alg.parameterDefinition("METHOD").usesStaticStrings()
+
+
+def _report_rows(path):
+    """(label, value) cells of every two-column table row of an HTML report."""
+    import re
+    with open(path, encoding="utf-8") as fh:
+        text = fh.read()
+    return re.findall(r"<tr><td>([^<]*)</td><td>([^<]*)</td></tr>", text)
+
+
+def test_neighbouring_datasets_differ_only_in_noisy_values(run_alg, tmp_path):
+    """D and D' (vehicle c removed): the publishable outputs differ only in noisy values.
+
+    Negative control: the internal report does tell them apart (its vehicle count).
+    """
+    def run(points, name):
+        paths = {k: str(tmp_path / f"{name}-{k}.html") for k in ("REPORT", "INTERNAL_REPORT")}
+        res = run_alg(AGG, _params(INPUT=points, METHOD="central", MAX_MOVES=3, SEED=4,
+                                   **paths))
+        layer = res["FLOWS"]
+        return ([(f["origin"], f["dest"], f.geometry().asWkt()) for f in layer.getFeatures()],
+                _report_rows(paths["REPORT"]), _report_rows(paths["INTERNAL_REPORT"]), res)
+
+    from qgis.core import QgsFeatureRequest
+    full = _points()
+    neighbour = full.materialize(QgsFeatureRequest().setFilterExpression("\"vehicle\" != 'c'"))
+    links_d, public_d, internal_d, res_d = run(full, "d")
+    links_n, public_n, internal_n, res_n = run(neighbour, "n")
+    assert links_d == links_n and len(public_d) > 8
+    noisy = {"released flows below 0", "their mean"}
+    assert [r for r in public_d if r[0] not in noisy] == [r for r in public_n if r[0] not in noisy]
+    assert res_d["EPSILON_SPENT"] == res_n["EPSILON_SPENT"] == 0.5
+    assert ("vehicles", "3") in internal_d and ("vehicles", "2") in internal_n
