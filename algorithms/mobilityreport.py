@@ -8,7 +8,6 @@ import json
 import numpy as np
 from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
                        QgsGraduatedSymbolRenderer, QgsProcessing, QgsProcessingException,
-                       QgsProcessingOutputNumber, QgsProcessingParameterDefinition,
                        QgsProcessingParameterFeatureSink, QgsProcessingParameterFileDestination,
                        QgsProcessingParameterNumber, QgsProcessingParameterString, QgsStyle,
                        QgsWkbTypes)
@@ -18,13 +17,12 @@ from ..dpcore import report as dpreport
 from ..dpcore.od import statistics as st
 from ..dpcore.od.figures import sections
 from ..dpcore.od.report import UNIT, document, plan_report_cost, release_report
-from .base import REPORT, MobilityDPAlgorithm, progress_bridge, style_on_load, tr
+from .base import MobilityDPAlgorithm, advanced, style_on_load, tr
 from .tripreader import INPUT, TRIPS_HELP, add_trip_parameters, max_trips, read_trips
 
 STATISTICS = "STATISTICS"
 INTERNAL_STATISTICS = "INTERNAL_STATISTICS"
 VISITS = "VISITS"
-EPSILON_SPENT = "EPSILON_SPENT"
 WEIGHT = {name: f"WEIGHT_{name.upper()}" for name in st.STATISTICS}
 TIME_WINDOWS = "TIME_WINDOWS"
 BIN_PARAMETERS = {  # parameter: (Bins field, label, default text)
@@ -75,14 +73,13 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
             self.addParameter(QgsProcessingParameterNumber(
                 WEIGHT[name], tr(f"Weight: {st.TITLES[name]} (0 = leave out)"),
                 QgsProcessingParameterNumber.Double, 1.0, minValue=0.0))
-        advanced = [QgsProcessingParameterString(key, tr(label), default)
-                    for key, (_, label, default) in BIN_PARAMETERS.items()]
-        advanced.append(QgsProcessingParameterNumber(
+        bins = [QgsProcessingParameterString(key, tr(label), default)
+                for key, (_, label, default) in BIN_PARAMETERS.items()]
+        bins.append(QgsProcessingParameterNumber(
             TRIPS_PER_USER_MAX, tr("Trips per user: last bin (open)"),
             QgsProcessingParameterNumber.Integer, 30, minValue=1))
-        for p in advanced:
-            p.setFlags(p.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
-            self.addParameter(p)
+        for p in bins:
+            self.addParameter(advanced(p))
         self.add_privacy_parameters(default_epsilon=1.0)
         self.addParameter(QgsProcessingParameterFileDestination(
             STATISTICS, tr("Statistics (JSON, public)"), "JSON files (*.json)", optional=True))
@@ -92,7 +89,6 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
             createByDefault=False))
         self.addParameter(QgsProcessingParameterFeatureSink(
             VISITS, tr("Visits per zone"), QgsProcessing.TypeVectorPolygon, optional=True))
-        self.addOutput(QgsProcessingOutputNumber(EPSILON_SPENT, tr("ε spent")))
 
     def _bins(self, parameters, context):
         kw = {}
@@ -117,13 +113,13 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
         with self.reserve_budget(parameters, context,
                                  default_dataset_id=self.layer_source_id(parameters, INPUT,
                                                                          context),
-                                 epsilon=plan.epsilon, delta=plan.delta) as reservation:
+                                 planned=plan) as reservation:
             release = release_report(data.trips, data.origin_zone, data.dest_zone,
                                      n_zones=len(data.zone_ids), epsilon=epsilon,
                                      weights=weights, max_trips=m, rng=rng, bins=bins,
-                                     progress=progress_bridge(feedback, 30, 70))
+                                     progress=self.progress(feedback, 30, 70))
             reservation.commit(release.cost)
-        results = {EPSILON_SPENT: release.cost.epsilon}
+        results = {}
         for key, entries, internal in ((STATISTICS, release.values, False),
                                        (INTERNAL_STATISTICS, release.internal["truth"], True)):
             path = self.parameterAsFileOutput(parameters, key, context)
@@ -138,7 +134,7 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
             results[VISITS] = self._write_visits(parameters, context, data,
                                                  release.values[st.VISITS])
         feedback.setProgress(90)
-        results[REPORT] = self._report(parameters, context, data, release, m)
+        results.update(self._report(parameters, context, data, release, m))
         return results
 
     def _write_visits(self, parameters, context, data, entry):
@@ -176,12 +172,12 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
         rows += [(f"ε for {st.TITLES[k]}", v) for k, v in pub["epsilon_per_statistic"].items()]
         internal = release.internal
         facts = list(data.facts) + [("trips kept by sampling", internal["trips_kept"])]
-        return self.write_report(
+        return self.write_reports(
             parameters, context, release=release, unit_of_privacy=UNIT, parameter_rows=rows,
             sections=sections(release.values, zone_ids=data.zone_ids,
                               zone_polygons=data.zone_polygons),
             internal_sections=[("Input", dpreport.table(facts, ("quantity", "value")))],
-            warnings=data.warnings)
+            internal_warnings=data.warnings)
 
 
 def _visits_style(layer):

@@ -4,17 +4,15 @@ Layers to arrays and back; the method lives in ``dpcore.od.flows``.
 """
 import numpy as np
 from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
-                       QgsLineSymbol, QgsProcessing, QgsProcessingException,
-                       QgsProcessingOutputNumber, QgsProcessingParameterEnum,
-                       QgsProcessingParameterFeatureSink, QgsProcessingParameterNumber,
-                       QgsProperty, QgsRuleBasedRenderer, QgsSymbolLayer, QgsWkbTypes)
+                       QgsProcessing, QgsProcessingException, QgsProcessingParameterFeatureSink,
+                       QgsProcessingParameterNumber, QgsWkbTypes)
 from qgis.PyQt.QtCore import QVariant
 
 from ..dpcore import report as dpreport
 from ..dpcore.flows.compare import fit
 from ..dpcore.od.flows import UNIT, plan_od_cost, release_od
-from ..dpcore.od.noise import NOISES
-from .base import EPSILON, REPORT, MobilityDPAlgorithm, progress_bridge, style_on_load, tr
+from .base import REPORT, MobilityDPAlgorithm, enum_parameter, style_on_load, tr
+from .flowstyles import flow_style
 from .tripreader import INPUT, TRIPS_HELP, add_trip_parameters, max_trips, read_trips
 
 NOISE = "NOISE"
@@ -22,8 +20,8 @@ TOTAL_SHARE = "TOTAL_SHARE"
 TOTAL_CAP = "TOTAL_CAP"
 OD_TABLE = "OD_TABLE"
 FLOWS = "FLOWS"
-EPSILON_SPENT = "EPSILON_SPENT"
-DELTA_SPENT = "DELTA_SPENT"
+NOISE_CHOICES = [("discrete_laplace", "discrete Laplace: integer noise, ε-DP"),
+                 ("gaussian", "analytic Gaussian: (ε, δ)-DP, needs δ > 0")]
 
 
 class ODFlows(MobilityDPAlgorithm):
@@ -56,9 +54,8 @@ trips up to M per user; the rest of ε goes to the OD matrix. Costs are computed
 
     def initAlgorithm(self, config=None):  # noqa: N802
         add_trip_parameters(self)
-        self.addParameter(QgsProcessingParameterEnum(
-            NOISE, tr("Noise (discrete_laplace: ε-DP; gaussian: (ε, δ)-DP)"), list(NOISES),
-            defaultValue=NOISES[0], usesStaticStrings=True))
+        self.addParameter(enum_parameter(NOISE, tr("Noise"), NOISE_CHOICES,
+                                         default="discrete_laplace"))
         self.addParameter(QgsProcessingParameterNumber(
             TOTAL_SHARE, tr("Share of ε for the noisy total (0 = no rescaling)"),
             QgsProcessingParameterNumber.Double, 0.0, minValue=0.0, maxValue=0.9))
@@ -71,11 +68,9 @@ trips up to M per user; the rest of ε goes to the OD matrix. Costs are computed
             OD_TABLE, tr("OD table"), QgsProcessing.TypeVector))
         self.addParameter(QgsProcessingParameterFeatureSink(
             FLOWS, tr("OD flow lines"), QgsProcessing.TypeVectorLine))
-        self.addOutput(QgsProcessingOutputNumber(EPSILON_SPENT, tr("ε spent")))
-        self.addOutput(QgsProcessingOutputNumber(DELTA_SPENT, tr("δ spent")))
 
     def execute(self, parameters, context, feedback):
-        noise = self.parameterAsEnumString(parameters, NOISE, context) or NOISES[0]
+        noise = self.enum_value(parameters, NOISE, context)
         epsilon = self.epsilon(parameters, context)
         delta = self.delta(parameters, context) if noise == "gaussian" else 0.0
         share = self.parameterAsDouble(parameters, TOTAL_SHARE, context)
@@ -89,19 +84,17 @@ trips up to M per user; the rest of ε goes to the OD matrix. Costs are computed
         with self.reserve_budget(parameters, context,
                                  default_dataset_id=self.layer_source_id(parameters, INPUT,
                                                                          context),
-                                 epsilon=plan.epsilon, delta=plan.delta) as reservation:
+                                 planned=plan) as reservation:
             release = release_od(data.trips.user, data.origin_zone, data.dest_zone,
                                  n_zones=len(data.zone_ids), rng=rng,
-                                 progress=progress_bridge(feedback, 30, 60), **params)
+                                 progress=self.progress(feedback, 30, 60), **params)
             reservation.commit(release.cost)
         values = np.asarray(release.values, dtype=float)
         moe = float(release.public["margin_of_error_95"])
         results = {OD_TABLE: self._write(parameters, context, data, values, moe, OD_TABLE),
                    FLOWS: self._write(parameters, context, data, values, moe, FLOWS)}
         feedback.setProgress(95)
-        results[REPORT] = self._report(parameters, context, data, release, params)
-        results[EPSILON_SPENT] = release.cost.epsilon
-        results[DELTA_SPENT] = release.cost.delta
+        results.update(self._report(parameters, context, data, release, params))
         return results
 
     def _write(self, parameters, context, data, values, moe, output):
@@ -116,7 +109,7 @@ trips up to M per user; the rest of ε goes to the OD matrix. Costs are computed
             QgsWkbTypes.LineString if lines else QgsWkbTypes.NoGeometry, data.zones_crs)
         if sink is None:
             raise QgsProcessingException(self.invalidSinkError(parameters, output))
-        pts = data.centroid_points(context) if lines else None
+        pts = data.centroid_points() if lines else None
         ids = data.zone_ids
         for o, d in zip(*np.nonzero(values > 0)):
             if lines and o == d:
@@ -129,7 +122,8 @@ trips up to M per user; the rest of ε goes to the OD matrix. Costs are computed
             sink.addFeature(f, QgsFeatureSink.FastInsert)
         if lines:
             top = float(max(values.max(initial=0.0), 1.0))
-            style_on_load(context, dest_id, lambda layer: _flow_style(layer, top))
+            style_on_load(context, dest_id, lambda layer: flow_style(
+                layer, top, condition='"flow" > "moe95" AND "origin" <> "dest"'))
         return dest_id
 
     def _report(self, parameters, context, data, release, params):
@@ -161,19 +155,8 @@ trips up to M per user; the rest of ε goes to the OD matrix. Costs are computed
             ("Utility against the true flows",
              dpreport.table(utility, ("truth", "MAE per pair", "Pearson r",
                                       "share within the margin")))]
-        return self.write_report(parameters, context, release=release, unit_of_privacy=UNIT,
-                                 parameter_rows=rows, sections=sections,
-                                 internal_sections=internal_sections, warnings=data.warnings)
+        return self.write_reports(parameters, context, release=release, unit_of_privacy=UNIT,
+                                  parameter_rows=rows, sections=sections,
+                                  internal_sections=internal_sections,
+                                  internal_warnings=data.warnings)
 
-
-def _flow_style(layer, top):
-    """Width by flow; only flows above their margin of error and between two zones are drawn."""
-    symbol = QgsLineSymbol.createSimple({"color": "200,40,40,180", "capstyle": "round"})
-    symbol.symbolLayer(0).setDataDefinedProperty(
-        QgsSymbolLayer.PropertyStrokeWidth,
-        QgsProperty.fromExpression(f'0.1 + 2.4 * ("flow" / {top!r})'))
-    root = QgsRuleBasedRenderer.Rule(None)
-    root.appendChild(QgsRuleBasedRenderer.Rule(
-        symbol, filterExp='"flow" > "moe95" AND "origin" <> "dest"'))
-    layer.setRenderer(QgsRuleBasedRenderer(root))
-    layer.triggerRepaint()

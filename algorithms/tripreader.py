@@ -11,8 +11,9 @@ Trips come from one of three layouts, told apart by the geometry type:
   fields, in a stated CRS.
 
 The user field defines the unit of privacy: it has no default of its own
-(a known name such as ``user_id`` is picked, never the feature id), and a
-field giving every trip its own user is refused.
+(a known name such as ``user_id`` is picked, never the feature id; see
+``MobilityDPAlgorithm.unit_field``), and a field giving every trip its own
+user is refused.
 """
 from __future__ import annotations
 
@@ -20,17 +21,16 @@ import math
 from dataclasses import dataclass, field
 
 import numpy as np
-from qgis.core import (NULL, QgsCoordinateReferenceSystem, QgsCoordinateTransform,
-                       QgsFeatureRequest, QgsPointXY, QgsProcessing,
-                       QgsProcessingParameterCrs, QgsProcessingParameterDateTime,
-                       QgsProcessingParameterDefinition, QgsProcessingParameterFeatureSource,
-                       QgsProcessingParameterField, QgsProcessingParameterNumber, QgsWkbTypes)
+from qgis.core import (NULL, QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsPointXY,
+                       QgsProcessing, QgsProcessingParameterCrs, QgsProcessingParameterDateTime,
+                       QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
+                       QgsProcessingParameterNumber, QgsWkbTypes)
 
 from ..dpcore.flows.cells import locate_points
 from ..dpcore.ingest import parse_times
 from ..dpcore.od.trips import Trips, in_window, trips_from_fixes, user_codes
-from ..dpcore.units import check_units_not_all_distinct, guess_unit_field
-from .base import MetricFrame, epoch_seconds, read_polygons, tr
+from ..dpcore.privacy import Cancelled
+from .base import MetricFrame, advanced, epoch_seconds, tr
 
 INPUT = "INPUT"
 USER_FIELD = "USER_FIELD"
@@ -78,9 +78,8 @@ def add_trip_parameters(alg, *, default_max_trips: int = 5):
         INPUT, tr("Trips (lines, GPS points with a trip id, or a table of origin/destination "
                   "coordinates)"),
         [QgsProcessing.TypeVectorLine, QgsProcessing.TypeVectorPoint, QgsProcessing.TypeVector]))
-    alg.addParameter(QgsProcessingParameterField(
-        USER_FIELD, tr("User field (the unit of privacy; not the feature id)"),
-        parentLayerParameterName=INPUT))
+    alg.add_unit_field_parameter(USER_FIELD, "User field (the unit of privacy)", INPUT,
+                                 kind="user")
     optional_fields = [(TRIP_FIELD, "Trip id field (points)"), (TIME_FIELD, "Time field (points)"),
                        (START_FIELD, "Start time field (lines, table)"),
                        (END_FIELD, "End time field (lines, table)"),
@@ -91,10 +90,8 @@ def add_trip_parameters(alg, *, default_max_trips: int = 5):
         alg.addParameter(QgsProcessingParameterField(name, tr(label),
                                                      parentLayerParameterName=INPUT,
                                                      optional=True))
-    crs = QgsProcessingParameterCrs(TABLE_CRS, tr("CRS of the coordinate fields (table)"),
-                                    "EPSG:4326", optional=True)
-    crs.setFlags(crs.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
-    alg.addParameter(crs)
+    alg.addParameter(advanced(QgsProcessingParameterCrs(
+        TABLE_CRS, tr("CRS of the coordinate fields (table)"), "EPSG:4326", optional=True)))
     alg.addParameter(QgsProcessingParameterFeatureSource(
         ZONES, tr("Zones (public polygons)"), [QgsProcessing.TypeVectorPolygon]))
     alg.addParameter(QgsProcessingParameterField(
@@ -124,10 +121,9 @@ class TripInput:
     facts: list = field(default_factory=list)      # raw-data counts: internal only
     warnings: list = field(default_factory=list)   # raw-data warnings: internal only
 
-    def centroid_points(self, context):
+    def centroid_points(self):
         """Zone centroids as points in the zones' CRS."""
-        back = QgsCoordinateTransform(self.frame.crs, self.zones_crs, context.transformContext())
-        return [back.transform(QgsPointXY(x, y)) for x, y in self.centroids]
+        return [self.frame.point_to_home(x, y) for x, y in self.centroids]
 
 
 def _field(alg, parameters, name, context, source, what, required=False):
@@ -137,19 +133,6 @@ def _field(alg, parameters, name, context, source, what, required=False):
     if required and not value:
         raise ValueError(f"a {what} field is required for this layout of trips")
     return value or None
-
-
-def _user_field(alg, parameters, context, source):
-    name = alg.parameterAsString(parameters, USER_FIELD, context) or \
-        guess_unit_field(source.fields().names(), "user")
-    if not name:
-        raise ValueError("choose the user field (the unit of privacy); none of the trips layer's "
-                         "fields has a known user id name")
-    if source.fields().lookupField(name) < 0:
-        raise ValueError(f"the user field '{name}' is not in the trips layer")
-    if name.lower() == "fid":
-        raise ValueError("the user field is the feature id 'fid': it does not identify users")
-    return name
 
 
 def _time(value):
@@ -172,7 +155,7 @@ def _zones(alg, parameters, context, frame, source):
     id_field = alg.parameterAsString(parameters, ZONE_ID_FIELD, context)
     if id_field and source.fields().lookupField(id_field) < 0:
         raise ValueError(f"the zone id field '{id_field}' is not in the zones layer")
-    polys, ids = read_polygons(source, "zones", id_field, frame, context)
+    polys, ids = frame.read_polygons(source, "zones", id_field or None)
     empty = sum(p is None for p in polys)
     if empty:
         raise ValueError(f"{empty} of {len(polys)} zones have no geometry")
@@ -184,7 +167,6 @@ def _zones(alg, parameters, context, frame, source):
 def _read_rows(alg, parameters, context, feedback, source, frame, user_field):
     """Raw trip rows in the frame: (user, trip key, time, x, y) per fix, or per-trip arrays."""
     kind = QgsWkbTypes.geometryType(source.wkbType())
-    request = QgsFeatureRequest().setDestinationCrs(frame.crs, context.transformContext())
     names = {k: _field(alg, parameters, k, context, source, w) for k, w in
              ((TRIP_FIELD, "trip id"), (TIME_FIELD, "time"), (START_FIELD, "start time"),
               (END_FIELD, "end time"))}
@@ -194,11 +176,10 @@ def _read_rows(alg, parameters, context, feedback, source, frame, user_field):
         trip_f = _field(alg, parameters, TRIP_FIELD, context, source, "trip id", True)
         time_f = _field(alg, parameters, TIME_FIELD, context, source, "time", True)
         trip, t, xs, ys = [], [], [], []
-        for k, f in enumerate(source.getFeatures(request)):
+        for k, (f, g) in enumerate(frame.features(source)):
             if k % 20000 == 0:
                 _check_cancel(feedback, 20 * k / n_total)
-            g = f.geometry()
-            if g is None or g.isNull() or g.isEmpty():
+            if g is None:
                 continue
             for p in g.vertices():
                 users.append(_none(f[user_field]))
@@ -211,16 +192,14 @@ def _read_rows(alg, parameters, context, feedback, source, frame, user_field):
         codes, unique = user_codes(users)
         trips = trips_from_fixes(codes, [f"{u}\x1f{tr_}" for u, tr_ in zip(codes, trip)],
                                  parse_times(np.array(t, dtype=object)), xs, ys)
-        check_units_not_all_distinct(trips.user.tolist(), kind="user", field=user_field,
-                                     what="trips")
+        alg.check_unit_ids(trips.user.tolist(), kind="user", field=user_field, what="trips")
         return trips, unique
     if kind == QgsWkbTypes.LineGeometry:
         has_m = QgsWkbTypes.hasM(source.wkbType())
-        for k, f in enumerate(source.getFeatures(request)):
+        for k, (f, g) in enumerate(frame.features(source)):
             if k % 20000 == 0:
                 _check_cancel(feedback, 20 * k / n_total)
-            g = f.geometry()
-            if g is None or g.isNull() or g.isEmpty():
+            if g is None:
                 continue
             verts = list(g.vertices())
             users.append(_none(f[user_field]))
@@ -261,7 +240,7 @@ def _read_rows(alg, parameters, context, feedback, source, frame, user_field):
     if not users:
         raise ValueError("the trips layer has no trips")
     codes, unique = user_codes(users)
-    check_units_not_all_distinct(codes.tolist(), kind="user", field=user_field, what="trips")
+    alg.check_unit_ids(codes.tolist(), kind="user", field=user_field, what="trips")
     times = parse_times(np.array(start + end, dtype=object))
     return Trips(codes, o, d, times[:len(start)], times[len(start):], length), unique
 
@@ -278,7 +257,6 @@ def _float(value) -> float:
 
 
 def _check_cancel(feedback, percent):
-    from ..dpcore.privacy import Cancelled
     if feedback is not None:
         if feedback.isCanceled():
             raise Cancelled()
@@ -289,9 +267,9 @@ def read_trips(alg, parameters, context, feedback) -> TripInput:
     """Zones (public frame) and the trips in the time window with their zone indices."""
     source = alg.source_or_raise(parameters, INPUT, context)
     zones_source = alg.source_or_raise(parameters, ZONES, context)
-    frame = MetricFrame(zones_source.sourceCrs(), zones_source.sourceExtent(), context)
+    frame = alg.metric_frame(parameters, context, public=(ZONES,))
     polys, zone_ids, zone_feats = _zones(alg, parameters, context, frame, zones_source)
-    user_field = _user_field(alg, parameters, context, source)
+    user_field = alg.unit_field(parameters, USER_FIELD, source, context, feedback)
     trips, _ = _read_rows(alg, parameters, context, feedback, source, frame, user_field)
     n_read = trips.n
     start, end = _interval(alg, parameters, context)
@@ -318,7 +296,7 @@ def read_trips(alg, parameters, context, feedback) -> TripInput:
              ("trips outside the zones (dropped)", n_out), ("trips used", keep.size),
              ("users", int(np.unique(trips.user[keep]).size))]
     centroids = np.array([[p.centroid.x, p.centroid.y] for p in polys])
-    return TripInput(frame, zones_source.sourceCrs(), trips.subset(keep), o[keep], d[keep],
+    return TripInput(frame, frame.home_crs, trips.subset(keep), o[keep], d[keep],
                      zone_ids, polys, zone_feats, centroids, facts, warnings)
 
 

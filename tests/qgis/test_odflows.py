@@ -41,6 +41,16 @@ def test_lines_hand_made_case_in_mixed_crs(run_alg, tmp_path, zones_crs):
     assert "one user" in html and "discrete Laplace" in html
 
 
+def test_public_report_holds_no_raw_facts_and_user_field_is_guessed(run_alg, tmp_path):
+    res = run_alg(ALG, _params(_lines(), _zones(), tmp_path, USER_FIELD="",
+                               INTERNAL_REPORT=str(tmp_path / "internal.html")))
+    assert _od(res["OD_TABLE"]) == EXPECTED  # user_id picked by its name
+    public, internal = _text(res["REPORT"]), _text(res["INTERNAL_REPORT"])
+    assert "trips read" not in public and "Utility against the true flows" not in public
+    assert "trips read" in internal and "share within the margin" in internal
+    assert res["PRIVACY_UNIT"]
+
+
 def test_points_and_table_layouts_give_the_same_flows(run_alg, tmp_path):
     res = run_alg(ALG, _params(_points(), _zones(), tmp_path, TRIP_FIELD="trip",
                                TIME_FIELD="time"))
