@@ -4,6 +4,10 @@ Each individual can change at most ``cells_per_individual`` counts, each by
 at most ``max_change``; so the L1 sensitivity is m·c and the L2 sensitivity
 √m·c (Dwork & Roth 2014, §3.3 and App. A). Rounding and clamping at zero are
 post-processing and cost nothing (Prop. 2.1).
+
+:func:`plan_noisy_counts` gives the cost from the public parameters before any
+noise is drawn (δ is 0 for the Laplace mechanisms, whatever δ was given);
+:func:`release_noisy_counts` spends exactly that, as the mechanism reports it.
 """
 from __future__ import annotations
 
@@ -12,7 +16,8 @@ import math
 import numpy as np
 
 from . import mechanisms
-from .privacy import Release, check_delta, check_epsilon, report_progress
+from .privacy import (EPSILON_UNIT, PrivacyCost, Release, check_delta, check_epsilon,
+                      report_progress)
 
 MECHANISMS = ("discrete_laplace", "laplace", "gaussian_analytic", "gaussian_classic")
 
@@ -39,6 +44,35 @@ def check_counts(counts) -> np.ndarray:
     return x.astype(np.int64)
 
 
+UNIT_OF_PRIVACY = "individual"
+
+
+def plan_noisy_counts(*, epsilon: float, delta: float = 0.0, mechanism: str = "discrete_laplace",
+                      cells_per_individual: int = 1, max_change: int = 1) -> PrivacyCost:
+    """The cost of :func:`release_noisy_counts`, from public parameters only."""
+    epsilon = check_epsilon(epsilon)
+    delta = check_delta(delta)
+    if mechanism not in MECHANISMS:
+        raise ValueError(f"unknown mechanism {mechanism!r}; choose one of {', '.join(MECHANISMS)}")
+    l1, l2 = sensitivities(cells_per_individual, max_change)
+    gaussian = mechanism.startswith("gaussian")
+    if gaussian:
+        if delta <= 0:
+            raise ValueError("the Gaussian mechanism needs delta > 0")
+        mechanisms.gaussian_sigma(l2, epsilon, delta, mechanism.split("_")[1])  # refuses ε ≥ 1
+    name = {"discrete_laplace": "discrete Laplace", "laplace": "Laplace",
+            "gaussian_analytic": "Gaussian (analytic)",
+            "gaussian_classic": "Gaussian (classic)"}[mechanism]
+    return PrivacyCost.of(name, epsilon, delta if gaussian else 0.0,
+                          sensitivity=l2 if gaussian else l1,
+                          protects=_unit(cells_per_individual, max_change), unit=EPSILON_UNIT,
+                          unit_of_privacy=UNIT_OF_PRIVACY)
+
+
+def _unit(m, c) -> str:
+    return (f"one individual, who changes at most {int(m)} count(s) by at most {int(c)} each")
+
+
 def release_noisy_counts(counts, *, epsilon: float, delta: float = 0.0,
                          rng: np.random.Generator, progress=None,
                          mechanism: str = "discrete_laplace", cells_per_individual: int = 1,
@@ -50,14 +84,11 @@ def release_noisy_counts(counts, *, epsilon: float, delta: float = 0.0,
     ``laplace`` (ε-DP), ``gaussian_analytic`` / ``gaussian_classic``
     ((ε, δ)-DP, δ > 0).
     """
-    epsilon = check_epsilon(epsilon)
-    delta = check_delta(delta)
-    if mechanism not in MECHANISMS:
-        raise ValueError(f"unknown mechanism {mechanism!r}; choose one of {', '.join(MECHANISMS)}")
+    planned = plan_noisy_counts(epsilon=epsilon, delta=delta, mechanism=mechanism,
+                                cells_per_individual=cells_per_individual, max_change=max_change)
     x = check_counts(counts)
     l1, l2 = sensitivities(cells_per_individual, max_change)
-    unit = (f"one individual, who changes at most {int(cells_per_individual)} count(s) "
-            f"by at most {int(max_change)} each")
+    unit = _unit(cells_per_individual, max_change)
     report_progress(progress, 0.1)
     if mechanism == "discrete_laplace":
         release = mechanisms.discrete_laplace(x, sensitivity=l1, epsilon=epsilon, rng=rng,
@@ -67,8 +98,6 @@ def release_noisy_counts(counts, *, epsilon: float, delta: float = 0.0,
         release = mechanisms.laplace(x, sensitivity=l1, epsilon=epsilon, rng=rng, protects=unit)
         std = math.sqrt(2) * release.info["scale"]
     else:
-        if delta <= 0:
-            raise ValueError("the Gaussian mechanism needs delta > 0")
         release = mechanisms.gaussian(x, l2_sensitivity=l2, epsilon=epsilon, delta=delta,
                                       rng=rng, calibration=mechanism.split("_")[1],
                                       protects=unit)
@@ -82,7 +111,10 @@ def release_noisy_counts(counts, *, epsilon: float, delta: float = 0.0,
     if round_output or mechanism == "discrete_laplace":
         noisy = noisy.astype(np.int64)
     report_progress(progress, 1.0)
-    info = {"mechanism": mechanism, "l1_sensitivity": l1, "l2_sensitivity": l2,
-            "noise_std": std, "unit_of_privacy": unit, "n": int(x.size),
-            "rounded": bool(round_output), "clamped_at_zero": bool(non_negative)}
-    return Release(noisy, release.cost, info=info)
+    cost = release.cost.with_unit_of_privacy(UNIT_OF_PRIVACY)
+    if (cost.epsilon, cost.delta, cost.unit) != (planned.epsilon, planned.delta, planned.unit):
+        raise AssertionError(f"planned {planned.describe()} but spent {cost.describe()}")
+    public = {"mechanism": mechanism, "l1_sensitivity": l1, "l2_sensitivity": l2,
+              "noise_std": std, "unit_of_privacy": unit, "zones": int(x.size),
+              "rounded": bool(round_output), "clamped_at_zero": bool(non_negative)}
+    return Release(noisy, cost, public=public)

@@ -1,20 +1,25 @@
 """Geo-indistinguishability and metric local DP (Andrés et al. 2013; Alvim et al.).
 
 - :mod:`.planar`: planar Laplace, its radius distribution and report facts;
+- :mod:`.geodesic`: planar Laplace on longitude/latitude along geodesics (no frame);
 - :mod:`.grid`: grid domains, discretised Laplace, geometric and k-RR channels;
 - :mod:`.ibu`: Iterative Bayesian Update and the baselines;
 - :mod:`.tuning`: ε tuning to an expected distance (Eq. 2), EMD utility loss (Eq. 3);
-- :mod:`.release`: ``perturb_points`` and ``estimate_distribution``.
+- :mod:`.release`: ``plan_perturbation``, ``perturb_points`` and ``estimate_distribution``.
 """
+from .geodesic import geodesic_forward, geodesic_inverse, planar_laplace_lonlat
 from .grid import Grid, KRRChannel, KernelChannel, make_channel
 from .ibu import iterative_bayesian_update, matrix_inversion, report_histogram
 from .planar import (epsilon_from_level, expected_displacement, guarantee_facts,
-                     planar_laplace_noise, radius_quantile, remap_to_region)
-from .release import estimate_distribution, perturb_points, planned_epsilon
+                     outside_region, planar_laplace_noise, radius_quantile,
+                     remap_to_region)
+from .release import (coverage_warning, estimate_distribution, perturb_points,
+                      plan_perturbation)
 from .tuning import emd, expected_distance, tune_epsilon, utility_loss
 
 __all__ = ["Grid", "KRRChannel", "KernelChannel", "make_channel", "iterative_bayesian_update",
            "matrix_inversion", "report_histogram", "epsilon_from_level", "expected_displacement",
-           "guarantee_facts", "planar_laplace_noise", "radius_quantile", "remap_to_region",
-           "estimate_distribution", "perturb_points", "planned_epsilon", "emd", "expected_distance", "tune_epsilon",
-           "utility_loss"]
+           "guarantee_facts", "outside_region", "planar_laplace_noise", "radius_quantile", "remap_to_region",
+           "geodesic_forward", "geodesic_inverse", "planar_laplace_lonlat", "coverage_warning",
+           "estimate_distribution", "perturb_points", "plan_perturbation", "emd",
+           "expected_distance", "tune_epsilon", "utility_loss"]

@@ -36,7 +36,7 @@ import numpy as np
 from scipy import fft
 
 from ..mechanisms import krr, krr_channel, krr_keep_probability, krr_other_probability
-from ..privacy import PrivacyCost, check_epsilon
+from ..privacy import EPSILON_PER_METRE, EPSILON_UNIT, PrivacyCost, check_epsilon
 from .planar import planar_laplace_noise
 
 #: -log of the relative size allowed for the truncated tail of a kernel window.
@@ -214,7 +214,8 @@ class KernelChannel:
                 "reports outside the grid "
                 + ("remapped to the nearest cell" if self.boundary == "remap" else
                    "excluded by renormalising over the grid (paper's λ): guarantee 2ε per metre"))
-        return PrivacyCost.of(self.name, times * self.guarantee(), protects=protects, note=note)
+        return PrivacyCost.of(self.name, times * self.guarantee(), protects=protects, note=note,
+                              unit=EPSILON_PER_METRE)
 
     # -- channel as an operator -------------------------------------------
     def _conv(self, a: np.ndarray) -> np.ndarray:
@@ -313,7 +314,7 @@ class KRRChannel:
         return PrivacyCost.of(self.name, times * self.epsilon, protects=protects,
                               note=f"plain ε={self.epsilon:.6g} × {times} report(s) (no metric): "
                                    f"any two of the k={self.grid.size} cells indistinguishable "
-                                   "up to e^ε")
+                                   "up to e^ε", unit=EPSILON_UNIT)
 
     def forward(self, theta) -> np.ndarray:
         theta = np.asarray(theta, dtype=float)

@@ -56,7 +56,7 @@ def expected_displacement(epsilon: float) -> float:
 
 
 def epsilon_from_level(level: float, radius: float) -> float:
-    """Location Guard's parametrisation: privacy level ℓ within radius r gives ε = ℓ/r."""
+    """Location Guard's parametrisation: privacy level L within radius r gives ε = L/r."""
     level, radius = float(level), float(radius)
     if not (level > 0 and math.isfinite(level)):
         raise ValueError(f"privacy level must be a positive number, got {level}")
@@ -88,14 +88,19 @@ def remap_to_region(xy: np.ndarray, region) -> np.ndarray:
     discuss remapping to the area of interest).
     """
     xy = np.asarray(xy, dtype=float).reshape(-1, 2)
-    if region is None or region.is_empty or region.area <= 0:
-        raise ValueError("the study area must be a non-empty polygon")
-    inside = _contains_xy(region, xy)
+    outside = np.flatnonzero(outside_region(xy, region))
     out = xy.copy()
-    outside = np.flatnonzero(~inside)
     if outside.size:
         out[outside] = _nearest_on(region, xy[outside])
     return out
+
+
+def outside_region(xy: np.ndarray, region) -> np.ndarray:
+    """Boolean mask of the points strictly outside the polygon ``region`` (boundary is inside)."""
+    xy = np.asarray(xy, dtype=float).reshape(-1, 2)
+    if region is None or region.is_empty or region.area <= 0:
+        raise ValueError("the study area must be a non-empty polygon")
+    return ~_contains_xy(region, xy)
 
 
 try:  # shapely >= 2: vectorised predicates and shortest lines

@@ -4,9 +4,16 @@
 al. 2013) or a grid mechanism of Alvim et al. (discretised Laplace,
 geometric, k-RR; see :mod:`.grid`). The unit of privacy is one reported
 point, with ε per metre: two true locations d metres apart give report
-distributions within a factor e^{ε·d}. When a user id is given, the m points
-of one user compose sequentially to m·ε per metre (the cost says so), unless
-one random point per user is kept.
+distributions within a factor e^{ε·d}. With user ids, each user may report
+at most ``max_points_per_user`` = m points, a public parameter: their reports
+compose sequentially to m·ε per metre (the cost says so). A user with more
+points is refused or sampled down to m points, as the caller chooses; m is
+never taken from the data.
+
+:func:`plan_perturbation` gives the cost before any noise is drawn (for the
+ledger); :func:`perturb_points` returns the same cost, built from the channel
+that ran. :func:`coverage_warning` refuses or warns when too many true points
+lie outside the grid or the study area.
 
 :func:`estimate_distribution` turns reports into an estimated distribution
 over a grid by IBU (:mod:`.ibu`); it is post-processing and spends nothing.
@@ -15,59 +22,95 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..privacy import PrivacyCost, Release, check_epsilon, report_progress
+from ..privacy import (EPSILON_PER_METRE, EPSILON_UNIT, PrivacyCost, Release, check_epsilon,
+                       report_progress)
+from ..sampling import sample_per_user
+from ..units import check_units_not_all_distinct
+from .geodesic import check_lonlat, planar_laplace_lonlat
 from .grid import Grid, make_channel
 from .ibu import (clip_to_simplex, iterative_bayesian_update, matrix_inversion,
                   report_histogram)
-from .planar import guarantee_facts, planar_laplace_noise, remap_to_region
+from .planar import guarantee_facts, planar_laplace_noise
 
 PERTURB_MECHANISMS = ("planar_laplace", "laplace", "geometric", "krr")
+#: What to do with users who have more points than ``max_points_per_user``.
+EXCESS_RULES = ("refuse", "sample")
+#: Share of points outside the grid or study area above which a run warns / is refused.
+WARN_OUTSIDE, REFUSE_OUTSIDE = 0.05, 0.5
+
+
+def plan_perturbation(epsilon: float, *, mechanism: str = "planar_laplace",
+                      boundary: str = "remap", max_points_per_user: int = None) -> PrivacyCost:
+    """The cost :func:`perturb_points` will spend, from public parameters only.
+
+    One part: ``m·ε`` (``2·m·ε`` for a metric grid mechanism renormalised over
+    the grid), with m = ``max_points_per_user`` (1 without user ids).
+    """
+    epsilon = check_epsilon(epsilon)
+    if mechanism not in PERTURB_MECHANISMS:
+        raise ValueError(f"unknown mechanism {mechanism!r}; use one of {PERTURB_MECHANISMS}")
+    m = _check_m(max_points_per_user)
+    doubled = mechanism in ("laplace", "geometric") and boundary == "renormalise"
+    name = {"planar_laplace": "planar Laplace", "laplace": "discretised planar Laplace",
+            "geometric": "geometric", "krr": "k-ary randomized response"}[mechanism]
+    return PrivacyCost.of(name, (2.0 if doubled else 1.0) * (m or 1) * epsilon,
+                          protects=_unit(m), note=_unit_note(mechanism, epsilon, m or 1),
+                          unit=EPSILON_UNIT if mechanism == "krr" else EPSILON_PER_METRE,
+                          unit_of_privacy=_unit_name(m))
 
 
 def perturb_points(xy, *, epsilon: float, rng: np.random.Generator, delta: float = 0.0,
-                   progress=None, mechanism: str = "planar_laplace", grid: Grid = None,
-                   boundary: str = "remap", region=None, user_ids=None,
-                   one_per_user: bool = False) -> Release:
-    """Geo-indistinguishable reports of the points ``xy`` (metres, shape (n, 2)).
+                   progress=None, mechanism: str = "planar_laplace", geographic: bool = False,
+                   grid: Grid = None, boundary: str = "remap", user_ids=None,
+                   max_points_per_user: int = None, excess: str = "refuse") -> Release:
+    """Geo-indistinguishable reports of the points ``xy``, shape (n, 2).
 
-    ``epsilon`` is per metre (unitless for ``"krr"``). ``region`` (planar
-    Laplace only) remaps reports outside that polygon to its nearest point.
-    Grid mechanisms snap each true point to its cell of ``grid`` (points
-    outside the grid to the nearest cell) and report a cell centre.
-    ``values`` are the reported points; ``info["kept"]`` the input rows they
-    belong to (all rows unless ``one_per_user``).
+    ``xy`` is in metres in a projected frame, or longitude/latitude in
+    degrees when ``geographic`` (planar Laplace only: each point is then
+    displaced along the geodesic on WGS84, :mod:`.geodesic`, with no frame).
+    ``epsilon`` is per metre (unitless for ``"krr"``). Grid mechanisms snap
+    each true point to its cell of ``grid`` (points outside the grid to the
+    nearest cell) and report a cell centre. With ``user_ids`` (one per point),
+    ``max_points_per_user`` is required; users above it are refused
+    (``excess="refuse"``) or keep a uniformly random m of their points
+    (``"sample"``). ``values`` are the reported points; ``internal["kept"]``
+    the input rows they belong to.
     """
     epsilon = check_epsilon(epsilon)
     if delta != 0.0:
         raise ValueError("geo-indistinguishability is pure: delta must be 0")
-    if mechanism not in PERTURB_MECHANISMS:
-        raise ValueError(f"unknown mechanism {mechanism!r}; use one of {PERTURB_MECHANISMS}")
+    planned = plan_perturbation(epsilon, mechanism=mechanism, boundary=boundary,
+                                max_points_per_user=max_points_per_user)
     xy = np.asarray(xy, dtype=float)
     if xy.ndim != 2 or xy.shape[1] != 2:
         raise ValueError("points must be an array of shape (n, 2)")
     if not np.all(np.isfinite(xy)):
         raise ValueError("point coordinates must be finite")
+    if geographic:
+        if mechanism != "planar_laplace":
+            raise ValueError(f"the {mechanism} mechanism works on a grid in metres; only planar "
+                             "Laplace takes longitude/latitude")
+        check_lonlat(xy)
     if mechanism != "planar_laplace" and grid is None:
         raise ValueError(f"the {mechanism} mechanism needs a grid")
-    if region is not None and mechanism != "planar_laplace":
-        raise ValueError("remapping to a study area applies to planar Laplace only")
 
-    kept, times, protects = _privacy_unit(len(xy), user_ids, one_per_user, rng)
+    kept, dropped = _privacy_unit(len(xy), user_ids, max_points_per_user, excess, rng)
     points = xy[kept]
+    limit = _check_m(max_points_per_user)
+    m = limit or 1
     report_progress(progress, 0.1)
-    info = {"mechanism": mechanism, "epsilon": epsilon, "kept": kept, "composed_points": times}
-    internal = {}
+    info = {"mechanism": mechanism, "epsilon": epsilon, "max_points_per_user": m,
+            "geodesic": bool(geographic)}
+    internal = {"kept": kept, "points_dropped": dropped}
     if mechanism == "planar_laplace":
-        reported = points + planar_laplace_noise(len(points), epsilon, rng)
-        if region is not None:
-            reported = remap_to_region(reported, region)
-        cost = PrivacyCost.of(
-            "planar Laplace", times * epsilon, protects=protects,
-            note=f"ε per metre (e^(ε·d) for locations d metres apart), ε={epsilon:.6g}/m × "
-                 f"{times} point(s); radius ~ Gamma(2, 1/ε), uniform angle"
-                 + ("; reports remapped to the study area (post-processing)" if region is not None
-                    else ""))
-        info["facts"] = guarantee_facts(epsilon)
+        if geographic:
+            reported = planar_laplace_lonlat(points, epsilon, rng)
+        else:
+            reported = points + planar_laplace_noise(len(points), epsilon, rng)
+        cost = PrivacyCost.of("planar Laplace", m * epsilon, protects=_unit(limit),
+                              note=_unit_note(mechanism, epsilon, m), unit=EPSILON_PER_METRE,
+                              unit_of_privacy=_unit_name(limit))
+        guarantee = epsilon
     else:
         channel = make_channel(mechanism, grid, epsilon, boundary)
         true_cells, outside = grid.cell_of(points)
@@ -75,43 +118,100 @@ def perturb_points(xy, *, epsilon: float, rng: np.random.Generator, delta: float
         reported_cells = channel.sample(true_cells, rng)
         reported = grid.centers()[reported_cells]
         info["reported_cells"] = reported_cells
-        cost = channel.cost(protects, times)
-        if mechanism != "krr":
-            info["facts"] = guarantee_facts(channel.guarantee())
+        cost = channel.cost(_unit(limit), m).with_unit_of_privacy(_unit_name(limit))
+        guarantee = None if mechanism == "krr" else channel.guarantee()
+    if (cost.epsilon, cost.unit) != (planned.epsilon, planned.unit):   # plan and channel agree
+        raise AssertionError(f"planned {planned.describe()} but the channel spent "
+                             f"{cost.describe()}")
+    if guarantee is not None:
+        info["facts"] = _facts(guarantee, m)
     report_progress(progress, 1.0)
-    return Release(reported, cost, info=info, internal=internal)
+    return Release(reported, cost, public=info, internal=internal)
 
 
-def planned_epsilon(epsilon: float, *, mechanism: str = "planar_laplace",
-                    boundary: str = "remap", user_ids=None, one_per_user: bool = False) -> float:
-    """The ε :func:`perturb_points` will spend, known before any noise is drawn (for a ledger)."""
-    epsilon = check_epsilon(epsilon)
-    doubled = mechanism in ("laplace", "geometric") and boundary == "renormalise"
-    m = 1
-    if user_ids is not None and not one_per_user:
-        m = int(np.unique(np.asarray(user_ids).astype(str), return_counts=True)[1].max())
-    return (2.0 if doubled else 1.0) * m * epsilon
+def coverage_warning(outside: int, total: int, *, where: str, allow_outside: bool,
+                     hint: str = "") -> str:
+    """A warning when more than 5 % of ``total`` points lie outside ``where``, else "".
+
+    Above 50 % the run is refused (``ValueError``) unless ``allow_outside``:
+    such a share almost always means a wrong extent, CRS or study area.
+    """
+    outside, total = int(outside), int(total)
+    if total == 0 or outside <= WARN_OUTSIDE * total:
+        return ""
+    text = (f"{outside} of {total} points ({100.0 * outside / total:.1f} %) lie outside "
+            f"{where}" + (f"; {hint}" if hint else ""))
+    if outside > REFUSE_OUTSIDE * total and not allow_outside:
+        raise ValueError(text + ". Refused: more than half the points; check the extent, the "
+                         "CRS and the study area, or allow points outside explicitly.")
+    return text
 
 
-def _privacy_unit(n: int, user_ids, one_per_user: bool, rng) -> tuple:
-    """(rows kept, points composed per protected unit, description of the unit)."""
+def _check_m(m):
+    if m is None:
+        return None
+    if isinstance(m, bool) or int(m) != m or int(m) < 1:
+        raise ValueError(f"the maximum number of points per user must be an integer ≥ 1, got {m}")
+    return int(m)
+
+
+def _unit(m) -> str:
+    if m is None:
+        return "one reported point"
+    return f"one user, who reports at most {m} point(s) (m = {m})"
+
+
+def _unit_name(m) -> str:
+    return "reported point" if m is None else "user"
+
+
+def _unit_note(mechanism: str, epsilon: float, m: int) -> str:
+    if mechanism == "krr":
+        return f"plain ε={epsilon:.6g} × {m} report(s) per user (no metric)"
+    return (f"ε per metre (e^(ε·d) for locations d metres apart), ε={epsilon:.6g}/m × {m} "
+            "point(s) per unit of privacy")
+
+
+def _facts(epsilon: float, m: int) -> dict:
+    """Report facts of the metric guarantee, with the per-user factor when m > 1."""
+    facts = guarantee_facts(epsilon)
+    if m > 1:
+        facts["statements"].append(
+            f"one user reports up to m = {m} points: their reports together are "
+            f"{m}·ε = {m * epsilon:.6g}-private per metre, i.e. a factor e^({m}·ε·d)")
+    return facts
+
+
+def _privacy_unit(n: int, user_ids, max_points, excess: str, rng) -> tuple:
+    """(rows kept, number of points dropped) for the per-user limit ``max_points``."""
     if n == 0:
         raise ValueError("there are no points to perturb")
+    if excess not in EXCESS_RULES:
+        raise ValueError(f"excess must be one of {EXCESS_RULES}, got {excess!r}")
+    m = _check_m(max_points)
     if user_ids is None:
-        if one_per_user:
-            raise ValueError("keeping one point per user needs a user id")
-        return np.arange(n), 1, "one reported point"
-    ids = np.asarray(user_ids)
+        if m is not None:
+            raise ValueError("a maximum number of points per user needs user ids")
+        return np.arange(n), 0
+    if m is None:
+        raise ValueError("with user ids, give the maximum number of points per user (m): the "
+                         "cost m·ε is fixed before looking at the data")
+    ids = np.asarray(user_ids, dtype=object)
     if ids.shape != (n,):
         raise ValueError("need one user id per point")
-    _, inverse, counts = np.unique(ids.astype(str), return_inverse=True, return_counts=True)
-    if one_per_user:
-        order = rng.permutation(n)       # a uniformly random point of each user
-        _, first = np.unique(inverse[order], return_index=True)
-        return np.sort(order[first]), 1, "one user (one random point kept per user)"
-    m = int(counts.max())
-    return (np.arange(n), m,
-            f"one user: up to {m} points per user compose to {m}·ε")
+    check_units_not_all_distinct(ids.tolist(), kind="user", what="points")
+    names, counts = np.unique(ids.astype(str), return_counts=True)
+    over = np.flatnonzero(counts > m)
+    if over.size == 0:
+        return np.arange(n), 0
+    if excess == "refuse":
+        worst = over[np.argmax(counts[over])]
+        raise ValueError(f"user '{names[worst]}' has {counts[worst]} points and "
+                         f"{over.size} user(s) have more than the maximum of {m} points per "
+                         "user: raise the maximum (the cost grows to m·ε) or sample users "
+                         "down to it")
+    keep = np.flatnonzero(sample_per_user(ids.astype(str), m, rng))
+    return keep, n - len(keep)
 
 
 def estimate_distribution(reports_xy, *, grid: Grid, mechanism: str, epsilon: float,
@@ -146,4 +246,4 @@ def estimate_distribution(reports_xy, *, grid: Grid, mechanism: str, epsilon: fl
     if mechanism == "krr":
         info["matrix_inversion"] = matrix_inversion(counts, channel)
         info["matrix_inversion_clipped"] = clip_to_simplex(info["matrix_inversion"])
-    return Release(theta, PrivacyCost(), info=info)
+    return Release(theta, PrivacyCost(), public=info)

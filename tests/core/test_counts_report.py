@@ -4,7 +4,7 @@ import math
 import numpy as np
 import pytest
 
-from dpcore.counts import release_noisy_counts, sensitivities
+from dpcore.counts import plan_noisy_counts, release_noisy_counts, sensitivities
 from dpcore.privacy import PrivacyCost, make_rng
 from dpcore.report import SEEDED_BANNER, privacy_report
 
@@ -30,6 +30,21 @@ def test_cost_matches_mechanism(mechanism, delta, eps_cost, delta_cost):
     assert r.cost.delta == pytest.approx(delta_cost)
     expected_sensitivity = 6 if "laplace" in mechanism else math.sqrt(3) * 2
     assert r.cost.parts[0].sensitivity == pytest.approx(expected_sensitivity)
+    assert r.cost.unit == "ε" and r.cost.unit_of_privacy == "individual"
+    plan = plan_noisy_counts(epsilon=0.7, delta=1e-5, mechanism=mechanism,
+                             cells_per_individual=3, max_change=2)     # δ given, Laplace spends 0
+    assert (plan.epsilon, plan.delta, plan.parts[0].mechanism) == \
+        (r.cost.epsilon, r.cost.delta, r.cost.parts[0].mechanism)
+    assert set(r.public) >= {"noise_std", "zones"} and r.internal == {}
+
+
+def test_plan_refuses_before_noise():
+    with pytest.raises(ValueError, match="delta > 0"):
+        plan_noisy_counts(epsilon=0.5, mechanism="gaussian_analytic")
+    with pytest.raises(ValueError):
+        plan_noisy_counts(epsilon=2.0, delta=1e-6, mechanism="gaussian_classic")
+    with pytest.raises(ValueError, match="unknown mechanism"):
+        plan_noisy_counts(epsilon=0.5, mechanism="gaussian")
 
 
 def test_noise_scale_follows_sensitivity():

@@ -1,9 +1,8 @@
 """perturb_points / estimate_distribution: privacy costs, per-user composition, outputs."""
 import numpy as np
 import pytest
-from shapely.geometry import Point, box
-
-from dpcore.geoind import Grid, estimate_distribution, perturb_points, planned_epsilon
+from dpcore.geoind import (Grid, coverage_warning, estimate_distribution, perturb_points,
+                           plan_perturbation)
 from dpcore.privacy import Cancelled, make_rng
 
 GRID = Grid(0.0, 0.0, 150.0, 20, 20)
@@ -22,6 +21,7 @@ def test_planar_laplace_cost_facts_and_displacement():
     (part,) = rel.cost.parts
     assert part.mechanism == "planar Laplace" and part.epsilon == 0.01
     assert part.protects == "one reported point" and "per metre" in part.note
+    assert rel.cost.unit == "ε per metre" and rel.cost.unit_of_privacy == "reported point"
     shift = np.hypot(*(rel.values - xy).T)
     assert shift.mean() == pytest.approx(200.0, rel=0.05)
     assert rel.info["facts"]["expected_displacement_m"] == pytest.approx(200.0)
@@ -29,30 +29,54 @@ def test_planar_laplace_cost_facts_and_displacement():
     np.testing.assert_array_equal(again.values, rel.values)
 
 
-def test_user_ids_compose_or_keep_one_point_per_user():
+def test_users_compose_to_public_m_or_are_sampled_down():
     xy = _points(1000)
     users = np.arange(1000) % 300          # users with 3 or 4 points
-    rel = perturb_points(xy, epsilon=0.01, rng=make_rng(2), user_ids=users)
-    assert rel.cost.epsilon == pytest.approx(0.04)
-    assert rel.info["composed_points"] == 4 and "4·ε" in rel.cost.parts[0].protects
-    assert planned_epsilon(0.01, user_ids=users) == rel.cost.epsilon
-    one = perturb_points(xy, epsilon=0.01, rng=make_rng(2), user_ids=users, one_per_user=True)
-    assert planned_epsilon(0.01, user_ids=users, one_per_user=True) == pytest.approx(0.01)
+    rel = perturb_points(xy, epsilon=0.01, rng=make_rng(2), user_ids=users,
+                         max_points_per_user=5)
+    assert rel.cost.epsilon == pytest.approx(0.05)           # m = 5 from the parameter, not 4
+    assert rel.info["max_points_per_user"] == 5 and "m = 5" in rel.cost.parts[0].protects
+    assert rel.cost.unit_of_privacy == "user" and rel.cost.unit == "ε per metre"
+    assert "kept" not in rel.info and len(rel.internal["kept"]) == 1000
+    assert plan_perturbation(0.01, max_points_per_user=5).epsilon == rel.cost.epsilon
+    assert any("5·ε" in s for s in rel.info["facts"]["statements"])
+    with pytest.raises(ValueError, match=r"user '\d+' has 4 points and 100 user\(s\) have more "
+                                         r"than the maximum of 3"):
+        perturb_points(xy, epsilon=0.01, rng=make_rng(2), user_ids=users, max_points_per_user=3)
+    one = perturb_points(xy, epsilon=0.01, rng=make_rng(2), user_ids=users,
+                         max_points_per_user=1, excess="sample")
     assert one.cost.epsilon == pytest.approx(0.01)
-    kept = one.info["kept"]
+    kept = one.internal["kept"]
     assert len(kept) == 300 and np.unique(users[kept]).size == 300
-    assert one.values.shape == (300, 2)
-    with pytest.raises(ValueError):
-        perturb_points(xy, epsilon=0.01, rng=make_rng(2), one_per_user=True)
-    with pytest.raises(ValueError):
-        perturb_points(xy, epsilon=0.01, rng=make_rng(2), user_ids=users[:10])
+    assert one.values.shape == (300, 2) and one.internal["points_dropped"] == 700
+    three = perturb_points(xy, epsilon=0.01, rng=make_rng(2), user_ids=users,
+                           max_points_per_user=3, excess="sample")
+    assert np.bincount(users[three.internal["kept"]]).max() == 3
+    assert len(three.internal["kept"]) == 900
 
 
-def test_region_remap_keeps_reports_in_the_study_area():
-    region = box(0, 0, 3000, 3000).difference(Point(1500, 1500).buffer(300))
-    rel = perturb_points(_points(), epsilon=0.002, rng=make_rng(3), region=region)
-    assert all(region.buffer(1e-6).contains(Point(p)) for p in rel.values)
-    assert "remapped" in rel.cost.parts[0].note
+@pytest.mark.parametrize("kwargs, message", [
+    ({"user_ids": np.arange(1000) % 300}, "give the maximum number of points per user"),
+    ({"max_points_per_user": 2}, "needs user ids"),
+    ({"user_ids": np.arange(1000), "max_points_per_user": 1}, "has its own user"),
+    ({"user_ids": np.arange(10), "max_points_per_user": 1}, "one user id per point"),
+    ({"user_ids": np.arange(1000) % 3, "max_points_per_user": 0}, "integer ≥ 1"),
+    ({"user_ids": np.arange(1000) % 3, "max_points_per_user": 400, "excess": "drop"},
+     "excess must be"),
+])
+def test_user_level_refusals(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        perturb_points(_points(1000), epsilon=0.01, rng=make_rng(2), **kwargs)
+
+
+def test_coverage_warning_and_refusal():
+    assert coverage_warning(5, 100, where="the grid", allow_outside=False) == ""
+    text = coverage_warning(20, 100, where="the study area", allow_outside=False)
+    assert text.startswith("20 of 100 points (20.0 %) lie outside the study area")
+    with pytest.raises(ValueError, match="51 of 100 points .* Refused"):
+        coverage_warning(51, 100, where="the grid", allow_outside=False, hint="degrees?")
+    assert "degrees?" in coverage_warning(51, 100, where="the grid", allow_outside=True,
+                                          hint="degrees?")
 
 
 @pytest.mark.parametrize("mechanism,epsilon,name", [
@@ -64,10 +88,12 @@ def test_grid_mechanisms_report_cell_centres(mechanism, epsilon, name):
     centres = GRID.centers()
     np.testing.assert_array_equal(rel.values, centres[rel.info["reported_cells"]])
     assert rel.cost.parts[0].mechanism == name and rel.cost.epsilon == epsilon
+    assert rel.cost.unit == ("ε" if mechanism == "krr" else "ε per metre")
+    assert plan_perturbation(epsilon, mechanism=mechanism).parts[0].mechanism == name
     paper = perturb_points(_points(), epsilon=epsilon, rng=make_rng(4), mechanism=mechanism,
                            grid=GRID, boundary="renormalise")
     assert paper.cost.epsilon == (epsilon if mechanism == "krr" else 2 * epsilon)
-    assert planned_epsilon(epsilon, mechanism=mechanism, boundary="renormalise") == \
+    assert plan_perturbation(epsilon, mechanism=mechanism, boundary="renormalise").epsilon == \
         paper.cost.epsilon
 
 
@@ -102,8 +128,6 @@ def test_bad_input_and_cancellation():
     with pytest.raises(ValueError):
         perturb_points(np.array([[0.0, np.nan]]), epsilon=0.01, rng=rng)
     with pytest.raises(ValueError):
-        perturb_points(xy, epsilon=0.01, rng=rng, mechanism="krr", grid=GRID, region=box(0, 0, 1, 1))
-    with pytest.raises(ValueError):
         estimate_distribution(np.empty((0, 2)), grid=GRID, mechanism="geometric", epsilon=0.01)
 
     def cancel(fraction):
@@ -112,3 +136,18 @@ def test_bad_input_and_cancellation():
         perturb_points(xy, epsilon=0.01, rng=rng, progress=cancel)
     with pytest.raises(Cancelled):
         estimate_distribution(xy, grid=GRID, mechanism="geometric", epsilon=0.01, progress=cancel)
+
+
+def test_report_headline_per_metre_and_per_user_factor():
+    from dpcore.geoind.summary import guarantee_html, raw_facts_html
+    users = np.arange(1000) % 300
+    rel = perturb_points(_points(1000), epsilon=0.01, rng=make_rng(2), user_ids=users,
+                         max_points_per_user=4)
+    text = guarantee_html(rel)
+    assert "ε = 0.01 per metre</b> for each reported point" in text
+    assert "at most m = 4 points" in text and "ε = 0.04 per metre (m·ε)" in text
+    paper = perturb_points(_points(), epsilon=0.005, rng=make_rng(4), mechanism="geometric",
+                           grid=GRID, boundary="renormalise")
+    assert "ε = 0.01 per metre</b>" in guarantee_html(paper)        # 2ε: the paper's rule
+    raw = raw_facts_html(paper, nulls=3, outside=7, where="the grid")
+    assert "<td>3</td>" in raw and "true points outside the grid</td><td>7<" in raw

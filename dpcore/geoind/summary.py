@@ -1,0 +1,44 @@
+"""Report sections of a geo-indistinguishability release (HTML, no QGIS).
+
+:func:`guarantee_html` is publishable: it uses only public parameters and
+:func:`dpcore.geoind.planar.guarantee_facts`. :func:`raw_facts_html` is
+computed from the raw data and belongs to the internal report only.
+"""
+from __future__ import annotations
+
+from .. import report
+
+
+def guarantee_html(release) -> str:
+    """Headline (ε per metre, per-user factor) and the meaning of the guarantee."""
+    info, cost = release.public, release.cost
+    m = info["max_points_per_user"]
+    unit = "per metre" if cost.unit != "ε" else "(plain ε, no metric)"
+    head = (f"<p><b>ε = {cost.epsilon / m:.6g} {unit}</b> for each reported point"
+            + (f"; one user reports at most m = {m} points, so the user's reports together "
+               f"are ε = {cost.epsilon:.6g} {unit} (m·ε)" if m > 1 else "") + ".</p>")
+    facts = info.get("facts")
+    if facts is None:
+        return head + ("<p>k-ary randomized response: any two cells are indistinguishable up "
+                       "to a factor e^ε, whatever their distance.</p>")
+    rows = [("expected displacement (m)", f"{facts['expected_displacement_m']:.1f}"),
+            ("50 % of points move less than (m)", f"{facts['radius_50_m']:.1f}"),
+            ("90 % of points move less than (m)", f"{facts['radius_90_m']:.1f}"),
+            ("95 % of points move less than (m)", f"{facts['radius_95_m']:.1f}")]
+    note = ("" if info["mechanism"] == "planar_laplace" else
+            "<p>Displacements are those of the underlying planar Laplace; grid reports are "
+            "cell centres and the guarantee holds between cell centres.</p>")
+    statements = "".join(f"<li>{report.esc(s)}</li>" for s in facts["statements"])
+    return head + f"<ul>{statements}</ul>" + report.table(rows, ("quantity", "value")) + note
+
+
+def raw_facts_html(release, *, nulls: int, outside: int, where: str) -> str:
+    """Facts of the raw data (internal report only): skipped, outside, dropped points."""
+    rows = [("features without geometry (skipped)", nulls),
+            (f"true points outside {where}", outside),
+            ("points dropped (users above the maximum, sampled)",
+             release.internal["points_dropped"])]
+    if "outside_grid" in release.internal:
+        rows.append(("true points snapped to the nearest grid cell",
+                     release.internal["outside_grid"]))
+    return report.table(rows, ("fact", "count"))
