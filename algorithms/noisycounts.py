@@ -1,14 +1,20 @@
-"""mobilitydp:noisycounts — add DP noise to an integer count field of a layer."""
-from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGraduatedSymbolRenderer,
+"""mobilitydp:noisycounts — add DP noise to an integer count field of a layer.
+
+The output holds the zones' geometry, the noisy count and only the fields the
+user opted to copy (never the count field); dpcore plans the cost (ε, δ and
+unit) before any noise is drawn.
+"""
+from qgis.core import (QgsFeature, QgsFeatureRequest, QgsFeatureSink, QgsField, QgsFields,
                        QgsProcessing, QgsProcessingException, QgsProcessingParameterBoolean,
-                       QgsProcessingParameterEnum, QgsProcessingParameterFeatureSink,
+                       QgsProcessingParameterFeatureSink,
                        QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
                        QgsProcessingParameterNumber, QgsProcessingParameterString,
-                       QgsStyle, QgsWkbTypes)
+                       QgsWkbTypes)
 from qgis.PyQt.QtCore import QVariant
 
-from ..dpcore.counts import MECHANISMS, release_noisy_counts
-from .base import REPORT, MobilityDPAlgorithm, as_float, progress_bridge, style_on_load, tr
+from ..dpcore.counts import plan_noisy_counts, release_noisy_counts
+from .base import MobilityDPAlgorithm, as_float, enum_parameter, style_on_load, tr
+from .outputs import graduated_style
 
 INPUT = "INPUT"
 COUNT_FIELD = "COUNT_FIELD"
@@ -18,12 +24,14 @@ MECHANISM = "MECHANISM"
 ROUND = "ROUND"
 NON_NEGATIVE = "NON_NEGATIVE"
 OUTPUT_FIELD = "OUTPUT_FIELD"
+KEEP_FIELDS = "KEEP_FIELDS"
 OUTPUT = "OUTPUT"
 
-MECHANISM_LABELS = ["Discrete Laplace (integer noise, ε-DP)", "Laplace (ε-DP)",
-                    "Gaussian, analytic calibration ((ε, δ)-DP)",
-                    "Gaussian, classic calibration of Acs & Castelluccia ((ε, δ)-DP, ε < 1)"]
-
+MECHANISMS = (("discrete_laplace", "discrete Laplace: integer noise, exact ε-DP"),
+              ("laplace", "Laplace: continuous noise, ε-DP"),
+              ("gaussian_analytic", "Gaussian, analytic calibration of Balle & Wang, (ε, δ)-DP"),
+              ("gaussian_classic", "Gaussian, classic calibration of Acs & Castelluccia, "
+                                   "(ε, δ)-DP, ε < 1 only"))
 INTEGER_TYPES = (QVariant.Int, QVariant.UInt, QVariant.LongLong, QVariant.ULongLong)
 
 
@@ -35,8 +43,7 @@ class NoisyCounts(MobilityDPAlgorithm):
     HELP = """
 <p>Publishes a count per feature (people per zone, visits per tower, incidents per cell) with
 differential privacy: every count gets independent noise calibrated to how much one individual
-can change the counts. The output is the input layer with a noisy count field added.</p>
-<h3>Parameters</h3>
+can change the counts. The output holds each zone's geometry and its noisy count.</p>
 <p><b>Input layer</b>: polygons or points, one feature per zone, with an integer count field.</p>
 <p><b>Count field</b>: the true counts (integers ≥ 0; a decimal field is accepted when it holds
 whole numbers).</p>
@@ -45,10 +52,12 @@ person appears in at most m zones, adding at most c to each. The L1 sensitivity 
 L2 sensitivity √m·c. If a person can appear everywhere, m is the number of zones.</p>
 <p><b>Mechanism</b>: discrete Laplace (default: integer noise, exact ε-DP, no rounding needed),
 Laplace (continuous), or Gaussian ((ε, δ)-DP, better when m is large) with the tight analytic
-calibration or the classic one of Acs &amp; Castelluccia (ε &lt; 1 only).</p>
+calibration or the classic one of Acs &amp; Castelluccia (ε &lt; 1 only); values below.</p>
 <p><b>Round to integers</b> and <b>clamp negative counts to 0</b>: post-processing, no privacy
 cost. Clamping biases small counts upwards.</p>
-<p><b>Noisy count field name</b>: the field added to the output.</p>
+<p><b>Noisy count field name</b>: the field of the output holding the noisy counts.</p>
+<p><b>Fields to copy</b>: none by default (e.g. pick a zone id to join the result back).
+Copied fields are listed in the report; the count field can never be copied.</p>
 <p><b>Unit of privacy</b>: one individual as described by m and c.</p>
 """
 
@@ -64,13 +73,16 @@ cost. Clamping biases small counts upwards.</p>
         self.addParameter(QgsProcessingParameterNumber(
             MAX_CHANGE, tr("Maximum change of one count by one individual (c)"),
             QgsProcessingParameterNumber.Integer, 1, minValue=1))
-        self.addParameter(QgsProcessingParameterEnum(
-            MECHANISM, tr("Mechanism"), MECHANISM_LABELS, defaultValue=0))
+        self.addParameter(enum_parameter(MECHANISM, tr("Mechanism"), MECHANISMS,
+                                         "discrete_laplace"))
         self.addParameter(QgsProcessingParameterBoolean(ROUND, tr("Round to integers"), True))
         self.addParameter(QgsProcessingParameterBoolean(
             NON_NEGATIVE, tr("Clamp negative counts to 0"), False))
         self.addParameter(QgsProcessingParameterString(
             OUTPUT_FIELD, tr("Noisy count field name"), "noisy_count"))
+        self.addParameter(QgsProcessingParameterField(
+            KEEP_FIELDS, tr("Fields to copy to the output (never the count field)"),
+            parentLayerParameterName=INPUT, allowMultiple=True, optional=True))
         self.add_privacy_parameters(default_epsilon=1.0, with_delta=True, default_delta=1e-6,
                                     delta_help="used by the Gaussian mechanisms only")
         self.addParameter(QgsProcessingParameterFeatureSink(OUTPUT, tr("Noisy counts")))
@@ -83,34 +95,38 @@ cost. Clamping biases small counts upwards.</p>
             raise ValueError(f"the count field '{field_name}' is not in the input layer")
         if source.fields().at(index).type() not in INTEGER_TYPES + (QVariant.Double,):
             raise ValueError(f"the count field '{field_name}' is not numeric")
+        keep = self.parameterAsFields(parameters, KEEP_FIELDS, context) or []
+        if field_name in keep:
+            raise ValueError(f"the count field '{field_name}' cannot be copied to the output: it "
+                             "holds the true counts")
         out_name = self.parameterAsString(parameters, OUTPUT_FIELD, context).strip()
         if not out_name:
             raise ValueError("the noisy count field needs a name")
-        if source.fields().lookupField(out_name) >= 0:
-            raise ValueError(f"the input layer already has a field named '{out_name}'")
-        epsilon = self.epsilon(parameters, context)
-        delta = self.delta(parameters, context)
-        mechanism = MECHANISMS[self.parameterAsEnum(parameters, MECHANISM, context)]
-        if not mechanism.startswith("gaussian"):
-            delta = 0.0
-
-        features = list(source.getFeatures())
-        counts = [as_float(f[field_name]) for f in features]
-
-        params = dict(epsilon=epsilon, delta=delta, mechanism=mechanism,
+        if out_name in keep:
+            raise ValueError(f"a copied field is already named '{out_name}'")
+        mechanism = self.enum_value(parameters, MECHANISM, context)
+        params = dict(epsilon=self.epsilon(parameters, context), mechanism=mechanism,
+                      delta=self.delta(parameters, context),      # the plan spends it on Gaussian only
                       cells_per_individual=self.parameterAsInt(parameters, CELLS_PER_INDIVIDUAL,
                                                                context),
-                      max_change=self.parameterAsInt(parameters, MAX_CHANGE, context),
-                      round_output=self.parameterAsBool(parameters, ROUND, context),
+                      max_change=self.parameterAsInt(parameters, MAX_CHANGE, context))
+        plan = plan_noisy_counts(**params)
+        params.update(round_output=self.parameterAsBool(parameters, ROUND, context),
                       non_negative=self.parameterAsBool(parameters, NON_NEGATIVE, context))
+
+        request = QgsFeatureRequest().setSubsetOfAttributes([field_name] + keep, source.fields())
+        features = list(source.getFeatures(request))
+        counts = [as_float(f[field_name]) for f in features]
         dataset_id = self.layer_source_id(parameters, INPUT, context)
         with self.reserve_budget(parameters, context, default_dataset_id=dataset_id,
-                                 epsilon=epsilon, delta=delta) as reservation:
+                                 planned=plan) as reservation:
             release = release_noisy_counts(counts, rng=self.rng(parameters, context),
-                                           progress=progress_bridge(feedback, 0, 50), **params)
+                                           progress=self.progress(feedback, 0, 50), **params)
             reservation.commit(release.cost)
 
-        fields = QgsFields(source.fields())
+        fields = QgsFields()
+        for name in keep:
+            fields.append(source.fields().field(name))
         integer_out = release.values.dtype.kind == "i"
         fields.append(QgsField(out_name, QVariant.LongLong if integer_out else QVariant.Double))
         sink, dest_id = self.parameterAsSink(parameters, OUTPUT, context, fields,
@@ -118,26 +134,27 @@ cost. Clamping biases small counts upwards.</p>
                                              source.sourceCrs())
         if sink is None:
             raise QgsProcessingException(self.invalidSinkError(parameters, OUTPUT))
-        step = progress_bridge(feedback, 50, 100)
+        step = self.progress(feedback, 50, 100)
         n = len(features)
         for i, (feature, value) in enumerate(zip(features, release.values.tolist())):
             out = QgsFeature(fields)
             geometry = feature.geometry()
             geometry.convertToMultiType()
             out.setGeometry(geometry)
-            out.setAttributes(feature.attributes() + [value])
+            out.setAttributes([feature[name] for name in keep] + [value])
             sink.addFeature(out, QgsFeatureSink.FastInsert)
             if i % 1000 == 0:
                 step(i / n)
-        style_on_load(context, dest_id, lambda layer: _graduated(layer, out_name))
+        style_on_load(context, dest_id, graduated_style(out_name))
 
-        info = release.info
-        report = self.write_report(
+        info = release.public
+        reports = self.write_reports(
             parameters, context, release=release, unit_of_privacy=info["unit_of_privacy"],
             parameter_rows=[("input", source.sourceName()), ("count field", field_name),
-                            ("features", n)] + [(k, v) for k, v in params.items()],
+                            ("zones", n)] + [(k, v) for k, v in params.items()]
+            + [("fields copied to the output", ", ".join(keep) if keep else "none")],
             sections=[("Noise", _noise_html(info))])
-        return {OUTPUT: dest_id, REPORT: report}
+        return {OUTPUT: dest_id, **reports}
 
 
 def _noise_html(info) -> str:
@@ -148,11 +165,3 @@ def _noise_html(info) -> str:
             f"Rounded: {info['rounded']}; negative values clamped to 0: "
             f"{info['clamped_at_zero']}.</p>")
 
-
-def _graduated(layer, field_name) -> None:
-    ramp = QgsStyle.defaultStyle().colorRamp("Viridis")
-    renderer = QgsGraduatedSymbolRenderer(field_name)
-    renderer.setSourceColorRamp(ramp)
-    renderer.updateClasses(layer, QgsGraduatedSymbolRenderer.Quantile, 5)
-    layer.setRenderer(renderer)
-    layer.triggerRepaint()

@@ -17,7 +17,8 @@ import contextlib
 import os
 import threading
 
-from qgis.core import QgsProcessingLayerPostProcessorInterface, QgsVectorLayer
+from qgis.core import (QgsGraduatedSymbolRenderer, QgsProcessingLayerPostProcessorInterface,
+                       QgsStyle, QgsVectorLayer)
 
 _RUN = threading.local()  # the styles registered by the algorithm running in this thread
 
@@ -48,6 +49,17 @@ def style_on_load(context, layer_id: str, style_function) -> None:
         pending.append((layer_id, style_function))
     if context.willLoadLayerOnCompletion(layer_id):
         context.layerToLoadOnCompletionDetails(layer_id).setPostProcessor(_Styler(style_function))
+
+
+def graduated_style(field: str, classes: int = 5):
+    """A style function: graduated colours of ``field`` (quantile classes, viridis)."""
+    def style(layer) -> None:
+        renderer = QgsGraduatedSymbolRenderer(field)
+        renderer.setSourceColorRamp(QgsStyle.defaultStyle().colorRamp("Viridis"))
+        renderer.updateClasses(layer, QgsGraduatedSymbolRenderer.Quantile, classes)
+        layer.setRenderer(renderer)
+        layer.triggerRepaint()
+    return style
 
 
 def begin_run() -> None:

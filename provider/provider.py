@@ -11,9 +11,10 @@ from ..algorithms.flowmeasures import CompareFlows, FlowMeasures
 from ..algorithms.flows import AggregateFlows
 from ..algorithms.density import SanitizeDensity
 from ..algorithms.generatemobility import GenerateMobility
-from ..algorithms.geoind import EstimateDistribution, PerturbPoints
 from ..algorithms.comparereports import CompareReports
 from ..algorithms.mobilityreport import MobilityReport
+from ..algorithms.estimate import EstimateDistribution
+from ..algorithms.geoind import PerturbPoints
 from ..algorithms.noisycounts import NoisyCounts
 from ..algorithms.odflows import ODFlows
 from ..algorithms.tessellation import DataDrivenTessellation, VoronoiTessellation

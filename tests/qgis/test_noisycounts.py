@@ -44,7 +44,9 @@ def test_noisy_counts_in_process(run_alg, tmp_path, sample_iris_path):
                         "EPSILON": 0.5, "SEED": 7, "OUTPUT": out, "REPORT": report})
     layer, rows = read_layer(res["OUTPUT"])
     assert len(rows) == 965
-    true = np.array([r["population"] for r in rows], dtype=float)
+    assert layer.fields().names() == ["fid", "noisy_count"]        # never the true count
+    truth, _ = read_layer(sample_iris_path)
+    true = np.array([f["population"] for f in truth.getFeatures()], dtype=float)
     noisy = np.array([r["noisy_count"] for r in rows], dtype=float)
     assert np.all(noisy == np.round(noisy))
     # Discrete Laplace with ε = 0.5, Δ = 1: std = √(2α)/(1−α) ≈ 2.78.
@@ -60,13 +62,25 @@ def test_noisy_counts_in_process(run_alg, tmp_path, sample_iris_path):
 def test_seed_reproducible_and_gaussian(run_alg, tmp_path):
     layer = _memory_layer(list(range(50)))
     common = {"INPUT": layer, "COUNT_FIELD": "n", "EPSILON": 1.0, "SEED": 3,
-              "MECHANISM": 2, "DELTA": 1e-5, "ROUND": False, "CELLS_PER_INDIVIDUAL": 4}
+              "MECHANISM": "gaussian_analytic", "DELTA": 1e-5, "ROUND": False, "CELLS_PER_INDIVIDUAL": 4}
     a = run_alg(ALG, dict(common, OUTPUT="memory:"))["OUTPUT"]
     b = run_alg(ALG, dict(common, OUTPUT="memory:"))["OUTPUT"]
     va = [f["noisy_count"] for f in a.getFeatures()]
     vb = [f["noisy_count"] for f in b.getFeatures()]
     assert va == vb
     assert any(v != round(v) for v in va)  # unrounded Gaussian output
+
+
+def test_copied_fields_are_opt_in_and_listed(run_alg, tmp_path):
+    report = str(tmp_path / "r.html")
+    res = run_alg(ALG, {"INPUT": _memory_layer([3, 4, 5]), "COUNT_FIELD": "n", "EPSILON": 1.0,
+                        "SEED": 1, "KEEP_FIELDS": ["zone"], "OUTPUT": "memory:",
+                        "REPORT": report})
+    out = res["OUTPUT"]
+    assert out.fields().names() == ["zone", "noisy_count"]
+    assert [f["zone"] for f in out.getFeatures()] == ["z0", "z1", "z2"]
+    text = open(report, encoding="utf-8").read()
+    assert "fields copied to the output</td><td>zone<" in text
 
 
 def test_ledger_refuses_over_budget(run_alg, tmp_path):
@@ -88,7 +102,9 @@ def test_ledger_refuses_over_budget(run_alg, tmp_path):
 @pytest.mark.parametrize("override, message", [
     ({"EPSILON": 0}, "epsilon must be a positive"),
     ({"EPSILON": -1}, "epsilon must be a positive"),
-    ({"MECHANISM": 2, "DELTA": 1.5}, "delta must be in"),
+    ({"MECHANISM": "gaussian_analytic", "DELTA": 1.5}, "delta must be in"),
+    ({"KEEP_FIELDS": ["zone", "n"]}, "count field 'n' cannot be copied"),
+    ({"KEEP_FIELDS": ["zone"], "OUTPUT_FIELD": "zone"}, "already named 'zone'"),
     ({"COUNT_FIELD": "nope"}, "not in the input layer|nope"),
 ])
 def test_bad_parameters_leave_no_output(run_alg, tmp_path, override, message):
