@@ -149,6 +149,10 @@ class AggregateFlows(MobilityDPAlgorithm):
                 raise ValueError(f"the {what} field '{names[key]}' is not in the trajectory layer")
         names[VEHICLE_FIELD] = self.unit_field(parameters, VEHICLE_FIELD, source, context,
                                                feedback)
+        if names[VEHICLE_FIELD] == names[TRAJECTORY_FIELD]:
+            raise ValueError(f"the vehicle and trajectory fields are both "
+                             f"'{names[VEHICLE_FIELD]}': each trip would count as its own "
+                             "vehicle; choose the field that identifies the vehicle")
         lines = QgsWkbTypes.geometryType(source.wkbType()) == QgsWkbTypes.LineGeometry
         if lines and not QgsWkbTypes.hasM(source.wkbType()):
             raise ValueError("trajectory lines need the time of each vertex as M values")

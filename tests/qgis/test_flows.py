@@ -187,6 +187,7 @@ def test_ledger_records_dp_runs_and_refuses_leaky_ones(run_alg, tmp_path):
     ({"CELLS": "gap"}, "gap"),
     ({"EPSILON": 0}, "epsilon must be a positive"),
     ({"METHOD": "balanced", "DELTA": 0.0}, "delta > 0"),
+    ({"VEHICLE_FIELD": "trip"}, "vehicle and trajectory fields are both 'trip'"),
     ({"VEHICLE_FIELD": "fix"}, r"12 vehicles, 0 moves: every one of the 12 points has its own"),
     ({"START": "2027-01-01T00:00:00"}, r"3 vehicles, 0 moves: .* 8 moves outside the time"),
 ])
