@@ -281,13 +281,16 @@ class MobilityDPAlgorithm(QgsProcessingAlgorithm):
         """A ledger reservation for the planned cost (a stand-in when no ledger was given).
 
         Give ``planned`` (the dpcore-planned :class:`PrivacyCost`, which
-        carries δ, the unit and the unit of privacy) or the former
-        ``epsilon``/``delta`` (plain ε). Use as
+        carries δ, the unit and the unit of privacy; also accepted as
+        ``epsilon=``) or the former ``epsilon``/``delta`` numbers (plain ε).
+        BUDGET_EPSILON / BUDGET_DELTA make a budget in the planned unit. Use as
         ``with self.reserve_budget(...) as r: release = ...; r.commit(release.cost)``.
         Refused (before any noise is drawn) when the budget would be exceeded
         or is kept in another unit. The committed cost becomes the
         EPSILON_SPENT / DELTA_SPENT outputs and the log line.
         """
+        if isinstance(epsilon, PrivacyCost):
+            planned = epsilon
         plan = planned if planned is not None else PrivacyCost.of("planned", epsilon, delta)
         path = self.parameterAsFile(parameters, LEDGER, context)
         budget = None

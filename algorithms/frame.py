@@ -6,7 +6,8 @@ tessellation, a public extent, or an explicit CRS parameter), never from
 the extent of a private layer, so that two runs with the same public inputs
 use the same frame (and build the same grids) whatever the private data.
 
-* A projected CRS in metres is used as it is.
+* A projected CRS in metres is used as it is, if it keeps distances within
+  1 % at the public extent's centre (not Web Mercator away from the equator).
 * Anything else (geographic, feet) becomes an azimuthal equidistant
   projection centred on the public extent's centre (rounded to 1e-6°):
   distances from the centre are exact, distortion stays below 0.1 % within
@@ -24,10 +25,11 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 
 import numpy as np
 from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsCsException,
-                       QgsFeatureRequest, QgsGeometry, QgsPointXY, QgsProcessingException,
+                       QgsDistanceArea, QgsFeatureRequest, QgsGeometry, QgsPointXY, QgsProcessingException,
                        QgsRectangle, QgsReferencedRectangle, QgsUnitTypes, QgsWkbTypes)
 from qgis.PyQt.QtCore import QCoreApplication, QVariant
 
@@ -47,10 +49,38 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("MobilityDP", text)
 
 
+#: Largest relative error of planar distances a metric frame may have (1 %).
+MAX_SCALE_ERROR = 0.01
+
+
 def is_metric(crs: QgsCoordinateReferenceSystem) -> bool:
-    """A projected CRS whose map units are metres."""
+    """A projected CRS whose map units are metres (see :func:`scale_error` for distances)."""
     return crs.isValid() and not crs.isGeographic() and \
         crs.mapUnits() == QgsUnitTypes.DistanceMeters
+
+
+def scale_error(crs, point: QgsPointXY, transform_context) -> float:
+    """Largest relative error of 1 km planar distances (east, north) at ``point`` of ``crs``.
+
+    Web Mercator (EPSG:3857) is in "metres" but stretches distances by
+    1/cos(latitude): 52 % in Paris.
+    """
+    wgs84 = QgsCoordinateReferenceSystem("EPSG:4326")
+    to_wgs = QgsCoordinateTransform(crs, wgs84, transform_context)
+    area = QgsDistanceArea()
+    area.setSourceCrs(wgs84, transform_context)
+    area.setEllipsoid("WGS84")
+    origin = to_wgs.transform(point)
+    errors = []
+    for dx, dy in ((1000.0, 0.0), (0.0, 1000.0)):
+        true = area.measureLine(origin, to_wgs.transform(QgsPointXY(point.x() + dx,
+                                                                    point.y() + dy)))
+        errors.append(abs(1000.0 / true - 1.0))
+    return max(errors)
+
+
+def _mercator(crs) -> bool:
+    return "+proj=merc" in crs.toProj() or "+proj=webmerc" in crs.toProj()
 
 
 def crs_name(crs: QgsCoordinateReferenceSystem) -> str:
@@ -79,7 +109,9 @@ class MetricFrame:
         self.origin = origin
         self.transform_context = context.transformContext()
         self.centre = None
-        if is_metric(crs):
+        if is_metric(crs) and (extent is None or not _finite(extent) or extent.isNull() or
+                               scale_error(crs, extent.center(), self.transform_context)
+                               <= MAX_SCALE_ERROR):
             self.crs = crs
         else:
             lon, lat = self._centre_lonlat(crs, extent, origin, self.transform_context)
@@ -101,11 +133,13 @@ class MetricFrame:
     def of_crs(cls, crs: QgsCoordinateReferenceSystem, context,
                origin: str = "the frame CRS parameter") -> "MetricFrame":
         """The frame of an explicit CRS, which must be projected and in metres."""
-        if not is_metric(crs):
+        if not is_metric(crs) or _mercator(crs):
+            what = "a Mercator projection, whose distances grow with latitude" \
+                if is_metric(crs) else "not a projected CRS in metres"
             raise QgsProcessingException(_tr(
-                f"{origin} is {crs_name(crs) if crs.isValid() else 'not a valid CRS'}, not a "
-                "projected CRS in metres: choose one (e.g. the UTM zone or national grid of the "
-                "area)."))
+                f"{origin} is {crs_name(crs) if crs.isValid() else 'not a valid CRS'}, {what}: "
+                "choose a projected CRS in metres that keeps distances (e.g. the UTM zone or "
+                "national grid of the area)."))
         return cls(crs, None, context, origin=origin)
 
     @classmethod
@@ -293,17 +327,14 @@ def stated_extent_crs(alg, parameters, name, context):
 
 
 def check_unique_ids(ids, id_field, name) -> None:
-    """Refuse duplicate ids, naming two of them and the count."""
-    seen, duplicates = set(), []
-    for value in map(str, ids):
-        if value in seen:
-            duplicates.append(value)
-        seen.add(value)
-    if duplicates:
-        shown = ", ".join(repr(v) for v in sorted(set(duplicates))[:2])
-        raise ValueError(f"the id field '{id_field}' of layer {name} has duplicate values "
-                         f"({len(duplicates)} repeated ids, e.g. {shown}): each feature needs "
-                         "its own id")
+    """Refuse duplicate ids, naming two of them with their counts, and the total."""
+    counts = Counter(map(str, ids))
+    repeated = sorted((v for v, c in counts.items() if c > 1), key=lambda v: (-counts[v], v))
+    if repeated:
+        shown = " and ".join(f"'{v}' appears {counts[v]} times" for v in repeated[:2])
+        raise ValueError(f"the id field '{id_field or 'feature id'}' of the {name} layer has "
+                         f"duplicate values: {shown}; {len(repeated)} ids are duplicated. Each "
+                         "feature needs its own id.")
 
 
 def id_type(source, id_field):

@@ -200,3 +200,37 @@ def test_choose_frame_uses_public_inputs_only(layers):
         frame(INPUT=towers)  # never the private points' extent
     with pytest.raises(QgsProcessingException, match="gives no CRS"):
         frame(INPUT=towers, EXT="2.2,2.5,48.8,48.9")
+
+
+def test_web_mercator_is_not_taken_as_metres(layers):
+    """EPSG:3857 stretches Paris distances by 1.52: its frame is an aeqd on the extent."""
+    from qgis.core import QgsCoordinateReferenceSystem, QgsProcessingException
+    from mobility_dp.algorithms.frame import MetricFrame, scale_error
+    context = _context()
+    iris = layers["iris:EPSG:3857"]
+    assert scale_error(iris.crs(), iris.extent().center(), context.transformContext()) > 0.5
+    frame = MetricFrame.of_source(iris, context, "census")
+    assert frame.reprojected and "+proj=aeqd" in frame.crs.toProj()
+    same = MetricFrame.of_source(layers["iris:EPSG:4326"], context, "census")
+    assert frame.centre == pytest.approx(same.centre, abs=1e-4)  # Mercator y-centre ≠ lat-centre
+    lambert = MetricFrame.of_source(layers["iris:EPSG:2154"], context, "census")
+    assert not lambert.reprojected  # Lambert-93 keeps distances within 0.1 % in Paris
+    with pytest.raises(QgsProcessingException, match="Mercator"):
+        MetricFrame.of_crs(QgsCoordinateReferenceSystem("EPSG:3857"), context)
+
+
+def test_duplicate_ids_are_refused_naming_two(layers):
+    from qgis.core import QgsFeature, QgsGeometry, QgsPointXY, QgsVectorLayer
+    from mobility_dp.algorithms.frame import MetricFrame
+    towers = QgsVectorLayer("Point?crs=EPSG:2154&field=id:string", "t", "memory")
+    feats = []
+    for i, tower_id in enumerate(["A12", "A12", "B7", "B7", "B7", "C1"]):
+        f = QgsFeature(towers.fields())
+        f.setGeometry(QgsGeometry.fromPointXY(QgsPointXY(650000 + i, 6860000)))
+        f.setAttributes([tower_id])
+        feats.append(f)
+    towers.dataProvider().addFeatures(feats)
+    frame = MetricFrame.of_source(towers, _context(), "towers")
+    with pytest.raises(ValueError, match="'B7' appears 3 times and 'A12' appears 2 times; 2 ids "
+                                         "are duplicated"):
+        frame.read_polygons(towers, "towers", "id")
