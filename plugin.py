@@ -1,22 +1,41 @@
 """QGIS plugin entry: registers the Mobility DP Processing provider.
 
 Works without a GUI (``iface`` is None in qgis_process and in tests):
-initProcessing() is all a headless QGIS calls.
+initProcessing() is all a headless QGIS calls. When a required Python
+package is missing, nothing is registered and one message (log, and the
+message bar in the GUI) says what to install.
 """
-from qgis.core import QgsApplication
+from qgis.core import Qgis, QgsApplication, QgsMessageLog
+
+from .dependencies import missing_message, missing_packages
 
 
 class MobilityDPPlugin:
     def __init__(self, iface=None):
         self.iface = iface
         self.provider = None
+        self.missing_reported = False
 
     def initProcessing(self):  # noqa: N802 (QGIS API name)
+        missing = missing_packages()
+        if missing:
+            self._report_missing(missing)
+            return
         from .provider.provider import MobilityDPProvider
         if self.provider is not None:
             QgsApplication.processingRegistry().removeProvider(self.provider)
         self.provider = MobilityDPProvider()
         QgsApplication.processingRegistry().addProvider(self.provider)
+
+    def _report_missing(self, missing):
+        if self.missing_reported:
+            return
+        self.missing_reported = True
+        message = missing_message(missing)
+        QgsMessageLog.logMessage(message, "Mobility DP", Qgis.Critical)
+        if self.iface is not None:
+            self.iface.messageBar().pushMessage("Mobility DP", message, level=Qgis.Critical,
+                                                duration=0)
 
     def initGui(self):  # noqa: N802
         self.initProcessing()

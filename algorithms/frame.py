@@ -6,8 +6,9 @@ tessellation, a public extent, or an explicit CRS parameter), never from
 the extent of a private layer, so that two runs with the same public inputs
 use the same frame (and build the same grids) whatever the private data.
 
-* A projected CRS in metres is used as it is, if it keeps distances within
-  1 % at the public extent's centre (not Web Mercator away from the equator).
+* A projected CRS in metres is used as it is, except a Mercator projection
+  (EPSG:3857) whose distances are off by more than 1 % at the public
+  extent's centre (52 % in Paris): that one is treated as non-metric.
 * Anything else (geographic, feet) becomes an azimuthal equidistant
   projection centred on the public extent's centre (rounded to 1e-6°):
   distances from the centre are exact, distortion stays below 0.1 % within
@@ -109,9 +110,10 @@ class MetricFrame:
         self.origin = origin
         self.transform_context = context.transformContext()
         self.centre = None
-        if is_metric(crs) and (extent is None or not _finite(extent) or extent.isNull() or
-                               scale_error(crs, extent.center(), self.transform_context)
-                               <= MAX_SCALE_ERROR):
+        if is_metric(crs) and not (_mercator(crs) and extent is not None and _finite(extent)
+                                   and not extent.isNull() and
+                                   scale_error(crs, extent.center(), self.transform_context)
+                                   > MAX_SCALE_ERROR):
             self.crs = crs
         else:
             lon, lat = self._centre_lonlat(crs, extent, origin, self.transform_context)

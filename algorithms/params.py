@@ -133,14 +133,14 @@ def html_help(text: str) -> str:
 
 
 def choices_help(parameters) -> str:
-    """HTML listing the stored values of every static-string enum in ``parameters``."""
+    """HTML listing the stored values of every static-string enum in ``parameters``
+    (with their descriptions when made by :func:`enum_parameter`)."""
     items = []
     for p in parameters:
-        choices = p.metadata().get(CHOICES_KEY) if isinstance(p, QgsProcessingParameterEnum) \
-            else None
-        if not choices:
+        if not (isinstance(p, QgsProcessingParameterEnum) and p.usesStaticStrings()):
             continue
-        values = "; ".join(f"<code>{value}</code>: {description}"
+        choices = p.metadata().get(CHOICES_KEY) or {value: "" for value in p.options()}
+        values = "; ".join(f"<code>{value}</code>" + (f": {description}" if description else "")
                            for value, description in choices.items())
         items.append(f"<li><b>{p.description()}</b> (<code>{p.name()}</code>): {values}</li>")
     if not items:

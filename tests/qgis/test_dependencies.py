@@ -1,0 +1,63 @@
+"""Issue 13 item 10: without shapely/networkx the plugin loads, registers nothing and says
+what to install, in one message, with no traceback."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from conftest import PROCESSING_PLUGINS, _PLUGIN_DIR
+
+SCRIPT = r"""
+import json, sys
+BLOCKED = set(sys.argv[1].split(","))
+
+class Blocker:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in BLOCKED:
+            raise ImportError(f"No module named {name!r} (blocked by the test)")
+        return None
+
+sys.meta_path.insert(0, Blocker())
+sys.path[:0] = [sys.argv[2], sys.argv[3]]
+from qgis.core import QgsApplication
+app = QgsApplication([], False)
+app.initQgis()
+messages = []
+QgsApplication.messageLog().messageReceived.connect(
+    lambda text, tag, level: messages.append([text, tag, int(level)]))
+import mobility_dp
+plugin = mobility_dp.classFactory(None)
+plugin.initProcessing()
+plugin.initGui()  # the GUI calls both: still one message
+app.processEvents()
+provider = QgsApplication.processingRegistry().providerById("mobilitydp")
+print(json.dumps({"provider": provider is not None,
+                  "messages": [m for m in messages if m[1] == "Mobility DP"]}))
+"""
+
+
+@pytest.mark.parametrize("blocked", ["shapely,networkx", ""])
+def test_missing_packages_give_one_message_and_no_provider(qgis_app, blocked):
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    out = subprocess.run([sys.executable, "-c", SCRIPT, blocked or "nothing", _PLUGIN_DIR,
+                          PROCESSING_PLUGINS], capture_output=True, text=True, env=env,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "Traceback" not in out.stderr
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    if not blocked:  # control: the same script registers the provider when nothing is missing
+        assert result == {"provider": True, "messages": []}
+        return
+    assert result["provider"] is False
+    ((text, _, level),) = result["messages"]
+    assert "shapely, networkx" in text and "sudo apt install python3-shapely python3-networkx" \
+        in text and "not added to the Processing toolbox" in text and level == 2
+
+
+def test_install_command_per_platform():
+    from mobility_dp.dependencies import install_command
+    assert install_command(["shapely"], "win32").endswith("python -m pip install shapely")
+    assert "QGIS.app" in install_command(["networkx"], "darwin")
+    assert install_command(["networkx"], "linux").startswith("sudo apt install python3-networkx")
