@@ -14,7 +14,7 @@ from conftest import PROCESSING_PLUGINS, _PLUGIN_DIR
 PENDING_STATIC_STRINGS = {
     ("estimatedistribution", "MECHANISM"), ("estimatedistribution", "BOUNDARY"),
     ("perturbpoints", "MECHANISM"), ("perturbpoints", "BOUNDARY"),
-    ("generatemobility", "ACTIVITY"), ("noisycounts", "MECHANISM"),
+    ("generatemobility", "ACTIVITY"),
     ("sanitizedensity", "METHOD"), ("sanitizedensity", "CALIBRATION"),
 }
 
@@ -148,7 +148,7 @@ def test_qgis_process_results_carry_the_cost_and_outputs_their_style(qgis_proces
     src = _iris_counts(tmp_path)
     out, ledger = str(tmp_path / "noisy.gpkg"), str(tmp_path / "new" / "ledger.json")
     code, data, text = qgis_process("mobilitydp:noisycounts", {
-        "INPUT": src, "COUNT_FIELD": "n", "MECHANISM": 2, "EPSILON": 0.5, "DELTA": 1.5e-6,
+        "INPUT": src, "COUNT_FIELD": "n", "MECHANISM": "gaussian_analytic", "EPSILON": 0.5, "DELTA": 1.5e-6,
         "SEED": 1, "LEDGER": ledger, "BUDGET_EPSILON": 2, "BUDGET_DELTA": 1e-5, "OUTPUT": out})
     assert code == 0, text
     results = data["results"]
