@@ -8,12 +8,10 @@ from qgis.core import (QgsArrowSymbolLayer, QgsCategorizedSymbolRenderer, QgsFil
                        QgsSymbolLayer)
 
 
-def flow_style(layer, top, field="flow", condition=None):
+def flow_style(layer, top, field="flow"):
     """Arrows whose width grows with the flow, drawn to the right of their direction.
 
-    Flows ≤ 0 are not drawn (thesis Fig. 5.2), nor those failing the
-    expression ``condition`` when one is given (e.g. below their margin of
-    error). Each arrow is offset by half
+    Flows ≤ 0 are not drawn (thesis Fig. 5.2). Each arrow is offset by half
     its width plus 0.4 mm, so the two directions between a pair of cells
     are drawn side by side instead of on top of each other.
     """
@@ -29,8 +27,7 @@ def flow_style(layer, top, field="flow", condition=None):
                                  QgsProperty.fromExpression(f"0.4 + 0.5 * {width}"))
     symbol.changeSymbolLayer(0, arrow)
     root = QgsRuleBasedRenderer.Rule(None)
-    root.appendChild(QgsRuleBasedRenderer.Rule(
-        symbol, filterExp=condition if condition else f'"{field}" > 0'))
+    root.appendChild(QgsRuleBasedRenderer.Rule(symbol, filterExp=f'"{field}" > 0'))
     layer.setRenderer(QgsRuleBasedRenderer(root))
     layer.triggerRepaint()
 

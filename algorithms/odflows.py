@@ -36,9 +36,11 @@ that start and end in one zone. Each user keeps at most m trips (uniformly at ra
 matrix changes by at most m when one user is added or removed; noise calibrated to m is added to
 every pair of zones, including the pairs no trip used, and negative values are set to 0.</p>
 <p>Outputs: the <b>OD table</b> (origin, destination, flow, its 95 % margin of error and the
-interval it gives) and <b>flow lines</b> between zone centroids (width by flow; the map shows the
-flows larger than their margin of error, the layer holds them all). Pairs whose noisy flow is 0
-are left out of both (absent = 0). The margin of error comes from the noise distribution alone:
+interval it gives) with every pair whose noisy flow is above 0 (absent = 0), and <b>flow
+lines</b> between zone centroids (arrows, width by flow) for the flows above the <i>simultaneous</i>
+95 % margin: the bound that the noise of all n² pairs stays below with probability 95 %, so an
+arrow is unlikely to be noise alone even among a million pairs (with many zones and few trips,
+there may be none). The margin of error comes from the noise distribution alone:
 about 95 % of the released values lie within it of the true count of the sampled trips.</p>
 """ + TRIPS_HELP + """
 <h3>Noise</h3>
@@ -90,14 +92,14 @@ trips up to M per user; the rest of ε goes to the OD matrix. Costs are computed
                                  progress=self.progress(feedback, 30, 60), **params)
             reservation.commit(release.cost)
         values = np.asarray(release.values, dtype=float)
-        moe = float(release.public["margin_of_error_95"])
-        results = {OD_TABLE: self._write(parameters, context, data, values, moe, OD_TABLE),
-                   FLOWS: self._write(parameters, context, data, values, moe, FLOWS)}
+        results = {OD_TABLE: self._write(parameters, context, data, values, release.public,
+                                         OD_TABLE),
+                   FLOWS: self._write(parameters, context, data, values, release.public, FLOWS)}
         feedback.setProgress(95)
         results.update(self._report(parameters, context, data, release, params))
         return results
 
-    def _write(self, parameters, context, data, values, moe, output):
+    def _write(self, parameters, context, data, values, public, output):
         fields = QgsFields()
         for name, kind in (("origin", QVariant.String), ("dest", QVariant.String),
                            ("flow", QVariant.Double), ("moe95", QVariant.Double),
@@ -111,9 +113,13 @@ trips up to M per user; the rest of ε goes to the OD matrix. Costs are computed
             raise QgsProcessingException(self.invalidSinkError(parameters, output))
         pts = data.centroid_points() if lines else None
         ids = data.zone_ids
-        for o, d in zip(*np.nonzero(values > 0)):
-            if lines and o == d:
-                continue  # intra-zone trips: in the OD table (a line needs two ends)
+        # the table holds every positive value; the lines only the flows between two zones above
+        # the simultaneous margin (post-processing of public values: no pure-noise arrows)
+        moe = float(public["margin_of_error_95"])
+        shown = values > (float(public["simultaneous_margin_95"]) if lines else 0.0)
+        if lines:
+            np.fill_diagonal(shown, False)  # intra-zone trips: in the OD table only
+        for o, d in zip(*np.nonzero(shown)):
             v = float(values[o, d])
             f = QgsFeature(fields)
             if lines:
@@ -122,8 +128,7 @@ trips up to M per user; the rest of ε goes to the OD matrix. Costs are computed
             sink.addFeature(f, QgsFeatureSink.FastInsert)
         if lines:
             top = float(max(values.max(initial=0.0), 1.0))
-            style_on_load(context, dest_id, lambda layer: flow_style(
-                layer, top, condition='"flow" > "moe95" AND "origin" <> "dest"'))
+            style_on_load(context, dest_id, lambda layer: flow_style(layer, top))
         return dest_id
 
     def _report(self, parameters, context, data, release, params):
@@ -137,9 +142,12 @@ trips up to M per user; the rest of ε goes to the OD matrix. Costs are computed
         top = [(data.zone_ids[i // values.shape[1]], data.zone_ids[i % values.shape[1]],
                 f"{values.flat[i]:g}", f"± {pub['margin_of_error_95']:g}") for i in order
                if values.flat[i] > 0]
+        n_sig = int((values > pub["simultaneous_margin_95"]).sum())
         sections = [("Noise and margin of error", dpreport.table(noise_rows)),
-                    ("Largest released flows", dpreport.table(top, ("origin", "destination",
-                                                                    "flow", "95 % margin")))]
+                    ("Largest released flows", f"<p>{n_sig} of {values.size} flows exceed the "
+                     f"simultaneous 95 % margin ± {pub['simultaneous_margin_95']:g}; flows below "
+                     "it may be noise alone.</p>" + dpreport.table(
+                         top, ("origin", "destination", "flow", "95 % margin")))]
         internal = release.internal
         utility = []
         for label, truth in (("sampled trips (≤ m per user)", internal["truth_sampled"]),

@@ -25,7 +25,7 @@ import numpy as np
 
 from ..mechanisms import discrete_laplace
 from ..privacy import PrivacyCost, Release, check_epsilon, report_progress
-from .noise import DISCRETE_LAPLACE, check_noise, margin_of_error, noisy_counts
+from .noise import DISCRETE_LAPLACE, LEVEL, check_noise, margin_of_error, noisy_counts
 from ..sampling import sample_per_user
 from .trips import check_max_trips
 
@@ -71,7 +71,8 @@ def release_od(user, origin_zone, dest_zone, *, n_zones: int, epsilon: float,
     zone index; trips outside every zone must be removed by the caller).
 
     ``values``: the non-negative noisy matrix (scaled when ``total_share`` > 0).
-    ``public``: public facts (m, noise, margin of error of one value, the noisy totals and
+    ``public``: public facts (m, noise, margin of error of one value and the simultaneous
+    margin over all n² values, the noisy totals and
     scale factor; the scaled margin of error ignores the factor's own noise). ``internal``: the true matrices and sampling statistics.
     """
     cost = plan_od_cost(epsilon=epsilon, delta=delta, noise=noise, max_trips=max_trips,
@@ -95,9 +96,13 @@ def release_od(user, origin_zone, dest_zone, *, n_zones: int, epsilon: float,
     spent = rel.cost
     values = np.clip(np.asarray(rel.values, dtype=float), 0.0, None)
     moe = float(rel.public["margin_of_error"])
+    # the margin that no noise of the n² pairs exceeds with probability ≥ 95 % (Bonferroni):
+    # flows above it are unlikely to be noise alone, whatever the number of pairs
+    all_moe = margin_of_error(noise, sensitivity=m, epsilon=od_part.epsilon, delta=od_part.delta,
+                              level=1.0 - (1.0 - LEVEL) / max(n_zones * n_zones, 1))
     info = {"max_trips_per_user": m, "noise": noise, "epsilon_od": od_part.epsilon,
-            "delta": od_part.delta, "margin_of_error_95": moe, "zones": n_zones,
-            "scaled": False}
+            "delta": od_part.delta, "margin_of_error_95": moe,
+            "simultaneous_margin_95": all_moe, "zones": n_zones, "scaled": False}
     if len(cost.parts) > 1:
         cap = int(total_cap)
         per_user = np.bincount(user, minlength=user.max(initial=-1) + 1) if user.size else \
@@ -115,7 +120,7 @@ def release_od(user, origin_zone, dest_zone, *, n_zones: int, epsilon: float,
         moe = moe * factor
         info.update(scaled=True, total_cap=cap, noisy_sampled_trips=s_hat,
                     noisy_extra_trips=e_hat, scale_factor=factor,
-                    margin_of_error_95=moe,
+                    margin_of_error_95=moe, simultaneous_margin_95=all_moe * factor,
                     margin_of_error_totals_95=margin_of_error(
                         DISCRETE_LAPLACE, sensitivity=cap, epsilon=cost.parts[1].epsilon))
         truth_cap = int(np.minimum(per_user, cap).sum())

@@ -85,7 +85,7 @@ def test_od_hand_made_case_with_diagonal():
     o, d = [0, 0, 1, 2], [1, 1, 0, 2]
     rel = flows.release_od(user, o, d, n_zones=3, epsilon=HUGE, max_trips=5, rng=make_rng(3))
     assert rel.values.tolist() == [[0, 2, 0], [1, 0, 0], [0, 0, 1]]
-    assert rel.public["margin_of_error_95"] == 0
+    assert rel.public["margin_of_error_95"] == 0 and rel.public["simultaneous_margin_95"] == 0
     assert rel.cost.epsilon == HUGE and rel.cost.parts[0].sensitivity == 5
 
 
@@ -131,6 +131,19 @@ def test_margin_of_error_covers_the_truth_at_the_stated_rate(kind, delta):
     assert hits / total >= 0.935
     assert hits / total <= 0.975
     assert wrong / total < 0.9
+
+
+def test_simultaneous_margin_bounds_all_pairs_at_once():
+    zones = 30  # 900 pairs, all empty: every released value is pure noise
+    hits = per_value = 0
+    for seed in range(200):
+        rel = flows.release_od([], [], [], n_zones=zones, epsilon=1.0, max_trips=3,
+                               rng=make_rng(seed))
+        hits += int(rel.values.max() <= rel.public["simultaneous_margin_95"])
+        # negative control: the per-value margin is exceeded somewhere in almost every run
+        per_value += int(rel.values.max() <= rel.public["margin_of_error_95"])
+    assert hits / 200 >= 0.9
+    assert per_value / 200 < 0.05
 
 
 def test_summed_margin_matches_simulation():
