@@ -1,0 +1,231 @@
+"""Issue 10: only the noisy values may depend on the private data.
+
+Every release algorithm runs on a pair of neighbouring datasets (differing in one unit of
+privacy), with the same seed, the same file paths and the same parameters. Everything it
+publishes — every output layer that is not declared internal, the publishable REPORT and the
+numeric results — must be identical between the two runs, except the fields (or geometries)
+declared noisy and the report parts declared as drawn from noisy values. Any other difference is
+a fact about the raw data leaking outside the noise (issue 10 items 5–8).
+
+Owners add one ``Entry`` per release algorithm. The negative control (a release that prints a
+raw total in its publishable report) must be caught.
+
+Same seed must mean same noise: a release that consumes its generator in a data-dependent way
+before drawing the noise (per-user sampling, shuffles) shifts the stream between D and D', so
+it must draw its noise from a stream split off before the data-dependent part.
+"""
+import os
+import re
+import shutil
+from dataclasses import dataclass, field
+from typing import Callable
+
+import pytest
+
+from conftest import ROOT
+
+TIMESTAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\+00:00|Z)?")
+
+
+@dataclass
+class Entry:
+    """One release algorithm on a neighbouring pair.
+
+    ``make(work_dir, neighbour)`` writes the input (D, or D' when ``neighbour``) into
+    ``work_dir`` — always at the same paths — and returns the parameters (outputs under
+    ``work_dir`` too). ``noisy``: output name → set of field names whose values are noise
+    ("geometry" for noisy geometries). ``internal``: outputs that may hold raw-data facts
+    (declared as such in their help). ``report_noisy``: regexes of publishable-report parts
+    drawn from noisy values (e.g. a plot of the noisy map).
+    """
+
+    algorithm: object  # an id of the provider, or a QgsProcessingAlgorithm instance
+    make: Callable
+    noisy: dict
+    internal: set = field(default_factory=set)
+    report_noisy: tuple = ()
+
+
+def _snapshot(alg, params, results, entry):
+    """Everything a run publishes, as plain Python values."""
+    from qgis.core import (QgsProcessingParameterFeatureSink, QgsProcessingParameterFileDestination,
+                           QgsProcessingParameterVectorDestination, QgsVectorLayer)
+    out = {}
+    for d in alg.destinationParameterDefinitions():
+        name = d.name()
+        if name in entry.internal or name == "INTERNAL_REPORT" or not params.get(name):
+            continue
+        value = results.get(name)
+        if isinstance(d, (QgsProcessingParameterFeatureSink, QgsProcessingParameterVectorDestination)):
+            layer = value if isinstance(value, QgsVectorLayer) else QgsVectorLayer(value, name, "ogr")
+            assert layer.isValid(), (name, value)
+            noisy = entry.noisy.get(name, set())
+            names = layer.fields().names()
+            rows = []
+            for f in layer.getFeatures():
+                row = {k: v for k, v in zip(names, f.attributes()) if k not in noisy}
+                if "geometry" not in noisy:
+                    row["geometry"] = f.geometry().asWkt(3)
+                rows.append(row)
+            out[name] = {"fields": names, "count": layer.featureCount(), "rows": rows}
+        elif isinstance(d, QgsProcessingParameterFileDestination) and value:
+            with open(value, encoding="utf-8") as fh:
+                text = TIMESTAMP.sub("<time>", fh.read())
+            for pattern in entry.report_noisy:
+                text = re.sub(pattern, "<noisy>", text, flags=re.S)
+            out[name] = text
+    for key, value in results.items():
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            out[key] = value
+    return out
+
+
+def _differences(a, b, path=""):
+    """Human-readable differences between two snapshots (empty if they agree)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        diffs = [f"{path}/{k}: only in one run" for k in set(a) ^ set(b)]
+        for k in sorted(set(a) & set(b), key=str):
+            diffs += _differences(a[k], b[k], f"{path}/{k}")
+        return diffs
+    if isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            return [f"{path}: {len(a)} vs {len(b)} items"]
+        return [d for i, (x, y) in enumerate(zip(a, b)) for d in _differences(x, y, f"{path}[{i}]")]
+    if a != b:
+        if isinstance(a, str) and len(a) > 200:
+            i = next(i for i, (x, y) in enumerate(zip(a + "\0", b + "\0")) if x != y)
+            return [f"{path}: …{a[max(0, i - 80):i + 80]!r} vs …{b[max(0, i - 80):i + 80]!r}"]
+        return [f"{path}: {a!r} vs {b!r}"]
+    return []
+
+
+def neighbouring_differences(entry, tmp_path):
+    """Run ``entry`` on D and D' (same seed, same paths); return what differs outside the noise."""
+    from qgis.core import QgsApplication, QgsProcessingContext, QgsProcessingFeedback
+    snapshots = []
+    for neighbour in (False, True):
+        work = tmp_path / "work"
+        shutil.rmtree(work, ignore_errors=True)
+        work.mkdir()
+        params = entry.make(work, neighbour)
+        alg = entry.algorithm
+        if isinstance(alg, str):
+            alg = QgsApplication.processingRegistry().createAlgorithmById(alg)
+        context, feedback = QgsProcessingContext(), QgsProcessingFeedback()
+        results, ok = alg.run(params, context, feedback)
+        assert ok, (alg.id(), "neighbour" if neighbour else "original")
+        snapshots.append(_snapshot(alg, params, results, entry))
+    return _differences(*snapshots)
+
+
+# --------------------------------------------------------------------------
+# Datasets
+# --------------------------------------------------------------------------
+
+def _save(layer, path):
+    from qgis.core import QgsProject, QgsVectorFileWriter
+    options = QgsVectorFileWriter.SaveVectorOptions()
+    options.driverName = "GPKG"
+    err = QgsVectorFileWriter.writeAsVectorFormatV2(layer, str(path),
+                                                    QgsProject.instance().transformContext(),
+                                                    options)
+    assert err[0] == QgsVectorFileWriter.NoError, err
+    return str(path)
+
+
+def _iris_counts(work, neighbour):
+    """The sample IRIS with an integer count; D' has one more person in the first zone."""
+    from qgis.core import QgsFeatureRequest, QgsVectorLayer
+    iris = QgsVectorLayer(os.path.join(ROOT, "sample_data", "paris_iris.geojson"), "iris", "ogr")
+    mem = iris.materialize(QgsFeatureRequest())
+    if neighbour:
+        first = next(mem.getFeatures())
+        idx = mem.fields().indexOf("population")
+        mem.dataProvider().changeAttributeValues({first.id(): {idx: first["population"] + 1}})
+    return _save(mem, work / "iris.gpkg")
+
+
+def _noisycounts(work, neighbour):
+    return {"INPUT": _iris_counts(work, neighbour), "COUNT_FIELD": "population", "EPSILON": 0.5,
+            "SEED": 11, "OUTPUT": str(work / "noisy.gpkg"), "REPORT": str(work / "report.html"),
+            "INTERNAL_REPORT": str(work / "internal.html")}
+
+
+# --------------------------------------------------------------------------
+# The negative control: a release that publishes a raw total in its report
+# --------------------------------------------------------------------------
+
+def _toy(leaky):
+    from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields,
+                           QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
+                           QgsProcessingParameterField)
+    from qgis.PyQt.QtCore import QVariant
+    from mobility_dp.algorithms.base import MobilityDPAlgorithm
+    from mobility_dp.dpcore.mechanisms import discrete_laplace
+
+    class ToyCounts(MobilityDPAlgorithm):
+        ALGORITHM_ID, DISPLAY_NAME, GROUP_ID, GROUP = "toycounts", "Toy counts", "t", "T"
+
+        def initAlgorithm(self, config=None):  # noqa: N802
+            self.addParameter(QgsProcessingParameterFeatureSource("INPUT", "Zones"))
+            self.addParameter(QgsProcessingParameterField("COUNT_FIELD", "Count", None, "INPUT"))
+            self.add_privacy_parameters()
+            self.addParameter(QgsProcessingParameterFeatureSink("OUTPUT", "Noisy counts"))
+
+        def execute(self, parameters, context, feedback):
+            source = self.source_or_raise(parameters, "INPUT", context)
+            name = self.parameterAsString(parameters, "COUNT_FIELD", context)
+            feats = list(source.getFeatures())
+            true = [int(f[name]) for f in feats]
+            eps = self.epsilon(parameters, context)
+            with self.reserve_budget(parameters, context, default_dataset_id="toy",
+                                     epsilon=eps) as charge:
+                release = discrete_laplace(true, sensitivity=1, epsilon=eps,
+                                           rng=self.rng(parameters, context))
+                charge.commit(release.cost)
+            fields = QgsFields()
+            fields.append(QgsField("noisy", QVariant.LongLong))
+            sink, dest = self.parameterAsSink(parameters, "OUTPUT", context, fields,
+                                              source.wkbType(), source.sourceCrs())
+            for f, value in zip(feats, release.values):
+                out = QgsFeature(fields)
+                out.setGeometry(f.geometry())
+                out.setAttributes([int(value)])
+                sink.addFeature(out, QgsFeatureSink.FastInsert)
+            rows = [("zones", len(feats))] + ([("true total", sum(true))] if leaky else [])
+            reports = self.write_reports(parameters, context, release=release,
+                                         unit_of_privacy="one person", parameter_rows=rows)
+            return {"OUTPUT": dest, **reports}
+
+    alg = ToyCounts()
+    alg.initAlgorithm()
+    return alg
+
+
+def _toy_params(work, neighbour):
+    params = _noisycounts(work, neighbour)
+    params.pop("INTERNAL_REPORT")
+    return params
+
+
+ENTRIES = {
+    "noisycounts": Entry("mobilitydp:noisycounts", _noisycounts, noisy={"OUTPUT": {"noisy_count"}}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ENTRIES))
+def test_only_noisy_values_differ_between_neighbours(qgis_app, tmp_path, name):
+    diffs = neighbouring_differences(ENTRIES[name], tmp_path)
+    assert not diffs, "\n".join(diffs)
+
+
+def test_negative_control_a_raw_total_in_the_report_is_caught(qgis_app, tmp_path):
+    honest = Entry(_toy(leaky=False), _toy_params, noisy={"OUTPUT": {"noisy"}})
+    assert neighbouring_differences(honest, tmp_path) == []
+    leaky = Entry(_toy(leaky=True), _toy_params, noisy={"OUTPUT": {"noisy"}})
+    diffs = neighbouring_differences(leaky, tmp_path)
+    assert len(diffs) == 1 and diffs[0].startswith("/REPORT") and "true total" in diffs[0]
+    # and a noisy field not declared noisy is caught too
+    undeclared = Entry(_toy(leaky=False), _toy_params, noisy={})
+    assert any(d.startswith("/OUTPUT/rows[0]/noisy") for d in
+               neighbouring_differences(undeclared, tmp_path))
