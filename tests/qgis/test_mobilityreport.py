@@ -46,8 +46,9 @@ def test_report_exact_at_huge_epsilon(run_alg, tmp_path, zones_crs):
     assert [p["sensitivity"] for p in doc["cost"]["parts"]] == [10, 5, 5, 5, 1, 1, 4]
     assert doc["statistics"]["visits"]["per_zone"] == [4, 4, 2]
     assert doc["statistics"]["trips_per_user"]["counts"][1] == 1  # u2: 2 trips
-    _, rows = read_layer(res["VISITS"])
+    layer, rows = read_layer(res["VISITS"])
     assert {r["zone"]: r["visits"] for r in rows} == {"z0": 4, "z1": 4, "z2": 2}
+    assert layer.renderer().type() == "graduatedSymbol"  # style stored in the GeoPackage
     raw = _json(res["INTERNAL_STATISTICS"])
     assert raw["internal"] and raw["cost"] is None
     with open(res["REPORT"], encoding="utf-8") as fh:

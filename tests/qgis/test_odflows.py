@@ -124,3 +124,24 @@ def test_qgis_process_json(qgis_app, qgis_process, tmp_path):
     assert data["results"]["EPSILON_SPENT"] == pytest.approx(1e6)
     code, data, text = qgis_process(ALG, dict(p, EPSILON=-1, OD_TABLE=str(tmp_path / "x.gpkg")))
     assert code != 0 and not os.path.exists(tmp_path / "x.gpkg")
+
+
+def test_shipped_model_trips_to_flow_map(qgis_app, tmp_path):
+    """models/trips_to_od_flows.model3: GPS points → odflows → styled flow map."""
+    import processing
+    from qgis.core import (QgsProcessingContext, QgsProcessingFeedback,
+                           QgsProcessingModelAlgorithm)
+    model = QgsProcessingModelAlgorithm()
+    assert model.fromFile(os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__)))), "models", "trips_to_od_flows.model3"))
+    res = processing.run(model, {
+        "trips": _points(), "user_field": "user_id", "trip_field": "trip", "time_field": "time",
+        "zones": _zones("EPSG:4326"), "max_trips": 5, "epsilon": 1e6,
+        "odflows:flow_map": str(tmp_path / "map.gpkg"), "odflows:od_table": str(tmp_path / "od.gpkg"),
+        "odflows:report": str(tmp_path / "report.html")},
+        context=QgsProcessingContext(), feedback=QgsProcessingFeedback())
+    assert _od(str(tmp_path / "od.gpkg")) == {("1", "2"): 3, ("2", "1"): 1, ("3", "3"): 1}
+    layer, lines = read_layer(str(tmp_path / "map.gpkg"))
+    assert len(lines) == 2 and os.path.exists(tmp_path / "report.html")
+    assert layer.renderer().type() == "RuleRenderer"  # the arrow style stored in the GeoPackage
+    assert res["odflows:flow_map"]
