@@ -10,10 +10,24 @@ App. A (Gaussian); Ghosh, Roughgarden & Sundararajan (2009) (geometric);
 Balle & Wang, ICML 2018 (analytic Gaussian); Lyu, Su & Li, VLDB 2017
 (sparse vector with cutoff); Kairouz et al. 2016 (k-ary randomized response).
 
-Floating-point caveat: like numpy's own samplers, these draw from IEEE
-doubles, so they are not hardened against the floating-point attacks of
-Mironov (CCS 2012). The discrete Laplace sampler outputs integers only,
-which removes the low-bit leakage of continuous Laplace on integer data.
+Floating point (Mironov, CCS 2012): a raw double ``x + Lap(λ)`` leaks the
+true value through its low bits (the sets of doubles reachable from two
+neighbouring inputs differ). Every continuous release here is therefore
+float-safe:
+
+* :func:`laplace` is Mironov's *snapping mechanism* (§5.2): the true value
+  is clamped to a public bound B, the noise is S·λ·(−ln U*) with U* the
+  exact uniform double (:mod:`dpcore.secure_random`), the sum is rounded
+  to the power-of-two granularity Λ ≥ λ and clamped again. Its exact cost,
+  (1 + 12·B·η)/λ + 2η per unit of sensitivity (Mironov Thm. 1, η the unit
+  roundoff), is charged: the noise is calibrated to the *remaining* ε so
+  the release costs exactly the ε asked for, and the cost part and
+  ``info`` state Λ, B and the extra ε.
+* Integer releases (:func:`discrete_laplace`, :func:`krr`,
+  :func:`exponential`, :func:`sparse_vector`) output integers or indices
+  and have no low bits to leak; their samplers are exact far into the
+  tails (U*), and ε beyond what their probabilities can represent is
+  refused (:func:`check_representable`).
 """
 from __future__ import annotations
 
@@ -36,20 +50,140 @@ def _check_sensitivity(sensitivity: float, name: str = "sensitivity") -> float:
 # Laplace and discrete Laplace
 # --------------------------------------------------------------------------
 
+#: Unit roundoff η charged for every floating-point operation of the
+#: snapping mechanism: 2^−52, twice IEEE's 2^−53, so that numpy's logarithm
+#: (accurate to one ulp, not correctly rounded as Mironov assumes) and the
+#: division by the sensitivity are covered.
+SNAPPING_ETA = 2.0 ** -52
+#: Default public bound B on |true value|, in units of the sensitivity:
+#: 2^28·Δ (about 2.7e8 sensitivities). Then the float-safety share of ε is
+#: ≈ 14·2^28·η ≈ 8.3e-7 of ε, whatever ε. Mironov needs λ < B < 2^46·λ, so
+#: at very large ε (tiny noise, above ε ≈ 2.6e5/Δ) the default shrinks to
+#: 2^45 noise scales.
+DEFAULT_BOUND_SENSITIVITIES = 2.0 ** 28
+#: Smallest probability a sampler may be asked to draw: a Bernoulli(p)
+#: decided by a 53-bit uniform has relative error ≤ 2^−53/p, at most 2^−21
+#: (≈ 5e-7 in ε) for p ≥ 2^−32. Larger ε would make k-RR and discrete
+#: Laplace deterministic in practice (their probabilities of change fall
+#: below what a double can express); it is refused.
+MIN_PROBABILITY = 2.0 ** -32
+MAX_EPSILON_PER_SENSITIVITY = -math.log(MIN_PROBABILITY)   # 32·ln 2 ≈ 22.18
+
+
 def laplace_scale(sensitivity: float, epsilon: float) -> float:
-    """b = Δ₁/ε (Dwork & Roth Def. 3.3)."""
+    """b = Δ₁/ε (Dwork & Roth Def. 3.3), before the float-safety share of ε."""
     return _check_sensitivity(sensitivity) / check_epsilon(epsilon)
 
 
+def power_of_two_at_least(x: float) -> float:
+    """Λ = the smallest power of two ≥ x (exact)."""
+    mantissa, exponent = math.frexp(float(x))
+    return math.ldexp(1.0, exponent - 1 if mantissa == 0.5 else exponent)
+
+
+def snapping_plan(sensitivity: float, epsilon: float, bound=None) -> dict:
+    """Parameters of the snapping mechanism for a total cost of exactly ``epsilon``.
+
+    In units of the sensitivity Δ (values x/Δ, sensitivity 1) Mironov's
+    Theorem 1 gives the cost ε_total = ε_n·(1 + 12·B′·η) + 2η for noise
+    λ′ = 1/ε_n, bound B′ = B/Δ and granularity Λ′ = 2^⌈log₂ λ′⌉; dividing
+    by Δ may stretch the sensitivity to 1 + 2·B′·η, charged as a factor.
+    Solved for ε_n, the noise is Lap(Δ/ε_n) and ``extra_epsilon`` =
+    ε − ε_n is what float safety costs. ``bound`` (public, same units as
+    the values) defaults to :data:`DEFAULT_BOUND_SENSITIVITIES` sensitivities.
+    """
+    delta1, epsilon = _check_sensitivity(sensitivity), check_epsilon(epsilon)
+    eta = SNAPPING_ETA
+    if bound is None:
+        b_units = min(DEFAULT_BOUND_SENSITIVITIES, 2.0 ** 45 / epsilon)
+    else:
+        b_units = float(bound) / delta1
+    if not (b_units > 0 and math.isfinite(b_units)):
+        raise ValueError(f"the public bound must be a positive finite number, got {bound}")
+    eps_noise = (epsilon - 2 * eta) / ((1 + 2 * b_units * eta) * (1 + 12 * b_units * eta))
+    if not eps_noise > 0.99 * epsilon:
+        raise ValueError(
+            f"the public bound {b_units * delta1:g} is too large for epsilon={epsilon:g}: "
+            "floating-point safety (Mironov 2012) would cost more than 1 % of epsilon; "
+            "give a smaller bound on the true values")
+    lam = 1.0 / eps_noise
+    if not (lam < b_units < 2.0 ** 46 * lam):
+        raise ValueError(
+            f"the public bound {b_units * delta1:g} must lie between one noise scale "
+            f"({lam * delta1:g}) and 2^46 noise scales ({2.0 ** 46 * lam * delta1:g}) for the "
+            "snapping mechanism (Mironov 2012)")
+    return {"scale": lam * delta1, "granularity": power_of_two_at_least(lam) * delta1,
+            "bound": b_units * delta1, "noise_epsilon": eps_noise,
+            "extra_epsilon": epsilon - eps_noise, "units": (delta1, lam, b_units)}
+
+
+def snap(values, plan: dict, rng: np.random.Generator) -> np.ndarray:
+    """Mironov's snapping mechanism: clamp_B(⌊clamp_B(x) + S·λ·(−ln U*)⌉_Λ), per value."""
+    delta1, lam, b_units = plan["units"]
+    grid = power_of_two_at_least(lam)
+    x = np.clip(np.asarray(values, dtype=float) / delta1, -b_units, b_units)
+    y = x + rng.laplace(0.0, lam, size=x.shape)
+    y = np.rint(y / grid) * grid                   # exact: the grid is a power of two
+    return np.clip(y, -b_units, b_units) * delta1
+
+
 def laplace(values, *, sensitivity: float, epsilon: float, rng: np.random.Generator,
-            protects: str = "") -> Release:
-    """Add Lap(Δ₁/ε) to every value: ε-DP for a query of L1 sensitivity Δ₁."""
+            protects: str = "", bound=None) -> Release:
+    """ε-DP for a query of L1 sensitivity Δ₁: floating-point-safe Laplace (snapping).
+
+    Returns the true values plus Laplace noise of scale ≈ Δ₁/ε, rounded to
+    the public granularity ``info["granularity"]`` (a power of two times
+    Δ₁, at least the noise scale) and clamped to ±``info["bound"]``; see
+    :func:`snapping_plan` for the cost, which is exactly ``epsilon`` and
+    includes the float-safety share ``info["float_extra_epsilon"]``.
+    ``bound`` is a public bound on |true value| (default 2^28·Δ₁); true
+    values beyond it are clamped.
+    """
     values = np.asarray(values, dtype=float)
-    b = laplace_scale(sensitivity, epsilon)
-    noisy = values + rng.laplace(0.0, b, size=values.shape)
+    plan = snapping_plan(sensitivity, epsilon, bound)
+    noisy = snap(values, plan, rng)
+    note = (f"snapping mechanism (Mironov 2012): scale b={plan['scale']:.6g}, "
+            f"granularity {plan['granularity']:.6g}, bound ±{plan['bound']:.6g}; "
+            f"float safety costs ε={plan['extra_epsilon']:.3g} of this part")
     return Release(noisy, PrivacyCost.of("Laplace", epsilon, sensitivity=sensitivity,
-                                         protects=protects, note=f"scale b={b:.6g}"),
-                   info={"scale": b})
+                                         protects=protects, note=note,
+                                         granularity=plan["granularity"], bound=plan["bound"]),
+                   info={"scale": plan["scale"], "granularity": plan["granularity"],
+                         "bound": plan["bound"], "float_extra_epsilon": plan["extra_epsilon"]})
+
+
+def round_to_granularity(values, granularity: float) -> np.ndarray:
+    """Values rounded to the nearest multiple k·g of a public granularity g (e.g. 0.01 m).
+
+    For continuous outputs that are not Laplace-snapped, e.g. planar Laplace
+    points (Andrés et al., CCS 2013, §5, on finite precision): the published
+    value is a function of the integer k only, so its low-order bits carry
+    no trace of the true value or of the sampler's float arithmetic. It is
+    post-processing: the privacy guarantee is unchanged. Outputs satisfy
+    ``round(y / g) * g == y`` exactly (|k| < 2^52).
+    """
+    g = float(granularity)
+    if not (g > 0 and math.isfinite(g)):
+        raise ValueError(f"the output granularity must be a positive number, got {granularity}")
+    return np.rint(np.asarray(values, dtype=float) / g) * g
+
+
+def check_representable(epsilon: float, per: float = 1.0, what: str = "this mechanism",
+                        log_factor: float = 0.0) -> float:
+    """Refuse ε/per beyond what a sampler's probabilities can represent.
+
+    The probability that the sampler changes the output is about
+    e^{log_factor − ε/per}; it must stay ≥ :data:`MIN_PROBABILITY` (2^−32).
+    """
+    epsilon = check_epsilon(epsilon)
+    limit = (MAX_EPSILON_PER_SENSITIVITY + log_factor) * per
+    if epsilon > limit:
+        raise ValueError(
+            f"epsilon={epsilon:g} is too large for {what}: above epsilon={limit:.4g} its "
+            "probability of changing the output falls below 2^-32, which double-precision "
+            "sampling cannot represent faithfully (the output would be the true value in "
+            "practice). Use a smaller epsilon.")
+    return epsilon
 
 
 def discrete_laplace_alpha(sensitivity: float, epsilon: float) -> float:
@@ -72,8 +206,10 @@ def discrete_laplace_noise(shape, *, sensitivity: float, epsilon: float,
     with ratio α (Ghosh et al. 2009); numpy counts trials from 1, which
     cancels in the difference.
     """
+    sensitivity = _check_sensitivity(sensitivity)
+    check_representable(epsilon, sensitivity, "discrete Laplace noise")
     # p = 1 − α via expm1, exact even when ε/Δ is tiny and α rounds towards 1.
-    p = -math.expm1(-check_epsilon(epsilon) / _check_sensitivity(sensitivity))
+    p = -math.expm1(-check_epsilon(epsilon) / sensitivity)
     if isinstance(rng, SecureGenerator):   # one OS-random word per sample instead of two
         return rng.two_sided_geometric(p, size=shape)
     return rng.geometric(p, size=shape).astype(np.int64) - rng.geometric(p, size=shape)
@@ -290,9 +426,15 @@ def krr_channel(k: int, epsilon: float) -> np.ndarray:
 
 def krr(values, *, k: int, epsilon: float, rng: np.random.Generator,
         protects: str = "one reported value") -> Release:
-    """k-ary randomized response (local ε-DP) on integer categories 0..k−1."""
+    """k-ary randomized response (local ε-DP) on integer categories 0..k−1.
+
+    ε above ln(k − 1) + 32·ln 2 is refused (:func:`check_representable`):
+    the probability of reporting another category would fall below 2^−32.
+    """
     keep = krr_keep_probability(k, epsilon)
     k = int(k)
+    check_representable(epsilon, 1.0, f"k-ary randomized response with k={k}",
+                        log_factor=math.log(k - 1))
     x = np.asarray(values)
     if x.size and (not np.issubdtype(x.dtype, np.integer) or x.min() < 0 or x.max() >= k):
         raise ValueError(f"k-RR values must be integers in [0, {k})")

@@ -107,7 +107,7 @@ def check_delta(delta: float, name: str = "delta") -> float:
 
 
 _PART_FIELDS = ("mechanism", "epsilon", "delta", "sensitivity", "protects", "note", "unit",
-                "unit_of_privacy")
+                "unit_of_privacy", "granularity", "bound")
 
 
 @dataclass(frozen=True)
@@ -118,6 +118,8 @@ class CostPart:
     :data:`EPSILON_PER_METRE`); ``unit_of_privacy`` a short name of what
     neighbouring datasets differ in ("user", "vehicle", "reported point";
     empty = not stated); ``protects`` may describe it in words.
+    ``granularity`` and ``bound`` are the public output grid and clamping
+    bound of a floating-point-safe continuous mechanism (None otherwise).
     """
 
     mechanism: str
@@ -128,6 +130,8 @@ class CostPart:
     note: str = ""
     unit: str = EPSILON_UNIT
     unit_of_privacy: str = ""
+    granularity: Optional[float] = None
+    bound: Optional[float] = None
 
     def to_dict(self) -> dict:
         return {k: getattr(self, k) for k in _PART_FIELDS}
@@ -164,10 +168,12 @@ class PrivacyCost:
     def of(cls, mechanism: str, epsilon: float, delta: float = 0.0, *,
            sensitivity: Optional[float] = None, protects: str = "",
            note: str = "", unit: str = EPSILON_UNIT,
-           unit_of_privacy: str = "") -> "PrivacyCost":
-        return cls((CostPart(mechanism, float(epsilon), float(delta),
-                             None if sensitivity is None else float(sensitivity),
-                             protects, note, unit, unit_of_privacy),))
+           unit_of_privacy: str = "", granularity: Optional[float] = None,
+           bound: Optional[float] = None) -> "PrivacyCost":
+        opt = lambda v: None if v is None else float(v)
+        return cls((CostPart(mechanism, float(epsilon), float(delta), opt(sensitivity),
+                             protects, note, unit, unit_of_privacy, opt(granularity),
+                             opt(bound)),))
 
     @property
     def epsilon(self) -> float:

@@ -49,7 +49,7 @@ import numpy as np
 from scipy import stats
 
 __all__ = ["FitResult", "AuditResult", "chi_square_fit", "ks_fit", "distribution_fit",
-           "quantile_edges", "likelihood_ratio_audit", "clopper_pearson"]
+           "snapped_laplace_law", "snapped_laplace_fit", "quantile_edges", "likelihood_ratio_audit", "clopper_pearson"]
 
 
 # --------------------------------------------------------------------------
@@ -137,6 +137,31 @@ def distribution_fit(sample, *, cdf=None, outcomes=None, probabilities=None,
     if cdf is not None:
         return ks_fit(sample, cdf, alpha=alpha)
     return chi_square_fit(sample, outcomes, probabilities, alpha=alpha)
+
+
+def snapped_laplace_law(*, true_value: float = 0.0, sensitivity: float, epsilon: float,
+                        bound=None) -> tuple:
+    """(outputs, probabilities) of ``dpcore.mechanisms.laplace`` (the snapping mechanism).
+
+    The output is kΛ with the Laplace(true value, b) mass of
+    [(k − ½)Λ, (k + ½)Λ), Λ and b from ``snapping_plan``, over ±40 noise
+    scales (clamping ignored: keep the true value far inside the bound).
+    """
+    from dpcore.mechanisms import snapping_plan
+    plan = snapping_plan(sensitivity, epsilon, bound)
+    grid, b = plan["granularity"], plan["scale"]
+    centre = round(true_value / grid)
+    k = np.arange(centre - int(40 * b / grid) - 2, centre + int(40 * b / grid) + 3)
+    law = stats.laplace(true_value, b)
+    return k * grid, law.cdf((k + 0.5) * grid) - law.cdf((k - 0.5) * grid)
+
+
+def snapped_laplace_fit(sample, *, true_value: float = 0.0, sensitivity: float, epsilon: float,
+                        bound=None, alpha: float = 1e-3) -> FitResult:
+    """Chi-square fit of outputs of ``dpcore.mechanisms.laplace`` to :func:`snapped_laplace_law`."""
+    outcomes, probs = snapped_laplace_law(true_value=true_value, sensitivity=sensitivity,
+                                          epsilon=epsilon, bound=bound)
+    return chi_square_fit(sample, outcomes, probs, alpha=alpha)
 
 
 # --------------------------------------------------------------------------

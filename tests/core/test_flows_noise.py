@@ -6,7 +6,7 @@ import pytest
 import scipy.sparse as sp
 from scipy import stats
 
-from dp_audit import chi_square_fit, ks_fit, likelihood_ratio_audit
+from dp_audit import chi_square_fit, ks_fit, likelihood_ratio_audit, snapped_laplace_fit
 from dpcore.flows.coordinator import plan_flows, release_flows
 from dpcore.flows.noise import (LocalNoise, balanced_bound, bound_contributions,
                                 release_central, release_local, truncated_discrete_laplace_noise,
@@ -78,17 +78,21 @@ def test_move_based_noise_has_scale_one_over_epsilon_on_every_entry():
     eps = 0.5
     out = outputs(LocalNoise("universal", "move", "continuous", eps), [3, 0, 0, 1],
                   [2, 0, 0, 1], 20000, 3)
-    assert ks_fit(out[:, 1], stats.laplace(scale=1 / eps).cdf).passed  # zeros get noise too
-    assert ks_fit(out[:, 0] - 3, stats.laplace(scale=1 / eps).cdf).passed
-    assert not ks_fit(out[:, 0] - 3, stats.laplace(scale=2 / eps).cdf).passed
+    fit = lambda col, x, d: snapped_laplace_fit(out[:, col], true_value=x, sensitivity=d,
+                                                epsilon=eps).passed   # snapping mechanism
+    assert fit(1, 0, 1)  # zeros get noise too
+    assert fit(0, 3, 1)
+    assert not fit(0, 3, 2)
 
 
 def test_trajectory_based_noise_uses_eq_4_1_and_leaves_zeros_exact():
     eps = 0.5
     out = outputs(LocalNoise("universal", "trajectory", "continuous", eps), [3, 0, 0, 1],
                   [2, 0, 0, 1], 20000, 4)
-    assert ks_fit(out[:, 0] - 3, stats.laplace(scale=2 / eps).cdf).passed  # Δ = 2
-    assert ks_fit(out[:, 3] - 1, stats.laplace(scale=1 / eps).cdf).passed  # Δ = 1
+    fit = lambda col, x, d: snapped_laplace_fit(out[:, col], true_value=x, sensitivity=d,
+                                                epsilon=eps).passed   # snapping mechanism
+    assert fit(0, 3, 2)  # Δ = 2
+    assert fit(3, 1, 1)  # Δ = 1
     assert np.all(out[:, 1:3] == 0)
 
 

@@ -15,7 +15,8 @@ import numpy as np
 import pytest
 from scipy import integrate, stats
 
-from dp_audit import chi_square_fit, ks_fit, likelihood_ratio_audit, quantile_edges
+from dp_audit import (chi_square_fit, ks_fit, likelihood_ratio_audit, quantile_edges,
+                      snapped_laplace_fit)
 from dpcore import mechanisms as mech
 from dpcore.privacy import PrivacyCost, make_rng
 
@@ -42,19 +43,23 @@ def assert_audit(sample_d, sample_dp, bins, epsilon, delta=0.0, *, passes, tails
 # Laplace
 # --------------------------------------------------------------------------
 
-def _laplace_samples(rng, epsilon, sensitivity):
-    d = mech.laplace(np.zeros(N), sensitivity=sensitivity, epsilon=epsilon, rng=rng).values
-    dp = mech.laplace(np.full(N, sensitivity), sensitivity=sensitivity, epsilon=epsilon,
+def _laplace_samples(rng, epsilon, sensitivity, n=N):
+    d = mech.laplace(np.zeros(n), sensitivity=sensitivity, epsilon=epsilon, rng=rng).values
+    dp = mech.laplace(np.full(n, sensitivity), sensitivity=sensitivity, epsilon=epsilon,
                       rng=rng).values
     return d, dp
+
+
+def _snapped_fit(sample, epsilon, sensitivity):
+    return snapped_laplace_fit(sample, sensitivity=sensitivity, epsilon=epsilon)
 
 
 @pytest.mark.parametrize("epsilon,sensitivity", [(1.0, 1.0), (0.3, 2.5)])
 def test_laplace_fits_and_passes_audit(epsilon, sensitivity):
     d, dp = _laplace_samples(make_rng(1), epsilon, sensitivity)
-    fit = ks_fit(d, stats.laplace(0, sensitivity / epsilon).cdf)
+    fit = _snapped_fit(d, epsilon, sensitivity)
     assert fit.passed, str(fit)
-    res = assert_audit(d, dp, quantile_edges(d, dp), epsilon, passes=True)
+    res = assert_audit(d, dp, "discrete", epsilon, passes=True)
     # the half-line tails reach the worst case: the audit is tight
     assert res.epsilon_lower_bound > 0.9 * epsilon, str(res)
 
@@ -63,9 +68,107 @@ def test_broken_laplace_half_scale_fails():
     rng = make_rng(2)
     broken = Tampered(rng, laplace=lambda loc, scale, size=None: rng.laplace(loc, scale / 2, size))
     d, dp = _laplace_samples(broken, 1.0, 1.0)
-    assert not ks_fit(d, stats.laplace(0, 1.0).cdf).passed
-    res = assert_audit(d, dp, quantile_edges(d, dp), 1.0, passes=False)
-    assert res.epsilon_lower_bound > 1.8
+    assert not _snapped_fit(d, 1.0, 1.0).passed
+    res = assert_audit(d, dp, "discrete", 1.0, passes=False)
+    assert res.epsilon_lower_bound > 1.5
+
+
+@pytest.mark.parametrize("epsilon,sensitivity,bound", [
+    (1.0, 1.0, None), (0.3, 2.5, None), (0.1, 30.0, 1e6), (5.0, 1.0, 100.0)])
+def test_snapped_laplace_values_on_granularity_and_cost_exact(epsilon, sensitivity, bound):
+    x = np.array([0.0, 1.0, 3.7, -12.25, 1e4 / 3])
+    rel = mech.laplace(x, sensitivity=sensitivity, epsilon=epsilon, rng=make_rng(3),
+                       bound=bound, protects="one user")
+    g, b = rel.info["granularity"], rel.info["bound"]
+    k = rel.values / g
+    assert np.array_equal(k, np.round(k)) and np.array_equal(np.round(k) * g, rel.values)
+    # Λ is a power of two times Δ, at least the noise scale
+    assert math.log2(g / sensitivity) == round(math.log2(g / sensitivity))
+    assert rel.info["scale"] <= g < 2 * rel.info["scale"]
+    assert np.all(np.abs(rel.values) <= b)
+    part = rel.cost.parts[0]
+    assert rel.cost.epsilon == epsilon and (part.granularity, part.bound) == (g, b)
+    assert "granularity" in part.note and "bound" in part.note
+    # the float-safety share is computed from Mironov's bound, and small
+    eta = mech.SNAPPING_ETA
+    b_units = b / sensitivity
+    eps_noise = sensitivity / rel.info["scale"]
+    total = eps_noise * (1 + 2 * b_units * eta) * (1 + 12 * b_units * eta) + 2 * eta
+    assert total == pytest.approx(epsilon, rel=1e-12)
+    assert rel.info["float_extra_epsilon"] == pytest.approx(epsilon - eps_noise, rel=1e-6)
+    assert 0 < rel.info["float_extra_epsilon"] < 1e-5
+
+
+@pytest.mark.parametrize("epsilon,sensitivity", [(1e-4, 1.0), (1.0, 1.0), (0.5, 30.0), (50.0, 2.0)])
+def test_default_bound_costs_under_a_millionth_of_epsilon(epsilon, sensitivity):
+    plan = mech.snapping_plan(sensitivity, epsilon)
+    assert plan["bound"] == pytest.approx(2.0 ** 28 * sensitivity)
+    assert plan["extra_epsilon"] == pytest.approx(14 * 2.0 ** 28 * mech.SNAPPING_ETA * epsilon,
+                                                  rel=1e-3)
+    assert plan["extra_epsilon"] < 1e-6 * epsilon
+    assert plan["scale"] == pytest.approx(sensitivity / epsilon)   # rel 1e-6
+
+
+def test_default_bound_at_huge_epsilon_stays_in_mironovs_range():
+    plan = mech.snapping_plan(1.0, 1e9)
+    assert plan["bound"] == pytest.approx(2.0 ** 45 * plan["scale"], rel=1e-6)
+    rel = mech.laplace(np.array([396.0, -1234.5]), sensitivity=1, epsilon=1e9, rng=make_rng(6))
+    assert np.allclose(rel.values, [396.0, -1234.5], atol=1e-6)
+
+
+def test_snapping_clamps_to_the_public_bound():
+    rel = mech.laplace(np.array([1e9, -1e9, 5.0]), sensitivity=1, epsilon=1.0, rng=make_rng(4),
+                       bound=100.0)
+    assert rel.values[0] <= 100 and rel.values[1] >= -100
+    assert abs(rel.values[0] - 100) < 40 and abs(rel.values[1] + 100) < 40
+
+
+@pytest.mark.parametrize("bound,match", [(0.5, "between one noise scale"),
+                                         (1e14, "too large"), (1e20, "too large"), (-1.0, "positive"),
+                                         (math.inf, "positive")])
+def test_snapping_bound_refused(bound, match):
+    with pytest.raises(ValueError, match=match):
+        mech.laplace([1.0], sensitivity=1, epsilon=1.0, rng=make_rng(0), bound=bound)
+
+
+@pytest.mark.parametrize("granularity", [0.01, 1e-7, 2.0 ** -3, 25.0])
+def test_round_to_granularity_puts_values_on_the_grid(granularity):
+    rng = make_rng(7)
+    xy = np.column_stack((6.5e6 + rng.laplace(0, 300, 1000), rng.laplace(0, 300, 1000)))
+    out = mech.round_to_granularity(xy, granularity)
+    assert out.shape == xy.shape
+    assert np.array_equal(np.rint(out / granularity) * granularity, out)
+    assert np.abs(out - xy).max() <= granularity / 2 * (1 + 1e-6) + 1e-9
+    with pytest.raises(ValueError, match="granularity"):
+        mech.round_to_granularity(xy, 0.0)
+
+
+def _not_on_grid(y, bits=53):
+    """Mironov's test statistic: |y| < 1/4 and y is not a multiple of 2^−bits."""
+    return (np.abs(y) < 0.25) & (np.ldexp(y, bits) != np.round(np.ldexp(y, bits)))
+
+
+def test_unsnapped_laplace_leaks_through_low_bits_and_snapping_closes_it():
+    """Mironov (CCS 2012) §3: x + Lap(λ) as a raw double reveals x.
+
+    From x = 1 every output y ∈ (−1/4, 1/4) is 1 − |n| for a noise double
+    |n| ∈ (3/4, 5/4): exact (Sterbenz) and so a multiple of 2^−53. From
+    x = 0 such outputs are the noise itself, whose low bits are free. The
+    event "|y| < 1/4 and not a multiple of 2^−53" has probability ≈ 0.2
+    from x = 0 and exactly 0 from x = 1: the audit proves an unbounded
+    privacy loss. The snapped outputs (multiples of Λ ≥ λ) never show it,
+    and their own likelihood-ratio audit passes.
+    """
+    rng = make_rng(5)
+    n, epsilon = 200_000, 1.0
+    raw_d = 0.0 + rng.laplace(0.0, 1.0 / epsilon, n)          # the unsnapped variant
+    raw_dp = 1.0 + rng.laplace(0.0, 1.0 / epsilon, n)
+    leak = assert_audit(_not_on_grid(raw_d), _not_on_grid(raw_dp), "discrete", epsilon,
+                        passes=False, tails=False)
+    assert leak.q_hat == 0.0 and leak.p_hat > 0.1 and leak.epsilon_lower_bound > 5
+    d, dp = _laplace_samples(rng, epsilon, 1.0, n)
+    assert not _not_on_grid(d).any() and not _not_on_grid(dp).any()
+    assert_audit(d, dp, "discrete", epsilon, passes=True)
 
 
 # --------------------------------------------------------------------------
@@ -452,6 +555,28 @@ def test_bad_delta_refused(name, delta):
 def test_input_validation(call, match):
     with pytest.raises(ValueError, match=match):
         call(make_rng(0))
+
+
+@pytest.mark.parametrize("call,limit", [
+    (lambda e, r: mech.discrete_laplace([1], sensitivity=1, epsilon=e, rng=r), 32 * math.log(2)),
+    (lambda e, r: mech.discrete_laplace([1], sensitivity=3, epsilon=e, rng=r),
+     3 * 32 * math.log(2)),
+    (lambda e, r: mech.krr([0], k=2, epsilon=e, rng=r), 32 * math.log(2)),
+    (lambda e, r: mech.krr([0], k=10, epsilon=e, rng=r), 32 * math.log(2) + math.log(9)),
+])
+def test_epsilon_beyond_representable_probabilities_refused(call, limit):
+    """ε where the sampler's chance of changing the output drops below 2^−32 is refused."""
+    call(limit * (1 - 1e-9), make_rng(0))
+    with pytest.raises(ValueError, match="too large for .*2\\^-32"):
+        call(limit * (1 + 1e-9), make_rng(0))
+    with pytest.raises(ValueError, match="too large"):
+        call(40.0 * limit / 22, make_rng(0))
+
+
+def test_krr_still_changes_outputs_just_below_the_limit():
+    """At the largest accepted ε the flip probability is still ≥ 2^−32 (k-RR's worst case)."""
+    eps = 32 * math.log(2) + math.log(9) - 1e-6
+    assert 9 * mech.krr_other_probability(10, eps) >= 2.0 ** -32
 
 
 def _draw_all(rng):

@@ -79,7 +79,7 @@ def test_user_codes_refuse_missing():
 
 
 # ---------------------------------------------------------------- OD flows
-def test_od_hand_made_case_with_diagonal():
+def test_od_hand_made_case_with_diagonal(noiseless_epsilon):
     # users 0 and 1; zones 0, 1, 2; user 0 has 3 trips, user 1 one intra-zone trip
     user = [0, 0, 0, 1]
     o, d = [0, 0, 1, 2], [1, 1, 0, 2]
@@ -89,7 +89,7 @@ def test_od_hand_made_case_with_diagonal():
     assert rel.cost.epsilon == HUGE and rel.cost.parts[0].sensitivity == 5
 
 
-def test_od_bounding_and_noisy_total_rescales():
+def test_od_bounding_and_noisy_total_rescales(noiseless_epsilon):
     user = [0] * 6 + [1] * 2
     o, d = [0] * 6 + [1, 1], [1] * 6 + [0, 0]
     rel = flows.release_od(user, o, d, n_zones=2, epsilon=HUGE, max_trips=2, rng=make_rng(1),
@@ -188,7 +188,7 @@ def test_mixed_report_costs_are_exact():
         [(p.epsilon, p.sensitivity) for p in rel.cost.parts]
 
 
-def test_report_with_huge_epsilon_equals_the_truth():
+def test_report_with_huge_epsilon_equals_the_truth(noiseless_epsilon):
     trips, o, d = _toy_trips(1)
     weights = {k: 1 for k in statistics.STATISTICS}
     rel = report.release_report(trips, o, d, n_zones=4, epsilon=HUGE * 10, weights=weights,
