@@ -148,7 +148,7 @@ def laplace(values, *, sensitivity: float, epsilon: float, rng: np.random.Genera
     return Release(noisy, PrivacyCost.of("Laplace", epsilon, sensitivity=sensitivity,
                                          protects=protects, note=note,
                                          granularity=plan["granularity"], bound=plan["bound"]),
-                   info={"scale": plan["scale"], "granularity": plan["granularity"],
+                   public={"scale": plan["scale"], "granularity": plan["granularity"],
                          "bound": plan["bound"], "float_extra_epsilon": plan["extra_epsilon"]})
 
 
@@ -233,7 +233,7 @@ def discrete_laplace(values, *, sensitivity: int, epsilon: float,
     return Release(values.astype(np.int64) + noise,
                    PrivacyCost.of("discrete Laplace", epsilon, sensitivity=sensitivity,
                                   protects=protects, note=f"alpha={alpha:.6g}"),
-                   info={"alpha": alpha, "noise_std": math.sqrt(2 * alpha) / (1 - alpha)})
+                   public={"alpha": alpha, "noise_std": math.sqrt(2 * alpha) / (1 - alpha)})
 
 
 # --------------------------------------------------------------------------
@@ -301,7 +301,7 @@ def gaussian(values, *, l2_sensitivity: float, epsilon: float, delta: float,
     return Release(noisy, PrivacyCost.of(f"Gaussian ({calibration})", epsilon, delta,
                                          sensitivity=l2_sensitivity, protects=protects,
                                          note=f"sigma={sigma:.6g}"),
-                   info={"sigma": sigma})
+                   public={"sigma": sigma})
 
 
 # --------------------------------------------------------------------------
@@ -386,7 +386,7 @@ def sparse_vector(queries, threshold, *, sensitivity: float, epsilon: float, cut
             + PrivacyCost.of("SVT query noise", eps2, sensitivity=sens, protects=protects,
                              note=f"cutoff c={cutoff}, nu ~ Lap("
                                   f"{(1.0 if monotonic else 2.0) * cutoff * sens / eps2:.6g})"))
-    return Release(answers, cost, info={"examined": examined, "positives": int(answers.sum())})
+    return Release(answers, cost, public={"examined": examined, "positives": int(answers.sum())})
 
 
 # --------------------------------------------------------------------------
