@@ -110,7 +110,7 @@ class CompareDensity(MobilityDPAlgorithm):
             raise ValueError("both layers must hold a count for every cell and slot")
         priv = priv[:, :true.shape[1]]
         feedback.setProgress(20)
-        frame = MetricFrame(true_src.sourceCrs(), true_src.sourceExtent(), context)
+        frame = MetricFrame.of_source(true_src, context, "true density")
         polygons = [frame.to_shapely(g) for g in geoms]
         chosen = [c.strip() for c in self.parameterAsString(parameters, CELLS, context).split(",")
                   if c.strip()]

@@ -11,8 +11,7 @@ from qgis.PyQt.QtCore import QVariant
 
 from ..dpcore import report as dpreport
 from ..dpcore.cover import is_vertex_cover, minimum_vertex_cover, overlap_graph
-from .base import (REPORT, MetricFrame, MobilityDPAlgorithm, id_type, progress_bridge,
-                   read_polygons, style_on_load, tr)
+from .base import REPORT, MobilityDPAlgorithm, id_type, style_on_load, tr
 
 LAYER_A = "LAYER_A"
 ID_FIELD_A = "ID_FIELD_A"
@@ -42,6 +41,7 @@ class MinimumCover(MobilityDPAlgorithm):
     GROUP_ID = "tessellation"
     GROUP = "Tessellation"
     USES_PRIVACY = False
+    TAGS = ("cover", "overlap", "bipartite", "matching", "census", "IRIS", "tower")
     HELP = """
 <p>Takes two partitions of the same area, A (e.g. tower cells) and B (e.g. IRIS census cells),
 and computes (Acs &amp; Castelluccia, KDD 2014): the overlap of every pair of cells with the
@@ -50,8 +50,9 @@ to B, and the smallest set of cells from A and B that covers every overlap (§5.
 a minimum vertex cover of the overlap graph, found through König's theorem from a maximum
 bipartite matching). The density stage perturbs the counts of the cover cells.</p>
 <h3>Parameters</h3>
-<p><b>Partition A</b> and <b>partition B</b>: polygon layers, any CRS (B is reprojected to A's;
-geographic input is computed in a local metric projection). Each should cover the area
+<p><b>Partition A</b> and <b>partition B</b>: polygon layers, each in any CRS (both are read
+into one metric frame from A: its CRS if in metres, else a local azimuthal projection; the
+outputs are in A's CRS). Layers that do not overlap at all (often a wrong CRS) are refused. Each should cover the area
 without overlaps; overlapping polygons within a layer, or gaps between the layers, are
 reported as warnings because the result is then not the paper's cover. Invalid polygons are
 repaired and reported; features without geometry are refused.</p>
@@ -95,10 +96,10 @@ other.</p>
         field_b = self.parameterAsString(parameters, ID_FIELD_B, context)
         min_m2 = self.parameterAsDouble(parameters, MIN_OVERLAP_M2, context)
         min_fraction = self.parameterAsDouble(parameters, MIN_OVERLAP_FRACTION, context)
-        frame = MetricFrame(source_a.sourceCrs(), source_a.sourceExtent(), context)
-        polys_a, ids_a = read_polygons(source_a, "A", field_a, frame, context)
-        polys_b, ids_b = read_polygons(source_b, "B", field_b, frame, context)
-        progress = progress_bridge(feedback, 0, 100)
+        frame = self.metric_frame(parameters, context, public=(LAYER_A,))
+        polys_a, ids_a = frame.read_polygons(source_a, "A", field_a)
+        polys_b, ids_b = frame.read_polygons(source_b, "B", field_b)
+        progress = self.progress(feedback, 0, 100)
         progress(0.05)
         names = (f"'{source_a.sourceName()}' (A)", f"'{source_b.sourceName()}' (B)")
         graph = overlap_graph(polys_a, polys_b, min_overlap_m2=min_m2,
@@ -114,7 +115,7 @@ other.</p>
         fields.append(QgsField("cell_id", QVariant.String))
         fields.append(QgsField("area_m2", QVariant.Double))
         sink, dest_id = self.parameterAsSink(parameters, OUTPUT, context, fields,
-                                             QgsWkbTypes.MultiPolygon, source_a.sourceCrs())
+                                             QgsWkbTypes.MultiPolygon, frame.home_crs)
         if sink is None:
             raise QgsProcessingException(self.invalidSinkError(parameters, OUTPUT))
         for name, mask, polys, ids, areas in (("A", cover_a, polys_a, ids_a, graph.area_a),
@@ -134,7 +135,7 @@ other.</p>
         table_fields.append(QgsField("overlap_m2", QVariant.Double))
         table_fields.append(QgsField("weight_a_to_b", QVariant.Double))
         table, table_id = self.parameterAsSink(parameters, OVERLAPS, context, table_fields,
-                                               QgsWkbTypes.NoGeometry, source_a.sourceCrs())
+                                               QgsWkbTypes.NoGeometry, frame.home_crs)
         if table is None:
             raise QgsProcessingException(self.invalidSinkError(parameters, OVERLAPS))
         rows, cols, overlap, weight = graph.edges()

@@ -9,23 +9,27 @@ import numpy as np
 from qgis.core import (QgsClassificationQuantile, QgsFeature, QgsFeatureSink, QgsField,
                        QgsFields, QgsGraduatedSymbolRenderer, QgsProcessing,
                        QgsProcessingException, QgsProcessingParameterBoolean,
-                       QgsProcessingParameterDefinition, QgsProcessingParameterEnum,
-                       QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
-                       QgsProcessingParameterField, QgsProcessingParameterNumber, QgsStyle,
+                       QgsProcessingParameterFeatureSink,
+                       QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
+                       QgsProcessingParameterNumber, QgsStyle,
                        QgsVectorLayerTemporalProperties, QgsWkbTypes)
 from qgis.PyQt.QtCore import QDateTime, Qt, QVariant
 
-from ..dpcore.density import (METHODS, assemble_density, density_geography, planned_cost,
+from ..dpcore.density import (assemble_density, density_geography, planned_cost,
                               release_density, sections)
-from .base import (REPORT, MetricFrame, MobilityDPAlgorithm, id_type, progress_bridge,
-                   read_points, read_polygons, style_on_load, tr)
+from .base import MobilityDPAlgorithm, advanced, enum_parameter, id_type, style_on_load, tr
 from .events import BOUNDED_HELP, EVENTS_HELP, add_event_parameters, bounded_counts, period
 
 TOWERS, TOWER_ID_FIELD = "TOWERS", "TOWER_ID_FIELD"
 CENSUS, CENSUS_ID_FIELD = "CENSUS", "CENSUS_ID_FIELD"
 ELL, METHOD, IMPROVEMENTS, CALIBRATION = "ELL", "METHOD", "IMPROVEMENTS", "CALIBRATION"
 EVALUATE, OUTPUT, WIDE, DIAGNOSTICS, TRUTH = "EVALUATE", "OUTPUT", "WIDE", "DIAGNOSTICS", "TRUTH"
-CALIBRATIONS = ("analytic", "classic")
+METHODS = [("efpa_g", "clustering + Fourier (DCT) perturbation with Gaussian noise, (ε, δ)-DP"),
+           ("efpa", "the same with Laplace noise, ε-DP"),
+           ("lpa", "the paper's baseline: Laplace noise on every count of the cover, ε-DP"),
+           ("lpa_direct", "Laplace noise directly on every census count, ε-DP")]
+CALIBRATIONS = [("analytic", "Balle & Wang 2018, tight for every ε (default)"),
+                ("classic", "the paper's σ = √2·Δ₂·√ln(4/δ)/ε, valid for ε/4 < 1 here")]
 UNIT = ("one user: all the events of one person (user id) over the whole period; the "
         "pre-sampling keeps at most ℓ visits of a user, at most one per slot")
 
@@ -90,6 +94,8 @@ class SanitizeDensity(MobilityDPAlgorithm):
     DISPLAY_NAME = "Sanitize spatio-temporal density"
     GROUP_ID = "density"
     GROUP = "Density"
+    TAGS = ("CDR", "call detail records", "density", "census", "laplace", "gaussian", "EFPA",
+            "Acs", "Castelluccia")
     HELP = """
 <p>Turns call data records (CDR) into the number of people in every census cell for every time slot (by default every hour of a week) with a user-level differential privacy guarantee, following Acs &amp; Castelluccia, "A Case Study: Privacy Preserving Release of Spatio-temporal Density in Paris" (KDD 2014). Each user's events are pre-sampled (at most one visit per slot, at most ℓ visits in all, §5.1); tower counts are mapped to census cells in proportion to the overlap areas of the tower's Voronoi cell (Formula 1); the noise goes on the smallest set of tower and census cells that covers the area (minimum cover, §5.2, with its sensitivity fix). EFPA_G then clusters nearby cells until their totals resist the noise (Alg. 3), perturbs each cluster's series in the DCT domain (Alg. 4), scales back with noisy per-cell totals estimated from a one-visit-per-user histogram and a noisy total number of visits (§5.4.1), and smooths the night hours with exponential fits (§5.4.2). Half of ε pays for the totals, half for the Fourier perturbation; the report lists every mechanism call.</p>
 <h3>Parameters</h3>
@@ -97,9 +103,9 @@ class SanitizeDensity(MobilityDPAlgorithm):
 <p><b>Towers</b>: a point layer of antennas (their Voronoi cells are computed inside the union of the census cells) or a polygon layer of tower cells (e.g. the output of the Voronoi tessellation, whose <code>tower_ids</code> field lists the towers of a cell separated by commas). <b>Tower id field</b>: the values the events' tower field refers to; every id must be unique. Events at towers absent from this layer are counted in the internal report and not used. A tower layer lying entirely outside the census cells (often a wrong CRS) is refused.</p>
 <p><b>Census cells</b> and their <b>id field</b> (unique values): the polygons the density is released for. They must not overlap (a partition). Layers may be in any CRS, each in its own: everything is computed in one metric frame centred on the census cells.</p>
 <p><b>Maximum visits per user ℓ</b>: the pre-sampling size (default 30, the paper's). Larger ℓ keeps more of the data but needs more noise.</p>
-<p><b>Method</b>: <code>efpa_g</code> (default: clustering, Fourier perturbation with Gaussian noise, (ε, δ)-DP), <code>efpa</code> (the same with Laplace noise, ε-DP), <code>lpa</code> (the paper's baseline: Laplace noise on every count of the cover, ε-DP) or <code>lpa_direct</code> (Laplace noise directly on every census count, ε-DP).</p>
+<p><b>Method</b>: EFPA_G (default), EFPA or the paper's two LPA baselines; the values are listed below.</p>
 <p><b>Improvements</b> (efpa_g and efpa): the improved scaling and the night smoothing of §5.4 (recommended). Without them the cell totals come from the pre-sampled counts, which underestimate the truth.</p>
-<p><b>Gaussian calibration</b> (advanced, efpa_g): <code>analytic</code> (Balle &amp; Wang 2018, tight for every ε; default) or <code>classic</code> (the paper's σ = √2·Δ₂·√ln(4/δ)/ε, valid for ε/4 &lt; 1 here).</p>
+<p><b>Gaussian calibration</b> (advanced, efpa_g only): how σ is computed from (ε, δ); the values are listed below.</p>
 <p><b>Delta</b>: default 2·10⁻⁶ as in the paper; keep it below 1/(number of users). lpa, lpa_direct and efpa spend no δ.</p>
 <p><b>Add an internal evaluation</b> (advanced): compares the release with the true density in the internal part of the report (it contains statistics of the raw data).</p>
 <p><b>Outputs</b>: the private density in long form (census polygon, cell_id, slot, slot_start, slot_end, count; the layer plays in the Temporal Controller); optionally a wide layer (one field per slot) and the cover cells with their cluster, noisy total and number of DCT coefficients k (all three computed from noisy values: part of the release). The true density (advanced) is NOT private: for evaluation by the data owner only.</p>
@@ -121,19 +127,14 @@ class SanitizeDensity(MobilityDPAlgorithm):
         self.addParameter(QgsProcessingParameterNumber(
             ELL, tr("Maximum visits kept per user (ℓ)"), QgsProcessingParameterNumber.Integer,
             30, minValue=1))
-        method = QgsProcessingParameterEnum(METHOD, tr("Method"), list(METHODS),
-                                            defaultValue=METHODS[0])
-        method.setUsesStaticStrings(True)
-        self.addParameter(method)
+        self.addParameter(enum_parameter(METHOD, tr("Method"), METHODS, "efpa_g"))
         self.addParameter(QgsProcessingParameterBoolean(
             IMPROVEMENTS, tr("Improved scaling and night smoothing (§5.4)"), True))
-        calibration = QgsProcessingParameterEnum(CALIBRATION, tr("Gaussian calibration"),
-                                                 list(CALIBRATIONS), defaultValue=CALIBRATIONS[0])
-        calibration.setUsesStaticStrings(True)
-        for p in (calibration, QgsProcessingParameterBoolean(
-                EVALUATE, tr("Add an internal evaluation against the true density"), False)):
-            p.setFlags(p.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
-            self.addParameter(p)
+        self.addParameter(advanced(enum_parameter(CALIBRATION, tr("Gaussian calibration"),
+                                                  CALIBRATIONS, "analytic")))
+        self.addParameter(advanced(QgsProcessingParameterBoolean(
+            EVALUATE, tr("Add an evaluation against the true density to the internal report"),
+            False)))
         self.add_privacy_parameters(default_epsilon=0.3, with_delta=True, default_delta=2e-6,
                                     delta_help="efpa_g only; keep it below 1/(number of users)")
         self.addParameter(QgsProcessingParameterFeatureSink(
@@ -147,26 +148,25 @@ class SanitizeDensity(MobilityDPAlgorithm):
         truth = QgsProcessingParameterFeatureSink(
             TRUTH, tr("True density (NOT private: data owner only)"),
             QgsProcessing.TypeVectorPolygon, optional=True, createByDefault=False)
-        truth.setFlags(truth.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
-        self.addParameter(truth)
+        self.addParameter(advanced(truth))
 
     # -- reading ---------------------------------------------------------------------------
     def _geography(self, parameters, context, feedback):
-        """The public geography (census cells and tower cells) in one metric frame."""
+        """The public geography (census cells and tower cells) in one frame from the census."""
         census = self.source_or_raise(parameters, CENSUS, context)
         towers = self.source_or_raise(parameters, TOWERS, context)
         census_field = self.parameterAsString(parameters, CENSUS_ID_FIELD, context)
         tower_field = self.parameterAsString(parameters, TOWER_ID_FIELD, context)
-        frame = MetricFrame(census.sourceCrs(), census.sourceExtent(), context)
-        census_polys, census_ids = read_polygons(census, "census", census_field, frame, context)
+        frame = self.metric_frame(parameters, context, public=(CENSUS,))
+        census_polys, census_ids = frame.read_polygons(census, "census", census_field)
         kw = {"census_field": census_field, "tower_field": tower_field,
-              "progress": progress_bridge(feedback, 0, 5)}
+              "progress": self.progress(feedback, 0, 5)}
         if QgsWkbTypes.geometryType(towers.wkbType()) == QgsWkbTypes.PointGeometry:
-            xy, tower_ids, _ = read_points(towers, frame, tower_field)
+            xy, tower_ids, _ = frame.read_points(towers, tower_field)
             geo = density_geography(census_polys, census_ids, tower_xy=xy, tower_ids=tower_ids,
                                     **kw)
         else:
-            cells, tower_ids = read_polygons(towers, "towers", tower_field, frame, context)
+            cells, tower_ids = frame.read_polygons(towers, "towers", tower_field)
             geo = density_geography(census_polys, census_ids, tower_cells=cells,
                                     tower_ids=tower_ids, **kw)
         geoms = [f.geometry() for f in census.getFeatures()]  # written back exactly as read
@@ -175,8 +175,8 @@ class SanitizeDensity(MobilityDPAlgorithm):
     # -- running ---------------------------------------------------------------------------
     def execute(self, parameters, context, feedback):
         epsilon, delta = self.epsilon(parameters, context), self.delta(parameters, context)
-        method = self.parameterAsEnumString(parameters, METHOD, context)
-        calibration = self.parameterAsEnumString(parameters, CALIBRATION, context)
+        method = self.enum_value(parameters, METHOD, context)
+        calibration = self.enum_value(parameters, CALIBRATION, context)
         ell = self.parameterAsInt(parameters, ELL, context)
         improvements = self.parameterAsBool(parameters, IMPROVEMENTS, context)
         start, slot_seconds, n_slots = period(self, parameters, context)
@@ -189,23 +189,23 @@ class SanitizeDensity(MobilityDPAlgorithm):
                                         tower_index=geo.tower_index,
                                         n_towers=len(geo.tower_cells), ell=ell, rng=rng,
                                         start=start, slot_seconds=slot_seconds, n_slots=n_slots,
-                                        progress=progress_bridge(feedback, 5, 40))
+                                        progress=self.progress(feedback, 5, 40))
         assembly = assemble_density(geo, bounded)
         kwargs = {"improvements": improvements} if method in ("efpa_g", "efpa") else {}
         if method == "efpa_g":
             kwargs["calibration"] = calibration
         with self.reserve_budget(parameters, context, default_dataset_id=facts["dataset_id"],
-                                 epsilon=plan.epsilon, delta=plan.delta) as reservation:
+                                 planned=plan) as reservation:
             release = release_density(assembly.inputs, method=method, epsilon=epsilon,
                                       delta=delta, rng=rng,
-                                      progress=progress_bridge(feedback, 40, 60), **kwargs)
+                                      progress=self.progress(feedback, 40, 60), **kwargs)
             reservation.commit(release.cost)
 
         times = start + slot_seconds * np.arange(n_slots + 1)
         kind = id_type(census, self.parameterAsString(parameters, CENSUS_ID_FIELD, context))
         results = {OUTPUT: _write_long(self, parameters, OUTPUT, context, census.sourceCrs(),
                                        geoms, geo.census_ids, release.values, times, kind,
-                                       progress_bridge(feedback, 60, 85))}
+                                       self.progress(feedback, 60, 85))}
         if self._is_set(parameters, WIDE):
             results[WIDE] = self._write_wide(parameters, context, census.sourceCrs(), geoms,
                                              geo.census_ids, release.values, kind)
@@ -216,17 +216,16 @@ class SanitizeDensity(MobilityDPAlgorithm):
             feedback.pushWarning("the true density layer is NOT private: keep it internal")
             results[TRUTH] = _write_long(self, parameters, TRUTH, context, census.sourceCrs(),
                                          geoms, geo.census_ids, assembly.truth, times, kind,
-                                         progress_bridge(feedback, 85, 95))
+                                         self.progress(feedback, 85, 95))
         for w in release.internal["warnings"]:
             feedback.pushWarning(w)
-        internal = [("Input (raw data facts)",
-                     sections.facts_section(facts["report_rows"], release.internal["warnings"]))]
+        internal = [("Input (raw data facts)", sections.facts_section(facts["report_rows"]))]
         if self.parameterAsBool(parameters, EVALUATE, context):
             body, _ = sections.comparison_section(assembly.truth, release.values,
                                                   geo.census_cells, geo.census_ids)
             internal.append(("Utility against the true density", body))
         labels = [_qdt(t).toString("ddd yyyy-MM-dd HH:mm") for t in times[:-1]]
-        results[REPORT] = self.write_report(
+        results.update(self.write_reports(
             parameters, context, release=release, unit_of_privacy=UNIT,
             parameter_rows=[("events", facts["source"])] + facts["public_rows"] + [
                             ("towers", towers.sourceName()),
@@ -241,7 +240,8 @@ class SanitizeDensity(MobilityDPAlgorithm):
                                                              len(geo.census_cells))),
                       ("Released density", sections.release_section(
                           release.values, geo.census_cells, labels))],
-            internal_sections=internal, warnings=geo.warnings)
+            internal_sections=internal, warnings=geo.warnings,
+            internal_warnings=release.internal["warnings"]))
         return results
 
     # -- optional outputs ------------------------------------------------------------------

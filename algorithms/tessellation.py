@@ -17,8 +17,7 @@ from ..dpcore.geometry import clean_polygon
 from ..dpcore.ids import check_unique_ids
 from ..dpcore.tessellation import (data_driven_cells, default_study_area, locate,
                                    voronoi_cells)
-from .base import (REPORT, MetricFrame, MobilityDPAlgorithm, id_type, progress_bridge, read_points,
-                   style_on_load, tr)
+from .base import REPORT, MobilityDPAlgorithm, id_type, shapely_wkb, style_on_load, tr
 
 INPUT = "INPUT"
 ID_FIELD = "ID_FIELD"
@@ -54,11 +53,10 @@ def study_area(alg, parameters, context, frame, points_xy, warnings):
     if area_source is None:
         return default_study_area(points_xy, buffer_m), f"convex hull of the points + {buffer_m} m"
     parts, n_repaired = [], 0
-    for f in area_source.getFeatures():
-        g = f.geometry()
-        if g is None or g.isNull() or g.isEmpty():
+    for f, g in frame.features(area_source, attributes=[]):
+        if g is None:
             continue
-        poly, repaired = clean_polygon(frame.layer_to_shapely(g, area_source.sourceCrs(), context),
+        poly, repaired = clean_polygon(shapely_wkb.loads(bytes(g.asWkb())),
                                        f"study area feature {f.id()}")
         parts.append(poly)
         n_repaired += repaired
@@ -87,12 +85,13 @@ def cell_fields(extra):
     return fields
 
 
-def write_cells(alg, parameters, context, source, frame, tess, fields, attributes, feedback):
+def write_cells(alg, parameters, context, frame, tess, fields, attributes, feedback):
+    """The cells in the frame's home CRS (the study area's, else the points')."""
     sink, dest_id = alg.parameterAsSink(parameters, OUTPUT, context, fields,
-                                        QgsWkbTypes.MultiPolygon, source.sourceCrs())
+                                        QgsWkbTypes.MultiPolygon, frame.home_crs)
     if sink is None:
         raise QgsProcessingException(alg.invalidSinkError(parameters, OUTPUT))
-    step = progress_bridge(feedback, 80, 100)
+    step = alg.progress(feedback, 80, 100)
     for k, (cell, area) in enumerate(zip(tess.cells, tess.cell_area.tolist())):
         out = QgsFeature(fields)
         geometry = frame.from_shapely(cell)
@@ -117,16 +116,20 @@ class VoronoiTessellation(MobilityDPAlgorithm):
     GROUP_ID = "tessellation"
     GROUP = "Tessellation"
     USES_PRIVACY = False
+    TAGS = ("voronoi", "thiessen", "tower", "antenna", "cell", "CDR")
     HELP = """
 <p>Splits a study area into one cell per mobile-network site: each site owns the part of the
 area closer to it than to any other site (Voronoi cells, as in Acs &amp; Castelluccia, KDD 2014,
 §4.2). The cells are clipped to the study area and partition it exactly: no gaps, no overlaps.
-Geographic input is computed in a local metric projection and returned in the input CRS.</p>
+The layers may be in different CRSs: everything is computed in one metric frame taken from the
+study area (or from the towers without one; a local azimuthal projection if that CRS is not in
+metres) and the outputs are in that layer's CRS. Towers lying all outside the study area (often
+a wrong CRS) and duplicate tower ids are refused.</p>
 <h3>Parameters</h3>
 <p><b>Towers</b>: point layer of antenna or tower positions (multipoints count as one tower per
 part; features without geometry are skipped and counted).</p>
-<p><b>Tower id field</b> (optional): identifies the towers in the outputs; default the feature
-id.</p>
+<p><b>Tower id field</b> (optional): identifies the towers in the outputs (every value must be
+unique); default the feature id.</p>
 """ + STUDY_AREA_HELP + """
 <p><b>Merge towers closer than</b> (metres): co-located antennas share one site placed at their
 mean position; towers linked by a chain of gaps below this distance merge. Towers with
@@ -159,17 +162,17 @@ output discloses nothing else.</p>
         source = self.source_or_raise(parameters, INPUT, context)
         id_field = self.parameterAsString(parameters, ID_FIELD, context)
         merge = self.parameterAsDouble(parameters, MERGE_DISTANCE, context)
-        frame = MetricFrame(source.sourceCrs(), source.sourceExtent(), context)
+        frame = self.metric_frame(parameters, context, public=(STUDY_AREA, INPUT))
         if id_field:  # one id per feature (a multipoint's parts share theirs)
             request = QgsFeatureRequest().setFlags(QgsFeatureRequest.NoGeometry)
             request.setSubsetOfAttributes([id_field], source.fields())
             check_unique_ids((f[id_field] for f in source.getFeatures(request)),
                              f"tower id field '{id_field}'")
-        xy, ids, n_null = read_points(source, frame, id_field)
+        xy, ids, n_null = frame.read_points(source, id_field)
         warnings = [f"{n_null} tower feature(s) without geometry were skipped"] if n_null else []
         area, area_name = study_area(self, parameters, context, frame, xy, warnings)
         tess = voronoi_cells(xy, area, merge_distance=merge,
-                             progress=progress_bridge(feedback, 0, 80))
+                             progress=self.progress(feedback, 0, 80))
         warnings += tess.warnings
         report_warnings(feedback, warnings)
 
@@ -178,7 +181,7 @@ output discloses nothing else.</p>
             if cell >= 0:
                 members[cell].append(str(tower_id))
         fields = cell_fields([("tower_ids", QVariant.String), ("tower_count", QVariant.Int)])
-        dest_id = write_cells(self, parameters, context, source, frame, tess, fields,
+        dest_id = write_cells(self, parameters, context, frame, tess, fields,
                               lambda k: [",".join(members[k]), len(members[k])], feedback)
 
         table_fields = QgsFields()
@@ -186,7 +189,7 @@ output discloses nothing else.</p>
         table_fields.append(QgsField("cell_id", QVariant.Int))
         table_fields.append(QgsField("status", QVariant.String))
         table, table_id = self.parameterAsSink(parameters, TOWER_TABLE, context, table_fields,
-                                               QgsWkbTypes.NoGeometry, source.sourceCrs())
+                                               QgsWkbTypes.NoGeometry, frame.home_crs)
         if table is None:
             raise QgsProcessingException(self.invalidSinkError(parameters, TOWER_TABLE))
         for tower_id, cell, out in zip(ids, tess.point_cell.tolist(), tess.outside.tolist()):
@@ -216,12 +219,15 @@ class DataDrivenTessellation(MobilityDPAlgorithm):
     GROUP_ID = "tessellation"
     GROUP = "Tessellation"
     USES_PRIVACY = False
+    TAGS = ("voronoi", "grid", "cells", "Andrienko")
     HELP = """
 <p>Builds cells that follow the density of a sample of points (Pratesi 2012, §5.2, after
 Andrienko &amp; Andrienko 2011): the points are grouped so that each joins a group whose centre
 lies within the maximum radius R; groups holding at least N points are grouped again with half
 the radius, down to the minimum radius r. The group centres seed Voronoi cells clipped to the
-study area: large cells where points are sparse, small cells where they are dense.</p>
+study area: large cells where points are sparse, small cells where they are dense. It is
+computed in one metric frame from the study area (or the points without one); the output is in
+that layer's CRS.</p>
 <h3>Parameters</h3>
 <p><b>Sample points</b>: point layer (multipoints count one point per part; features without
 geometry are skipped). Points are grouped in the layer's order.</p>
@@ -260,13 +266,13 @@ release with these cells.</p>
         max_r = self.parameterAsDouble(parameters, MAX_RADIUS, context)
         min_r = self.parameterAsDouble(parameters, MIN_RADIUS, context)
         min_points = self.parameterAsInt(parameters, MIN_POINTS, context)
-        frame = MetricFrame(source.sourceCrs(), source.sourceExtent(), context)
-        xy, _, n_null = read_points(source, frame, None)
+        frame = self.metric_frame(parameters, context, public=(STUDY_AREA, INPUT))
+        xy, _, n_null = frame.read_points(source)
         warnings = [f"{n_null} point feature(s) without geometry were skipped"] if n_null else []
         area, area_name = study_area(self, parameters, context, frame, xy, warnings)
         tess = data_driven_cells(xy, area, max_radius=max_r, min_radius=min_r,
                                  min_points=min_points,
-                                 progress=progress_bridge(feedback, 0, 80))
+                                 progress=self.progress(feedback, 0, 80))
         warnings += tess.warnings
         report_warnings(feedback, warnings)
         cell = locate(tess, xy)
@@ -275,7 +281,7 @@ release with these cells.</p>
         fields = cell_fields([("seed_x", QVariant.Double), ("seed_y", QVariant.Double),
                               ("point_count", QVariant.Int)])
         dest_id = write_cells(
-            self, parameters, context, source, frame, tess, fields,
+            self, parameters, context, frame, tess, fields,
             lambda k: [seeds[k].x(), seeds[k].y(), counts[k]], feedback)
         report = self.write_analysis_report(parameters, context, title=self.DISPLAY_NAME,
             privacy_note="Not differentially private: the seeds are centroids of the sample "

@@ -64,10 +64,9 @@ def release_section(values, census_cells: Sequence, slot_labels: Sequence[str]) 
     return "\n".join(b for b in body if b)
 
 
-def facts_section(facts: Sequence, warnings: Sequence[str] = ()) -> str:
-    """Internal: counts read from the raw data (events, users, visits) and their warnings."""
-    return dpreport.table(facts, ("fact", "value")) + "".join(
-        f"<p>{dpreport.esc(w)}</p>" for w in warnings)
+def facts_section(facts: Sequence) -> str:
+    """Internal: (name, value) facts read from the raw data (events, users, visits)."""
+    return dpreport.table(facts, ("fact", "value"))
 
 
 def comparison_section(true, private, polygons: Sequence, ids: Sequence, *,

@@ -66,11 +66,11 @@ def _params(city, **kw):
 
 def test_sanitize_in_process_with_all_outputs(run_alg, city):
     d = city["dir"]
-    out, wide, diag, truth, report = (str(d / n) for n in ("density.gpkg", "wide.gpkg",
-                                                           "diag.gpkg", "truth.gpkg",
-                                                           "report.html"))
+    out, wide, diag, truth, report, internal = (
+        str(d / n) for n in ("density.gpkg", "wide.gpkg", "diag.gpkg", "truth.gpkg",
+                             "report.html", "internal.html"))
     res = run_alg(SANITIZE, _params(city, OUTPUT=out, WIDE=wide, DIAGNOSTICS=diag, TRUTH=truth,
-                                    REPORT=report, EVALUATE=True))
+                                    REPORT=report, INTERNAL_REPORT=internal, EVALUATE=True))
     layer, rows = read_layer(res["OUTPUT"])
     assert len(rows) == 9 * N_SLOTS
     assert layer.crs().authid() in ("OGC:CRS84", "EPSG:4326")
@@ -88,8 +88,16 @@ def test_sanitize_in_process_with_all_outputs(run_alg, city):
     assert 600 <= total_true <= 600 * 11
     with open(report, encoding="utf-8") as fh:
         text = fh.read()
-    for word in ("Gaussian (analytic)", "exponential", "discrete Laplace", "internal",
-                 "Utility against the true density", "not for publication", "One user".lower()):
+    for word in ("Gaussian", "exponential", "discrete Laplace", "not for publication",
+                 "one user", "Released density", "released total by slot"):
+        assert word.lower() in text.lower(), word
+    # the publishable report holds no raw-data fact; the internal one holds them all
+    for word in ("Utility against the true density", "events read", "rows read", "users</td>",
+                 "mean MRE"):
+        assert word.lower() not in text.lower(), word
+    with open(internal, encoding="utf-8") as fh:
+        text = fh.read()
+    for word in ("Utility against the true density", "rows read", "mean MRE", "internal"):
         assert word.lower() in text.lower(), word
 
 
