@@ -15,7 +15,6 @@ PENDING_STATIC_STRINGS = {
     ("estimatedistribution", "MECHANISM"), ("estimatedistribution", "BOUNDARY"),
     ("perturbpoints", "MECHANISM"), ("perturbpoints", "BOUNDARY"),
     ("generatemobility", "ACTIVITY"),
-    ("sanitizedensity", "METHOD"), ("sanitizedensity", "CALIBRATION"),
 }
 
 
