@@ -18,7 +18,8 @@ from ..dpcore.od import statistics as st
 from ..dpcore.od.figures import sections
 from ..dpcore.od.report import UNIT, document, plan_report_cost, release_report
 from .base import MobilityDPAlgorithm, advanced, style_on_load, tr
-from .tripreader import INPUT, TRIPS_HELP, add_trip_parameters, max_trips, read_trips
+from .tripreader import INPUT, TRIPS_HELP, add_trip_parameters, max_trips, read_trips, \
+    reserve
 
 STATISTICS = "STATISTICS"
 INTERNAL_STATISTICS = "INTERNAL_STATISTICS"
@@ -110,10 +111,7 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
         bins = self._bins(parameters, context)
         data = read_trips(self, parameters, context, feedback)
         rng = self.rng(parameters, context)
-        with self.reserve_budget(parameters, context,
-                                 default_dataset_id=self.layer_source_id(parameters, INPUT,
-                                                                         context),
-                                 planned=plan) as reservation:
+        with reserve(self, parameters, context, plan) as reservation:
             release = release_report(data.trips, data.origin_zone, data.dest_zone,
                                      n_zones=len(data.zone_ids), epsilon=epsilon,
                                      weights=weights, max_trips=m, rng=rng, bins=bins,

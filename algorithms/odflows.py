@@ -13,7 +13,8 @@ from ..dpcore.flows.compare import fit
 from ..dpcore.od.flows import UNIT, plan_od_cost, release_od
 from .base import REPORT, MobilityDPAlgorithm, enum_parameter, style_on_load, tr
 from .flowstyles import flow_style
-from .tripreader import INPUT, TRIPS_HELP, add_trip_parameters, max_trips, read_trips
+from .tripreader import INPUT, TRIPS_HELP, add_trip_parameters, max_trips, read_trips, \
+    reserve
 
 NOISE = "NOISE"
 TOTAL_SHARE = "TOTAL_SHARE"
@@ -83,10 +84,7 @@ trips up to M per user; the rest of ε goes to the OD matrix. Costs are computed
         plan = plan_od_cost(**params)            # refuses bad parameters before reading data
         data = read_trips(self, parameters, context, feedback)
         rng = self.rng(parameters, context)
-        with self.reserve_budget(parameters, context,
-                                 default_dataset_id=self.layer_source_id(parameters, INPUT,
-                                                                         context),
-                                 planned=plan) as reservation:
+        with reserve(self, parameters, context, plan) as reservation:
             release = release_od(data.trips.user, data.origin_zone, data.dest_zone,
                                  n_zones=len(data.zone_ids), rng=rng,
                                  progress=self.progress(feedback, 30, 60), **params)

@@ -300,5 +300,12 @@ def read_trips(alg, parameters, context, feedback) -> TripInput:
                      zone_ids, polys, zone_feats, centroids, facts, warnings)
 
 
+def reserve(alg, parameters, context, plan):
+    """The ledger charge of a whole-trip release (dataset id default: the trips' source)."""
+    return alg.reserve_budget(parameters, context,
+                              default_dataset_id=alg.layer_source_id(parameters, INPUT, context),
+                              planned=plan)
+
+
 def max_trips(alg, parameters, context) -> int:
     return alg.parameterAsInt(parameters, MAX_TRIPS, context)
