@@ -19,7 +19,7 @@ from ..dpcore.flows.coordinator import plan_flows, release_flows
 from ..dpcore.flows.generalise import generalise
 from ..dpcore.flows.measures import flow_per_zone
 from ..dpcore.flows.sketches import SketchSpec
-from ..dpcore.flows.summary import internal_rows, public_rows, utility_rows
+from ..dpcore.flows.summary import internal_sections, public_rows
 from ..dpcore.flows.vectors import MoveIndex, frequency_vectors
 from ..dpcore.ingest import parse_times
 from .base import (LEDGER, MobilityDPAlgorithm, advanced, enum_parameter, epoch_seconds,
@@ -35,7 +35,7 @@ METHOD, SENSITIVITY, NOISE, BOUNDING = "METHOD", "SENSITIVITY", "NOISE", "BOUNDI
 MAX_MOVES, MAX_COUNT = "MAX_MOVES", "MAX_COUNT"
 SKETCH, SKETCH_WIDTH, SKETCH_DEPTH, SKETCH_SEED, AGGREGATION = \
     "SKETCH", "SKETCH_WIDTH", "SKETCH_DEPTH", "SKETCH_SEED", "AGGREGATION"
-FLOWS, ZONES = "FLOWS", "ZONES"
+FLOWS, ZONES, TRUE_FLOWS = "FLOWS", "ZONES", "TRUE_FLOWS"
 
 #: (value, label) of every enum parameter; values are what saved models store.
 METHODS = [("universal", "UniversalNoise: Laplace on every count (thesis Alg. 3)"),
@@ -118,6 +118,9 @@ class AggregateFlows(MobilityDPAlgorithm):
             FLOWS, tr("Flows"), QgsProcessing.TypeVectorLine))
         self.addParameter(QgsProcessingParameterFeatureSink(
             ZONES, tr("Flow per zone"), QgsProcessing.TypeVectorPolygon))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            TRUE_FLOWS, tr("True flows (internal: raw data, not for publication)"),
+            QgsProcessing.TypeVectorLine, optional=True, createByDefault=False))
 
     # -- parameters and reading ----------------------------------------------------------
     def _release_parameters(self, parameters, context) -> dict:
@@ -230,20 +233,16 @@ class AggregateFlows(MobilityDPAlgorithm):
                 ("possible moves (ordered adjacent pairs)", vectors.index.size),
                 ("holes between cells (accepted)", len(cells.hole_areas)),
                 ("metric frame (from the tessellation)", frame.describe())]
-        internal = [("Generalisation of the trajectories",
-                     dpreport.table(internal_rows(moves.stats, release.internal),
-                                    ("quantity", "value"))),
-                    ("Utility against the true flows",
-                     "<p>Alternatives at the same ε are simulated here for comparison only; "
-                     "they are not released.</p>" + dpreport.table(
-                         utility_rows(vectors, release, params, rng),
-                         ("release", "measure", "Pearson correlation", "fitted slope",
-                          "mean bias")))]
+        if self._is_set(parameters, TRUE_FLOWS):
+            results[TRUE_FLOWS] = self._write_flows(parameters, context, cells_source, frame,
+                                                    cells, cell_ids, vectors.index,
+                                                    vectors.total().astype(float), TRUE_FLOWS)
         results.update(self.write_reports(
             parameters, context, release=release, unit_of_privacy=plan.unit,
             parameter_rows=rows, sections=[("Noise and aggregation", dpreport.table(
                 public_rows(release.public), ("quantity", "value")))],
-            internal_sections=internal, warnings=[plan.leaks] if plan.leaks else []))
+            internal_sections=internal_sections(moves.stats, vectors, release, params, rng),
+            warnings=[plan.leaks] if plan.leaks else []))
         return results
 
     # -- outputs -------------------------------------------------------------------------
@@ -257,9 +256,9 @@ class AggregateFlows(MobilityDPAlgorithm):
         return fields, sink, dest_id
 
     def _write_flows(self, parameters, context, cells_source, frame, cells, cell_ids, index,
-                     flows):
+                     flows, name=FLOWS):
         fields, sink, dest_id = self._sink(
-            parameters, context, FLOWS, (("origin", QVariant.String), ("dest", QVariant.String),
+            parameters, context, name, (("origin", QVariant.String), ("dest", QVariant.String),
                                          ("flow", QVariant.Double)),
             QgsWkbTypes.LineString, cells_source.sourceCrs())
         back = QgsCoordinateTransform(frame.crs, cells_source.sourceCrs(),

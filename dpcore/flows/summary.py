@@ -13,6 +13,7 @@ import math
 
 import numpy as np
 
+from .. import report as dpreport
 from .compare import fit
 from .coordinator import release_flows
 from .measures import flow_per_zone
@@ -128,3 +129,14 @@ def utility_rows(vectors, release, params: dict, rng) -> list:
         rows += _fit_rows(f"central, ≤ {m} moves per vehicle", truth, alt.values,
                           vectors.index)
     return rows
+
+
+def internal_sections(stats: dict, vectors, release, params: dict, rng) -> list:
+    """(heading, HTML) sections of the internal report: raw-data facts and utility."""
+    return [("Generalisation of the trajectories",
+             dpreport.table(internal_rows(stats, release.internal), ("quantity", "value"))),
+            ("Utility against the true flows",
+             "<p>Alternatives at the same ε are simulated here for comparison only; they are "
+             "not released.</p>" + dpreport.table(
+                 utility_rows(vectors, release, params, rng),
+                 ("release", "measure", "Pearson correlation", "fitted slope", "mean bias")))]

@@ -208,8 +208,10 @@ def test_bad_inputs_leave_no_output(run_alg, tmp_path, override, message):
 
 
 def test_measures_and_compare_in_process(run_alg, tmp_path):
-    original = run_alg(AGG, _params(EPSILON=1000))
-    private = run_alg(AGG, _params(EPSILON=0.5, SEED=3))
+    private = run_alg(AGG, _params(EPSILON=0.5, SEED=3, TRUE_FLOWS="memory:"))
+    original = {"FLOWS": private["TRUE_FLOWS"], "ZONES": private["ZONES"]}
+    assert {k: v for k, v in _flows(original["FLOWS"]).items() if v} == EXPECTED
+    assert "TRUE_FLOWS" not in run_alg(AGG, _params())
     zones = original["ZONES"]
     report = str(tmp_path / "m.html")
     res = run_alg(MEASURES, {"FLOWS": original["FLOWS"], "ZONES": zones,
@@ -240,11 +242,12 @@ def test_measures_and_compare_in_process(run_alg, tmp_path):
 
 def test_qgis_process_runs(qgis_process, tmp_path):
     cells, gps = _geojson_files(tmp_path)
-    flows, zones, report = (str(tmp_path / n) for n in ("flows.gpkg", "zones.gpkg", "r.html"))
+    flows, zones, report, true = (str(tmp_path / n) for n in ("flows.gpkg", "zones.gpkg",
+                                                              "r.html", "true.gpkg"))
     code, data, text = qgis_process(AGG, {
         "INPUT": gps, "VEHICLE_FIELD": "vehicle", "TRAJECTORY_FIELD": "trip",
         "TIME_FIELD": "time", "CELLS": cells, "CELL_ID_FIELD": "cell_id", "EPSILON": 1000,
-        "SEED": 2, "FLOWS": flows, "ZONES": zones, "REPORT": report})
+        "SEED": 2, "FLOWS": flows, "ZONES": zones, "REPORT": report, "TRUE_FLOWS": true})
     assert code == 0, text
     assert data["results"]["EPSILON_SPENT"] == 1000 and data["results"]["DELTA_SPENT"] == 0
     layer, rows = read_layer(flows)
@@ -264,9 +267,11 @@ def test_qgis_process_runs(qgis_process, tmp_path):
     assert code == 0, text
     assert len(read_layer(measures)[1]) == 12
     table = str(tmp_path / "t.gpkg")
-    code, _, text = qgis_process(COMPARE, {"ORIGINAL": flows, "PRIVATE": flows, "ZONES": zones,
+    code, _, text = qgis_process(COMPARE, {"ORIGINAL": true, "PRIVATE": flows, "ZONES": zones,
                                            "TABLE": table})
     assert code == 0, text
+    assert {r["measure"]: r["pcc"] for r in read_layer(table)[1]}["flow_per_link"] == \
+        pytest.approx(1.0)
     # bad input through qgis_process: no time field for points, no output left behind
     bad = str(tmp_path / "bad.gpkg")
     code, _, _ = qgis_process(AGG, {"INPUT": gps, "VEHICLE_FIELD": "vehicle", "CELLS": cells,
