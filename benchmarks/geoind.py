@@ -234,7 +234,7 @@ def qgis_process_section(n=1_000_000):
         ds = None
         rows = []
         for label, args in (
-                ("mobilitydp:perturbpoints (planar Laplace, attributes kept)",
+                ("mobilitydp:perturbpoints (planar Laplace along geodesics)",
                  ["mobilitydp:perturbpoints", "--", f"INPUT={src}", "EPSILON=0.01",
                   f"OUTPUT={tmp}/perturbed.gpkg"]),
                 ("native:translategeometry (baseline: read + write only)",
