@@ -26,7 +26,9 @@ def bars(counts, labels, moe: float, title: str, ylabel: str = "count") -> Optio
     x = np.arange(counts.size)
     ax.bar(x, counts, color="tab:blue", alpha=0.8)
     if moe > 0:
-        ax.errorbar(x, counts, yerr=moe, fmt="none", ecolor="0.25", capsize=2, linewidth=0.8)
+        low = np.minimum(counts, moe)  # the interval is clipped at 0, as the counts are
+        ax.errorbar(x, counts, yerr=[low, np.full_like(counts, moe)], fmt="none", ecolor="0.25",
+                    capsize=2, linewidth=0.8)
     ax.set_xticks(x)
     ax.set_xticklabels(labels, rotation=60 if counts.size > 12 else 0, fontsize=7)
     ax.set_ylabel(ylabel)

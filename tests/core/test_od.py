@@ -277,3 +277,16 @@ def test_compare_refuses_other_zones_and_foreign_files():
         compare.compare_documents(public, other)
     with pytest.raises(ValueError, match="not a Mobility DP report"):
         compare.compare_documents(public, {"type": "FeatureCollection"})
+
+
+def test_report_sections_show_every_statistic_with_margins():
+    from dpcore.od.figures import sections
+    trips, o, d = _toy_trips(3)
+    rel = report.release_report(trips, o, d, n_zones=4, epsilon=2.0,
+                                weights={k: 1 for k in statistics.STATISTICS}, max_trips=4,
+                                rng=make_rng(1))
+    parts = sections(rel.values, zone_ids=list("abcd"))
+    assert [h for h, _ in parts] == [statistics.TITLES[k] for k in statistics.STATISTICS]
+    for heading, body in parts:
+        assert "95 % margin of error" in body, heading
+    assert "Quartiles" in dict(parts)[statistics.TITLES["trip_length"]]
