@@ -1,0 +1,92 @@
+"""One entry point for Chen et al.'s four schemes, with the cost planned before noise.
+
+:func:`planned_epsilon` gives, from public parameters only, the most a
+release can spend (what a ledger reserves); :func:`release_histograms` runs
+a scheme and, by default, the consistency post-processing (Alg. 3). In the
+default "spend exactly ε" mode every scheme spends exactly ε; with the
+paper's threshold noise (``paper_noise=True``) it spends more (see
+:mod:`.basic`), and the plan is the worst case over the divisions.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..privacy import Release, check_epsilon
+from .basic import check_counts, plan_threshold, release_direct, release_threshold
+from .consistency import consistency_postprocess
+from .hybrid import release_dynamic_hybrid, release_static_hybrid
+
+METHODS = ("direct", "threshold", "static_hybrid", "dynamic_hybrid")
+_THRESHOLD_KEYS = ("cutoff", "comparison_share", "paper_noise")
+
+
+def _threshold_eps(n: int, eps: float, params: dict) -> float:
+    if n == 0:
+        return 0.0
+    return plan_threshold(n, epsilon=eps, **{k: params[k] for k in _THRESHOLD_KEYS
+                                             if k in params}).epsilon
+
+
+def planned_epsilon(method: str, n_slots: int, *, epsilon: float, **params) -> float:
+    """Upper bound on the ε :func:`release_histograms` spends, known before any noise."""
+    epsilon = check_epsilon(epsilon)
+    n = int(n_slots)
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {METHODS}, got {method!r}")
+    if method == "direct":
+        return epsilon
+    if method == "threshold":
+        return _threshold_eps(n, epsilon, params)
+    share = params.get("division_share", 0.1)
+    if method == "dynamic_hybrid" and params.get("composition", "sequential") == "parallel":
+        eps_div, rest = 0.0, epsilon
+    else:
+        eps_div = share * epsilon
+        rest = epsilon - eps_div
+    worst = 0.0
+    for t1 in range(n):
+        for t2 in range(t1, n):
+            day = t2 - t1 + 1
+            if method == "static_hybrid":
+                nights = [n - day]
+            else:
+                nights = [t1, n - 1 - t2]
+            total = rest * day / n + math.fsum(_threshold_eps(k, rest * k / n, params)
+                                               for k in nights)
+            worst = max(worst, total)
+    return eps_div + worst
+
+
+def release_histograms(counts, *, method: str, epsilon: float, rng: np.random.Generator,
+                       postprocess: bool = True, history=None, progress=None,
+                       **params) -> Release:
+    """Run ``method`` on ``counts`` (S, M); ``history`` (H, S, M) for ``dynamic_hybrid``.
+
+    ``values`` are the post-processed non-negative integer counts when
+    ``postprocess`` (Alg. 3, free: post-processing), else the raw noisy
+    ones; ``public['raw']`` then holds the raw noisy counts too.
+    """
+    c = check_counts(counts)
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {METHODS}, got {method!r}")
+    if method == "dynamic_hybrid":
+        if history is None:
+            raise ValueError("dynamic hybrid perturbation needs at least one past day of counts")
+        rel = release_dynamic_hybrid(history, c, epsilon=epsilon, rng=rng, **params)
+    elif history is not None:
+        raise ValueError(f"past days are used by dynamic_hybrid only, not by {method}")
+    elif method == "direct":
+        if set(params) - {"noise"}:
+            raise ValueError(f"direct perturbation takes no {sorted(set(params) - {'noise'})}")
+        rel = release_direct(c, epsilon=epsilon, rng=rng, **params)
+    elif method == "threshold":
+        rel = release_threshold(c, epsilon=epsilon, rng=rng, **params)
+    else:
+        rel = release_static_hybrid(c, epsilon=epsilon, rng=rng, **params)
+    rel.public["postprocessed"] = bool(postprocess)
+    if postprocess:
+        rel.public["raw"] = rel.values
+        rel.values = consistency_postprocess(rel.values, rng=rng)
+    return rel
