@@ -151,6 +151,41 @@ def _noisycounts(work, neighbour):
             "INTERNAL_REPORT": str(work / "internal.html")}
 
 
+def _perturb_common(work, neighbour, moved_rows, shift, crs):
+    """Check-in-like points (users u0..u59) in ``crs``; D' moves ``moved_rows`` by ``shift`` m.
+
+    Geo-indistinguishability protects where a point is (the number of reports is public), so
+    the neighbour of D moves one unit of privacy instead of removing it.
+    """
+    from test_geoind_frames import _layer, _xy
+    xy = _xy(240)
+    if neighbour:
+        xy[moved_rows] += shift
+    return {"INPUT": _save(_layer(xy, crs), work / "points.gpkg"), "EPSILON": 0.01, "SEED": 3,
+            "OUTPUT": str(work / "reports.gpkg"), "REPORT": str(work / "report.html"),
+            "INTERNAL_REPORT": str(work / "internal.html"),
+            "DISPLACEMENT": str(work / "lines.gpkg")}
+
+
+def _perturbpoints(work, neighbour):
+    """Planar Laplace on lon/lat, a study area in EPSG:3857, one point moved 10 km out of it."""
+    from test_geoind_frames import _area
+    params = _perturb_common(work, neighbour, [0], [9000.0, -5000.0], "EPSG:4326")
+    return dict(params, STUDY_AREA=_save(_area("EPSG:3857"), work / "area.gpkg"),
+                KEEP_FIELDS=["venue_id"])
+
+
+def _perturbpoints_users(work, neighbour):
+    """Geometric mechanism on a public grid, user level (m = 6): all of user u7's points moved."""
+    import numpy as np
+    from test_geoind_frames import X0, Y0
+    params = _perturb_common(work, neighbour, np.arange(240) % 60 == 7, [2500.0, 1800.0],
+                             "EPSG:2154")
+    return dict(params, USER_FIELD="user", MAX_POINTS_PER_USER=6, MECHANISM="geometric",
+                CELL_SIZE=200,
+                GRID_EXTENT=f"{X0 - 500},{X0 + 4000},{Y0 - 500},{Y0 + 2500} [EPSG:2154]")
+
+
 # --------------------------------------------------------------------------
 # The negative control: a release that publishes a raw total in its report
 # --------------------------------------------------------------------------
@@ -210,6 +245,11 @@ def _toy_params(work, neighbour):
 
 ENTRIES = {
     "noisycounts": Entry("mobilitydp:noisycounts", _noisycounts, noisy={"OUTPUT": {"noisy_count"}}),
+    "perturbpoints": Entry("mobilitydp:perturbpoints", _perturbpoints,
+                           noisy={"OUTPUT": {"geometry"}}, internal={"DISPLACEMENT"}),
+    "perturbpoints (users, grid)": Entry("mobilitydp:perturbpoints", _perturbpoints_users,
+                                         noisy={"OUTPUT": {"geometry"}},
+                                         internal={"DISPLACEMENT"}),
 }
 
 
