@@ -118,3 +118,22 @@ def test_qgis_process_json(qgis_app, qgis_process, tmp_path):
     bad.mkdir()
     code, data, text = qgis_process(REPORT_ALG, _params(trips, zone_file, bad, MAX_TRIPS=1))
     assert code != 0 and not os.listdir(bad)
+
+
+def test_ledger_charged_once_with_every_part(run_alg, tmp_path):
+    from qgis.core import QgsProcessingException
+    ledger = tmp_path / "ledger.json"
+    (tmp_path / "a").mkdir()
+    res = run_alg(REPORT_ALG, _params(lines(), zones(), tmp_path / "a", EPSILON=1.0,
+                                      LEDGER=str(ledger), DATASET_ID="trips",
+                                      BUDGET_EPSILON=1.5))
+    entries = _json(ledger)["datasets"]["trips"]["entries"]
+    assert len(entries) == 1 and entries[0]["status"] == "spent"
+    assert len(entries[0]["parts"]) == 7
+    assert entries[0]["epsilon"] == pytest.approx(1.0) == res["EPSILON_SPENT"]
+    (tmp_path / "b").mkdir()
+    with pytest.raises(QgsProcessingException, match="budget"):
+        run_alg(REPORT_ALG, _params(lines(), zones(), tmp_path / "b", EPSILON=1.0,
+                                    LEDGER=str(ledger), DATASET_ID="trips"))
+    assert not os.listdir(tmp_path / "b")
+    assert len(_json(ledger)["datasets"]["trips"]["entries"]) == 1
