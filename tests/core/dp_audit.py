@@ -20,6 +20,13 @@ Two checks, both on samples drawn from the mechanism under test:
     where the likelihood ratio of Laplace, Gaussian and geometric noise
     attains its maximum, so they give the audit its power.
 
+    The events must not be chosen from the samples being audited (that
+    would make the Bonferroni guarantee optimistic): discrete outputs use
+    every value as a bin (the family is fixed by the support), continuous
+    outputs pass ``bins=k`` and the audit takes k quantile bins from an
+    independent *pilot*: the first ``pilot_fraction`` of each sample, which
+    is then left out of the audit.
+
     Counts are turned into exact Clopper–Pearson (beta) confidence bounds:
     with x hits out of n, the one-sided bounds of p at error γ are
     ``lower = Beta(γ; x, n−x+1)`` and ``upper = Beta(1−γ; x+1, n−x)``.
@@ -182,6 +189,8 @@ def clopper_pearson(hits, n, gamma: float) -> tuple:
 def quantile_edges(*samples, bins: int = 40, min_mass: float = 1e-3) -> np.ndarray:
     """Bin edges at quantiles of the pooled samples, away from the extreme tails.
 
+    Give it *pilot* samples, independent of the ones audited (or pass
+    ``bins=k`` to :func:`likelihood_ratio_audit`, which does so).
     The ``bins − 1`` edges split the pooled sample into bins of equal mass,
     restricted to the quantile range [min_mass, 1 − min_mass] so that every
     half-line event keeps enough mass for the confidence bounds to say
@@ -255,19 +264,32 @@ def _elementary_bins(sample_d, sample_dp, bins):
 
 
 def likelihood_ratio_audit(sample_d, sample_d_prime, bins, epsilon: float, delta: float = 0.0,
-                           *, alpha: float = 1e-3, tails: bool = True) -> AuditResult:
+                           *, alpha: float = 1e-3, tails: bool = True,
+                           pilot_fraction: float = 0.2) -> AuditResult:
     """Audit P[M(D)∈S] ≤ e^ε·P[M(D')∈S] + δ (both ways) on every event S of ``bins``.
 
     ``sample_d`` and ``sample_d_prime`` are independent outputs of the
     mechanism on the neighbouring inputs D and D'. ``bins`` is either an
     increasing array of edges (elementary bins are the intervals between
     them, plus the two unbounded ones) or ``"discrete"`` (every distinct
-    output value, or row of a 2-D sample, is a bin). With ``tails`` and
-    ordered outputs the half-lines below and above every bin boundary are
-    audited too. See the module docstring for the statistics; the test
+    output value, or row of a 2-D sample, is a bin), or an integer k: k
+    quantile bins from a pilot made of the first ``pilot_fraction`` of
+    each sample (samples are i.i.d., so the pilot is independent of the
+    rest, which alone is audited). With ``tails`` and ordered outputs the
+    half-lines below and above every bin boundary are audited too. See the module docstring for the statistics; the test
     has overall error probability ≤ ``alpha`` for a mechanism that is
     (ε, δ)-DP.
     """
+    if isinstance(bins, (int, np.integer)) and not isinstance(bins, bool):
+        if not 0 < pilot_fraction < 1:
+            raise ValueError("pilot_fraction must be in (0, 1)")
+        a, b = np.asarray(sample_d), np.asarray(sample_d_prime)
+        ka, kb = int(len(a) * pilot_fraction), int(len(b) * pilot_fraction)
+        if min(ka, kb) < bins:
+            raise ValueError(f"a pilot of {min(ka, kb)} samples cannot place {bins} quantile bins")
+        edges = quantile_edges(a[:ka], b[:kb], bins=int(bins))
+        return likelihood_ratio_audit(a[ka:], b[kb:], edges, epsilon, delta, alpha=alpha,
+                                      tails=tails)
     ca, cb, labels, ordered = _elementary_bins(sample_d, sample_d_prime, bins)
     n_a, n_b = int(ca.sum()), int(cb.sum())
     if n_a == 0 or n_b == 0:

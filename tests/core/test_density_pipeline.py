@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 import scipy.sparse as sp
 
-from dp_audit import likelihood_ratio_audit, quantile_edges
+from dp_audit import likelihood_ratio_audit
 from dpcore.cover import reallocate
 from dpcore.density import (DensityInputs, release_density, release_efpa, release_efpa_g,
                             release_lpa, release_lpa_direct)
@@ -189,7 +189,7 @@ def audit(fn, n, statistic=lambda v: v[0, 0], n_slots=4, **kw):
         rng, data = make_rng(seed), tiny(extra, n_slots)
         out.append(np.array([statistic(fn(data, epsilon=EPS, delta=DELTA, rng=rng, **kw).values)
                              for _ in range(n)]))
-    return likelihood_ratio_audit(out[0], out[1], quantile_edges(*out, bins=30), EPS, DELTA)
+    return likelihood_ratio_audit(out[0], out[1], 30, EPS, DELTA)
 
 
 def shrink_sensitivities(monkeypatch):
