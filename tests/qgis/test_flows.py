@@ -117,7 +117,7 @@ def test_algorithms_listed_with_help(qgis_app):
 
 def test_exact_flows_at_huge_epsilon(run_alg, tmp_path):
     report, internal = str(tmp_path / "r.html"), str(tmp_path / "internal.html")
-    res = run_alg(AGG, _params(EPSILON=1000, REPORT=report, INTERNAL_REPORT=internal))
+    res = run_alg(AGG, _params(EPSILON=20, REPORT=report, INTERNAL_REPORT=internal))
     flows = _flows(res["FLOWS"])
     assert len(flows) == 34  # 17 shared edges of the 4 × 3 grid, both directions
     assert {k: v for k, v in flows.items() if v} == EXPECTED
@@ -135,7 +135,7 @@ def test_exact_flows_at_huge_epsilon(run_alg, tmp_path):
 
 
 def test_vehicle_field_guessed_by_name_when_empty(run_alg):
-    res = run_alg(AGG, {k: v for k, v in _params(EPSILON=1000).items() if k != "VEHICLE_FIELD"})
+    res = run_alg(AGG, {k: v for k, v in _params(EPSILON=20).items() if k != "VEHICLE_FIELD"})
     assert {k: v for k, v in _flows(res["FLOWS"]).items() if v} == EXPECTED
 
 
@@ -246,10 +246,10 @@ def test_qgis_process_runs(qgis_process, tmp_path):
                                                               "r.html", "true.gpkg"))
     code, data, text = qgis_process(AGG, {
         "INPUT": gps, "VEHICLE_FIELD": "vehicle", "TRAJECTORY_FIELD": "trip",
-        "TIME_FIELD": "time", "CELLS": cells, "CELL_ID_FIELD": "cell_id", "EPSILON": 1000,
+        "TIME_FIELD": "time", "CELLS": cells, "CELL_ID_FIELD": "cell_id", "EPSILON": 20,
         "SEED": 2, "FLOWS": flows, "ZONES": zones, "REPORT": report, "TRUE_FLOWS": true})
     assert code == 0, text
-    assert data["results"]["EPSILON_SPENT"] == 1000 and data["results"]["DELTA_SPENT"] == 0
+    assert data["results"]["EPSILON_SPENT"] == 20 and data["results"]["DELTA_SPENT"] == 0
     layer, rows = read_layer(flows)
     got = {(r["origin"], r["dest"]): r["flow"] for r in rows if r["flow"]}
     assert got == EXPECTED
@@ -280,7 +280,7 @@ def test_qgis_process_runs(qgis_process, tmp_path):
 
 
 def test_holes_accepted_when_the_territory_has_them(run_alg):
-    res = run_alg(AGG, _params(CELLS=_cells(skip=5), ALLOW_HOLES=True, EPSILON=1000))
+    res = run_alg(AGG, _params(CELLS=_cells(skip=5), ALLOW_HOLES=True, EPSILON=20))
     flows = _flows(res["FLOWS"])
     # 4 → 5 and 5 → 9 cross the hole: lost, not invented
     assert {k: v for k, v in flows.items() if v} == {
@@ -319,7 +319,7 @@ def test_opposite_arrows_are_drawn_side_by_side(run_alg):
     from qgis.PyQt.QtGui import QColor, QImage, QPainter
     from mobility_dp.algorithms.flows import flow_style
 
-    layer = run_alg(AGG, _params(EPSILON=1000))["FLOWS"]
+    layer = run_alg(AGG, _params(EPSILON=20))["FLOWS"]
 
     def pixels(origin, dest):
         one = layer.materialize(QgsFeatureRequest().setFilterExpression(
