@@ -26,6 +26,7 @@ class MobilityDPPlugin:
             QgsApplication.processingRegistry().removeProvider(self.provider)
         self.provider = MobilityDPProvider()
         QgsApplication.processingRegistry().addProvider(self.provider)
+        self.provider.refreshAlgorithms()  # now the shipped models can find their children
 
     def _report_missing(self, missing):
         if self.missing_reported:

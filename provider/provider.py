@@ -1,7 +1,8 @@
 """The Mobility DP Processing provider (id ``mobilitydp``)."""
 import os
 
-from qgis.core import QgsProcessingProvider
+from qgis.core import (QgsApplication, QgsMessageLog, QgsProcessingModelAlgorithm,
+                       QgsProcessingProvider)
 from qgis.PyQt.QtGui import QIcon
 
 from ..algorithms.cdrsummary import CDRSummary
@@ -20,6 +21,8 @@ from ..algorithms.odflows import ODFlows
 from ..algorithms.tessellation import DataDrivenTessellation, VoronoiTessellation
 
 ICON = os.path.join(os.path.dirname(os.path.dirname(__file__)), "icons", "mobilitydp.svg")
+#: Shipped models (written by scripts/make-models), listed under the group "Models".
+MODELS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "models")
 
 # One entry per algorithm; ids are stable because saved models store them.
 ALGORITHMS = [
@@ -51,3 +54,15 @@ class MobilityDPProvider(QgsProcessingProvider):
     def loadAlgorithms(self):  # noqa: N802
         for algorithm in ALGORITHMS:
             self.addAlgorithm(algorithm())
+        # A model finds its child algorithms through the registry, so models load only once
+        # this provider is registered (plugin.initProcessing refreshes it after adding it).
+        if QgsApplication.processingRegistry().providerById(self.id()) is not self:
+            return
+        for name in sorted(os.listdir(MODELS)):
+            if not name.endswith(".model3"):
+                continue
+            model = QgsProcessingModelAlgorithm()
+            if model.fromFile(os.path.join(MODELS, name)):
+                self.addAlgorithm(model)
+            else:
+                QgsMessageLog.logMessage(f"cannot read the model {name}", "Mobility DP")

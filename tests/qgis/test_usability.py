@@ -17,8 +17,10 @@ PENDING_STATIC_STRINGS = {
 
 
 def _algorithms():
-    from qgis.core import QgsApplication
-    return QgsApplication.processingRegistry().providerById("mobilitydp").algorithms()
+    """The provider's algorithms (not its shipped models, whose help QGIS writes)."""
+    from qgis.core import QgsApplication, QgsProcessingModelAlgorithm
+    return [a for a in QgsApplication.processingRegistry().providerById("mobilitydp").algorithms()
+            if not isinstance(a, QgsProcessingModelAlgorithm)]
 
 
 def test_help_is_html_paragraphs_with_tags_and_a_help_page(qgis_app):
