@@ -289,7 +289,8 @@ def _parameter_rows(source, release, mechanism, boundary, grid, frame, region, u
             ("ε", f"{release.public['epsilon']:.6g} {release.cost.unit}"),
             ("points reported", len(release.values))]
     if grid is None:
-        rows.append(("displacement", "along geodesics on the WGS84 ellipsoid (no projection)"))
+        rows += [("displacement", "along geodesics on the WGS84 ellipsoid (no projection)"),
+                 ("reports rounded to", f"{release.public['granularity']} (≈ 1 cm)")]
     else:
         rows += [("grid", describe_grid(grid, frame)), ("boundary rule", boundary)]
     if region is not None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..mechanisms import round_to_granularity
 from ..privacy import (EPSILON_PER_METRE, EPSILON_UNIT, PrivacyCost, Release, check_epsilon,
                        report_progress)
 from ..sampling import sample_per_user
@@ -35,6 +36,10 @@ from .planar import guarantee_facts, planar_laplace_noise
 PERTURB_MECHANISMS = ("planar_laplace", "laplace", "geometric", "krr")
 #: What to do with users who have more points than ``max_points_per_user``.
 EXCESS_RULES = ("refuse", "sample")
+#: Public output granularity of planar Laplace reports: 1 cm in metres, 1e-7° in lon/lat
+#: (≤ 1.1 cm): reports are rounded to it, so their low-order bits carry no trace of the true
+#: point or of the sampler's float arithmetic (post-processing, no cost).
+GRANULARITY_M, GRANULARITY_DEG = 0.01, 1e-7
 #: Share of points outside the grid or study area above which a run warns / is refused.
 WARN_OUTSIDE, REFUSE_OUTSIDE = 0.05, 0.5
 
@@ -104,12 +109,19 @@ def perturb_points(xy, *, epsilon: float, rng: np.random.Generator, delta: float
     internal = {"kept": kept, "points_dropped": dropped}
     if mechanism == "planar_laplace":
         if geographic:
-            reported = planar_laplace_lonlat(points, epsilon, rng)
+            granularity = f"{GRANULARITY_DEG:g}°"
+            reported = round_to_granularity(planar_laplace_lonlat(points, epsilon, rng),
+                                            GRANULARITY_DEG)
         else:
-            reported = points + planar_laplace_noise(len(points), epsilon, rng)
+            granularity = f"{GRANULARITY_M:g} m"
+            reported = round_to_granularity(points + planar_laplace_noise(len(points), epsilon,
+                                                                          rng), GRANULARITY_M)
+        info["granularity"] = granularity
         cost = PrivacyCost.of("planar Laplace", m * epsilon, protects=_unit(limit),
-                              note=_unit_note(mechanism, epsilon, m), unit=EPSILON_PER_METRE,
-                              unit_of_privacy=_unit_name(limit))
+                              note=_unit_note(mechanism, epsilon, m)
+                              + f"; reports rounded to {granularity}"
+                              + (" along geodesics (WGS84)" if geographic else ""),
+                              unit=EPSILON_PER_METRE, unit_of_privacy=_unit_name(limit))
         guarantee = epsilon
     else:
         channel = make_channel(mechanism, grid, epsilon, boundary)

@@ -22,6 +22,7 @@ def test_planar_laplace_cost_facts_and_displacement():
     assert part.mechanism == "planar Laplace" and part.epsilon == 0.01
     assert part.protects == "one reported point" and "per metre" in part.note
     assert rel.cost.unit == "ε per metre" and rel.cost.unit_of_privacy == "reported point"
+    np.testing.assert_array_equal(np.rint(rel.values / 0.01) * 0.01, rel.values)   # 1 cm
     shift = np.hypot(*(rel.values - xy).T)
     assert shift.mean() == pytest.approx(200.0, rel=0.05)
     assert rel.info["facts"]["expected_displacement_m"] == pytest.approx(200.0)
