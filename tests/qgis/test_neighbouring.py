@@ -23,6 +23,7 @@ from typing import Callable
 import pytest
 
 from conftest import ROOT
+from od_layers import save as _save
 
 TIMESTAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\+00:00|Z)?")
 
@@ -121,17 +122,6 @@ def neighbouring_differences(entry, tmp_path):
 # --------------------------------------------------------------------------
 # Datasets
 # --------------------------------------------------------------------------
-
-def _save(layer, path):
-    from qgis.core import QgsProject, QgsVectorFileWriter
-    options = QgsVectorFileWriter.SaveVectorOptions()
-    options.driverName = "GPKG"
-    err = QgsVectorFileWriter.writeAsVectorFormatV2(layer, str(path),
-                                                    QgsProject.instance().transformContext(),
-                                                    options)
-    assert err[0] == QgsVectorFileWriter.NoError, err
-    return str(path)
-
 
 def _iris_counts(work, neighbour):
     """The sample IRIS with an integer count; D' has one more person in the first zone."""
