@@ -5,7 +5,7 @@ initProcessing() is all a headless QGIS calls. When a required Python
 package is missing, nothing is registered and one message (log, and the
 message bar in the GUI) says what to install.
 """
-from qgis.core import Qgis, QgsApplication, QgsMessageLog
+from qgis.core import Qgis, QgsApplication, QgsMessageLog, QgsProject
 
 from .dependencies import missing_message, missing_packages
 
@@ -15,6 +15,7 @@ class MobilityDPPlugin:
         self.iface = iface
         self.provider = None
         self.missing_reported = False
+        self.hooked = False
 
     def initProcessing(self):  # noqa: N802 (QGIS API name)
         missing = missing_packages()
@@ -24,8 +25,12 @@ class MobilityDPPlugin:
         from .provider.provider import MobilityDPProvider
         if self.provider is not None:
             QgsApplication.processingRegistry().removeProvider(self.provider)
-        self.provider = MobilityDPProvider()
-        QgsApplication.processingRegistry().addProvider(self.provider)
+        provider = MobilityDPProvider()
+        if not QgsApplication.processingRegistry().addProvider(provider):  # QGIS deleted it
+            QgsMessageLog.logMessage("a Mobility DP provider is already registered",
+                                     "Mobility DP", Qgis.Warning)
+            return
+        self.provider = provider
         self.provider.refreshAlgorithms()  # now the shipped models can find their children
 
     def _report_missing(self, missing):
@@ -40,8 +45,21 @@ class MobilityDPPlugin:
 
     def initGui(self):  # noqa: N802
         self.initProcessing()
+        if not self.hooked:
+            QgsProject.instance().layerWasAdded.connect(self._restore_temporal_style)
+            self.hooked = True
+
+    @staticmethod
+    def _restore_temporal_style(layer):
+        """Outputs with a Mobility DP default style get its temporal settings too (QGIS 3.22
+        leaves them out when a layer is added)."""
+        from .algorithms.outputs import restore_temporal_style
+        restore_temporal_style(layer)
 
     def unload(self):
+        if self.hooked:
+            QgsProject.instance().layerWasAdded.disconnect(self._restore_temporal_style)
+            self.hooked = False
         if self.provider is not None:
             QgsApplication.processingRegistry().removeProvider(self.provider)
             self.provider = None

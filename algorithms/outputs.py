@@ -116,3 +116,21 @@ def remove_files(paths) -> None:
             with contextlib.suppress(OSError):
                 os.remove(path + suffix)
 
+
+
+def restore_temporal_style(layer) -> bool:
+    """Apply a Mobility DP default style fully (temporal settings included) to ``layer``.
+
+    QGIS 3.22 applies a GeoPackage's default style when a layer is added, but not its
+    temporal part. The plugin calls this for every layer added to the project; it only
+    touches layers whose default style was written by Mobility DP. Returns True if applied.
+    """
+    if not isinstance(layer, QgsVectorLayer) or layer.providerType() != "ogr" or \
+            layer.temporalProperties().isActive() or \
+            not layer.source().split("|")[0].lower().endswith(".gpkg"):
+        return False
+    listed = layer.listStylesInDatabase()
+    names = listed[2] if isinstance(listed, tuple) and len(listed) > 2 else []
+    if "mobilitydp" not in names:
+        return False
+    return bool(layer.loadDefaultStyle()[1]) and layer.temporalProperties().isActive()

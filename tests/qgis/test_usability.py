@@ -189,3 +189,19 @@ def test_default_style_keeps_temporal_settings(qgis_app, tmp_path):
     plain = QgsVectorLayer(str(tmp_path / "t.gpkg"), "t", "ogr", QgsVectorLayer.LayerOptions(
         loadDefaultStyle=False))
     assert not plain.temporalProperties().isActive()  # control: the style is what carries it
+    # with the plugin's GUI hook, adding the layer to a project restores it all
+    import mobility_dp
+    from qgis.core import QgsProject
+    plugin = mobility_dp.classFactory(None)
+    plugin.initGui()
+    try:
+        added = QgsVectorLayer(path, "t", "ogr")
+        assert not added.temporalProperties().isActive()  # QGIS 3.22 on its own
+        QgsProject.instance().addMapLayer(added)
+        assert added.temporalProperties().isActive()
+        other = QgsVectorLayer(_iris_counts(tmp_path), "iris", "ogr")  # no Mobility DP style
+        QgsProject.instance().addMapLayer(other)
+        assert not other.temporalProperties().isActive()
+    finally:
+        plugin.unload()
+        QgsProject.instance().removeAllMapLayers()
