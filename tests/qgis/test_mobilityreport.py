@@ -17,7 +17,7 @@ WEIGHTS = {"WEIGHT_VISITS": 2, "WEIGHT_OD": 1, "WEIGHT_TRIPS_OVER_TIME": 1,
 
 def _params(trips, zones_layer, tmp_path, **kw):
     p = {"INPUT": trips, "USER_FIELD": "user_id", "START_FIELD": "start", "END_FIELD": "end",
-         "ZONES": zones_layer, "ZONE_ID_FIELD": "zone", "MAX_TRIPS": 5, "EPSILON": 1e6,
+         "ZONES": zones_layer, "ZONE_ID_FIELD": "zone", "MAX_TRIPS": 5, "EPSILON": 200,
          "SEED": 1, "STATISTICS": str(tmp_path / "stats.json"),
          "INTERNAL_STATISTICS": str(tmp_path / "raw.json"),
          "VISITS": str(tmp_path / "visits.gpkg"), "REPORT": str(tmp_path / "report.html")}
@@ -34,15 +34,15 @@ def _json(path):
 @pytest.mark.parametrize("zones_crs", ["EPSG:2154", "EPSG:4326"])
 def test_report_exact_at_huge_epsilon(run_alg, tmp_path, zones_crs):
     res = run_alg(REPORT_ALG, _params(lines("EPSG:3857"), zones(zones_crs), tmp_path))
-    assert res["EPSILON_SPENT"] == pytest.approx(1e6)
+    assert res["EPSILON_SPENT"] == pytest.approx(200)
     doc = _json(res["STATISTICS"])
     assert not doc["internal"]
     assert set(doc["statistics"]) == {"visits", "od", "trips_over_time", "trip_length",
                                       "trips_per_user", "radius_of_gyration",
                                       "time_between_trips"}
     eps = [p["epsilon"] for p in doc["cost"]["parts"]]
-    assert eps == pytest.approx([2e6 / 7, 1e6 / 7, 1e6 / 7, 1e6 / 7, 0.5e6 / 7, 0.5e6 / 7,
-                                 1e6 / 7])
+    assert eps == pytest.approx([400 / 7, 200 / 7, 200 / 7, 200 / 7, 100 / 7, 100 / 7,
+                                 200 / 7])
     assert [p["sensitivity"] for p in doc["cost"]["parts"]] == [10, 5, 5, 5, 1, 1, 4]
     assert doc["statistics"]["visits"]["per_zone"] == [4, 4, 2]
     assert doc["statistics"]["trips_per_user"]["counts"][1] == 1  # u2: 2 trips

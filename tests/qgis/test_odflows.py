@@ -12,7 +12,7 @@ ALG = "mobilitydp:odflows"
 
 def _params(trips, zones, tmp_path, **kw):
     p = {"INPUT": trips, "USER_FIELD": "user_id", "ZONES": zones, "ZONE_ID_FIELD": "zone",
-         "MAX_TRIPS": 5, "EPSILON": 1e6, "SEED": 3,
+         "MAX_TRIPS": 5, "EPSILON": 100, "SEED": 3,
          "OD_TABLE": str(tmp_path / "od.gpkg"), "FLOWS": str(tmp_path / "flows.gpkg"),
          "REPORT": str(tmp_path / "report.html")}
     p.update(kw)
@@ -36,7 +36,7 @@ def test_lines_hand_made_case_in_mixed_crs(run_alg, tmp_path, zones_crs):
     layer, lines = read_layer(res["FLOWS"])
     assert {(r["origin"], r["dest"]) for r in lines} == {("z0", "z1"), ("z1", "z0")}
     assert all(r["moe95"] == 0 for r in lines)
-    assert res["EPSILON_SPENT"] == pytest.approx(1e6)
+    assert res["EPSILON_SPENT"] == pytest.approx(100)
     html = _text(res["REPORT"])
     assert "one user" in html and "discrete Laplace" in html
 
@@ -75,7 +75,7 @@ def test_time_window_and_bounding(run_alg, tmp_path):
     # u1's trips at 10:00 and 11:40 are outside the window
     assert _od(res["OD_TABLE"]) == {("z0", "z1"): 2, ("z2", "z2"): 1}
     (tmp_path / "m").mkdir()
-    res = run_alg(ALG, _params(_lines(), _zones(), tmp_path / "m", MAX_TRIPS=1))
+    res = run_alg(ALG, _params(_lines(), _zones(), tmp_path / "m", MAX_TRIPS=1, EPSILON=20))
     assert sum(_od(res["OD_TABLE"]).values()) == 2  # one trip per user
 
 
@@ -115,13 +115,13 @@ def test_all_trips_outside_the_zones_refused(run_alg, tmp_path):
 def test_qgis_process_json(qgis_app, qgis_process, tmp_path):
     trips = _save(_lines(), tmp_path / "trips.gpkg")
     zones = _save(_zones("EPSG:4326"), tmp_path / "zones.gpkg")
-    p = _params(trips, zones, tmp_path, EPSILON=1e6, LEDGER=str(tmp_path / "ledger.json"),
-                BUDGET_EPSILON=2e6)
+    p = _params(trips, zones, tmp_path, EPSILON=100, LEDGER=str(tmp_path / "ledger.json"),
+                BUDGET_EPSILON=200)
     code, data, text = qgis_process(ALG, p)
     assert code == 0, text
     assert os.path.exists(data["results"]["OD_TABLE"].split("|")[0])
     assert _od(str(tmp_path / "od.gpkg")) == EXPECTED
-    assert data["results"]["EPSILON_SPENT"] == pytest.approx(1e6)
+    assert data["results"]["EPSILON_SPENT"] == pytest.approx(100)
     code, data, text = qgis_process(ALG, dict(p, EPSILON=-1, OD_TABLE=str(tmp_path / "x.gpkg")))
     assert code != 0 and not os.path.exists(tmp_path / "x.gpkg")
 
@@ -136,7 +136,7 @@ def test_shipped_model_trips_to_flow_map(qgis_app, tmp_path):
         os.path.abspath(__file__)))), "models", "trips_to_od_flows.model3"))
     res = processing.run(model, {
         "trips": _points(), "user_field": "user_id", "trip_field": "trip", "time_field": "time",
-        "zones": _zones("EPSG:4326"), "max_trips": 5, "epsilon": 1e6,
+        "zones": _zones("EPSG:4326"), "max_trips": 5, "epsilon": 100,
         "odflows:flow_map": str(tmp_path / "map.gpkg"), "odflows:od_table": str(tmp_path / "od.gpkg"),
         "odflows:report": str(tmp_path / "report.html")},
         context=QgsProcessingContext(), feedback=QgsProcessingFeedback())
