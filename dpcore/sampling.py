@@ -42,3 +42,17 @@ def sample_per_user(users, max_items: int, rng: np.random.Generator) -> np.ndarr
     rank = np.arange(n) - np.repeat(starts, np.diff(np.r_[starts, n]))
     keep[order[rank < m]] = True
     return keep
+
+
+def sampling_stream(rng: np.random.Generator) -> np.random.Generator:
+    """A generator for data-dependent draws that leaves ``rng``'s own stream untouched.
+
+    Per-user sampling consumes a number of draws that depends on the data;
+    drawing the noise after it from the same stream would give neighbouring
+    datasets different noise under the same seed. A seeded generator is
+    split by jumping its bit generator (PCG64: 2^127 steps ahead, an
+    independent stream); a generator without a state to align (the OS
+    entropy of ``make_rng(None)``) is returned as it is.
+    """
+    bit = rng.bit_generator
+    return np.random.Generator(bit.jumped()) if hasattr(bit, "jumped") else rng

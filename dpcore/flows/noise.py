@@ -58,7 +58,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from .. import mechanisms
-from ..sampling import sample_per_user
+from ..sampling import sample_per_user, sampling_stream
 from ..privacy import (CostPart, PrivacyCost, Release, check_delta, check_epsilon,
                        report_progress)
 from .vectors import FlowVectors
@@ -363,7 +363,8 @@ def release_central(vectors: FlowVectors, *, epsilon: float, rng: np.random.Gene
     epsilon = check_epsilon(epsilon)
     if noise not in NOISES:
         raise ValueError(f"unknown noise {noise!r}; choose one of {NOISES}")
-    bounded = bound_contributions(vectors, max_moves, max_count, rng, bounding)
+    # sampling on its own stream: same seed, same noise for neighbouring datasets
+    bounded = bound_contributions(vectors, max_moves, max_count, sampling_stream(rng), bounding)
     report_progress(progress, 0.3)
     total = np.asarray(bounded.sum(axis=0)).ravel().astype(np.int64)
     sens = central_sensitivity(max_moves, max_count, bounding)

@@ -16,6 +16,7 @@ from dpcore.flows.vectors import FlowVectors, MoveIndex
 from dpcore import mechanisms
 from dpcore.mechanisms import discrete_laplace_pmf
 from dpcore.privacy import make_rng
+from dpcore.sampling import sampling_stream
 
 INDEX = MoveIndex(np.array([0, 0, 1, 1]), np.array([1, 2, 0, 2]), 3)  # s = 4 moves
 
@@ -294,3 +295,18 @@ def test_trip_bounding_cost_is_exact():
     leak = likelihood_ratio_audit(broken([[1, 0, 0, 2]], 62),
                                   broken([[1, 0, 0, 2], [0, 7, 0, 0]], 63), "discrete", eps)
     assert not leak.passed and leak.epsilon_lower_bound > 1.5 * eps
+
+
+def test_central_noise_is_the_same_for_neighbours_under_one_seed():
+    """The bounding draws from its own stream: D and D' + one vehicle get the same noise."""
+    d = vectors([[3, 0, 1, 0], [0, 2, 0, 0]])
+    plus = vectors([[3, 0, 1, 0], [0, 2, 0, 0], [0, 0, 5, 1]])
+    for bounding in ("trips", "distinct"):
+        noise = []
+        for fv in (d, plus):
+            rel = release_central(fv, epsilon=0.5, rng=make_rng(8), max_moves=2,
+                                  bounding=bounding)
+            kept = bound_contributions(fv, 2, 1, sampling_stream(make_rng(8)), bounding)
+            noise.append(rel.values - np.asarray(kept.sum(axis=0)).ravel())
+        np.testing.assert_array_equal(noise[0], noise[1])
+        assert np.any(noise[0] != 0)

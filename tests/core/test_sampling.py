@@ -6,7 +6,7 @@ import pytest
 
 from dp_audit import chi_square_fit
 from dpcore.privacy import make_rng
-from dpcore.sampling import sample_per_user
+from dpcore.sampling import sample_per_user, sampling_stream
 
 N_ITEMS, M, DRAWS = 6, 2, 6000
 SUBSETS = list(itertools.combinations(range(N_ITEMS), M))  # 15 equally likely subsets
@@ -59,3 +59,12 @@ def test_sizes_and_small_users():
     assert sample_per_user(np.array([], dtype=int), 3, make_rng(0)).size == 0
     with pytest.raises(ValueError, match="integer ≥ 1"):
         sample_per_user(users, 0, make_rng(0))
+
+
+def test_sampling_stream_leaves_the_noise_stream_alone():
+    a, b = make_rng(5), make_rng(5)
+    sample_per_user(np.arange(100) % 7, 3, sampling_stream(a))
+    sample_per_user(np.arange(900) % 11, 3, sampling_stream(b))   # other data, other draws
+    assert a.random() == b.random()
+    secure = make_rng(None)
+    assert sampling_stream(secure) is secure

@@ -176,6 +176,32 @@ def _perturbpoints_users(work, neighbour):
                 GRID_EXTENT=f"{X0 - 500},{X0 + 4000},{Y0 - 500},{Y0 + 2500} [EPSG:2154]")
 
 
+def _aggregateflows(work, neighbour, **kw):
+    """GPS points of vehicles a, b, c on a 4 × 3 grid of cells; D' has no vehicle c."""
+    from qgis.core import QgsFeatureRequest
+    from test_flows import _cells, _points
+    points = _points()
+    if neighbour:
+        points = points.materialize(QgsFeatureRequest().setFilterExpression("\"vehicle\" != 'c'"))
+    return dict({"INPUT": _save(points, work / "gps.gpkg"), "VEHICLE_FIELD": "vehicle",
+                 "TRAJECTORY_FIELD": "trip", "TIME_FIELD": "time",
+                 "CELLS": _save(_cells(), work / "cells.gpkg"), "CELL_ID_FIELD": "cell_id",
+                 "EPSILON": 0.5, "SEED": 4, "FLOWS": str(work / "flows.gpkg"),
+                 "ZONES": str(work / "zones.gpkg"), "REPORT": str(work / "report.html"),
+                 "INTERNAL_REPORT": str(work / "internal.html"),
+                 "TRUE_FLOWS": str(work / "true.gpkg")}, **kw)
+
+
+def _aggregateflows_central(work, neighbour):
+    return _aggregateflows(work, neighbour, METHOD="central", MAX_MOVES=3)
+
+
+FLOWS_NOISY = {"FLOWS": {"flow"}, "ZONES": {"flow_out", "flow_in", "flow", "above_median"}}
+# facts about the noisy flows, printed in the publishable report
+FLOWS_REPORT_NOISY = (r"<tr><td>released flows below 0</td><td>[^<]*</td></tr>",
+                      r"<tr><td>their mean</td><td>[^<]*</td></tr>")
+
+
 # --------------------------------------------------------------------------
 # The negative control: a release that publishes a raw total in its report
 # --------------------------------------------------------------------------
@@ -240,6 +266,12 @@ ENTRIES = {
     "perturbpoints (users, grid)": Entry("mobilitydp:perturbpoints", _perturbpoints_users,
                                          noisy={"OUTPUT": {"geometry"}},
                                          internal={"DISPLACEMENT"}),
+    "aggregateflows (universal, per vehicle)": Entry(
+        "mobilitydp:aggregateflows", _aggregateflows, noisy=FLOWS_NOISY,
+        internal={"TRUE_FLOWS"}, report_noisy=FLOWS_REPORT_NOISY),
+    "aggregateflows (central, m = 3)": Entry(
+        "mobilitydp:aggregateflows", _aggregateflows_central, noisy=FLOWS_NOISY,
+        internal={"TRUE_FLOWS"}, report_noisy=FLOWS_REPORT_NOISY),
 }
 
 
