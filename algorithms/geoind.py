@@ -19,11 +19,13 @@ from shapely.ops import unary_union
 from ..dpcore.geoind import (coverage_warning, geodesic_inverse, outside_region,
                              perturb_points, plan_perturbation, remap_to_region)
 from ..dpcore.geoind.planar import epsilon_from_level
-from ..dpcore.geoind.summary import guarantee_html, raw_facts_html
+from ..dpcore.geoind.summary import guarantee_html, parameter_rows, raw_facts_html
 from .base import MobilityDPAlgorithm, enum_parameter, tr, unit_field_parameter
 from .frame import MetricFrame
+from .outputs import style_on_load
 from .pointgrid import (BOUNDARIES, CELL_SIZE, GRID_EXTENT, GRID_HELP, MECHANISMS, WGS84,
-                        cell_size, describe_grid, public_grid, read_points, transform_xy)
+                        cell_size, describe_grid, displacement_style, public_grid, read_points,
+                        reports_style, transform_xy)
 
 INPUT = "INPUT"
 MECHANISM = "MECHANISM"
@@ -199,8 +201,11 @@ a user field is given).</p>"""
         results.update(self.write_reports(
             parameters, context, release=release,
             unit_of_privacy=release.cost.parts[0].protects + f" ({release.cost.unit})",
-            parameter_rows=_parameter_rows(source, release, mechanism, boundary, grid, frame,
-                                           region, user_field, m, excess, keep),
+            parameter_rows=parameter_rows(
+                release, input_name=source.sourceName(), boundary=boundary,
+                grid=describe_grid(grid, frame) if grid is not None else None,
+                study_area=frame.describe() if region is not None else None,
+                user_field=user_field, excess=excess, copied=keep),
             sections=[("What the guarantee means", guarantee_html(release))],
             internal_sections=[("Raw data", raw_facts_html(
                 release, nulls=nulls, outside=outside,
@@ -245,6 +250,7 @@ a user field is given).</p>"""
                 batch = []
                 step(k / len(kept))
         sink.addFeatures(batch, QgsFeatureSink.FastInsert)
+        style_on_load(context, dest_id, reports_style)
         return dest_id
 
     def _write_lines(self, parameters, context, source, work_crs, true_xy, reported):
@@ -267,6 +273,7 @@ a user field is given).</p>"""
             f.setAttributes([d])
             batch.append(f)
         sink.addFeatures(batch, QgsFeatureSink.FastInsert)
+        style_on_load(context, dest_id, displacement_style)
         return dest_id
 
 
@@ -281,22 +288,3 @@ def _kept_fields(source, names, user_field):
         raise ValueError(f"fields to copy not in the input layer: {', '.join(missing)}")
     return names, [f"copied field '{n}' looks like a place identifier: it may point back to the "
                    "true location; check before publishing" for n in names if PLACE_LIKE.search(n)]
-
-
-def _parameter_rows(source, release, mechanism, boundary, grid, frame, region, user_field, m,
-                    excess, keep):
-    rows = [("input", source.sourceName()), ("mechanism", mechanism),
-            ("ε", f"{release.public['epsilon']:.6g} {release.cost.unit}"),
-            ("points reported", len(release.values))]
-    if grid is None:
-        rows += [("displacement", "along geodesics on the WGS84 ellipsoid (no projection)"),
-                 ("reports rounded to", f"{release.public['granularity']} (≈ 1 cm)")]
-    else:
-        rows += [("grid", describe_grid(grid, frame)), ("boundary rule", boundary)]
-    if region is not None:
-        rows.append(("study area", f"reports remapped into it, in {frame.describe()}"))
-    if user_field:
-        rows += [("user id field", user_field), ("maximum points per user m", m),
-                 ("users above the maximum", excess)]
-    rows.append(("fields copied to the output", ", ".join(keep) if keep else "none"))
-    return rows

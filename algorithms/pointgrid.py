@@ -20,7 +20,8 @@ import math
 
 import numpy as np
 from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsFeatureRequest,
-                       QgsGeometry, QgsLineString, QgsPointXY)
+                       QgsGeometry, QgsLineSymbol, QgsLineString, QgsMarkerSymbol, QgsPointXY,
+                       QgsSingleSymbolRenderer)
 
 from ..dpcore.geoind import Grid
 from .frame import MetricFrame, crs_name, stated_extent_crs
@@ -152,3 +153,19 @@ def cell_polygon(bounds, transform=None) -> QgsGeometry:
         geom = QgsGeometry(geom.densifyByCount(8))
         geom.transform(transform)
     return geom
+
+
+def reports_style(layer) -> None:
+    """Perturbed points: small semi-transparent dark red circles (dense areas read as darker)."""
+    symbol = QgsMarkerSymbol.createSimple({"name": "circle", "color": "178,24,43,140",
+                                           "outline_style": "no", "size": "1.6"})
+    layer.setRenderer(QgsSingleSymbolRenderer(symbol))
+    layer.triggerRepaint()
+
+
+def displacement_style(layer) -> None:
+    """Displacement lines (data owner only): thin grey lines."""
+    symbol = QgsLineSymbol.createSimple({"line_color": "90,90,90,160", "line_width": "0.2"})
+    layer.setRenderer(QgsSingleSymbolRenderer(symbol))
+    layer.triggerRepaint()
+

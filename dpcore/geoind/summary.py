@@ -9,6 +9,34 @@ from __future__ import annotations
 from .. import report
 
 
+def parameter_rows(release, *, input_name: str, boundary: str, grid: str = None,
+                   study_area: str = None, user_field: str = "", excess: str = "",
+                   copied=()) -> list:
+    """The publishable parameter rows of a :func:`~.release.perturb_points` release.
+
+    ``grid`` and ``study_area`` describe the public frame they live in
+    (``None`` when unused); nothing here is computed from the true points.
+    """
+    info = release.public
+    rows = [("input", input_name), ("mechanism", info["mechanism"]),
+            ("ε", f"{info['epsilon']:.6g} {release.cost.unit}"),
+            ("points reported", len(release.values))]
+    if grid is None:
+        rows += [("displacement", "along geodesics on the WGS84 ellipsoid (no projection)"
+                  if info["geodesic"] else "in the plane"),
+                 ("reports rounded to", f"{info['granularity']} (≈ 1 cm)")]
+    else:
+        rows += [("grid", grid), ("boundary rule", boundary)]
+    if study_area is not None:
+        rows.append(("study area", f"reports remapped into it, in {study_area}"))
+    if user_field:
+        rows += [("user id field", user_field),
+                 ("maximum points per user m", info["max_points_per_user"]),
+                 ("users above the maximum", excess)]
+    rows.append(("fields copied to the output", ", ".join(copied) if copied else "none"))
+    return rows
+
+
 def guarantee_html(release) -> str:
     """Headline (ε per metre, per-user factor) and the meaning of the guarantee."""
     info, cost = release.public, release.cost

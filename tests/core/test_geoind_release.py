@@ -140,13 +140,17 @@ def test_bad_input_and_cancellation():
 
 
 def test_report_headline_per_metre_and_per_user_factor():
-    from dpcore.geoind.summary import guarantee_html, raw_facts_html
+    from dpcore.geoind.summary import guarantee_html, parameter_rows, raw_facts_html
     users = np.arange(1000) % 300
     rel = perturb_points(_points(1000), epsilon=0.01, rng=make_rng(2), user_ids=users,
                          max_points_per_user=4)
     text = guarantee_html(rel)
     assert "ε = 0.01 per metre</b> for each reported point" in text
     assert "at most m = 4 points" in text and "ε = 0.04 per metre (m·ε)" in text
+    rows = dict(parameter_rows(rel, input_name="pts", boundary="remap", user_field="uid",
+                               excess="refuse", copied=["venue"]))
+    assert rows["maximum points per user m"] == 4 and rows["displacement"] == "in the plane"
+    assert rows["reports rounded to"].startswith("0.01 m") and rows["fields copied to the output"] == "venue"
     paper = perturb_points(_points(), epsilon=0.005, rng=make_rng(4), mechanism="geometric",
                            grid=GRID, boundary="renormalise")
     assert "ε = 0.01 per metre</b>" in guarantee_html(paper)        # 2ε: the paper's rule

@@ -200,8 +200,9 @@ def test_qgis_process_perturb_and_estimate(qgis_process, qgis_app, tmp_path):
     code, data, text = qgis_process(PERTURB, {"INPUT": src, "EPSILON": 0.01, "SEED": 1,
                                               "OUTPUT": out, "REPORT": report})
     assert code == 0, text
-    _, rows = read_layer(data["results"]["OUTPUT"])
+    out_layer, rows = read_layer(data["results"]["OUTPUT"])
     assert len(rows) == 500
+    assert out_layer.renderer().symbol().color().red() == 178        # stored default style
     assert data["results"]["EPSILON_SPENT"] == pytest.approx(0.01)
     assert "per metre" in data["results"]["PRIVACY_UNIT"]
     grid_out = str(tmp_path / "grid.gpkg")
