@@ -17,8 +17,11 @@ import contextlib
 import os
 import threading
 
-from qgis.core import (QgsGraduatedSymbolRenderer, QgsProcessingLayerPostProcessorInterface,
-                       QgsStyle, QgsVectorLayer)
+from qgis.core import (QgsClassificationQuantile, QgsFeature, QgsFeatureSink, QgsField,
+                       QgsFields, QgsGraduatedSymbolRenderer, QgsProcessingException,
+                       QgsProcessingLayerPostProcessorInterface, QgsStyle, QgsVectorLayer,
+                       QgsVectorLayerTemporalProperties, QgsWkbTypes)
+from qgis.PyQt.QtCore import QDateTime, Qt, QVariant
 
 _RUN = threading.local()  # the styles registered by the algorithm running in this thread
 
@@ -60,6 +63,64 @@ def graduated_style(field: str, classes: int = 5):
         layer.setRenderer(renderer)
         layer.triggerRepaint()
     return style
+
+
+def temporal_counts_style(field: str, start: str = "slot_start", end: str = "slot_end"):
+    """Graduated counts (whole numbers in the legend) that play in the Temporal Controller."""
+    def style(layer) -> None:
+        props = layer.temporalProperties()
+        props.setMode(QgsVectorLayerTemporalProperties.ModeFeatureDateTimeStartAndEndFromFields)
+        props.setStartField(start)
+        props.setEndField(end)
+        props.setIsActive(True)
+        renderer = QgsGraduatedSymbolRenderer(field)
+        renderer.setSourceColorRamp(QgsStyle.defaultStyle().colorRamp("Viridis"))
+        method = QgsClassificationQuantile()
+        method.setLabelPrecision(0)
+        renderer.setClassificationMethod(method)
+        renderer.updateClasses(layer, 7)
+        layer.setRenderer(renderer)
+        layer.triggerRepaint()
+    return style
+
+
+def _utc(seconds: float) -> QDateTime:
+    return QDateTime.fromMSecsSinceEpoch(int(round(seconds * 1000)), Qt.UTC)
+
+
+def write_long_counts(alg, parameters, name, context, *, crs, geometries, ids, id_kind, values,
+                      times, extra=(), step=None) -> str:
+    """One polygon feature per (cell, slot): cell_id, slot, slot_start, slot_end, count and
+    the per-slot ``extra`` fields ((name, QVariant type, one value per slot), …); styled to
+    play in the Temporal Controller. ``values`` is cells × slots (integers give an integer
+    field), ``times`` the n_slots + 1 slot boundaries in epoch seconds. Returns the
+    destination id."""
+    integer = getattr(values, "dtype", None) is not None and values.dtype.kind in "iu"
+    fields = QgsFields()
+    for field, kind in ((("cell_id", id_kind), ("slot", QVariant.Int),
+                         ("slot_start", QVariant.DateTime), ("slot_end", QVariant.DateTime),
+                         ("count", QVariant.LongLong if integer else QVariant.Double))
+                        + tuple((e[0], e[1]) for e in extra)):
+        fields.append(QgsField(field, kind))
+    sink, dest_id = alg.parameterAsSink(parameters, name, context, fields,
+                                        QgsWkbTypes.MultiPolygon, crs)
+    if sink is None:
+        raise QgsProcessingException(alg.invalidSinkError(parameters, name))
+    starts, ends = [_utc(t) for t in times[:-1]], [_utc(t) for t in times[1:]]
+    n_cells, n_slots = values.shape
+    for i in range(n_cells):
+        batch = []
+        for s in range(n_slots):
+            f = QgsFeature(fields)
+            f.setGeometry(geometries[i])
+            value = int(values[i, s]) if integer else float(values[i, s])
+            f.setAttributes([ids[i], s, starts[s], ends[s], value] + [e[2][s] for e in extra])
+            batch.append(f)
+        sink.addFeatures(batch, QgsFeatureSink.FastInsert)
+        if step is not None:
+            step((i + 1) / n_cells)
+    style_on_load(context, dest_id, temporal_counts_style("count"))
+    return dest_id
 
 
 def begin_run() -> None:

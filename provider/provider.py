@@ -16,8 +16,10 @@ from ..algorithms.comparereports import CompareReports
 from ..algorithms.mobilityreport import MobilityReport
 from ..algorithms.estimate import EstimateDistribution
 from ..algorithms.geoind import PerturbPoints
+from ..algorithms.histograms import PublishHistograms
 from ..algorithms.noisycounts import NoisyCounts
 from ..algorithms.odflows import ODFlows
+from ..algorithms.trajectoryrecovery import TrajectoryRecovery
 from ..algorithms.tessellation import DataDrivenTessellation, VoronoiTessellation
 
 ICON = os.path.join(os.path.dirname(os.path.dirname(__file__)), "icons", "mobilitydp.svg")
@@ -32,6 +34,7 @@ ALGORITHMS = [
     GenerateMobility, CDRSummary,
     AggregateFlows, FlowMeasures, CompareFlows, ODFlows, MobilityReport, CompareReports,
     SanitizeDensity, CompareDensity,
+    PublishHistograms, TrajectoryRecovery,
 ]
 
 

@@ -13,8 +13,8 @@ import math
 
 import numpy as np
 
-from ..privacy import Release, check_epsilon
-from .basic import check_counts, plan_threshold, release_direct, release_threshold
+from ..privacy import PrivacyCost, Release, check_epsilon
+from .basic import UNIT, UNIT_OF_PRIVACY, check_counts, plan_threshold, release_direct, release_threshold
 from .consistency import consistency_postprocess
 from .hybrid import release_dynamic_hybrid, release_static_hybrid
 
@@ -57,6 +57,29 @@ def planned_epsilon(method: str, n_slots: int, *, epsilon: float, **params) -> f
                                                for k in nights)
             worst = max(worst, total)
     return eps_div + worst
+
+
+def planned_cost(method: str, n_slots: int, *, epsilon: float, **params) -> PrivacyCost:
+    """:func:`planned_epsilon` as a cost (plain ε, unit of privacy: user) for a ledger."""
+    return PrivacyCost.of(f"{method} perturbation (planned, worst case)",
+                          planned_epsilon(method, n_slots, epsilon=epsilon, **params),
+                          protects=UNIT, unit_of_privacy=UNIT_OF_PRIVACY)
+
+
+def errors(true, private, *, floor: float = 1.0) -> dict:
+    """MAE and MRE (Chen et al. Eq. 10–11) averaged over timestamps.
+
+    The paper divides by max(γ, r′) with γ = 0.001 and r′ the *noisy*
+    count; on mostly empty cells that makes MRE a thousand times the error
+    of every empty cell. Here the denominator is max(``floor``, true count)
+    (default: one person). Internal: uses the true counts.
+    """
+    x, y = np.asarray(true, dtype=float), np.asarray(private, dtype=float)
+    if x.shape != y.shape:
+        raise ValueError(f"true and private counts differ in shape: {x.shape} vs {y.shape}")
+    err = np.abs(y - x)
+    return {"mae": float(err.mean(axis=1).mean()),
+            "mre": float((err / np.maximum(floor, x)).mean(axis=1).mean())}
 
 
 def release_histograms(counts, *, method: str, epsilon: float, rng: np.random.Generator,
