@@ -19,6 +19,7 @@ from shapely.ops import unary_union
 from ..dpcore.geoind import (coverage_warning, geodesic_inverse, outside_region,
                              perturb_points, plan_perturbation, remap_to_region)
 from ..dpcore.geoind.planar import epsilon_from_level
+from ..dpcore.units import guess_unit_field
 from ..dpcore.geoind.summary import guarantee_html, parameter_rows, raw_facts_html
 from .base import MobilityDPAlgorithm, enum_parameter, tr, unit_field_parameter
 from .frame import MetricFrame
@@ -136,6 +137,13 @@ a user field is given).</p>"""
         user_field, m, excess = self._user_settings(source, parameters, context)
         keep, warnings = _kept_fields(source, self.parameterAsFields(parameters, KEEP_FIELDS,
                                                                       context), user_field)
+        guessed = guess_unit_field(source.fields().names(), "user") if not user_field else None
+        if guessed:
+            warnings.append(f"the layer has a user field '{guessed}' but none was given: each "
+                            "point is protected on its own, not each user (give the user id "
+                            "field and the maximum points per user for a per-user guarantee)")
+        for w in warnings:
+            feedback.pushWarning(w)
         fields = ([user_field] if user_field else []) + keep
         grid = region = None
         if mechanism == "planar_laplace":

@@ -166,6 +166,7 @@ def test_report_has_no_private_frame_and_lists_copied_fields(run_alg, tmp_path):
     text = open(report, encoding="utf-8").read()
     assert "+lat_0" not in text and "aeqd" not in text and "geodesics" in text
     assert "venue_id" in text and "looks like a place identifier" in text
+    assert "user field &#x27;user&#x27; but none was given" in text      # per point, not user
     assert "ε = 0.01 per metre" in text
     from qgis.core import QgsDistanceArea
     da = QgsDistanceArea()
