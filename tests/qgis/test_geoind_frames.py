@@ -90,7 +90,8 @@ def test_planar_laplace_same_result_in_every_crs(run_alg, area_crs):
 
 
 @pytest.mark.parametrize("extent", [EXTENT_2154,
-                                    "2.30,2.37,48.83,48.87 [EPSG:4326]"])
+                                    "2.30,2.37,48.83,48.87 [EPSG:4326]",
+                                    "256000,264000,6245500,6252500 [EPSG:3857]"])
 def test_grid_identical_across_algorithms_and_crs(run_alg, extent):
     xy = _xy(600)
     cells = []
@@ -114,6 +115,13 @@ def test_grid_identical_across_algorithms_and_crs(run_alg, extent):
     gap = np.min(np.hypot(*(reported[:, None, :] - centres[None, :, :]).transpose(2, 0, 1)),
                  axis=1)
     assert gap.max() < 1e-5                           # degrees: well below a metre
+    # Cells are 150 true metres wide whatever the extent's CRS (EPSG:3857 → aeqd frame).
+    from qgis.core import QgsDistanceArea, QgsPointXY
+    da = QgsDistanceArea()
+    da.setEllipsoid("WGS84")
+    feats = {(f["row"], f["col"]): i for i, f in enumerate(est.getFeatures())}
+    a, b = centres[feats[(3, 3)]], centres[feats[(3, 4)]]
+    assert da.measureLine(QgsPointXY(*a), QgsPointXY(*b)) == pytest.approx(150.0, rel=0.002)
     assert sum(f["reports"] for f in est.getFeatures()) == 600
 
 
