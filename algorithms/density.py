@@ -17,6 +17,7 @@ from qgis.PyQt.QtCore import QDateTime, Qt, QVariant
 
 from ..dpcore.density import (assemble_density, density_geography, planned_cost,
                               release_density, sections)
+from ..dpcore.sampling import sampling_stream
 from .base import MobilityDPAlgorithm, advanced, enum_parameter, id_type, style_on_load, tr
 from .events import BOUNDED_HELP, EVENTS_HELP, add_event_parameters, bounded_counts, period
 
@@ -184,10 +185,11 @@ class SanitizeDensity(MobilityDPAlgorithm):
         census, towers, frame, geo, geoms = self._geography(parameters, context, feedback)
         for w in geo.warnings:
             feedback.pushWarning(w)
-        rng = self.rng(parameters, context)
+        noise_rng = self.rng(parameters, context)  # pre-sampling on its own stream: same
+        sampling_rng = sampling_stream(noise_rng)   # seed, same noise for neighbouring data
         bounded, facts = bounded_counts(self, parameters, context, feedback,
                                         tower_index=geo.tower_index,
-                                        n_towers=len(geo.tower_cells), ell=ell, rng=rng,
+                                        n_towers=len(geo.tower_cells), ell=ell, rng=sampling_rng,
                                         start=start, slot_seconds=slot_seconds, n_slots=n_slots,
                                         progress=self.progress(feedback, 5, 40))
         assembly = assemble_density(geo, bounded)
@@ -197,7 +199,7 @@ class SanitizeDensity(MobilityDPAlgorithm):
         with self.reserve_budget(parameters, context, default_dataset_id=facts["dataset_id"],
                                  planned=plan) as reservation:
             release = release_density(assembly.inputs, method=method, epsilon=epsilon,
-                                      delta=delta, rng=rng,
+                                      delta=delta, rng=noise_rng,
                                       progress=self.progress(feedback, 40, 60), **kwargs)
             reservation.commit(release.cost)
 

@@ -25,28 +25,41 @@ def _figure(title: str, png) -> str:
     return "" if png is None else f"<h3>{dpreport.esc(title)}</h3>" + dpreport.png_img(png, title)
 
 
+#: Heading of the pipeline facts chosen from noisy values (they vary from run to run).
+NOISY_HEADING = "Chosen from the noisy totals (post-processing)"
+
+
 def pipeline_section(info: dict, n_tower_cells: int, n_census: int) -> str:
-    """Public: the steps of the release and their (noise) parameters."""
+    """Public: the steps of the release, their noise parameters and what the noise chose.
+
+    The first table depends on public inputs only (geography, ε, δ, ℓ); the
+    second, under :data:`NOISY_HEADING`, on the noisy totals.
+    """
     rows = [("tower cells", n_tower_cells), ("census cells", n_census)]
     if "cover_towers" in info:
         rows.append(("minimum cover", f"{len(info['cover_towers'])} tower cells + "
                                       f"{len(info['cover_cells'])} census cells"))
+    noisy = []
     if "n_clusters" in info:
         k = np.asarray(info["k"])
-        rows += [("τ (minimum noisy cluster total, §6 rule)", f"{info['tau']:.6g}"),
+        rows.append(("L2 sensitivity of the cluster series", f"{info['l2_sensitivity']:.4g}"))
+        if "sigma" in info:
+            rows.append(("Gaussian σ per coefficient", f"{info['sigma']:.6g}"))
+        noisy = [("τ (minimum noisy cluster total, §6 rule)", f"{info['tau']:.6g}"),
                  ("clusters", info["n_clusters"]),
                  ("retained DCT coefficients k (min / mean / max)",
                   f"{k.min()} / {k.mean():.1f} / {k.max()}"),
-                 ("L2 sensitivity of the cluster series", f"{info['l2_sensitivity']:.4g}"),
                  ("bound on Σ over clusters of one user's L2 change",
                   f"{info['l2_sum_sensitivity']:.4g}")]
-        if "sigma" in info:
-            rows.append(("Gaussian σ per coefficient", f"{info['sigma']:.6g}"))
         if info.get("k_hat") is not None:
-            rows.append(("noisy number of visits K̂", f"{info['k_hat']:.6g}"))
+            noisy.append(("noisy number of visits K̂", f"{info['k_hat']:.6g}"))
     if "scale" in info:
         rows.append(("Laplace scale per count", f"{info['scale']:.6g}"))
-    return dpreport.table(rows, ("step", "value"))
+    html = dpreport.table(rows, ("step", "value"))
+    if noisy:
+        html += (f"\n<h3>{dpreport.esc(NOISY_HEADING)}</h3>\n"
+                 + dpreport.table(noisy, ("step", "value")))
+    return html
 
 
 def release_section(values, census_cells: Sequence, slot_labels: Sequence[str]) -> str:

@@ -26,8 +26,7 @@ def _geojson(path, features):
     return str(path)
 
 
-@pytest.fixture
-def city(tmp_path):
+def write_city(directory):
     """A 3 × 3 grid of census squares near Paris (CRS84), 5 towers, 600 users' events."""
     squares = [{"type": "Feature", "properties": {"iris": 10 + 3 * i + j},
                 "geometry": {"type": "Polygon",
@@ -39,7 +38,7 @@ def city(tmp_path):
     towers = [{"type": "Feature", "properties": {"tid": 101 + k},
                "geometry": {"type": "Point", "coordinates": xy.tolist()}}
               for k, xy in enumerate(towers_xy)]
-    events = tmp_path / "events.csv"
+    events = directory / "events.csv"
     with open(events, "w", newline="") as fh:
         w = csv.writer(fh)
         w.writerow(["user_id", "tower_id", "time"])
@@ -49,9 +48,14 @@ def city(tmp_path):
                 hour = rng.integers(N_SLOTS)
                 tower = home if rng.random() < 0.7 else 101 + rng.integers(5)
                 w.writerow([f"u{u}", tower, int(START + 3600 * hour + rng.integers(3600))])
-    return {"census": _geojson(tmp_path / "census.geojson", squares),
-            "towers": _geojson(tmp_path / "towers.geojson", towers),
-            "events": str(events), "dir": tmp_path}
+    return {"census": _geojson(directory / "census.geojson", squares),
+            "towers": _geojson(directory / "towers.geojson", towers),
+            "events": str(events), "dir": directory}
+
+
+@pytest.fixture
+def city(tmp_path):
+    return write_city(tmp_path)
 
 
 def _params(city, **kw):

@@ -202,6 +202,26 @@ FLOWS_REPORT_NOISY = (r"<tr><td>released flows below 0</td><td>[^<]*</td></tr>",
                       r"<tr><td>their mean</td><td>[^<]*</td></tr>")
 
 
+def _cdr_city(work, neighbour):
+    """The density city of test_density.py (census squares, 5 towers, 600 users' events over
+    24 hours); D' has one more user (u_extra, 6 events at tower 103)."""
+    import csv
+    from test_density import START, write_city
+    city = write_city(work)
+    if neighbour:
+        with open(city["events"], "a", newline="") as fh:
+            csv.writer(fh).writerows(("u_extra", 103, int(START) + 3600 * h + 60)
+                                     for h in (1, 5, 9, 12, 18, 22))
+    return {"INPUT": city["events"], "USER_FIELD": "user_id", "TOWER_FIELD": "tower_id",
+            "TIME_FIELD": "time", "START": "2007-09-10T00:00:00", "N_SLOTS": 24,
+            "TOWERS": city["towers"], "TOWER_ID_FIELD": "tid", "CENSUS": city["census"],
+            "CENSUS_ID_FIELD": "iris", "ELL": 8, "EPSILON": 1.0, "DELTA": 1e-4, "SEED": 5,
+            "OUTPUT": str(work / "density.gpkg"), "WIDE": str(work / "wide.gpkg"),
+            "DIAGNOSTICS": str(work / "cover.gpkg"), "TRUTH": str(work / "truth.gpkg"),
+            "EVALUATE": True, "REPORT": str(work / "report.html"),
+            "INTERNAL_REPORT": str(work / "internal.html")}
+
+
 # --------------------------------------------------------------------------
 # The negative control: a release that publishes a raw total in its report
 # --------------------------------------------------------------------------
@@ -272,6 +292,14 @@ ENTRIES = {
     "aggregateflows (central, m = 3)": Entry(
         "mobilitydp:aggregateflows", _aggregateflows_central, noisy=FLOWS_NOISY,
         internal={"TRUE_FLOWS"}, report_noisy=FLOWS_REPORT_NOISY),
+    # the cover cells (DIAGNOSTICS) are public geography; their clusters, k and totals are noisy
+    "sanitizedensity": Entry(
+        "mobilitydp:sanitizedensity", _cdr_city,
+        noisy={"OUTPUT": {"count"}, "WIDE": {f"s{s:02d}" for s in range(24)},
+               "DIAGNOSTICS": {"cluster", "noisy_total", "k"}},
+        internal={"TRUTH"},
+        report_noisy=(r"<h3>Chosen from the noisy totals.*?</table>",
+                      r"<h2>Released density</h2>.*?(?=<h2>|</body>)")),
 }
 
 
