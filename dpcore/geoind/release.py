@@ -25,7 +25,7 @@ import numpy as np
 from ..mechanisms import round_to_granularity
 from ..privacy import (EPSILON_PER_METRE, EPSILON_UNIT, PrivacyCost, Release, check_epsilon,
                        report_progress)
-from ..sampling import sample_per_user
+from ..sampling import sample_per_user, sampling_stream
 from ..units import check_units_not_all_distinct
 from .geodesic import check_lonlat, planar_laplace_lonlat
 from .grid import Grid, make_channel
@@ -222,7 +222,8 @@ def _privacy_unit(n: int, user_ids, max_points, excess: str, rng) -> tuple:
                          f"{over.size} user(s) have more than the maximum of {m} points per "
                          "user: raise the maximum (the cost grows to m·ε) or sample users "
                          "down to it")
-    keep = np.flatnonzero(sample_per_user(ids.astype(str), m, rng))
+    # On a stream of its own: the noise drawn after it stays the same for neighbouring data.
+    keep = np.flatnonzero(sample_per_user(ids.astype(str), m, sampling_stream(rng)))
     return keep, n - len(keep)
 
 

@@ -54,6 +54,10 @@ def test_users_compose_to_public_m_or_are_sampled_down():
                            max_points_per_user=3, excess="sample")
     assert np.bincount(users[three.internal["kept"]]).max() == 3
     assert len(three.internal["kept"]) == 900
+    # Sampling draws on its own stream: the noise is the one the kept points get without
+    # any sampling (same seed), so neighbouring datasets get the same noise.
+    plain = perturb_points(xy[three.internal["kept"]], epsilon=0.01, rng=make_rng(2))
+    np.testing.assert_array_equal(plain.values, three.values)
 
 
 @pytest.mark.parametrize("kwargs, message", [
