@@ -22,6 +22,7 @@ from ..dpcore.flows.sketches import SketchSpec
 from ..dpcore.flows.summary import internal_sections, public_rows
 from ..dpcore.flows.vectors import MoveIndex, frequency_vectors
 from ..dpcore.ingest import parse_times
+from ..dpcore.privacy import Cancelled
 from .base import (LEDGER, MobilityDPAlgorithm, advanced, enum_parameter, epoch_seconds,
                    style_on_load, tr)
 from .flowhelp import AGGREGATE_HELP
@@ -166,7 +167,7 @@ class AggregateFlows(MobilityDPAlgorithm):
         request = frame.request(source, [n for n in names.values() if n])
         for f in source.getFeatures(request):
             if feedback.isCanceled():
-                break
+                raise Cancelled()
             if not f.hasGeometry():
                 continue
             veh = f[names[VEHICLE_FIELD]]
@@ -207,7 +208,9 @@ class AggregateFlows(MobilityDPAlgorithm):
         id_field = self.parameterAsString(parameters, CELL_ID_FIELD, context)
         if id_field and cells_source.fields().lookupField(id_field) < 0:
             raise ValueError(f"the cell id field '{id_field}' is not in the tessellation")
-        polys, cell_ids = frame.read_polygons(cells_source, "tessellation", id_field, feedback)
+        polys, cell_ids = frame.read_polygons(cells_source, "tessellation", id_field)
+        if feedback.isCanceled():
+            raise Cancelled()
         missing = [i for i, p in zip(cell_ids, polys) if p is None]
         if missing:
             raise ValueError(f"cell {missing[0]} of the tessellation has no geometry")

@@ -389,3 +389,19 @@ def test_neighbouring_datasets_differ_only_in_noisy_values(run_alg, tmp_path):
     assert [r for r in public_d if r[0] not in noisy] == [r for r in public_n if r[0] not in noisy]
     assert res_d["EPSILON_SPENT"] == res_n["EPSILON_SPENT"] == 0.5
     assert ("vehicles", "3") in internal_d and ("vehicles", "2") in internal_n
+
+
+def test_cancel_before_the_release_leaves_nothing(qgis_app, tmp_path):
+    import processing
+    from qgis.core import QgsProcessingContext, QgsProcessingException, QgsProcessingFeedback
+    ledger = str(tmp_path / "ledger.json")
+    outputs = [str(tmp_path / n) for n in ("f.gpkg", "z.gpkg", "r.html")]
+    feedback = QgsProcessingFeedback()
+    feedback.cancel()
+    with pytest.raises(QgsProcessingException, match="nothing was charged"):
+        processing.run(AGG, _params(FLOWS=outputs[0], ZONES=outputs[1], REPORT=outputs[2],
+                                    LEDGER=ledger, DATASET_ID="gps", BUDGET_EPSILON=1.0),
+                       context=QgsProcessingContext(), feedback=feedback)
+    assert not any(os.path.exists(p) for p in outputs)
+    assert not os.path.exists(ledger) or json.load(open(ledger))["datasets"].get(
+        "gps", {"entries": []})["entries"] == []
