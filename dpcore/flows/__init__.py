@@ -4,6 +4,9 @@ Pipeline: :mod:`.cells` (partition check, adjacency, point location) →
 :mod:`.generalise` (moves between adjacent cells) → :mod:`.vectors` (the
 vector of moves M, per-vehicle frequency vectors) → :mod:`.noise`
 (per-vehicle or central noise) → :mod:`.sketches` → :mod:`.coordinator`
-(global vector); then :mod:`.measures` (network measures, mobility
-borders) and :mod:`.compare` (original against private).
+(global vector, cost planned by ``plan_flows``); then :mod:`.measures`
+(network measures, mobility borders), :mod:`.compare` (original against
+private), :mod:`.figures` (comparison plots) and :mod:`.summary` (what the
+public and internal reports say). Per-vehicle bounding of the central mode
+uses :func:`dpcore.sampling.sample_per_user`.
 """
