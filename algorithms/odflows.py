@@ -10,6 +10,7 @@ from qgis.PyQt.QtCore import QVariant
 
 from ..dpcore import report as dpreport
 from ..dpcore.flows.compare import fit
+from ..dpcore.od.figures import released
 from ..dpcore.od.flows import UNIT, plan_od_cost, release_od
 from .base import REPORT, MobilityDPAlgorithm, enum_parameter, style_on_load, tr
 from .flowstyles import flow_style
@@ -142,10 +143,11 @@ trips up to M per user; the rest of ε goes to the OD matrix. Costs are computed
                if values.flat[i] > 0]
         n_sig = int((values > pub["simultaneous_margin_95"]).sum())
         sections = [("Noise and margin of error", dpreport.table(noise_rows)),
-                    ("Largest released flows", f"<p>{n_sig} of {values.size} flows exceed the "
-                     f"simultaneous 95 % margin ± {pub['simultaneous_margin_95']:g}; flows below "
-                     "it may be noise alone.</p>" + dpreport.table(
-                         top, ("origin", "destination", "flow", "95 % margin")))]
+                    ("Largest released flows", released(
+                        f"<p>{n_sig} of {values.size} flows exceed the simultaneous 95 % margin "
+                        f"± {pub['simultaneous_margin_95']:g}; flows below it may be noise "
+                        "alone.</p>" + dpreport.table(
+                            top, ("origin", "destination", "flow", "95 % margin"))))]
         internal = release.internal
         utility = []
         for label, truth in (("sampled trips (≤ m per user)", internal["truth_sampled"]),

@@ -68,6 +68,11 @@ def _quartiles(entry) -> str:
         f"{name} = {_fmt(v)}" for name, v in zip(("Q1", "median", "Q3"), q)) + "</p>"
 
 
+def released(html: str) -> str:
+    """Mark a part of a report drawn from the noisy values (tables, plots, quartiles)."""
+    return f'<div class="released">{html}</div>'
+
+
 def sections(entries: dict, *, zone_ids, zone_polygons=None, top: int = 15) -> list:
     """(heading, html) pairs, one per statistic, for the publishable report."""
     out = []
@@ -80,7 +85,7 @@ def sections(entries: dict, *, zone_ids, zone_polygons=None, top: int = 15) -> l
             per_zone = np.asarray(e["per_zone"])
             zmoe = float(e["per_zone_margin_of_error_95"])
             order = np.argsort(per_zone)[::-1][:top]
-            body = head + f"<p>Visits per zone over all windows: ± {_fmt(zmoe)} each.</p>"
+            body = f"<p>Visits per zone over all windows: ± {_fmt(zmoe)} each.</p>"
             if zone_polygons is not None:
                 body += _img(cell_map(zone_polygons, per_zone, "visits per zone"), "map")
             body += _img(bars(counts.sum(axis=0), e["labels"][0], 0.0,
@@ -90,12 +95,12 @@ def sections(entries: dict, *, zone_ids, zone_polygons=None, top: int = 15) -> l
         elif name == OD:
             flat = np.argsort(counts, axis=None)[::-1][:top]
             n = counts.shape[1]
-            body = head + dpreport.table(
+            body = dpreport.table(
                 [(zone_ids[i // n], zone_ids[i % n], _fmt(counts.flat[i]), f"± {_fmt(moe)}")
                  for i in flat if counts.flat[i] > 0],
                 ("origin", "destination", "trips", "95 % margin"))
         elif name == TRIPS_OVER_TIME:
-            body = head + _img(heatmap(counts, "trips by weekday and hour"), "heatmap")
+            body = _img(heatmap(counts, "trips by weekday and hour"), "heatmap")
             body += _img(bars(e["per_weekday"], list(WEEKDAYS),
                               float(e["per_weekday_margin_of_error_95"]), "trips per weekday"),
                          "weekday")
@@ -103,8 +108,8 @@ def sections(entries: dict, *, zone_ids, zone_polygons=None, top: int = 15) -> l
                               float(e["per_hour_margin_of_error_95"]), "trips per hour"), "hour")
         else:
             labels = e["labels"][0]
-            body = head + _img(bars(counts, labels, moe, TITLES[name]), name)
+            body = _img(bars(counts, labels, moe, TITLES[name]), name)
             body += _quartiles(e)
             body += dpreport.table(zip(labels, map(_fmt, counts)), ("bin", "count"))
-        out.append((TITLES[name], body))
+        out.append((TITLES[name], head + released(body)))
     return out

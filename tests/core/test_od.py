@@ -290,3 +290,18 @@ def test_report_sections_show_every_statistic_with_margins():
     for heading, body in parts:
         assert "95 % margin of error" in body, heading
     assert "Quartiles" in dict(parts)[statistics.TITLES["trip_length"]]
+
+
+def test_same_seed_gives_the_same_noise_on_neighbouring_data():
+    """Sampling draws from its own stream: one more user does not shift the OD noise."""
+    user = np.repeat(np.arange(50), 4)
+    rng = make_rng(0)
+    o, d = rng.integers(0, 3, user.size), rng.integers(0, 3, user.size)
+    a = flows.release_od(user, o, d, n_zones=3, epsilon=1.0, max_trips=2, rng=make_rng(7))
+    more = np.concatenate([user, [99, 99, 99]])
+    b = flows.release_od(more, np.r_[o, 0, 0, 0], np.r_[d, 1, 1, 1], n_zones=3, epsilon=1.0,
+                         max_trips=2, rng=make_rng(7))
+    noise_a = a.values - a.internal["truth_sampled"]
+    noise_b = b.values - b.internal["truth_sampled"]
+    positive = (a.values > 0) & (b.values > 0)   # clipping aside, the noise is the same
+    assert np.array_equal(noise_a[positive], noise_b[positive])

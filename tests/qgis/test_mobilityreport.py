@@ -15,6 +15,13 @@ WEIGHTS = {"WEIGHT_VISITS": 2, "WEIGHT_OD": 1, "WEIGHT_TRIPS_OVER_TIME": 1,
            "WEIGHT_MOBILITY_ENTROPY": 0, "WEIGHT_TIME_BETWEEN_TRIPS": 1}
 
 
+@pytest.fixture(autouse=True)
+def noiseless_epsilon(qgis_app, monkeypatch):
+    """A huge ε means no noise in these in-process runs (real runs refuse ε/Δ > 32·ln 2)."""
+    from mobility_dp.dpcore import mechanisms
+    monkeypatch.setattr(mechanisms, "MAX_EPSILON_PER_SENSITIVITY", float("inf"))
+
+
 def _params(trips, zones_layer, tmp_path, **kw):
     p = {"INPUT": trips, "USER_FIELD": "user_id", "START_FIELD": "start", "END_FIELD": "end",
          "ZONES": zones_layer, "ZONE_ID_FIELD": "zone", "MAX_TRIPS": 5, "EPSILON": 200,

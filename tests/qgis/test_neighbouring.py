@@ -222,6 +222,40 @@ def _cdr_city(work, neighbour):
             "INTERNAL_REPORT": str(work / "internal.html")}
 
 
+def _od_trips(work, neighbour):
+    """90 users with 2 trips each, 20 per ordered pair of 3 zones (so every noisy flow stays far
+    above its simultaneous margin in both runs); D' has one more user with 2 trips."""
+    from od_layers import lines, zones
+    trips = [(f"u{i}", (i % 9) // 3, i % 3, 60 * (i % 20) + 30 * k) for i in range(90)
+             for k in range(2)]
+    if neighbour:
+        trips += [("extra", 0, 2, 100), ("extra", 2, 2, 400)]
+    return (_save(lines("EPSG:4326", trips=trips), work / "trips.gpkg"),
+            _save(zones("EPSG:2154"), work / "zones.gpkg"))
+
+
+def _odflows(work, neighbour):
+    trips, zones = _od_trips(work, neighbour)
+    return {"INPUT": trips, "USER_FIELD": "user_id", "ZONES": zones, "ZONE_ID_FIELD": "zone",
+            "MAX_TRIPS": 2, "EPSILON": 2.0, "SEED": 5, "OD_TABLE": str(work / "od.gpkg"),
+            "FLOWS": str(work / "flows.gpkg"), "REPORT": str(work / "report.html"),
+            "INTERNAL_REPORT": str(work / "internal.html")}
+
+
+def _mobilityreport(work, neighbour):
+    trips, zones = _od_trips(work, neighbour)
+    return {"INPUT": trips, "USER_FIELD": "user_id", "START_FIELD": "start", "END_FIELD": "end",
+            "ZONES": zones, "ZONE_ID_FIELD": "zone", "MAX_TRIPS": 2, "EPSILON": 2.0, "SEED": 5,
+            "STATISTICS": str(work / "stats.json"), "VISITS": str(work / "visits.gpkg"),
+            "REPORT": str(work / "report.html"), "INTERNAL_REPORT": str(work / "internal.html"),
+            "INTERNAL_STATISTICS": str(work / "raw.json")}
+
+
+OD_NOISY = {"flow", "lower95", "upper95"}
+RELEASED_HTML = r'<div class="released">.*?</div>'
+RELEASED_JSON = r'"(counts|per_zone|per_weekday|per_hour|quartiles)": \[(?:[^\[\]]|\[[^\[\]]*\])*\]'
+
+
 # --------------------------------------------------------------------------
 # The negative control: a release that publishes a raw total in its report
 # --------------------------------------------------------------------------
@@ -300,6 +334,13 @@ ENTRIES = {
         internal={"TRUTH"},
         report_noisy=(r"<h3>Chosen from the noisy totals.*?</table>",
                       r"<h2>Released density</h2>.*?(?=<h2>|</body>)")),
+    "odflows": Entry("mobilitydp:odflows", _odflows,
+                     noisy={"OD_TABLE": OD_NOISY, "FLOWS": OD_NOISY},
+                     report_noisy=(RELEASED_HTML,)),
+    "mobilityreport": Entry("mobilitydp:mobilityreport", _mobilityreport,
+                            noisy={"VISITS": {"visits"} | {f"visits_w{k}" for k in range(6)}},
+                            internal={"INTERNAL_STATISTICS"},
+                            report_noisy=(RELEASED_HTML, RELEASED_JSON)),
 }
 
 

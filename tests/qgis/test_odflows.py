@@ -115,6 +115,7 @@ def test_all_trips_outside_the_zones_refused(run_alg, tmp_path):
 def test_qgis_process_json(qgis_app, qgis_process, tmp_path):
     trips = _save(_lines(), tmp_path / "trips.gpkg")
     zones = _save(_zones("EPSG:4326"), tmp_path / "zones.gpkg")
+    # ε/m = 20: no noise with probability 1 − 4e-9 per value (and qgis_process refuses ε/Δ > 22)
     p = _params(trips, zones, tmp_path, EPSILON=100, LEDGER=str(tmp_path / "ledger.json"),
                 BUDGET_EPSILON=200)
     code, data, text = qgis_process(ALG, p)
