@@ -8,9 +8,9 @@ returned in the input layer's CRS.
 import re
 
 import numpy as np
-from qgis.core import (NULL, QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry, QgsPointXY,
-                       QgsProcessing, QgsProcessingException, QgsProcessingParameterBoolean,
-                       QgsProcessingParameterExtent,
+from qgis.core import (NULL, QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
+                       QgsPointXY, QgsProcessing, QgsProcessingException,
+                       QgsProcessingParameterBoolean, QgsProcessingParameterExtent,
                        QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
                        QgsProcessingParameterField, QgsProcessingParameterNumber, QgsWkbTypes)
 from qgis.PyQt.QtCore import QVariant

@@ -106,7 +106,7 @@ Copied fields are listed in the report; the count field can never be copied.</p>
             raise ValueError(f"a copied field is already named '{out_name}'")
         mechanism = self.enum_value(parameters, MECHANISM, context)
         params = dict(epsilon=self.epsilon(parameters, context), mechanism=mechanism,
-                      delta=self.delta(parameters, context),      # the plan spends it on Gaussian only
+                      delta=self.delta(parameters, context),  # spent by the Gaussian ones only
                       cells_per_individual=self.parameterAsInt(parameters, CELLS_PER_INDIVIDUAL,
                                                                context),
                       max_change=self.parameterAsInt(parameters, MAX_CHANGE, context))

@@ -64,7 +64,7 @@ def check_lonlat(lonlat) -> np.ndarray:
 
 
 def geodesic_forward(lonlat, azimuth_deg, distance_m) -> np.ndarray:
-    """Points reached from ``lonlat`` along geodesics (direct problem), longitudes in [-180, 180]."""
+    """Points reached from ``lonlat`` along geodesics (direct problem), lon in [-180, 180]."""
     lonlat = check_lonlat(lonlat)
     lon, lat, _ = _geod().fwd(lonlat[:, 0], lonlat[:, 1], np.asarray(azimuth_deg, dtype=float),
                               np.asarray(distance_m, dtype=float))

@@ -253,7 +253,8 @@ def estimate_distribution(reports_xy, *, grid: Grid, mechanism: str, epsilon: fl
     theta, done = iterative_bayesian_update(
         counts, channel, iterations=iterations, tol=tol,
         progress=None if progress is None else (lambda f: report_progress(progress, f)))
-    info = {"iterations": done, "reports": int(len(cells)), "reports_outside_grid": int(outside.sum()),
+    info = {"iterations": done, "reports": int(len(cells)),
+            "reports_outside_grid": int(outside.sum()),
             "raw_histogram": counts / counts.sum(), "channel": channel.name,
             "expected_counts": theta * len(cells)}
     if mechanism == "krr":

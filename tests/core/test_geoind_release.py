@@ -154,7 +154,8 @@ def test_report_headline_per_metre_and_per_user_factor():
     rows = dict(parameter_rows(rel, input_name="pts", boundary="remap", user_field="uid",
                                excess="refuse", copied=["venue"]))
     assert rows["maximum points per user m"] == 4 and rows["displacement"] == "in the plane"
-    assert rows["reports rounded to"].startswith("0.01 m") and rows["fields copied to the output"] == "venue"
+    assert rows["reports rounded to"].startswith("0.01 m")
+    assert rows["fields copied to the output"] == "venue"
     paper = perturb_points(_points(), epsilon=0.005, rng=make_rng(4), mechanism="geometric",
                            grid=GRID, boundary="renormalise")
     assert "ε = 0.01 per metre</b>" in guarantee_html(paper)        # 2ε: the paper's rule
