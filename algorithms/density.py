@@ -6,19 +6,17 @@ Layers to arrays and back. The science is in dpcore: ``density.assembly``
 (the report's sections and figures).
 """
 import numpy as np
-from qgis.core import (QgsClassificationQuantile, QgsFeature, QgsFeatureSink, QgsField,
-                       QgsFields, QgsGraduatedSymbolRenderer, QgsProcessing,
+from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsProcessing,
                        QgsProcessingException, QgsProcessingParameterBoolean,
-                       QgsProcessingParameterFeatureSink,
-                       QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
-                       QgsProcessingParameterNumber, QgsStyle,
-                       QgsVectorLayerTemporalProperties, QgsWkbTypes)
+                       QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
+                       QgsProcessingParameterField, QgsProcessingParameterNumber, QgsWkbTypes)
 from qgis.PyQt.QtCore import QDateTime, Qt, QVariant
 
 from ..dpcore.density import (assemble_density, density_geography, planned_cost,
                               release_density, sections)
 from ..dpcore.sampling import sampling_stream
-from .base import MobilityDPAlgorithm, advanced, enum_parameter, id_type, style_on_load, tr
+from .base import MobilityDPAlgorithm, advanced, enum_parameter, id_type, tr
+from .outputs import write_long_counts
 from .events import BOUNDED_HELP, EVENTS_HELP, add_event_parameters, bounded_counts, period
 
 TOWERS, TOWER_ID_FIELD = "TOWERS", "TOWER_ID_FIELD"
@@ -39,55 +37,12 @@ def _qdt(seconds: float) -> QDateTime:
     return QDateTime.fromMSecsSinceEpoch(int(round(seconds * 1000)), Qt.UTC)
 
 
-def _temporal_style(field):
-    """Graduated counts (whole numbers in the legend) that play in the Temporal Controller."""
-    def style(layer):
-        props = layer.temporalProperties()
-        props.setMode(QgsVectorLayerTemporalProperties.ModeFeatureDateTimeStartAndEndFromFields)
-        props.setStartField("slot_start")
-        props.setEndField("slot_end")
-        props.setIsActive(True)
-        renderer = QgsGraduatedSymbolRenderer(field)
-        renderer.setSourceColorRamp(QgsStyle.defaultStyle().colorRamp("Viridis"))
-        method = QgsClassificationQuantile()
-        method.setLabelPrecision(0)
-        renderer.setClassificationMethod(method)
-        renderer.updateClasses(layer, 7)
-        layer.setRenderer(renderer)
-        layer.triggerRepaint()
-    return style
-
-
 def _sink(alg, parameters, name, context, fields, crs):
     sink, dest = alg.parameterAsSink(parameters, name, context, fields,
                                      QgsWkbTypes.MultiPolygon, crs)
     if sink is None:
         raise QgsProcessingException(alg.invalidSinkError(parameters, name))
     return sink, dest
-
-
-def _write_long(alg, parameters, name, context, crs, geometries, ids, values, times, id_kind,
-                step):
-    """One feature per (census cell, slot); returns the destination id."""
-    fields = QgsFields()
-    for field, kind in (("cell_id", id_kind), ("slot", QVariant.Int),
-                        ("slot_start", QVariant.DateTime), ("slot_end", QVariant.DateTime),
-                        ("count", QVariant.Double)):
-        fields.append(QgsField(field, kind))
-    sink, dest_id = _sink(alg, parameters, name, context, fields, crs)
-    starts, ends = [_qdt(t) for t in times[:-1]], [_qdt(t) for t in times[1:]]
-    n_cells, n_slots = values.shape
-    for i in range(n_cells):
-        batch = []
-        for s in range(n_slots):
-            f = QgsFeature(fields)
-            f.setGeometry(geometries[i])
-            f.setAttributes([ids[i], s, starts[s], ends[s], float(values[i, s])])
-            batch.append(f)
-        sink.addFeatures(batch, QgsFeatureSink.FastInsert)
-        step((i + 1) / n_cells)
-    style_on_load(context, dest_id, _temporal_style("count"))
-    return dest_id
 
 
 class SanitizeDensity(MobilityDPAlgorithm):
@@ -205,9 +160,11 @@ class SanitizeDensity(MobilityDPAlgorithm):
 
         times = start + slot_seconds * np.arange(n_slots + 1)
         kind = id_type(census, self.parameterAsString(parameters, CENSUS_ID_FIELD, context))
-        results = {OUTPUT: _write_long(self, parameters, OUTPUT, context, census.sourceCrs(),
-                                       geoms, geo.census_ids, release.values, times, kind,
-                                       self.progress(feedback, 60, 85))}
+        long_form = dict(crs=census.sourceCrs(), geometries=geoms, ids=geo.census_ids,
+                         id_kind=kind, times=times)
+        results = {OUTPUT: write_long_counts(self, parameters, OUTPUT, context,
+                                             values=release.values, **long_form,
+                                             step=self.progress(feedback, 60, 85))}
         if self._is_set(parameters, WIDE):
             results[WIDE] = self._write_wide(parameters, context, census.sourceCrs(), geoms,
                                              geo.census_ids, release.values, kind)
@@ -216,9 +173,9 @@ class SanitizeDensity(MobilityDPAlgorithm):
                                                            frame, geo, release.public)
         if self._is_set(parameters, TRUTH):
             feedback.pushWarning("the true density layer is NOT private: keep it internal")
-            results[TRUTH] = _write_long(self, parameters, TRUTH, context, census.sourceCrs(),
-                                         geoms, geo.census_ids, assembly.truth, times, kind,
-                                         self.progress(feedback, 85, 95))
+            results[TRUTH] = write_long_counts(self, parameters, TRUTH, context,
+                                               values=assembly.truth, **long_form,
+                                               step=self.progress(feedback, 85, 95))
         for w in release.internal["warnings"]:
             feedback.pushWarning(w)
         internal = [("Input (raw data facts)", sections.facts_section(facts["report_rows"]))]

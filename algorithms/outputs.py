@@ -14,10 +14,11 @@ closed (``store_default_styles``, called by ``MobilityDPAlgorithm``).
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import threading
 
-from qgis.core import (QgsClassificationQuantile, QgsFeature, QgsFeatureSink, QgsField,
+from qgis.core import (QgsClassificationPrettyBreaks, QgsFeature, QgsFeatureSink, QgsField,
                        QgsFields, QgsGraduatedSymbolRenderer, QgsProcessingException,
                        QgsProcessingLayerPostProcessorInterface, QgsStyle, QgsVectorLayer,
                        QgsVectorLayerTemporalProperties, QgsWkbTypes)
@@ -66,7 +67,12 @@ def graduated_style(field: str, classes: int = 5):
 
 
 def temporal_counts_style(field: str, start: str = "slot_start", end: str = "slot_end"):
-    """Graduated counts (whole numbers in the legend) that play in the Temporal Controller."""
+    """Graduated counts that play in the Temporal Controller.
+
+    Pretty breaks (round class bounds, no duplicated classes when most
+    counts are 0) labelled with as few decimals as their step needs: whole
+    numbers for counts of people, never the 4 decimals of QGIS's default.
+    """
     def style(layer) -> None:
         props = layer.temporalProperties()
         props.setMode(QgsVectorLayerTemporalProperties.ModeFeatureDateTimeStartAndEndFromFields)
@@ -75,8 +81,12 @@ def temporal_counts_style(field: str, start: str = "slot_start", end: str = "slo
         props.setIsActive(True)
         renderer = QgsGraduatedSymbolRenderer(field)
         renderer.setSourceColorRamp(QgsStyle.defaultStyle().colorRamp("Viridis"))
-        method = QgsClassificationQuantile()
-        method.setLabelPrecision(0)
+        top = layer.maximumValue(layer.fields().indexOf(field))
+        step = (float(top) if isinstance(top, (int, float)) else 0.0) / 7
+        method = QgsClassificationPrettyBreaks()
+        method.setLabelPrecision(0 if step >= 1 or step <= 0 else
+                                 min(6, math.ceil(-math.log10(step))))
+        method.setLabelTrimTrailingZeroes(True)
         renderer.setClassificationMethod(method)
         renderer.updateClasses(layer, 7)
         layer.setRenderer(renderer)

@@ -89,7 +89,7 @@ def evaluate(data, truth, centroids, eps_list, runs, emd_slots, emd_runs, method
                 pcs.append(s["mean_pc"])
                 by_slot.append(s["relative_error_by_slot"])
                 secs.append(sec)
-                clusters.append(rel.info.get("n_clusters", np.nan))
+                clusters.append(rel.public.get("n_clusters", np.nan))
                 if r < emd_runs and emd_slots is not None and eps in emd_eps:
                     emds.append(np.nanmean(metrics.emd(truth, rel.values, centroids,
                                                        slots=emd_slots)))
@@ -109,7 +109,7 @@ def evaluate(data, truth, centroids, eps_list, runs, emd_slots, emd_runs, method
 def diagnostics(data, truth, eps=0.3):
     """Where the error of efpa_g at ``eps`` comes from: noise-free runs with its clusters."""
     rel = release_density(data, method="efpa_g", epsilon=eps, delta=DELTA, rng=make_rng(7))
-    tau = rel.info["tau"]
+    tau = rel.public["tau"]
     rows = [("efpa_g, ε = %g (one run)" % eps, rel.values),
             ("efpa_g, ε = %g, no smoothing (same seed)" % eps,
              release_density(data, method="efpa_g", epsilon=eps, delta=DELTA, rng=make_rng(7),
@@ -123,8 +123,8 @@ def diagnostics(data, truth, eps=0.3):
                       ("no noise, τ = 0 (one cluster per cover cell)", {"tau": 0.0})):
         rows.append((label, release_density(data, method="efpa_g", epsilon=1e9, delta=DELTA,
                                             rng=make_rng(7), **kw).values))
-    lines = [f"Diagnostics (τ = {tau:,.0f}, {rel.info['n_clusters']} clusters, k per cluster "
-             f"{np.round(np.mean(rel.info['k']), 1)} on average):\n",
+    lines = [f"Diagnostics (τ = {tau:,.0f}, {rel.public['n_clusters']} clusters, k per cluster "
+             f"{np.round(np.mean(rel.public['k']), 1)} on average):\n",
              "| run | mean MRE | mean PC | median MRE |", "|---|---|---|---|"]
     for label, values in rows:
         s = metrics.summary(truth, values)

@@ -3,6 +3,7 @@ import csv
 import datetime as dt
 import json
 import os
+import re
 
 import numpy as np
 import pytest
@@ -77,6 +78,9 @@ def test_sanitize_in_process_with_all_outputs(run_alg, city):
                                     REPORT=report, INTERNAL_REPORT=internal, EVALUATE=True))
     layer, rows = read_layer(res["OUTPUT"])
     assert len(rows) == 9 * N_SLOTS
+    # the GeoPackage carries its style: graduated counts that play in the Temporal Controller
+    assert layer.renderer().type() == "graduatedSymbol"
+    assert layer.loadDefaultStyle()[1] and layer.temporalProperties().isActive()
     assert layer.crs().authid() in ("OGC:CRS84", "EPSG:4326")
     assert {r["cell_id"] for r in rows} == set(range(10, 19))
     assert all(r["count"] >= 0 for r in rows)
@@ -224,11 +228,15 @@ def test_qgis_process_bad_delta(qgis_process, city):
 
 def test_long_output_gets_temporal_properties(run_alg, city):
     from qgis.core import QgsVectorLayerTemporalProperties
-    from mobility_dp.algorithms.density import _temporal_style
+    from mobility_dp.algorithms.outputs import temporal_counts_style
     layer = run_alg(SANITIZE, _params(city))["OUTPUT"]
-    _temporal_style("count")(layer)
+    temporal_counts_style("count")(layer)
     props = layer.temporalProperties()
     assert props.isActive()
+    # round class bounds, no duplicated class, no 4-decimal labels (issue 13 item 9)
+    labels = [r.label() for r in layer.renderer().ranges()]
+    assert len(set(labels)) == len(labels) >= 3, labels
+    assert not any(re.search(r"\d\.\d{3}", label) for label in labels), labels
     assert props.mode() == QgsVectorLayerTemporalProperties.ModeFeatureDateTimeStartAndEndFromFields
     assert (props.startField(), props.endField()) == ("slot_start", "slot_end")
     assert layer.renderer().classAttribute() == "count"
