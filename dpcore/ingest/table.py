@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import csv
 import glob
-import hashlib
 import json
 import os
 from typing import Sequence
@@ -31,14 +30,7 @@ from typing import Sequence
 import numpy as np
 
 from .bounding import BoundedCounts
-
-FORMAT = "mobilitydp-bounded-counts/1"
-COUNT_COLUMNS = ("tower_id", "tower", "slot", "visits", "users")
-
-
-def towers_sha256(tower_ids: Sequence) -> str:
-    """SHA-256 of the tower ids (as text, in table order, one per line)."""
-    return hashlib.sha256("\n".join(str(t) for t in tower_ids).encode("utf-8")).hexdigest()
+from .spark import COUNT_COLUMNS, FORMAT, towers_sha256
 
 
 def _single(directory: str, pattern: str) -> str:
