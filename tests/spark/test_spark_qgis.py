@@ -67,16 +67,19 @@ def _params(city, **kw):
 
 def test_qgis_process_releases_from_the_spark_table(city, qgis_process):
     out, report = str(city["dir"] / "density.gpkg"), str(city["dir"] / "report.html")
+    internal = str(city["dir"] / "internal.html")
     code, data, text = qgis_process(SANITIZE, _params(city, BOUNDED_COUNTS=city["bounded"],
-                                                      OUTPUT=out, REPORT=report))
+                                                      OUTPUT=out, REPORT=report,
+                                                      INTERNAL_REPORT=internal))
     assert code == 0, text
     layer, rows = qgis_tier.read_layer(out)
     assert len(rows) == 4 * 24 and all(r["count"] >= 0 for r in rows)
     with open(report, encoding="utf-8") as fh:
-        html = fh.read()
-    publishable = html[:html.lower().index("internal")]
+        publishable = fh.read()
     assert "ran on Apache Spark" in publishable and "ℓ = 5, 24 slots × 60 min" in publishable
-    assert "seeded" in publishable
+    assert "seeded" in publishable and "rows not used" not in publishable
+    with open(internal, encoding="utf-8") as fh:
+        assert "<td>rows not used: missing user</td><td>1</td>" in fh.read()
 
 
 def test_spark_table_and_events_give_the_same_truth(city, run_alg):
