@@ -5,15 +5,17 @@ VENV_LATEST := .venv-latest/bin/python
 export QT_QPA_PLATFORM := offscreen
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: setup test test-core test-core-latest test-qgis demo bench package clean
+.PHONY: setup test test-core test-core-latest test-qgis test-spark demo bench package clean
 
 setup:
 	scripts/setup
 
-# The two core stacks run side by side (2 cores), then the QGIS tier.
+# The two core stacks run side by side (2 cores), then the QGIS tier, then the Spark tier
+# (local[2], one SparkSession, plus one scripts/spark-bound run).
 test: setup
 	$(MAKE) -j2 --output-sync=target test-core test-core-latest
 	$(MAKE) test-qgis
+	$(MAKE) test-spark
 
 test-core:
 	$(VENV) -m pytest -q tests/core
@@ -23,6 +25,9 @@ test-core-latest:
 
 test-qgis:
 	$(VENV) -m pytest -q tests/qgis
+
+test-spark:
+	PYSPARK_PYTHON=$(VENV) $(VENV) -m pytest -q tests/spark
 
 demo: setup
 	scripts/demo

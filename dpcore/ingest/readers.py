@@ -70,7 +70,7 @@ def read_gdal(path, *, user_field: str, tower_field: str, time_field: str, tower
         wanted = (user_field, tower_field, time_field)
         _check_fields(names, wanted, os.path.basename(path))
         layer.SetIgnoredFields([n for n in names if n not in wanted] + ["OGR_GEOMETRY"])
-        total = layer.GetFeatureCount(force=0)
+        total = _row_estimate(path, layer, ogr)
         encoder = EventEncoder(tower_ids=tower_ids, start=start, slot_seconds=slot_seconds,
                                n_slots=n_slots, memory_events=memory_events,
                                spool_dir=spool_dir, engine="gdal")
@@ -81,6 +81,23 @@ def read_gdal(path, *, user_field: str, tower_field: str, time_field: str, tower
                 encoder.add(batch[user_field], batch[tower_field], batch[time_field])
                 report_progress(progress, encoder.n_rows / total if total > 0 else 0.0)
             return encoder.finish()
+
+
+def _row_estimate(path: str, layer, ogr) -> int:
+    """Rows of the layer for the progress bar, without a scan of the file.
+
+    The count when the driver knows it cheaply, else (CSV) the file size over
+    the mean length of its first lines. (``GetFeatureCount`` on a CSV reads
+    the whole file: two thirds of the read time on a 19M-row file.)
+    """
+    if layer.TestCapability(ogr.OLCFastFeatureCount):
+        return layer.GetFeatureCount()
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(1 << 16)
+        return int(os.path.getsize(path) / max(len(head) / max(head.count(b"\n"), 1), 1))
+    except OSError:
+        return 0
 
 
 class _NoOp:

@@ -340,6 +340,16 @@ def test_vectorised_times_match_parse_times():
     want = parse_times(np.array(texts, dtype=object))
     assert np.array_equal(got, want, equal_nan=True)
     assert np.isfinite(got[:8]).all() and np.isnan(got[8:]).all()
+    leap = ["2008-02-29 00:00:00", "2000-02-29T23:59:59", "1900-02-29T00:00:00",
+            "2007-02-29T00:00:00", "2007-04-31T00:00:00", "2007-09-10T24:00:00"]
+    got = times_from_column(np.char.encode(np.array(leap), "utf-8"))
+    assert np.isfinite(got[:2]).all() and np.isnan(got[2:]).all()
+    rng = make_rng(12)
+    seconds = rng.integers(-2_208_988_800, 4_102_444_800, 3000)  # 1900–2100
+    texts = [dt.datetime.fromtimestamp(int(v), dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S")
+             for v in seconds]
+    assert np.array_equal(times_from_column(np.char.encode(np.array(texts), "utf-8")),
+                          seconds.astype(float))
 
 
 def test_partitioned_bounding_keeps_users_whole():
