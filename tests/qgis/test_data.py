@@ -92,10 +92,11 @@ def test_summary_from_csv_file_and_epoch(run_alg, tmp_path):
     assert (slot0["events"], slot0["active_users"], slot0["visits"]) == (40, 20, 40)
 
 
-def _table(rows, time_type="string"):
+def _table(rows, fields=("u:integer", "t:string", "ts:string")):
+    """A memory table of ``rows`` with ``fields`` (name:type)."""
     from qgis.core import QgsFeature, QgsVectorLayer
-    layer = QgsVectorLayer(f"None?field=u:integer&field=t:string&field=ts:{time_type}",
-                           "events", "memory")
+    layer = QgsVectorLayer("None?" + "&".join(f"field={f}" for f in fields), "events",
+                           "memory")
     feats = []
     for r in rows:
         f = QgsFeature(layer.fields())

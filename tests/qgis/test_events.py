@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from conftest import ROOT, read_layer
+from test_data import _table
 from test_density import START, city, _params  # noqa: F401  (fixture reused)
 
 sys.path.insert(0, ROOT)
@@ -117,19 +118,6 @@ def test_cancel_while_reading_leaves_no_output(qgis_app, city, tmp_path):
     assert not os.path.exists(out) and not os.path.exists(report)
 
 
-def _table(fields, rows):
-    from qgis.core import QgsFeature, QgsVectorLayer
-    layer = QgsVectorLayer("None?" + "&".join(f"field={f}:string" for f in fields), "ev",
-                           "memory")
-    feats = []
-    for r in rows:
-        f = QgsFeature(layer.fields())
-        f.setAttributes(list(r))
-        feats.append(f)
-    layer.dataProvider().addFeatures(feats)
-    return layer
-
-
 @pytest.mark.parametrize("fields, user_field, message", [
     (("row", "tower", "time"), None, "choose the user field"),
     (("row", "tower", "time"), "row", "has its own user"),
@@ -140,7 +128,8 @@ def test_user_field_never_defaults_to_a_feature_id(run_alg, tmp_path, fields, us
     from qgis.core import QgsProcessingException
     rows = [(str(i) if fields[0] == "row" else str(i % 3), "7", f"2007-09-10T0{i % 5}:00:00")
             for i in range(12)]
-    params = {"INPUT": _table(fields, rows), "TOWER_FIELD": "tower", "TIME_FIELD": "time",
+    params = {"INPUT": _table(rows, [f"{f}:string" for f in fields]), "TOWER_FIELD": "tower",
+              "TIME_FIELD": "time",
               "START": "2007-09-10T00:00:00", "N_SLOTS": 24,
               "OUTPUT": str(tmp_path / "hist.gpkg")}
     if user_field:
