@@ -61,7 +61,7 @@ class MobilityDPProvider(QgsProcessingProvider):
         # this provider is registered (plugin.initProcessing refreshes it after adding it).
         if QgsApplication.processingRegistry().providerById(self.id()) is not self:
             return
-        for name in sorted(os.listdir(MODELS)):
+        for name in sorted(os.listdir(MODELS)) if os.path.isdir(MODELS) else ():
             if not name.endswith(".model3"):
                 continue
             model = QgsProcessingModelAlgorithm()

@@ -27,5 +27,7 @@ def test_package_contents(tmp_path):
     assert "mobility_dp/metadata.txt" in names and "mobility_dp/__init__.py" in names
     assert "mobility_dp/dpcore/privacy.py" in names
     assert "mobility_dp/provider/provider.py" in names
+    assert "mobility_dp/dependencies.py" in names  # plugin.py imports it first
+    assert "mobility_dp/models/towers_to_cover.model3" in names  # the provider registers them
     assert not [n for n in names if n.startswith(("mobility_dp/tests", "mobility_dp/benchmarks",
                                                   "mobility_dp/scripts", "mobility_dp/.venv"))]
