@@ -159,3 +159,19 @@ def test_period_refusal_counts_events_before_and_after(run_alg, tmp_path):
             "TOWER_ID_FIELD": "tid", "CENSUS": city["census"], "CENSUS_ID_FIELD": "iris",
             "EPSILON": 1.0, "DELTA": 1e-4, "SEED": 3, "OUTPUT": out})
     assert not os.path.exists(out)
+
+
+def test_data_driven_cells_agree_in_every_crs(run_alg, paris):
+    """The public sample (the towers) grouped in the study area's frame, in every CRS pair."""
+    results = {}
+    for t, a in COMBOS[:4]:
+        out = run_alg("mobilitydp:datadriventessellation", {
+            "INPUT": paris["towers"][t], "STUDY_AREA": paris["iris"][a], "MAX_RADIUS": 2000,
+            "MIN_RADIUS": 250, "MIN_POINTS": 20, "OUTPUT": "memory:"})["OUTPUT"]
+        results[t, a] = sorted((f["point_count"], round(f["area_m2"] / 1e4))
+                               for f in out.getFeatures())
+    ref = results["4326", "4326"]
+    assert len(ref) > 50 and sum(n for n, _ in ref) == 627 - 119  # 119 towers lie outside
+    for combo, cells in results.items():
+        assert [n for n, _ in cells] == [n for n, _ in ref], combo
+        assert np.allclose([s for _, s in cells], [s for _, s in ref], rtol=1e-3, atol=1), combo
