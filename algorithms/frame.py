@@ -26,13 +26,14 @@ from __future__ import annotations
 
 import math
 import re
-from collections import Counter
 
 import numpy as np
 from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsCsException,
                        QgsDistanceArea, QgsFeatureRequest, QgsGeometry, QgsPointXY, QgsProcessingException,
                        QgsRectangle, QgsReferencedRectangle, QgsUnitTypes, QgsWkbTypes)
 from qgis.PyQt.QtCore import QCoreApplication, QVariant
+
+from ..dpcore.ids import check_unique_ids as dpcore_check_unique_ids
 
 try:  # shapely ≥ 2 and 1.8 both provide shapely.wkb
     from shapely import wkb as shapely_wkb
@@ -330,13 +331,7 @@ def stated_extent_crs(alg, parameters, name, context):
 
 def check_unique_ids(ids, id_field, name) -> None:
     """Refuse duplicate ids, naming two of them with their counts, and the total."""
-    counts = Counter(map(str, ids))
-    repeated = sorted((v for v, c in counts.items() if c > 1), key=lambda v: (-counts[v], v))
-    if repeated:
-        shown = " and ".join(f"'{v}' appears {counts[v]} times" for v in repeated[:2])
-        raise ValueError(f"the id field '{id_field or 'feature id'}' of the {name} layer has "
-                         f"duplicate values: {shown}; {len(repeated)} ids are duplicated. Each "
-                         "feature needs its own id.")
+    dpcore_check_unique_ids(ids, f"id field '{id_field or 'feature id'}' of the {name} layer")
 
 
 def id_type(source, id_field):

@@ -11,18 +11,16 @@ from typing import Iterable
 
 
 def check_unique_ids(ids: Iterable, what: str) -> None:
-    """Raise ``ValueError`` naming two duplicated values (and how many) if ``ids`` repeat.
+    """Raise ``ValueError`` naming the two most repeated values (and how many) if ``ids`` repeat.
 
     Ids are compared as text, as the joins do (a tower id 12 in one layer is
     the event's "12"). ``what`` names the field, e.g. "tower id field 'tid'".
     Missing ids (None) count as the value "NULL".
     """
     counts = Counter("NULL" if i is None else str(i) for i in ids)
-    repeated = [(v, n) for v, n in counts.items() if n > 1]
-    if not repeated:
-        return
-    shown = ", ".join(f"'{v}' ({n} times)" for v, n in repeated[:2])
-    extra = sum(n for _, n in repeated) - len(repeated)
-    raise ValueError(f"the {what} has duplicate values: {shown}; {len(repeated)} value(s) are "
-                     f"repeated ({extra} extra feature(s)). Each feature needs its own id: fix "
-                     "the layer or choose another id field")
+    repeated = sorted((v for v, n in counts.items() if n > 1), key=lambda v: (-counts[v], v))
+    if repeated:
+        shown = " and ".join(f"'{v}' appears {counts[v]} times" for v in repeated[:2])
+        raise ValueError(f"the {what} has duplicate values: {shown}; {len(repeated)} ids are "
+                         "duplicated. Each feature needs its own id: fix the layer or choose "
+                         "another id field.")

@@ -137,7 +137,7 @@ def test_density_refuses_mislabelled_towers_and_duplicate_ids(run_alg, tmp_path)
               "TOWER_ID_FIELD": "tid", "CENSUS": city["census"], "CENSUS_ID_FIELD": "iris",
               "EPSILON": 1.0, "DELTA": 1e-4, "SEED": 3}
     for towers, message in ((wrong, r"all 5 tower\(s\) lie outside the study area"),
-                            (duplicated, r"'101' \(2 times\), '103' \(2 times\)")):
+                            (duplicated, r"'101' appears 2 times and '103' appears 2 times")):
         out, report = str(tmp_path / "d.gpkg"), str(tmp_path / "d.html")
         with pytest.raises(QgsProcessingException, match=message):
             run_alg("mobilitydp:sanitizedensity", {**common, "TOWERS": towers, "OUTPUT": out,
