@@ -16,7 +16,6 @@ cancellation and the mapping of dpcore errors to ``QgsProcessingException``.
 """
 from __future__ import annotations
 
-import contextlib
 import os
 
 from qgis.core import (NULL, QgsProcessingAlgorithm, QgsProcessingException,

@@ -9,7 +9,7 @@ users (generatemobility, ACTIVITY k_over_n_69, seed 1) over the sample towers an
 """
 import os, traceback
 from qgis.core import QgsApplication, QgsProject, QgsVectorLayer, QgsDateTimeRange, QgsTemporalNavigationObject
-from qgis.PyQt.QtCore import QTimer, QDateTime, Qt
+from qgis.PyQt.QtCore import QTimer
 from qgis.utils import iface
 
 OUT = os.environ["SHOTS_OUT"]

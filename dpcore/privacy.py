@@ -27,7 +27,7 @@ import os
 import tempfile
 import urllib.parse
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Optional
 
 import numpy as np

@@ -5,8 +5,6 @@ import os
 import subprocess
 import sys
 
-import pytest
-
 from conftest import PROCESSING_PLUGINS, _PLUGIN_DIR
 
 #: Enum parameters still stored as positions: each owner removes its entries as it migrates
