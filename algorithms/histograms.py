@@ -132,8 +132,11 @@ class PublishHistograms(MobilityDPAlgorithm):
             self, parameters, context, feedback, frame, polygons, ids, source=INPUT,
             user=USER_FIELD, time=TIME_FIELD, cell=CELL_FIELD)
         day = n_slots * slot_seconds
-        rng = self.rng(parameters, context)
-        counts, bounded = user_histograms(users, cell, seconds, n_cells=len(ids), rng=rng,
+        # separate streams: the per-user pick consumes randomness data-dependently, the noise
+        # must not depend on it (same seed, neighbouring data → same noise)
+        pick_rng, rng = (np.random.default_rng(s) for s in
+                         np.random.SeedSequence(self.seed(parameters, context)).spawn(2))
+        counts, bounded = user_histograms(users, cell, seconds, n_cells=len(ids), rng=pick_rng,
                                           start=start - past * day, slot_seconds=slot_seconds,
                                           n_slots=(past + 1) * n_slots)
         counts = counts.reshape(past + 1, n_slots, len(ids))

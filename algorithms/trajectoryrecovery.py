@@ -1,4 +1,4 @@
-"""mobilitydp:trajectoryrecovery — Xu et al.'s trajectory recovery attack as an audit (dpcore.attacks)."""
+"""mobilitydp:trajectoryrecovery — Xu et al.'s trajectory recovery attack as an audit."""
 import numpy as np
 from qgis.core import (NULL, QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
                        QgsProcessing, QgsProcessingException,

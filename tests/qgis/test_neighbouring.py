@@ -313,6 +313,18 @@ def _toy_params(work, neighbour):
     return params
 
 
+def _publishhistograms(work, neighbour):
+    """Two users crossing on five cells; D' has a third user staying in cell c0."""
+    from od_layers import save
+    from test_histograms import WALKS, cells, observations
+    walks = dict(WALKS, **({"C": [0, 0, 0, 0, 0]} if neighbour else {}))
+    return {"INPUT": save(observations(walks=walks), work / "obs.gpkg"), "USER_FIELD": "user_id",
+            "TIME_FIELD": "time", "CELLS": cells(), "CELL_ID_FIELD": "cell",
+            "START": "2026-05-25T10:00:00", "N_SLOTS": 5, "METHOD": "direct", "EPSILON": 1.0,
+            "SEED": 5, "OUTPUT": str(work / "counts.gpkg"), "REPORT": str(work / "report.html"),
+            "INTERNAL_REPORT": str(work / "internal.html")}
+
+
 ENTRIES = {
     "noisycounts": Entry("mobilitydp:noisycounts", _noisycounts, noisy={"OUTPUT": {"noisy_count"}}),
     "perturbpoints": Entry("mobilitydp:perturbpoints", _perturbpoints,
@@ -341,6 +353,8 @@ ENTRIES = {
                             noisy={"VISITS": {"visits"} | {f"visits_w{k}" for k in range(6)}},
                             internal={"INTERNAL_STATISTICS"},
                             report_noisy=(RELEASED_HTML, RELEASED_JSON)),
+    "publishhistograms (direct)": Entry("mobilitydp:publishhistograms", _publishhistograms,
+                                        noisy={"OUTPUT": {"count"}}),
 }
 
 
