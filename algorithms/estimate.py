@@ -104,6 +104,11 @@ raw report share and, for <code>krr</code>, the matrix-inversion baseline.</p>""
                                     where="the grid", hint=hint,
                                     allow_outside=self.parameterAsBool(parameters, ALLOW_OUTSIDE,
                                                                        context))
+        off = info.get("reports_off_centre", 0)
+        if off > 0.05 * info["reports"]:
+            coverage = "; ".join(filter(None, [coverage, (
+                f"{off} of {info['reports']} reports are not at a cell centre of this grid: "
+                "give the grid extent and cell size the points were perturbed with")]))
         if coverage:
             feedback.pushWarning(coverage)
         dest_id = self._write_grid(parameters, context, source, frame, grid, release, mechanism)

@@ -237,7 +237,10 @@ def estimate_distribution(reports_xy, *, grid: Grid, mechanism: str, epsilon: fl
     cell) and modelled by the discretised Laplace channel, i.e. true points
     at cell centres (Alvim et al. §IV-A). ``values`` is the estimated
     probability per cell; ``info`` adds the raw histogram of the reports
-    and, for k-RR, the matrix-inversion baseline. Spends no privacy.
+    and, for k-RR, the matrix-inversion baseline; for grid mechanisms
+    ``reports_off_centre`` counts reports farther than 1 % of a cell from a
+    cell centre (a sign that they were made on another grid). Spends no
+    privacy.
     """
     if mechanism not in PERTURB_MECHANISMS:
         raise ValueError(f"unknown mechanism {mechanism!r}; use one of {PERTURB_MECHANISMS}")
@@ -257,6 +260,9 @@ def estimate_distribution(reports_xy, *, grid: Grid, mechanism: str, epsilon: fl
             "reports_outside_grid": int(outside.sum()),
             "raw_histogram": counts / counts.sum(), "channel": channel.name,
             "expected_counts": theta * len(cells)}
+    if mechanism != "planar_laplace":   # grid reports are cell centres of the grid they used
+        offset = np.abs(grid.centers()[cells] - reports_xy).max(axis=1)
+        info["reports_off_centre"] = int((offset > 0.01 * grid.cell).sum())
     if mechanism == "krr":
         info["matrix_inversion"] = matrix_inversion(counts, channel)
         info["matrix_inversion_clipped"] = clip_to_simplex(info["matrix_inversion"])

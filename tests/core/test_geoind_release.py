@@ -114,6 +114,12 @@ def test_estimate_distribution_recovers_the_clusters(mechanism, epsilon):
     assert np.abs(est.values - truth).sum() < np.abs(est.info["raw_histogram"] - truth).sum()
     assert est.info["expected_counts"].sum() == pytest.approx(20000)
     assert ("matrix_inversion" in est.info) == (mechanism == "krr")
+    if mechanism != "planar_laplace":
+        assert est.info["reports_off_centre"] == 0
+        shifted = Grid(GRID.x0 + 40.0, GRID.y0, GRID.cell, GRID.nx, GRID.ny)   # another grid
+        other = estimate_distribution(rel.values, grid=shifted, mechanism=mechanism,
+                                      epsilon=epsilon, iterations=5)
+        assert other.info["reports_off_centre"] == 20000
 
 
 def test_bad_input_and_cancellation():

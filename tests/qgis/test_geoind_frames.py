@@ -92,7 +92,7 @@ def test_planar_laplace_same_result_in_every_crs(run_alg, area_crs):
 @pytest.mark.parametrize("extent", [EXTENT_2154,
                                     "2.30,2.37,48.83,48.87 [EPSG:4326]",
                                     "256000,264000,6245500,6252500 [EPSG:3857]"])
-def test_grid_identical_across_algorithms_and_crs(run_alg, extent):
+def test_grid_identical_across_algorithms_and_crs(run_alg, tmp_path, extent):
     xy = _xy(600)
     cells = []
     for crs in CRSS:
@@ -123,6 +123,12 @@ def test_grid_identical_across_algorithms_and_crs(run_alg, extent):
     a, b = centres[feats[(3, 3)]], centres[feats[(3, 4)]]
     assert da.measureLine(QgsPointXY(*a), QgsPointXY(*b)) == pytest.approx(150.0, rel=0.002)
     assert sum(f["reports"] for f in est.getFeatures()) == 600
+    # Another cell size: the reports are not at its cell centres, which the report says.
+    report = str(tmp_path / "other.html")
+    run_alg(ESTIMATE, {"INPUT": reports, "MECHANISM": "geometric", "EPSILON": 0.01,
+                       "CELL_SIZE": 140, "GRID_EXTENT": extent, "OUTPUT": "memory:",
+                       "REPORT": report})
+    assert "reports are not at a cell centre of this grid" in open(report, encoding="utf-8").read()
 
 
 def test_extent_in_degrees_for_a_metric_grid_is_refused(run_alg, tmp_path):
