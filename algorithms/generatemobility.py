@@ -4,7 +4,7 @@ Layers to arrays and back; the generator lives in ``dpcore.synth``.
 """
 from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
                        QgsPointXY, QgsProcessing, QgsProcessingException,
-                       QgsProcessingParameterEnum, QgsProcessingParameterFeatureSink,
+                       QgsProcessingParameterFeatureSink,
                        QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
                        QgsProcessingParameterNumber, QgsProcessingParameterString,
                        QgsWkbTypes)
@@ -14,9 +14,10 @@ import numpy as np
 from ..dpcore import report as dpreport
 from ..dpcore.geography import Geography
 from ..dpcore.privacy import make_rng
-from ..dpcore.synth import (DEFAULT_START, PRESETS, generate_cdr, generate_checkins,
+from ..dpcore.synth import (DEFAULT_START, generate_cdr, generate_checkins,
                             generate_population, generate_trajectories)
 from .base import REPORT, MetricFrame, MobilityDPAlgorithm, as_float, id_type, progress_bridge, tr
+from .params import enum_parameter
 
 TOWERS = "TOWERS"
 TOWER_ID_FIELD = "TOWER_ID_FIELD"
@@ -34,11 +35,10 @@ CDR = "CDR"
 TRAJECTORIES = "TRAJECTORIES"
 CHECKINS = "CHECKINS"
 
-PRESET_NAMES = list(PRESETS)
-PRESET_LABELS = [
-    "mean_iris_count_91: ≈7.6 visits per user and week (mean IRIS count 91, Fig. 2b)",
-    "events_13_55: 13.55 visits per user and week (§4.1)",
-    "k_over_n_69: ≈68.9 visits per user and week (K/N, §5.4.1)",
+ACTIVITY_CHOICES = [
+    ("mean_iris_count_91", "≈7.6 visits per user and week (mean IRIS count 91, Fig. 2b)"),
+    ("events_13_55", "13.55 visits per user and week (§4.1)"),
+    ("k_over_n_69", "≈68.9 visits per user and week (K/N, §5.4.1)"),
 ]
 
 
@@ -99,8 +99,8 @@ trajectory points (vehicle_id, trip_id, time) and check-in points (user_id, venu
             DAYS, tr("Days"), QgsProcessingParameterNumber.Integer, 7, minValue=1, maxValue=56))
         self.addParameter(QgsProcessingParameterString(
             START, tr("Start (a midnight, ISO 8601, UTC)"), DEFAULT_START))
-        self.addParameter(QgsProcessingParameterEnum(
-            ACTIVITY, tr("Phone activity"), PRESET_LABELS, defaultValue=0))
+        self.addParameter(enum_parameter(ACTIVITY, tr("Phone activity"), ACTIVITY_CHOICES,
+                                         "mean_iris_count_91"))
         self.addParameter(QgsProcessingParameterNumber(
             VEHICLES, tr("Vehicles with GPS trajectories (0 = none)"),
             QgsProcessingParameterNumber.Integer, 500, minValue=0, maxValue=100_000))
@@ -125,6 +125,9 @@ trajectory points (vehicle_id, trip_id, time) and check-in points (user_id, venu
 
     def _geography(self, parameters, context):
         towers = self.source_or_raise(parameters, TOWERS, context)
+        if QgsWkbTypes.geometryType(towers.wkbType()) != QgsWkbTypes.PointGeometry:
+            raise ValueError("the tower layer must hold points (antenna positions); for tower "
+                             "cells (polygons) use their tower points")
         census = self.source_or_raise(parameters, CENSUS, context)
         pop_field = self.parameterAsString(parameters, POPULATION_FIELD, context)
         if census.fields().lookupField(pop_field) < 0:
@@ -170,7 +173,7 @@ trajectory points (vehicle_id, trip_id, time) and check-in points (user_id, venu
         n_users = self.parameterAsInt(parameters, USERS, context)
         days = self.parameterAsInt(parameters, DAYS, context)
         start = self.parameterAsString(parameters, START, context).strip()
-        preset = PRESET_NAMES[self.parameterAsEnum(parameters, ACTIVITY, context)]
+        preset = self.enum_value(parameters, ACTIVITY, context)
         n_vehicles = self.parameterAsInt(parameters, VEHICLES, context)
         n_checkin = self.parameterAsInt(parameters, CHECKIN_USERS, context)
         n_venues = self.parameterAsInt(parameters, VENUES, context)

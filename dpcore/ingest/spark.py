@@ -76,6 +76,26 @@ def visit_order_key(key: int):
     return F.xxhash64(F.lit(key), F.col("u"), F.col("slot"))
 
 
+def sample_visits(valid, key: int):
+    """One visit per (user, slot), ranked per user by the ℓ-selection key (§5.1).
+
+    ``valid``: columns ``u``, ``tower``, ``slot`` (one row per event). Returns
+    one row per visit with ``rank`` (1 = smallest key; a visit is kept when
+    ``rank ≤ ℓ``, and the rank-1 visit is the §5.4.1 one-visit choice) and
+    ``n`` (the user's number of visits).
+    """
+    from pyspark.sql import Window
+    from pyspark.sql import functions as F
+    by_slot = Window.partitionBy("u", "slot").orderBy("r1")  # uniform over the slot's events
+    visits = (valid.withColumn("r1", F.rand(key))
+              .withColumn("k", F.row_number().over(by_slot))
+              .filter(F.col("k") == 1).select("u", "slot", "tower"))
+    by_user = Window.partitionBy("u").orderBy("r2")
+    return (visits.withColumn("r2", visit_order_key(key))
+            .withColumn("rank", F.row_number().over(by_user))
+            .withColumn("n", F.count(F.lit(1)).over(Window.partitionBy("u"))))
+
+
 def session(master: str = "local[*]", app: str = "mobilitydp-spark-bound"):
     """A SparkSession in UTC with ANSI casts off (unreadable values become NULL, as in QGIS)."""
     from pyspark.sql import SparkSession
@@ -104,7 +124,6 @@ def bound_events(spark, events: str, out: str, *, user_field: str, tower_field: 
     ``towers``: tower ids to keep (others are dropped as unknown before the
     bounding), or None for every tower seen. ``out`` must not exist.
     """
-    from pyspark.sql import Window
     from pyspark.sql import functions as F
     from pyspark.storagelevel import StorageLevel
 
@@ -158,17 +177,7 @@ def bound_events(spark, events: str, out: str, *, user_field: str, tower_field: 
                                   "t string, tower int")
     valid = valid.join(F.broadcast(index), "t").select("u", "tower", "slot")
 
-    # one visit per (user, slot): uniform over the slot's events
-    by_slot = Window.partitionBy("u", "slot").orderBy("r1")
-    visits = (valid.withColumn("r1", F.rand(key))
-              .withColumn("k", F.row_number().over(by_slot))
-              .filter(F.col("k") == 1).select("u", "slot", "tower"))
-    # at most ℓ per user: the ℓ smallest keyed hashes
-    by_user = Window.partitionBy("u").orderBy("r2")
-    ranked = (visits.withColumn("r2", visit_order_key(key))
-              .withColumn("rank", F.row_number().over(by_user))
-              .withColumn("n", F.count(F.lit(1)).over(Window.partitionBy("u")))
-              .persist(StorageLevel.MEMORY_AND_DISK))
+    ranked = sample_visits(valid, key).persist(StorageLevel.MEMORY_AND_DISK)
     kept = (ranked.filter(F.col("rank") <= ell).groupBy("tower", "slot")
             .agg(F.count(F.lit(1)).alias("visits")))
     truth = (valid.select("u", "tower", "slot").distinct().groupBy("tower", "slot")

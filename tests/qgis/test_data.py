@@ -128,6 +128,7 @@ def test_summary_bad_input_leaves_no_output(run_alg, tmp_path, params, message):
 @pytest.mark.parametrize("override, message", [
     ({"POPULATION_FIELD": "iris_name"}, "population"),
     ({"START": "2007-09-10T12:00:00"}, "midnight"),
+    ({"TOWERS": os.path.join(ROOT, "sample_data", "paris_iris.geojson")}, "must hold points"),
 ])
 def test_generate_bad_input_leaves_no_output(run_alg, tmp_path, towers_vrt, sample_iris_path,
                                              override, message):

@@ -14,7 +14,7 @@ def spark():
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     from dpcore.ingest.spark import session
     s = session("local[2]", "mobilitydp-tests")
-    s.conf.set("spark.sql.shuffle.partitions", "4")
+    s.conf.set("spark.sql.shuffle.partitions", "2")
     s.sparkContext.setLogLevel("ERROR")
     yield s
     s.stop()

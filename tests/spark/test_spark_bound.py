@@ -70,24 +70,24 @@ def test_equal_to_numpy_where_nothing_is_sampled(small):
     assert record["tower_ids"] == ["A", "B", "C"] and record["seed"] == 11
 
 
-def _kept_slots(spark, tmp_path, name):
-    """2,000 users × 8 visits (slots 0–7, one event each), ℓ = 3: kept visits per slot."""
-    rows = [(u, "A", int(T0 + s * H)) for u in range(2000) for s in range(8)]
-    events = _write(tmp_path / f"{name}.csv", rows)
-    bounded, _ = _run(spark, events, tmp_path / name, ell=3, n_slots=8)
-    assert bounded.counts.sum() == 2000 * 3
-    return bounded.counts[0]
+def _kept_slots(spark, key=5):
+    """3,000 users × 8 visits (slots 0–7, one event each), ℓ = 3: kept visits per slot."""
+    from pyspark.sql import functions as F
+    rows = [(u, 0, s) for u in range(3000) for s in range(8)]
+    valid = spark.createDataFrame(rows, "u long, tower int, slot int")
+    ranked = spark_job.sample_visits(valid, key).filter(F.col("rank") <= 3)
+    kept = dict(ranked.groupBy("slot").count().collect())
+    assert sum(kept.values()) == 3000 * 3
+    return [kept.get(s, 0) for s in range(8)]
 
 
-def test_sampling_is_uniform_with_a_biased_negative_control(spark, tmp_path, monkeypatch):
-    kept = _kept_slots(spark, tmp_path, "fair")
-    assert stats.chisquare(kept).pvalue > 1e-3
+def test_sampling_is_uniform_with_a_biased_negative_control(spark, monkeypatch):
+    assert stats.chisquare(_kept_slots(spark)).pvalue > 1e-3
     from pyspark.sql import functions as F
     # broken variant: later slots get larger keys, so early visits are kept more often
     monkeypatch.setattr(spark_job, "visit_order_key",
                         lambda key: F.col("slot") + F.rand(key) * 6)
-    biased = _kept_slots(spark, tmp_path, "biased")
-    assert stats.chisquare(biased).pvalue < 1e-6
+    assert stats.chisquare(_kept_slots(spark)).pvalue < 1e-6
 
 
 def test_table_checks(spark, small, tmp_path):
