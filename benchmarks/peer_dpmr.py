@@ -13,8 +13,9 @@ Measured per total ε ∈ {0.5, 1, 2}, over ``--reps`` runs each (their noise is
 unseeded): MAE of visits per zone and of OD flows over all pairs against the
 counts of *all* trips (the analyst's target, so sampling losses count), the
 Pearson correlation of OD flows on the pairs with a true trip, the share of
-trips kept by sampling, and the wall time of one release from the same arrays
-(zone assignment included for both). Medians with [min, max] over the runs.
+trips kept by sampling, and the wall and CPU time of one release from the same
+arrays (zone assignment included for both; their CPU time counts their main
+process only). Medians with [min, max] over the runs.
 Two tilings: the 965 IRIS zones (the speed target) and a 1 km grid (the
 issue's OD correlation comparison: IRIS OD pairs are too sparse for it).
 
@@ -24,7 +25,7 @@ does not import with pandas 3 or scikit-learn ≥ 1.6):
 (the numpy pin is a precaution, not shown to be needed). ``--venv DIR``
 reuses (or creates and keeps) a venv there instead.
 
-Run: nice -n 10 .venv/bin/python benchmarks/peer_dpmr.py [--reps 5] [--venv DIR]
+Run: nice -n 10 .venv/bin/python benchmarks/peer_dpmr.py [--reps 5] [--venv DIR] [--keep DIR]
 """
 from __future__ import annotations
 
@@ -45,7 +46,7 @@ EPSILONS = (0.5, 1.0, 2.0)
 
 
 # --------------------------------------------------------------------------- worker (their venv)
-def worker(directory: str, reps: int, m: int) -> None:
+def worker(directory: str, reps: int, m: int, out_name: str) -> None:
     """Runs inside the dp-mobility-report venv: reads the trips and tiles, writes its releases."""
     import warnings
     warnings.filterwarnings("ignore")
@@ -62,15 +63,15 @@ def worker(directory: str, reps: int, m: int) -> None:
     for eps in EPSILONS:
         runs = []
         for rep in range(reps):
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             r = DpMobilityReport(df, tiles, privacy_budget=eps, max_trips_per_user=m,
                                  analysis_selection=[const.VISITS_PER_TILE, const.OD_FLOWS],
                                  seed_sampling=rep + 1, disable_progress_bar=True)
             rep_ = r.report
-            seconds = time.perf_counter() - t0
+            seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
             visits = rep_[const.VISITS_PER_TILE].data
             od = rep_[const.OD_FLOWS].data
-            runs.append({"seconds": seconds, "kept": int(r.df[const.TID].nunique()),
+            runs.append({"seconds": seconds, "cpu": cpu, "kept": int(r.df[const.TID].nunique()),
                          "visits": [[int(t), float(v)] for t, v in
                                     zip(visits.tile_id, visits.visits)],
                          "od": [[int(o), int(d), float(f)] for o, d, f in
@@ -78,7 +79,7 @@ def worker(directory: str, reps: int, m: int) -> None:
                          "epsilon_parts": [rep_[const.VISITS_PER_TILE].privacy_budget,
                                            rep_[const.OD_FLOWS].privacy_budget]})
         out[str(eps)] = runs
-    with open(os.path.join(directory, "theirs.json"), "w") as fh:
+    with open(os.path.join(directory, out_name), "w") as fh:
         json.dump(out, fh)
 
 
@@ -168,22 +169,39 @@ def run_ours(zones, trips, eps, m, seed):
     from dpcore.od.report import release_report
     from dpcore.od.statistics import Bins
     from dpcore.privacy import make_rng
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     o = locate_points(zones, trips.origin[:, 0], trips.origin[:, 1])
     d = locate_points(zones, trips.dest[:, 0], trips.dest[:, 1])
     keep = np.flatnonzero((o >= 0) & (d >= 0))
     rel = release_report(trips.subset(keep), o[keep], d[keep], n_zones=len(zones), epsilon=eps,
                          weights={"visits": 1, "od": 1}, max_trips=m, rng=make_rng(seed),
                          bins=Bins(time_windows=(0, 24)))
-    seconds = time.perf_counter() - t0
-    return {"seconds": seconds, "kept": rel.internal["trips_kept"],
+    return {"seconds": time.perf_counter() - t0, "cpu": time.process_time() - c0,
+            "kept": rel.internal["trips_kept"],
             "visits": rel.values["visits"]["per_zone"], "od": rel.values["od"]["counts"],
+            "epsilon_parts": [p.epsilon for p in rel.cost.parts]}
+
+
+def run_od_rescaled(zones, trips, eps, m, seed, share=0.1, cap=50):
+    """odflows' option: the same OD budget (ε/2), a share of it for the noisy totals that
+    rescale the flows for the trips lost by sampling (no visits)."""
+    from dpcore.flows.cells import locate_points
+    from dpcore.od.flows import release_od
+    from dpcore.privacy import make_rng
+    t0, c0 = time.perf_counter(), time.process_time()
+    o = locate_points(zones, trips.origin[:, 0], trips.origin[:, 1])
+    d = locate_points(zones, trips.dest[:, 0], trips.dest[:, 1])
+    keep = np.flatnonzero((o >= 0) & (d >= 0))
+    rel = release_od(trips.user[keep], o[keep], d[keep], n_zones=len(zones), epsilon=eps / 2,
+                     max_trips=m, rng=make_rng(seed), total_share=share, total_cap=cap)
+    return {"seconds": time.perf_counter() - t0, "cpu": time.process_time() - c0,
+            "kept": rel.internal["trips_kept"], "visits": None, "od": rel.values,
             "epsilon_parts": [p.epsilon for p in rel.cost.parts]}
 
 
 def scores(run, truth_visits, truth_od, n_zones):
     visits, od = run["visits"], run["od"]
-    if isinstance(visits, list):  # theirs: sparse lists
+    if isinstance(od, list):  # theirs: sparse lists
         v = np.zeros(n_zones)
         for t, val in visits:
             v[t] = val
@@ -192,19 +210,22 @@ def scores(run, truth_visits, truth_od, n_zones):
             f[o, d] = val
         visits, od = v, f
     nz = truth_od > 0
-    return {"visits_mae": float(np.abs(visits - truth_visits).mean()),
+    return {"visits_mae": float(np.abs(visits - truth_visits).mean()) if visits is not None
+            else float("nan"),
             "od_mae": float(np.abs(od - truth_od).mean()),
             "od_r": float(np.corrcoef(truth_od[nz], od[nz])[0, 1]),
-            "seconds": run["seconds"], "kept": run["kept"]}
+            "seconds": run["seconds"], "cpu": run.get("cpu", float("nan")), "kept": run["kept"]}
 
 
 def fmt(values, digits=3):
     v = np.asarray(values, dtype=float)
+    if np.isnan(v).all():
+        return "—"
     return f"{np.median(v):.{digits}g} [{v.min():.{digits}g}, {v.max():.{digits}g}]"
 
 
-def compare(zones, trips, label, args, python, scratch):
-    """Print the table rows of one tiling."""
+def compare(zones, trips, key, label, args, python, scratch):
+    """Print the table rows of one tiling (their runs are kept in ``theirs-<key>.json``)."""
     from dpcore.flows.cells import locate_points
     from dpcore.od.flows import od_counts
     n = len(zones)
@@ -214,23 +235,29 @@ def compare(zones, trips, label, args, python, scratch):
     trips, o, d = trips.subset(keep), o[keep], d[keep]
     truth_od = od_counts(o, d, n).astype(float)
     truth_visits = (np.bincount(o, minlength=n) + np.bincount(d, minlength=n)).astype(float)
-    write_records(scratch, trips)
-    write_tiles(scratch, zones)
-    subprocess.run([python, os.path.abspath(__file__), "--worker", scratch,
-                    "--reps", str(args.reps), "--max-trips", str(args.max_trips)], check=True)
-    with open(os.path.join(scratch, "theirs.json")) as fh:
+    out_name = f"theirs-{key}.json"
+    if not os.path.exists(os.path.join(scratch, out_name)):
+        write_records(scratch, trips)
+        write_tiles(scratch, zones)
+        subprocess.run([python, os.path.abspath(__file__), "--worker", scratch, "--out", out_name,
+                        "--reps", str(args.reps), "--max-trips", str(args.max_trips)], check=True)
+    with open(os.path.join(scratch, out_name)) as fh:
         theirs = json.load(fh)
     print(f"\n**{label}**: {trips.n} trips of {np.unique(trips.user).size} vehicles, {n} zones "
           f"({int((truth_od > 0).sum())} OD pairs with a trip), m = {args.max_trips}, "
           f"{args.reps} runs per ε, median [min, max]\n")
     print("| ε | tool | ε split | trips kept | visits MAE | OD MAE | OD r (true pairs) "
-          "| wall time (s) | speed-up |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "| wall time (s) | CPU time (s) | speed-up (wall) |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for eps in EPSILONS:
         ours = [run_ours(zones, trips, eps, args.max_trips, seed) for seed in range(args.reps)]
+        rescaled = [run_od_rescaled(zones, trips, eps, args.max_trips, seed)
+                    for seed in range(args.reps)]
         rows = {"Mobility DP": ([scores(r, truth_visits, truth_od, n) for r in ours], ours),
                 "dp-mobility-report": ([scores(r, truth_visits, truth_od, n)
-                                        for r in theirs[str(eps)]], theirs[str(eps)])}
+                                        for r in theirs[str(eps)]], theirs[str(eps)]),
+                "Mobility DP odflows, OD only, 10 % of its ε for the noisy totals (M = 50)": (
+                    [scores(r, truth_visits, truth_od, n) for r in rescaled], rescaled)}
         t_ours = np.median([s["seconds"] for s in rows["Mobility DP"][0]])
         t_theirs = np.median([s["seconds"] for s in rows["dp-mobility-report"][0]])
         for tool, (sc, raw) in rows.items():
@@ -240,7 +267,7 @@ def compare(zones, trips, label, args, python, scratch):
                   f"{fmt([s['kept'] / trips.n for s in sc])} | "
                   f"{fmt([s['visits_mae'] for s in sc])} | {fmt([s['od_mae'] for s in sc])} | "
                   f"{fmt([s['od_r'] for s in sc])} | {fmt([s['seconds'] for s in sc])} | "
-                  f"{speed} |")
+                  f"{fmt([s['cpu'] for s in sc])} | {speed} |")
     sys.stdout.flush()
 
 
@@ -250,12 +277,16 @@ def main():
     ap.add_argument("--max-trips", type=int, default=10)
     ap.add_argument("--tiles", choices=("iris", "grid", "both"), default="both")
     ap.add_argument("--venv", default=None, help="keep dp-mobility-report's venv here")
+    ap.add_argument("--keep", default=None,
+                    help="keep the scratch folder (their runs) here and reuse what it holds")
     ap.add_argument("--worker", default=None, help=argparse.SUPPRESS)
+    ap.add_argument("--out", default="theirs.json", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
-        return worker(args.worker, args.reps, args.max_trips)
+        return worker(args.worker, args.reps, args.max_trips, args.out)
 
-    scratch = tempfile.mkdtemp(prefix="peer-dpmr-")
+    scratch = args.keep or tempfile.mkdtemp(prefix="peer-dpmr-")
+    os.makedirs(scratch, exist_ok=True)
     venv = args.venv or os.path.join(scratch, "venv")
     try:
         t = time.perf_counter()
@@ -264,11 +295,13 @@ def main():
               file=sys.stderr)
         zones, trips = make_data()
         if args.tiles in ("iris", "both"):
-            compare(zones, trips, "965 IRIS zones of Paris", args, python, scratch)
+            compare(zones, trips, "iris", "965 IRIS zones of Paris", args, python, scratch)
         if args.tiles in ("grid", "both"):
-            compare(grid_tiles(zones), trips, "1 km grid over Paris", args, python, scratch)
+            compare(grid_tiles(zones), trips, "grid", "1 km grid over Paris", args, python,
+                    scratch)
     finally:
-        shutil.rmtree(scratch, ignore_errors=True)
+        if not args.keep:
+            shutil.rmtree(scratch, ignore_errors=True)
 
 
 if __name__ == "__main__":

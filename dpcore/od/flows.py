@@ -26,8 +26,8 @@ import numpy as np
 from ..mechanisms import discrete_laplace
 from ..privacy import PrivacyCost, Release, check_epsilon, report_progress
 from .noise import DISCRETE_LAPLACE, LEVEL, check_noise, margin_of_error, noisy_counts
-from ..sampling import sample_per_user
-from .trips import check_max_trips, sampling_rng
+from ..sampling import sample_per_user, sampling_stream
+from .trips import check_max_trips
 
 UNIT = "one user: all their trips in the time window (at most m of them are used)"
 
@@ -85,7 +85,7 @@ def release_od(user, origin_zone, dest_zone, *, n_zones: int, epsilon: float,
         raise ValueError("user, origin and destination must have one value per trip")
     if o.size and (min(o.min(), d.min()) < 0 or max(o.max(), d.max()) >= n_zones):
         raise ValueError("origin and destination zones must be indices in [0, n_zones)")
-    keep = np.flatnonzero(sample_per_user(user, m, sampling_rng(rng)))
+    keep = np.flatnonzero(sample_per_user(user, m, sampling_stream(rng)))
     truth_all = od_counts(o, d, n_zones)
     truth = od_counts(o[keep], d[keep], n_zones)
     report_progress(progress, 0.3)

@@ -27,8 +27,8 @@ from .flows import check_as_planned
 from .noise import DISCRETE_LAPLACE, margin_of_error, noisy_counts
 from .statistics import (STATISTICS, TITLES, TRIPS_OVER_TIME, VISITS, Bins, compute,
                          sensitivity)
-from ..sampling import sample_per_user
-from .trips import Trips, check_max_trips, sampling_rng
+from ..sampling import sample_per_user, sampling_stream
+from .trips import Trips, check_max_trips
 
 UNIT = "one user: all their trips in the time window (at most m of them are used)"
 FORMAT = "mobilitydp-report"
@@ -108,7 +108,7 @@ def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilo
         raise ValueError("one origin and one destination zone per trip are needed")
     if trips.n == 0:
         raise ValueError("no trips to report on")
-    kept = np.flatnonzero(sample_per_user(trips.user, m, sampling_rng(rng)))
+    kept = np.flatnonzero(sample_per_user(trips.user, m, sampling_stream(rng)))
     truth = {name: compute(name, trips, kept, o, d, int(n_zones), m, bins) for name in budget}
     spent, values, internal = PrivacyCost(), {}, {}
     for k, (name, eps) in enumerate(budget.items()):

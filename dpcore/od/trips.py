@@ -19,8 +19,6 @@ from typing import Optional
 
 import numpy as np
 
-from ..secure_random import SecureGenerator
-
 
 @dataclass
 class Trips:
@@ -113,16 +111,3 @@ def check_max_trips(m) -> int:
         raise ValueError(f"the maximum number of trips per user must be an integer ≥ 1, got {m}")
     return int(m)
 
-
-def sampling_rng(rng: np.random.Generator) -> np.random.Generator:
-    """The generator for per-user sampling, split off before any data-dependent draw.
-
-    Sampling consumes a number of draws that depends on the data; drawn from
-    the noise's own stream it would shift the noise between neighbouring
-    datasets run with one seed. A seeded generator gives one (data-
-    independent) draw to seed the sampler's; an unseeded secure generator is
-    used as it is (nothing is reproducible then, and every bit stays secure).
-    """
-    if isinstance(rng, SecureGenerator):
-        return rng
-    return np.random.default_rng(int(rng.integers(2 ** 63)))
