@@ -199,3 +199,21 @@ def test_both_through_qgis_process(qgis_process, tmp_path):
         "INPUT": obs, "USER_FIELD": "user_id", "TIME_FIELD": "time", "CELLS": cell_path,
         "START": "2026-05-25T10:00:00", "METHOD": "threshold", "EPSILON": -1, "OUTPUT": bad})
     assert code != 0 and not os.path.exists(bad)
+
+
+def test_attack_reads_a_float_density_layer_like_sanitizedensity(run_alg, tmp_path):
+    """Stage 3a's long output (Double counts, possibly negative) is made consistent first."""
+    from qgis.core import QgsFeature, QgsVectorLayer
+    from qgis.PyQt.QtCore import QDateTime, Qt
+    layer = QgsVectorLayer("None?field=cell_id:string&field=slot:integer&field=slot_start:datetime"
+                           "&field=slot_end:datetime&field=count:double", "density", "memory")
+    feats = []
+    for (c, s), n in EXPECTED.items():
+        f = QgsFeature(layer.fields())
+        start = QDateTime.fromSecsSinceEpoch(1779703200 + 3600 * s, Qt.UTC)  # 2026-05-25T10:00Z
+        f.setAttributes([f"c{c}", s, start, start.addSecs(3600), n + (0.2 if n else -0.3)])
+        feats.append(f)
+    layer.dataProvider().addFeatures(feats)
+    res = run_alg(ATTACK, _attack(tmp_path, layer, SEED=3))
+    assert res["RECOVERY_ACCURACY"] == 1.0
+    assert "True" in open(res["REPORT"], encoding="utf-8").read()
