@@ -16,6 +16,7 @@ import numpy as np
 from .. import report as dpreport
 from .compare import fit
 from .coordinator import release_flows
+from .figures import comparison_png
 from .measures import flow_per_zone
 
 METHOD_NAMES = {
@@ -132,11 +133,17 @@ def utility_rows(vectors, release, params: dict, rng) -> list:
 
 
 def internal_sections(stats: dict, vectors, release, params: dict, rng) -> list:
-    """(heading, HTML) sections of the internal report: raw-data facts and utility."""
+    """(heading, HTML) sections of the internal report: raw-data facts, utility and its plots."""
+    truth = vectors.total().astype(float)
+    png = comparison_png({"flow per link": truth,
+                          "flow per zone": flow_per_zone(vectors.index, truth)},
+                         {"flow per link": release.values,
+                          "flow per zone": flow_per_zone(vectors.index, release.values)})
     return [("Generalisation of the trajectories",
              dpreport.table(internal_rows(stats, release.internal), ("quantity", "value"))),
             ("Utility against the true flows",
              "<p>Alternatives at the same ε are simulated here for comparison only; they are "
              "not released.</p>" + dpreport.table(
                  utility_rows(vectors, release, params, rng),
-                 ("release", "measure", "Pearson correlation", "fitted slope", "mean bias")))]
+                 ("release", "measure", "Pearson correlation", "fitted slope", "mean bias"))
+             + (dpreport.png_img(png, "private against true flows") if png else ""))]
