@@ -42,7 +42,7 @@ class PublishHistograms(MobilityDPAlgorithm):
 <p><b>Cells</b>: the polygons counted in (a tessellation, a grid); they are public and fix the metric frame.</p>
 <p><b>Start</b> (ISO 8601, UTC, required), <b>slot length</b> and <b>number of slots</b>: the timestamps (default one day of hours).</p>
 <p><b>Method</b>: direct perturbation, threshold perturbation, static hybrid or dynamic hybrid (values below). Counts get discrete Laplace noise by default (the paper's continuous Laplace is an option). Threshold perturbation is the sparse vector technique: as printed in the paper it spends 2ε₁ + ε₂ (its comparisons cost twice what the paper says); by default the comparison noise is rescaled so the release spends exactly ε, and <b>Paper's threshold noise</b> keeps the paper's noise and charges what it actually spends. The comparison is made on the distance above the expected noise level of the last published histogram; <b>threshold</b> T is the change beyond it that triggers a fresh histogram, at most <b>cutoff</b> c fresh histograms; <b>comparison share</b> α is ε₁/ε.</p>
-<p><b>Hybrid methods</b>: a share of ε (<b>division share</b>) chooses the day/night split with the exponential mechanism (Eq. 7–9, log base <b>α</b>). The paper's sensitivity 2·log_α S of Eq. 7 is wrong; the utility's range S·log_α S is used instead, which makes the choice nearly uniform at small ε; the <b>division utility</b> "mean_minus_dispersion" (sensitivity 6·log_α S) is informative. Dynamic hybrid learns the split on the <b>past days</b> before Start (same slots) and predicts today's by linear regression; <b>composition</b> "sequential" (default) charges the past days' divisions to this release; "parallel" is the paper's assumption that the past days' users are disjoint from today's (their divisions are then not charged here; the report says so).</p>
+<p><b>Hybrid methods</b>: a share of ε (<b>division share</b>) chooses the day/night split with the exponential mechanism (Eq. 7–9, log base <b>α</b>). The paper's sensitivity 2·log_α S of Eq. 7 is wrong; the utility's range S·log_α S is used instead, which makes the choice nearly uniform at small ε; the <b>division utility</b> "mean_minus_dispersion" (sensitivity 6·log_α S) is informative. Dynamic hybrid learns the split on the <b>past days</b> before Start (the same clock times, 24 hours earlier each) and predicts today's by linear regression; <b>composition</b> "sequential" (default) charges the past days' divisions to this release; "parallel" is the paper's assumption that the past days' users are disjoint from today's (their divisions are then not charged here; the report says so).</p>
 <p><b>Consistency post-processing</b> (Alg. 3, no privacy cost): non-negative integer counts with each timestamp's noisy total preserved.</p>
 <p><b>Outputs</b>: the private counts in long form (cell polygon, cell_id, slot, slot_start, slot_end, count, fresh = whether the timestamp got fresh noise, part = day/night for hybrids), playing in the Temporal Controller; DIVISION, the chosen day interval; the report. The internal report holds the errors against the true counts.</p>
 <p><b>Unit of privacy</b>: one user's whole trajectory over the timestamps.</p>
@@ -131,21 +131,25 @@ class PublishHistograms(MobilityDPAlgorithm):
         users, cell, seconds, facts = read_observations(
             self, parameters, context, feedback, frame, polygons, ids, source=INPUT,
             user=USER_FIELD, time=TIME_FIELD, cell=CELL_FIELD)
-        day = n_slots * slot_seconds
         # separate streams: the per-user pick consumes randomness data-dependently, the noise
         # must not depend on it (same seed, neighbouring data → same noise)
         pick_rng, rng = (np.random.default_rng(s) for s in
                          np.random.SeedSequence(self.seed(parameters, context)).spawn(2))
-        counts, bounded = user_histograms(users, cell, seconds, n_cells=len(ids), rng=pick_rng,
-                                          start=start - past * day, slot_seconds=slot_seconds,
-                                          n_slots=(past + 1) * n_slots)
-        counts = counts.reshape(past + 1, n_slots, len(ids))
-        facts.update(bounded["dropped"], users=bounded["n_users"])
+        days = [user_histograms(users, cell, seconds, n_cells=len(ids), rng=pick_rng,
+                                start=start - k * 86400.0, slot_seconds=slot_seconds,
+                                n_slots=n_slots) for k in range(past, -1, -1)]
+        counts = np.stack([d[0] for d in days])   # the past days (same hours), then today
+        facts.update(days[-1][1]["dropped"], users=days[-1][1]["n_users"])
         in_period = int(counts[-1].sum())
         if in_period == 0:
             raise ValueError(f"none of the {facts['rows']} observations lies in a cell during "
                              f"the {n_slots} timestamps from {parameters.get(START)} "
                              f"({facts['outside every cell']} outside every cell)")
+        empty_days = [k for k in range(past) if not counts[k].any()]
+        if empty_days:
+            raise ValueError(f"dynamic hybrid needs observations on each of the {past} past days "
+                             f"before the start; {len(empty_days)} of them have none (set the "
+                             "number of past days to the days the input covers)")
         warning = coverage_warning(facts["outside every cell"], facts["rows"],
                                    where="every cell", allow_outside=False)
         with self.reserve_budget(parameters, context, planned=plan,

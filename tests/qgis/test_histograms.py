@@ -125,6 +125,7 @@ def test_dynamic_hybrid_reads_the_past_days(run_alg, tmp_path):
     ({"START": "2026-06-01T00:00:00"}, "none of the 10 observations"),
     ({"START": ""}, "start"),
     ({"TIME_FIELD": ""}, "time.?field"),
+    ({"METHOD": "dynamic_hybrid", "HISTORY_DAYS": 2, "EPSILON": 1}, "2 of them have none"),
 ])
 def test_bad_inputs_leave_no_output(run_alg, tmp_path, change, message):
     from qgis.core import QgsProcessingException
