@@ -271,6 +271,17 @@ def test_broken_gaussian_third_sigma_fails(calibration, epsilon, delta):
     assert_audit(d, dp, 40, epsilon, delta, passes=False)
 
 
+@pytest.mark.parametrize("sigma_args", [(1.0, 1.0, 1e-5), (30.0, 0.3, 1e-6), (0.01, 5.0, 1e-9)])
+def test_gaussian_outputs_on_the_stated_granularity(sigma_args):
+    sens, eps, delta = sigma_args
+    x = np.array([0.0, 1.0 / 3, 12345.678, -7.0])
+    rel = mech.gaussian(x, l2_sensitivity=sens, epsilon=eps, delta=delta, rng=make_rng(21))
+    g = rel.public["granularity"]
+    assert rel.cost.parts[0].granularity == g
+    assert rel.public["sigma"] / 1024 <= g < rel.public["sigma"] / 512
+    assert np.array_equal(np.rint(rel.values / g) * g, rel.values)
+
+
 def test_audit_catches_slightly_small_analytic_sigma():
     """At δ=0.01 the audit is tight enough to catch σ only 10 % too small."""
     rng = make_rng(7)
@@ -667,3 +678,24 @@ def test_krr_channel_ratio_exact_at_large_epsilon():
     assert channel[0, 1] > 0
     assert np.log(channel[0, 0] / channel[0, 1]) == pytest.approx(40.0, rel=1e-12)
     assert np.allclose(channel.sum(axis=1), 1.0)
+
+
+def test_continuous_releases_lie_on_their_stated_granularity():
+    """Real releases (counts, central flows) publish values on the granularity their cost states."""
+    from dpcore.counts import release_noisy_counts
+    from dpcore.flows.noise import release_central
+    from test_flows_noise import replicated
+    x = np.arange(50) * 7
+    releases = [
+        release_noisy_counts(x, epsilon=0.7, rng=make_rng(22), mechanism="laplace",
+                             cells_per_individual=3, max_change=2, round_output=False),
+        release_noisy_counts(x, epsilon=0.7, delta=1e-6, rng=make_rng(23), mechanism="gaussian_analytic",
+                             cells_per_individual=3, max_change=2, round_output=False),
+        release_central(replicated([[1, 0, 3, 2]], 30), epsilon=0.5, rng=make_rng(24),
+                        max_moves=3, noise="continuous"),
+    ]
+    for rel in releases:
+        g = [p.granularity for p in rel.cost.parts if p.granularity is not None]
+        assert len(g) == 1, rel.cost
+        values = np.asarray(rel.values, dtype=float)
+        assert np.array_equal(np.rint(values / g[0]) * g[0], values), rel.cost.parts[0].note
