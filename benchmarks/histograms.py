@@ -49,6 +49,9 @@ EPSILONS = (0.1, 0.2, 0.5, 1.0)
 VARIANTS = {m: (m, {}) for m in METHODS}
 VARIANTS.update({f"{m}:mmd": (m, {"utility": "mean_minus_dispersion"})
                  for m in ("static_hybrid", "dynamic_hybrid")})
+#: …and with 30 % of ε for the division (the paper does not say how much it gives).
+VARIANTS.update({f"{m}:mmd30": (m, {"utility": "mean_minus_dispersion", "division_share": 0.3})
+                 for m in ("static_hybrid", "dynamic_hybrid")})
 
 
 def dataset(kind: str, seed: int = 1):
