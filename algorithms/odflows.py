@@ -52,7 +52,10 @@ touches, which helps when m is large).</p>
 <p><b>Share of ε for the noisy total</b> (0 = off): sampling drops the trips of users above m. With
 a share s &gt; 0, the fraction s of ε releases two noisy totals (the sampled trips, and the extra
 trips up to the <b>cap M per user</b> ≥ m) and the flows are scaled by their ratio to estimate the
-trips up to M per user; the rest of ε goes to the OD matrix. Costs are computed and shown.</p>
+trips up to M per user; the rest of ε goes to the OD matrix. Costs are computed and shown. The
+scaling multiplies the noise too: it corrects the level of large flows and of totals, but on a
+sparse matrix (many zones, few trips) it raises the error of the typical pair (see the peer
+benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
 <p><b>Unit of privacy</b>: one user, with all their trips in the time window.</p>
 """
 
