@@ -254,6 +254,34 @@ def test_threshold_passes_audit_and_underscaled_publication_fails(monkeypatch):
     assert not likelihood_ratio_audit(a, b, "discrete", 2.0).passed
 
 
+def _hybrid_cell0(counts, n, seed, **kw):
+    """Cell 0's total over the released day interval (a function of the output)."""
+    rng = make_rng(seed)
+    out = []
+    for _ in range(n):
+        rel = release_static_hybrid(counts, rng=rng, **kw)
+        t1, t2 = rel.public["division"]
+        out.append(int(np.clip(rel.values[t1:t2 + 1, 0].sum(), -15, 15)))
+    return np.array(out)
+
+
+def test_static_hybrid_passes_audit_and_overspending_day_fails(monkeypatch):
+    d, d_prime = _neighbours()
+    kw = dict(epsilon=2.0, cutoff=2, threshold=-2.0)
+    a, b = _hybrid_cell0(d, 1200, 1, **kw), _hybrid_cell0(d_prime, 1200, 2, **kw)
+    assert likelihood_ratio_audit(a, b, np.arange(-15, 16) - 0.5, 2.0).passed
+    # negative control: the day part noised at 10× its budget, claimed at the same ε
+    real = hybrid.release_direct
+
+    def overspent(counts, *, epsilon, **other):
+        rel = real(counts, epsilon=epsilon * 10, **other)
+        rel.cost = PrivacyCost.of("discrete Laplace", epsilon, sensitivity=len(counts))
+        return rel
+    monkeypatch.setattr(hybrid, "release_direct", overspent)
+    a, b = _hybrid_cell0(d, 1200, 1, **kw), _hybrid_cell0(d_prime, 1200, 2, **kw)
+    assert not likelihood_ratio_audit(a, b, np.arange(-15, 16) - 0.5, 2.0).passed
+
+
 # ------------------------------------------------------------ post-processing
 
 def test_postprocessing_keeps_totals_non_negative_integers():
