@@ -226,7 +226,7 @@ class AuditResult:
 
     def __str__(self) -> str:
         verdict = "within" if self.passed else "VIOLATES"
-        return (f"LR audit {verdict} (ε={self.epsilon:g}, δ={self.delta:g}): proven "
+        return (f"audit {verdict} (ε={self.epsilon:g}, δ={self.delta:g}): proven "
                 f"ε ≥ {self.epsilon_lower_bound:.4f} at {self.worst_event} ({self.direction}: "
                 f"p̂={self.p_hat:.4g} ≥ {self.p_lower:.4g}, q̂={self.q_hat:.4g} ≤ "
                 f"{self.q_upper:.4g}); {self.events} events, confidence {1 - self.alpha:g}")

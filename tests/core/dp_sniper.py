@@ -30,32 +30,11 @@ Three independent batches per side:
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-
 import numpy as np
 
-from dp_audit import clopper_pearson, quantile_edges
+from dp_audit import AuditResult, clopper_pearson, quantile_edges
 
-__all__ = ["SniperResult", "dp_sniper"]
-
-
-@dataclass(frozen=True)
-class SniperResult:
-    passed: bool
-    epsilon: float
-    delta: float
-    epsilon_lower_bound: float
-    direction: str
-    event: str
-    p_hat: float
-    q_hat: float
-    n_test: int
-
-    def __str__(self) -> str:
-        verdict = "within" if self.passed else "VIOLATES"
-        return (f"DP-Sniper audit {verdict} (ε={self.epsilon:g}, δ={self.delta:g}): proven "
-                f"ε ≥ {self.epsilon_lower_bound:.4f} on {self.event} ({self.direction}, "
-                f"p̂={self.p_hat:.4g}, q̂={self.q_hat:.4g}, n={self.n_test} per side)")
+__all__ = ["dp_sniper"]
 
 
 def _as_rows(sample) -> np.ndarray:
@@ -153,14 +132,15 @@ def _select(sa, sb, direction: int, min_mass: float, gamma: float):
 
 def dp_sniper(draw_d, draw_d_prime, epsilon: float, delta: float = 0.0, *, n: int = 20000,
               alpha: float = 1e-3, bins: int = 30, min_mass: float = 0.002,
-              score: str = "auto") -> SniperResult:
+              score: str = "auto") -> AuditResult:
     """Search for the most distinguishing event and test it (see the module docstring).
 
     ``draw_d(k)`` / ``draw_d_prime(k)`` return k independent outputs of the
     mechanism on D and D′ (1-D array, or one row per output). ``n`` samples
     per side go to each of the three batches. ``score`` is ``"histogram"``
     (scalar outputs), ``"vector"`` (naive Bayes and logistic scores, the
-    better on validation) or ``"auto"``.
+    better on validation) or ``"auto"``. The result's ``events`` is 2 (the
+    two events tested) and ``worst_event`` describes the one that proves most.
     """
     a = [_as_rows(draw_d(n)) for _ in range(3)]
     b = [_as_rows(draw_d_prime(n)) for _ in range(3)]
@@ -189,8 +169,9 @@ def dp_sniper(draw_d, draw_d_prime, epsilon: float, delta: float = 0.0, *, n: in
             name = "M(D) vs M(D')" if direction == 1 else "M(D') vs M(D)"
             event = (f"{{{type(model).__name__.strip('_')} "
                      f"{'≥' if direction == 1 else '≤'} {direction * t:.4g}}}")
-            best = (bound, name, event, hit_p / n, hit_q / n)
-    bound, name, event, p_hat, q_hat = best
-    return SniperResult(passed=bound <= epsilon, epsilon=float(epsilon), delta=float(delta),
-                        epsilon_lower_bound=max(bound, 0.0), direction=name, event=event,
-                        p_hat=float(p_hat), q_hat=float(q_hat), n_test=int(n))
+            best = (bound, name, event, hit_p / n, hit_q / n, float(p_lo), float(q_hi))
+    bound, name, event, p_hat, q_hat, p_lo, q_hi = best
+    return AuditResult(passed=bound <= epsilon, epsilon=float(epsilon), delta=float(delta),
+                       epsilon_lower_bound=max(bound, 0.0), worst_event=event, direction=name,
+                       p_hat=float(p_hat), q_hat=float(q_hat), p_lower=p_lo, q_upper=q_hi,
+                       events=2, alpha=float(alpha))
