@@ -34,6 +34,7 @@ from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, Qgs
 from qgis.PyQt.QtCore import QCoreApplication, QVariant
 
 from ..dpcore.ids import check_unique_ids as dpcore_check_unique_ids
+from ..dpcore.privacy import Cancelled
 
 try:  # shapely ≥ 2 and 1.8 both provide shapely.wkb
     from shapely import wkb as shapely_wkb
@@ -195,7 +196,7 @@ class MetricFrame:
         """(feature, QgsGeometry in metres or None) for every feature of ``source``.
 
         Polygons and lines of a geographic layer are densified before they
-        are projected. Cancelling (``feedback``) stops the iteration early.
+        are projected. A cancel (``feedback``) raises dpcore's ``Cancelled``.
         """
         src_crs = source.sourceCrs()
         densify = (src_crs.isGeographic() and QgsWkbTypes.geometryType(source.wkbType())
@@ -209,7 +210,7 @@ class MetricFrame:
             request = self.request(source, attributes)
         for feature in source.getFeatures(request):
             if feedback is not None and feedback.isCanceled():
-                break
+                raise Cancelled()  # never a half-read layer
             g = feature.geometry()
             if g is None or g.isNull() or g.isEmpty():
                 yield feature, None

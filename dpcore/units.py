@@ -14,9 +14,10 @@ from typing import Iterable, Sequence
 UNIT_FIELD_NAMES = {
     "user": ("user_id", "userid", "user", "uid", "msisdn", "imsi", "subscriber_id",
              "subscriber", "person_id", "person", "caller_id", "device_id", "id_user"),
+    # never a trip or trajectory id: a trip is not a vehicle (one vehicle makes many trips)
     "vehicle": ("vehicle_id", "vehicleid", "vehicle", "vid", "car_id", "taxi_id", "taxi",
-                "bus_id", "truck_id", "obu_id", "device_id", "trajectory_id", "traj_id",
-                "track_id", "trip_id"),
+                "bus_id", "truck_id", "obu_id", "tracker_id", "tracker", "device_id", "device",
+                "imei", "mmsi"),
 }
 
 

@@ -138,3 +138,9 @@ def test_unit_field_guess_and_every_event_its_own_user():
         check_units_not_all_distinct([1, 2, 3, 4], field="fid")
     with pytest.raises(ValueError, match="1 of 3 moves have no vehicle id"):
         check_units_not_all_distinct(["a", None, "a"], kind="vehicle", what="moves")
+
+
+def test_a_trip_or_trajectory_id_is_never_guessed_as_a_vehicle():
+    assert guess_unit_field(["fid", "id", "sequence", "trajectory_id", "tracker", "t"],
+                            "vehicle") == "tracker"  # GeoLife-like fields
+    assert guess_unit_field(["trip_id", "traj_id", "track_id"], "vehicle") is None

@@ -234,3 +234,14 @@ def test_duplicate_ids_are_refused_naming_two(layers):
     with pytest.raises(ValueError, match="'B7' appears 3 times and 'A12' appears 2 times; 2 ids "
                                          "are duplicated"):
         frame.read_polygons(towers, "towers", "id")
+
+
+def test_a_cancel_while_reading_raises_cancelled(layers):
+    from qgis.core import QgsProcessingFeedback
+    from mobility_dp.algorithms.frame import MetricFrame
+    from mobility_dp.dpcore.privacy import Cancelled
+    frame = MetricFrame.of_source(layers["iris:EPSG:2154"], _context(), "census")
+    feedback = QgsProcessingFeedback()
+    feedback.cancel()
+    with pytest.raises(Cancelled):
+        frame.read_points(layers["towers:EPSG:4326"], "cell_id", feedback)

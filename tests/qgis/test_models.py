@@ -109,7 +109,10 @@ def test_trajectories_to_flow_measures(qgis_process, towers, tmp_path):
         "aggregate:flows": str(tmp_path / "flows.gpkg"),
         "aggregate:flows_report": str(tmp_path / "flows.html"),
         "measures:zone_measures": str(tmp_path / "zones.gpkg"),
-        "measures:link_measures": str(tmp_path / "links.gpkg")}, tmp_path)
+        "measures:link_measures": str(tmp_path / "links.gpkg"),
+        "compare:comparison": str(tmp_path / "comparison.gpkg"),
+        "compare:comparison_report": str(tmp_path / "comparison.html")}, tmp_path)
     _, cells = read_layer(res["tessellate:cells"])
     _, zones = read_layer(res["measures:zone_measures"])
-    assert cells and zones
+    _, comparison = read_layer(res["compare:comparison"])
+    assert cells and zones and comparison
