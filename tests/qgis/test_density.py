@@ -209,6 +209,10 @@ def test_qgis_process_sanitize_and_compare(qgis_process, city):
                                                       REPORT=report))
     assert code == 0, text
     assert data["results"]["OUTPUT"] == out
+    # the planned cost was reserved and spent: efpa_g spends all of ε and δ, for one user
+    assert data["results"]["EPSILON_SPENT"] == pytest.approx(1.0)
+    assert data["results"]["DELTA_SPENT"] == pytest.approx(1e-4)
+    assert "user" in data["results"]["PRIVACY_UNIT"]
     _, rows = read_layer(out)
     assert len(rows) == 9 * N_SLOTS
     cmp_out = str(d / "qp_cmp.gpkg")
