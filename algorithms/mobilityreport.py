@@ -18,12 +18,14 @@ from ..dpcore.od import statistics as st
 from ..dpcore.od.figures import sections
 from ..dpcore.od.report import UNIT, document, plan_report_cost, release_report
 from .base import MobilityDPAlgorithm, advanced, style_on_load, tr
+from .odlayers import write_od
 from .tripreader import INPUT, TRIPS_HELP, add_trip_parameters, max_trips, read_trips, \
     reserve
 
 STATISTICS = "STATISTICS"
 INTERNAL_STATISTICS = "INTERNAL_STATISTICS"
 VISITS = "VISITS"
+OD_FLOWS = "OD_FLOWS"
 WEIGHT = {name: f"WEIGHT_{name.upper()}" for name in st.STATISTICS}
 TIME_WINDOWS = "TIME_WINDOWS"
 BIN_PARAMETERS = {  # parameter: (Bins field, label, default text)
@@ -56,7 +58,8 @@ m and the public bins (e.g. 2m for visits, m for OD flows and trip histograms, 1
 per user). The parts of the cost add up to ε; the ledger is charged once.</p>
 <p>Outputs: the HTML <b>report</b> with plots, every value's 95 % margin of error and quartiles
 read from the noisy histograms; the <b>statistics</b> as JSON (public, for the report comparison);
-<b>visits per zone</b> as a styled polygon layer; optionally the <b>statistics of the raw data</b>
+<b>visits per zone</b> as a styled polygon layer, <b>OD flow lines</b> between zone centroids (the
+flows above the simultaneous 95 % margin over all pairs, as in OD flows of trips); optionally the <b>statistics of the raw data</b>
 (JSON marked internal: never publish it; it is for comparing with the private report).</p>
 """ + TRIPS_HELP + """
 <h3>Statistics and bins</h3>
@@ -90,6 +93,8 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
             createByDefault=False))
         self.addParameter(QgsProcessingParameterFeatureSink(
             VISITS, tr("Visits per zone"), QgsProcessing.TypeVectorPolygon, optional=True))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            OD_FLOWS, tr("OD flow lines"), QgsProcessing.TypeVectorLine, optional=True))
 
     def _bins(self, parameters, context):
         kw = {}
@@ -131,6 +136,12 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
         if st.VISITS in release.values and self._is_set(parameters, VISITS):
             results[VISITS] = self._write_visits(parameters, context, data,
                                                  release.values[st.VISITS])
+        if st.OD in release.values and self._is_set(parameters, OD_FLOWS):
+            od = release.values[st.OD]
+            results[OD_FLOWS] = write_od(self, parameters, context, OD_FLOWS, data,
+                                         np.asarray(od["counts"], dtype=float),
+                                         od["margin_of_error_95"],
+                                         lines_above=od["simultaneous_margin_95"])
         feedback.setProgress(90)
         results.update(self._report(parameters, context, data, release, m))
         return results

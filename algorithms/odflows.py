@@ -3,17 +3,14 @@
 Layers to arrays and back; the method lives in ``dpcore.od.flows``.
 """
 import numpy as np
-from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
-                       QgsProcessing, QgsProcessingException, QgsProcessingParameterFeatureSink,
-                       QgsProcessingParameterNumber, QgsWkbTypes)
-from qgis.PyQt.QtCore import QVariant
+from qgis.core import QgsProcessing, QgsProcessingParameterFeatureSink, QgsProcessingParameterNumber
 
 from ..dpcore import report as dpreport
 from ..dpcore.flows.compare import fit
 from ..dpcore.od.figures import released
 from ..dpcore.od.flows import UNIT, plan_od_cost, release_od
-from .base import REPORT, MobilityDPAlgorithm, enum_parameter, style_on_load, tr
-from .flowstyles import flow_style
+from .base import REPORT, MobilityDPAlgorithm, enum_parameter, tr
+from .odlayers import write_od
 from .tripreader import INPUT, TRIPS_HELP, add_trip_parameters, max_trips, read_trips, \
     reserve
 
@@ -94,44 +91,13 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
                                  progress=self.progress(feedback, 30, 60), **params)
             reservation.commit(release.cost)
         values = np.asarray(release.values, dtype=float)
-        results = {OD_TABLE: self._write(parameters, context, data, values, release.public,
-                                         OD_TABLE),
-                   FLOWS: self._write(parameters, context, data, values, release.public, FLOWS)}
+        moe = release.public["margin_of_error_95"]
+        results = {OD_TABLE: write_od(self, parameters, context, OD_TABLE, data, values, moe),
+                   FLOWS: write_od(self, parameters, context, FLOWS, data, values, moe,
+                                   lines_above=release.public["simultaneous_margin_95"])}
         feedback.setProgress(95)
         results.update(self._report(parameters, context, data, release, params))
         return results
-
-    def _write(self, parameters, context, data, values, public, output):
-        fields = QgsFields()
-        for name, kind in (("origin", QVariant.String), ("dest", QVariant.String),
-                           ("flow", QVariant.Double), ("moe95", QVariant.Double),
-                           ("lower95", QVariant.Double), ("upper95", QVariant.Double)):
-            fields.append(QgsField(name, kind))
-        lines = output == FLOWS
-        sink, dest_id = self.parameterAsSink(
-            parameters, output, context, fields,
-            QgsWkbTypes.LineString if lines else QgsWkbTypes.NoGeometry, data.zones_crs)
-        if sink is None:
-            raise QgsProcessingException(self.invalidSinkError(parameters, output))
-        pts = data.centroid_points() if lines else None
-        ids = data.zone_ids
-        # the table holds every positive value; the lines only the flows between two zones above
-        # the simultaneous margin (post-processing of public values: no pure-noise arrows)
-        moe = float(public["margin_of_error_95"])
-        shown = values > (float(public["simultaneous_margin_95"]) if lines else 0.0)
-        if lines:
-            np.fill_diagonal(shown, False)  # intra-zone trips: in the OD table only
-        for o, d in zip(*np.nonzero(shown)):
-            v = float(values[o, d])
-            f = QgsFeature(fields)
-            if lines:
-                f.setGeometry(QgsGeometry.fromPolylineXY([pts[o], pts[d]]))
-            f.setAttributes([ids[o], ids[d], v, moe, max(0.0, v - moe), v + moe])
-            sink.addFeature(f, QgsFeatureSink.FastInsert)
-        if lines:
-            top = float(max(values.max(initial=0.0), 1.0))
-            style_on_load(context, dest_id, lambda layer: flow_style(layer, top))
-        return dest_id
 
     def _report(self, parameters, context, data, release, params):
         pub = release.public

@@ -24,8 +24,8 @@ import numpy as np
 
 from ..privacy import PrivacyCost, Release, check_epsilon, report_progress
 from .flows import check_as_planned
-from .noise import DISCRETE_LAPLACE, margin_of_error, noisy_counts
-from .statistics import (STATISTICS, TITLES, TRIPS_OVER_TIME, VISITS, Bins, compute,
+from .noise import DISCRETE_LAPLACE, LEVEL, margin_of_error, noisy_counts
+from .statistics import (OD, STATISTICS, TITLES, TRIPS_OVER_TIME, VISITS, Bins, compute,
                          sensitivity)
 from ..sampling import sample_per_user, sampling_stream
 from .trips import Trips, check_max_trips
@@ -121,6 +121,10 @@ def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilo
             DISCRETE_LAPLACE, sensitivity=s, epsilon=e, n_summed=k_sum))
         values[name] = _entry(stat, np.clip(rel.values, 0, None), rel.public["margin_of_error"],
                               eps, n_moe)
+        if name == OD:  # the threshold no noise of the n² pairs exceeds with probability 95 %
+            values[name]["simultaneous_margin_95"] = margin_of_error(
+                DISCRETE_LAPLACE, sensitivity=stat.sensitivity, epsilon=eps,
+                level=1.0 - (1.0 - LEVEL) / max(stat.counts.size, 1))
         internal[name] = _entry(stat, stat.counts, 0.0)
         report_progress(progress, (k + 1) / len(budget))
     check_as_planned(cost, spent)

@@ -15,19 +15,13 @@ WEIGHTS = {"WEIGHT_VISITS": 2, "WEIGHT_OD": 1, "WEIGHT_TRIPS_OVER_TIME": 1,
            "WEIGHT_MOBILITY_ENTROPY": 0, "WEIGHT_TIME_BETWEEN_TRIPS": 1}
 
 
-@pytest.fixture(autouse=True)
-def noiseless_epsilon(qgis_app, monkeypatch):
-    """A huge ε means no noise in these in-process runs (real runs refuse ε/Δ > 32·ln 2)."""
-    from mobility_dp.dpcore import mechanisms
-    monkeypatch.setattr(mechanisms, "MAX_EPSILON_PER_SENSITIVITY", float("inf"))
-
-
 def _params(trips, zones_layer, tmp_path, **kw):
     p = {"INPUT": trips, "USER_FIELD": "user_id", "START_FIELD": "start", "END_FIELD": "end",
          "ZONES": zones_layer, "ZONE_ID_FIELD": "zone", "MAX_TRIPS": 5, "EPSILON": 200,
          "SEED": 1, "STATISTICS": str(tmp_path / "stats.json"),
          "INTERNAL_STATISTICS": str(tmp_path / "raw.json"),
-         "VISITS": str(tmp_path / "visits.gpkg"), "REPORT": str(tmp_path / "report.html")}
+         "VISITS": str(tmp_path / "visits.gpkg"), "OD_FLOWS": str(tmp_path / "od.gpkg"),
+         "REPORT": str(tmp_path / "report.html")}
     p.update(WEIGHTS)
     p.update(kw)
     return p
@@ -56,6 +50,9 @@ def test_report_exact_at_huge_epsilon(run_alg, tmp_path, zones_crs):
     layer, rows = read_layer(res["VISITS"])
     assert {r["zone"]: r["visits"] for r in rows} == {"z0": 4, "z1": 4, "z2": 2}
     assert layer.renderer().type() == "graduatedSymbol"  # style stored in the GeoPackage
+    # between zones, above the simultaneous margin (1 at this ε): z1 → z0 (1 trip) is not drawn
+    layer, rows = read_layer(res["OD_FLOWS"])
+    assert {(r["origin"], r["dest"]): r["flow"] for r in rows} == {("z0", "z1"): 3}
     raw = _json(res["INTERNAL_STATISTICS"])
     assert raw["internal"] and raw["cost"] is None
     with open(res["REPORT"], encoding="utf-8") as fh:

@@ -247,6 +247,7 @@ def _mobilityreport(work, neighbour):
     return {"INPUT": trips, "USER_FIELD": "user_id", "START_FIELD": "start", "END_FIELD": "end",
             "ZONES": zones, "ZONE_ID_FIELD": "zone", "MAX_TRIPS": 2, "EPSILON": 2.0, "SEED": 5,
             "STATISTICS": str(work / "stats.json"), "VISITS": str(work / "visits.gpkg"),
+            "OD_FLOWS": str(work / "odflows.gpkg"),
             "REPORT": str(work / "report.html"), "INTERNAL_REPORT": str(work / "internal.html"),
             "INTERNAL_STATISTICS": str(work / "raw.json")}
 
@@ -350,7 +351,8 @@ ENTRIES = {
                      noisy={"OD_TABLE": OD_NOISY, "FLOWS": OD_NOISY},
                      report_noisy=(RELEASED_HTML,)),
     "mobilityreport": Entry("mobilitydp:mobilityreport", _mobilityreport,
-                            noisy={"VISITS": {"visits"} | {f"visits_w{k}" for k in range(6)}},
+                            noisy={"VISITS": {"visits"} | {f"visits_w{k}" for k in range(6)},
+                                   "OD_FLOWS": OD_NOISY},
                             internal={"INTERNAL_STATISTICS"},
                             report_noisy=(RELEASED_HTML, RELEASED_JSON)),
     "publishhistograms (direct)": Entry("mobilitydp:publishhistograms", _publishhistograms,
