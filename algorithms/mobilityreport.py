@@ -7,9 +7,9 @@ import json
 
 import numpy as np
 from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
-                       QgsGraduatedSymbolRenderer, QgsProcessing, QgsProcessingException,
+                       QgsProcessing, QgsProcessingException,
                        QgsProcessingParameterFeatureSink, QgsProcessingParameterFileDestination,
-                       QgsProcessingParameterNumber, QgsProcessingParameterString, QgsStyle,
+                       QgsProcessingParameterNumber, QgsProcessingParameterString,
                        QgsWkbTypes)
 from qgis.PyQt.QtCore import QVariant
 
@@ -18,6 +18,7 @@ from ..dpcore.od import statistics as st
 from ..dpcore.od.figures import sections
 from ..dpcore.od.report import UNIT, document, plan_report_cost, release_report
 from .base import MobilityDPAlgorithm, advanced, style_on_load, tr
+from .outputs import graduated_style
 from .odlayers import write_od
 from .tripreader import INPUT, TRIPS_HELP, add_trip_parameters, max_trips, read_trips, \
     reserve
@@ -170,7 +171,7 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
                             + [float(v) for v in counts[k]]
                             + [float(entry["margin_of_error_95"])])
             sink.addFeature(f, QgsFeatureSink.FastInsert)
-        style_on_load(context, dest_id, _visits_style)
+        style_on_load(context, dest_id, graduated_style("visits"))
         return dest_id
 
     def _report(self, parameters, context, data, release, m):
@@ -188,11 +189,3 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
             internal_sections=[("Input", dpreport.table(facts, ("quantity", "value")))],
             internal_warnings=data.warnings)
 
-
-def _visits_style(layer):
-    """Graduated colours (quantiles, viridis) of the visits per zone."""
-    renderer = QgsGraduatedSymbolRenderer("visits")
-    renderer.setSourceColorRamp(QgsStyle.defaultStyle().colorRamp("Viridis"))
-    renderer.updateClasses(layer, QgsGraduatedSymbolRenderer.Quantile, 5)
-    layer.setRenderer(renderer)
-    layer.triggerRepaint()
