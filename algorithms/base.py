@@ -8,6 +8,8 @@ algorithm modules import from one place:
 * :mod:`.params`: parameter factories (static-string enums, δ, ledger file,
   user/vehicle field) and HTML help;
 * :mod:`.outputs`: output styles (also stored in GeoPackages) and clean-up;
+* :mod:`.ledger`: the ledger charge, spent-cost outputs and cancel messages;
+* :mod:`.values`: attribute values as numbers and epoch seconds;
 * :mod:`.widgets`: dialog widgets (loaded by the Processing GUI only).
 
 :class:`MobilityDPAlgorithm` adds the privacy parameters, the ledger
@@ -18,12 +20,12 @@ from __future__ import annotations
 
 import os
 
-from qgis.core import (NULL, QgsProcessingAlgorithm, QgsProcessingException,
+from qgis.core import (QgsProcessingAlgorithm, QgsProcessingException,
                        QgsProcessingOutputNumber, QgsProcessingOutputString,
                        QgsProcessingParameterFeatureSink, QgsProcessingParameterFileDestination,
                        QgsProcessingParameterNumber, QgsProcessingParameterString,
                        QgsProcessingParameterVectorDestination)
-from qgis.PyQt.QtCore import QCoreApplication, QDate, QDateTime, Qt, QTime
+from qgis.PyQt.QtCore import QCoreApplication
 from qgis.PyQt.QtGui import QIcon
 
 from ..dpcore import report as dpreport
@@ -35,6 +37,7 @@ from .frame import (MetricFrame, choose_frame, id_type, read_points,  # noqa: F4
                     read_polygons, shapely_wkb)
 from .outputs import (begin_run, end_run, remove_files, store_default_styles,  # noqa: F401
                       style_on_load)
+from .values import as_float, epoch_seconds  # noqa: F401
 from .ledger import (DELTA_SPENT, EPSILON_SPENT, PRIVACY_UNIT, Charge,  # noqa: F401
                      cancel_message, source_dataset_id)
 from .params import (PRIVACY_HELP, advanced, choices_help, delta_parameter,  # noqa: F401
@@ -66,7 +69,7 @@ def tr(text: str) -> str:
 
 
 # --------------------------------------------------------------------------
-# Progress and attribute values
+# Progress
 # --------------------------------------------------------------------------
 
 def progress_bridge(feedback, start: float = 0.0, end: float = 100.0, *, stop_on_cancel=None):
@@ -83,29 +86,6 @@ def progress_bridge(feedback, start: float = 0.0, end: float = 100.0, *, stop_on
             raise Cancelled()
         feedback.setProgress(start + (end - start) * fraction)
     return progress
-
-
-def as_float(value) -> float:
-    """An attribute value as float; NULL and non-numbers become NaN."""
-    try:
-        return float(value)
-    except (TypeError, ValueError):
-        return float("nan")
-
-
-def epoch_seconds(value):
-    """A QGIS attribute value as epoch seconds (QDateTime, QDate, text, number; NULL → None)."""
-    if value is None or value == NULL:
-        return None
-    if isinstance(value, QDateTime):
-        if not value.isValid():
-            return None
-        if value.timeSpec() == Qt.LocalTime:  # naive date-times are UTC, as ISO text is
-            value = QDateTime(value.date(), value.time(), Qt.UTC)
-        return value.toMSecsSinceEpoch() / 1000.0
-    if isinstance(value, QDate):
-        return epoch_seconds(QDateTime(value, QTime(0, 0), Qt.UTC)) if value.isValid() else None
-    return value
 
 
 # --------------------------------------------------------------------------
