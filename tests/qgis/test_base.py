@@ -272,3 +272,18 @@ def test_every_algorithm_has_help_and_described_parameters(qgis_app):
             assert {"EPSILON_SPENT", "DELTA_SPENT", "PRIVACY_UNIT"} <= {
                 o.name() for o in alg.outputDefinitions()}, alg.id()
             assert "Privacy ledger" in alg.shortHelpString(), alg.id()
+
+
+def test_dataset_id_is_the_same_whatever_reads_the_csv(qgis_app, tmp_path):
+    """Renaming the layer or reading the CSV as delimited text or through OGR: one dataset."""
+    from qgis.core import QgsVectorLayer
+    from mobility_dp.algorithms.base import source_dataset_id
+    csv = tmp_path / "my events.csv"
+    csv.write_text("user_id,lon,lat\na,2.35,48.85\nb,2.36,48.86\n", encoding="utf-8")
+    delimited = QgsVectorLayer(f"{csv.as_uri()}?delimiter=,&xField=lon&yField=lat&crs=EPSG:4326",
+                               "events", "delimitedtext")
+    ogr = QgsVectorLayer(str(csv), "renamed layer", "ogr")
+    assert delimited.isValid() and ogr.isValid()
+    ids = {source_dataset_id(delimited), source_dataset_id(ogr), source_dataset_id(
+        QgsVectorLayer(f"{csv}|layername=my events", "x", "ogr"))}
+    assert ids == {os.path.realpath(csv)}
