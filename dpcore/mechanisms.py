@@ -126,10 +126,16 @@ def snap(values, plan: dict, rng: np.random.Generator) -> np.ndarray:
     """Mironov's snapping mechanism: clamp_B(⌊clamp_B(x) + S·λ·(−ln U*)⌉_Λ), per value."""
     delta1, lam, b_units = plan["units"]
     grid = power_of_two_at_least(lam)
-    x = np.clip(np.asarray(values, dtype=float) / delta1, -b_units, b_units)
-    y = x + rng.laplace(0.0, lam, size=x.shape)
-    y = np.rint(y / grid) * grid                   # exact: the grid is a power of two
-    return np.clip(y, -b_units, b_units) * delta1
+    x = np.asarray(values, dtype=float) / delta1
+    np.clip(x, -b_units, b_units, out=x)
+    y = rng.laplace(0.0, lam, size=x.shape)
+    y += x
+    y *= 1.0 / grid                                # exact: the grid is a power of two
+    np.rint(y, out=y)
+    y *= grid
+    np.clip(y, -b_units, b_units, out=y)
+    y *= delta1
+    return y
 
 
 def laplace(values, *, sensitivity: float, epsilon: float, rng: np.random.Generator,

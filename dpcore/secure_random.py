@@ -277,7 +277,9 @@ class SecureGenerator(np.random.Generator):
         noise *= -scale                                     # λ ⊗ (−ln U*)
         # the sign S: bit 52 of each word (unused by U*) moved to the IEEE sign bit
         noise.view(np.uint64)[...] ^= ((words & _SIGN_SOURCE) << np.uint64(11)).reshape(shape)
-        return _out(loc + noise, size)
+        if loc.ndim or loc != 0:
+            noise = loc + noise
+        return _out(noise, size)
 
     def gumbel(self, loc=0.0, scale=1.0, size=None):
         loc, scale = np.asarray(loc, dtype=float), np.asarray(scale, dtype=float)
