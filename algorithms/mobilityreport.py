@@ -21,7 +21,7 @@ from .base import MobilityDPAlgorithm, advanced, style_on_load, tr
 from .outputs import graduated_style
 from .odlayers import write_od
 from .tripreader import INPUT, TRIPS_HELP, add_trip_parameters, max_trips, read_trips, \
-    reserve
+    reserve, time_window
 
 STATISTICS = "STATISTICS"
 INTERNAL_STATISTICS = "INTERNAL_STATISTICS"
@@ -52,7 +52,7 @@ class MobilityReport(MobilityDPAlgorithm):
     HELP = """
 <p>One differentially private release of many statistics of a trips layer over zones, in the
 manner of dp-mobility-report: visits per zone and time window, OD flows, trips over time (weekday
-× hour), trip length, travel time, trips per user, radius of gyration, zones per user, mobility
+× hour, and per day when a time window is set), trip length, travel time, trips per user, radius of gyration, zones per user, mobility
 entropy and time between trips. Each statistic with a <b>weight</b> &gt; 0 gets the share
 weight / (sum of weights) of ε, and noise calibrated to its sensitivity for one user, derived from
 m and the public bins (e.g. 2m for visits, m for OD flows and trip histograms, 1 for one value
@@ -64,7 +64,8 @@ flows above the simultaneous 95 % margin over all pairs, as in OD flows of trips
 (JSON marked internal: never publish it; it is for comparing with the private report).</p>
 """ + TRIPS_HELP + """
 <h3>Statistics and bins</h3>
-<p><b>Weight</b> of each statistic (0 leaves it out). Trips over time, visits per time window,
+<p><b>Weight</b> of each statistic (0 leaves it out). Trips per day (off by default) needs the
+time window's start and end: its dates are the public bins. Trips over time, visits per time window,
 travel time and time between trips need trip times. Time between trips needs m ≥ 2.</p>
 <p><b>Bins</b> (advanced) are public: time windows as hour boundaries, and bin edges for the
 histograms; values beyond the last edge count in the last bin. Trips per user counts each user's
@@ -74,10 +75,11 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
 
     def initAlgorithm(self, config=None):  # noqa: N802
         add_trip_parameters(self)
-        for name in st.STATISTICS:
+        for name in st.STATISTICS:  # trips per day needs a time window: off by default
             self.addParameter(QgsProcessingParameterNumber(
                 WEIGHT[name], tr(f"Weight: {st.TITLES[name]} (0 = leave out)"),
-                QgsProcessingParameterNumber.Double, 1.0, minValue=0.0))
+                QgsProcessingParameterNumber.Double, 0.0 if name == st.TRIPS_PER_DAY else 1.0,
+                minValue=0.0))
         bins = [QgsProcessingParameterString(key, tr(label), default)
                 for key, (_, label, default) in BIN_PARAMETERS.items()]
         bins.append(QgsProcessingParameterNumber(
@@ -106,6 +108,8 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
             except ValueError:
                 raise ValueError(f"{label}: '{text}' is not a comma-separated list of numbers")
         kw["trips_per_user_max"] = self.parameterAsInt(parameters, TRIPS_PER_USER_MAX, context)
+        window = time_window(self, parameters, context)
+        kw["window"] = window if None not in window else None
         return st.Bins(**kw)
 
     def execute(self, parameters, context, feedback):
@@ -115,6 +119,8 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
         m = max_trips(self, parameters, context)
         plan = plan_report_cost(epsilon=epsilon, weights=weights, max_trips=m)
         bins = self._bins(parameters, context)
+        if weights[st.TRIPS_PER_DAY] > 0:
+            bins.days()  # refused here, before reading, when the window is not set
         data = read_trips(self, parameters, context, feedback)
         rng = self.rng(parameters, context)
         with reserve(self, parameters, context, plan) as reservation:

@@ -140,7 +140,8 @@ def _time(value):
     return math.nan if t is None else t
 
 
-def _interval(alg, parameters, context):
+def time_window(alg, parameters, context):
+    """(start, end) of the time window in epoch seconds, None where unset."""
     out = []
     for key in (START, END):
         value = parameters.get(key)
@@ -272,7 +273,7 @@ def read_trips(alg, parameters, context, feedback) -> TripInput:
     user_field = alg.unit_field(parameters, USER_FIELD, source, context, feedback)
     trips, _ = _read_rows(alg, parameters, context, feedback, source, frame, user_field)
     n_read = trips.n
-    start, end = _interval(alg, parameters, context)
+    start, end = time_window(alg, parameters, context)
     inside = in_window(trips, start, end)
     if not inside.any():
         untimed = int(np.count_nonzero(~(np.isfinite(trips.start) & np.isfinite(trips.end))))

@@ -25,6 +25,7 @@ from .trips import Trips
 VISITS = "visits"
 OD = "od"
 TRIPS_OVER_TIME = "trips_over_time"
+TRIPS_PER_DAY = "trips_per_day"
 TRIP_LENGTH = "trip_length"
 TRAVEL_TIME = "travel_time"
 TRIPS_PER_USER = "trips_per_user"
@@ -32,16 +33,18 @@ RADIUS_OF_GYRATION = "radius_of_gyration"
 ZONES_PER_USER = "zones_per_user"
 MOBILITY_ENTROPY = "mobility_entropy"
 TIME_BETWEEN_TRIPS = "time_between_trips"
-STATISTICS = (VISITS, OD, TRIPS_OVER_TIME, TRIP_LENGTH, TRAVEL_TIME, TRIPS_PER_USER,
+STATISTICS = (VISITS, OD, TRIPS_OVER_TIME, TRIPS_PER_DAY, TRIP_LENGTH, TRAVEL_TIME, TRIPS_PER_USER,
               RADIUS_OF_GYRATION, ZONES_PER_USER, MOBILITY_ENTROPY, TIME_BETWEEN_TRIPS)
 TITLES = {VISITS: "Visits per zone and time window", OD: "OD flows",
           TRIPS_OVER_TIME: "Trips over time (weekday × hour of the start, UTC)",
+          TRIPS_PER_DAY: "Trips per day (UTC date of the start)",
           TRIP_LENGTH: "Trip length (km)", TRAVEL_TIME: "Travel time (min)",
           TRIPS_PER_USER: "Trips per user", RADIUS_OF_GYRATION: "Radius of gyration (km)",
           ZONES_PER_USER: "Zones per user", MOBILITY_ENTROPY: "Mobility entropy (normalised)",
           TIME_BETWEEN_TRIPS: "Time between consecutive trips (h)"}
 WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
-NEEDS_TIMES = (VISITS, TRIPS_OVER_TIME, TRAVEL_TIME, TIME_BETWEEN_TRIPS)
+NEEDS_TIMES = (VISITS, TRIPS_OVER_TIME, TRIPS_PER_DAY, TRAVEL_TIME, TIME_BETWEEN_TRIPS)
+DAY = 86400.0
 
 
 @dataclass
@@ -55,6 +58,7 @@ class Bins:
     gyration_km: Sequence[float] = tuple(np.arange(0, 10.5, 0.5))
     gap_hours: Sequence[float] = (0, 0.5, 1, 2, 3, 4, 6, 8, 12, 16, 24, 48, 72)
     entropy_bins: int = 10
+    window: tuple = None  # (start, end) epoch seconds of the public time window: days' bins
 
     def __post_init__(self):
         for name in ("time_windows", "trip_length_km", "travel_time_min", "gyration_km",
@@ -68,6 +72,18 @@ class Bins:
             raise ValueError("time windows must run from hour 0 to hour 24")
         if int(self.trips_per_user_max) < 1 or int(self.entropy_bins) < 1:
             raise ValueError("trips per user and entropy need at least one bin")
+        if self.window is not None:
+            first, last = (int(np.floor(float(t) / DAY)) for t in self.window)
+            if last < first or last - first > 3660:
+                raise ValueError("the time window must end after its start and span ≤ 10 years")
+
+    def days(self) -> np.ndarray:
+        """Epoch day numbers of the window's UTC dates (public bins of trips per day)."""
+        if self.window is None:
+            raise ValueError("trips per day needs the time window (start and end): its dates "
+                             "are the public bins")
+        first, last = (int(np.floor(float(t) / DAY)) for t in self.window)
+        return np.arange(first, last + 1)
 
 
 @dataclass
@@ -84,7 +100,8 @@ class Statistic:
 
 def sensitivity(name: str, m: int) -> int:
     """User-level L1 sensitivity of statistic ``name`` with ≤ m trips per user."""
-    per_trip = {VISITS: 2 * m, OD: m, TRIPS_OVER_TIME: m, TRIP_LENGTH: m, TRAVEL_TIME: m,
+    per_trip = {VISITS: 2 * m, OD: m, TRIPS_OVER_TIME: m, TRIPS_PER_DAY: m, TRIP_LENGTH: m,
+                TRAVEL_TIME: m,
                 TIME_BETWEEN_TRIPS: m - 1}
     if name in per_trip:
         if per_trip[name] < 1:
@@ -155,6 +172,11 @@ def compute(name: str, trips: Trips, kept: np.ndarray, o: np.ndarray, d: np.ndar
         hour = np.floor(_hour_of_day(s.start)).astype(np.int64)
         counts = np.bincount(day * 24 + hour, minlength=7 * 24).reshape(7, 24)
         return Statistic(name, counts, sens, [list(WEEKDAYS), [str(h) for h in range(24)]])
+    if name == TRIPS_PER_DAY:
+        days = bins.days()
+        idx = np.clip(np.floor(s.start / DAY).astype(np.int64) - days[0], 0, days.size - 1)
+        labels = [str(np.datetime64(int(d), "D")) for d in days]
+        return Statistic(name, np.bincount(idx, minlength=days.size), sens, [labels])
     if name in (TRIP_LENGTH, TRAVEL_TIME):
         edges = bins.trip_length_km if name == TRIP_LENGTH else bins.travel_time_min
         values = s.length / 1000.0 if name == TRIP_LENGTH else (s.end - s.start) / 60.0

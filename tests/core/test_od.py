@@ -191,8 +191,9 @@ def test_mixed_report_costs_are_exact():
 def test_report_with_huge_epsilon_equals_the_truth(noiseless_epsilon):
     trips, o, d = _toy_trips(1)
     weights = {k: 1 for k in statistics.STATISTICS}
+    week = statistics.Bins(window=(1_700_000_000, 1_700_000_000 + 8 * 86400))
     rel = report.release_report(trips, o, d, n_zones=4, epsilon=HUGE * 10, weights=weights,
-                                max_trips=10, rng=make_rng(2))
+                                max_trips=10, rng=make_rng(2), bins=week)
     for name in statistics.STATISTICS:
         assert np.array_equal(rel.values[name]["counts"], rel.internal["truth"][name]["counts"])
     # max_trips 10 ≥ every user's trips: counts are the full data
@@ -200,6 +201,11 @@ def test_report_with_huge_epsilon_equals_the_truth(noiseless_epsilon):
     assert rel.values["visits"]["per_zone"].sum() == 2 * trips.n
     assert rel.values["trips_per_user"]["counts"].sum() == 30
     assert rel.values["trips_over_time"]["per_weekday"].sum() == trips.n
+    per_day = rel.values["trips_per_day"]
+    assert per_day["counts"].sum() == trips.n and len(per_day["labels"][0]) == 9
+    assert per_day["labels"][0][0] == "2023-11-14"  # 1_700_000_000 s = 2023-11-14T22:13:20Z
+    first_day = np.floor(trips.start / 86400).astype(int) - 19675
+    assert per_day["counts"].tolist() == np.bincount(first_day, minlength=9).tolist()
 
 
 def test_per_user_statistics_on_a_hand_made_user():
@@ -227,6 +233,9 @@ def test_report_refuses_unknown_statistic_and_missing_times():
         report.split_budget(1.0, {"speed": 1})
     with pytest.raises(ValueError, match="at least one statistic"):
         report.split_budget(1.0, {"od": 0})
+    with pytest.raises(ValueError, match="trips per day needs the time window"):
+        report.release_report(trips, o, d, n_zones=4, epsilon=1, weights={"trips_per_day": 1},
+                              max_trips=5, rng=make_rng(0))
     trips.start[:3] = np.nan
     with pytest.raises(ValueError, match="3 trips have none"):
         report.release_report(trips, o, d, n_zones=4, epsilon=1, weights={"travel_time": 1},
@@ -284,7 +293,8 @@ def test_report_sections_show_every_statistic_with_margins():
     trips, o, d = _toy_trips(3)
     rel = report.release_report(trips, o, d, n_zones=4, epsilon=2.0,
                                 weights={k: 1 for k in statistics.STATISTICS}, max_trips=4,
-                                rng=make_rng(1))
+                                rng=make_rng(1), bins=statistics.Bins(
+                                    window=(1_700_000_000, 1_700_000_000 + 7 * 86400)))
     parts = sections(rel.values, zone_ids=list("abcd"))
     assert [h for h, _ in parts] == [statistics.TITLES[k] for k in statistics.STATISTICS]
     for heading, body in parts:

@@ -12,7 +12,8 @@ COMPARE_ALG = "mobilitydp:comparereports"
 WEIGHTS = {"WEIGHT_VISITS": 2, "WEIGHT_OD": 1, "WEIGHT_TRIPS_OVER_TIME": 1,
            "WEIGHT_TRIP_LENGTH": 1, "WEIGHT_TRAVEL_TIME": 0, "WEIGHT_TRIPS_PER_USER": 0.5,
            "WEIGHT_RADIUS_OF_GYRATION": 0.5, "WEIGHT_ZONES_PER_USER": 0,
-           "WEIGHT_MOBILITY_ENTROPY": 0, "WEIGHT_TIME_BETWEEN_TRIPS": 1}
+           "WEIGHT_MOBILITY_ENTROPY": 0, "WEIGHT_TIME_BETWEEN_TRIPS": 1,
+           "WEIGHT_TRIPS_PER_DAY": 0}
 
 
 def _params(trips, zones_layer, tmp_path, **kw):
@@ -60,6 +61,14 @@ def test_report_exact_at_huge_epsilon(run_alg, tmp_path, zones_crs):
     assert "Radius of gyration" in html and "95 % margin" in html
 
 
+def test_trips_per_day_in_the_time_window(run_alg, tmp_path):
+    res = run_alg(REPORT_ALG, _params(lines(), zones(), tmp_path, WEIGHT_TRIPS_PER_DAY=1,
+                                      START="2026-05-24T00:00:00Z", END="2026-05-26T23:59:59Z"))
+    day = _json(res["STATISTICS"])["statistics"]["trips_per_day"]
+    assert day["labels"] == [["2026-05-24", "2026-05-25", "2026-05-26"]]
+    assert day["counts"] == [0, 5, 0]
+
+
 def test_compare_reports_flags_raw_data_as_internal(run_alg, tmp_path):
     res = run_alg(REPORT_ALG, _params(lines(), zones(), tmp_path, EPSILON=1.0))
     raw_vs_private = run_alg(COMPARE_ALG, {"FIRST": res["INTERNAL_STATISTICS"],
@@ -86,6 +95,7 @@ def test_compare_reports_flags_raw_data_as_internal(run_alg, tmp_path):
     (dict(TIME_WINDOWS="0,12,6,24"), "increasing"),
     (dict(START_FIELD="", END_FIELD=""), "trips have none"),
     (dict(USER_FIELD="start"), "its own user"),
+    (dict(WEIGHT_TRIPS_PER_DAY=1), "needs the time window"),
 ])
 def test_bad_input_refused_without_output(run_alg, tmp_path, change, message):
     from qgis.core import QgsProcessingException
