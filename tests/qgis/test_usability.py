@@ -7,10 +7,6 @@ import sys
 
 from conftest import PROCESSING_PLUGINS, _PLUGIN_DIR
 
-#: Enum parameters still stored as positions: each owner removes its entries as it migrates
-#: to ``enum_parameter`` (issue 13 item 1). Nothing may be added here.
-PENDING_STATIC_STRINGS = set()
-
 
 def _algorithms():
     """The provider's algorithms (not its shipped models, whose help QGIS writes)."""
@@ -34,7 +30,7 @@ def test_every_enum_is_stored_as_a_static_string(qgis_app):
     positional = {(alg.name(), p.name()) for alg in _algorithms()
                   for p in alg.parameterDefinitions()
                   if isinstance(p, QgsProcessingParameterEnum) and not p.usesStaticStrings()}
-    assert positional <= PENDING_STATIC_STRINGS, positional - PENDING_STATIC_STRINGS
+    assert not positional, positional  # issue 13 item 1: every enum migrated
     for alg in _algorithms():
         for p in alg.parameterDefinitions():
             if isinstance(p, QgsProcessingParameterEnum) and p.usesStaticStrings():
