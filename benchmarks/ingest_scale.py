@@ -14,6 +14,7 @@ measures, each in its own process with ``/usr/bin/time -v`` for peak RSS:
     .venv/bin/python benchmarks/ingest_scale.py generate USERS PATH   # ~69 events/user
     nice -n 10 .venv/bin/python benchmarks/ingest_scale.py run PATH [--spark] [--no-duckdb]
     .venv/bin/python benchmarks/ingest_scale.py        # quick: 1M events, generated and deleted
+    .venv/bin/python benchmarks/ingest_scale.py synthetic 137000000  # codes + bounding, no file
 
 Big files go under /tmp or /work/bench-data (never in git); delete them afterwards.
 """
@@ -107,8 +108,21 @@ def child(kind: str, path: str) -> dict:
             n += len(batch["user_id"])
         return {"events": n, "read_s": time.perf_counter() - t}
     from dpcore.geography import load_paris_sample
-    from dpcore.ingest import bound_compact, read_events_file
+    from dpcore.ingest import EventEncoder, bound_compact, read_events_file
     from dpcore.privacy import make_rng
+    if kind == "synthetic":  # ``path`` is a number of events: memory of codes + bounding alone
+        n, rng = int(path), make_rng(3)
+        t = time.perf_counter()
+        enc = EventEncoder(tower_ids=list(range(627)), start=0, slot_seconds=3600, n_slots=168)
+        for a in range(0, n, 1_000_000):
+            m = min(1_000_000, n - a)
+            enc.add(rng.integers(0, n // 69, m), rng.integers(0, 627, m),
+                    rng.integers(0, 168 * 3600, m))
+        ev = enc.finish()
+        read_s = time.perf_counter() - t
+        b = bound_compact(ev, n_towers=627, ell=30, rng=make_rng(5))
+        return {"events": b.n_events, "users": b.n_users, "read_s": read_s,
+                "total_s": time.perf_counter() - t, "kept": b.kept_visits}
     geo = load_paris_sample(os.path.join(ROOT, "sample_data"))
     t = time.perf_counter()
     ev = read_events_file(path, user_field="user_id", tower_field="tower_id", time_field="time",
@@ -217,6 +231,10 @@ if __name__ == "__main__":
         quick()
     elif cmd == "generate":
         print(json.dumps(generate(int(sys.argv[2]), sys.argv[3])))
+    elif cmd == "synthetic":
+        r = _child("synthetic", sys.argv[2])
+        print(f"| codes + bounding of random batches (no file) | {r['events']:,} events, "
+              f"{r['users']:,} users | {r['total_s']:.1f} s | peak RSS {r['rss_gb']:.2f} GB |")
     elif cmd == "child":
         print(json.dumps(child(sys.argv[2], sys.argv[3])))
     else:

@@ -38,7 +38,7 @@ import numpy as np
 
 from ..privacy import Progress, report_progress
 from .bounding import BoundedCounts, bound_contributions
-from .times import parse_times, to_epoch_seconds
+from .times import integer_like, times_from_column, to_epoch_seconds
 
 #: Reasons a raw row is not used, in the order they are checked.
 REASONS = ("missing_user", "invalid_time", "unknown_tower", "before_period", "after_period")
@@ -49,7 +49,6 @@ PARTITION_EVENTS = 40_000_000
 #: Valid events kept in memory while reading; above it the codes spill to temporary files.
 MEMORY_EVENTS = 200_000_000
 
-_DIGIT_LO, _DIGIT_HI, _MINUS = 48, 57, 45
 
 
 # --------------------------------------------------------------------------
@@ -81,123 +80,6 @@ def _to_bytes(values: np.ndarray) -> np.ndarray:
     text = ["" if v is None else str(v) for v in values.tolist()]
     return np.char.encode(np.asarray(text, dtype=str), "utf-8") if text else \
         np.zeros(0, dtype="S1")
-
-
-def _byte_matrix(values: np.ndarray) -> np.ndarray:
-    """An ``S`` array as an (n, itemsize) uint8 matrix (zero padded)."""
-    values = np.ascontiguousarray(values)
-    return values.view(np.uint8).reshape(values.size, max(values.dtype.itemsize, 1))
-
-
-def _integer_like(values: np.ndarray) -> np.ndarray:
-    """Mask of byte strings that are decimal integers ``-?[0-9]{1,18}``."""
-    if values.size == 0:
-        return np.zeros(0, dtype=bool)
-    m = _byte_matrix(values)
-    digit = (m >= _DIGIT_LO) & (m <= _DIGIT_HI)
-    pad = m == 0
-    neg = m[:, 0] == _MINUS
-    n_digits = digit.sum(axis=1)
-    return ((digit[:, 0] | neg) & (digit | pad)[:, 1:].all(axis=1)
-            & (n_digits >= 1) & (n_digits <= 18))
-
-
-def times_from_column(col) -> np.ndarray:
-    """Epoch seconds (float64, NaN where unreadable) of a time column of any type.
-
-    Byte strings are parsed vectorised when they look like epoch numbers or
-    naive ISO 8601 ``YYYY-MM-DD[T ]hh:mm:ss`` (read as UTC); the rest (offsets,
-    fractions, malformed text) goes through :func:`.times.parse_times`, one by one.
-    """
-    data, null = _split_mask(col)
-    if data.dtype.kind == "M":
-        out = data.astype("datetime64[ms]").astype(np.int64) / 1000.0
-        out[np.isnat(data)] = np.nan
-    elif data.dtype.kind in "iuf":
-        out = data.astype(np.float64)
-    elif data.dtype.kind == "S":
-        out = _times_from_bytes(data)
-    else:
-        out = parse_times(data.astype(object) if data.dtype.kind != "O" else data)
-    if null is not None:
-        out[null] = np.nan
-    return out
-
-
-def _number(m: np.ndarray, columns) -> np.ndarray:
-    """The decimal number written by the digit columns of a byte matrix (int64)."""
-    out = np.zeros(m.shape[0], dtype=np.int64)
-    for c in columns:
-        out *= 10
-        out += m[:, c] - _DIGIT_LO
-    return out
-
-
-def _iso_seconds(m: np.ndarray, ok: np.ndarray) -> np.ndarray:
-    """Epoch seconds of naive ``YYYY-MM-DD[T ]hh:mm:ss`` rows of a byte matrix (UTC).
-
-    Vectorised civil-date arithmetic (H. Hinnant's ``days_from_civil``), as
-    the per-value parser reads them; impossible dates and times clear ``ok``.
-    """
-    year, month, day = _number(m, (0, 1, 2, 3)), _number(m, (5, 6)), _number(m, (8, 9))
-    hour, minute, sec = _number(m, (11, 12)), _number(m, (14, 15)), _number(m, (17, 18))
-    leap = (year % 4 == 0) & ((year % 100 != 0) | (year % 400 == 0))
-    month_days = np.array([0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31])
-    good = (month >= 1) & (month <= 12) & (day >= 1) & (year >= 1)
-    good &= day <= month_days[np.clip(month, 0, 12)] + (leap & (month == 2))
-    good &= (hour < 24) & (minute < 60) & (sec < 60)
-    ok &= good
-    y = year - (month <= 2)
-    era = y // 400
-    yoe = y - era * 400
-    doy = (153 * (month + np.where(month > 2, -3, 9)) + 2) // 5 + day - 1
-    days = era * 146097 + yoe * 365 + yoe // 4 - yoe // 100 + doy - 719468
-    return (days * 86400 + hour * 3600 + minute * 60 + sec).astype(np.float64)
-
-
-def _times_from_bytes(values: np.ndarray) -> np.ndarray:
-    out = np.full(values.size, np.nan)
-    if values.size == 0:
-        return out
-    m = _byte_matrix(values)
-    done = np.zeros(values.size, dtype=bool)
-    if m.shape[1] >= 19:
-        digit = (m >= _DIGIT_LO) & (m <= _DIGIT_HI)
-        iso = digit[:, [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18]].all(axis=1)
-        iso &= (m[:, 4] == _MINUS) & (m[:, 7] == _MINUS) & (m[:, 13] == 58) & (m[:, 16] == 58)
-        iso &= (m[:, 10] == 84) | (m[:, 10] == 32)
-        fraction = 0.0
-        if m.shape[1] > 19:  # optional ".ffffff" and a final "Z" (UTC)
-            tail = m[:, 19:].copy()
-            last = (tail != 0).sum(axis=1) - 1
-            has_z = (last >= 0) & (tail[np.arange(tail.shape[0]), np.maximum(last, 0)] == 90)
-            tail[has_z, last[has_z]] = 0
-            digit_after = (tail[:, 1:] >= _DIGIT_LO) & (tail[:, 1:] <= _DIGIT_HI)
-            leading = np.cumprod(digit_after, axis=1).sum(axis=1)  # digits right after "."
-            plain = (tail == 0).all(axis=1)
-            dotted = ((tail[:, 0] == 46) & (leading >= 1) & (digit_after.sum(axis=1) == leading)
-                      & (digit_after | (tail[:, 1:] == 0)).all(axis=1))
-            iso &= plain | dotted
-            if tail.shape[1] > 1:
-                digits = np.where(digit_after, tail[:, 1:].astype(np.int64) - _DIGIT_LO, 0)
-                fraction = digits @ (10.0 ** -np.arange(1, tail.shape[1]))
-        if iso.any():
-            rows = np.flatnonzero(iso)
-            ok = np.ones(rows.size, dtype=bool)
-            seconds = _iso_seconds(m[rows], ok)
-            if not np.isscalar(fraction):
-                seconds += fraction[rows]
-            out[rows[ok]] = seconds[ok]
-            done[rows[ok]] = True
-    numeric = ~done & _integer_like(values)
-    if numeric.any():
-        out[numeric] = values[numeric].astype(np.int64)
-        done |= numeric
-    rest = np.flatnonzero(~done & (m[:, 0] != 0))
-    if rest.size:
-        text = np.char.decode(values[rest], "utf-8", errors="replace")
-        out[rest] = parse_times(text.astype(object))
-    return out
 
 
 # --------------------------------------------------------------------------
@@ -484,7 +366,7 @@ class EventEncoder:
 def _encode(dictionary: _Dictionary, keys: np.ndarray) -> np.ndarray:
     """Codes of keys, switching the dictionary to byte strings at the first non-integer."""
     if keys.dtype.kind == "S":
-        if dictionary.integer and _integer_like(keys).all():
+        if dictionary.integer and integer_like(keys).all():
             keys = keys.astype(np.int64)
         else:
             dictionary.to_strings()
