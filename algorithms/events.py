@@ -23,7 +23,6 @@ from ..dpcore.ingest import (EventEncoder, bound_compact, read_events_file,
                              to_epoch_seconds)
 from ..dpcore.ingest.table import check_bounded_table, map_towers, read_bounded_table
 from ..dpcore.privacy import dataset_id
-from ..dpcore.units import guess_unit_field
 from .base import epoch_seconds, progress_bridge, tr
 
 INPUT = "INPUT"
@@ -68,11 +67,10 @@ def add_event_parameters(alg, bounded_input: bool = False):
     alg.addParameter(QgsProcessingParameterFeatureSource(
         INPUT, tr("Events (user, tower, time)"), [QgsProcessing.TypeVector],
         optional=bounded_input))
-    for name, label in ((USER_FIELD, "User field (the unit of privacy)"),
-                        (TOWER_FIELD, "Tower field"), (TIME_FIELD, "Time field")):
+    alg.add_unit_field_parameter(USER_FIELD, "User field (the unit of privacy)", INPUT)
+    for name, label in ((TOWER_FIELD, "Tower field"), (TIME_FIELD, "Time field")):
         alg.addParameter(QgsProcessingParameterField(
-            name, tr(label), parentLayerParameterName=INPUT,
-            optional=bounded_input or name == USER_FIELD))
+            name, tr(label), parentLayerParameterName=INPUT, optional=bounded_input))
     alg.addParameter(QgsProcessingParameterString(
         START, tr("Start of the period (ISO 8601, UTC)")))
     alg.addParameter(QgsProcessingParameterNumber(
@@ -96,15 +94,11 @@ def period(alg, parameters, context):
             alg.parameterAsInt(parameters, N_SLOTS, context))
 
 
-def _fields(alg, parameters, context, source):
+def _fields(alg, parameters, context, source, feedback):
     names = source.fields().names()
-    user, tower, time = (alg.parameterAsString(parameters, k, context) or ""
-                         for k in (USER_FIELD, TOWER_FIELD, TIME_FIELD))
-    if not user:
-        user = guess_unit_field(names, "user") or ""
-        if not user:
-            raise ValueError("choose the user field (the unit of privacy); no field is named "
-                             f"like a user id among: {', '.join(names)}")
+    user = alg.unit_field(parameters, USER_FIELD, source, context, feedback)
+    tower, time = (alg.parameterAsString(parameters, k, context) or ""
+                   for k in (TOWER_FIELD, TIME_FIELD))
     if not (tower and time):
         raise ValueError("the tower and time fields are required")
     absent = [f for f in (user, tower, time) if f not in names]
@@ -188,7 +182,7 @@ def read_events(alg, parameters, context, feedback, *, tower_ids, start, slot_se
     source = alg.parameterAsSource(parameters, INPUT, context)
     if source is None:
         raise ValueError("the events layer is required")
-    fields = _fields(alg, parameters, context, source)
+    fields = _fields(alg, parameters, context, source, feedback)
     progress = progress or progress_bridge(feedback)
     direct = _direct_file(alg, parameters, context)
     kw = dict(tower_ids=tower_ids, start=start, slot_seconds=slot_seconds, n_slots=n_slots)

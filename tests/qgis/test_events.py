@@ -119,7 +119,7 @@ def test_cancel_while_reading_leaves_no_output(qgis_app, city, tmp_path):
 
 
 @pytest.mark.parametrize("fields, user_field, message", [
-    (("row", "tower", "time"), None, "choose the user field"),
+    (("row", "tower", "time"), None, "identifies one user"),
     (("row", "tower", "time"), "row", "has its own user"),
     (("msisdn", "tower", "time"), None, None),  # found by its name
 ])
