@@ -7,6 +7,7 @@ from qgis.PyQt.QtCore import QVariant
 
 from ..dpcore import report as dpreport
 from ..dpcore.geoind import coverage_warning
+from ..dpcore.privacy import make_rngs
 from ..dpcore.histograms import (METHODS, errors, planned_cost, release_histograms,
                                  user_histograms)
 from .base import MobilityDPAlgorithm, advanced, enum_parameter, id_type, tr
@@ -133,8 +134,7 @@ class PublishHistograms(MobilityDPAlgorithm):
             user=USER_FIELD, time=TIME_FIELD, cell=CELL_FIELD)
         # separate streams: the per-user pick consumes randomness data-dependently, the noise
         # must not depend on it (same seed, neighbouring data → same noise)
-        pick_rng, rng = (np.random.default_rng(s) for s in
-                         np.random.SeedSequence(self.seed(parameters, context)).spawn(2))
+        pick_rng, rng = make_rngs(self.seed(parameters, context), 2)
         days = [user_histograms(users, cell, seconds, n_cells=len(ids), rng=pick_rng,
                                 start=start - k * 86400.0, slot_seconds=slot_seconds,
                                 n_slots=n_slots) for k in range(past, -1, -1)]

@@ -92,6 +92,30 @@ def make_rng(seed: Optional[int] = None) -> np.random.Generator:
     return np.random.default_rng(int(seed))
 
 
+def make_rngs(seed: Optional[int], n: int) -> list:
+    """``n`` independent generators for one release (e.g. sampling and noise apart).
+
+    Without a seed, ``n`` secure generators; with one, the children of
+    ``SeedSequence(seed)`` (reproducible, not for publication).
+    """
+    if seed is None:
+        return [SecureGenerator() for _ in range(int(n))]
+    make_rng(seed)                                       # the same checks of the seed
+    return [np.random.default_rng(s) for s in np.random.SeedSequence(int(seed)).spawn(int(n))]
+
+
+def child_rng(parent: np.random.Generator, seed) -> np.random.Generator:
+    """A generator for a sub-task of a release run with ``parent``.
+
+    A secure parent gets a fresh secure child (never a fast PRNG seeded from
+    secure bits); a seeded parent gets ``default_rng(seed)``, ``seed`` drawn
+    from the parent, so seeded runs stay reproducible.
+    """
+    if isinstance(parent, SecureGenerator):
+        return SecureGenerator()
+    return np.random.default_rng(seed)
+
+
 def check_epsilon(epsilon: float, name: str = "epsilon") -> float:
     epsilon = float(epsilon)
     if not (epsilon > 0 and math.isfinite(epsilon)):

@@ -36,7 +36,7 @@ from typing import Optional, Sequence
 
 import numpy as np
 
-from ..privacy import Progress, report_progress
+from ..privacy import Progress, child_rng, report_progress
 from .bounding import BoundedCounts, bound_contributions
 from .times import integer_like, times_from_column, to_epoch_seconds
 
@@ -423,7 +423,7 @@ def bound_compact(events: CompactEvents, *, n_towers: int, ell: Optional[int],
             user = events.user[keep] - np.int32(lo)
             tower, slot = events.tower[keep], events.slot[keep]
             del keep
-            part_rng = np.random.default_rng(seeds[k])
+            part_rng = child_rng(rng, seeds[k])
 
         def step(f, k=k):
             report_progress(progress, (k + f) / len(ranges))

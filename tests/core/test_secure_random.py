@@ -209,3 +209,55 @@ def test_two_sided_geometric_negative_control():
     assert not chi_square_fit(broken, support, mech.discrete_laplace_pmf(
         support, sensitivity=1, epsilon=1.0)).passed
     assert rng.two_sided_geometric(1.0, 50).tolist() == [0] * 50
+
+
+def test_make_rngs_and_child_rng_keep_secure_runs_secure_and_seeded_runs_reproducible():
+    from dpcore.privacy import child_rng, make_rngs
+    secure = make_rngs(None, 2)
+    assert all(isinstance(r, SecureGenerator) for r in secure)
+    a, b = make_rngs(5, 2), make_rngs(5, 2)
+    ref = [np.random.default_rng(s) for s in np.random.SeedSequence(5).spawn(2)]
+    for x, y, z in zip(a, b, ref):
+        assert type(x) is np.random.Generator
+        u = x.random(4)
+        assert np.array_equal(u, y.random(4)) and np.array_equal(u, z.random(4))
+    assert isinstance(child_rng(make_rng(), 123), SecureGenerator)
+    seeded = child_rng(make_rng(1), 123)
+    assert np.array_equal(seeded.random(3), np.random.default_rng(123).random(3))
+    with pytest.raises(ValueError):
+        make_rngs(-1, 2)
+
+
+ALLOWED_GENERATORS = {
+    # (file, reason): generators that are not the release's noise source
+    "dpcore/privacy.py": "make_rng / make_rngs / child_rng themselves (seeded path)",
+    "dpcore/secure_random.py": "the secure generator",
+    "dpcore/flows/sketches.py": "hash functions from the sketch's public seed",
+    "dpcore/flows/measures.py": "seeded community detection on released (noisy) flows",
+}
+
+
+def test_no_release_code_builds_its_own_generator():
+    """Every generator in dpcore/ and algorithms/ comes from make_rng/make_rngs/child_rng.
+
+    A ``np.random.default_rng()`` or ``SeedSequence`` elsewhere would give an unseeded
+    release numpy's PCG64 instead of the OS CSPRNG (issue 14 item 1).
+    """
+    import pathlib
+    import re
+    root = pathlib.Path(__file__).resolve().parents[2]
+    pattern = re.compile(r"default_rng\(|SeedSequence\(|\bRandom\(|RandomState\(|PCG64\(")
+    offenders, scanned = [], 0
+    for folder in ("dpcore", "algorithms"):
+        for path in sorted((root / folder).rglob("*.py")):
+            rel = path.relative_to(root).as_posix()
+            scanned += 1
+            if rel in ALLOWED_GENERATORS:
+                continue
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                code = line.split("#", 1)[0]
+                if pattern.search(code) and not code.lstrip().startswith(('"', "'")):
+                    offenders.append(f"{rel}:{number}: {line.strip()}")
+    assert scanned > 40 and all((root / f).exists() for f in ALLOWED_GENERATORS)
+    assert pattern.search("rng = np.random.default_rng(7)")          # the pattern has teeth
+    assert not offenders, "use dpcore.privacy.make_rng/make_rngs/child_rng:\n" + "\n".join(offenders)
