@@ -334,19 +334,6 @@ class MobilityDPAlgorithm(QgsProcessingAlgorithm):
                 sections=internal_sections, warnings=internal_warnings, **common))
         return paths
 
-    def write_report(self, parameters, context, *, release, unit_of_privacy: str,
-                     parameter_rows, sections=(), internal_sections=(), warnings=()):
-        """Former single report (internal sections inside REPORT): migrate to write_reports."""
-        path = self.parameterAsFileOutput(parameters, REPORT, context)
-        if not path:
-            return None
-        _write(path, dpreport.privacy_report(
-            title=self.DISPLAY_NAME, algorithm_id=f"mobilitydp:{self.ALGORITHM_ID}",
-            unit_of_privacy=unit_of_privacy, cost=release.cost, parameters=parameter_rows,
-            seeded=self.seed(parameters, context) is not None, sections=sections,
-            internal_sections=internal_sections, warnings=warnings))
-        return path
-
     # -- running -----------------------------------------------------------
     def execute(self, parameters, context, feedback) -> dict:
         """The algorithm body; ValueError and Cancelled are mapped by processAlgorithm."""

@@ -8,9 +8,6 @@ Two separate files, so raw-data facts cannot be published by mistake:
 * :func:`internal_report`: the same header, then the sections computed from
   the raw data (utility against ground truth, data-owner statistics), every
   page marked internal.
-
-:func:`privacy_report` is the former single report (internal sections inside
-a publishable one); algorithms move to the pair above.
 """
 from __future__ import annotations
 
@@ -88,35 +85,6 @@ def _parameters_and_sections(parameters, sections) -> list:
              table(((k, _fmt(v)) for k, v in parameters), ("parameter", "value"))]
     parts += [f"<h2>{esc(heading)}</h2>\n{body}" for heading, body in sections]
     return parts
-
-
-def privacy_report(*, title: str, algorithm_id: str, unit_of_privacy: str,
-                   cost: PrivacyCost, parameters: Iterable[Tuple[str, object]],
-                   seeded: bool, sections: Iterable[Tuple[str, str]] = (),
-                   internal_sections: Iterable[Tuple[str, str]] = (),
-                   warnings: Iterable[str] = ()) -> str:
-    """The whole report as an HTML string.
-
-    ``sections`` are (heading, html) pairs safe to publish with the release;
-    ``internal_sections`` are computed from raw data and are flagged as such.
-    """
-    parts = _head(title, algorithm_id)
-    if seeded:
-        parts.append(f'<div class="banner seeded">{esc(SEEDED_BANNER)}</div>')
-    for w in warnings:
-        parts.append(f'<div class="banner warning">Warning: {esc(w)}</div>')
-    parts.append("<h2>Privacy guarantee</h2>")
-    parts.append(f"<p><b>Unit of privacy:</b> {esc(unit_of_privacy)}</p>")
-    parts.append(f"<p>This release satisfies (ε = {cost.epsilon:.6g}, δ = {cost.delta:.6g})-"
-                 "differential privacy for that unit. The cost below is computed from the "
-                 "mechanisms that actually ran.</p>")
-    parts.append(cost_table(cost))
-    parts += _parameters_and_sections(parameters, sections)
-    for heading, body in internal_sections:
-        parts.append(f'<div class="internal"><h2>{esc(heading)}</h2><p><b>Contains statistics '
-                     f"of the raw data: internal, do not publish.</b></p>\n{body}</div>")
-    parts.append("</body></html>")
-    return "\n".join(parts)
 
 
 def _guarantee(unit_of_privacy: str, cost: PrivacyCost, dataset_id: Optional[str]) -> list:

@@ -7,7 +7,7 @@ from dp_audit import snapped_laplace_law
 
 from dpcore.counts import plan_noisy_counts, release_noisy_counts, sensitivities
 from dpcore.privacy import PrivacyCost, make_rng
-from dpcore.report import SEEDED_BANNER, privacy_report
+from dpcore.report import SEEDED_BANNER, internal_report, publishable_report
 
 
 def test_sensitivities():
@@ -86,15 +86,17 @@ def test_bad_parameters():
 def test_report_contents():
     cost = PrivacyCost.of("Laplace", 0.25, protects="one <user>") + PrivacyCost.of(
         "Gaussian (analytic)", 0.25, 1e-6)
-    text = privacy_report(title="T", algorithm_id="mobilitydp:x", unit_of_privacy="one user",
-                          cost=cost, parameters=[("epsilon", 0.5)], seeded=True,
-                          internal_sections=[("Utility", "<p>MRE</p>")], warnings=["careful"])
+    common = dict(title="T", algorithm_id="mobilitydp:x", unit_of_privacy="one user", cost=cost,
+                  parameters=[("epsilon", 0.5)], seeded=True)
+    text = publishable_report(warnings=["careful"], **common)
     assert SEEDED_BANNER in text
     assert "ε = 0.5" in text and "δ = 1e-06" in text
     assert "one &lt;user&gt;" in text  # escaped
-    assert "internal, do not publish" in text and "careful" in text
-    unseeded = privacy_report(title="T", algorithm_id="a", unit_of_privacy="u", cost=cost,
-                              parameters=[], seeded=False)
+    assert "careful" in text and "MRE" not in text
+    internal = internal_report(sections=[("Utility", "<p>MRE</p>")], **common)
+    assert "do not publish" in internal and "MRE" in internal
+    unseeded = publishable_report(title="T", algorithm_id="a", unit_of_privacy="u", cost=cost,
+                                  parameters=[], seeded=False)
     assert SEEDED_BANNER not in unseeded
 
 
