@@ -123,6 +123,37 @@ def test_delta_and_ledger_widgets_in_the_dialog(qgis_app, tmp_path):
     assert mode == save and confirm is False and value == new_ledger
 
 
+MODELER_SCRIPT = r"""
+import json, sys
+sys.path[:0] = [sys.argv[1], sys.argv[2]]
+from qgis.core import QgsApplication, QgsProcessingModelAlgorithm
+app = QgsApplication([], True)
+app.initQgis()
+from processing.core.Processing import Processing
+Processing.initialize()
+import mobility_dp
+plugin = mobility_dp.classFactory(None)
+plugin.initProcessing()
+from processing.modeler.ModelerParametersDialog import ModelerParametersDialog
+alg = QgsApplication.processingRegistry().createAlgorithmById("mobilitydp:noisycounts")
+dialog = ModelerParametersDialog(alg, QgsProcessingModelAlgorithm("m", "g"))
+wrapper = dialog.widget.widget.wrappers["LEDGER"]
+wrapper.setValue(sys.argv[3])
+child = dialog.createAlgorithm()
+print(json.dumps([type(wrapper).__name__, child.parameterSources()["LEDGER"][0].staticValue()]))
+"""
+
+
+def test_ledger_widget_in_the_model_designer(qgis_app, tmp_path):
+    new_ledger = str(tmp_path / "not-yet" / "ledger.json")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    out = subprocess.run([sys.executable, "-c", MODELER_SCRIPT, _PLUGIN_DIR, PROCESSING_PLUGINS,
+                          new_ledger], capture_output=True, text=True, env=env, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout.strip().splitlines()[-1]) == ["LedgerFileWidgetWrapper",
+                                                               new_ledger]
+
+
 def _iris_counts(tmp_path):
     """The sample IRIS as a GeoPackage with an integer count field."""
     import processing
