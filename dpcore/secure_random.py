@@ -285,8 +285,10 @@ class SecureGenerator(np.random.Generator):
         loc, scale = np.asarray(loc, dtype=float), np.asarray(scale, dtype=float)
         if np.any(scale < 0):
             return super().gumbel(loc, scale, size)
-        shape = _target_shape(size, loc, scale)
-        return _out(loc - scale * np.log(standard_exponential_star(shape)), size)
+        # −ln(1 − U*) is Exp(1) with U*'s fine resolution near 0, so the Gumbel's upper tail
+        # (which decides the exponential mechanism's rare winners) reaches ≈ 700, not 36.7.
+        small_exponential = -np.log1p(-uniform_star(_target_shape(size, loc, scale)))
+        return _out(loc - scale * np.log(small_exponential), size)
 
     def geometric(self, p, size=None):
         """Trials until the first success: 1 + ⌊E/(−ln(1 − p))⌋, E ~ Exp(1) (exact tails)."""

@@ -171,6 +171,17 @@ def test_exponential_tail_reaches_beyond_double_uniform_resolution():
     assert stats.binomtest(tail, e.size, math.exp(-10.0)).pvalue > 1e-3
 
 
+def test_gumbel_upper_tail_reaches_beyond_53_bit_uniforms(monkeypatch):
+    """Gumbel-max (exponential mechanism) can pick options > 37 nats behind: G = −ln(−ln(1 − U*))."""
+    calls = iter([b"\0" * 8, b"\0" * 8])
+    monkeypatch.setattr(os, "urandom",
+                        lambda n: next(calls, None) or np.ones(n // 8, np.uint64).tobytes())
+    g = make_rng().gumbel(size=1)
+    # U* = 2^−76 (11 + 64 zero bits, then a 1): G = −ln(−ln(1 − 2^−76)) ≈ 52.7
+    assert g[0] == pytest.approx(-math.log(-math.log1p(-2.0 ** -76)))
+    assert g[0] > -math.log(-math.log(1 - 2.0 ** -53)) + 10   # 53-bit uniforms stop at 36.7
+
+
 def test_integers_edge_cases():
     rng = make_rng()
     assert rng.integers(3, 4, 10).tolist() == [3] * 10
