@@ -12,6 +12,7 @@ from qgis.PyQt.QtCore import QVariant
 
 from ..dpcore.density.sections import EMD_SLOTS, comparison_section
 from .base import REPORT, MetricFrame, MobilityDPAlgorithm, tr
+from .outputs import graduated_style, style_on_load
 
 TRUE_LAYER = "TRUE_LAYER"
 PRIVATE_LAYER = "PRIVATE_LAYER"
@@ -132,6 +133,7 @@ class CompareDensity(MobilityDPAlgorithm):
             f.setGeometry(geom)
             f.setAttributes([cid, None if np.isnan(m) else m, None if np.isnan(p) else p])
             sink.addFeature(f, QgsFeatureSink.FastInsert)
+        style_on_load(context, dest, graduated_style("mre"))
         report = self.write_analysis_report(
             parameters, context, title=self.DISPLAY_NAME,
             privacy_note="The true density is raw data: this report is internal.",

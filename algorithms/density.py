@@ -16,7 +16,7 @@ from ..dpcore.density import (assemble_density, density_geography, planned_cost,
                               release_density, sections)
 from ..dpcore.sampling import sampling_stream
 from .base import MobilityDPAlgorithm, advanced, enum_parameter, id_type, tr
-from .outputs import write_long_counts
+from .outputs import categorized_style, style_on_load, write_long_counts
 from .events import BOUNDED_HELP, EVENTS_HELP, add_event_parameters, bounded_counts, period
 
 TOWERS, TOWER_ID_FIELD = "TOWERS", "TOWER_ID_FIELD"
@@ -241,4 +241,5 @@ class SanitizeDensity(MobilityDPAlgorithm):
             f.setGeometry(geometry)
             f.setAttributes([source, cid, cluster, total, int(info["k"][cluster])])
             sink.addFeature(f, QgsFeatureSink.FastInsert)
+        style_on_load(context, dest, categorized_style("cluster"))
         return dest

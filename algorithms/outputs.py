@@ -18,9 +18,10 @@ import math
 import os
 import threading
 
-from qgis.core import (QgsClassificationPrettyBreaks, QgsFeature, QgsFeatureSink, QgsField,
-                       QgsFields, QgsGraduatedSymbolRenderer, QgsProcessingException,
-                       QgsProcessingLayerPostProcessorInterface, QgsStyle, QgsVectorLayer,
+from qgis.core import (QgsCategorizedSymbolRenderer, QgsClassificationPrettyBreaks, QgsFeature,
+                       QgsFeatureSink, QgsField, QgsFields, QgsGraduatedSymbolRenderer,
+                       QgsProcessingException, QgsProcessingLayerPostProcessorInterface,
+                       QgsRandomColorRamp, QgsStyle, QgsSymbol, QgsVectorLayer,
                        QgsVectorLayerTemporalProperties, QgsWkbTypes)
 from qgis.PyQt.QtCore import QDateTime, Qt, QVariant
 
@@ -61,6 +62,20 @@ def graduated_style(field: str, classes: int = 5):
         renderer = QgsGraduatedSymbolRenderer(field)
         renderer.setSourceColorRamp(QgsStyle.defaultStyle().colorRamp("Viridis"))
         renderer.updateClasses(layer, QgsGraduatedSymbolRenderer.Quantile, classes)
+        layer.setRenderer(renderer)
+        layer.triggerRepaint()
+    return style
+
+
+def categorized_style(field: str):
+    """A style function: one random colour per distinct value of ``field`` (e.g. a cluster)."""
+    def style(layer) -> None:
+        values = sorted(layer.uniqueValues(layer.fields().indexOf(field)),
+                        key=lambda v: (0, v, "") if isinstance(v, (int, float)) else (1, 0, str(v)))
+        symbol = QgsSymbol.defaultSymbol(layer.geometryType())
+        renderer = QgsCategorizedSymbolRenderer(
+            field, QgsCategorizedSymbolRenderer.createCategories(values, symbol, layer, field))
+        renderer.updateColorRamp(QgsRandomColorRamp())
         layer.setRenderer(renderer)
         layer.triggerRepaint()
     return style

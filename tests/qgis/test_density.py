@@ -205,9 +205,11 @@ def test_compare_bad_field(run_alg, city):
 def test_qgis_process_sanitize_and_compare(qgis_process, city):
     d = city["dir"]
     out, truth, report = str(d / "qp.gpkg"), str(d / "qp_truth.gpkg"), str(d / "qp.html")
+    diag = str(d / "qp_diag.gpkg")
     code, data, text = qgis_process(SANITIZE, _params(city, OUTPUT=out, TRUTH=truth,
-                                                      REPORT=report))
+                                                      DIAGNOSTICS=diag, REPORT=report))
     assert code == 0, text
+    _assert_stored_style(diag, "categorizedSymbol", "cluster")
     assert data["results"]["OUTPUT"] == out
     # the planned cost was reserved and spent: efpa_g spends all of ε and δ, for one user
     assert data["results"]["EPSILON_SPENT"] == pytest.approx(1.0)
@@ -221,6 +223,19 @@ def test_qgis_process_sanitize_and_compare(qgis_process, city):
     assert code == 0, text
     _, rows = read_layer(cmp_out)
     assert len(rows) == 9
+    _assert_stored_style(cmp_out, "graduatedSymbol", "mre")
+
+
+def _assert_stored_style(path, renderer_type, field):
+    """The GeoPackage loads styled on its own (issue 13): its default style is the plugin's."""
+    from qgis.core import QgsVectorLayer
+    layer = QgsVectorLayer(path, "styled", "ogr")
+    assert layer.isValid()
+    assert layer.renderer().type() == renderer_type, layer.renderer().type()
+    assert layer.renderer().classAttribute() == field
+    assert len(layer.renderer().legendSymbolItems()) >= 2
+    plain = QgsVectorLayer(path, "plain", "ogr", QgsVectorLayer.LayerOptions(loadDefaultStyle=False))
+    assert plain.renderer().type() == "singleSymbol"  # control: the stored style is what styles it
 
 
 def test_qgis_process_bad_delta(qgis_process, city):
