@@ -7,16 +7,17 @@ Layers to arrays and back. The science is in dpcore: ``density.assembly``
 """
 import numpy as np
 from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsProcessing,
-                       QgsProcessingException, QgsProcessingParameterBoolean,
+                       QgsProcessingParameterBoolean,
                        QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
                        QgsProcessingParameterField, QgsProcessingParameterNumber, QgsWkbTypes)
-from qgis.PyQt.QtCore import QDateTime, Qt, QVariant
+from qgis.PyQt.QtCore import Qt, QVariant
 
 from ..dpcore.density import (assemble_density, density_geography, planned_cost,
                               release_density, sections)
 from ..dpcore.sampling import sampling_stream
 from .base import MobilityDPAlgorithm, advanced, enum_parameter, id_type, tr
-from .outputs import categorized_style, style_on_load, write_long_counts
+from .outputs import (categorized_style, polygon_sink, style_on_load, utc_datetime,
+                      write_long_counts)
 from .events import BOUNDED_HELP, EVENTS_HELP, add_event_parameters, bounded_counts, period
 
 TOWERS, TOWER_ID_FIELD = "TOWERS", "TOWER_ID_FIELD"
@@ -31,18 +32,6 @@ CALIBRATIONS = [("analytic", "Balle & Wang 2018, tight for every ε (default)"),
                 ("classic", "the paper's σ = √2·Δ₂·√ln(4/δ)/ε, valid for ε/4 < 1 here")]
 UNIT = ("one user: all the events of one person (user id) over the whole period; the "
         "pre-sampling keeps at most ℓ visits of a user, at most one per slot")
-
-
-def _qdt(seconds: float) -> QDateTime:
-    return QDateTime.fromMSecsSinceEpoch(int(round(seconds * 1000)), Qt.UTC)
-
-
-def _sink(alg, parameters, name, context, fields, crs):
-    sink, dest = alg.parameterAsSink(parameters, name, context, fields,
-                                     QgsWkbTypes.MultiPolygon, crs)
-    if sink is None:
-        raise QgsProcessingException(alg.invalidSinkError(parameters, name))
-    return sink, dest
 
 
 class SanitizeDensity(MobilityDPAlgorithm):
@@ -183,7 +172,7 @@ class SanitizeDensity(MobilityDPAlgorithm):
             body, _ = sections.comparison_section(assembly.truth, release.values,
                                                   geo.census_cells, geo.census_ids)
             internal.append(("Utility against the true density", body))
-        labels = [_qdt(t).toString("ddd yyyy-MM-dd HH:mm") for t in times[:-1]]
+        labels = [utc_datetime(t).toString("ddd yyyy-MM-dd HH:mm") for t in times[:-1]]
         results.update(self.write_reports(
             parameters, context, release=release, unit_of_privacy=UNIT,
             parameter_rows=[("events", facts["source"])] + facts["public_rows"] + [
@@ -192,7 +181,7 @@ class SanitizeDensity(MobilityDPAlgorithm):
                             ("ℓ", ell), ("improvements", improvements),
                             ("Gaussian calibration", calibration if method == "efpa_g" else "–"),
                             ("slots", f"{n_slots} × {slot_seconds / 60:g} min from "
-                                      f"{_qdt(start).toString(Qt.ISODate)}"),
+                                      f"{utc_datetime(start).toString(Qt.ISODate)}"),
                             ("ε", epsilon), ("δ allowed", delta),
                             ("metric frame", frame.describe())],
             sections=[("Pipeline", sections.pipeline_section(release.public, len(geo.tower_cells),
@@ -210,7 +199,7 @@ class SanitizeDensity(MobilityDPAlgorithm):
         width = len(str(values.shape[1] - 1))
         for s in range(values.shape[1]):
             fields.append(QgsField(f"s{s:0{width}d}", QVariant.Double))
-        sink, dest = _sink(self, parameters, WIDE, context, fields, crs)
+        sink, dest = polygon_sink(self, parameters, WIDE, context, fields, crs)
         for geom, cid, row in zip(geometries, ids, values.tolist()):
             f = QgsFeature(fields)
             f.setGeometry(geom)
@@ -225,7 +214,7 @@ class SanitizeDensity(MobilityDPAlgorithm):
                            ("cluster", QVariant.Int), ("noisy_total", QVariant.Double),
                            ("k", QVariant.Int)):
             fields.append(QgsField(name, kind))
-        sink, dest = _sink(self, parameters, DIAGNOSTICS, context, fields, crs)
+        sink, dest = polygon_sink(self, parameters, DIAGNOSTICS, context, fields, crs)
         tower_names = {}
         for tower_id, k in geo.tower_index.items():
             tower_names.setdefault(k, []).append(tower_id)

@@ -109,8 +109,18 @@ def temporal_counts_style(field: str, start: str = "slot_start", end: str = "slo
     return style
 
 
-def _utc(seconds: float) -> QDateTime:
+def utc_datetime(seconds: float) -> QDateTime:
+    """Epoch seconds as a UTC QDateTime (millisecond precision)."""
     return QDateTime.fromMSecsSinceEpoch(int(round(seconds * 1000)), Qt.UTC)
+
+
+def polygon_sink(alg, parameters, name, context, fields, crs):
+    """A MultiPolygon feature sink for output ``name``: (sink, destination id), or a clear error."""
+    sink, dest_id = alg.parameterAsSink(parameters, name, context, fields,
+                                        QgsWkbTypes.MultiPolygon, crs)
+    if sink is None:
+        raise QgsProcessingException(alg.invalidSinkError(parameters, name))
+    return sink, dest_id
 
 
 def write_long_counts(alg, parameters, name, context, *, crs, geometries, ids, id_kind, values,
@@ -127,11 +137,8 @@ def write_long_counts(alg, parameters, name, context, *, crs, geometries, ids, i
                          ("count", QVariant.LongLong if integer else QVariant.Double))
                         + tuple((e[0], e[1]) for e in extra)):
         fields.append(QgsField(field, kind))
-    sink, dest_id = alg.parameterAsSink(parameters, name, context, fields,
-                                        QgsWkbTypes.MultiPolygon, crs)
-    if sink is None:
-        raise QgsProcessingException(alg.invalidSinkError(parameters, name))
-    starts, ends = [_utc(t) for t in times[:-1]], [_utc(t) for t in times[1:]]
+    sink, dest_id = polygon_sink(alg, parameters, name, context, fields, crs)
+    starts, ends = [utc_datetime(t) for t in times[:-1]], [utc_datetime(t) for t in times[1:]]
     n_cells, n_slots = values.shape
     for i in range(n_cells):
         batch = []

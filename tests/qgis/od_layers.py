@@ -1,4 +1,5 @@
 """Hand-made trips and zones for the whole-trip algorithms (odflows, mobilityreport)."""
+from lambert_layers import lambert93_to, square_cells
 
 X0, Y0, SIZE = 650000.0, 6860000.0, 1000.0  # three 1 km zones in Lambert-93, side by side
 
@@ -9,22 +10,8 @@ EXPECTED = {("z0", "z1"): 3, ("z1", "z0"): 1, ("z2", "z2"): 1}
 
 
 def zones(crs="EPSG:2154"):
-    from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsFeature,
-                           QgsGeometry, QgsProject, QgsRectangle, QgsVectorLayer)
-    layer = QgsVectorLayer(f"Polygon?crs={crs}&field=zone:string", "zones", "memory")
-    tf = QgsCoordinateTransform(QgsCoordinateReferenceSystem("EPSG:2154"),
-                                QgsCoordinateReferenceSystem(crs), QgsProject.instance())
-    feats = []
-    for k in range(3):
-        g = QgsGeometry.fromRect(QgsRectangle(X0 + k * SIZE, Y0, X0 + (k + 1) * SIZE, Y0 + SIZE))
-        g.densifyByCount(10)
-        g.transform(tf)
-        f = QgsFeature(layer.fields())
-        f.setGeometry(g)
-        f.setAttributes([f"z{k}"])
-        feats.append(f)
-    layer.dataProvider().addFeatures(feats)
-    return layer
+    return square_cells(3, x0=X0, y0=Y0, size=SIZE, field="zone", prefix="z", crs=crs,
+                        name="zones")
 
 
 def centre(k, tf, dx=0.0):
@@ -33,12 +20,10 @@ def centre(k, tf, dx=0.0):
 
 
 def lines(crs="EPSG:4326", trips=TRIPS):
-    from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsFeature,
-                           QgsGeometry, QgsProject, QgsVectorLayer)
+    from qgis.core import QgsFeature, QgsGeometry, QgsVectorLayer
     layer = QgsVectorLayer(f"LineString?crs={crs}&field=user_id:string&field=start:string"
                            "&field=end:string", "trips", "memory")
-    tf = QgsCoordinateTransform(QgsCoordinateReferenceSystem("EPSG:2154"),
-                                QgsCoordinateReferenceSystem(crs), QgsProject.instance())
+    tf = lambert93_to(crs)
     feats = []
     for user, o, d, minute in trips:
         f = QgsFeature(layer.fields())
@@ -55,12 +40,10 @@ def iso(minute):
 
 
 def points(crs="EPSG:3857"):
-    from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsFeature,
-                           QgsGeometry, QgsProject, QgsVectorLayer)
+    from qgis.core import QgsFeature, QgsGeometry, QgsVectorLayer
     layer = QgsVectorLayer(f"Point?crs={crs}&field=user_id:string&field=trip:integer"
                            "&field=time:integer", "gps", "memory")
-    tf = QgsCoordinateTransform(QgsCoordinateReferenceSystem("EPSG:2154"),
-                                QgsCoordinateReferenceSystem(crs), QgsProject.instance())
+    tf = lambert93_to(crs)
     feats = []
     for k, (user, o, d, minute) in enumerate(TRIPS):
         # fixes given out of order: the last fix by time is the destination
@@ -74,12 +57,10 @@ def points(crs="EPSG:3857"):
 
 
 def table():
-    from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsFeature,
-                           QgsProject, QgsVectorLayer)
+    from qgis.core import QgsFeature, QgsVectorLayer
     layer = QgsVectorLayer("None?field=uid:string&field=ox:double&field=oy:double"
                            "&field=dx:double&field=dy:double", "od", "memory")
-    tf = QgsCoordinateTransform(QgsCoordinateReferenceSystem("EPSG:2154"),
-                                QgsCoordinateReferenceSystem("EPSG:4326"), QgsProject.instance())
+    tf = lambert93_to("EPSG:4326")
     feats = []
     for user, o, d, _ in TRIPS:
         a, b = centre(o, tf), centre(d, tf)

@@ -5,6 +5,7 @@ import sqlite3
 import pytest
 
 from conftest import read_layer
+from lambert_layers import lambert93_to, square_cells
 
 PUBLISH, ATTACK = "mobilitydp:publishhistograms", "mobilitydp:trajectoryrecovery"
 X0, Y0, SIZE = 650000.0, 6860000.0, 500.0   # five 500 m cells on a line, Lambert-93
@@ -13,26 +14,8 @@ WALKS = {"A": [0, 1, 2, 3, 4], "B": [4, 3, 2, 1, 0]}
 EXPECTED = {(c, s): sum(w[s] == c for w in WALKS.values()) for c in range(5) for s in range(5)}
 
 
-def _tf(crs):
-    from qgis.core import QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsProject
-    return QgsCoordinateTransform(QgsCoordinateReferenceSystem("EPSG:2154"),
-                                  QgsCoordinateReferenceSystem(crs), QgsProject.instance())
-
-
 def cells(crs="EPSG:2154"):
-    from qgis.core import QgsFeature, QgsGeometry, QgsRectangle, QgsVectorLayer
-    layer = QgsVectorLayer(f"Polygon?crs={crs}&field=cell:string", "cells", "memory")
-    feats = []
-    for k in range(5):
-        g = QgsGeometry.fromRect(QgsRectangle(X0 + k * SIZE, Y0, X0 + (k + 1) * SIZE, Y0 + SIZE))
-        g.densifyByCount(10)
-        g.transform(_tf(crs))
-        f = QgsFeature(layer.fields())
-        f.setGeometry(g)
-        f.setAttributes([f"c{k}"])
-        feats.append(f)
-    layer.dataProvider().addFeatures(feats)
-    return layer
+    return square_cells(5, x0=X0, y0=Y0, size=SIZE, field="cell", prefix="c", crs=crs)
 
 
 def observations(crs="EPSG:4326", walks=WALKS, days=("2026-05-25",), with_geometry=True):
@@ -41,13 +24,14 @@ def observations(crs="EPSG:4326", walks=WALKS, days=("2026-05-25",), with_geomet
     layer = QgsVectorLayer(f"{kind}field=user_id:string&field=time:string&field=cell:string"
                            "&field=row:integer",
                            "obs", "memory")
+    tf = lambert93_to(crs)
     feats = []
     for day in days:
         for user, walk in walks.items():
             for s, c in enumerate(walk):
                 f = QgsFeature(layer.fields())
                 if with_geometry:
-                    p = _tf(crs).transform(QgsPointXY(X0 + (c + 0.3) * SIZE, Y0 + 0.6 * SIZE))
+                    p = tf.transform(QgsPointXY(X0 + (c + 0.3) * SIZE, Y0 + 0.6 * SIZE))
                     f.setGeometry(QgsGeometry.fromPointXY(p))
                 f.setAttributes([user, f"{day}T{10 + s:02d}:30:00", f"c{c}", len(feats)])
                 feats.append(f)
