@@ -326,6 +326,7 @@ def bound_contributions(vectors: FlowVectors, max_moves: int, max_count: int,
     if bounding not in BOUNDINGS:
         raise ValueError(f"unknown bounding {bounding!r}; choose one of {BOUNDINGS}")
     counts = vectors.counts.tocsr(copy=True)
+    counts.eliminate_zeros()  # a stored zero is not a move: it must not take a sampling slot
     rows = np.repeat(np.arange(counts.shape[0]), np.diff(counts.indptr))
     if bounding == "trips":
         occ_rows = np.repeat(rows, counts.data)

@@ -261,6 +261,16 @@ def test_distinct_bounding_keeps_m_distinct_moves_at_most_k_times_and_passes_its
     assert likelihood_ratio_audit(a, b, "discrete", 0.5).passed
 
 
+def test_distinct_bounding_ignores_stored_zeros():
+    """A stored zero is not a move: with m = 2, a vehicle [0, 2, 2, 0] keeps both real moves."""
+    stored = sp.csr_matrix((np.array([0, 2, 2, 0]), (np.zeros(4, int), np.arange(4))), shape=(1, 4))
+    assert stored.nnz == 4  # the explicit zeros are stored
+    fv = FlowVectors(INDEX, stored, stored.copy(), np.arange(1))
+    for seed in range(20):
+        kept = bound_contributions(fv, 2, 2, make_rng(seed), "distinct").toarray()
+        np.testing.assert_array_equal(kept, [[0, 2, 2, 0]])
+
+
 def test_trip_bounding_keeps_m_occurrences_with_repetitions():
     fv = vectors([[5, 1, 1, 1], [0, 3, 0, 0], [1, 0, 0, 0]])
     kept = bound_contributions(fv, 3, 1, make_rng(0), "trips").toarray()
