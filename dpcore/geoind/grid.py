@@ -35,7 +35,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import fft
 
-from ..mechanisms import krr, krr_channel, krr_keep_probability, krr_other_probability
+from ..mechanisms import check_representable, krr, krr_channel, krr_keep_probability, krr_other_probability
 from ..privacy import EPSILON_PER_METRE, EPSILON_UNIT, PrivacyCost, check_epsilon
 from .planar import planar_laplace_noise
 
@@ -173,6 +173,9 @@ class KernelChannel:
             raise ValueError(f"boundary must be one of {BOUNDARIES}, got {boundary!r}")
         self.grid, self.mechanism, self.boundary = grid, mechanism, boundary
         self.epsilon = check_epsilon(epsilon)
+        if mechanism == "geometric":  # sampled from the kernel's cumulative sums in doubles
+            check_representable(self.epsilon, 1.0 / grid.cell,
+                                f"the geometric mechanism on {grid.cell:g} m cells", math.log(4.0))
         eps_cell = self.epsilon * grid.cell
         ny, nx = grid.shape
         if boundary == "remap":
