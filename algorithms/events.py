@@ -251,7 +251,9 @@ def bounded_counts(alg, parameters, context, feedback, *, tower_index: dict, n_t
         raw, record = read_bounded_table(table)
         check_bounded_table(record, ell=ell, start=start, slot_seconds=slot_seconds,
                             n_slots=n_slots)
-        bounded = map_towers(raw, record["tower_ids"], tower_index, n_towers)
+        bounded, warning = map_towers(raw, record["tower_ids"], tower_index, n_towers)
+        if warning:
+            feedback.pushWarning(warning)
         progress(1.0)
         facts = {"source": os.path.basename(os.path.normpath(table)),
                  "dataset_id": dataset_id(record.get("events") or table), "engine": "spark"}
@@ -260,11 +262,15 @@ def bounded_counts(alg, parameters, context, feedback, *, tower_index: dict, n_t
                          f"({record.get('master', '')}) with scripts/spark-bound"),
             ("bounding parameters", f"ℓ = {record['ell']}, {record['n_slots']} slots × "
                                     f"{float(record['slot_seconds']) / 60:g} min from "
-                                    f"{record.get('start_iso', record['start'])}, "
-                                    f"{len(record['tower_ids'])} towers (SHA-256 "
-                                    f"{record['towers_sha256'][:12]}…)"),
+                                    f"{record.get('start_iso', record['start'])}"),
+            ("bounding towers", f"{len(record['tower_ids'])} given with --towers (SHA-256 "
+                                f"{record['towers_sha256'][:12]}…)" if record.get("towers_given")
+             else "those seen in the events (a data-derived list: see the internal report)"),
             ("bounding randomness", record.get("randomness", "unknown"))]
-        facts["report_rows"] = reading_rows(bounded, facts)
+        facts["report_rows"] = reading_rows(bounded, facts) + [
+            ("towers of the Spark table", f"{len(record['tower_ids'])} (SHA-256 "
+                                          f"{record['towers_sha256'][:12]}…)")] + (
+            [("warning", warning)] if warning else [])
         return bounded, facts
     keys = list(tower_index)
     events, facts = read_events(alg, parameters, context, feedback, tower_ids=keys,

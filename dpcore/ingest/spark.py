@@ -213,7 +213,7 @@ def bound_events(spark, events: str, out: str, *, user_field: str, tower_field: 
         "user_field": user_field, "tower_field": tower_field, "time_field": time_field,
         "ell": ell, "start": start_s, "start_iso": start, "slot_seconds": slot_s,
         "n_slots": n_slots, "tower_ids": list(tower_ids),
-        "towers_sha256": towers_sha256(tower_ids),
+        "towers_sha256": towers_sha256(tower_ids), "towers_given": towers is not None,
         "randomness": ("seeded (reproducible: not for publication)" if seed is not None
                        else "secure (63-bit key from the OS generator, not recorded)"),
         "n_rows": int(sum(counts.values())),

@@ -118,25 +118,41 @@ def check_bounded_table(record: dict, *, ell: int, start: float, slot_seconds: f
                          "parameters, or set them to the table's.")
 
 
-def map_towers(bounded: BoundedCounts, table_tower_ids: Sequence[str], tower_index: dict,
-               n_towers: int) -> BoundedCounts:
-    """The table re-indexed to the release's towers (``tower_index``: tower id → index).
+#: Largest share of the table's bounded visits that may lie at towers the release does not know.
+MAX_UNKNOWN_SHARE = 0.5
 
-    Refuses a table with towers the release does not know: their visits were
-    bounded as valid, so dropping them now would bias the counts silently.
+
+def map_towers(bounded: BoundedCounts, table_tower_ids: Sequence[str], tower_index: dict,
+               n_towers: int) -> tuple:
+    """(the table re-indexed to the release's towers, warning or None).
+
+    ``tower_index``: tower id → index of the release (towers whose cell lies
+    in the census area). Counts at other towers are dropped after the
+    bounding (post-processing: the guarantee holds; the events path drops
+    them before the bounding, so a user's ℓ visits may include some of them
+    here) with a warning; refused when they hold more than half the visits
+    (a wrong tower layer or a table made for another area).
     """
     ids = [str(t) for t in table_tower_ids]
-    unknown = [t for t in ids if t not in tower_index]
+    unknown = [k for k, t in enumerate(ids) if t not in tower_index]
+    share = (bounded.counts[unknown].sum() / max(bounded.counts.sum(), 1)) if unknown else 0.0
+    if share > MAX_UNKNOWN_SHARE:
+        raise ValueError(f"{len(unknown)} of the {len(ids)} towers of the bounded-counts table, "
+                         f"holding {100 * share:.0f} % of its visits, are not towers of this "
+                         f"release (e.g. {', '.join(ids[k] for k in unknown[:3])}): check the "
+                         "tower layer and id field, or run scripts/spark-bound with --towers")
+    warning = None
     if unknown:
-        raise ValueError(f"{len(unknown)} of the {len(ids)} towers of the bounded-counts "
-                         f"table are not in the tower layer (e.g. {', '.join(unknown[:3])}): "
-                         "run scripts/spark-bound with --towers listing this layer's ids")
-    index = np.asarray([tower_index[t] for t in ids], dtype=np.int64)
+        warning = (f"{len(unknown)} tower(s) of the bounded-counts table are not in the tower "
+                   f"layer or lie outside the census cells; their {100 * share:.2f} % of the "
+                   "bounded visits are not used (scripts/spark-bound --towers with the towers "
+                   "inside the area drops them before the bounding instead)")
+    index = np.asarray([tower_index.get(t, n_towers) for t in ids], dtype=np.int64)
 
     def regroup(a):
-        out = np.zeros((n_towers,) + a.shape[1:], dtype=np.int64)
+        out = np.zeros((n_towers + 1,) + a.shape[1:], dtype=np.int64)
         np.add.at(out, index, a)
-        return out
+        return out[:n_towers]
 
     return BoundedCounts(
         counts=regroup(bounded.counts), one_visit_hist=regroup(bounded.one_visit_hist),
@@ -145,4 +161,4 @@ def map_towers(bounded: BoundedCounts, table_tower_ids: Sequence[str], tower_ind
         n_users=bounded.n_users, n_events=bounded.n_events, dropped=bounded.dropped,
         ell=bounded.ell, start=bounded.start, slot_seconds=bounded.slot_seconds,
         n_slots=bounded.n_slots, events_per_slot=bounded.events_per_slot,
-        users_per_slot=bounded.users_per_slot)
+        users_per_slot=bounded.users_per_slot), warning

@@ -68,6 +68,7 @@ def test_equal_to_numpy_where_nothing_is_sampled(small):
     assert bounded.one_visit_hist.sum() == ref.n_users
     assert (bounded.one_visit_hist <= bounded.true_counts.sum(axis=1)).all()
     assert record["tower_ids"] == ["A", "B", "C"] and record["seed"] == 11
+    assert record["towers_given"]
 
 
 def _kept_slots(spark, key=5):
@@ -98,10 +99,16 @@ def test_table_checks(spark, small, tmp_path):
         check_bounded_table(record, ell=5, start=T0, slot_seconds=H, n_slots=24)
     with pytest.raises(ValueError, match="n_slots = 24 in the table, 168 here"):
         check_bounded_table(record, ell=4, start=T0, slot_seconds=H, n_slots=168)
-    mapped = map_towers(bounded, record["tower_ids"], {"C": 0, "A": 2, "B": 1, "D": 3}, 4)
-    assert np.array_equal(mapped.counts[[2, 1, 0]], bounded.counts)
+    mapped, warning = map_towers(bounded, record["tower_ids"],
+                                 {"C": 0, "A": 2, "B": 1, "D": 3}, 4)
+    assert np.array_equal(mapped.counts[[2, 1, 0]], bounded.counts) and warning is None
     assert not mapped.counts[3].any()
-    with pytest.raises(ValueError, match="2 of the 3 towers"):
+    share_c = bounded.counts[2].sum() / bounded.counts.sum()
+    assert 0 < share_c < 0.5
+    mapped, warning = map_towers(bounded, record["tower_ids"], {"A": 0, "B": 1}, 2)
+    assert np.array_equal(mapped.counts, bounded.counts[:2])  # C's visits dropped, warned
+    assert f"{100 * share_c:.2f} %" in warning
+    with pytest.raises(ValueError, match="2 of the 3 towers of the bounded-counts table"):
         map_towers(bounded, record["tower_ids"], {"A": 0}, 1)
     with pytest.raises(ValueError, match="exists"):
         _run(spark, events, out)
