@@ -17,6 +17,7 @@ from ..dpcore.privacy import make_rng
 from ..dpcore.synth import (DEFAULT_START, generate_cdr, generate_checkins,
                             generate_population, generate_trajectories)
 from .base import REPORT, MetricFrame, MobilityDPAlgorithm, as_float, id_type, progress_bridge, tr
+from .outputs import heatmap_style, style_on_load, temporal_points_style
 from .params import enum_parameter
 
 TOWERS = "TOWERS"
@@ -202,12 +203,14 @@ trajectory points (vehicle_id, trip_id, time) and check-in points (user_id, venu
                 trips.x, trips.y,
                 zip(trips.vehicle_id.tolist(), trips.trip_id.tolist(),
                     map(_qdt, trips.t.tolist()), trips.t.tolist()), (75, 90))
+            style_on_load(context, results[TRAJECTORIES], temporal_points_style("time"))
         if checkins is not None and self._is_set(parameters, CHECKINS):
             results[CHECKINS] = self._write_points(
                 parameters, context, feedback, CHECKINS, frame, census,
                 [("user_id", QVariant.LongLong), ("venue_id", QVariant.LongLong)],
                 checkins.x, checkins.y,
                 zip(checkins.user.tolist(), checkins.venue.tolist()), (90, 100))
+            style_on_load(context, results[CHECKINS], heatmap_style())
 
         hours = (cdr.time - int(cdr.start)) // 3600
         key = (cdr.user.astype(np.int64) * cdr.n_hours + hours) * len(geo.towers) + cdr.tower

@@ -19,11 +19,14 @@ import os
 import threading
 
 from qgis.core import (QgsCategorizedSymbolRenderer, QgsClassificationPrettyBreaks, QgsFeature,
-                       QgsFeatureSink, QgsField, QgsFields, QgsGraduatedSymbolRenderer,
-                       QgsProcessingException, QgsProcessingLayerPostProcessorInterface,
-                       QgsRandomColorRamp, QgsStyle, QgsSymbol, QgsVectorLayer,
+                       QgsFeatureSink, QgsField, QgsFields, QgsGradientColorRamp,
+                       QgsGraduatedSymbolRenderer, QgsHeatmapRenderer,
+                       QgsMarkerSymbol, QgsProcessingException,
+                       QgsProcessingLayerPostProcessorInterface, QgsRandomColorRamp,
+                       QgsSingleSymbolRenderer, QgsStyle, QgsSymbol, QgsUnitTypes, QgsVectorLayer,
                        QgsVectorLayerTemporalProperties, QgsWkbTypes)
 from qgis.PyQt.QtCore import QDateTime, Qt, QVariant
+from qgis.PyQt.QtGui import QColor
 
 _RUN = threading.local()  # the styles registered by the algorithm running in this thread
 
@@ -77,6 +80,35 @@ def categorized_style(field: str):
             field, QgsCategorizedSymbolRenderer.createCategories(values, symbol, layer, field))
         renderer.updateColorRamp(QgsRandomColorRamp())
         layer.setRenderer(renderer)
+        layer.triggerRepaint()
+    return style
+
+
+def heatmap_style(radius_mm: float = 4.0):
+    """A style function for many points: a heatmap, transparent where there are none."""
+    def style(layer) -> None:
+        renderer = QgsHeatmapRenderer()
+        renderer.setRadius(radius_mm)
+        renderer.setRadiusUnit(QgsUnitTypes.RenderMillimeters)
+        renderer.setColorRamp(QgsGradientColorRamp(QColor(255, 255, 178, 0), QColor(189, 0, 38)))
+        layer.setRenderer(renderer)
+        layer.triggerRepaint()
+    return style
+
+
+def temporal_points_style(time_field: str, seconds: float = 60.0):
+    """Small dots that play in the Temporal Controller, each shown ``seconds`` from its time."""
+    def style(layer) -> None:
+        symbol = QgsMarkerSymbol.createSimple({"name": "circle", "size": "1.6",
+                                               "color": "31,120,180,220",
+                                               "outline_style": "no"})
+        layer.setRenderer(QgsSingleSymbolRenderer(symbol))
+        props = layer.temporalProperties()
+        props.setMode(QgsVectorLayerTemporalProperties.ModeFeatureDateTimeInstantFromField)
+        props.setStartField(time_field)
+        props.setDurationUnits(QgsUnitTypes.TemporalSeconds)
+        props.setFixedDuration(seconds)
+        props.setIsActive(True)
         layer.triggerRepaint()
     return style
 

@@ -49,6 +49,17 @@ def test_generate_and_summarise_in_process(run_alg, tmp_path, towers_vrt, sample
     assert 2.2 < pt.x() < 2.5 and 48.8 < pt.y() < 48.95
     _, checkins = read_layer(res["CHECKINS"])
     assert len(checkins) >= 100
+    # both GeoPackages load styled (issue 13): their default style is the plugin's
+    from qgis.core import QgsVectorLayer
+    styled = QgsVectorLayer(res["CHECKINS"], "checkins", "ogr")
+    assert styled.renderer().type() == "heatmapRenderer"
+    plain = QgsVectorLayer(res["CHECKINS"], "plain", "ogr",
+                           QgsVectorLayer.LayerOptions(loadDefaultStyle=False))
+    assert plain.renderer().type() == "singleSymbol"  # control
+    moving = QgsVectorLayer(res["TRAJECTORIES"], "trajectories", "ogr")
+    assert moving.loadDefaultStyle()[1]
+    assert moving.temporalProperties().isActive()
+    assert moving.temporalProperties().startField() == "time"
     with open(res["REPORT"], encoding="utf-8") as fh:
         assert "visits (distinct user, tower, hour) per user present" in fh.read()
 
