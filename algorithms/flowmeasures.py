@@ -17,10 +17,12 @@ from ..dpcore.flows.compare import border_precision_recall, compare_measures
 from ..dpcore.flows.figures import comparison_png
 from ..dpcore.flows.measures import (border_polygons, mobility_borders,
                                      network_measures)
-from .base import REPORT, MobilityDPAlgorithm, shapely_wkb, tr
+from .base import REPORT, MobilityDPAlgorithm, shapely_wkb, style_on_load, tr
 from .flowlayers import (COMMUNITY_SEED, DEST_FIELD, FLOWS, ORIGIN_FIELD, ORIGINAL, PARAMS_HELP,
                          PRIVATE, SAMPLES, add_flow_parameters, link_index, link_vector,
                          read_flows, read_zones)
+from .flowstyles import flow_style
+from .outputs import categorized_style, graduated_style
 
 ZONE_MEASURES = "ZONE_MEASURES"
 LINK_MEASURES = "LINK_MEASURES"
@@ -78,6 +80,7 @@ weighted by the flows in both directions, dissolved into one polygon per communi
         fields.append(QgsField("community", QVariant.Int))
         sink, zone_id = self._sink(parameters, context, ZONE_MEASURES, fields,
                                    QgsWkbTypes.multiType(zones.wkbType()), zones.sourceCrs())
+        style_on_load(context, zone_id, graduated_style("flow_per_zone"))
         for k, feat in enumerate(zone_feats):
             f = QgsFeature(fields)
             g = QgsGeometry(feat.geometry())
@@ -97,6 +100,8 @@ weighted by the flows in both directions, dissolved into one polygon per communi
             lfields.append(QgsField(name, kind))
         lsink, link_id = self._sink(parameters, context, LINK_MEASURES, lfields,
                                     flow_source.wkbType(), flow_source.sourceCrs())
+        top = float(values.max()) if values.size and values.max() > 0 else 1.0
+        style_on_load(context, link_id, lambda layer: flow_style(layer, top))
         zone_index = {z: k for k, z in enumerate(ids)}
         for feat in flow_source.getFeatures():
             o, d = (str(feat[n]) for n in names)
@@ -111,6 +116,7 @@ weighted by the flows in both directions, dissolved into one polygon per communi
         bfields.append(QgsField("zones", QVariant.Int))
         bsink, borders_id = self._sink(parameters, context, BORDERS, bfields,
                                        QgsWkbTypes.MultiPolygon, zones.sourceCrs())
+        style_on_load(context, borders_id, categorized_style("community"))
         polys = [shapely_wkb.loads(bytes(f.geometry().asWkb())) for f in zone_feats]
         for label, geom in border_polygons(polys, labels):
             f = QgsFeature(bfields)

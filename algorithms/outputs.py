@@ -20,7 +20,7 @@ import threading
 
 from qgis.core import (QgsCategorizedSymbolRenderer, QgsClassificationPrettyBreaks, QgsFeature,
                        QgsFeatureSink, QgsField, QgsFields, QgsGradientColorRamp,
-                       QgsGraduatedSymbolRenderer, QgsHeatmapRenderer,
+                       QgsGraduatedSymbolRenderer, QgsHeatmapRenderer, QgsLineSymbol,
                        QgsMarkerSymbol, QgsProcessingException,
                        QgsProcessingLayerPostProcessorInterface, QgsRandomColorRamp,
                        QgsSingleSymbolRenderer, QgsStyle, QgsSymbol, QgsUnitTypes, QgsVectorLayer,
@@ -92,6 +92,15 @@ def heatmap_style(radius_mm: float = 4.0):
         renderer.setRadiusUnit(QgsUnitTypes.RenderMillimeters)
         renderer.setColorRamp(QgsGradientColorRamp(QColor(255, 255, 178, 0), QColor(189, 0, 38)))
         layer.setRenderer(renderer)
+        layer.triggerRepaint()
+    return style
+
+
+def translucent_lines_style(color: str = "120,40,160,90", width_mm: float = 0.3):
+    """A style function for many overlapping lines (e.g. recovered trajectories): thin, see-through."""
+    def style(layer) -> None:
+        symbol = QgsLineSymbol.createSimple({"line_color": color, "line_width": str(width_mm)})
+        layer.setRenderer(QgsSingleSymbolRenderer(symbol))
         layer.triggerRepaint()
     return style
 

@@ -13,6 +13,7 @@ from ..dpcore.histograms import consistency_postprocess
 from .base import REPORT, SEED, MobilityDPAlgorithm, as_float, enum_parameter, epoch_seconds, tr
 from .located import add_cell_parameters, add_observation_parameters, read_cells, \
     read_observations
+from .outputs import style_on_load, translucent_lines_style
 
 COUNTS, CELLS, CELL_ID_FIELD, TRUE_TRAJECTORIES = ("COUNTS", "CELLS", "CELL_ID_FIELD",
                                                    "TRUE_TRAJECTORIES")
@@ -180,6 +181,7 @@ class TrajectoryRecovery(MobilityDPAlgorithm):
                                           QgsWkbTypes.LineString, frame.home_crs)
         if sink is None:
             raise QgsProcessingException(self.invalidSinkError(parameters, OUTPUT))
+        style_on_load(context, dest, translucent_lines_style())
         for k, row in enumerate(recovered):
             seen = row[row >= 0]
             points = [frame.point_to_home(*centroids[c]) for c in seen]

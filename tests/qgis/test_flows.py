@@ -240,6 +240,21 @@ def test_measures_and_compare_in_process(run_alg, tmp_path):
     assert table["border_precision"]["pcc"] == 1 and table["border_recall"]["pcc"] == 1
 
 
+def test_measure_layers_store_their_style(run_alg, tmp_path):
+    """GeoPackage outputs of flowmeasures load styled (arrows, graduated zones, border colours)."""
+    from qgis.core import QgsVectorLayer
+    private = run_alg(AGG, _params(EPSILON=0.5, SEED=3))
+    paths = {k: str(tmp_path / f"{k}.gpkg") for k in ("ZONE_MEASURES", "LINK_MEASURES", "BORDERS")}
+    run_alg(MEASURES, {"FLOWS": private["FLOWS"], "ZONES": private["ZONES"],
+                       "BETWEENNESS_SAMPLES": 0, **paths})
+    expected = {"ZONE_MEASURES": "graduatedSymbol", "LINK_MEASURES": "RuleRenderer",
+                "BORDERS": "categorizedSymbol"}
+    for key, path in paths.items():
+        assert QgsVectorLayer(path, key, "ogr").renderer().type() == expected[key], key
+        plain = QgsVectorLayer(path, key, "ogr", QgsVectorLayer.LayerOptions(loadDefaultStyle=False))
+        assert plain.renderer().type() == "singleSymbol"  # control: the stored style styles it
+
+
 def test_qgis_process_runs(qgis_process, tmp_path):
     cells, gps = _geojson_files(tmp_path)
     flows, zones, report, true = (str(tmp_path / n) for n in ("flows.gpkg", "zones.gpkg",

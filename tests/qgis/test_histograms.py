@@ -179,6 +179,9 @@ def test_both_through_qgis_process(qgis_process, tmp_path):
         "OUTPUT": str(tmp_path / "rec.gpkg")})
     assert code == 0, text
     assert data["results"]["RECOVERY_ACCURACY"] == 1.0
+    import sqlite3
+    with sqlite3.connect(str(tmp_path / "rec.gpkg")) as db:  # the recovered lines carry a style
+        assert db.execute("SELECT count(*) FROM layer_styles WHERE useAsDefault").fetchone()[0] == 1
     bad = str(tmp_path / "bad.gpkg")
     code, _, text = qgis_process(PUBLISH, {
         "INPUT": obs, "USER_FIELD": "user_id", "TIME_FIELD": "time", "CELLS": cell_path,
