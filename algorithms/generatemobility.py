@@ -8,7 +8,7 @@ from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeome
                        QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
                        QgsProcessingParameterNumber, QgsProcessingParameterString,
                        QgsWkbTypes)
-from qgis.PyQt.QtCore import QDateTime, Qt, QVariant
+from qgis.PyQt.QtCore import QVariant
 import numpy as np
 
 from ..dpcore import report as dpreport
@@ -17,7 +17,7 @@ from ..dpcore.privacy import make_rng
 from ..dpcore.synth import (DEFAULT_START, generate_cdr, generate_checkins,
                             generate_population, generate_trajectories)
 from .base import REPORT, MetricFrame, MobilityDPAlgorithm, as_float, id_type, progress_bridge, tr
-from .outputs import heatmap_style, style_on_load, temporal_points_style
+from .outputs import heatmap_style, style_on_load, temporal_points_style, utc_datetime
 from .params import enum_parameter
 
 TOWERS = "TOWERS"
@@ -41,10 +41,6 @@ ACTIVITY_CHOICES = [
     ("events_13_55", "13.55 visits per user and week (§4.1)"),
     ("k_over_n_69", "≈68.9 visits per user and week (K/N, §5.4.1)"),
 ]
-
-
-def _qdt(seconds) -> QDateTime:
-    return QDateTime.fromSecsSinceEpoch(int(seconds), Qt.UTC)
 
 
 class GenerateMobility(MobilityDPAlgorithm):
@@ -202,7 +198,7 @@ trajectory points (vehicle_id, trip_id, time) and check-in points (user_id, venu
                  ("time", QVariant.DateTime), ("epoch", QVariant.LongLong)],
                 trips.x, trips.y,
                 zip(trips.vehicle_id.tolist(), trips.trip_id.tolist(),
-                    map(_qdt, trips.t.tolist()), trips.t.tolist()), (75, 90))
+                    map(utc_datetime, trips.t.tolist()), trips.t.tolist()), (75, 90))
             style_on_load(context, results[TRAJECTORIES], temporal_points_style("time"))
         if checkins is not None and self._is_set(parameters, CHECKINS):
             results[CHECKINS] = self._write_points(
@@ -250,7 +246,7 @@ trajectory points (vehicle_id, trip_id, time) and check-in points (user_id, venu
         for i, (u, t, s) in enumerate(zip(cdr.user.tolist(), cdr.tower.tolist(),
                                           cdr.time.tolist())):
             f = QgsFeature(fields)
-            f.setAttributes([u, tower_ids[t], _qdt(s), s])
+            f.setAttributes([u, tower_ids[t], utc_datetime(s), s])
             sink.addFeature(f, QgsFeatureSink.FastInsert)
             if i % 20000 == 0:
                 step(i / max(n, 1))
