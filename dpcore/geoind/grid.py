@@ -173,9 +173,6 @@ class KernelChannel:
             raise ValueError(f"boundary must be one of {BOUNDARIES}, got {boundary!r}")
         self.grid, self.mechanism, self.boundary = grid, mechanism, boundary
         self.epsilon = check_epsilon(epsilon)
-        if mechanism == "geometric":  # sampled from the kernel's cumulative sums in doubles
-            check_representable(self.epsilon, 1.0 / grid.cell,
-                                f"the geometric mechanism on {grid.cell:g} m cells", math.log(4.0))
         eps_cell = self.epsilon * grid.cell
         ny, nx = grid.shape
         if boundary == "remap":
@@ -268,6 +265,10 @@ class KernelChannel:
     # -- sampling ----------------------------------------------------------
     def sample(self, cells, rng: np.random.Generator) -> np.ndarray:
         """Report cells for true cells ``cells`` (one independent draw each)."""
+        if self.mechanism == "geometric":  # drawn from the kernel's cumulative sums in doubles
+            check_representable(self.epsilon, 1.0 / self.grid.cell,
+                                f"the geometric mechanism on {self.grid.cell:g} m cells",
+                                math.log(4.0))
         cells = np.asarray(cells, dtype=np.int64)
         ny, nx = self.grid.shape
         a, b = np.divmod(cells, nx)
