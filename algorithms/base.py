@@ -24,7 +24,7 @@ from qgis.core import (QgsProcessingAlgorithm, QgsProcessingException,
                        QgsProcessingOutputNumber, QgsProcessingOutputString,
                        QgsProcessingParameterFeatureSink, QgsProcessingParameterFileDestination,
                        QgsProcessingParameterNumber, QgsProcessingParameterString,
-                       QgsProcessingParameterVectorDestination)
+                       QgsProcessingParameterVectorDestination, QgsWkbTypes)
 from qgis.PyQt.QtCore import QCoreApplication
 from qgis.PyQt.QtGui import QIcon
 
@@ -220,6 +220,14 @@ class MobilityDPAlgorithm(QgsProcessingAlgorithm):
         if source is None:
             raise QgsProcessingException(self.invalidSourceError(parameters, name))
         return source
+
+    def sink(self, parameters, name, context, fields, wkb=QgsWkbTypes.NoGeometry, crs=None):
+        """The feature sink of output ``name``: (sink, destination id), or QGIS's own error."""
+        extra = () if crs is None else (crs,)
+        sink, dest_id = self.parameterAsSink(parameters, name, context, fields, wkb, *extra)
+        if sink is None:
+            raise QgsProcessingException(self.invalidSinkError(parameters, name))
+        return sink, dest_id
 
     def unit_field(self, parameters, name, source, context, feedback=None) -> str:
         """The user / vehicle field: the chosen one, else one guessed by name, else refused."""

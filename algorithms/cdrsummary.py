@@ -4,7 +4,7 @@ The events are read by :mod:`.events`, the reader shared with sanitizedensity.
 """
 import numpy as np
 from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsProcessing,
-                       QgsProcessingException, QgsProcessingParameterFeatureSink,
+                       QgsProcessingParameterFeatureSink,
                        QgsProcessingParameterString, QgsWkbTypes)
 from qgis.PyQt.QtCore import QDateTime, Qt, QVariant
 
@@ -75,10 +75,7 @@ cumulative share) and a table per slot (events, active users, visits).</p>
         for name, kind in (("visits", QVariant.Int), ("users", QVariant.LongLong),
                            ("share", QVariant.Double), ("cum_share", QVariant.Double)):
             fields.append(QgsField(name, kind))
-        sink, dest = self.parameterAsSink(parameters, OUTPUT, context, fields,
-                                          QgsWkbTypes.NoGeometry)
-        if sink is None:
-            raise QgsProcessingException(self.invalidSinkError(parameters, OUTPUT))
+        sink, dest = self.sink(parameters, OUTPUT, context, fields, QgsWkbTypes.NoGeometry)
         hist = s["visits_hist"]
         cum = np.cumsum(hist) / b.n_users
         for k, (n, c) in enumerate(zip(hist.tolist(), cum.tolist())):
@@ -118,10 +115,7 @@ cumulative share) and a table per slot (events, active users, visits).</p>
                            ("events", QVariant.LongLong), ("active_users", QVariant.LongLong),
                            ("visits", QVariant.LongLong)):
             fields.append(QgsField(name, kind))
-        sink, dest = self.parameterAsSink(parameters, SLOTS, context, fields,
-                                          QgsWkbTypes.NoGeometry)
-        if sink is None:
-            raise QgsProcessingException(self.invalidSinkError(parameters, SLOTS))
+        sink, dest = self.sink(parameters, SLOTS, context, fields, QgsWkbTypes.NoGeometry)
         for k, (e, a, v) in enumerate(zip(s["events"].tolist(), s["active_users"].tolist(),
                                           s["visits"].tolist())):
             f = QgsFeature(fields)

@@ -5,7 +5,7 @@ Layers to arrays; the metrics and figures are in ``dpcore.metrics`` and
 """
 import numpy as np
 from qgis.core import (QgsFeature, QgsFeatureRequest, QgsFeatureSink, QgsField, QgsFields,
-                       QgsProcessing, QgsProcessingException,
+                       QgsProcessing,
                        QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
                        QgsProcessingParameterNumber, QgsProcessingParameterString, QgsWkbTypes)
 from qgis.PyQt.QtCore import QVariant
@@ -124,10 +124,8 @@ class CompareDensity(MobilityDPAlgorithm):
         fields.append(QgsField("cell_id", true_src.fields().field(id_f).type()))
         fields.append(QgsField("mre", QVariant.Double))
         fields.append(QgsField("pc", QVariant.Double))
-        sink, dest = self.parameterAsSink(parameters, OUTPUT, context, fields,
-                                          QgsWkbTypes.MultiPolygon, true_src.sourceCrs())
-        if sink is None:
-            raise QgsProcessingException(self.invalidSinkError(parameters, OUTPUT))
+        sink, dest = self.sink(parameters, OUTPUT, context, fields,
+                               QgsWkbTypes.MultiPolygon, true_src.sourceCrs())
         for cid, geom, m, p in zip(ids, geoms, s["mre"].tolist(), s["pc"].tolist()):
             f = QgsFeature(fields)
             f.setGeometry(geom)

@@ -5,7 +5,7 @@ The measures live in ``dpcore.od.compare``.
 import json
 
 from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsProcessing,
-                       QgsProcessingException, QgsProcessingParameterFeatureSink,
+                       QgsProcessingParameterFeatureSink,
                        QgsProcessingParameterFile, QgsWkbTypes)
 from qgis.PyQt.QtCore import QVariant
 
@@ -62,10 +62,7 @@ published.</p>
         for name, kind in (("statistic", QVariant.String), ("measure", QVariant.String),
                            ("value", QVariant.Double), ("internal", QVariant.Bool)):
             fields.append(QgsField(name, kind))
-        sink, dest_id = self.parameterAsSink(parameters, OUTPUT, context, fields,
-                                             QgsWkbTypes.NoGeometry)
-        if sink is None:
-            raise QgsProcessingException(self.invalidSinkError(parameters, OUTPUT))
+        sink, dest_id = self.sink(parameters, OUTPUT, context, fields, QgsWkbTypes.NoGeometry)
         for stat, measure, value in result["rows"]:
             f = QgsFeature(fields)
             f.setAttributes([stat, measure, float(value), result["internal"]])

@@ -3,7 +3,7 @@
 Layers to geometries and back; the graph work lives in ``dpcore.cover``.
 """
 from qgis.core import (QgsCategorizedSymbolRenderer, QgsFeature, QgsFeatureSink, QgsField,
-                       QgsFields, QgsFillSymbol, QgsProcessing, QgsProcessingException,
+                       QgsFields, QgsFillSymbol, QgsProcessing,
                        QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
                        QgsProcessingParameterField, QgsProcessingParameterNumber,
                        QgsRendererCategory, QgsWkbTypes)
@@ -114,10 +114,8 @@ other.</p>
         fields.append(QgsField("source", QVariant.String))
         fields.append(QgsField("cell_id", QVariant.String))
         fields.append(QgsField("area_m2", QVariant.Double))
-        sink, dest_id = self.parameterAsSink(parameters, OUTPUT, context, fields,
-                                             QgsWkbTypes.MultiPolygon, frame.home_crs)
-        if sink is None:
-            raise QgsProcessingException(self.invalidSinkError(parameters, OUTPUT))
+        sink, dest_id = self.sink(parameters, OUTPUT, context, fields,
+                                  QgsWkbTypes.MultiPolygon, frame.home_crs)
         for name, mask, polys, ids, areas in (("A", cover_a, polys_a, ids_a, graph.area_a),
                                               ("B", cover_b, polys_b, ids_b, graph.area_b)):
             for k in mask.nonzero()[0].tolist():
@@ -134,10 +132,8 @@ other.</p>
         table_fields.append(QgsField("b_id", id_type(source_b, field_b)))
         table_fields.append(QgsField("overlap_m2", QVariant.Double))
         table_fields.append(QgsField("weight_a_to_b", QVariant.Double))
-        table, table_id = self.parameterAsSink(parameters, OVERLAPS, context, table_fields,
-                                               QgsWkbTypes.NoGeometry, frame.home_crs)
-        if table is None:
-            raise QgsProcessingException(self.invalidSinkError(parameters, OVERLAPS))
+        table, table_id = self.sink(parameters, OVERLAPS, context, table_fields,
+                                    QgsWkbTypes.NoGeometry, frame.home_crs)
         rows, cols, overlap, weight = graph.edges()
         for a, b, o, w in zip(rows.tolist(), cols.tolist(), overlap.tolist(), weight.tolist()):
             row = QgsFeature(table_fields)

@@ -5,7 +5,7 @@ public one of :mod:`.pointgrid` (the same extent and cell size as the
 perturbation give the same cells); the output grid is in the input's CRS.
 """
 from qgis.core import (QgsCoordinateTransform, QgsFeature, QgsFeatureSink, QgsField, QgsFields,
-                       QgsProcessing, QgsProcessingException, QgsProcessingParameterBoolean,
+                       QgsProcessing, QgsProcessingParameterBoolean,
                        QgsProcessingParameterExtent,
                        QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
                        QgsProcessingParameterNumber, QgsWkbTypes)
@@ -133,10 +133,7 @@ raw report share and, for <code>krr</code>, the matrix-inversion baseline.</p>""
                                     if mechanism == "krr" else ()):
             fields.append(QgsField(name, kind))
         crs = source.sourceCrs()
-        sink, dest_id = self.parameterAsSink(parameters, OUTPUT, context, fields,
-                                             QgsWkbTypes.Polygon, crs)
-        if sink is None:
-            raise QgsProcessingException(self.invalidSinkError(parameters, OUTPUT))
+        sink, dest_id = self.sink(parameters, OUTPUT, context, fields, QgsWkbTypes.Polygon, crs)
         transform = (None if crs == frame.crs else
                      QgsCoordinateTransform(frame.crs, crs, context.transformContext()))
         counts = (info["raw_histogram"] * info["reports"]).round().astype(int)

@@ -7,7 +7,7 @@ Computing on released flows is post-processing: no privacy cost.
 """
 import numpy as np
 from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
-                       QgsProcessing, QgsProcessingException,
+                       QgsProcessing,
                        QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
                        QgsWkbTypes)
 from qgis.PyQt.QtCore import QVariant
@@ -78,7 +78,7 @@ weighted by the flows in both directions, dissolved into one polygon per communi
         for k in ZONE_KEYS:
             fields.append(QgsField(k, QVariant.Double))
         fields.append(QgsField("community", QVariant.Int))
-        sink, zone_id = self._sink(parameters, context, ZONE_MEASURES, fields,
+        sink, zone_id = self.sink(parameters, ZONE_MEASURES, context, fields,
                                    QgsWkbTypes.multiType(zones.wkbType()), zones.sourceCrs())
         style_on_load(context, zone_id, graduated_style("flow_per_zone"))
         for k, feat in enumerate(zone_feats):
@@ -98,7 +98,7 @@ weighted by the flows in both directions, dissolved into one polygon per communi
         for name, kind in (("origin", QVariant.String), ("dest", QVariant.String),
                            ("flow", QVariant.Double), ("edge_betweenness", QVariant.Double)):
             lfields.append(QgsField(name, kind))
-        lsink, link_id = self._sink(parameters, context, LINK_MEASURES, lfields,
+        lsink, link_id = self.sink(parameters, LINK_MEASURES, context, lfields,
                                     flow_source.wkbType(), flow_source.sourceCrs())
         top = float(values.max()) if values.size and values.max() > 0 else 1.0
         style_on_load(context, link_id, lambda layer: flow_style(layer, top))
@@ -114,7 +114,7 @@ weighted by the flows in both directions, dissolved into one polygon per communi
         bfields = QgsFields()
         bfields.append(QgsField("community", QVariant.Int))
         bfields.append(QgsField("zones", QVariant.Int))
-        bsink, borders_id = self._sink(parameters, context, BORDERS, bfields,
+        bsink, borders_id = self.sink(parameters, BORDERS, context, bfields,
                                        QgsWkbTypes.MultiPolygon, zones.sourceCrs())
         style_on_load(context, borders_id, categorized_style("community"))
         polys = [shapely_wkb.loads(bytes(f.geometry().asWkb())) for f in zone_feats]
@@ -139,11 +139,6 @@ weighted by the flows in both directions, dissolved into one polygon per communi
         return {ZONE_MEASURES: zone_id, LINK_MEASURES: link_id, BORDERS: borders_id,
                 REPORT: report}
 
-    def _sink(self, parameters, context, name, fields, wkb, crs):
-        sink, dest = self.parameterAsSink(parameters, name, context, fields, wkb, crs)
-        if sink is None:
-            raise QgsProcessingException(self.invalidSinkError(parameters, name))
-        return sink, dest
 
 
 class CompareFlows(MobilityDPAlgorithm):
@@ -201,10 +196,7 @@ missing from one layer count as flow 0).</p>
         for name in ("pcc", "slope", "intercept", "bias"):
             fields.append(QgsField(name, QVariant.Double))
         fields.append(QgsField("n", QVariant.Int))
-        sink, table_id = self.parameterAsSink(parameters, TABLE, context, fields,
-                                              QgsWkbTypes.NoGeometry)
-        if sink is None:
-            raise QgsProcessingException(self.invalidSinkError(parameters, TABLE))
+        sink, table_id = self.sink(parameters, TABLE, context, fields, QgsWkbTypes.NoGeometry)
         rows = []
         for name, fit in fits.items():
             row = [name, fit["pcc"], fit["slope"], fit["intercept"], fit["bias"], fit["n"]]

@@ -7,7 +7,7 @@ tessellation (public), never from the private trajectories.
 import numpy as np
 from qgis.core import (NULL, QgsCoordinateTransform, QgsFeature, QgsFeatureSink, QgsField,
                        QgsFields, QgsGeometry, QgsPointXY, QgsProcessing,
-                       QgsProcessingException, QgsProcessingParameterBoolean,
+                       QgsProcessingParameterBoolean,
                        QgsProcessingParameterDateTime, QgsProcessingParameterFeatureSink,
                        QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
                        QgsProcessingParameterNumber, QgsWkbTypes)
@@ -253,9 +253,7 @@ class AggregateFlows(MobilityDPAlgorithm):
         fields = QgsFields()
         for field_name, kind in specs:
             fields.append(QgsField(field_name, kind))
-        sink, dest_id = self.parameterAsSink(parameters, name, context, fields, wkb, crs)
-        if sink is None:
-            raise QgsProcessingException(self.invalidSinkError(parameters, name))
+        sink, dest_id = self.sink(parameters, name, context, fields, wkb, crs)
         return fields, sink, dest_id
 
     def _write_flows(self, parameters, context, cells_source, frame, cells, cell_ids, index,

@@ -3,7 +3,7 @@
 Layers to arrays and back; the generator lives in ``dpcore.synth``.
 """
 from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
-                       QgsPointXY, QgsProcessing, QgsProcessingException,
+                       QgsPointXY, QgsProcessing,
                        QgsProcessingParameterFeatureSink,
                        QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
                        QgsProcessingParameterNumber, QgsProcessingParameterString,
@@ -236,10 +236,7 @@ trajectory points (vehicle_id, trip_id, time) and check-in points (user_id, venu
         fields.append(QgsField("tower_id", id_type(towers, id_field)))
         fields.append(QgsField("time", QVariant.DateTime))
         fields.append(QgsField("epoch", QVariant.LongLong))
-        sink, dest_id = self.parameterAsSink(parameters, CDR, context, fields,
-                                             QgsWkbTypes.NoGeometry)
-        if sink is None:
-            raise QgsProcessingException(self.invalidSinkError(parameters, CDR))
+        sink, dest_id = self.sink(parameters, CDR, context, fields, QgsWkbTypes.NoGeometry)
         step = progress_bridge(feedback, 45, 75)
         tower_ids = geo.tower_ids.tolist()
         n = len(cdr)
@@ -257,10 +254,8 @@ trajectory points (vehicle_id, trip_id, time) and check-in points (user_id, venu
         fields = QgsFields()
         for field_name, kind in spec:
             fields.append(QgsField(field_name, kind))
-        sink, dest_id = self.parameterAsSink(parameters, name, context, fields,
-                                             QgsWkbTypes.Point, census.sourceCrs())
-        if sink is None:
-            raise QgsProcessingException(self.invalidSinkError(parameters, name))
+        sink, dest_id = self.sink(parameters, name, context, fields,
+                                  QgsWkbTypes.Point, census.sourceCrs())
         step = progress_bridge(feedback, *span)
         n = len(x)
         for i, (px, py, attrs) in enumerate(zip(x.tolist(), y.tolist(), attributes)):

@@ -9,7 +9,7 @@ import re
 
 import numpy as np
 from qgis.core import (NULL, QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
-                       QgsPointXY, QgsProcessing, QgsProcessingException,
+                       QgsPointXY, QgsProcessing,
                        QgsProcessingParameterBoolean, QgsProcessingParameterExtent,
                        QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
                        QgsProcessingParameterField, QgsProcessingParameterNumber, QgsWkbTypes)
@@ -242,10 +242,8 @@ a user field is given).</p>"""
         fields = QgsFields()
         for name in keep:
             fields.append(source.fields().field(name))
-        sink, dest_id = self.parameterAsSink(parameters, OUTPUT, context, fields,
-                                             QgsWkbTypes.Point, source.sourceCrs())
-        if sink is None:
-            raise QgsProcessingException(self.invalidSinkError(parameters, OUTPUT))
+        sink, dest_id = self.sink(parameters, OUTPUT, context, fields,
+                                  QgsWkbTypes.Point, source.sourceCrs())
         step = self.progress(feedback, 40, 100)
         batch = []
         for k, (row, (x, y)) in enumerate(zip(kept.tolist(), xy.tolist())):
@@ -264,10 +262,8 @@ a user field is given).</p>"""
     def _write_lines(self, parameters, context, source, work_crs, true_xy, reported):
         fields = QgsFields()
         fields.append(QgsField("displacement_m", QVariant.Double))
-        sink, dest_id = self.parameterAsSink(parameters, DISPLACEMENT, context, fields,
-                                             QgsWkbTypes.LineString, source.sourceCrs())
-        if sink is None:
-            raise QgsProcessingException(self.invalidSinkError(parameters, DISPLACEMENT))
+        sink, dest_id = self.sink(parameters, DISPLACEMENT, context, fields,
+                                  QgsWkbTypes.LineString, source.sourceCrs())
         if work_crs == WGS84:
             lengths = geodesic_inverse(true_xy, reported)[1]
         else:

@@ -8,7 +8,7 @@ from qgis.PyQt.QtCore import QVariant
 from ..dpcore import report as dpreport
 from ..dpcore.geoind import coverage_warning
 from ..dpcore.privacy import make_rngs
-from ..dpcore.histograms import (METHODS, errors, planned_cost, release_histograms,
+from ..dpcore.histograms import (errors, planned_cost, release_histograms,
                                  user_histograms)
 from .base import MobilityDPAlgorithm, advanced, enum_parameter, id_type, tr
 from .events import N_SLOTS, SLOT_MINUTES, START, period

@@ -7,7 +7,7 @@ import json
 
 import numpy as np
 from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
-                       QgsProcessing, QgsProcessingException,
+                       QgsProcessing,
                        QgsProcessingParameterFeatureSink, QgsProcessingParameterFileDestination,
                        QgsProcessingParameterNumber, QgsProcessingParameterString,
                        QgsWkbTypes)
@@ -162,10 +162,8 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
         for k in range(len(windows)):
             fields.append(QgsField(f"visits_w{k}", QVariant.Double))
         fields.append(QgsField("moe95_w", QVariant.Double))
-        sink, dest_id = self.parameterAsSink(parameters, VISITS, context, fields,
-                                             QgsWkbTypes.MultiPolygon, data.zones_crs)
-        if sink is None:
-            raise QgsProcessingException(self.invalidSinkError(parameters, VISITS))
+        sink, dest_id = self.sink(parameters, VISITS, context, fields,
+                                  QgsWkbTypes.MultiPolygon, data.zones_crs)
         counts = np.asarray(entry["counts"], dtype=float)
         for k, feat in enumerate(data.zone_features):
             f = QgsFeature(fields)

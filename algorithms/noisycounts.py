@@ -5,7 +5,7 @@ user opted to copy (never the count field); dpcore plans the cost (ε, δ and
 unit) before any noise is drawn.
 """
 from qgis.core import (QgsFeature, QgsFeatureRequest, QgsFeatureSink, QgsField, QgsFields,
-                       QgsProcessing, QgsProcessingException, QgsProcessingParameterBoolean,
+                       QgsProcessing, QgsProcessingParameterBoolean,
                        QgsProcessingParameterFeatureSink,
                        QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
                        QgsProcessingParameterNumber, QgsProcessingParameterString,
@@ -129,11 +129,8 @@ Copied fields are listed in the report; the count field can never be copied.</p>
             fields.append(source.fields().field(name))
         integer_out = release.values.dtype.kind == "i"
         fields.append(QgsField(out_name, QVariant.LongLong if integer_out else QVariant.Double))
-        sink, dest_id = self.parameterAsSink(parameters, OUTPUT, context, fields,
-                                             QgsWkbTypes.multiType(source.wkbType()),
-                                             source.sourceCrs())
-        if sink is None:
-            raise QgsProcessingException(self.invalidSinkError(parameters, OUTPUT))
+        sink, dest_id = self.sink(parameters, OUTPUT, context, fields,
+                                  QgsWkbTypes.multiType(source.wkbType()), source.sourceCrs())
         step = self.progress(feedback, 50, 100)
         n = len(features)
         for i, (feature, value) in enumerate(zip(features, release.values.tolist())):

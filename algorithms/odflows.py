@@ -9,7 +9,7 @@ from ..dpcore import report as dpreport
 from ..dpcore.flows.compare import fit
 from ..dpcore.od.figures import released
 from ..dpcore.od.flows import UNIT, plan_od_cost, release_od
-from .base import REPORT, MobilityDPAlgorithm, enum_parameter, tr
+from .base import MobilityDPAlgorithm, enum_parameter, tr
 from .odlayers import write_od
 from .tripreader import INPUT, TRIPS_HELP, add_trip_parameters, max_trips, read_trips, \
     reserve

@@ -6,7 +6,7 @@ margin: no arrows that the noise alone explains). Both carry each value's 95 % m
 """
 import numpy as np
 from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
-                       QgsProcessingException, QgsWkbTypes)
+                       QgsWkbTypes)
 from qgis.PyQt.QtCore import QVariant
 
 from .base import style_on_load
@@ -23,11 +23,9 @@ def write_od(alg, parameters, context, output, data, values, moe, lines_above=No
     for name, kind in FIELDS:
         fields.append(QgsField(name, kind))
     lines = lines_above is not None
-    sink, dest_id = alg.parameterAsSink(
-        parameters, output, context, fields,
-        QgsWkbTypes.LineString if lines else QgsWkbTypes.NoGeometry, data.zones_crs)
-    if sink is None:
-        raise QgsProcessingException(alg.invalidSinkError(parameters, output))
+    sink, dest_id = alg.sink(parameters, output, context, fields,
+                             QgsWkbTypes.LineString if lines else QgsWkbTypes.NoGeometry,
+                             data.zones_crs)
     moe = float(moe)
     shown = values > (float(lines_above) if lines else 0.0)
     if lines:

@@ -21,7 +21,7 @@ import threading
 from qgis.core import (QgsCategorizedSymbolRenderer, QgsClassificationPrettyBreaks, QgsFeature,
                        QgsFeatureSink, QgsField, QgsFields, QgsGradientColorRamp,
                        QgsGraduatedSymbolRenderer, QgsHeatmapRenderer, QgsLineSymbol,
-                       QgsMarkerSymbol, QgsProcessingException,
+                       QgsMarkerSymbol,
                        QgsProcessingLayerPostProcessorInterface, QgsRandomColorRamp,
                        QgsSingleSymbolRenderer, QgsStyle, QgsSymbol, QgsUnitTypes, QgsVectorLayer,
                        QgsVectorLayerTemporalProperties, QgsWkbTypes)
@@ -157,10 +157,7 @@ def utc_datetime(seconds: float) -> QDateTime:
 
 def polygon_sink(alg, parameters, name, context, fields, crs):
     """A MultiPolygon feature sink for output ``name``: (sink, destination id), or a clear error."""
-    sink, dest_id = alg.parameterAsSink(parameters, name, context, fields,
-                                        QgsWkbTypes.MultiPolygon, crs)
-    if sink is None:
-        raise QgsProcessingException(alg.invalidSinkError(parameters, name))
+    sink, dest_id = alg.sink(parameters, name, context, fields, QgsWkbTypes.MultiPolygon, crs)
     return sink, dest_id
 
 

@@ -4,7 +4,7 @@ Layers to arrays and back; the geometry lives in ``dpcore.tessellation``.
 """
 from qgis.core import (QgsFeature, QgsFeatureRequest, QgsFeatureSink, QgsField,
                        QgsFields, QgsFillSymbol, QgsProcessing,
-                       QgsProcessingException, QgsProcessingParameterFeatureSink,
+                       QgsProcessingParameterFeatureSink,
                        QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
                        QgsProcessingParameterNumber, QgsSingleSymbolRenderer, QgsWkbTypes)
 import numpy as np
@@ -87,10 +87,8 @@ def cell_fields(extra):
 
 def write_cells(alg, parameters, context, frame, tess, fields, attributes, feedback):
     """The cells in the frame's home CRS (the study area's, else the points')."""
-    sink, dest_id = alg.parameterAsSink(parameters, OUTPUT, context, fields,
-                                        QgsWkbTypes.MultiPolygon, frame.home_crs)
-    if sink is None:
-        raise QgsProcessingException(alg.invalidSinkError(parameters, OUTPUT))
+    sink, dest_id = alg.sink(parameters, OUTPUT, context, fields,
+                             QgsWkbTypes.MultiPolygon, frame.home_crs)
     step = alg.progress(feedback, 80, 100)
     for k, (cell, area) in enumerate(zip(tess.cells, tess.cell_area.tolist())):
         out = QgsFeature(fields)
@@ -188,10 +186,8 @@ output discloses nothing else.</p>
         table_fields.append(QgsField("tower_id", id_type(source, id_field)))
         table_fields.append(QgsField("cell_id", QVariant.Int))
         table_fields.append(QgsField("status", QVariant.String))
-        table, table_id = self.parameterAsSink(parameters, TOWER_TABLE, context, table_fields,
-                                               QgsWkbTypes.NoGeometry, frame.home_crs)
-        if table is None:
-            raise QgsProcessingException(self.invalidSinkError(parameters, TOWER_TABLE))
+        table, table_id = self.sink(parameters, TOWER_TABLE, context, table_fields,
+                                    QgsWkbTypes.NoGeometry, frame.home_crs)
         for tower_id, cell, out in zip(ids, tess.point_cell.tolist(), tess.outside.tolist()):
             row = QgsFeature(table_fields)
             status = "dropped" if cell < 0 else ("outside" if out else "inside")

@@ -1,14 +1,13 @@
 """mobilitydp:trajectoryrecovery — Xu et al.'s trajectory recovery attack as an audit."""
 import numpy as np
 from qgis.core import (NULL, QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
-                       QgsProcessing, QgsProcessingException,
+                       QgsProcessing,
                        QgsProcessingOutputNumber, QgsProcessingParameterFeatureSink,
                        QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
                        QgsProcessingParameterNumber, QgsWkbTypes)
 from qgis.PyQt.QtCore import QVariant
 
-from ..dpcore import report as dpreport
-from ..dpcore.attacks import DAY_MODELS, slot_cells, trajectory_recovery_audit
+from ..dpcore.attacks import slot_cells, trajectory_recovery_audit
 from ..dpcore.histograms import consistency_postprocess
 from .base import REPORT, SEED, MobilityDPAlgorithm, as_float, enum_parameter, epoch_seconds, tr
 from .located import add_cell_parameters, add_observation_parameters, read_cells, \
@@ -177,10 +176,8 @@ class TrajectoryRecovery(MobilityDPAlgorithm):
         fields = QgsFields()
         fields.append(QgsField("trajectory", QVariant.Int))
         fields.append(QgsField("first_slot", QVariant.Int))
-        sink, dest = self.parameterAsSink(parameters, OUTPUT, context, fields,
-                                          QgsWkbTypes.LineString, frame.home_crs)
-        if sink is None:
-            raise QgsProcessingException(self.invalidSinkError(parameters, OUTPUT))
+        sink, dest = self.sink(parameters, OUTPUT, context, fields,
+                               QgsWkbTypes.LineString, frame.home_crs)
         style_on_load(context, dest, translucent_lines_style())
         for k, row in enumerate(recovered):
             seen = row[row >= 0]
@@ -197,9 +194,7 @@ class TrajectoryRecovery(MobilityDPAlgorithm):
         for name, kind in (("user", QVariant.String), ("best_trajectory", QVariant.Int),
                            ("accuracy", QVariant.Double), ("observed", QVariant.Int)):
             fields.append(QgsField(name, kind))
-        sink, dest = self.parameterAsSink(parameters, ACCURACY, context, fields)
-        if sink is None:
-            raise QgsProcessingException(self.invalidSinkError(parameters, ACCURACY))
+        sink, dest = self.sink(parameters, ACCURACY, context, fields)
         for u, b, a, n in zip(user_ids, result.best, result.accuracy, (truth >= 0).sum(1)):
             f = QgsFeature(fields)
             f.setAttributes([str(u), int(b), None if np.isnan(a) else float(a), int(n)])
