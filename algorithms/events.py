@@ -23,6 +23,7 @@ from ..dpcore.ingest import (EventEncoder, bound_compact, read_events_file,
                              to_epoch_seconds)
 from ..dpcore.ingest.table import check_bounded_table, map_towers, read_bounded_table
 from ..dpcore.privacy import dataset_id
+from ..dpcore.units import check_distinct_count
 from .base import epoch_seconds, progress_bridge, tr
 
 INPUT = "INPUT"
@@ -208,13 +209,11 @@ def read_events(alg, parameters, context, feedback, *, tower_ids, start, slot_se
         raise ValueError(f"no value of the time field '{fields[2]}' could be read as a time "
                          f"in the {events.n_rows} rows with a user (date-time, ISO 8601 text or "
                          "epoch seconds expected)")
-    if events.n_valid >= 2 and events.n_users == events.n_valid:
+    try:
+        check_distinct_count(events.n_valid, events.n_users, kind="user", field=fields[0])
+    except ValueError:
         events.close()
-        raise ValueError(
-            f"every one of the {events.n_valid} events has its own user ({events.n_users} "
-            f"distinct values in the user field '{fields[0]}'): that field does not identify "
-            "users (is it a feature id?), so a guarantee for one user would protect one event "
-            "only. Choose the field that identifies the user.")
+        raise
     return events, {"source": source.sourceName(), "dataset_id": ident,
                     "engine": events.engine, "user_field": fields[0]}
 

@@ -47,10 +47,21 @@ def check_units_not_all_distinct(ids: Iterable, *, kind: str = "user", field: st
                          f"field{named} is empty): every {what[:-1] if what.endswith('s') else what} "
                          f"must belong to a {kind}")
     distinct = len(set(ids))
-    if len(ids) >= 2 and distinct == len(ids):
+    check_distinct_count(len(ids), distinct, kind=kind, field=field, what=what)
+    return distinct
+
+
+def check_distinct_count(n_events: int, n_distinct: int, *, kind: str = "user",
+                         field: str = "", what: str = "events") -> None:
+    """Refuse when ``n_events`` ≥ 2 events carry ``n_distinct`` = ``n_events`` ids.
+
+    The counts-only form of :func:`check_units_not_all_distinct`, for
+    readers that hold compact codes rather than the ids themselves.
+    """
+    named = f" '{field}'" if field else ""
+    if n_events >= 2 and n_distinct == n_events:
         raise ValueError(
-            f"every one of the {len(ids)} {what} has its own {kind} ({distinct} distinct values "
+            f"every one of the {n_events} {what} has its own {kind} ({n_distinct} distinct values "
             f"in the {kind} field{named}): that field does not identify {kind}s (is it a feature "
             f"id?), so a guarantee for one {kind} would protect one event only. Choose the field "
             f"that identifies the {kind}.")
-    return distinct
