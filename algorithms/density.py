@@ -28,7 +28,7 @@ METHODS = [("efpa_g", "clustering + Fourier (DCT) perturbation with Gaussian noi
            ("efpa", "the same with Laplace noise, ε-DP"),
            ("lpa", "the paper's baseline: Laplace noise on every count of the cover, ε-DP"),
            ("lpa_direct", "Laplace noise directly on every census count, ε-DP")]
-CALIBRATIONS = [("analytic", "Balle & Wang 2018, tight for every ε (default)"),
+CALIBRATIONS = [("analytic", "the smallest σ the discrete Gaussian's proven bound allows (default)"),
                 ("classic", "the paper's σ = √2·Δ₂·√ln(4/δ)/ε, valid for ε/4 < 1 here")]
 UNIT = ("one user: all the events of one person (user id) over the whole period; the "
         "pre-sampling keeps at most ℓ visits of a user, at most one per slot")

@@ -29,8 +29,9 @@ OUTPUT = "OUTPUT"
 
 MECHANISMS = (("discrete_laplace", "discrete Laplace: integer noise, exact ε-DP"),
               ("laplace", "Laplace: continuous noise, ε-DP"),
-              ("gaussian_analytic", "Gaussian, analytic calibration of Balle & Wang, (ε, δ)-DP"),
-              ("gaussian_classic", "Gaussian, classic calibration of Acs & Castelluccia, "
+              ("gaussian_analytic", "Gaussian (discrete, integer noise), tightest proven calibration, "
+                                    "(ε, δ)-DP"),
+              ("gaussian_classic", "Gaussian (discrete), classic calibration of Acs & Castelluccia, "
                                    "(ε, δ)-DP, ε < 1 only"))
 INTEGER_TYPES = (QVariant.Int, QVariant.UInt, QVariant.LongLong, QVariant.ULongLong)
 
@@ -51,8 +52,11 @@ whole numbers).</p>
 person appears in at most m zones, adding at most c to each. The L1 sensitivity is m·c and the
 L2 sensitivity √m·c. If a person can appear everywhere, m is the number of zones.</p>
 <p><b>Mechanism</b>: discrete Laplace (default: integer noise, exact ε-DP, no rounding needed),
-Laplace (continuous), or Gaussian ((ε, δ)-DP, better when m is large) with the tight analytic
-calibration or the classic one of Acs &amp; Castelluccia (ε &lt; 1 only); values below.</p>
+Laplace (continuous, snapped to a public grid), or Gaussian ((ε, δ)-DP, better when m is large).
+The Gaussian is the discrete Gaussian of Canonne, Kamath &amp; Steinke (2020): integer noise, so
+the output carries no floating-point trace of the true counts; its σ is the smallest their proven
+bound allows (4–10 % above the continuous Gaussian's), or the classic formula of Acs &amp;
+Castelluccia (ε &lt; 1 only); values below.</p>
 <p><b>Round to integers</b> and <b>clamp negative counts to 0</b>: post-processing, no privacy
 cost. Clamping biases small counts upwards.</p>
 <p><b>Noisy count field name</b>: the field of the output holding the noisy counts.</p>

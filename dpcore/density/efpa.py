@@ -9,7 +9,10 @@ coefficients (Alg. 4 lines 2–3, Acs, Chen & Castelluccia ICDM 2012) and
 
 * EFPA_G: Gaussian noise of the same σ on every retained coefficient; the
   utility of k is −(√(Σ_{i≥k} F_i²) + √k·σ), the tail energy removed plus
-  the expected noise RSSE.
+  the expected noise RSSE. The noise is the discrete Gaussian on a public
+  grid (:func:`dpcore.mechanisms.gaussian`), planned for all m·n
+  coefficients (public) so that σ does not depend on the chosen k; the
+  published series are its inverse DCT (post-processing).
 * EFPA: Laplace noise of scale b_E = √k_E·Δ/ε' on cluster E's k_E
   coefficients (the L1 norm of k coefficients is ≤ √k times their L2
   norm); the utility of k is −(√(Σ_{i≥k} F_i²) + √2·k·Δ/ε'). The paper's
@@ -70,14 +73,18 @@ def noise_rsse(n: int, noise: str, *, sigma: float = 0.0, sensitivity: float = 0
 
 
 def coefficient_noise_std(n: int, noise: str, *, epsilon: float, delta: float,
-                          l2_sensitivity: float, calibration: str = "analytic") -> float:
+                          l2_sensitivity: float, calibration: str = "analytic",
+                          series: int = 1) -> float:
     """Std of the noise per coefficient when all n coefficients are kept, for the §6 τ rule.
 
-    ``epsilon`` is the budget of the whole EFPA(G) call (half of it is the noise's).
+    ``epsilon`` is the budget of the whole EFPA(G) call (half of it is the noise's);
+    ``series`` is the number m of series perturbed together (the Gaussian's σ
+    depends slightly on the m·n values it may cover, see :func:`efpa`).
     """
     eps_noise = check_epsilon(epsilon) / 2.0
     if noise == "gaussian":
-        return gaussian_sigma(l2_sensitivity, eps_noise, delta, calibration)
+        return gaussian_sigma(l2_sensitivity, eps_noise, delta, calibration,
+                              size=series * n, integer_valued=False)
     if noise == "laplace":
         return math.sqrt(2.0) * math.sqrt(n) * l2_sensitivity / eps_noise
     raise ValueError(f"unknown noise {noise!r}; use 'gaussian' or 'laplace'")
@@ -116,7 +123,8 @@ def efpa(series, *, epsilon: float, delta: float = 0.0, rng: np.random.Generator
     coeffs = dct(x)
     tails = tail_rsse(coeffs)
     if noise == "gaussian":
-        sigma = gaussian_sigma(l2_sensitivity, eps_noise, delta, calibration)
+        sigma = gaussian_sigma(l2_sensitivity, eps_noise, delta, calibration, size=m * n,
+                               integer_valued=False)
         penalty = noise_rsse(n, "gaussian", sigma=sigma)
     elif noise == "laplace":
         penalty = noise_rsse(n, "laplace", sensitivity=l2_sum_sensitivity, epsilon=eps_noise)
@@ -135,10 +143,12 @@ def efpa(series, *, epsilon: float, delta: float = 0.0, rng: np.random.Generator
     info = {"k": k, "noise": noise, "n": n}
     if noise == "gaussian":
         g = gaussian(coeffs[keep], l2_sensitivity=l2_sensitivity, epsilon=eps_noise,
-                     delta=delta, rng=rng, calibration=calibration, protects=protects)
+                     delta=delta, rng=rng, calibration=calibration, protects=protects,
+                     max_size=m * n)
         noisy[keep] = g.values
         cost = cost + g.cost
         info["sigma"] = g.public["sigma"]
+        info["granularity"] = g.public["granularity"]
     else:
         draws = [laplace(coeffs[e, :k[e]], sensitivity=math.sqrt(k[e]) * l2_sum_sensitivity,
                          epsilon=eps_noise, rng=rng, protects=protects) for e in range(m)]

@@ -192,7 +192,7 @@ def _release_fourier(data: DensityInputs, *, noise: str, epsilon: float, delta: 
     def noise_std(m):
         sens = l2_sensitivity(ell) if noise == "gaussian" else cluster_l2_sum_bound(ell, m)
         return coefficient_noise_std(n, noise, epsilon=half, delta=delta, l2_sensitivity=sens,
-                                     calibration=calibration)
+                                     calibration=calibration, series=m)
 
     if tau is None:
         tau, labels = consistent_tau(data.cover_xy, data.cover_area, totals,
@@ -237,8 +237,9 @@ def release_efpa_g(data: DensityInputs, *, epsilon: float, delta: float,
                    windows=NIGHT_WINDOWS) -> Release:
     """Alg. 1 with EFPA_G (Alg. 4): (ε, δ)-DP census density, n_cells × n_slots.
 
-    ``calibration``: ``"analytic"`` (Balle & Wang, default) or ``"classic"``
-    (the paper's σ = √2·Δ₂·√ln(4/δ)/ε, valid for ε/4 < 1 here).
+    ``calibration``: ``"analytic"`` (default: the smallest σ the discrete
+    Gaussian's proven bound allows, see :func:`dpcore.mechanisms.gaussian`)
+    or ``"classic"`` (the paper's σ = √2·Δ₂·√ln(4/δ)/ε, valid for ε/4 < 1 here).
     ``improvements``: §5.4 improved scaling and smoothing. ``discrete``:
     discrete Laplace for the integer counts of the improved scaling.
     ``tau`` overrides the §6 rule (minimum cluster total).

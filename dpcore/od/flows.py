@@ -4,7 +4,7 @@ The OD matrix counts trips from zone i to zone j (the diagonal holds trips
 that start and end in one zone). One user adds at most ``m`` trips after
 per-user sampling (:func:`~.trips.sample_per_user`), so the matrix changes by
 at most m in L1 and in L2 (all m trips in one cell): discrete Laplace with
-Δ₁ = m (ε-DP) or analytic Gaussian with Δ₂ = m ((ε, δ)-DP). Negative noisy
+Δ₁ = m (ε-DP) or the discrete Gaussian with Δ₂ = m ((ε, δ)-DP). Negative noisy
 counts are set to 0 (post-processing).
 
 Sampling loses the trips of users above m. Optionally a share of ε releases

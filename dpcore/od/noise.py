@@ -1,8 +1,8 @@
 """Noise on counts and the margin of error of every noisy value.
 
 Counts get discrete Laplace noise (two-sided geometric, ε-DP for an integer
-L1 sensitivity) or the analytic Gaussian mechanism ((ε, δ)-DP for an L2
-sensitivity; Balle & Wang 2018). The 95 % margin of error of a value is the
+L1 sensitivity) or the discrete Gaussian mechanism ((ε, δ)-DP for an L2
+sensitivity; Canonne, Kamath & Steinke 2020, :func:`dpcore.mechanisms.gaussian`). The 95 % margin of error of a value is the
 half-width ``h`` with P(|noise| ≤ h) ≥ 95 %, computed from the noise
 distribution alone (public: it depends on ε, δ and the public bounds, never
 on the data). A sum of ``k`` noisy values (a marginal) has the margin of the
@@ -18,9 +18,9 @@ import math
 from dataclasses import replace
 
 import numpy as np
-from scipy import signal, special
+from scipy import signal
 
-from .. import mechanisms
+from .. import discrete_gaussian, mechanisms
 from ..privacy import PrivacyCost, Release, check_delta, check_epsilon
 
 DISCRETE_LAPLACE = "discrete_laplace"
@@ -70,8 +70,10 @@ def margin_of_error(noise: str, *, sensitivity: float, epsilon: float, delta: fl
     if k < 1:
         raise ValueError("n_summed must be ≥ 1")
     if noise == GAUSSIAN:
+        # The counts are integers, so the noise is N_Z(0, σ²) exactly (discrete Gaussian).
         sigma = mechanisms.gaussian_sigma(float(sensitivity), epsilon, delta)
-        return float(special.ndtri(0.5 + level / 2) * sigma * math.sqrt(k))
+        z = np.arange(-int(math.ceil(9 * sigma)) - 1, int(math.ceil(9 * sigma)) + 2)
+        return float(_summed_quantile(discrete_gaussian.pmf(z, sigma), k, level))
     if noise != DISCRETE_LAPLACE:
         raise ValueError(f"unknown noise {noise!r}")
     alpha = mechanisms.discrete_laplace_alpha(sensitivity, epsilon)
@@ -80,17 +82,17 @@ def margin_of_error(noise: str, *, sensitivity: float, epsilon: float, delta: fl
             return 0.0
         return float(max(0, math.ceil(math.log((1 - level) * (1 + alpha) / 2) /
                                       math.log(alpha)) - 1))
-    return float(_summed_quantile(alpha, k, level))
-
-
-def _summed_quantile(alpha: float, k: int, level: float) -> int:
-    """Smallest integer h with P(|Σ_k Z_i| ≤ h) ≥ level, by exact convolution on a grid
-    holding all but 1e-13 of each noise's mass."""
     if alpha == 0.0:
-        return 0
+        return 0.0
     half = int(math.ceil(math.log(1e-13 * (1 - alpha)) / math.log(alpha)))
     z = np.arange(-half, half + 1)
-    pmf = (1 - alpha) / (1 + alpha) * np.power(alpha, np.abs(z))
+    return float(_summed_quantile((1 - alpha) / (1 + alpha) * np.power(alpha, np.abs(z)),
+                                  k, level))
+
+
+def _summed_quantile(pmf: np.ndarray, k: int, level: float) -> int:
+    """Smallest integer h with P(|Σ_k Z_i| ≤ h) ≥ level, by exact convolution of one noise's
+    ``pmf`` (symmetric, on a centred integer grid holding all but ~1e-13 of its mass)."""
     total = pmf
     for _ in range(k - 1):
         total = np.clip(signal.fftconvolve(total, pmf), 0.0, None)

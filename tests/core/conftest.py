@@ -11,11 +11,13 @@ import pytest  # noqa: E402
 
 @pytest.fixture
 def noiseless_epsilon(monkeypatch):
-    """Lift the refusal of ε beyond representable probabilities (dpcore.mechanisms).
+    """Lift the refusals of ε beyond what the samplers can honour.
 
     For tests that check a release's formula without noise by passing an
     enormous ε: discrete samplers refuse ε/Δ > 32·ln 2 in real runs, since
-    they would be deterministic in practice.
+    they would be deterministic in practice, and the discrete Gaussian
+    refuses ε whose sampler δ, η·(1 + e^ε), would exceed a tenth of δ.
     """
-    from dpcore import mechanisms
+    from dpcore import discrete_gaussian, mechanisms
     monkeypatch.setattr(mechanisms, "MAX_EPSILON_PER_SENSITIVITY", float("inf"))
+    monkeypatch.setattr(discrete_gaussian, "sampler_delta", lambda size, epsilon: 0.0)

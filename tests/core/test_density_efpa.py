@@ -65,11 +65,13 @@ def test_gaussian_noise_on_the_first_k_coefficients_only():
     series = np.tile(100 + 50 * np.cos(np.linspace(0, 6 * np.pi, 24)), (3000, 1))
     rel = efpa(series, epsilon=eps, delta=delta, rng=make_rng(4), l2_sensitivity=3.0,
                l2_sum_sensitivity=3.0)
-    sigma = gaussian_sigma(3.0, eps / 2, delta, "analytic")
-    assert rel.public["sigma"] == pytest.approx(sigma)
+    sigma = gaussian_sigma(3.0, eps / 2, delta, "analytic", size=series.size, integer_valued=False)
+    assert rel.public["sigma"] == sigma
     noisy, true, k = dct(rel.values), dct(series), rel.public["k"]
     keep = np.arange(24)[None, :] < k[:, None]
     assert np.allclose(noisy[~keep], 0, atol=1e-9)
+    grid = rel.public["granularity"]                  # the noisy coefficients lie on the grid
+    assert np.allclose(noisy[keep] / grid, np.rint(noisy[keep] / grid), atol=1e-3)
     z = (noisy - true)[keep] / sigma
     assert abs(z.mean()) < 0.05 and abs(z.std() - 1) < 0.03
 
@@ -96,7 +98,7 @@ def test_cost_is_half_exponential_half_noise(noise, delta):
     assert "4 calls" in parts[0].note
 
 
-def test_large_epsilon_keeps_everything():
+def test_large_epsilon_keeps_everything(noiseless_epsilon):
     x = np.array([[5.0, 9.0, 2.0, 7.0, 7.0, 1.0]])
     rel = efpa(x, epsilon=1e6, delta=1e-6, rng=make_rng(7), l2_sensitivity=1.0,
                l2_sum_sensitivity=1.0)

@@ -73,7 +73,7 @@ def test_sensitivities_in_the_cost():
 
 
 @pytest.mark.parametrize("method", ["efpa_g", "efpa"])
-def test_without_noise_the_pipeline_reproduces_formula_1(method):
+def test_without_noise_the_pipeline_reproduces_formula_1(method, noiseless_epsilon):
     counts = week()
     rel = release_density(inputs(counts), method=method, epsilon=1e9, delta=1e-6,
                           rng=make_rng(3), improvements=False, tau=0.0)

@@ -16,7 +16,7 @@ import pytest
 from scipy import integrate, stats
 
 from dp_audit import chi_square_fit, ks_fit, likelihood_ratio_audit, snapped_laplace_fit
-from dpcore import mechanisms as mech
+from dpcore import discrete_gaussian, mechanisms as mech
 from dpcore.privacy import PrivacyCost, make_rng
 
 N = 10**6  # samples per side for vectorised mechanisms
@@ -237,7 +237,11 @@ def test_gaussian_analytic_tighter_than_classic(epsilon, delta):
     classic = mech.gaussian_sigma(2.0, epsilon, delta, "classic")
     assert analytic < classic
     assert classic == pytest.approx(math.sqrt(2) * 2.0 * math.sqrt(math.log(4 / delta)) / epsilon)
-    assert math.isclose(mech.analytic_gaussian_delta(analytic, 2.0, epsilon), delta, rel_tol=1e-8)
+    # the discrete Gaussian's σ spends exactly δ: its zCDP bound plus the sampler's share
+    spent = discrete_gaussian.zcdp_delta(2.0 ** 2 / (2 * analytic ** 2), epsilon)
+    assert spent + discrete_gaussian.sampler_delta(1, epsilon) == pytest.approx(delta, rel=1e-6)
+    # and it costs 4–13 % more σ than the continuous analytic Gaussian, never less
+    assert 1.03 < analytic / mech.gaussian_sigma_analytic(2.0, epsilon, delta) < 1.14
 
 
 def test_gaussian_analytic_large_epsilon_is_finite():
@@ -247,28 +251,52 @@ def test_gaussian_analytic_large_epsilon_is_finite():
 
 def _gaussian_samples(rng, epsilon, delta, calibration):
     kw = dict(l2_sensitivity=1.0, epsilon=epsilon, delta=delta, calibration=calibration, rng=rng)
-    return mech.gaussian(np.zeros(N), **kw).values, mech.gaussian(np.ones(N), **kw).values
+    zeros = np.zeros(N, dtype=np.int64)
+    return mech.gaussian(zeros, **kw).values, mech.gaussian(zeros + 1, **kw).values
 
 
-@pytest.mark.parametrize("calibration,epsilon,delta", [
-    ("analytic", 1.0, 1e-2), ("analytic", 1.0, 1e-5), ("classic", 0.5, 1e-2)])
+def _discrete_gaussian_fit(sample, sigma):
+    support = np.arange(-int(12 * sigma) - 2, int(12 * sigma) + 3)
+    return chi_square_fit(sample, support, discrete_gaussian.pmf(support, sigma))
+
+
+GAUSSIAN_CASES = [("analytic", 1.0, 1e-2), ("analytic", 1.0, 1e-5), ("classic", 0.5, 1e-2)]
+
+
+@pytest.mark.parametrize("calibration,epsilon,delta", GAUSSIAN_CASES)
 def test_gaussian_fits_and_passes_audit(calibration, epsilon, delta):
     d, dp = _gaussian_samples(make_rng(5), epsilon, delta, calibration)
+    assert d.dtype == np.int64
     sigma = mech.gaussian_sigma(1.0, epsilon, delta, calibration)
-    fit = ks_fit(d, stats.norm(0, sigma).cdf)
+    fit = _discrete_gaussian_fit(d, sigma)
     assert fit.passed, str(fit)
-    assert_audit(d, dp, 40, epsilon, delta, passes=True)
+    assert_audit(d, dp, "discrete", epsilon, delta, passes=True)
 
 
-@pytest.mark.parametrize("calibration,epsilon,delta", [
-    ("analytic", 1.0, 1e-2), ("analytic", 1.0, 1e-5), ("classic", 0.5, 1e-2)])
-def test_broken_gaussian_third_sigma_fails(calibration, epsilon, delta):
-    rng = make_rng(6)
-    broken = Tampered(rng, normal=lambda loc, scale, size=None: rng.normal(loc, scale / 3, size))
-    d, dp = _gaussian_samples(broken, epsilon, delta, calibration)
+def _shrunk_sigma(monkeypatch, factor):
+    """The broken variant: the calibration returns ``factor`` times the σ it should."""
+    right = discrete_gaussian.sigma_for
+    monkeypatch.setattr(discrete_gaussian, "sigma_for", lambda *a: factor * right(*a))
+
+
+@pytest.mark.parametrize("calibration,epsilon,delta", GAUSSIAN_CASES[:2])
+def test_broken_gaussian_third_sigma_fails(monkeypatch, calibration, epsilon, delta):
     sigma = mech.gaussian_sigma(1.0, epsilon, delta, calibration)
-    assert not ks_fit(d, stats.norm(0, sigma).cdf).passed
-    assert_audit(d, dp, 40, epsilon, delta, passes=False)
+    _shrunk_sigma(monkeypatch, 1 / 3)
+    d, dp = _gaussian_samples(make_rng(6), epsilon, delta, calibration)
+    assert not _discrete_gaussian_fit(d, sigma).passed
+    assert_audit(d, dp, "discrete", epsilon, delta, passes=False)
+
+
+def test_audit_catches_slightly_small_analytic_sigma(monkeypatch):
+    """At δ=0.01 the audit catches σ 20 % too small.
+
+    That is 0.87 of the continuous Gaussian's tight σ; 10 % too small (0.97
+    of it) is still (ε, δ)-DP in fact, since the zCDP bound is not tight.
+    """
+    _shrunk_sigma(monkeypatch, 0.8)
+    d, dp = _gaussian_samples(make_rng(7), 1.0, 1e-2, "analytic")
+    assert_audit(d, dp, "discrete", 1.0, 1e-2, passes=False)
 
 
 @pytest.mark.parametrize("sigma_args", [(1.0, 1.0, 1e-5), (30.0, 0.3, 1e-6), (0.01, 5.0, 1e-9)])
@@ -278,16 +306,35 @@ def test_gaussian_outputs_on_the_stated_granularity(sigma_args):
     rel = mech.gaussian(x, l2_sensitivity=sens, epsilon=eps, delta=delta, rng=make_rng(21))
     g = rel.public["granularity"]
     assert rel.cost.parts[0].granularity == g
-    assert rel.public["sigma"] / 1024 <= g < rel.public["sigma"] / 512
+    assert math.log2(g) == int(math.log2(g))                       # a power of two
+    assert math.sqrt(x.size) * g <= 2.0 ** -10 * sens < 2 * math.sqrt(x.size) * g
+    assert rel.public["charged_sensitivity"] == sens + math.sqrt(x.size) * g
     assert np.array_equal(np.rint(rel.values / g) * g, rel.values)
+    counts = mech.gaussian(np.array([0, 3, 12345]), l2_sensitivity=sens, epsilon=eps,
+                           delta=delta, rng=make_rng(21))
+    assert counts.values.dtype == np.int64 and counts.public["granularity"] == 1.0
+    assert counts.public["charged_sensitivity"] == sens
 
 
-def test_audit_catches_slightly_small_analytic_sigma():
-    """At δ=0.01 the audit is tight enough to catch σ only 10 % too small."""
-    rng = make_rng(7)
-    broken = Tampered(rng, normal=lambda loc, scale, size=None: rng.normal(loc, 0.9 * scale, size))
-    d, dp = _gaussian_samples(broken, 1.0, 1e-2, "analytic")
-    assert_audit(d, dp, 40, 1.0, 1e-2, passes=False)
+def test_unsnapped_gaussian_leaks_through_low_bits_and_the_discrete_gaussian_closes_it():
+    """Mironov's attack on x + N(0, σ²) as a raw double, as for Laplace above.
+
+    From x = 1 an output y ∈ (−1/4, 1/4) is 1 + n for a noise double
+    n ∈ (−5/4, −3/4): exact, a multiple of 2^−53. From x = 0 it is the noise
+    itself, with free low bits. The discrete Gaussian's outputs are integers.
+    """
+    rng = make_rng(8)
+    n, epsilon, delta = 200_000, 1.0, 1e-5
+    sigma = mech.gaussian_sigma(1.0, epsilon, delta)
+    leak = assert_audit(_not_on_grid(rng.normal(0.0, sigma, n)),
+                        _not_on_grid(1.0 + rng.normal(0.0, sigma, n)), "discrete", epsilon,
+                        delta, passes=False, tails=False)
+    assert leak.q_hat == 0.0 and leak.p_hat > 0.01
+    kw = dict(l2_sensitivity=1.0, epsilon=epsilon, delta=delta, rng=rng)
+    d = mech.gaussian(np.zeros(n, dtype=np.int64), **kw).values
+    dp = mech.gaussian(np.ones(n, dtype=np.int64), **kw).values
+    assert not _not_on_grid(d.astype(float)).any() and not _not_on_grid(dp.astype(float)).any()
+    assert_audit(d, dp, "discrete", epsilon, delta, passes=True)
 
 
 # --------------------------------------------------------------------------
@@ -491,7 +538,7 @@ def test_costs_of_each_mechanism():
         p = _single_part(rel.cost)
         assert (p.mechanism, p.epsilon, p.delta, p.sensitivity) == \
             (f"Gaussian ({cal})", 0.9, 1e-6, 1.5)
-        assert rel.info["sigma"] == mech.gaussian_sigma(1.5, 0.9, 1e-6, cal)
+        assert rel.info["sigma"] == mech.gaussian_sigma(1.5, 0.9, 1e-6, cal, integer_valued=False)
     p = _single_part(mech.exponential([1.0, 2.0], sensitivity=1, epsilon=0.3, rng=rng).cost)
     assert (p.mechanism, p.epsilon, p.delta, p.sensitivity) == ("exponential", 0.3, 0.0, 1.0)
     p = _single_part(mech.krr([0, 1], k=3, epsilon=2.0, rng=rng).cost)
