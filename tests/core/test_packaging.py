@@ -20,10 +20,12 @@ def test_metadata_readable_by_qgis_parser():
 
 
 def test_package_contents(tmp_path):
-    out = subprocess.run([os.path.join(ROOT, "scripts", "package")], cwd=ROOT,
+    # its own zip: the two core stacks run this test at the same time (make test)
+    target = tmp_path / "mobility_dp.zip"
+    out = subprocess.run([os.path.join(ROOT, "scripts", "package"), str(target)], cwd=ROOT,
                          capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
-    names = zipfile.ZipFile(os.path.join(ROOT, "dist", "mobility_dp.zip")).namelist()
+    names = zipfile.ZipFile(target).namelist()
     assert "mobility_dp/metadata.txt" in names and "mobility_dp/__init__.py" in names
     assert "mobility_dp/dpcore/privacy.py" in names
     assert "mobility_dp/provider/provider.py" in names

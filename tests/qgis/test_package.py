@@ -9,11 +9,12 @@ from conftest import QGIS_PROCESS, ROOT
 
 
 def test_installed_zip_loads_with_its_models(qgis_app, tmp_path):
-    out = subprocess.run([os.path.join(ROOT, "scripts", "package")], cwd=ROOT,
+    target = tmp_path / "mobility_dp.zip"
+    out = subprocess.run([os.path.join(ROOT, "scripts", "package"), str(target)], cwd=ROOT,
                          capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     plugins = tmp_path / "plugins"
-    zipfile.ZipFile(os.path.join(ROOT, "dist", "mobility_dp.zip")).extractall(plugins)
+    zipfile.ZipFile(target).extractall(plugins)
     env = {**os.environ, "QGIS_PLUGINPATH": str(plugins),
            "QGIS_CUSTOM_CONFIG_PATH": tempfile.mkdtemp(dir=tmp_path)}
     enable = subprocess.run([QGIS_PROCESS, "plugins", "enable", "mobility_dp"], env=env,
