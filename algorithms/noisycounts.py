@@ -114,12 +114,12 @@ Copied fields are listed in the report; the count field can never be copied.</p>
                       cells_per_individual=self.parameterAsInt(parameters, CELLS_PER_INDIVIDUAL,
                                                                context),
                       max_change=self.parameterAsInt(parameters, MAX_CHANGE, context))
-        plan = plan_noisy_counts(**params)
+        request = QgsFeatureRequest().setSubsetOfAttributes([field_name] + keep, source.fields())
+        features = list(source.getFeatures(request))
+        plan = plan_noisy_counts(zones=len(features), **params)   # the zones are public
         params.update(round_output=self.parameterAsBool(parameters, ROUND, context),
                       non_negative=self.parameterAsBool(parameters, NON_NEGATIVE, context))
 
-        request = QgsFeatureRequest().setSubsetOfAttributes([field_name] + keep, source.fields())
-        features = list(source.getFeatures(request))
         counts = [as_float(f[field_name]) for f in features]
         dataset_id = self.layer_source_id(parameters, INPUT, context)
         with self.reserve_budget(parameters, context, default_dataset_id=dataset_id,

@@ -48,8 +48,13 @@ UNIT_OF_PRIVACY = "individual"
 
 
 def plan_noisy_counts(*, epsilon: float, delta: float = 0.0, mechanism: str = "discrete_laplace",
-                      cells_per_individual: int = 1, max_change: int = 1) -> PrivacyCost:
-    """The cost of :func:`release_noisy_counts`, from public parameters only."""
+                      cells_per_individual: int = 1, max_change: int = 1,
+                      zones: int = 1) -> PrivacyCost:
+    """The cost of :func:`release_noisy_counts`, from public parameters only.
+
+    ``zones`` (the public number of counts) lets the Gaussian refuse an ε its
+    sampler cannot honour for that many values before anything is read.
+    """
     epsilon = check_epsilon(epsilon)
     delta = check_delta(delta)
     if mechanism not in MECHANISMS:
@@ -59,7 +64,8 @@ def plan_noisy_counts(*, epsilon: float, delta: float = 0.0, mechanism: str = "d
     if gaussian:
         if delta <= 0:
             raise ValueError("the Gaussian mechanism needs delta > 0")
-        mechanisms.gaussian_sigma(l2, epsilon, delta, mechanism.split("_")[1])  # refuses ε ≥ 1
+        # refuses ε ≥ 1 (classic) and ε beyond the sampler's proven accuracy
+        mechanisms.gaussian_sigma(l2, epsilon, delta, mechanism.split("_")[1], size=zones)
     name = {"discrete_laplace": "discrete Laplace", "laplace": "Laplace",
             "gaussian_analytic": "Gaussian (analytic)",
             "gaussian_classic": "Gaussian (classic)"}[mechanism]
@@ -84,9 +90,10 @@ def release_noisy_counts(counts, *, epsilon: float, delta: float = 0.0,
     ``laplace`` (ε-DP), ``gaussian_analytic`` / ``gaussian_classic``
     ((ε, δ)-DP, δ > 0).
     """
-    planned = plan_noisy_counts(epsilon=epsilon, delta=delta, mechanism=mechanism,
-                                cells_per_individual=cells_per_individual, max_change=max_change)
     x = check_counts(counts)
+    planned = plan_noisy_counts(epsilon=epsilon, delta=delta, mechanism=mechanism,
+                                cells_per_individual=cells_per_individual, max_change=max_change,
+                                zones=x.size)
     l1, l2 = sensitivities(cells_per_individual, max_change)
     unit = _unit(cells_per_individual, max_change)
     report_progress(progress, 0.1)

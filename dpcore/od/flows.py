@@ -99,7 +99,8 @@ def release_od(user, origin_zone, dest_zone, *, n_zones: int, epsilon: float,
     # the margin that no noise of the n² pairs exceeds with probability ≥ 95 % (Bonferroni):
     # flows above it are unlikely to be noise alone, whatever the number of pairs
     all_moe = margin_of_error(noise, sensitivity=m, epsilon=od_part.epsilon, delta=od_part.delta,
-                              level=1.0 - (1.0 - LEVEL) / max(n_zones * n_zones, 1))
+                              level=1.0 - (1.0 - LEVEL) / max(n_zones * n_zones, 1),
+                              values=n_zones * n_zones)
     info = {"max_trips_per_user": m, "noise": noise, "epsilon_od": od_part.epsilon,
             "delta": od_part.delta, "margin_of_error_95": moe,
             "simultaneous_margin_95": all_moe, "zones": n_zones, "scaled": False}

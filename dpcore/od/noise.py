@@ -2,8 +2,8 @@
 
 Counts get discrete Laplace noise (two-sided geometric, ε-DP for an integer
 L1 sensitivity) or the discrete Gaussian mechanism ((ε, δ)-DP for an L2
-sensitivity; Canonne, Kamath & Steinke 2020, :func:`dpcore.mechanisms.gaussian`). The 95 % margin of error of a value is the
-half-width ``h`` with P(|noise| ≤ h) ≥ 95 %, computed from the noise
+sensitivity; Canonne, Kamath & Steinke 2020, :func:`dpcore.mechanisms.gaussian`).
+The 95 % margin of error of a value is the half-width ``h`` with P(|noise| ≤ h) ≥ 95 %, computed from the noise
 distribution alone (public: it depends on ε, δ and the public bounds, never
 on the data). A sum of ``k`` noisy values (a marginal) has the margin of the
 k-fold convolution of the noise, computed exactly on the integer grid.
@@ -58,20 +58,25 @@ def noisy_counts(counts, *, noise: str, sensitivity: int, epsilon: float, delta:
                                  for p in rel.cost.parts))
     rel.public.update(noise=noise, sensitivity=sensitivity,
                     margin_of_error=margin_of_error(noise, sensitivity=sensitivity,
-                                                    epsilon=epsilon, delta=delta))
+                                                    epsilon=epsilon, delta=delta,
+                                                    values=counts.size))
     return rel
 
 
 def margin_of_error(noise: str, *, sensitivity: float, epsilon: float, delta: float = 0.0,
-                    n_summed: int = 1, level: float = LEVEL) -> float:
-    """Half-width h with P(|Z₁ + … + Z_k| ≤ h) ≥ ``level`` for k = ``n_summed`` i.i.d. noises."""
+                    n_summed: int = 1, level: float = LEVEL, values: int = 1) -> float:
+    """Half-width h with P(|Z₁ + … + Z_k| ≤ h) ≥ ``level`` for k = ``n_summed`` i.i.d. noises.
+
+    ``values``: how many values the release noised together (public); the
+    Gaussian's σ depends on it slightly (its sampler's share of δ).
+    """
     check_epsilon(epsilon)
     k = int(n_summed)
     if k < 1:
         raise ValueError("n_summed must be ≥ 1")
     if noise == GAUSSIAN:
         # The counts are integers, so the noise is N_Z(0, σ²) exactly (discrete Gaussian).
-        sigma = mechanisms.gaussian_sigma(float(sensitivity), epsilon, delta)
+        sigma = mechanisms.gaussian_sigma(float(sensitivity), epsilon, delta, size=values)
         z = np.arange(-int(math.ceil(9 * sigma)) - 1, int(math.ceil(9 * sigma)) + 2)
         return float(_summed_quantile(discrete_gaussian.pmf(z, sigma), k, level))
     if noise != DISCRETE_LAPLACE:
