@@ -101,15 +101,12 @@ def sampler_delta(size: int, epsilon: float) -> float:
 
 def _uniform_below(m: np.ndarray, rng) -> np.ndarray:
     """Exact uniform integers in [0, m) for an int64 array m < 2^62 (rejection from 62 bits)."""
-    out = np.empty(m.shape, dtype=np.int64)
-    todo = np.arange(m.size)
-    while todo.size:
-        w = rng.integers(0, _WORD, size=todo.size)
-        limit = (_WORD // m[todo]) * m[todo]
-        ok = w < limit
-        out[todo[ok]] = w[ok] % m[todo[ok]]
-        todo = todo[~ok]
-    return out
+    w = rng.integers(0, _WORD, size=m.size)
+    redraw = np.flatnonzero(w >= (_WORD // m) * m)     # probability < m/2^62 each
+    while redraw.size:
+        w[redraw] = rng.integers(0, _WORD, size=redraw.size)
+        redraw = redraw[w[redraw] >= (_WORD // m[redraw]) * m[redraw]]
+    return w % m
 
 
 def _bernoulli_exp(numerator: np.ndarray, denominator: np.ndarray, rng) -> np.ndarray:
