@@ -16,7 +16,7 @@ from ..dpcore.density import (assemble_density, density_geography, planned_cost,
                               release_density, sections)
 from ..dpcore.sampling import sampling_stream
 from .base import MobilityDPAlgorithm, advanced, enum_parameter, id_type, tr
-from .outputs import (categorized_style, polygon_sink, style_on_load, utc_datetime,
+from .outputs import (categorized_style, graduated_style, polygon_sink, style_on_load, utc_datetime,
                       write_long_counts)
 from .events import BOUNDED_HELP, EVENTS_HELP, add_event_parameters, bounded_counts, period
 
@@ -53,7 +53,7 @@ class SanitizeDensity(MobilityDPAlgorithm):
 <p><b>Gaussian calibration</b> (advanced, efpa_g only): how σ is computed from (ε, δ); the values are listed below.</p>
 <p><b>Delta</b>: default 2·10⁻⁶ as in the paper; keep it below 1/(number of users). lpa, lpa_direct and efpa spend no δ.</p>
 <p><b>Add an internal evaluation</b> (advanced): compares the release with the true density in the internal part of the report (it contains statistics of the raw data).</p>
-<p><b>Outputs</b>: the private density in long form (census polygon, cell_id, slot, slot_start, slot_end, count; the layer plays in the Temporal Controller); optionally a wide layer (one field per slot) and the cover cells with their cluster, noisy total and number of DCT coefficients k (all three computed from noisy values: part of the release). The true density (advanced) is NOT private: for evaluation by the data owner only.</p>
+<p><b>Outputs</b>: the private density in long form (census polygon, cell_id, slot, slot_start, slot_end, count; the layer plays in the Temporal Controller); optionally a wide layer (one field per slot, styled by the first slot's counts) and the cover cells with their cluster, noisy total and number of DCT coefficients k (all three computed from noisy values: part of the release). The true density (advanced) is NOT private: for evaluation by the data owner only.</p>
 <p><b>Unit of privacy</b>: one user, i.e. all events of one person over the whole period.</p>
 """
 
@@ -205,6 +205,7 @@ class SanitizeDensity(MobilityDPAlgorithm):
             f.setGeometry(geom)
             f.setAttributes([cid] + row)
             sink.addFeature(f, QgsFeatureSink.FastInsert)
+        style_on_load(context, dest, graduated_style(fields.at(1).name()))   # the first slot
         return dest
 
     def _write_diagnostics(self, parameters, context, crs, frame, geo, info):

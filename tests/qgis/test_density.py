@@ -205,11 +205,12 @@ def test_compare_bad_field(run_alg, city):
 def test_qgis_process_sanitize_and_compare(qgis_process, city):
     d = city["dir"]
     out, truth, report = str(d / "qp.gpkg"), str(d / "qp_truth.gpkg"), str(d / "qp.html")
-    diag = str(d / "qp_diag.gpkg")
-    code, data, text = qgis_process(SANITIZE, _params(city, OUTPUT=out, TRUTH=truth,
+    diag, wide = str(d / "qp_diag.gpkg"), str(d / "qp_wide.gpkg")
+    code, data, text = qgis_process(SANITIZE, _params(city, OUTPUT=out, TRUTH=truth, WIDE=wide,
                                                       DIAGNOSTICS=diag, REPORT=report))
     assert code == 0, text
     _assert_stored_style(diag, "categorizedSymbol", "cluster")
+    _assert_stored_style(wide, "graduatedSymbol", "s00")       # the first of 24 slots
     assert data["results"]["OUTPUT"] == out
     # the planned cost was reserved and spent: efpa_g spends all of ε and δ, for one user
     assert data["results"]["EPSILON_SPENT"] == pytest.approx(1.0)
