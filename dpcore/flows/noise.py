@@ -21,9 +21,13 @@ data-dependent choices are kept for comparison with the thesis; their cost
 is recorded as ε = ∞ with a note saying what leaks.
 
 Noise is the discrete Laplace (two-sided geometric) by default, integer
-counts staying integers; ``continuous`` is the thesis's Laplace. The
-truncated versions are sampled exactly by inverting their CDF (the
-thesis's rejection loop would need ~1/P(|Lap| ≤ x) draws for x = 1).
+counts staying integers; ``continuous`` is the thesis's Laplace, made
+float-safe: UniversalNoise uses the snapping mechanism
+(:func:`dpcore.mechanisms.laplace`), BalancedNoise the two-sided geometric
+on a power-of-two grid about 1/1000 of the Laplace scale
+(:func:`continuous_grid`), whose bound and δ are computed for that grid.
+The truncated versions are sampled by inverting their CDF (the thesis's
+rejection loop would need ~1/P(|Lap| ≤ x) draws for x = 1).
 
 Accounting of the local modes: every vehicle spends ε on its own vector.
 Vehicles hold disjoint data, so by parallel composition (McSherry 2009,
@@ -129,18 +133,32 @@ def truncated_discrete_laplace_noise(alpha, bound, rng: np.random.Generator) -> 
     return np.clip(np.nan_to_num(k), -bound, bound).astype(np.int64)
 
 
+def continuous_grid(sensitivity: float, epsilon: float) -> float:
+    """Λ of the float-safe "continuous" BalancedNoise: 2^(⌊log₂(Δ/ε)⌋ − 10), at most 1.
+
+    A power of two between 1/2048 and 1/1024 of the Laplace scale Δ/ε, so that
+    Δ/Λ is an integer for an integer Δ.
+    """
+    return min(1.0, math.ldexp(1.0, math.floor(math.log2(sensitivity / epsilon)) - 10))
+
+
 def balanced_bound(sensitivity: float, epsilon: float, delta: float, noise: str) -> tuple:
     """(bound, achieved δ) of BalancedNoise, independent of the data (Alg. 5).
 
-    Continuous: b = (Δ/ε)·ln((e^ε+1)/δ), where (e^ε+1)·e^{−bε/Δ} = δ.
     Discrete: the smallest integer B with (e^ε+1)·P(|Z| > B) ≤ δ, where
     P(|Z| > B) = 2α^{B+1}/(1+α) for the two-sided geometric with α = e^{−ε/Δ}.
+    Continuous: the thesis's b = (Δ/ε)·ln((e^ε+1)/δ) is for raw doubles,
+    whose low bits leak (Mironov 2012); here the noise is the same
+    two-sided geometric on the grid Λ = :func:`continuous_grid` (sensitivity
+    Δ/Λ steps), so the bound is B·Λ, within Λ of the thesis's b.
     """
     epsilon, delta = check_epsilon(epsilon), check_delta(delta)
     if delta <= 0:
         raise ValueError("BalancedNoise needs delta > 0")
     if noise == "continuous":
-        return sensitivity / epsilon * math.log((math.exp(epsilon) + 1) / delta), delta
+        grid = continuous_grid(sensitivity, epsilon)
+        steps, achieved = balanced_bound(sensitivity / grid, epsilon, delta, "discrete")
+        return steps * grid, achieved
     alpha = math.exp(-epsilon / sensitivity)
     target = delta * (1 + alpha) / (2 * (math.exp(epsilon) + 1))
     bound = max(0, math.ceil(math.log(target) / math.log(alpha) - 1e-12) - 1)
@@ -228,24 +246,35 @@ class LocalNoise:
                 noisy[where] = rel.values
                 part = rel.cost.parts[0]
             return noisy, part if self.is_dp else None
+        # the noise is on the grid Λ: 1 for discrete noise, continuous_grid for "continuous"
+        # BalancedNoise (float-safe); BoundedNoise (not DP, data-dependent bound) stays raw
+        on_grid = self.noise == "discrete" or self.method == "balanced"
+        grid = np.ones(np.shape(sens))
         if self.method == "bounded":
             bound = counts
         else:
             uniq, inverse = np.unique(np.atleast_1d(sens), return_inverse=True)
             bounds = np.array([balanced_bound(d, eps, self.delta, self.noise)[0] for d in uniq])
             bound = bounds[inverse].reshape(np.shape(sens))
-        if self.noise == "discrete":
-            noise = truncated_discrete_laplace_noise(np.exp(-eps / np.asarray(sens, float)),
-                                                     np.broadcast_to(bound, counts.shape), rng)
+            if self.noise == "continuous":
+                grid = np.array([continuous_grid(d, eps) for d in uniq])[inverse] \
+                    .reshape(np.shape(sens))
+        if on_grid:
+            steps = np.asarray(sens, float) / grid
+            noise = grid * truncated_discrete_laplace_noise(
+                np.exp(-eps / steps), np.broadcast_to(bound / grid, counts.shape), rng)
         else:
             noise = truncated_laplace_noise(np.asarray(sens, float) / eps,
                                             np.broadcast_to(bound, counts.shape), rng)
         part = None
         if self.is_dp:
             b, achieved = balanced_bound(1.0, eps, self.delta, self.noise)
+            granularity = continuous_grid(1.0, eps) if self.noise == "continuous" else None
             part = CostPart("truncated noise", eps, achieved, 1.0, "",
                             f"noise truncated to [−{b:.6g}, {b:.6g}], a bound independent of the "
-                            f"data; δ = (e^ε+1)·P(|noise| > bound) (thesis Lemmas 4.2.1, 4.2.4)")
+                            f"data; δ = (e^ε+1)·P(|noise| > bound) (thesis Lemmas 4.2.1, 4.2.4)"
+                            + (f"; on the grid {granularity:g}" if granularity else ""),
+                            granularity=granularity)
         return counts + noise, part
 
     def perturb(self, counts: sp.csr_matrix, trajectory_max: sp.csr_matrix, rng) -> tuple:

@@ -8,7 +8,7 @@ from scipy import stats
 
 from dp_audit import chi_square_fit, ks_fit, likelihood_ratio_audit, snapped_laplace_fit
 from dpcore.flows.coordinator import plan_flows, release_flows
-from dpcore.flows.noise import (LocalNoise, balanced_bound, bound_contributions,
+from dpcore.flows.noise import (LocalNoise, balanced_bound, bound_contributions, continuous_grid,
                                 release_central, release_local, truncated_discrete_laplace_noise,
                                 truncated_discrete_laplace_pmf, truncated_laplace_noise)
 from dpcore.flows.sketches import SketchSpec
@@ -63,14 +63,33 @@ def test_truncated_laplace_fits_its_cdf():
 def test_balanced_bound_matches_the_thesis_and_delta():
     eps, delta = 0.2, 0.2
     b, achieved = balanced_bound(1.0, eps, delta, "continuous")
-    assert b == pytest.approx(-(1 / eps) * math.log(delta / (math.exp(eps) + 1)))
-    assert achieved == delta
+    # float-safe: the thesis's b on the grid Λ (≈ scale/1000), δ computed for that grid
+    grid = continuous_grid(1.0, eps)
+    assert grid == 2.0 ** -8 and b / grid == int(b / grid)
+    assert b == pytest.approx(-(1 / eps) * math.log(delta / (math.exp(eps) + 1)), abs=grid)
+    assert delta * 0.99 < achieved <= delta
     B, achieved = balanced_bound(1.0, eps, delta, "discrete")
     alpha = math.exp(-eps)
     tail = lambda k: (math.exp(eps) + 1) * 2 * alpha ** (k + 1) / (1 + alpha)
     assert tail(B) <= delta < tail(B - 1) and achieved == pytest.approx(tail(B))
     with pytest.raises(ValueError, match="delta > 0"):
         balanced_bound(1.0, eps, 0.0, "discrete")
+
+
+def test_continuous_balanced_noise_is_the_truncated_laplace_on_a_grid():
+    """Float-safe BalancedNoise: values on the grid, the thesis's truncated Laplace in law."""
+    eps, delta = 0.5, 0.1
+    out = outputs(LocalNoise("balanced", "move", "continuous", eps, delta), [3, 0], [1, 0],
+                  20000, 5)
+    grid = continuous_grid(1.0, eps)
+    assert np.array_equal(np.rint(out / grid) * grid, out)
+    b, _ = balanced_bound(1.0, eps, delta, "continuous")
+    assert np.abs(out[:, 0] - 3).max() <= b and np.abs(out[:, 1]).max() <= b
+    lap = stats.laplace(scale=1 / eps)
+    mass = lap.cdf(b) - lap.cdf(-b)
+    cdf = lambda z: np.clip((lap.cdf(z) - lap.cdf(-b)) / mass, 0, 1)
+    assert ks_fit(out[:, 1], cdf).passed
+    assert not ks_fit(out[:, 1], stats.laplace(scale=0.5 / eps).cdf).passed   # control: ε·2
 
 
 # -- exact sensitivity per mode ---------------------------------------------------
@@ -218,10 +237,11 @@ def test_audit_universal_move_based_is_epsilon_dp():
                      0.25).passed
 
 
-def test_audit_balanced_move_based_is_epsilon_delta_dp():
+@pytest.mark.parametrize("noise", ["discrete", "continuous"])
+def test_audit_balanced_move_based_is_epsilon_delta_dp(noise):
     eps, delta = 0.5, 0.3
-    spec = LocalNoise("balanced", "move", "discrete", eps, delta)
-    _, achieved = balanced_bound(1.0, eps, delta, "discrete")
+    spec = LocalNoise("balanced", "move", noise, eps, delta)
+    _, achieved = balanced_bound(1.0, eps, delta, noise)
     assert audit(spec, D, D_PRIME, 20, eps, achieved).passed
 
 

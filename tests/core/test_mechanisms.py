@@ -731,6 +731,7 @@ def test_krr_channel_ratio_exact_at_large_epsilon():
 def test_continuous_releases_lie_on_their_stated_granularity():
     """Real releases (counts, central flows) publish values on the granularity their cost states."""
     from dpcore.counts import release_noisy_counts
+    from dpcore.flows.coordinator import release_flows
     from dpcore.flows.noise import release_central
     from test_flows_noise import replicated
     x = np.arange(50) * 7
@@ -741,6 +742,8 @@ def test_continuous_releases_lie_on_their_stated_granularity():
                              cells_per_individual=3, max_change=2, round_output=False),
         release_central(replicated([[1, 0, 3, 2]], 30), epsilon=0.5, rng=make_rng(24),
                         max_moves=3, noise="continuous"),
+        release_flows(replicated([[1, 0, 3, 2]], 30), epsilon=0.5, delta=1e-3, rng=make_rng(25),
+                      method="balanced", noise="continuous"),
     ]
     for rel in releases:
         g = [p.granularity for p in rel.cost.parts if p.granularity is not None]
