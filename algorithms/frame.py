@@ -6,11 +6,9 @@ tessellation, a public extent, or an explicit CRS parameter), never from
 the extent of a private layer, so that two runs with the same public inputs
 use the same frame (and build the same grids) whatever the private data.
 
-* A projected CRS in metres is used as it is, unless its distances are off
-  by more than 1 % somewhere on the public extent (its centre and corners):
-  Web Mercator (EPSG:3857) in Paris (52 %), or a UTM zone or national grid
-  used far from its area. That one is treated as non-metric. A CRS given
-  without an extent (FRAME_CRS) is trusted, except a Mercator one.
+* A projected CRS in metres is used as it is, except a Mercator projection
+  (EPSG:3857) whose distances are off by more than 1 % at the public
+  extent's centre (52 % in Paris): that one is treated as non-metric.
 * Anything else (geographic, feet) becomes an azimuthal equidistant
   projection centred on the public extent's centre (rounded to 1e-6°):
   distances from the centre are exact, distortion stays below 0.1 % within
@@ -84,22 +82,6 @@ def scale_error(crs, point: QgsPointXY, transform_context) -> float:
     return max(errors)
 
 
-def _distorted(crs, extent, transform_context) -> bool:
-    """True when ``crs`` misstates distances by > :data:`MAX_SCALE_ERROR` on the public ``extent``.
-
-    Checked at the centre and the four corners; a point the CRS cannot
-    transform to WGS84 (outside its area of use) counts as distorted.
-    """
-    if extent is None or extent.isNull() or not _finite(extent):
-        return False
-    points = [extent.center()] + [QgsPointXY(x, y) for x in (extent.xMinimum(), extent.xMaximum())
-                                  for y in (extent.yMinimum(), extent.yMaximum())]
-    try:
-        return max(scale_error(crs, p, transform_context) for p in points) > MAX_SCALE_ERROR
-    except QgsCsException:
-        return True
-
-
 def _mercator(crs) -> bool:
     return "+proj=merc" in crs.toProj() or "+proj=webmerc" in crs.toProj()
 
@@ -130,7 +112,10 @@ class MetricFrame:
         self.origin = origin
         self.transform_context = context.transformContext()
         self.centre = None
-        if is_metric(crs) and not _distorted(crs, extent, self.transform_context):
+        if is_metric(crs) and not (_mercator(crs) and extent is not None and _finite(extent)
+                                   and not extent.isNull() and
+                                   scale_error(crs, extent.center(), self.transform_context)
+                                   > MAX_SCALE_ERROR):
             self.crs = crs
         else:
             lon, lat = self._centre_lonlat(crs, extent, origin, self.transform_context)

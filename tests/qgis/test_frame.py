@@ -1,5 +1,4 @@
 """algorithms/frame.py: one metric frame from public inputs; any CRS read into it."""
-import math
 import os
 
 import numpy as np
@@ -218,37 +217,6 @@ def test_web_mercator_is_not_taken_as_metres(layers):
     assert not lambert.reprojected  # Lambert-93 keeps distances within 0.1 % in Paris
     with pytest.raises(QgsProcessingException, match="Mercator"):
         MetricFrame.of_crs(QgsCoordinateReferenceSystem("EPSG:3857"), context)
-
-
-@pytest.mark.parametrize("crs,trusted", [("EPSG:32631", True), ("EPSG:32618", False),
-                                         ("EPSG:2154", True), ("EPSG:2975", False)])
-def test_a_metric_crs_far_from_its_area_is_not_taken_as_metres(layers, tmp_path, crs, trusted):
-    """UTM 31N keeps Paris distances; UTM 18N (New York's zone) and the Réunion grid
-    (EPSG:2975) stretch them, so their frame is an aeqd on the extent, as for 4326."""
-    from qgis.core import QgsDistanceArea, QgsPointXY
-    from mobility_dp.algorithms.frame import MetricFrame, scale_error
-    context = _context()
-    iris = _reprojected(layers["iris:EPSG:4326"], crs, tmp_path / "iris.gpkg")
-    frame = MetricFrame.of_source(iris, context, "census")
-    assert frame.reprojected != trusted, frame.describe()
-    if not trusted:         # the distortion the check caught, and the frame that replaces it
-        extent = iris.extent()
-        assert max(scale_error(iris.crs(), p, context.transformContext())
-                   for p in (extent.center(), QgsPointXY(extent.xMinimum(), extent.yMinimum()))
-                   ) > 0.01
-        # centred on the distorted extent's centre: within ~1 km of the lon/lat one
-        same = MetricFrame.of_source(layers["iris:EPSG:4326"], context, "census")
-        assert frame.centre == pytest.approx(same.centre, abs=0.02)
-    # either way, 1 km on the ground is 1 km in the frame (within 0.1 %)
-    area = QgsDistanceArea()
-    area.setEllipsoid("WGS84")
-    a, b = QgsPointXY(2.30, 48.85), QgsPointXY(2.3136, 48.85)
-    ground = area.measureLine(a, b)
-    from qgis.core import QgsCoordinateReferenceSystem, QgsCoordinateTransform
-    to_frame = QgsCoordinateTransform(QgsCoordinateReferenceSystem("EPSG:4326"), frame.crs,
-                                      context.transformContext())
-    pa, pb = to_frame.transform(a), to_frame.transform(b)
-    assert math.hypot(pa.x() - pb.x(), pa.y() - pb.y()) == pytest.approx(ground, rel=1e-3)
 
 
 def test_duplicate_ids_are_refused_naming_two(layers):
