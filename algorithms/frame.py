@@ -8,7 +8,12 @@ use the same frame (and build the same grids) whatever the private data.
 
 * A projected CRS in metres is used as it is, except a Mercator projection
   (EPSG:3857) whose distances are off by more than 1 % at the public
-  extent's centre (52 % in Paris): that one is treated as non-metric.
+  extent's centre (52 % in Paris): that one is treated as non-metric. Any
+  other projected CRS whose distances are off by more than 1 % somewhere on
+  the public extent (a UTM zone or national grid used far from its area)
+  is kept, since local or synthetic coordinates are often meant as plain
+  metres, but :meth:`MetricFrame.describe` (printed in every report) says
+  by how much.
 * Anything else (geographic, feet) becomes an azimuthal equidistant
   projection centred on the public extent's centre (rounded to 1e-6°):
   distances from the centre are exact, distortion stays below 0.1 % within
@@ -82,6 +87,18 @@ def scale_error(crs, point: QgsPointXY, transform_context) -> float:
     return max(errors)
 
 
+def extent_scale_error(crs, extent, transform_context):
+    """Largest :func:`scale_error` at the centre and corners of ``extent`` (None if unknown)."""
+    if extent is None or extent.isNull() or not _finite(extent):
+        return None
+    points = [extent.center()] + [QgsPointXY(x, y) for x in (extent.xMinimum(), extent.xMaximum())
+                                  for y in (extent.yMinimum(), extent.yMaximum())]
+    try:
+        return max(scale_error(crs, p, transform_context) for p in points)
+    except QgsCsException:
+        return math.inf
+
+
 def _mercator(crs) -> bool:
     return "+proj=merc" in crs.toProj() or "+proj=webmerc" in crs.toProj()
 
@@ -123,6 +140,8 @@ class MetricFrame:
             self.crs = QgsCoordinateReferenceSystem.fromProj(
                 f"+proj=aeqd +lat_0={lat:.6f} +lon_0={lon:.6f} +datum=WGS84 +units=m +no_defs")
         self.reprojected = self.crs != crs
+        self.distortion = None if self.reprojected else \
+            extent_scale_error(crs, extent, self.transform_context)
         self.forward = QgsCoordinateTransform(crs, self.crs, self.transform_context)
         self.backward = QgsCoordinateTransform(self.crs, crs, self.transform_context)
 
@@ -178,6 +197,12 @@ class MetricFrame:
         """Where the frame comes from (public inputs only, so safe to publish)."""
         origin = f", from {self.origin}" if self.origin else ""
         if not self.reprojected:
+            if self.distortion is not None and self.distortion > MAX_SCALE_ERROR:
+                off = ("cannot be checked (the extent lies outside the CRS's area)"
+                       if math.isinf(self.distortion) else f"are off by up to {self.distortion:.1%}")
+                return (f"{crs_name(self.crs)} (metres{origin}); WARNING: its distances {off} "
+                        "on the public extent, and all results are in its metres: set FRAME_CRS "
+                        "to a projected CRS of the area, or give the layer its true CRS")
             return f"{crs_name(self.crs)} (metres{origin})"
         lon, lat = self.centre
         return (f"azimuthal equidistant projection centred at {abs(lat):.6f}°"

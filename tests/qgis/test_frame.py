@@ -219,6 +219,21 @@ def test_web_mercator_is_not_taken_as_metres(layers):
         MetricFrame.of_crs(QgsCoordinateReferenceSystem("EPSG:3857"), context)
 
 
+@pytest.mark.parametrize("crs,distorted", [("EPSG:32631", False), ("EPSG:32618", True),
+                                           ("EPSG:2154", False), ("EPSG:2975", True)])
+def test_a_metric_crs_far_from_its_area_is_kept_but_reported(layers, tmp_path, crs, distorted):
+    """UTM 31N and Lambert-93 keep Paris distances; UTM 18N (New York's zone) and the Réunion
+    grid stretch them: the frame keeps the CRS (coordinates may be meant as plain metres)
+    and its description, printed in every report, says by how much."""
+    from mobility_dp.algorithms.frame import MetricFrame
+    iris = _reprojected(layers["iris:EPSG:4326"], crs, tmp_path / "iris.gpkg")
+    frame = MetricFrame.of_source(iris, _context(), "census")
+    assert not frame.reprojected and frame.crs.authid() == crs
+    assert ("WARNING: its distances are off by up to" in frame.describe()) == distorted, \
+        frame.describe()
+    assert (frame.distortion > 0.01) == distorted
+
+
 def test_duplicate_ids_are_refused_naming_two(layers):
     from qgis.core import QgsFeature, QgsGeometry, QgsPointXY, QgsVectorLayer
     from mobility_dp.algorithms.frame import MetricFrame
