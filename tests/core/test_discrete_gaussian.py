@@ -153,3 +153,17 @@ def test_geometric_and_uniform_below_follow_their_laws():
     u = dg._uniform_below(np.repeat(m, 50_000), rng).reshape(m.size, -1)
     assert np.all(u >= 0) and np.all(u < m[:, None])
     assert chi_square_fit(u[3], np.arange(7), np.full(7, 1 / 7)).passed
+
+
+def test_numpys_exp_is_within_the_decision_error_on_this_stack():
+    """DECISION_ERROR assumes numpy's exp(−γ) is off by ≤ 4 ulps of a value ≤ 1 (≤ 4·2^−53):
+    checked against 40-digit decimal arithmetic, on the γ range the sampler evaluates."""
+    import decimal
+    gammas = np.concatenate([np.geomspace(1e-12, 50.0, 3000), make_rng(16).uniform(0, 5, 3000)])
+    context = decimal.Context(prec=40)
+    exact = np.array([float(context.exp(-decimal.Decimal(float(g)))) for g in gammas])
+    error = np.abs(np.exp(-gammas) - exact)
+    assert error.max() <= 4 * 2.0 ** -53 and 8 * 2.0 ** -53 <= dg.DECISION_ERROR
+    # negative control: single precision, off by ~2^−24, breaks the bound
+    single = np.exp(-gammas.astype(np.float32)).astype(float)
+    assert np.abs(single - exact).max() > dg.DECISION_ERROR
