@@ -53,7 +53,7 @@ class MobilityDPPlugin:
     def _restore_temporal_style(layer):
         """Outputs with a Mobility DP default style get its temporal settings too (QGIS 3.22
         leaves them out when a layer is added)."""
-        from .algorithms.outputs import restore_temporal_style
+        from .algorithms.common.outputs import restore_temporal_style
         restore_temporal_style(layer)
 
     def unload(self):

@@ -5,37 +5,15 @@ from qgis.core import (QgsApplication, QgsMessageLog, QgsProcessingModelAlgorith
                        QgsProcessingProvider)
 from qgis.PyQt.QtGui import QIcon
 
-from ..algorithms.cdrsummary import CDRSummary
-from ..algorithms.comparedensity import CompareDensity
-from ..algorithms.cover import MinimumCover
-from ..algorithms.flowmeasures import CompareFlows, FlowMeasures
-from ..algorithms.flows import AggregateFlows
-from ..algorithms.density import SanitizeDensity
-from ..algorithms.generatemobility import GenerateMobility
-from ..algorithms.comparereports import CompareReports
-from ..algorithms.mobilityreport import MobilityReport
-from ..algorithms.estimate import EstimateDistribution
-from ..algorithms.geoind import PerturbPoints
-from ..algorithms.histograms import PublishHistograms
-from ..algorithms.noisycounts import NoisyCounts
-from ..algorithms.odflows import ODFlows
-from ..algorithms.trajectoryrecovery import TrajectoryRecovery
-from ..algorithms.tessellation import DataDrivenTessellation, VoronoiTessellation
+from ..algorithms import counts, data, density, evaluation, flows, od, points, tessellation
 
 ICON = os.path.join(os.path.dirname(os.path.dirname(__file__)), "icons", "mobilitydp.svg")
 #: Shipped models (written by scripts/make-models), listed under the group "Models".
 MODELS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "models")
 
-# One entry per algorithm; ids are stable because saved models store them.
-ALGORITHMS = [
-    NoisyCounts,
-    PerturbPoints, EstimateDistribution,
-    VoronoiTessellation, DataDrivenTessellation, MinimumCover,
-    GenerateMobility, CDRSummary,
-    AggregateFlows, FlowMeasures, CompareFlows, ODFlows, MobilityReport, CompareReports,
-    SanitizeDensity, CompareDensity,
-    PublishHistograms, TrajectoryRecovery,
-]
+# One list per stage package; ids are stable because saved models store them.
+STAGES = (counts, points, tessellation, data, flows, od, density, evaluation)
+ALGORITHMS = [algorithm for stage in STAGES for algorithm in stage.ALGORITHMS]
 
 
 class MobilityDPProvider(QgsProcessingProvider):

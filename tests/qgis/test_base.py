@@ -1,4 +1,4 @@
-"""algorithms/base.py: privacy parameters, ledger charge, cost outputs, honest cancellation,
+"""algorithms/common/base.py: privacy parameters, ledger charge, cost outputs, honest cancellation,
 the two reports, unit-of-privacy fields, static-string enums and help."""
 import json
 import os
@@ -11,7 +11,7 @@ def _toy_class():
     """A minimal release algorithm built only from the base helpers."""
     from qgis.core import (QgsFeature, QgsFeatureSink, QgsProcessingParameterFeatureSink,
                            QgsProcessingParameterFeatureSource)
-    from mobility_dp.algorithms.base import MobilityDPAlgorithm, enum_parameter, progress_bridge
+    from mobility_dp.algorithms.common.base import MobilityDPAlgorithm, enum_parameter, progress_bridge
     from mobility_dp.dpcore.privacy import Cancelled, PrivacyCost, Release
 
     class Toy(MobilityDPAlgorithm):
@@ -213,7 +213,7 @@ def test_static_string_enum_help_tags_and_help_page(qgis_app):
 
 
 def test_delta_widget_keeps_tiny_deltas(qgis_app):
-    from mobility_dp.algorithms.params import DELTA_DECIMALS
+    from mobility_dp.algorithms.common.params import DELTA_DECIMALS
     alg = _toy_class()()
     alg.initAlgorithm()
     meta = alg.parameterDefinition("DELTA").metadata()
@@ -224,7 +224,7 @@ def test_delta_widget_keeps_tiny_deltas(qgis_app):
 
 def test_progress_bridge_cancels(qgis_app):
     from qgis.core import QgsProcessingFeedback
-    from mobility_dp.algorithms.base import progress_bridge
+    from mobility_dp.algorithms.common.base import progress_bridge
     from mobility_dp.dpcore.privacy import Cancelled
     feedback = QgsProcessingFeedback()
     progress = progress_bridge(feedback, 10, 50)
@@ -277,7 +277,7 @@ def test_every_algorithm_has_help_and_described_parameters(qgis_app):
 def test_dataset_id_is_the_same_whatever_reads_the_csv(qgis_app, tmp_path):
     """Renaming the layer or reading the CSV as delimited text or through OGR: one dataset."""
     from qgis.core import QgsVectorLayer
-    from mobility_dp.algorithms.base import source_dataset_id
+    from mobility_dp.algorithms.common.base import source_dataset_id
     csv = tmp_path / "my events.csv"
     csv.write_text("user_id,lon,lat\na,2.35,48.85\nb,2.36,48.86\n", encoding="utf-8")
     delimited = QgsVectorLayer(f"{csv.as_uri()}?delimiter=,&xField=lon&yField=lat&crs=EPSG:4326",

@@ -1,4 +1,4 @@
-"""The one events input (algorithms/events.py) shared by sanitizedensity and cdrsummary."""
+"""The one events input (algorithms/common/events.py) shared by sanitizedensity and cdrsummary."""
 import os
 import re
 import sys

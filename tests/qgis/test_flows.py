@@ -332,7 +332,7 @@ def test_opposite_arrows_are_drawn_side_by_side(run_alg):
                            QgsRectangle)
     from qgis.PyQt.QtCore import QSize
     from qgis.PyQt.QtGui import QColor, QImage, QPainter
-    from mobility_dp.algorithms.flows import flow_style
+    from mobility_dp.algorithms.common.flow_styles import flow_style
 
     layer = run_alg(AGG, _params(EPSILON=20))["FLOWS"]
 

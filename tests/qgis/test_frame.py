@@ -1,4 +1,4 @@
-"""algorithms/frame.py: one metric frame from public inputs; any CRS read into it."""
+"""algorithms/common/frame.py: one metric frame from public inputs; any CRS read into it."""
 import os
 
 import numpy as np
@@ -49,7 +49,7 @@ def layers(qgis_app, tmp_path_factory):
 @pytest.mark.parametrize("frame_crs", ["EPSG:2154", "EPSG:4326"])
 def test_towers_in_any_crs_land_on_the_same_metres(layers, frame_crs):
     """Issue 10 item 1: every layer is read with its own CRS, not the frame layer's."""
-    from mobility_dp.algorithms.frame import MetricFrame
+    from mobility_dp.algorithms.common.frame import MetricFrame
     frame = MetricFrame.of_source(layers[f"iris:{frame_crs}"], _context(), "census")
     ref, ref_ids, _ = frame.read_points(layers["towers:EPSG:4326"], "cell_id")
     assert ref.shape == (627, 2)
@@ -68,7 +68,7 @@ def test_towers_in_any_crs_land_on_the_same_metres(layers, frame_crs):
 
 def test_frame_of_a_geographic_public_layer_is_centred_on_it(layers):
     from qgis.core import QgsDistanceArea, QgsGeometry, QgsPointXY
-    from mobility_dp.algorithms.frame import MetricFrame
+    from mobility_dp.algorithms.common.frame import MetricFrame
     frame = MetricFrame.of_source(layers["iris:EPSG:4326"], _context(), "census")
     assert frame.reprojected and "+proj=aeqd" in frame.crs.toProj()
     ext = layers["iris:EPSG:4326"].extent()
@@ -92,7 +92,7 @@ def test_frame_of_a_geographic_public_layer_is_centred_on_it(layers):
 def test_empty_or_invalid_frames_are_refused_never_zero_zero(qgis_app):
     from qgis.core import (QgsCoordinateReferenceSystem, QgsProcessingException, QgsRectangle,
                            QgsVectorLayer)
-    from mobility_dp.algorithms.frame import MetricFrame
+    from mobility_dp.algorithms.common.frame import MetricFrame
     empty = QgsVectorLayer("Polygon?crs=EPSG:4326", "area", "memory")
     with pytest.raises(QgsProcessingException, match="empty"):
         MetricFrame.of_source(empty, _context(), "study area")
@@ -116,7 +116,7 @@ def test_geographic_polygons_are_densified_before_projection(qgis_app):
     from qgis.core import (QgsCoordinateReferenceSystem, QgsFeature, QgsGeometry, QgsPointXY,
                            QgsRectangle, QgsVectorLayer)
     from shapely.geometry import LineString, Point
-    from mobility_dp.algorithms.frame import MetricFrame
+    from mobility_dp.algorithms.common.frame import MetricFrame
     box = QgsVectorLayer("Polygon?crs=EPSG:4326&field=id:integer", "box", "memory")
     f = QgsFeature(box.fields())
     f.setGeometry(QgsGeometry.fromRect(QgsRectangle(1.0, 48.0, 3.0, 49.0)))
@@ -137,8 +137,8 @@ def test_geographic_polygons_are_densified_before_projection(qgis_app):
 def test_extent_is_read_in_its_stated_crs(layers):
     from qgis.core import (QgsCoordinateTransform, QgsProcessingException,
                            QgsProcessingParameterExtent, QgsRectangle)
-    from mobility_dp.algorithms.base import MobilityDPAlgorithm
-    from mobility_dp.algorithms.frame import MetricFrame
+    from mobility_dp.algorithms.common.base import MobilityDPAlgorithm
+    from mobility_dp.algorithms.common.frame import MetricFrame
 
     class Alg(MobilityDPAlgorithm):
         def initAlgorithm(self, config=None):
@@ -172,7 +172,7 @@ def test_extent_is_read_in_its_stated_crs(layers):
 def test_choose_frame_uses_public_inputs_only(layers):
     from qgis.core import (QgsProcessingException, QgsProcessingParameterExtent,
                            QgsProcessingParameterFeatureSource)
-    from mobility_dp.algorithms.base import MobilityDPAlgorithm
+    from mobility_dp.algorithms.common.base import MobilityDPAlgorithm
 
     class Alg(MobilityDPAlgorithm):
         def initAlgorithm(self, config=None):
@@ -205,7 +205,7 @@ def test_choose_frame_uses_public_inputs_only(layers):
 def test_web_mercator_is_not_taken_as_metres(layers):
     """EPSG:3857 stretches Paris distances by 1.52: its frame is an aeqd on the extent."""
     from qgis.core import QgsCoordinateReferenceSystem, QgsProcessingException
-    from mobility_dp.algorithms.frame import MetricFrame, scale_error
+    from mobility_dp.algorithms.common.frame import MetricFrame, scale_error
     context = _context()
     iris = layers["iris:EPSG:3857"]
     assert scale_error(iris.crs(), iris.extent().center(), context.transformContext()) > 0.5
@@ -225,7 +225,7 @@ def test_a_metric_crs_far_from_its_area_is_kept_but_reported(layers, tmp_path, c
     """UTM 31N and Lambert-93 keep Paris distances; UTM 18N (New York's zone) and the Réunion
     grid stretch them: the frame keeps the CRS (coordinates may be meant as plain metres)
     and its description, printed in every report, says by how much."""
-    from mobility_dp.algorithms.frame import MetricFrame
+    from mobility_dp.algorithms.common.frame import MetricFrame
     iris = _reprojected(layers["iris:EPSG:4326"], crs, tmp_path / "iris.gpkg")
     frame = MetricFrame.of_source(iris, _context(), "census")
     assert not frame.reprojected and frame.crs.authid() == crs
@@ -236,7 +236,7 @@ def test_a_metric_crs_far_from_its_area_is_kept_but_reported(layers, tmp_path, c
 
 def test_duplicate_ids_are_refused_naming_two(layers):
     from qgis.core import QgsFeature, QgsGeometry, QgsPointXY, QgsVectorLayer
-    from mobility_dp.algorithms.frame import MetricFrame
+    from mobility_dp.algorithms.common.frame import MetricFrame
     towers = QgsVectorLayer("Point?crs=EPSG:2154&field=id:string", "t", "memory")
     feats = []
     for i, tower_id in enumerate(["A12", "A12", "B7", "B7", "B7", "C1"]):
@@ -253,7 +253,7 @@ def test_duplicate_ids_are_refused_naming_two(layers):
 
 def test_a_cancel_while_reading_raises_cancelled(layers):
     from qgis.core import QgsProcessingFeedback
-    from mobility_dp.algorithms.frame import MetricFrame
+    from mobility_dp.algorithms.common.frame import MetricFrame
     from mobility_dp.dpcore.privacy import Cancelled
     frame = MetricFrame.of_source(layers["iris:EPSG:2154"], _context(), "census")
     feedback = QgsProcessingFeedback()

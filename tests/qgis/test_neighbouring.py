@@ -266,7 +266,7 @@ def _toy(leaky):
                            QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
                            QgsProcessingParameterField)
     from qgis.PyQt.QtCore import QVariant
-    from mobility_dp.algorithms.base import MobilityDPAlgorithm
+    from mobility_dp.algorithms.common.base import MobilityDPAlgorithm
     from mobility_dp.dpcore.mechanisms import discrete_laplace
 
     class ToyCounts(MobilityDPAlgorithm):

@@ -87,8 +87,8 @@ app = QgsApplication([], True)
 app.initQgis()
 from qgis.gui import QgsGui, QgsProcessingGui, QgsFileWidget
 from qgis.PyQt.QtWidgets import QWidget
-from mobility_dp.algorithms.params import delta_parameter, ledger_parameter
-from mobility_dp.algorithms.widgets import LedgerFileWidgetWrapper
+from mobility_dp.algorithms.common.params import delta_parameter, ledger_parameter
+from mobility_dp.algorithms.common.widgets import LedgerFileWidgetWrapper
 context = QgsProcessingContext()
 out, keep = {}, []
 plain = QgsProcessingParameterNumber("D", "d", QgsProcessingParameterNumber.Double, 0.0)
@@ -185,7 +185,7 @@ def test_qgis_process_results_carry_the_cost_and_outputs_their_style(qgis_proces
 def test_default_style_keeps_temporal_settings(qgis_app, tmp_path):
     from qgis.core import (QgsVectorLayer, QgsVectorLayerTemporalProperties, QgsFeature,
                            QgsGeometry, QgsPointXY, QgsVectorFileWriter)
-    from mobility_dp.algorithms.outputs import save_default_style
+    from mobility_dp.algorithms.common.outputs import save_default_style
     mem = QgsVectorLayer("Point?crs=EPSG:2154&field=t0:datetime&field=t1:datetime", "d",
                          "memory")
     f = QgsFeature(mem.fields())

@@ -1,0 +1,76 @@
+"""The shared boundary of the glue: what every algorithm of every stage uses.
+
+Layout of ``algorithms/``: this package (``common``) and one package per stage,
+mirroring ``dpcore`` (``tessellation``, ``density``, ``points``, ``flows``,
+``od``, ``counts``, ``data``, ``evaluation``). A stage package holds its
+algorithms and their stage-only helpers and lists its classes in
+``ALGORITHMS``; it imports ``common`` and ``dpcore``, never another stage.
+
+Modules here: ``base`` (the base class and the names algorithm modules import),
+``inputs`` (privacy parameters and their readers), ``reports``, ``ledger``,
+``frame``/``crs``/``frame_choice`` (the metric frame from public inputs),
+``params`` (parameter factories, help), ``outputs`` and ``flow_styles`` (styles,
+clean-up), readers of inputs shared by several stages (``events``, ``trips`` and
+``trip_parameters``, ``located``), ``values``, ``progress``, ``i18n``, ``helppages``,
+``widgets``.
+
+The pattern of an algorithm module: parameters, plan, read, reserve, release,
+write, report.
+
+An algorithm module is thin QGIS glue: layers → numpy/shapely (in metres) → a dpcore release
+function → layers, report and ledger entry. `od/odflows.py` and `counts/noisycounts.py` are worked examples.
+
+- Subclass `common.base.MobilityDPAlgorithm`; set `ALGORITHM_ID` (stable: saved models store it),
+  `DISPLAY_NAME`, `GROUP_ID`/`GROUP` (the stage group of ARCHITECTURE.md: `tessellation`
+  "Tessellation", `density` "Density", `points` "Points", `flows` "Flows", `evaluation`
+  "Evaluation", `data` "Data"), and `HELP` (HTML: what it does, one paragraph per parameter,
+  the unit of privacy). Set `USES_PRIVACY = False` for algorithms that release nothing (their
+  help then omits the privacy parameters; call `add_report_parameter()` if they write a report).
+- `initAlgorithm`: your inputs, then `self.add_privacy_parameters(default_epsilon=…,
+  with_delta=…)` (EPSILON, DELTA, SEED, LEDGER, DATASET_ID, BUDGET_EPSILON, BUDGET_DELTA,
+  REPORT, INTERNAL_REPORT and the outputs EPSILON_SPENT, DELTA_SPENT, PRIVACY_UNIT), then your
+  outputs. Enums: `enum_parameter(NAME, label, [("value", "description"), …], default)` (static
+  strings; read with `self.enum_value`). User/vehicle fields:
+  `self.add_unit_field_parameter(NAME, label, INPUT, kind="user"|"vehicle")`, read with
+  `self.unit_field(...)` (never `fid`), then `self.check_unit_ids(ids, field=…)`.
+- Implement `execute(self, parameters, context, feedback)` (NOT `run`: that is QGIS's).
+  `processAlgorithm` wraps it: a `ValueError` (from dpcore or from you) becomes a
+  `QgsProcessingException` with the same message, `Cancelled` ends the run, and on any failure
+  the file outputs that did not exist before the run are deleted.
+- Order inside `execute`: read and validate every parameter and input first, convert to arrays,
+  plan the cost in dpcore, reserve it, release, commit, and only then create sinks and write:
+  ```python
+  with self.reserve_budget(parameters, context, planned=planned_cost,
+                           default_dataset_id=self.layer_source_id(parameters, INPUT, context)) as charge:
+      release = dpcore_release(..., rng=self.rng(parameters, context),
+                               progress=self.progress(feedback, 0, 80))
+      charge.commit(release.cost)
+  ```
+  The committed cost becomes EPSILON_SPENT / DELTA_SPENT / PRIVACY_UNIT and a log line. Use
+  `self.progress(feedback, a, b)` for progress: after the commit a cancel no longer interrupts.
+- Metric frame, from public inputs only: `frame = self.metric_frame(parameters, context,
+  public=(STUDY_AREA,), extent=GRID_EXTENT, crs_of=(INPUT,))` (or `MetricFrame.of_source`,
+  `.of_crs`, `.of_extent`). Read any layer in any CRS with `frame.read_points(source, id_field)`,
+  `frame.read_polygons(source, name, id_field)`, `frame.features(source)`; an extent parameter
+  with `frame.read_extent(self, parameters, NAME, context)`. `frame.from_shapely(g)` gives a
+  QgsGeometry in `frame.home_crs` (write outputs in it); say `frame.describe()` in the report.
+- `as_float(value)` turns attribute values (NULL included) into floats/NaN.
+- Reports: `self.write_reports(parameters, context, release=release, unit_of_privacy=…,
+  parameter_rows=[(name, value), …], sections=[(heading, html)], internal_sections=[…],
+  warnings=[…])`: REPORT gets only public rows and sections (from `release.public`),
+  INTERNAL_REPORT the internal ones (from `release.internal`). HTML helpers (`table`,
+  `png_img`) are in `dpcore/report.py`.
+- Styling: `style_on_load(context, dest_id, function(layer))` styles the output in the GUI and
+  stores the style as the default style of a GeoPackage output.
+- Help: `HELP` is HTML blocks (blank lines between paragraphs; no need to avoid line breaks),
+  `TAGS` extra toolbox search words.
+- Put the module in its stage package and add the class to that package's `ALGORITHMS`
+  list (`provider/provider.py` registers every stage's list); add an `Entry` to
+  `tests/qgis/test_neighbouring.py` for a release.
+- Never `print()`; use `feedback.pushInfo` / `feedback.reportError` / `pushWarning`.
+- Tests in `tests/qgis/test_<stage>.py`: fixtures `run_alg` (processing.run),
+  `qgis_process` (returns `(returncode, json, text)`), `read_layer(path)` and
+  `sample_iris_path` from `tests/qgis/conftest.py`; see `test_noisycounts.py`. Each algorithm:
+  one processing.run run, one qgis_process run with GeoPackage outputs, bad inputs that raise
+  `QgsProcessingException` and leave no output file.
+"""

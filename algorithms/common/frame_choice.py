@@ -1,0 +1,62 @@
+"""The choice of a run's metric frame from its public inputs (parameters → :class:`MetricFrame`)."""
+from __future__ import annotations
+
+from qgis.core import QgsProcessingException
+
+from .crs import check_extent, crs_name, is_metric, stated_extent_crs
+from .frame import MetricFrame
+from .i18n import tr
+
+
+def choose_frame(alg, parameters, context, *, frame_crs=None, public=(), extent=None,
+                 crs_of=()) -> MetricFrame:
+    """A run's metric frame, chosen from public inputs only, in this order:
+
+    the ``frame_crs`` CRS parameter (if the algorithm has it and it is set);
+    the first set layer parameter of ``public`` (study area, census cells,
+    tessellation: its CRS, centred on its extent); the extent parameter
+    ``extent`` (centred on it, read in its stated CRS); the CRS (never the
+    extent) of the first set layer of ``crs_of`` if that CRS is in metres.
+    Otherwise refused, saying what to set.
+    """
+    def is_set(name):
+        return name is not None and alg.parameterDefinition(name) is not None and \
+            parameters.get(name) not in (None, "")
+
+    def label(name):
+        return alg.parameterDefinition(name).description()
+
+    if is_set(frame_crs):
+        return MetricFrame.of_crs(alg.parameterAsCrs(parameters, frame_crs, context), context)
+    for name in public:
+        if is_set(name):
+            source = alg.parameterAsSource(parameters, name, context)
+            if source is None:
+                raise QgsProcessingException(alg.invalidSourceError(parameters, name))
+            return MetricFrame.of_source(source, context, label(name))
+    if is_set(extent):
+        rect = alg.parameterAsExtent(parameters, extent, context)
+        check_extent(rect, label(extent))
+        crs = stated_extent_crs(alg, parameters, extent, context)
+        if crs is None:
+            raise QgsProcessingException(tr(
+                f"{label(extent)} gives no CRS and no public layer or metric CRS is set to read "
+                "it in: write it as xmin,xmax,ymin,ymax [EPSG:n]."))
+        return MetricFrame.of_extent(rect, crs, context, origin=f"the {label(extent)}")
+    wanted = [label(n) for n in (*public, extent, frame_crs)
+              if n is not None and alg.parameterDefinition(n) is not None]
+    for name in crs_of:
+        if is_set(name):
+            source = alg.parameterAsSource(parameters, name, context)
+            if source is None:
+                raise QgsProcessingException(alg.invalidSourceError(parameters, name))
+            crs = source.sourceCrs()
+            if is_metric(crs):
+                return MetricFrame.of_crs(crs, context, origin=f"the CRS of {label(name)}")
+            raise QgsProcessingException(tr(
+                f"{label(name)} is in {crs_name(crs) if crs.isValid() else 'no valid CRS'}, not "
+                "in metres, and no public input fixes a metric frame (a frame derived from "
+                "private data would reveal where it lies). Set one of: "
+                f"{'; '.join(wanted) or 'a projected CRS in metres for the input'}."))
+    raise QgsProcessingException(tr(
+        f"No public input to choose a metric frame from: set one of {'; '.join(wanted)}."))

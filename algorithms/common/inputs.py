@@ -1,0 +1,166 @@
+"""Common parameters of every algorithm and their readers (a mixin of :class:`.base.MobilityDPAlgorithm`).
+
+The privacy parameters (EPSILON, DELTA, SEED, LEDGER, DATASET_ID, budgets, REPORT,
+INTERNAL_REPORT), the metric CRS, user/vehicle fields, and the methods that read them:
+validated ε and δ, the seeded or secure RNG, static-string enums, sources and sinks that
+fail with QGIS's own message, and the run's metric frame from public inputs only.
+"""
+from __future__ import annotations
+
+from qgis.core import (QgsProcessingException, QgsProcessingOutputNumber,
+                       QgsProcessingOutputString, QgsProcessingParameterFileDestination,
+                       QgsProcessingParameterNumber, QgsProcessingParameterString, QgsWkbTypes)
+
+from ...dpcore.privacy import check_delta, check_epsilon, dataset_id, make_rng
+from ...dpcore.units import check_units_not_all_distinct, guess_unit_field, UNIT_FIELD_NAMES
+from .frame import MetricFrame
+from .frame_choice import choose_frame
+from .i18n import tr
+from .ledger import DELTA_SPENT, EPSILON_SPENT, PRIVACY_UNIT, source_dataset_id
+from .params import advanced, delta_parameter, frame_crs_parameter, ledger_parameter, \
+    unit_field_parameter
+
+EPSILON = "EPSILON"
+DELTA = "DELTA"
+SEED = "SEED"
+LEDGER = "LEDGER"
+DATASET_ID = "DATASET_ID"
+BUDGET_EPSILON = "BUDGET_EPSILON"
+BUDGET_DELTA = "BUDGET_DELTA"
+REPORT = "REPORT"
+INTERNAL_REPORT = "INTERNAL_REPORT"
+# EPSILON_SPENT, DELTA_SPENT, PRIVACY_UNIT: outputs of every release (from .ledger)
+FRAME_CRS = "FRAME_CRS"
+
+
+class InputsMixin:
+    """Adds and reads the parameters every algorithm shares."""
+
+    def add_privacy_parameters(self, *, default_epsilon: float = 1.0, with_delta: bool = False,
+                               default_delta: float = 1e-6, delta_help: str = ""):
+        """EPSILON, DELTA (optional), SEED, LEDGER (+ dataset id and budget), REPORT,
+        INTERNAL_REPORT, and the outputs EPSILON_SPENT, DELTA_SPENT, PRIVACY_UNIT."""
+        self.addParameter(QgsProcessingParameterNumber(
+            EPSILON, tr("Epsilon (ε): privacy loss of this release, > 0"),
+            QgsProcessingParameterNumber.Double, default_epsilon))
+        if with_delta:
+            self.addParameter(delta_parameter(
+                DELTA, tr("Delta (δ) in [0, 1)" + (f": {delta_help}" if delta_help else "")),
+                default_delta))
+        self.addParameter(QgsProcessingParameterNumber(
+            SEED, tr("Seed (empty = secure randomness; a seeded run is not for publication)"),
+            QgsProcessingParameterNumber.Integer, None, optional=True, minValue=0))
+        self.addParameter(ledger_parameter(LEDGER, tr("Privacy ledger (JSON file, created if "
+                                                      "missing)")))
+        for p in (QgsProcessingParameterString(DATASET_ID, tr("Dataset id in the ledger (default: "
+                                                              "the input file's path)"),
+                                               optional=True),
+                  QgsProcessingParameterNumber(BUDGET_EPSILON, tr("Total budget ε of the dataset "
+                                                                  "(required on first ledger use)"),
+                                               QgsProcessingParameterNumber.Double, None,
+                                               optional=True),
+                  delta_parameter(BUDGET_DELTA, tr("Total budget δ of the dataset"), None,
+                                  optional=True)):
+            self.addParameter(advanced(p))
+        self.add_report_parameter()
+        self.addParameter(QgsProcessingParameterFileDestination(
+            INTERNAL_REPORT, tr("Internal report (raw-data facts: do not publish)"),
+            "HTML files (*.html)", optional=True, createByDefault=False))
+        self.addOutput(QgsProcessingOutputNumber(EPSILON_SPENT, tr("ε spent by this run")))
+        self.addOutput(QgsProcessingOutputNumber(DELTA_SPENT, tr("δ spent by this run")))
+        self.addOutput(QgsProcessingOutputString(PRIVACY_UNIT, tr("Unit of ε spent (ε or ε per "
+                                                                  "metre) and unit of privacy")))
+
+    def add_report_parameter(self):
+        self.addParameter(QgsProcessingParameterFileDestination(
+            REPORT, tr("Privacy report" if self.USES_PRIVACY else "Report"),
+            "HTML files (*.html)", optional=True, createByDefault=True))
+
+    def add_frame_crs_parameter(self):
+        """FRAME_CRS (advanced): an explicit projected CRS in metres for computing."""
+        self.addParameter(frame_crs_parameter(FRAME_CRS, tr(
+            "Metric CRS for computing (empty: from the public layers)")))
+
+    def add_unit_field_parameter(self, name: str, label: str, parent: str, kind: str = "user"):
+        """A user / vehicle field: empty by default, guessed by name or refused at run time."""
+        names = ", ".join(UNIT_FIELD_NAMES[kind][:4])
+        p = unit_field_parameter(name, tr(f"{label} (empty: a field named {names}, …)"), parent)
+        p.setMetadata({**p.metadata(), "mobilitydp_unit": kind})
+        self.addParameter(p)
+
+    @staticmethod
+    def _is_set(parameters, name) -> bool:
+        value = parameters.get(name)
+        return value is not None and value != ""
+
+    def epsilon(self, parameters, context) -> float:
+        return check_epsilon(self.parameterAsDouble(parameters, EPSILON, context), "epsilon")
+
+    def delta(self, parameters, context) -> float:
+        return check_delta(self.parameterAsDouble(parameters, DELTA, context), "delta")
+
+    def seed(self, parameters, context):
+        if not self._is_set(parameters, SEED):
+            return None
+        return self.parameterAsInt(parameters, SEED, context)
+
+    def rng(self, parameters, context):
+        return make_rng(self.seed(parameters, context))
+
+    def enum_value(self, parameters, name, context) -> str:
+        """The static string of an :func:`enum_parameter` (e.g. ``"efpa_g"``)."""
+        return self.parameterAsEnumString(parameters, name, context)
+
+    def layer_source_id(self, parameters, name, context) -> str:
+        """The default ledger dataset id of an input layer: its normalised file path."""
+        layer = self.parameterAsVectorLayer(parameters, name, context)
+        return source_dataset_id(layer) if layer is not None else dataset_id(
+            str(parameters.get(name)))
+
+    def source_or_raise(self, parameters, name, context):
+        """A feature source parameter, or QGIS's own error when it cannot be read."""
+        source = self.parameterAsSource(parameters, name, context)
+        if source is None:
+            raise QgsProcessingException(self.invalidSourceError(parameters, name))
+        return source
+
+    def sink(self, parameters, name, context, fields, wkb=QgsWkbTypes.NoGeometry, crs=None):
+        """The feature sink of output ``name``: (sink, destination id), or QGIS's own error."""
+        extra = () if crs is None else (crs,)
+        sink, dest_id = self.parameterAsSink(parameters, name, context, fields, wkb, *extra)
+        if sink is None:
+            raise QgsProcessingException(self.invalidSinkError(parameters, name))
+        return sink, dest_id
+
+    def unit_field(self, parameters, name, source, context, feedback=None) -> str:
+        """The user / vehicle field: the chosen one, else one guessed by name, else refused."""
+        definition = self.parameterDefinition(name)
+        kind = definition.metadata().get("mobilitydp_unit", "user")
+        fields = source.fields().names()
+        chosen = self.parameterAsString(parameters, name, context)
+        if chosen:
+            if chosen not in fields:
+                raise QgsProcessingException(tr(f"{definition.description()}: the input has no "
+                                                f"field '{chosen}'"))
+            return chosen
+        guessed = guess_unit_field(fields, kind)
+        if guessed is None:
+            raise QgsProcessingException(tr(
+                f"Choose the field that identifies one {kind} ({definition.description()}): "
+                f"none of the fields ({', '.join(fields)}) is named like a {kind} id "
+                f"({', '.join(UNIT_FIELD_NAMES[kind])})."))
+        if feedback is not None:
+            feedback.pushInfo(tr(f"{kind.capitalize()} field: '{guessed}' (chosen by its name)"))
+        return guessed
+
+    @staticmethod
+    def check_unit_ids(ids, *, kind="user", field="", what="events") -> int:
+        """dpcore's refusal when every event has its own user; returns the user count."""
+        return check_units_not_all_distinct(ids, kind=kind, field=field, what=what)
+
+    # -- metric frame ------------------------------------------------------
+    def metric_frame(self, parameters, context, *, public=(), extent=None,
+                     crs_of=()) -> MetricFrame:
+        """The run's metric frame from public inputs only (see ``frame.choose_frame``)."""
+        return choose_frame(self, parameters, context, frame_crs=FRAME_CRS, public=public,
+                            extent=extent, crs_of=crs_of)

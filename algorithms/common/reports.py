@@ -1,0 +1,62 @@
+"""The two reports of a run (a mixin of :class:`.base.MobilityDPAlgorithm`).
+
+REPORT is publishable: only public parameters, noisy values and facts of public inputs.
+INTERNAL_REPORT holds raw-data facts and utility against the truth ("do not publish").
+The HTML is made by :mod:`dpcore.report`.
+"""
+from __future__ import annotations
+
+from ...dpcore import report as dpreport
+from .inputs import INTERNAL_REPORT, REPORT
+
+
+class ReportsMixin:
+    """Writes REPORT and INTERNAL_REPORT from a release's public and internal parts."""
+
+    def write_analysis_report(self, parameters, context, *, rows, **kw):
+        """Write ``dpcore.report.analysis_report`` (no DP claim) to REPORT if set.
+
+        For algorithms that add no noise. ``rows`` are the (name, value)
+        parameter rows; ``kw`` the report's other fields (title defaults to
+        the display name). Returns the path or None.
+        """
+        path = self.parameterAsFileOutput(parameters, REPORT, context)
+        if not path:
+            return None
+        kw.setdefault("title", self.DISPLAY_NAME)
+        _write(path, dpreport.analysis_report(algorithm_id=f"mobilitydp:{self.ALGORITHM_ID}",
+                                              parameters=rows, **kw))
+        return path
+
+    def write_reports(self, parameters, context, *, release, unit_of_privacy: str,
+                      parameter_rows, sections=(), internal_sections=(), warnings=(),
+                      internal_warnings=()) -> dict:
+        """Write REPORT (publishable) and INTERNAL_REPORT (if set); returns both paths.
+
+        REPORT gets only public values: ``parameter_rows``, ``sections`` and
+        ``warnings`` must not depend on the raw data beyond the noisy values
+        (use ``release.public``). ``internal_sections`` / ``internal_warnings``
+        (``release.internal``) go to INTERNAL_REPORT only.
+        """
+        charge = getattr(self, "_charge", None)
+        common = dict(title=self.DISPLAY_NAME, algorithm_id=f"mobilitydp:{self.ALGORITHM_ID}",
+                      unit_of_privacy=unit_of_privacy, cost=release.cost,
+                      parameters=parameter_rows, seeded=self.seed(parameters, context) is not None,
+                      dataset_id=charge.dataset_id if charge is not None else None)
+        paths = {REPORT: self.parameterAsFileOutput(parameters, REPORT, context) or None,
+                 INTERNAL_REPORT: None}
+        if paths[REPORT]:
+            _write(paths[REPORT], dpreport.publishable_report(sections=sections,
+                                                              warnings=warnings, **common))
+        if self.parameterDefinition(INTERNAL_REPORT) is not None:
+            paths[INTERNAL_REPORT] = self.parameterAsFileOutput(parameters, INTERNAL_REPORT,
+                                                                context) or None
+        if paths[INTERNAL_REPORT]:
+            _write(paths[INTERNAL_REPORT], dpreport.internal_report(
+                sections=internal_sections, warnings=internal_warnings, **common))
+        return paths
+
+
+def _write(path: str, text: str) -> None:
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text)

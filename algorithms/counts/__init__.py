@@ -1,0 +1,4 @@
+"""Counts stage: DP noise on integer count fields of zone layers (dpcore.counts)."""
+from .noisycounts import NoisyCounts
+
+ALGORITHMS = [NoisyCounts]

@@ -1,0 +1,5 @@
+"""Data stage: synthetic mobility on real geography and the data owner's summary (dpcore.synth, dpcore.ingest)."""
+from .cdrsummary import CDRSummary
+from .generatemobility import GenerateMobility
+
+ALGORITHMS = [GenerateMobility, CDRSummary]

@@ -1,0 +1,125 @@
+"""mobilitydp:cdrsummary — per-user visit statistics to choose ℓ (NOT private output).
+
+The events are read by :mod:`.events`, the reader shared with sanitizedensity.
+"""
+import numpy as np
+from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsProcessing,
+                       QgsProcessingParameterFeatureSink,
+                       QgsProcessingParameterString, QgsWkbTypes)
+from qgis.PyQt.QtCore import QDateTime, Qt, QVariant
+
+from ...dpcore import report as dpreport
+from ...dpcore.ingest import bound_compact, visit_summary
+from ...dpcore.privacy import make_rng
+from ..common.base import MobilityDPAlgorithm, REPORT, progress_bridge, tr
+from ..common.events import EVENTS_HELP, START, add_event_parameters, period, read_events, reading_rows
+
+ELLS = "ELLS"
+OUTPUT = "OUTPUT"
+SLOTS = "SLOTS"
+
+
+class CDRSummary(MobilityDPAlgorithm):
+    ALGORITHM_ID = "cdrsummary"
+    DISPLAY_NAME = "CDR visit statistics (for the data owner)"
+    GROUP_ID = "data"
+    GROUP = "Data"
+    USES_PRIVACY = False
+    HELP = """
+<p><b>Not private output.</b> Summarises how many visits each user makes, to help the data
+owner choose ℓ, the number of visits kept per user by the pre-sampling of Acs &amp; Castelluccia
+(§5.1) before a density release. A visit is one user at one tower in one slot; the pre-sampling
+keeps at most one visit per user and slot, then at most ℓ per user. The outputs are computed
+from the raw data and are for the data owner only: never publish them (even the choice of ℓ
+leaks a little when it is tuned on the data).</p>
+""" + EVENTS_HELP + """
+<p><b>Candidate ℓ values</b>: comma-separated; the report gives, for each, the share of users
+with more visits and the share of visits kept.</p>
+<p><b>Outputs</b>: a table of the distribution of visits per user (visits, users, share,
+cumulative share) and a table per slot (events, active users, visits).</p>
+"""
+
+    def initAlgorithm(self, config=None):  # noqa: N802
+        add_event_parameters(self)
+        self.addParameter(QgsProcessingParameterString(
+            ELLS, tr("Candidate ℓ values"), "5,10,20,30,50,100"))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            OUTPUT, tr("Visits per user distribution"), QgsProcessing.TypeVector))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            SLOTS, tr("Visits per slot"), QgsProcessing.TypeVector, optional=True,
+            createByDefault=True))
+        self.add_report_parameter()
+
+    def execute(self, parameters, context, feedback):
+        try:
+            ells = sorted({int(v) for v in
+                           self.parameterAsString(parameters, ELLS, context).split(",")
+                           if v.strip()})
+        except ValueError:
+            raise ValueError("candidate ℓ values must be comma-separated integers")
+        if not ells or ells[0] < 1:
+            raise ValueError("give at least one candidate ℓ ≥ 1")
+        start, slot_seconds, n_slots = period(self, parameters, context)
+        events, facts = read_events(self, parameters, context, feedback, tower_ids="auto",
+                                    start=start, slot_seconds=slot_seconds, n_slots=n_slots,
+                                    progress=progress_bridge(feedback, 0, 60))
+        try:
+            n_towers = len(events.tower_ids)
+            b = bound_compact(events, n_towers=max(n_towers, 1), ell=None, rng=make_rng(0),
+                              progress=progress_bridge(feedback, 60, 75))
+        finally:
+            events.close()
+        s = visit_summary(b, ells)
+
+        fields = QgsFields()
+        for name, kind in (("visits", QVariant.Int), ("users", QVariant.LongLong),
+                           ("share", QVariant.Double), ("cum_share", QVariant.Double)):
+            fields.append(QgsField(name, kind))
+        sink, dest = self.sink(parameters, OUTPUT, context, fields, QgsWkbTypes.NoGeometry)
+        hist = s["visits_hist"]
+        cum = np.cumsum(hist) / b.n_users
+        for k, (n, c) in enumerate(zip(hist.tolist(), cum.tolist())):
+            if n:
+                f = QgsFeature(fields)
+                f.setAttributes([k, n, n / b.n_users, c])
+                sink.addFeature(f, QgsFeatureSink.FastInsert)
+        results = {OUTPUT: dest}
+        if self._is_set(parameters, SLOTS):
+            results[SLOTS] = self._write_slots(parameters, context, s, start, slot_seconds)
+
+        quant = s["quantiles"]
+        ell_rows = [(e, f"{100 * above:.2f} %", f"{100 * kept:.2f} %")
+                    for e, above, kept in s["ell_rows"]]
+        results[REPORT] = self.write_analysis_report(parameters, context, title=self.DISPLAY_NAME,
+            privacy_note="NOT PRIVATE: these statistics are computed from the raw events and "
+                         "are for the data owner only; never publish them.",
+            rows=[("events", facts["source"]),
+                  ("start", self.parameterAsString(parameters, START, context).strip()),
+                  ("slot length (s)", slot_seconds),
+                  ("slots", n_slots)],
+            sections=[
+                ("Data", dpreport.table(reading_rows(b, facts) + [("towers", n_towers)])),
+                ("Visits per user (one per slot, before ℓ)", dpreport.table(
+                    [(k, f"{v:.4g}") for k, v in quant.items()])),
+                ("Choosing ℓ", dpreport.table(
+                    ell_rows, ("ℓ", "users with more visits", "visits kept")))],
+            warnings=["Not private output: for the data owner only."])
+        for k, v in b.dropped.items():
+            if v:
+                feedback.pushWarning(f"{v} event(s) not used: {k.replace('_', ' ')}")
+        return results
+
+    def _write_slots(self, parameters, context, s, start, slot_seconds):
+        fields = QgsFields()
+        for name, kind in (("slot", QVariant.Int), ("start", QVariant.DateTime),
+                           ("events", QVariant.LongLong), ("active_users", QVariant.LongLong),
+                           ("visits", QVariant.LongLong)):
+            fields.append(QgsField(name, kind))
+        sink, dest = self.sink(parameters, SLOTS, context, fields, QgsWkbTypes.NoGeometry)
+        for k, (e, a, v) in enumerate(zip(s["events"].tolist(), s["active_users"].tolist(),
+                                          s["visits"].tolist())):
+            f = QgsFeature(fields)
+            f.setAttributes([k, QDateTime.fromMSecsSinceEpoch(
+                int(round((start + k * slot_seconds) * 1000)), Qt.UTC), e, a, v])
+            sink.addFeature(f, QgsFeatureSink.FastInsert)
+        return dest

@@ -1,0 +1,6 @@
+"""Evaluation stage: utility of releases against the truth, and attacks as audits (dpcore.metrics, dpcore.attacks, dpcore.od.compare)."""
+from .comparedensity import CompareDensity
+from .comparereports import CompareReports
+from .trajectoryrecovery import TrajectoryRecovery
+
+ALGORITHMS = [CompareReports, CompareDensity, TrajectoryRecovery]

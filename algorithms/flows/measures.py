@@ -1,0 +1,224 @@
+"""mobilitydp:flowmeasures and mobilitydp:compareflows — network measures of flow layers.
+
+Both read flow lines (origin, destination, flow: the FLOWS output of
+``aggregateflows``) and zones; the measures live in ``dpcore.flows.measures``
+and the comparison in ``dpcore.flows.compare`` (Pratesi 2012 §5.3–5.4).
+Computing on released flows is post-processing: no privacy cost.
+"""
+import numpy as np
+from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
+                       QgsProcessing,
+                       QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
+                       QgsWkbTypes)
+from qgis.PyQt.QtCore import QVariant
+
+from ...dpcore import report as dpreport
+from ...dpcore.flows.compare import border_precision_recall, compare_measures
+from ...dpcore.flows.figures import comparison_png
+from ...dpcore.flows.measures import (border_polygons, mobility_borders,
+                                     network_measures)
+from ..common.base import REPORT, MobilityDPAlgorithm, shapely_wkb, style_on_load, tr
+from .layers import (COMMUNITY_SEED, DEST_FIELD, FLOWS, ORIGIN_FIELD, ORIGINAL, PARAMS_HELP,
+                         PRIVATE, SAMPLES, add_flow_parameters, link_index, link_vector,
+                         read_flows, read_zones)
+from ..common.flow_styles import flow_style
+from ..common.outputs import categorized_style, graduated_style
+
+ZONE_MEASURES = "ZONE_MEASURES"
+LINK_MEASURES = "LINK_MEASURES"
+BORDERS = "BORDERS"
+TABLE = "TABLE"
+ZONE_KEYS = ("flow_per_zone", "degree", "clustering", "node_betweenness")
+
+
+class FlowMeasures(MobilityDPAlgorithm):
+    ALGORITHM_ID = "flowmeasures"
+    DISPLAY_NAME = "Flow network measures and mobility borders"
+    GROUP_ID = "flows"
+    GROUP = "Flows"
+    USES_PRIVACY = False
+    HELP = """
+<p>Network measures of a flow graph (Pratesi 2012 §5.3): zones are nodes, a positive flow is a
+directed edge. Per zone: flow in + out, degree (neighbours joined by a positive flow), clustering
+coefficient, node betweenness (shortest paths by hops) and the mobility-border community; per
+link: flow and edge betweenness. Mobility borders (§5.3.2): Louvain communities of the graph
+weighted by the flows in both directions, dissolved into one polygon per community.</p>
+<h3>Parameters</h3>
+<p><b>Flows</b>: flow lines, e.g. the output of <i>Aggregate flows with noise</i>.</p>
+""" + PARAMS_HELP
+
+    def initAlgorithm(self, config=None):  # noqa: N802
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            FLOWS, tr("Flows"), [QgsProcessing.TypeVectorLine]))
+        add_flow_parameters(self, FLOWS)
+        self.add_report_parameter()
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            ZONE_MEASURES, tr("Zone measures"), QgsProcessing.TypeVectorPolygon))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            LINK_MEASURES, tr("Link measures"), QgsProcessing.TypeVectorLine))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            BORDERS, tr("Mobility borders"), QgsProcessing.TypeVectorPolygon))
+
+    def execute(self, parameters, context, feedback):
+        zones, ids, zone_feats = read_zones(self, parameters, context)
+        flows = read_flows(self, parameters, context, FLOWS,
+                            {z: k for k, z in enumerate(ids)})
+        samples = self.parameterAsInt(parameters, SAMPLES, context) or None
+        seed = self.parameterAsInt(parameters, COMMUNITY_SEED, context)
+        index = link_index(flows, len(ids))
+        values = link_vector(index, flows)
+        feedback.setProgress(10)
+        m = network_measures(index, values, samples=samples, seed=seed)
+        feedback.setProgress(60)
+        labels = mobility_borders(index, values, seed=seed)
+        feedback.setProgress(80)
+
+        fields = QgsFields()
+        fields.append(QgsField("zone_id", QVariant.String))
+        for k in ZONE_KEYS:
+            fields.append(QgsField(k, QVariant.Double))
+        fields.append(QgsField("community", QVariant.Int))
+        sink, zone_id = self.sink(parameters, ZONE_MEASURES, context, fields,
+                                   QgsWkbTypes.multiType(zones.wkbType()), zones.sourceCrs())
+        style_on_load(context, zone_id, graduated_style("flow_per_zone"))
+        for k, feat in enumerate(zone_feats):
+            f = QgsFeature(fields)
+            g = QgsGeometry(feat.geometry())
+            g.convertToMultiType()
+            f.setGeometry(g)
+            f.setAttributes([ids[k]] + [float(m[key][k]) for key in ZONE_KEYS] + [int(labels[k])])
+            sink.addFeature(f, QgsFeatureSink.FastInsert)
+
+        flow_source = self.source_or_raise(parameters, FLOWS, context)
+        names = [self.parameterAsString(parameters, k, context)
+                 for k in (ORIGIN_FIELD, DEST_FIELD)]
+        pos = {(o, d): z for z, (o, d) in enumerate(zip(index.origin.tolist(),
+                                                        index.dest.tolist()))}
+        lfields = QgsFields()
+        for name, kind in (("origin", QVariant.String), ("dest", QVariant.String),
+                           ("flow", QVariant.Double), ("edge_betweenness", QVariant.Double)):
+            lfields.append(QgsField(name, kind))
+        lsink, link_id = self.sink(parameters, LINK_MEASURES, context, lfields,
+                                    flow_source.wkbType(), flow_source.sourceCrs())
+        top = float(values.max()) if values.size and values.max() > 0 else 1.0
+        style_on_load(context, link_id, lambda layer: flow_style(layer, top))
+        zone_index = {z: k for k, z in enumerate(ids)}
+        for feat in flow_source.getFeatures():
+            o, d = (str(feat[n]) for n in names)
+            z = pos[(zone_index[o], zone_index[d])]
+            f = QgsFeature(lfields)
+            f.setGeometry(feat.geometry())
+            f.setAttributes([o, d, float(values[z]), float(m["edge_betweenness"][z])])
+            lsink.addFeature(f, QgsFeatureSink.FastInsert)
+
+        bfields = QgsFields()
+        bfields.append(QgsField("community", QVariant.Int))
+        bfields.append(QgsField("zones", QVariant.Int))
+        bsink, borders_id = self.sink(parameters, BORDERS, context, bfields,
+                                       QgsWkbTypes.MultiPolygon, zones.sourceCrs())
+        style_on_load(context, borders_id, categorized_style("community"))
+        polys = [shapely_wkb.loads(bytes(f.geometry().asWkb())) for f in zone_feats]
+        for label, geom in border_polygons(polys, labels):
+            f = QgsFeature(bfields)
+            g = QgsGeometry()
+            g.fromWkb(geom.wkb)
+            g.convertToMultiType()
+            f.setGeometry(g)
+            f.setAttributes([label, int((labels == label).sum())])
+            bsink.addFeature(f, QgsFeatureSink.FastInsert)
+
+        summary = [("zones", len(ids)), ("links (flow features)", len(flows)),
+                   ("links with positive flow", int((values > 0).sum())),
+                   ("mobility-border communities", int(labels.max()) + 1)]
+        report = self.write_analysis_report(parameters, context, title=self.DISPLAY_NAME,
+            privacy_note="The measures are computed from the flow layer only; if it is a "
+                         "differentially private release, so are they (post-processing).",
+            rows=[("flows", flow_source.sourceName()), ("zones", zones.sourceName()),
+                  ("betweenness pivots", samples or "exact"), ("random seed", seed)],
+            sections=[("Graph", dpreport.table(summary))])
+        return {ZONE_MEASURES: zone_id, LINK_MEASURES: link_id, BORDERS: borders_id,
+                REPORT: report}
+
+
+
+class CompareFlows(MobilityDPAlgorithm):
+    ALGORITHM_ID = "compareflows"
+    DISPLAY_NAME = "Compare original and private flows"
+    GROUP_ID = "evaluation"
+    GROUP = "Evaluation"
+    USES_PRIVACY = False
+    HELP = """
+<p>How well a private flow layer preserves the original (Pratesi 2012 §5.4): for every network
+measure (flow per link and per zone, degree, clustering coefficient, node and edge betweenness)
+the Pearson correlation (PCC) between original and private values, the slope and intercept of
+the fitted line private ≈ slope·original + intercept and the mean bias, with scatter plots and
+cumulative distributions in the report; and the precision and recall of the mobility borders
+(pairs of zones grouped together in the private borders that are together in the original ones,
+and vice versa).</p>
+<p>The original flows are raw data: the report and table are for the data owner, not for
+publication.</p>
+<h3>Parameters</h3>
+<p><b>Original flows</b> and <b>private flows</b>: flow lines with the same fields (links
+missing from one layer count as flow 0).</p>
+""" + PARAMS_HELP
+
+    def initAlgorithm(self, config=None):  # noqa: N802
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            ORIGINAL, tr("Original flows"), [QgsProcessing.TypeVectorLine]))
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            PRIVATE, tr("Private flows"), [QgsProcessing.TypeVectorLine]))
+        add_flow_parameters(self, ORIGINAL)
+        self.add_report_parameter()
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            TABLE, tr("Comparison table"), QgsProcessing.TypeVector))
+
+    def execute(self, parameters, context, feedback):
+        _, ids, _ = read_zones(self, parameters, context)
+        zone_index = {z: k for k, z in enumerate(ids)}
+        original = read_flows(self, parameters, context, ORIGINAL, zone_index)
+        private = read_flows(self, parameters, context, PRIVATE, zone_index)
+        samples = self.parameterAsInt(parameters, SAMPLES, context) or None
+        seed = self.parameterAsInt(parameters, COMMUNITY_SEED, context)
+        index = link_index(set(original) | set(private), len(ids))
+        a, b = link_vector(index, original), link_vector(index, private)
+        m_a = network_measures(index, a, samples=samples, seed=seed)
+        feedback.setProgress(35)
+        m_b = network_measures(index, b, samples=samples, seed=seed)
+        feedback.setProgress(70)
+        fits = compare_measures(m_a, m_b)
+        borders_a = mobility_borders(index, a, seed=seed)
+        borders_b = mobility_borders(index, b, seed=seed)
+        precision, recall = border_precision_recall(borders_a, borders_b)
+        feedback.setProgress(90)
+
+        fields = QgsFields()
+        fields.append(QgsField("measure", QVariant.String))
+        for name in ("pcc", "slope", "intercept", "bias"):
+            fields.append(QgsField(name, QVariant.Double))
+        fields.append(QgsField("n", QVariant.Int))
+        sink, table_id = self.sink(parameters, TABLE, context, fields, QgsWkbTypes.NoGeometry)
+        rows = []
+        for name, fit in fits.items():
+            row = [name, fit["pcc"], fit["slope"], fit["intercept"], fit["bias"], fit["n"]]
+            rows.append(row)
+        rows.append(["border_precision", precision, None, None, None, len(ids)])
+        rows.append(["border_recall", recall, None, None, None, len(ids)])
+        for row in rows:
+            f = QgsFeature(fields)
+            f.setAttributes([None if isinstance(v, float) and np.isnan(v) else v for v in row])
+            sink.addFeature(f, QgsFeatureSink.FastInsert)
+
+        sections = [("Correlation per measure", dpreport.table(
+            [(r[0],) + tuple("" if v is None else f"{v:.4g}" for v in r[1:5]) + (r[5],)
+             for r in rows], ("measure", "PCC", "slope", "intercept", "mean bias", "n")))]
+        png = comparison_png(m_a, m_b)
+        sections.append(("Scatter plots and distributions",
+                         dpreport.png_img(png, "scatter plots and distributions") if png else
+                         "<p>matplotlib is not installed: no plots.</p>"))
+        report = self.write_analysis_report(parameters, context, title=self.DISPLAY_NAME,
+            privacy_note="The comparison reads the original (raw) flows: it is for the data "
+                         "owner and must not be published.",
+            rows=[("links", index.size), ("zones", len(ids)),
+                  ("betweenness pivots", samples or "exact"), ("random seed", seed)],
+            sections=sections)
+        return {TABLE: table_id, REPORT: report}

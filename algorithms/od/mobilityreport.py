@@ -1,0 +1,195 @@
+"""mobilitydp:mobilityreport — trips and zones → one private mobility report.
+
+Layers to arrays and back; the statistics and their budget split live in
+``dpcore.od.report`` and ``dpcore.od.statistics``.
+"""
+import json
+
+import numpy as np
+from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
+                       QgsProcessing,
+                       QgsProcessingParameterFeatureSink, QgsProcessingParameterFileDestination,
+                       QgsProcessingParameterNumber, QgsProcessingParameterString,
+                       QgsWkbTypes)
+from qgis.PyQt.QtCore import QVariant
+
+from ...dpcore import report as dpreport
+from ...dpcore.od import statistics as st
+from ...dpcore.od.figures import sections
+from ...dpcore.od.report import UNIT, document, plan_report_cost, release_report
+from ..common.base import MobilityDPAlgorithm, advanced, style_on_load, tr
+from ..common.outputs import graduated_style
+from .layers import write_od
+from ..common.trips import INPUT, TRIPS_HELP, add_trip_parameters, max_trips, read_trips, \
+    reserve, time_window
+
+STATISTICS = "STATISTICS"
+INTERNAL_STATISTICS = "INTERNAL_STATISTICS"
+VISITS = "VISITS"
+OD_FLOWS = "OD_FLOWS"
+WEIGHT = {name: f"WEIGHT_{name.upper()}" for name in st.STATISTICS}
+TIME_WINDOWS = "TIME_WINDOWS"
+BIN_PARAMETERS = {  # parameter: (Bins field, label, default text)
+    TIME_WINDOWS: ("time_windows", "Time windows: hour boundaries from 0 to 24 (UTC)",
+                   "0,6,10,14,18,22,24"),
+    "LENGTH_BINS": ("trip_length_km", "Trip length bin edges (km; last bin open)",
+                    ",".join(str(k) for k in range(21))),
+    "TRAVEL_TIME_BINS": ("travel_time_min", "Travel time bin edges (min; last bin open)",
+                         ",".join(str(k) for k in range(0, 125, 5))),
+    "GYRATION_BINS": ("gyration_km", "Radius of gyration bin edges (km; last bin open)",
+                      ",".join(f"{k / 2:g}" for k in range(21))),
+    "GAP_BINS": ("gap_hours", "Time between trips bin edges (h; last bin open)",
+                 "0,0.5,1,2,3,4,6,8,12,16,24,48,72"),
+}
+TRIPS_PER_USER_MAX = "TRIPS_PER_USER_MAX"
+
+
+class MobilityReport(MobilityDPAlgorithm):
+    ALGORITHM_ID = "mobilityreport"
+    DISPLAY_NAME = "Private mobility report"
+    GROUP_ID = "flows"
+    GROUP = "Flows"
+    HELP = """
+<p>One differentially private release of many statistics of a trips layer over zones, in the
+manner of dp-mobility-report: visits per zone and time window, OD flows, trips over time (weekday
+× hour, and per day when a time window is set), trip length, travel time, trips per user, radius of gyration, zones per user, mobility
+entropy and time between trips. Each statistic with a <b>weight</b> &gt; 0 gets the share
+weight / (sum of weights) of ε, and noise calibrated to its sensitivity for one user, derived from
+m and the public bins (e.g. 2m for visits, m for OD flows and trip histograms, 1 for one value
+per user). The parts of the cost add up to ε; the ledger is charged once.</p>
+<p>Outputs: the HTML <b>report</b> with plots, every value's 95 % margin of error and quartiles
+read from the noisy histograms; the <b>statistics</b> as JSON (public, for the report comparison);
+<b>visits per zone</b> as a styled polygon layer, <b>OD flow lines</b> between zone centroids (the
+flows above the simultaneous 95 % margin over all pairs, as in OD flows of trips); optionally the <b>statistics of the raw data</b>
+(JSON marked internal: never publish it; it is for comparing with the private report).</p>
+""" + TRIPS_HELP + """
+<h3>Statistics and bins</h3>
+<p><b>Weight</b> of each statistic (0 leaves it out). Trips per day (off by default) needs the
+time window's start and end: its dates are the public bins. Trips over time, visits per time window,
+travel time and time between trips need trip times. Time between trips needs m ≥ 2.</p>
+<p><b>Bins</b> (advanced) are public: time windows as hour boundaries, and bin edges for the
+histograms; values beyond the last edge count in the last bin. Trips per user counts each user's
+trips in the window (before sampling) in bins 1 … the maximum shown (the last bin open).</p>
+<p><b>Unit of privacy</b>: one user, with all their trips in the time window.</p>
+"""
+
+    def initAlgorithm(self, config=None):  # noqa: N802
+        add_trip_parameters(self)
+        for name in st.STATISTICS:  # trips per day needs a time window: off by default
+            self.addParameter(QgsProcessingParameterNumber(
+                WEIGHT[name], tr(f"Weight: {st.TITLES[name]} (0 = leave out)"),
+                QgsProcessingParameterNumber.Double, 0.0 if name == st.TRIPS_PER_DAY else 1.0,
+                minValue=0.0))
+        bins = [QgsProcessingParameterString(key, tr(label), default)
+                for key, (_, label, default) in BIN_PARAMETERS.items()]
+        bins.append(QgsProcessingParameterNumber(
+            TRIPS_PER_USER_MAX, tr("Trips per user: last bin (open)"),
+            QgsProcessingParameterNumber.Integer, 30, minValue=1))
+        for p in bins:
+            self.addParameter(advanced(p))
+        self.add_privacy_parameters(default_epsilon=1.0)
+        self.addParameter(QgsProcessingParameterFileDestination(
+            STATISTICS, tr("Statistics (JSON, public)"), "JSON files (*.json)", optional=True))
+        self.addParameter(QgsProcessingParameterFileDestination(
+            INTERNAL_STATISTICS, tr("Statistics of the raw data (JSON, INTERNAL: do not "
+                                    "publish)"), "JSON files (*.json)", optional=True,
+            createByDefault=False))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            VISITS, tr("Visits per zone"), QgsProcessing.TypeVectorPolygon, optional=True))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            OD_FLOWS, tr("OD flow lines"), QgsProcessing.TypeVectorLine, optional=True))
+
+    def _bins(self, parameters, context):
+        kw = {}
+        for key, (attr, label, _) in BIN_PARAMETERS.items():
+            text = self.parameterAsString(parameters, key, context)
+            try:
+                kw[attr] = [float(v) for v in text.replace(";", ",").split(",") if v.strip()]
+            except ValueError:
+                raise ValueError(f"{label}: '{text}' is not a comma-separated list of numbers")
+        kw["trips_per_user_max"] = self.parameterAsInt(parameters, TRIPS_PER_USER_MAX, context)
+        window = time_window(self, parameters, context)
+        kw["window"] = window if None not in window else None
+        return st.Bins(**kw)
+
+    def execute(self, parameters, context, feedback):
+        epsilon = self.epsilon(parameters, context)
+        weights = {name: self.parameterAsDouble(parameters, WEIGHT[name], context)
+                   for name in st.STATISTICS}
+        m = max_trips(self, parameters, context)
+        plan = plan_report_cost(epsilon=epsilon, weights=weights, max_trips=m)
+        bins = self._bins(parameters, context)
+        if weights[st.TRIPS_PER_DAY] > 0:
+            bins.days()  # refused here, before reading, when the window is not set
+        data = read_trips(self, parameters, context, feedback)
+        rng = self.rng(parameters, context)
+        with reserve(self, parameters, context, plan) as reservation:
+            release = release_report(data.trips, data.origin_zone, data.dest_zone,
+                                     n_zones=len(data.zone_ids), epsilon=epsilon,
+                                     weights=weights, max_trips=m, rng=rng, bins=bins,
+                                     progress=self.progress(feedback, 30, 70))
+            reservation.commit(release.cost)
+        results = {}
+        for key, entries, internal in ((STATISTICS, release.values, False),
+                                       (INTERNAL_STATISTICS, release.internal["truth"], True)):
+            path = self.parameterAsFileOutput(parameters, key, context)
+            if path:
+                doc = document(entries, zone_ids=data.zone_ids, centroids=data.centroids,
+                               internal=internal, cost=None if internal else release.cost,
+                               info=None if internal else release.public)
+                with open(path, "w", encoding="utf-8") as fh:
+                    json.dump(doc, fh)
+                results[key] = path
+        if st.VISITS in release.values and self._is_set(parameters, VISITS):
+            results[VISITS] = self._write_visits(parameters, context, data,
+                                                 release.values[st.VISITS])
+        if st.OD in release.values and self._is_set(parameters, OD_FLOWS):
+            od = release.values[st.OD]
+            results[OD_FLOWS] = write_od(self, parameters, context, OD_FLOWS, data,
+                                         np.asarray(od["counts"], dtype=float),
+                                         od["margin_of_error_95"],
+                                         lines_above=od["simultaneous_margin_95"])
+        feedback.setProgress(90)
+        results.update(self._report(parameters, context, data, release, m))
+        return results
+
+    def _write_visits(self, parameters, context, data, entry):
+        windows = entry["labels"][0]
+        fields = QgsFields()
+        fields.append(QgsField("zone", QVariant.String))
+        fields.append(QgsField("visits", QVariant.Double))
+        fields.append(QgsField("moe95", QVariant.Double))
+        for k in range(len(windows)):
+            fields.append(QgsField(f"visits_w{k}", QVariant.Double))
+        fields.append(QgsField("moe95_w", QVariant.Double))
+        sink, dest_id = self.sink(parameters, VISITS, context, fields,
+                                  QgsWkbTypes.MultiPolygon, data.zones_crs)
+        counts = np.asarray(entry["counts"], dtype=float)
+        for k, feat in enumerate(data.zone_features):
+            f = QgsFeature(fields)
+            g = QgsGeometry(feat.geometry())
+            g.convertToMultiType()
+            f.setGeometry(g)
+            f.setAttributes([data.zone_ids[k], float(entry["per_zone"][k]),
+                             float(entry["per_zone_margin_of_error_95"])]
+                            + [float(v) for v in counts[k]]
+                            + [float(entry["margin_of_error_95"])])
+            sink.addFeature(f, QgsFeatureSink.FastInsert)
+        style_on_load(context, dest_id, graduated_style("visits"))
+        return dest_id
+
+    def _report(self, parameters, context, data, release, m):
+        pub = release.public
+        rows = [("trips", self.parameterAsSource(parameters, INPUT, context).sourceName()),
+                ("zones", len(data.zone_ids)), ("metric frame", data.frame.describe()),
+                ("maximum trips per user (m)", m)]
+        rows += [(f"ε for {st.TITLES[k]}", v) for k, v in pub["epsilon_per_statistic"].items()]
+        internal = release.internal
+        facts = list(data.facts) + [("trips kept by sampling", internal["trips_kept"])]
+        return self.write_reports(
+            parameters, context, release=release, unit_of_privacy=UNIT, parameter_rows=rows,
+            sections=sections(release.values, zone_ids=data.zone_ids,
+                              zone_polygons=data.zone_polygons),
+            internal_sections=[("Input", dpreport.table(facts, ("quantity", "value")))],
+            internal_warnings=data.warnings)
+

@@ -1,0 +1,5 @@
+"""Points stage: geo-indistinguishable perturbation and distribution estimation (dpcore.geoind)."""
+from .estimate import EstimateDistribution
+from .perturb import PerturbPoints
+
+ALGORITHMS = [PerturbPoints, EstimateDistribution]
