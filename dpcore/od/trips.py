@@ -54,6 +54,57 @@ class Trips:
                      self.start[index], self.end[index], self.length[index])
 
 
+
+@dataclass
+class ZonedTrips:
+    """The compact per-trip arrays every trip statistic is computed from.
+
+    The seam between the readers (QGIS iteration, GDAL's Arrow stream, the Spark
+    bounding job) and the releases (trips per pair, people per pair, the mobility
+    report, synthetic trips): one row per trip that starts and ends in a public zone.
+
+    * ``trips``: user codes (dense, 0..n_users-1), origin/destination in frame metres,
+      start/end (epoch seconds, NaN when unknown), straight-line length (metres);
+    * ``origin_zone``, ``dest_zone``: int32 indices into the public zones (0..n_zones-1).
+
+    Nothing here is a Python object per trip: 5 million trips hold ~350 MB.
+    """
+
+    trips: Trips
+    origin_zone: np.ndarray
+    dest_zone: np.ndarray
+    n_zones: int
+
+    def __post_init__(self):
+        n = self.trips.n
+        self.origin_zone = np.asarray(self.origin_zone, dtype=np.int32).reshape(-1)
+        self.dest_zone = np.asarray(self.dest_zone, dtype=np.int32).reshape(-1)
+        self.n_zones = int(self.n_zones)
+        if self.origin_zone.size != n or self.dest_zone.size != n:
+            raise ValueError(f"zoned trips: {n} trips but {self.origin_zone.size} origin and "
+                             f"{self.dest_zone.size} destination zones")
+        if n and (min(self.origin_zone.min(), self.dest_zone.min()) < 0 or
+                  max(self.origin_zone.max(), self.dest_zone.max()) >= self.n_zones):
+            raise ValueError("zoned trips: zone indices must lie in [0, n_zones)")
+
+    @property
+    def n(self) -> int:
+        return self.trips.n
+
+    @property
+    def user(self) -> np.ndarray:
+        return self.trips.user
+
+    @property
+    def n_users(self) -> int:
+        """Number of distinct users among the trips (raw-data fact: internal only)."""
+        return int(np.unique(self.trips.user).size)
+
+    def subset(self, index) -> "ZonedTrips":
+        return ZonedTrips(self.trips.subset(index), self.origin_zone[index],
+                          self.dest_zone[index], self.n_zones)
+
+
 def user_codes(values) -> tuple:
     """Dense codes 0..k-1 of arbitrary user ids, and the unique ids; None/NaN refused."""
     arr = np.asarray(values, dtype=object)
