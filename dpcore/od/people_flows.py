@@ -1,0 +1,159 @@
+"""People per OD pair, shrunk and optionally scaled to trips: the OD release of issue 29.
+
+Measurement (:func:`plan_people_od` / :func:`release_people_od`, the plan_/release_
+pair of the release contract):
+
+1. people per pair (:func:`.people.people_per_pair`: each user once, on their main
+   pair, undirected by default) + discrete Laplace noise of sensitivity 1 at
+   ε·(1 − s) (Ghosh et al. 2009; one value per unordered pair {i, j}, i ≤ j, or per
+   ordered pair when directed);
+2. when trips are wanted (``publish="trips"``), a trip scale from a small noisy total at
+   ε·s: [users, trips capped at M per user] + discrete Laplace of L1 sensitivity 1 + M.
+
+Reconstruction (free post-processing, :mod:`.shrink`): each noisy count becomes its
+empirical-Bayes posterior mean under the known noise law; trips per pair are
+κ̂ · people, κ̂ = trips / users from the noisy totals (clipped to [1, M]), an undirected
+pair's estimate split evenly between its two directions.
+
+Margins: ``lower``/``upper`` hold the 95 % confidence interval of each people count from
+the noise law alone, [max(0, y − h), y + h] around the noisy count y: it covers the true
+count with probability ≥ 95 % whatever that count (tested per stratum). The trips
+interval is that interval × κ̂ / 2 (undirected): it ignores the trip scale's noise and
+the trips off the main pairs, and the report labels it so.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from ..mechanisms import discrete_laplace, discrete_laplace_alpha
+from ..privacy import PrivacyCost, Release, check_epsilon, report_progress
+from ..sampling import sampling_stream
+from .noise import DISCRETE_LAPLACE, LEVEL, margin_of_error, noisy_counts
+from .people import people_per_pair, user_totals
+from .shrink import fit_prior, posterior_mean
+from .trips import ZonedTrips, check_max_trips
+
+UNIT = "one user: all their trips in the time window (counted once, on their main pair)"
+PEOPLE, TRIPS = "people", "trips"
+
+
+def _check(epsilon, scale_share, total_cap, publish):
+    epsilon = check_epsilon(epsilon)
+    if publish not in (PEOPLE, TRIPS):
+        raise ValueError(f"publish must be '{PEOPLE}' or '{TRIPS}', got {publish!r}")
+    share = float(scale_share) if publish == TRIPS else 0.0
+    if publish == TRIPS and not 0.0 < share < 1.0:
+        raise ValueError(f"the share of ε for the trip scale must be in (0, 1), got {share}")
+    cap = check_max_trips(total_cap) if publish == TRIPS else None
+    return epsilon, share, cap
+
+
+def plan_people_od(*, epsilon: float, directed: bool = False, publish: str = TRIPS,
+                   scale_share: float = 0.05, total_cap: int = 50) -> PrivacyCost:
+    """The cost of :func:`release_people_od` (no data): one part for the people per pair,
+    one for the trip scale when trips are published."""
+    epsilon, share, cap = _check(epsilon, scale_share, total_cap, publish)
+    kind = "ordered" if directed else "unordered"
+    cost = PrivacyCost.of("discrete Laplace", epsilon * (1.0 - share), sensitivity=1,
+                          protects=UNIT, unit_of_privacy="user",
+                          note=f"people per {kind} OD pair, each user once")
+    if publish == TRIPS:
+        cost = cost + PrivacyCost.of("discrete Laplace", epsilon * share, sensitivity=1 + cap,
+                                     protects=UNIT, unit_of_privacy="user",
+                                     note=f"trip scale: users and their trips up to {cap} each")
+    return cost
+
+
+def trip_scale(zoned: ZonedTrips, *, epsilon: float, cap: int, rng) -> Release:
+    """Noisy [users, trips ≤ cap per user] (one discrete Laplace call, L1 sensitivity 1 + cap)
+    and κ̂ = trips / users clipped to [1, cap] (1 when the noisy users are ≤ 0)."""
+    rel = discrete_laplace(user_totals(zoned.user, cap), sensitivity=1 + cap, epsilon=epsilon,
+                           rng=rng, protects=UNIT)
+    part = rel.cost.parts[0]
+    rel.cost = PrivacyCost((replace(part, unit_of_privacy="user", note=(
+        f"trip scale: users and their trips up to {cap} each; {part.note}")),))
+    users, trips = (float(v) for v in rel.values)
+    kappa = float(np.clip(trips / users, 1.0, cap)) if users > 0 else 1.0
+    rel.public.update(noisy_users=users, noisy_trips=trips, trips_per_person=kappa,
+                      margin_of_error_totals_95=margin_of_error(
+                          DISCRETE_LAPLACE, sensitivity=1 + cap, epsilon=epsilon))
+    return rel
+
+
+def measure_people(zoned: ZonedTrips, *, epsilon: float, directed: bool, rng, note=""):
+    """The measurement alone: (noisy counts of the released pairs, true n × n counts, flat
+    indices of the released pairs). Tie-breaking draws come from a separate stream
+    (:func:`dpcore.sampling.sampling_stream`), so the noise does not depend on the data."""
+    n = zoned.n_zones
+    truth = people_per_pair(zoned, directed=directed, rng=sampling_stream(rng))
+    index = np.arange(n * n) if directed else np.flatnonzero(np.triu(np.ones((n, n), bool)))
+    rel = noisy_counts(truth.ravel()[index], noise=DISCRETE_LAPLACE, sensitivity=1,
+                       epsilon=epsilon, delta=0.0, rng=rng, protects=UNIT, what=note)
+    return rel, truth, index
+
+
+def release_people_od(zoned: ZonedTrips, *, rng: np.random.Generator, progress=None,
+                      epsilon: float, directed: bool = False, publish: str = TRIPS,
+                      scale_share: float = 0.05, total_cap: int = 50) -> Release:
+    """People per OD pair (see the module doc). ``values``: the n × n published estimate
+    (trips or people per ordered pair); ``public``: ``people`` (the shrunk people per pair,
+    n × n, undirected ones in the upper triangle), ``lower``/``upper`` (95 % intervals of the
+    published values), ``noisy_significant`` (pairs whose noisy count exceeds the
+    simultaneous 95 % margin over all released pairs), noise and scale facts."""
+    cost = plan_people_od(epsilon=epsilon, directed=directed, publish=publish,
+                          scale_share=scale_share, total_cap=total_cap)
+    n = zoned.n_zones
+    part = cost.parts[0]
+    rel, truth, index = measure_people(zoned, epsilon=part.epsilon, directed=directed, rng=rng,
+                                       note=part.note)
+    spent = rel.cost
+    report_progress(progress, 0.5)
+    y = np.asarray(rel.values, dtype=float)
+    alpha = discrete_laplace_alpha(1, part.epsilon)
+    prior = fit_prior(y, alpha)
+    h = float(rel.public["margin_of_error"])
+    simultaneous = margin_of_error(DISCRETE_LAPLACE, sensitivity=1, epsilon=part.epsilon,
+                                   level=1.0 - (1.0 - LEVEL) / max(index.size, 1))
+
+    def full(v):
+        out = np.zeros(n * n)
+        out[index] = v
+        return out.reshape(n, n)
+
+    people, lower, upper = full(posterior_mean(y, alpha, prior)), \
+        full(np.clip(y - h, 0.0, None)), full(y + h)
+    significant = full(y > simultaneous) > 0
+    info = {"statistic": f"people per {'ordered' if directed else 'unordered'} pair",
+            "publish": publish, "directed": bool(directed), "epsilon_people": part.epsilon,
+            "margin_of_error_95": h, "simultaneous_margin_95": simultaneous,
+            "prior_zero_share": float(prior[1][0]), "zones": n,
+            "released_values": int(index.size)}
+    scale = 1.0
+    if publish == TRIPS:
+        tot = trip_scale(zoned, epsilon=cost.parts[1].epsilon, cap=int(total_cap), rng=rng)
+        spent = spent + tot.cost
+        scale = tot.public["trips_per_person"]
+        info.update({k: tot.public[k] for k in ("noisy_users", "noisy_trips",
+                                                 "trips_per_person",
+                                                 "margin_of_error_totals_95")})
+    values, lo, hi = (_directed(v, directed) * scale for v in (people, lower, upper))
+    if not directed:
+        significant = significant | significant.T
+    info.update(people=people, lower=lo, upper=hi, noisy=full(y),
+                noisy_significant=significant)
+    report_progress(progress, 1.0)
+    internal = {"truth_people": truth, "trips": zoned.n, "users": zoned.n_users,
+                "truth_all": np.bincount(
+                    zoned.origin_zone.astype(np.int64) * n + zoned.dest_zone,
+                    minlength=n * n).reshape(n, n)}
+    return Release(values, spent, public=info, internal=internal)
+
+
+def _directed(upper_or_full: np.ndarray, directed: bool) -> np.ndarray:
+    """Ordered-pair values: an unordered pair's value split evenly between its directions."""
+    if directed:
+        return upper_or_full
+    m = np.triu(upper_or_full, 1) / 2.0
+    return m + m.T + np.diag(np.diag(upper_or_full))
