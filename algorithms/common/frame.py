@@ -35,13 +35,13 @@ import numpy as np
 from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsCsException,
                        QgsFeatureRequest, QgsGeometry, QgsPointXY, QgsProcessingException,
                        QgsRectangle, QgsWkbTypes)
-from qgis.PyQt.QtCore import QVariant
 
 from ...dpcore.ids import check_unique_ids as dpcore_check_unique_ids
 from ...dpcore.privacy import Cancelled
 from .crs import (MAX_SCALE_ERROR, _finite, _mercator, _rect_text, check_extent,  # noqa: F401
                   crs_name, extent_scale_error, is_metric, scale_error, stated_extent_crs)
 from .i18n import tr
+from .field_types import FieldType
 
 try:  # shapely ≥ 2 and 1.8 both provide shapely.wkb
     from shapely import wkb as shapely_wkb
@@ -275,8 +275,8 @@ def check_unique_ids(ids, id_field, name) -> None:
 
 
 def id_type(source, id_field):
-    """The QVariant type of an id field (LongLong for feature ids)."""
-    return source.fields().field(id_field).type() if id_field else QVariant.LongLong
+    """The field type of an id field (LongLong for feature ids)."""
+    return source.fields().field(id_field).type() if id_field else FieldType.LongLong
 
 
 # -- module-level readers kept for the algorithms that have not migrated -----------

@@ -25,8 +25,9 @@ from qgis.core import (QgsCategorizedSymbolRenderer, QgsClassificationPrettyBrea
                        QgsProcessingLayerPostProcessorInterface, QgsRandomColorRamp,
                        QgsSingleSymbolRenderer, QgsStyle, QgsSymbol, QgsUnitTypes, QgsVectorLayer,
                        QgsVectorLayerTemporalProperties, QgsWkbTypes)
-from qgis.PyQt.QtCore import QDateTime, Qt, QVariant
+from qgis.PyQt.QtCore import QDateTime, Qt
 from qgis.PyQt.QtGui import QColor
+from .field_types import FieldType
 
 _RUN = threading.local()  # the styles registered by the algorithm running in this thread
 
@@ -152,7 +153,7 @@ def temporal_counts_style(field: str, start: str = "slot_start", end: str = "slo
 
 def utc_datetime(seconds: float) -> QDateTime:
     """Epoch seconds as a UTC QDateTime (millisecond precision)."""
-    return QDateTime.fromMSecsSinceEpoch(int(round(seconds * 1000)), Qt.UTC)
+    return QDateTime.fromMSecsSinceEpoch(int(round(seconds * 1000)), Qt.TimeSpec.UTC)
 
 
 def polygon_sink(alg, parameters, name, context, fields, crs):
@@ -164,15 +165,15 @@ def polygon_sink(alg, parameters, name, context, fields, crs):
 def write_long_counts(alg, parameters, name, context, *, crs, geometries, ids, id_kind, values,
                       times, extra=(), step=None) -> str:
     """One polygon feature per (cell, slot): cell_id, slot, slot_start, slot_end, count and
-    the per-slot ``extra`` fields ((name, QVariant type, one value per slot), …); styled to
+    the per-slot ``extra`` fields ((name, FieldType, one value per slot), …); styled to
     play in the Temporal Controller. ``values`` is cells × slots (integers give an integer
     field), ``times`` the n_slots + 1 slot boundaries in epoch seconds. Returns the
     destination id."""
     integer = getattr(values, "dtype", None) is not None and values.dtype.kind in "iu"
     fields = QgsFields()
-    for field, kind in ((("cell_id", id_kind), ("slot", QVariant.Int),
-                         ("slot_start", QVariant.DateTime), ("slot_end", QVariant.DateTime),
-                         ("count", QVariant.LongLong if integer else QVariant.Double))
+    for field, kind in ((("cell_id", id_kind), ("slot", FieldType.Int),
+                         ("slot_start", FieldType.DateTime), ("slot_end", FieldType.DateTime),
+                         ("count", FieldType.LongLong if integer else FieldType.Double))
                         + tuple((e[0], e[1]) for e in extra)):
         fields.append(QgsField(field, kind))
     sink, dest_id = polygon_sink(alg, parameters, name, context, fields, crs)

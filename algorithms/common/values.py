@@ -20,9 +20,9 @@ def epoch_seconds(value):
     if isinstance(value, QDateTime):
         if not value.isValid():
             return None
-        if value.timeSpec() == Qt.LocalTime:  # naive date-times are UTC, as ISO text is
-            value = QDateTime(value.date(), value.time(), Qt.UTC)
+        if value.timeSpec() == Qt.TimeSpec.LocalTime:  # naive date-times are UTC, as ISO text is
+            value = QDateTime(value.date(), value.time(), Qt.TimeSpec.UTC)
         return value.toMSecsSinceEpoch() / 1000.0
     if isinstance(value, QDate):
-        return epoch_seconds(QDateTime(value, QTime(0, 0), Qt.UTC)) if value.isValid() else None
+        return epoch_seconds(QDateTime(value, QTime(0, 0), Qt.TimeSpec.UTC)) if value.isValid() else None
     return value

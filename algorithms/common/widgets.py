@@ -53,7 +53,7 @@ class LedgerFileWidgetWrapper(WidgetWrapper):
     def _choose(self):
         path, _ = QFileDialog.getSaveFileName(self.widget, self.tr("Privacy ledger"),
                                               QgsSettings().value(_LAST_DIR, ""), FILTER,
-                                              options=QFileDialog.DontConfirmOverwrite)
+                                              options=QFileDialog.Option.DontConfirmOverwrite)
         if path:
             self.combo.setEditText(path)
 

@@ -10,11 +10,11 @@ from qgis.core import (QgsFeature, QgsFeatureRequest, QgsFeatureSink, QgsField, 
                        QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
                        QgsProcessingParameterNumber, QgsProcessingParameterString,
                        QgsWkbTypes)
-from qgis.PyQt.QtCore import QVariant
 
 from ...dpcore.counts import plan_noisy_counts, release_noisy_counts
 from ..common.base import MobilityDPAlgorithm, as_float, enum_parameter, style_on_load, tr
 from ..common.outputs import graduated_style
+from ..common.field_types import FieldType
 
 INPUT = "INPUT"
 COUNT_FIELD = "COUNT_FIELD"
@@ -33,7 +33,7 @@ MECHANISMS = (("discrete_laplace", "discrete Laplace: integer noise, exact ε-DP
                                     "(ε, δ)-DP"),
               ("gaussian_classic", "Gaussian (discrete), classic calibration of Acs & Castelluccia, "
                                    "(ε, δ)-DP, ε < 1 only"))
-INTEGER_TYPES = (QVariant.Int, QVariant.UInt, QVariant.LongLong, QVariant.ULongLong)
+INTEGER_TYPES = (FieldType.Int, FieldType.UInt, FieldType.LongLong, FieldType.ULongLong)
 
 
 class NoisyCounts(MobilityDPAlgorithm):
@@ -97,7 +97,7 @@ Copied fields are listed in the report; the count field can never be copied.</p>
         index = source.fields().lookupField(field_name)
         if index < 0:
             raise ValueError(f"the count field '{field_name}' is not in the input layer")
-        if source.fields().at(index).type() not in INTEGER_TYPES + (QVariant.Double,):
+        if source.fields().at(index).type() not in INTEGER_TYPES + (FieldType.Double,):
             raise ValueError(f"the count field '{field_name}' is not numeric")
         keep = self.parameterAsFields(parameters, KEEP_FIELDS, context) or []
         if field_name in keep:
@@ -132,7 +132,7 @@ Copied fields are listed in the report; the count field can never be copied.</p>
         for name in keep:
             fields.append(source.fields().field(name))
         integer_out = release.values.dtype.kind == "i"
-        fields.append(QgsField(out_name, QVariant.LongLong if integer_out else QVariant.Double))
+        fields.append(QgsField(out_name, FieldType.LongLong if integer_out else FieldType.Double))
         sink, dest_id = self.sink(parameters, OUTPUT, context, fields,
                                   QgsWkbTypes.multiType(source.wkbType()), source.sourceCrs())
         step = self.progress(feedback, 50, 100)

@@ -6,13 +6,14 @@ import numpy as np
 from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsProcessing,
                        QgsProcessingParameterFeatureSink,
                        QgsProcessingParameterString, QgsWkbTypes)
-from qgis.PyQt.QtCore import QDateTime, Qt, QVariant
+from qgis.PyQt.QtCore import QDateTime, Qt
 
 from ...dpcore import report as dpreport
 from ...dpcore.ingest import bound_compact, visit_summary
 from ...dpcore.privacy import make_rng
 from ..common.base import MobilityDPAlgorithm, REPORT, progress_bridge, tr
 from ..common.events import EVENTS_HELP, START, add_event_parameters, period, read_events, reading_rows
+from ..common.field_types import FieldType
 
 ELLS = "ELLS"
 OUTPUT = "OUTPUT"
@@ -72,8 +73,8 @@ cumulative share) and a table per slot (events, active users, visits).</p>
         s = visit_summary(b, ells)
 
         fields = QgsFields()
-        for name, kind in (("visits", QVariant.Int), ("users", QVariant.LongLong),
-                           ("share", QVariant.Double), ("cum_share", QVariant.Double)):
+        for name, kind in (("visits", FieldType.Int), ("users", FieldType.LongLong),
+                           ("share", FieldType.Double), ("cum_share", FieldType.Double)):
             fields.append(QgsField(name, kind))
         sink, dest = self.sink(parameters, OUTPUT, context, fields, QgsWkbTypes.NoGeometry)
         hist = s["visits_hist"]
@@ -111,15 +112,15 @@ cumulative share) and a table per slot (events, active users, visits).</p>
 
     def _write_slots(self, parameters, context, s, start, slot_seconds):
         fields = QgsFields()
-        for name, kind in (("slot", QVariant.Int), ("start", QVariant.DateTime),
-                           ("events", QVariant.LongLong), ("active_users", QVariant.LongLong),
-                           ("visits", QVariant.LongLong)):
+        for name, kind in (("slot", FieldType.Int), ("start", FieldType.DateTime),
+                           ("events", FieldType.LongLong), ("active_users", FieldType.LongLong),
+                           ("visits", FieldType.LongLong)):
             fields.append(QgsField(name, kind))
         sink, dest = self.sink(parameters, SLOTS, context, fields, QgsWkbTypes.NoGeometry)
         for k, (e, a, v) in enumerate(zip(s["events"].tolist(), s["active_users"].tolist(),
                                           s["visits"].tolist())):
             f = QgsFeature(fields)
             f.setAttributes([k, QDateTime.fromMSecsSinceEpoch(
-                int(round((start + k * slot_seconds) * 1000)), Qt.UTC), e, a, v])
+                int(round((start + k * slot_seconds) * 1000)), Qt.TimeSpec.UTC), e, a, v])
             sink.addFeature(f, QgsFeatureSink.FastInsert)
         return dest

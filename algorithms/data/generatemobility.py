@@ -8,7 +8,6 @@ from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeome
                        QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
                        QgsProcessingParameterNumber, QgsProcessingParameterString,
                        QgsWkbTypes)
-from qgis.PyQt.QtCore import QVariant
 import numpy as np
 
 from ...dpcore import report as dpreport
@@ -19,6 +18,7 @@ from ...dpcore.synth import (DEFAULT_START, generate_cdr, generate_checkins,
 from ..common.base import REPORT, MetricFrame, MobilityDPAlgorithm, as_float, id_type, progress_bridge, tr
 from ..common.outputs import heatmap_style, style_on_load, temporal_points_style, utc_datetime
 from ..common.params import enum_parameter
+from ..common.field_types import FieldType
 
 TOWERS = "TOWERS"
 TOWER_ID_FIELD = "TOWER_ID_FIELD"
@@ -194,8 +194,8 @@ trajectory points (vehicle_id, trip_id, time) and check-in points (user_id, venu
         if trips is not None and self._is_set(parameters, TRAJECTORIES):
             results[TRAJECTORIES] = self._write_points(
                 parameters, context, feedback, TRAJECTORIES, frame, census,
-                [("vehicle_id", QVariant.LongLong), ("trip_id", QVariant.LongLong),
-                 ("time", QVariant.DateTime), ("epoch", QVariant.LongLong)],
+                [("vehicle_id", FieldType.LongLong), ("trip_id", FieldType.LongLong),
+                 ("time", FieldType.DateTime), ("epoch", FieldType.LongLong)],
                 trips.x, trips.y,
                 zip(trips.vehicle_id.tolist(), trips.trip_id.tolist(),
                     map(utc_datetime, trips.t.tolist()), trips.t.tolist()), (75, 90))
@@ -203,7 +203,7 @@ trajectory points (vehicle_id, trip_id, time) and check-in points (user_id, venu
         if checkins is not None and self._is_set(parameters, CHECKINS):
             results[CHECKINS] = self._write_points(
                 parameters, context, feedback, CHECKINS, frame, census,
-                [("user_id", QVariant.LongLong), ("venue_id", QVariant.LongLong)],
+                [("user_id", FieldType.LongLong), ("venue_id", FieldType.LongLong)],
                 checkins.x, checkins.y,
                 zip(checkins.user.tolist(), checkins.venue.tolist()), (90, 100))
             style_on_load(context, results[CHECKINS], heatmap_style())
@@ -232,10 +232,10 @@ trajectory points (vehicle_id, trip_id, time) and check-in points (user_id, venu
 
     def _write_cdr(self, parameters, context, feedback, cdr, geo, towers, id_field):
         fields = QgsFields()
-        fields.append(QgsField("user_id", QVariant.LongLong))
+        fields.append(QgsField("user_id", FieldType.LongLong))
         fields.append(QgsField("tower_id", id_type(towers, id_field)))
-        fields.append(QgsField("time", QVariant.DateTime))
-        fields.append(QgsField("epoch", QVariant.LongLong))
+        fields.append(QgsField("time", FieldType.DateTime))
+        fields.append(QgsField("epoch", FieldType.LongLong))
         sink, dest_id = self.sink(parameters, CDR, context, fields, QgsWkbTypes.NoGeometry)
         step = progress_bridge(feedback, 45, 75)
         tower_ids = geo.tower_ids.tolist()

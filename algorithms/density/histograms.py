@@ -3,7 +3,6 @@ import numpy as np
 from qgis.core import (QgsProcessing, QgsProcessingOutputString,
                        QgsProcessingParameterBoolean, QgsProcessingParameterFeatureSink,
                        QgsProcessingParameterNumber, QgsProcessingParameterString)
-from qgis.PyQt.QtCore import QVariant
 
 from ...dpcore import report as dpreport
 from ...dpcore.geoind import coverage_warning
@@ -15,6 +14,7 @@ from ..common.events import N_SLOTS, SLOT_MINUTES, START, period
 from ..common.located import add_cell_parameters, add_observation_parameters, read_cells, \
     read_observations
 from ..common.outputs import write_long_counts
+from ..common.field_types import FieldType
 
 INPUT, USER_FIELD, TIME_FIELD, CELL_FIELD = "INPUT", "USER_FIELD", "TIME_FIELD", "CELL_FIELD"
 CELLS, CELL_ID_FIELD, OUTPUT, DIVISION = "CELLS", "CELL_ID_FIELD", "OUTPUT", "DIVISION"
@@ -171,7 +171,7 @@ class PublishHistograms(MobilityDPAlgorithm):
             ids=ids, id_kind=id_type(cells, self.parameterAsString(parameters, CELL_ID_FIELD,
                                                                    context) or None),
             values=np.asarray(release.values).T, times=times,
-            extra=(("fresh", QVariant.Int, fresh), ("part", QVariant.String, part)),
+            extra=(("fresh", FieldType.Int, fresh), ("part", FieldType.String, part)),
             step=self.progress(feedback, 60, 100))
         text = (f"slots {division[0]}–{division[1]} ({_hhmm(times[division[0]])}–"
                 f"{_hhmm(times[division[1] + 1])} UTC)") if division else ""

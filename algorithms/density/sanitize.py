@@ -10,7 +10,7 @@ from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsProce
                        QgsProcessingParameterBoolean,
                        QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
                        QgsProcessingParameterField, QgsProcessingParameterNumber, QgsWkbTypes)
-from qgis.PyQt.QtCore import Qt, QVariant
+from qgis.PyQt.QtCore import Qt
 
 from ...dpcore.density import (assemble_density, density_geography, planned_cost,
                               release_density, sections)
@@ -19,6 +19,7 @@ from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, id_type
 from ..common.outputs import (categorized_style, graduated_style, polygon_sink, style_on_load, utc_datetime,
                       write_long_counts)
 from ..common.events import BOUNDED_HELP, EVENTS_HELP, add_event_parameters, bounded_counts, period
+from ..common.field_types import FieldType
 
 TOWERS, TOWER_ID_FIELD = "TOWERS", "TOWER_ID_FIELD"
 CENSUS, CENSUS_ID_FIELD = "CENSUS", "CENSUS_ID_FIELD"
@@ -181,7 +182,7 @@ class SanitizeDensity(MobilityDPAlgorithm):
                             ("ℓ", ell), ("improvements", improvements),
                             ("Gaussian calibration", calibration if method == "efpa_g" else "–"),
                             ("slots", f"{n_slots} × {slot_seconds / 60:g} min from "
-                                      f"{utc_datetime(start).toString(Qt.ISODate)}"),
+                                      f"{utc_datetime(start).toString(Qt.DateFormat.ISODate)}"),
                             ("ε", epsilon), ("δ allowed", delta),
                             ("metric frame", frame.describe())],
             sections=[("Pipeline", sections.pipeline_section(release.public, len(geo.tower_cells),
@@ -198,7 +199,7 @@ class SanitizeDensity(MobilityDPAlgorithm):
         fields.append(QgsField("cell_id", kind))
         width = len(str(values.shape[1] - 1))
         for s in range(values.shape[1]):
-            fields.append(QgsField(f"s{s:0{width}d}", QVariant.Double))
+            fields.append(QgsField(f"s{s:0{width}d}", FieldType.Double))
         sink, dest = polygon_sink(self, parameters, WIDE, context, fields, crs)
         for geom, cid, row in zip(geometries, ids, values.tolist()):
             f = QgsFeature(fields)
@@ -211,9 +212,9 @@ class SanitizeDensity(MobilityDPAlgorithm):
     def _write_diagnostics(self, parameters, context, crs, frame, geo, info):
         """The cover cells with their cluster, noisy total and k: values of the release."""
         fields = QgsFields()
-        for name, kind in (("source", QVariant.String), ("cell_id", QVariant.String),
-                           ("cluster", QVariant.Int), ("noisy_total", QVariant.Double),
-                           ("k", QVariant.Int)):
+        for name, kind in (("source", FieldType.String), ("cell_id", FieldType.String),
+                           ("cluster", FieldType.Int), ("noisy_total", FieldType.Double),
+                           ("k", FieldType.Int)):
             fields.append(QgsField(name, kind))
         sink, dest = polygon_sink(self, parameters, DIAGNOSTICS, context, fields, crs)
         tower_names = {}

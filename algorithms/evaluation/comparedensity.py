@@ -8,11 +8,11 @@ from qgis.core import (QgsFeature, QgsFeatureRequest, QgsFeatureSink, QgsField, 
                        QgsProcessing,
                        QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
                        QgsProcessingParameterNumber, QgsProcessingParameterString, QgsWkbTypes)
-from qgis.PyQt.QtCore import QVariant
 
 from ...dpcore.density.sections import EMD_SLOTS, comparison_section
 from ..common.base import REPORT, MetricFrame, MobilityDPAlgorithm, tr
 from ..common.outputs import graduated_style, style_on_load
+from ..common.field_types import FieldType
 
 TRUE_LAYER = "TRUE_LAYER"
 PRIVATE_LAYER = "PRIVATE_LAYER"
@@ -122,8 +122,8 @@ class CompareDensity(MobilityDPAlgorithm):
         feedback.setProgress(80)
         fields = QgsFields()
         fields.append(QgsField("cell_id", true_src.fields().field(id_f).type()))
-        fields.append(QgsField("mre", QVariant.Double))
-        fields.append(QgsField("pc", QVariant.Double))
+        fields.append(QgsField("mre", FieldType.Double))
+        fields.append(QgsField("pc", FieldType.Double))
         sink, dest = self.sink(parameters, OUTPUT, context, fields,
                                QgsWkbTypes.MultiPolygon, true_src.sourceCrs())
         for cid, geom, m, p in zip(ids, geoms, s["mre"].tolist(), s["pc"].tolist()):

@@ -7,11 +7,11 @@ import json
 from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsProcessing,
                        QgsProcessingParameterFeatureSink,
                        QgsProcessingParameterFile, QgsWkbTypes)
-from qgis.PyQt.QtCore import QVariant
 
 from ...dpcore import report as dpreport
 from ...dpcore.od.compare import compare_documents
 from ..common.base import REPORT, MobilityDPAlgorithm, tr
+from ..common.field_types import FieldType
 
 FIRST = "FIRST"
 SECOND = "SECOND"
@@ -59,8 +59,8 @@ published.</p>
         result = compare_documents(self._load(parameters, FIRST, context),
                                    self._load(parameters, SECOND, context))
         fields = QgsFields()
-        for name, kind in (("statistic", QVariant.String), ("measure", QVariant.String),
-                           ("value", QVariant.Double), ("internal", QVariant.Bool)):
+        for name, kind in (("statistic", FieldType.String), ("measure", FieldType.String),
+                           ("value", FieldType.Double), ("internal", FieldType.Bool)):
             fields.append(QgsField(name, kind))
         sink, dest_id = self.sink(parameters, OUTPUT, context, fields, QgsWkbTypes.NoGeometry)
         for stat, measure, value in result["rows"]:

@@ -5,7 +5,6 @@ from qgis.core import (NULL, QgsFeature, QgsFeatureSink, QgsField, QgsFields, Qg
                        QgsProcessingOutputNumber, QgsProcessingParameterFeatureSink,
                        QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
                        QgsProcessingParameterNumber, QgsWkbTypes)
-from qgis.PyQt.QtCore import QVariant
 
 from ...dpcore.attacks import slot_cells, trajectory_recovery_audit
 from ...dpcore.histograms import consistency_postprocess
@@ -13,6 +12,7 @@ from ..common.base import REPORT, SEED, MobilityDPAlgorithm, as_float, enum_para
 from ..common.located import add_cell_parameters, add_observation_parameters, read_cells, \
     read_observations
 from ..common.outputs import style_on_load, translucent_lines_style
+from ..common.field_types import FieldType
 
 COUNTS, CELLS, CELL_ID_FIELD, TRUE_TRAJECTORIES = ("COUNTS", "CELLS", "CELL_ID_FIELD",
                                                    "TRUE_TRAJECTORIES")
@@ -174,8 +174,8 @@ class TrajectoryRecovery(MobilityDPAlgorithm):
 
     def _write_lines(self, parameters, context, recovered, centroids, frame):
         fields = QgsFields()
-        fields.append(QgsField("trajectory", QVariant.Int))
-        fields.append(QgsField("first_slot", QVariant.Int))
+        fields.append(QgsField("trajectory", FieldType.Int))
+        fields.append(QgsField("first_slot", FieldType.Int))
         sink, dest = self.sink(parameters, OUTPUT, context, fields,
                                QgsWkbTypes.LineString, frame.home_crs)
         style_on_load(context, dest, translucent_lines_style())
@@ -191,8 +191,8 @@ class TrajectoryRecovery(MobilityDPAlgorithm):
 
     def _write_accuracy(self, parameters, context, user_ids, result, truth):
         fields = QgsFields()
-        for name, kind in (("user", QVariant.String), ("best_trajectory", QVariant.Int),
-                           ("accuracy", QVariant.Double), ("observed", QVariant.Int)):
+        for name, kind in (("user", FieldType.String), ("best_trajectory", FieldType.Int),
+                           ("accuracy", FieldType.Double), ("observed", FieldType.Int)):
             fields.append(QgsField(name, kind))
         sink, dest = self.sink(parameters, ACCURACY, context, fields)
         for u, b, a, n in zip(user_ids, result.best, result.accuracy, (truth >= 0).sum(1)):

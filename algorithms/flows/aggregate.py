@@ -11,7 +11,6 @@ from qgis.core import (NULL, QgsCoordinateTransform, QgsFeature, QgsFeatureSink,
                        QgsProcessingParameterDateTime, QgsProcessingParameterFeatureSink,
                        QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
                        QgsProcessingParameterNumber, QgsWkbTypes)
-from qgis.PyQt.QtCore import QVariant
 
 from ...dpcore import report as dpreport
 from ...dpcore.flows.cells import prepare_cells
@@ -27,6 +26,7 @@ from ..common.base import (LEDGER, MobilityDPAlgorithm, advanced, enum_parameter
                    style_on_load, tr)
 from .help import AGGREGATE_HELP
 from ..common.flow_styles import flow_style, zone_style
+from ..common.field_types import FieldType
 
 INPUT, VEHICLE_FIELD, TRAJECTORY_FIELD, TIME_FIELD = "INPUT", "VEHICLE_FIELD", \
     "TRAJECTORY_FIELD", "TIME_FIELD"
@@ -259,8 +259,8 @@ class AggregateFlows(MobilityDPAlgorithm):
     def _write_flows(self, parameters, context, cells_source, frame, cells, cell_ids, index,
                      flows, name=FLOWS):
         fields, sink, dest_id = self._sink(
-            parameters, context, name, (("origin", QVariant.String), ("dest", QVariant.String),
-                                         ("flow", QVariant.Double)),
+            parameters, context, name, (("origin", FieldType.String), ("dest", FieldType.String),
+                                         ("flow", FieldType.Double)),
             QgsWkbTypes.LineString, cells_source.sourceCrs())
         back = QgsCoordinateTransform(frame.crs, cells_source.sourceCrs(),
                                       context.transformContext())
@@ -276,10 +276,10 @@ class AggregateFlows(MobilityDPAlgorithm):
 
     def _write_zones(self, parameters, context, cells_source, cell_ids, index, flows):
         fields, sink, dest_id = self._sink(
-            parameters, context, ZONES, (("cell_id", QVariant.String),
-                                         ("flow_out", QVariant.Double),
-                                         ("flow_in", QVariant.Double), ("flow", QVariant.Double),
-                                         ("above_median", QVariant.Bool)),
+            parameters, context, ZONES, (("cell_id", FieldType.String),
+                                         ("flow_out", FieldType.Double),
+                                         ("flow_in", FieldType.Double), ("flow", FieldType.Double),
+                                         ("above_median", FieldType.Bool)),
             QgsWkbTypes.multiType(cells_source.wkbType()), cells_source.sourceCrs())
         n = len(cell_ids)
         out_flow = np.bincount(index.origin, flows, minlength=n)

@@ -10,7 +10,6 @@ from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeome
                        QgsProcessing,
                        QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
                        QgsWkbTypes)
-from qgis.PyQt.QtCore import QVariant
 
 from ...dpcore import report as dpreport
 from ...dpcore.flows.compare import border_precision_recall, compare_measures
@@ -23,6 +22,7 @@ from .layers import (COMMUNITY_SEED, DEST_FIELD, FLOWS, ORIGIN_FIELD, ORIGINAL, 
                          read_flows, read_zones)
 from ..common.flow_styles import flow_style
 from ..common.outputs import categorized_style, graduated_style
+from ..common.field_types import FieldType
 
 ZONE_MEASURES = "ZONE_MEASURES"
 LINK_MEASURES = "LINK_MEASURES"
@@ -74,10 +74,10 @@ weighted by the flows in both directions, dissolved into one polygon per communi
         feedback.setProgress(80)
 
         fields = QgsFields()
-        fields.append(QgsField("zone_id", QVariant.String))
+        fields.append(QgsField("zone_id", FieldType.String))
         for k in ZONE_KEYS:
-            fields.append(QgsField(k, QVariant.Double))
-        fields.append(QgsField("community", QVariant.Int))
+            fields.append(QgsField(k, FieldType.Double))
+        fields.append(QgsField("community", FieldType.Int))
         sink, zone_id = self.sink(parameters, ZONE_MEASURES, context, fields,
                                    QgsWkbTypes.multiType(zones.wkbType()), zones.sourceCrs())
         style_on_load(context, zone_id, graduated_style("flow_per_zone"))
@@ -95,8 +95,8 @@ weighted by the flows in both directions, dissolved into one polygon per communi
         pos = {(o, d): z for z, (o, d) in enumerate(zip(index.origin.tolist(),
                                                         index.dest.tolist()))}
         lfields = QgsFields()
-        for name, kind in (("origin", QVariant.String), ("dest", QVariant.String),
-                           ("flow", QVariant.Double), ("edge_betweenness", QVariant.Double)):
+        for name, kind in (("origin", FieldType.String), ("dest", FieldType.String),
+                           ("flow", FieldType.Double), ("edge_betweenness", FieldType.Double)):
             lfields.append(QgsField(name, kind))
         lsink, link_id = self.sink(parameters, LINK_MEASURES, context, lfields,
                                     flow_source.wkbType(), flow_source.sourceCrs())
@@ -112,8 +112,8 @@ weighted by the flows in both directions, dissolved into one polygon per communi
             lsink.addFeature(f, QgsFeatureSink.FastInsert)
 
         bfields = QgsFields()
-        bfields.append(QgsField("community", QVariant.Int))
-        bfields.append(QgsField("zones", QVariant.Int))
+        bfields.append(QgsField("community", FieldType.Int))
+        bfields.append(QgsField("zones", FieldType.Int))
         bsink, borders_id = self.sink(parameters, BORDERS, context, bfields,
                                        QgsWkbTypes.MultiPolygon, zones.sourceCrs())
         style_on_load(context, borders_id, categorized_style("community"))
@@ -192,10 +192,10 @@ missing from one layer count as flow 0).</p>
         feedback.setProgress(90)
 
         fields = QgsFields()
-        fields.append(QgsField("measure", QVariant.String))
+        fields.append(QgsField("measure", FieldType.String))
         for name in ("pcc", "slope", "intercept", "bias"):
-            fields.append(QgsField(name, QVariant.Double))
-        fields.append(QgsField("n", QVariant.Int))
+            fields.append(QgsField(name, FieldType.Double))
+        fields.append(QgsField("n", FieldType.Int))
         sink, table_id = self.sink(parameters, TABLE, context, fields, QgsWkbTypes.NoGeometry)
         rows = []
         for name, fit in fits.items():

@@ -7,13 +7,13 @@ margin: no arrows that the noise alone explains). Both carry each value's 95 % m
 import numpy as np
 from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
                        QgsWkbTypes)
-from qgis.PyQt.QtCore import QVariant
 
 from ..common.base import style_on_load
 from ..common.flow_styles import flow_style
+from ..common.field_types import FieldType
 
-FIELDS = (("origin", QVariant.String), ("dest", QVariant.String), ("flow", QVariant.Double),
-          ("moe95", QVariant.Double), ("lower95", QVariant.Double), ("upper95", QVariant.Double))
+FIELDS = (("origin", FieldType.String), ("dest", FieldType.String), ("flow", FieldType.Double),
+          ("moe95", FieldType.Double), ("lower95", FieldType.Double), ("upper95", FieldType.Double))
 
 
 def write_od(alg, parameters, context, output, data, values, moe, lines_above=None):

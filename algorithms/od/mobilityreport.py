@@ -11,7 +11,6 @@ from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeome
                        QgsProcessingParameterFeatureSink, QgsProcessingParameterFileDestination,
                        QgsProcessingParameterNumber, QgsProcessingParameterString,
                        QgsWkbTypes)
-from qgis.PyQt.QtCore import QVariant
 
 from ...dpcore import report as dpreport
 from ...dpcore.od import statistics as st
@@ -22,6 +21,7 @@ from ..common.outputs import graduated_style
 from .layers import write_od
 from ..common.trips import INPUT, TRIPS_HELP, add_trip_parameters, max_trips, read_trips, \
     reserve, time_window
+from ..common.field_types import FieldType
 
 STATISTICS = "STATISTICS"
 INTERNAL_STATISTICS = "INTERNAL_STATISTICS"
@@ -156,12 +156,12 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
     def _write_visits(self, parameters, context, data, entry):
         windows = entry["labels"][0]
         fields = QgsFields()
-        fields.append(QgsField("zone", QVariant.String))
-        fields.append(QgsField("visits", QVariant.Double))
-        fields.append(QgsField("moe95", QVariant.Double))
+        fields.append(QgsField("zone", FieldType.String))
+        fields.append(QgsField("visits", FieldType.Double))
+        fields.append(QgsField("moe95", FieldType.Double))
         for k in range(len(windows)):
-            fields.append(QgsField(f"visits_w{k}", QVariant.Double))
-        fields.append(QgsField("moe95_w", QVariant.Double))
+            fields.append(QgsField(f"visits_w{k}", FieldType.Double))
+        fields.append(QgsField("moe95_w", FieldType.Double))
         sink, dest_id = self.sink(parameters, VISITS, context, fields,
                                   QgsWkbTypes.MultiPolygon, data.zones_crs)
         counts = np.asarray(entry["counts"], dtype=float)

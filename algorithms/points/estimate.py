@@ -9,13 +9,13 @@ from qgis.core import (QgsCoordinateTransform, QgsFeature, QgsFeatureSink, QgsFi
                        QgsProcessingParameterExtent,
                        QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
                        QgsProcessingParameterNumber, QgsWkbTypes)
-from qgis.PyQt.QtCore import QVariant
 
 from ...dpcore.geoind import coverage_warning, estimate_distribution
 from ..common.base import EPSILON, REPORT, MobilityDPAlgorithm, enum_parameter, progress_bridge, tr
 from ..common.outputs import graduated_style, style_on_load
 from .grid import (BOUNDARIES, CELL_SIZE, GRID_EXTENT, GRID_HELP, MECHANISMS, cell_polygon,
                         cell_size, describe_grid, public_grid, read_points)
+from ..common.field_types import FieldType
 
 INPUT = "INPUT"
 MECHANISM = "MECHANISM"
@@ -25,9 +25,9 @@ ITERATIONS = "ITERATIONS"
 TOLERANCE = "TOLERANCE"
 OUTPUT = "OUTPUT"
 
-FIELDS = (("cell", QVariant.Int), ("row", QVariant.Int), ("col", QVariant.Int),
-          ("reports", QVariant.Int), ("estimated_count", QVariant.Double),
-          ("probability", QVariant.Double), ("raw_share", QVariant.Double))
+FIELDS = (("cell", FieldType.Int), ("row", FieldType.Int), ("col", FieldType.Int),
+          ("reports", FieldType.Int), ("estimated_count", FieldType.Double),
+          ("probability", FieldType.Double), ("raw_share", FieldType.Double))
 
 
 class EstimateDistribution(MobilityDPAlgorithm):
@@ -129,7 +129,7 @@ raw report share and, for <code>krr</code>, the matrix-inversion baseline.</p>""
     def _write_grid(self, parameters, context, source, frame, grid, release, mechanism):
         info = release.public
         fields = QgsFields()
-        for name, kind in FIELDS + ((("inversion_probability", QVariant.Double),)
+        for name, kind in FIELDS + ((("inversion_probability", FieldType.Double),)
                                     if mechanism == "krr" else ()):
             fields.append(QgsField(name, kind))
         crs = source.sourceCrs()

@@ -13,7 +13,6 @@ from qgis.core import (NULL, QgsFeature, QgsFeatureSink, QgsField, QgsFields, Qg
                        QgsProcessingParameterBoolean, QgsProcessingParameterExtent,
                        QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
                        QgsProcessingParameterField, QgsProcessingParameterNumber, QgsWkbTypes)
-from qgis.PyQt.QtCore import QVariant
 from shapely.ops import unary_union
 
 from ...dpcore.geoind import (coverage_warning, geodesic_inverse, outside_region,
@@ -27,6 +26,7 @@ from ..common.outputs import style_on_load
 from .grid import (BOUNDARIES, CELL_SIZE, GRID_EXTENT, GRID_HELP, MECHANISMS, WGS84,
                         cell_size, describe_grid, displacement_style, public_grid, read_points,
                         reports_style, transform_xy)
+from ..common.field_types import FieldType
 
 INPUT = "INPUT"
 MECHANISM = "MECHANISM"
@@ -261,7 +261,7 @@ a user field is given).</p>"""
 
     def _write_lines(self, parameters, context, source, work_crs, true_xy, reported):
         fields = QgsFields()
-        fields.append(QgsField("displacement_m", QVariant.Double))
+        fields.append(QgsField("displacement_m", FieldType.Double))
         sink, dest_id = self.sink(parameters, DISPLACEMENT, context, fields,
                                   QgsWkbTypes.LineString, source.sourceCrs())
         if work_crs == WGS84:

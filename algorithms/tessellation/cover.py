@@ -7,11 +7,11 @@ from qgis.core import (QgsCategorizedSymbolRenderer, QgsFeature, QgsFeatureSink,
                        QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
                        QgsProcessingParameterField, QgsProcessingParameterNumber,
                        QgsRendererCategory, QgsWkbTypes)
-from qgis.PyQt.QtCore import QVariant
 
 from ...dpcore import report as dpreport
 from ...dpcore.cover import is_vertex_cover, minimum_vertex_cover, overlap_graph
 from ..common.base import REPORT, MobilityDPAlgorithm, id_type, style_on_load, tr
+from ..common.field_types import FieldType
 
 LAYER_A = "LAYER_A"
 ID_FIELD_A = "ID_FIELD_A"
@@ -111,9 +111,9 @@ other.</p>
             feedback.pushWarning(w)
 
         fields = QgsFields()
-        fields.append(QgsField("source", QVariant.String))
-        fields.append(QgsField("cell_id", QVariant.String))
-        fields.append(QgsField("area_m2", QVariant.Double))
+        fields.append(QgsField("source", FieldType.String))
+        fields.append(QgsField("cell_id", FieldType.String))
+        fields.append(QgsField("area_m2", FieldType.Double))
         sink, dest_id = self.sink(parameters, OUTPUT, context, fields,
                                   QgsWkbTypes.MultiPolygon, frame.home_crs)
         for name, mask, polys, ids, areas in (("A", cover_a, polys_a, ids_a, graph.area_a),
@@ -130,8 +130,8 @@ other.</p>
         table_fields = QgsFields()
         table_fields.append(QgsField("a_id", id_type(source_a, field_a)))
         table_fields.append(QgsField("b_id", id_type(source_b, field_b)))
-        table_fields.append(QgsField("overlap_m2", QVariant.Double))
-        table_fields.append(QgsField("weight_a_to_b", QVariant.Double))
+        table_fields.append(QgsField("overlap_m2", FieldType.Double))
+        table_fields.append(QgsField("weight_a_to_b", FieldType.Double))
         table, table_id = self.sink(parameters, OVERLAPS, context, table_fields,
                                     QgsWkbTypes.NoGeometry, frame.home_crs)
         rows, cols, overlap, weight = graph.edges()

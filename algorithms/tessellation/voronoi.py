@@ -8,7 +8,6 @@ from qgis.core import (QgsFeature, QgsFeatureRequest, QgsFeatureSink, QgsField,
                        QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
                        QgsProcessingParameterNumber, QgsSingleSymbolRenderer, QgsWkbTypes)
 import numpy as np
-from qgis.PyQt.QtCore import QVariant
 from shapely.geometry import Point
 from shapely.ops import unary_union
 
@@ -18,6 +17,7 @@ from ...dpcore.ids import check_unique_ids
 from ...dpcore.tessellation import (data_driven_cells, default_study_area, locate,
                                    voronoi_cells)
 from ..common.base import REPORT, MobilityDPAlgorithm, id_type, shapely_wkb, style_on_load, tr
+from ..common.field_types import FieldType
 
 INPUT = "INPUT"
 ID_FIELD = "ID_FIELD"
@@ -78,10 +78,10 @@ def add_area_parameters(alg, default_buffer):
 
 def cell_fields(extra):
     fields = QgsFields()
-    fields.append(QgsField("cell_id", QVariant.Int))
+    fields.append(QgsField("cell_id", FieldType.Int))
     for name, kind in extra:
         fields.append(QgsField(name, kind))
-    fields.append(QgsField("area_m2", QVariant.Double))
+    fields.append(QgsField("area_m2", FieldType.Double))
     return fields
 
 
@@ -178,14 +178,14 @@ output discloses nothing else.</p>
         for tower_id, cell in zip(ids, tess.point_cell.tolist()):
             if cell >= 0:
                 members[cell].append(str(tower_id))
-        fields = cell_fields([("tower_ids", QVariant.String), ("tower_count", QVariant.Int)])
+        fields = cell_fields([("tower_ids", FieldType.String), ("tower_count", FieldType.Int)])
         dest_id = write_cells(self, parameters, context, frame, tess, fields,
                               lambda k: [",".join(members[k]), len(members[k])], feedback)
 
         table_fields = QgsFields()
         table_fields.append(QgsField("tower_id", id_type(source, id_field)))
-        table_fields.append(QgsField("cell_id", QVariant.Int))
-        table_fields.append(QgsField("status", QVariant.String))
+        table_fields.append(QgsField("cell_id", FieldType.Int))
+        table_fields.append(QgsField("status", FieldType.String))
         table, table_id = self.sink(parameters, TOWER_TABLE, context, table_fields,
                                     QgsWkbTypes.NoGeometry, frame.home_crs)
         for tower_id, cell, out in zip(ids, tess.point_cell.tolist(), tess.outside.tolist()):
@@ -274,8 +274,8 @@ release with these cells.</p>
         cell = locate(tess, xy)
         counts = np.bincount(cell[cell >= 0], minlength=len(tess.cells)).tolist()
         seeds = [frame.from_shapely(Point(x, y)).asPoint() for x, y in tess.sites_xy.tolist()]
-        fields = cell_fields([("seed_x", QVariant.Double), ("seed_y", QVariant.Double),
-                              ("point_count", QVariant.Int)])
+        fields = cell_fields([("seed_x", FieldType.Double), ("seed_y", FieldType.Double),
+                              ("point_count", FieldType.Int)])
         dest_id = write_cells(
             self, parameters, context, frame, tess, fields,
             lambda k: [seeds[k].x(), seeds[k].y(), counts[k]], feedback)

@@ -51,8 +51,8 @@ def _points(with_time=True, vehicle="vehicle"):
     layer = QgsVectorLayer(f"Point?crs=EPSG:2154&field={vehicle}:string&field=trip:integer"
                            "&field=time:datetime&field=fix:integer", "gps", "memory")
     feats = []
-    base = QDateTime.fromString("2026-05-25T08:00:00", Qt.ISODate)
-    base.setTimeSpec(Qt.UTC)
+    base = QDateTime.fromString("2026-05-25T08:00:00", Qt.DateFormat.ISODate)
+    base.setTimeSpec(Qt.TimeSpec.UTC)
     for veh, trip, pts in TRIPS:
         for col, row, minute in pts:
             f = QgsFeature(layer.fields())
@@ -345,7 +345,7 @@ def test_opposite_arrows_are_drawn_side_by_side(run_alg):
         settings.setDestinationCrs(one.crs())
         settings.setExtent(QgsRectangle(X0 + 2000, Y0, X0 + 4000, Y0 + 1000))
         settings.setOutputSize(QSize(300, 150))
-        image = QImage(QSize(300, 150), QImage.Format_ARGB32)
+        image = QImage(QSize(300, 150), QImage.Format.Format_ARGB32)
         image.fill(QColor(255, 255, 255))
         painter = QPainter(image)
         job = QgsMapRendererCustomPainterJob(settings, painter)

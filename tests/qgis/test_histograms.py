@@ -198,7 +198,7 @@ def test_attack_reads_a_float_density_layer_like_sanitizedensity(run_alg, tmp_pa
     feats = []
     for (c, s), n in EXPECTED.items():
         f = QgsFeature(layer.fields())
-        start = QDateTime.fromSecsSinceEpoch(1779703200 + 3600 * s, Qt.UTC)  # 2026-05-25T10:00Z
+        start = QDateTime.fromSecsSinceEpoch(1779703200 + 3600 * s, Qt.TimeSpec.UTC)  # 2026-05-25T10:00Z
         f.setAttributes([f"c{c}", s, start, start.addSecs(3600), n + (0.2 if n else -0.3)])
         feats.append(f)
     layer.dataProvider().addFeatures(feats)

@@ -265,7 +265,7 @@ def _toy(leaky):
     from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields,
                            QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
                            QgsProcessingParameterField)
-    from qgis.PyQt.QtCore import QVariant
+    from mobility_dp.algorithms.common.field_types import FieldType
     from mobility_dp.algorithms.common.base import MobilityDPAlgorithm
     from mobility_dp.dpcore.mechanisms import discrete_laplace
 
@@ -290,7 +290,7 @@ def _toy(leaky):
                                            rng=self.rng(parameters, context))
                 charge.commit(release.cost)
             fields = QgsFields()
-            fields.append(QgsField("noisy", QVariant.LongLong))
+            fields.append(QgsField("noisy", FieldType.LongLong))
             sink, dest = self.parameterAsSink(parameters, "OUTPUT", context, fields,
                                               source.wkbType(), source.sourceCrs())
             for f, value in zip(feats, release.values):

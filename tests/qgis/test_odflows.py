@@ -64,10 +64,10 @@ def test_points_and_table_layouts_give_the_same_flows(run_alg, tmp_path):
 
 def test_time_window_and_bounding(run_alg, tmp_path):
     from qgis.PyQt.QtCore import QDateTime, Qt
-    start = QDateTime.fromString("2026-05-25T00:00:00", Qt.ISODate)
-    start.setTimeSpec(Qt.UTC)
-    end = QDateTime.fromString("2026-05-25T05:00:00", Qt.ISODate)
-    end.setTimeSpec(Qt.UTC)
+    start = QDateTime.fromString("2026-05-25T00:00:00", Qt.DateFormat.ISODate)
+    start.setTimeSpec(Qt.TimeSpec.UTC)
+    end = QDateTime.fromString("2026-05-25T05:00:00", Qt.DateFormat.ISODate)
+    end.setTimeSpec(Qt.TimeSpec.UTC)
     with pytest.raises(Exception, match="5 trips have no time"):
         run_alg(ALG, _params(_lines(), _zones(), tmp_path, START=start, END=end))
     res = run_alg(ALG, _params(_lines(), _zones(), tmp_path, START=start, END=end,

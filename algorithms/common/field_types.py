@@ -1,0 +1,35 @@
+"""Attribute field types that work on QGIS 3.22 … 3.44 (Qt5) and QGIS 4.x (Qt6).
+
+QGIS ≥ 3.38 types fields with ``QMetaType.Type`` (``QVariant.Type`` is deprecated there
+and gone from PyQt6, so QGIS 4 has only the former); QGIS 3.22 … 3.36 accept only
+``QVariant.Type`` (a ``QMetaType.Type`` is refused by ``QgsField`` there). Every
+output field is typed through :class:`FieldType`, so one code base serves both.
+"""
+from qgis.core import Qgis
+from qgis.PyQt.QtCore import QMetaType, QVariant
+
+#: The first QGIS version whose QgsField takes QMetaType.Type.
+QMETATYPE_FIELDS_SINCE = 33800
+
+
+class FieldType:
+    """The field types this plugin writes, in the form the running QGIS expects."""
+
+    if Qgis.QGIS_VERSION_INT >= QMETATYPE_FIELDS_SINCE:
+        Bool = QMetaType.Type.Bool
+        DateTime = QMetaType.Type.QDateTime
+        Double = QMetaType.Type.Double
+        Int = QMetaType.Type.Int
+        LongLong = QMetaType.Type.LongLong
+        String = QMetaType.Type.QString
+        UInt = QMetaType.Type.UInt
+        ULongLong = QMetaType.Type.ULongLong
+    else:
+        Bool = QVariant.Bool
+        DateTime = QVariant.DateTime
+        Double = QVariant.Double
+        Int = QVariant.Int
+        LongLong = QVariant.LongLong
+        String = QVariant.String
+        UInt = QVariant.UInt
+        ULongLong = QVariant.ULongLong
