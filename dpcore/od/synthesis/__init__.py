@@ -1,0 +1,25 @@
+"""Private synthetic trips: a generative model of people and their trips under user-level DP
+(issue 31).
+
+Not to be confused with :mod:`dpcore.synth`, the project's NON-private fake-data generator
+(synthetic users, CDR events and GPS traces for tests and demos): this package *learns* from
+real trips and pays for it in ε.
+
+The model (each part a histogram with a stated sensitivity and a fixed share of ε,
+:mod:`.parts`): people by trips per person and the share of their trips on their main pair;
+each person's main pair oriented from its home end (people-based, sensitivity 1, after the
+commuting tables of the census and issue 29); the origins and destinations of the other
+trips (each person's weights summing to 1); their straight distance in 500 m bands; the
+detour ratio; start weekday, start hour (by trip class where the budget carries it) and
+travel time (by distance class where carried). :mod:`.fit` measures and post-processes
+the parts, :mod:`.generate` draws people and trips (post-processing), :mod:`.place` puts
+points in zones, :mod:`.release` is the contract pair, :mod:`.baseline` the
+independent-marginals baseline of the benchmark, :mod:`.audit` the membership-inference
+audit. Related work: DPT (He et al., VLDB 2015), AdaTrace (Gursoy et al., CCS 2018),
+PrivTrace (Wang et al., USENIX Security 2023); their Markov models of multi-stop
+trajectories are not implemented here (a trip has one origin and one destination).
+"""
+from .parts import UNIT, plan_synthetic_trips
+from .release import release_synthetic_trips
+
+__all__ = ["UNIT", "plan_synthetic_trips", "release_synthetic_trips"]

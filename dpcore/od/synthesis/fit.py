@@ -1,0 +1,254 @@
+"""Fitting the synthetic-trips model: true parts, their noise, post-processing.
+
+Measurement (:func:`fit_model`): each part of :mod:`.parts` is computed from
+the raw trips with its stated per-user bound and released once with noise
+calibrated to its sensitivity; the cost is the sum of the costs the
+mechanisms returned. Reconstruction (no privacy cost, reads only noisy values
+and public facts): the sparse parts (people, home–work pairs) become their
+empirical-Bayes posterior means under the known noise law
+(:func:`dpcore.od.shrink.posterior_mean`, issue 29), the dense ones are
+clipped at 0. The result, :class:`Model`, holds nothing but noisy values and
+public parameters: it is what the synthetic trips are drawn from.
+
+Per-person facts follow issue 31: the main pair is the people-based one of
+issue 29 (:func:`dpcore.od.people.main_pairs`, undirected, ties at random);
+its *home end* is the origin of the person's main-pair trip that starts
+earliest in the day (UTC): the morning trip of a commuter leaves home.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from ...mechanisms import discrete_laplace_alpha, laplace
+from ...privacy import PrivacyCost, report_progress
+from ...sampling import sample_per_user, sampling_stream
+from ..noise import DISCRETE_LAPLACE, margin_of_error, noisy_counts
+from ..people import main_pairs
+from ..shrink import posterior_mean
+from ..trips import ZonedTrips
+from . import parts as P
+
+DAY = 86400.0
+GROUP_EDGES_M = np.array([0.0, 1000.0, 2000.0, 4000.0, 8000.0, 16000.0])
+MIN_GROUP = 2000
+
+
+@dataclass
+class Model:
+    """The released model (noisy, post-processed weights; all public)."""
+
+    n_zones: int
+    max_trips: int
+    trips_cap: int
+    people: np.ndarray          # (M, 4): persons by trips (1..M) × share band on main pair
+    home_work: np.ndarray       # (n, n): persons by (home zone, other end of the main pair)
+    ends: np.ndarray            # (3, 3): other trips by (origin, destination) kind
+    other_origin: np.ndarray    # (n,) origins "elsewhere" of the other trips
+    other_dest: np.ndarray      # (n,) destinations "elsewhere"
+    distance: np.ndarray        # (bands,) other trips by straight distance
+    detour: np.ndarray          # (bands,) trips by length / straight distance
+    weekday: np.ndarray         # (7,) Monday first
+    start_hour: np.ndarray      # (3, 24) by class, or (1, 24)
+    travel_time: np.ndarray     # (4, 25) by distance class, or (1, 25)
+
+    @property
+    def expected_people(self) -> float:
+        return float(self.people.sum())
+
+    @property
+    def expected_trips(self) -> float:
+        k = np.arange(1, self.trips_cap + 1)
+        return float((self.people.sum(axis=1) * k).sum())
+
+    def summary(self) -> dict:
+        return {"people": round(self.expected_people, 1),
+                "trips": round(self.expected_trips, 1),
+                "start hour classes": self.start_hour.shape[0],
+                "travel time classes": self.travel_time.shape[0]}
+
+
+def person_facts(data: ZonedTrips, rng: np.random.Generator):
+    """Per user (codes 0..U-1): trips in the window, main undirected pair, its trips, home
+    zone and other end. Users without trips have 0 trips and are never used."""
+    n = data.n_zones
+    users = int(data.user.max()) + 1 if data.n else 0
+    per_user = np.bincount(data.user, minlength=users)
+    u, key, on_main = main_pairs(data, directed=False, rng=rng)
+    main_key = np.full(users, -1, dtype=np.int64)
+    main_key[u] = key
+    main_trips = np.zeros(users, dtype=np.int64)
+    main_trips[u] = on_main
+    o, d = data.origin_zone.astype(np.int64), data.dest_zone.astype(np.int64)
+    trip_key = np.minimum(o, d) * n + np.maximum(o, d)
+    is_main = trip_key == main_key[data.user]
+    hour = np.nan_to_num(np.mod(data.trips.start, DAY), nan=2 * DAY)
+    idx = np.flatnonzero(is_main)
+    idx = idx[np.lexsort((hour[idx], data.user[idx]))]
+    first = idx[np.r_[True, data.user[idx][1:] != data.user[idx][:-1]]] if idx.size else idx
+    home = np.full(users, -1, dtype=np.int64)
+    home[data.user[first]] = o[first]
+    lo, hi = main_key // n, main_key % n
+    other_end = np.where(home == lo, hi, lo)
+    return per_user, main_trips, home, other_end, is_main
+
+
+def _kind(zone, home, other_end) -> np.ndarray:
+    """0 at the person's home zone, 1 at the other end of their main pair, 2 elsewhere."""
+    return np.where(zone == home, 0, np.where(zone == other_end, 1, 2))
+
+
+def _hist(index, size) -> np.ndarray:
+    return np.bincount(np.asarray(index, dtype=np.int64), minlength=size)
+
+
+def true_parts(data: ZonedTrips, *, max_trips: int, trips_cap: int, rng: np.random.Generator):
+    """The true counts of every part, the trip classes and the per-trip distance classes."""
+    n, m, cap = data.n_zones, int(max_trips), int(trips_cap)
+    t = data.trips
+    if data.n == 0:
+        raise ValueError("no trips to synthesise from")
+    if not (np.all(np.isfinite(t.start)) and np.all(np.isfinite(t.end))):
+        bad = int(np.count_nonzero(~(np.isfinite(t.start) & np.isfinite(t.end))))
+        raise ValueError(f"synthetic trips need trip times; {bad} of {data.n} trips have none "
+                         "(choose the time fields)")
+    per_user, main_trips, home, other_end, is_main = person_facts(data, rng)
+    who = np.flatnonzero(per_user > 0)
+    share = main_trips[who] / per_user[who]
+    people = _hist((np.minimum(per_user[who], cap) - 1) * 4 + P.band(share, P.SHARE_EDGES),
+                   cap * 4)
+    home_work = _hist(home[who] * n + other_end[who], n * n)
+    kept = np.flatnonzero(sample_per_user(data.user, m, sampling_stream(rng)))
+    other = kept[~is_main[kept]]
+    n_other = np.bincount(data.user[other], minlength=per_user.size)
+    w = 1.0 / np.maximum(n_other[data.user[other]], 1)
+    uo = data.user[other]
+    kind_o = _kind(data.origin_zone[other], home[uo], other_end[uo])
+    kind_d = _kind(data.dest_zone[other], home[uo], other_end[uo])
+    kinds = np.bincount(kind_o * 3 + kind_d, w, minlength=9)
+    eo, ed = kind_o == 2, kind_d == 2
+    ends = np.concatenate([np.bincount(data.origin_zone[other][eo], w[eo], minlength=n),
+                           np.bincount(data.dest_zone[other][ed], w[ed], minlength=n)])
+    dist = np.hypot(*(t.dest - t.origin).T)
+    distance = _hist(P.band(dist[other], P.DISTANCE_EDGES_M), P.DISTANCE_EDGES_M.size - 1)
+    ratio = np.where(dist[kept] > 0, t.length[kept] / np.maximum(dist[kept], 1e-9), 1.0)
+    detour = _hist(P.band(ratio, P.DETOUR_EDGES), P.DETOUR_EDGES.size - 1)
+    start = t.start[kept]
+    weekday = _hist((np.floor(start / DAY).astype(np.int64) + 3) % 7, 7)  # 1970-01-01: Thu
+    cls = np.where(is_main[kept], np.where(data.origin_zone[kept] == home[data.user[kept]],
+                                           0, 1), 2)
+    hour = np.floor(np.mod(start, DAY) / 3600.0).astype(np.int64)
+    minutes = (t.end[kept] - start) / 60.0
+    travel = P.band(minutes, P.TRAVEL_EDGES_MIN)
+    dclass = P.band(dist[kept], np.append(P.DISTANCE_CLASSES_M, np.inf))
+    return {"people": people, "home_work": home_work, "ends": kinds, "other_ends": ends,
+            "distance": distance, "detour": detour, "weekday": weekday,
+            "start_hour": (cls, hour), "travel_time": (dclass, travel)}, \
+        {"users": int(who.size), "trips": data.n, "trips_kept": int(kept.size),
+         "main_share": float(main_trips[who].sum() / per_user[who].sum())}
+
+
+def _clip(values) -> np.ndarray:
+    v = np.clip(np.asarray(values, dtype=float), 0.0, None)
+    return v if v.sum() > 0 else np.ones_like(v)
+
+
+def shrink_by_group(noisy, alpha: float, groups=None) -> np.ndarray:
+    """Empirical-Bayes posterior means of noisy counts, the prior fitted separately within
+    each public group of cells (e.g. the distance band of an OD pair: pairs far apart are
+    rarely used, so their noise is shrunk harder)."""
+    noisy = np.asarray(noisy, dtype=float)
+    if groups is None:
+        return posterior_mean(noisy, alpha)
+    groups = np.asarray(groups).ravel()
+    out = np.empty(noisy.size)
+    for g in np.unique(groups):
+        sel = groups == g
+        out[sel] = posterior_mean(noisy.ravel()[sel], alpha)
+    return out.reshape(noisy.shape)
+
+
+def distance_groups(zone_distance, edges=GROUP_EDGES_M, min_cells: int = MIN_GROUP):
+    """Public groups of OD cells by distance (doubling bands), each of ≥ ``min_cells``
+    cells (small groups merged into the next shorter one): the empirical-Bayes prior is
+    fitted within each (a prior fitted on a few hundred noise-only cells overfits)."""
+    g = P.band(np.asarray(zone_distance).ravel(), np.append(edges, np.inf))
+    for k in range(len(edges) - 1, 0, -1):
+        if np.count_nonzero(g == k) < min_cells:
+            g[g == k] = k - 1
+    return g
+
+
+def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: int,
+              zone_distance: np.ndarray, rng: np.random.Generator, progress=None):
+    """Measure every part once (see the module doc); ``zone_distance``: the public n × n
+    distances between zones (:func:`.place.zone_distances`). Returns (model, planned cost,
+    spent cost, public facts, internal facts)."""
+    plan = P.plan_synthetic_trips(epsilon=epsilon, max_trips=max_trips, trips_cap=trips_cap)
+    eps = P.budget(epsilon)
+    sens = P.sensitivities(int(max_trips))
+    truth, internal = true_parts(data, max_trips=max_trips, trips_cap=trips_cap, rng=rng)
+    n, m, cap = data.n_zones, int(max_trips), int(trips_cap)
+    spent = PrivacyCost()
+    noisy = {}
+
+    def measure(name, counts):
+        nonlocal spent
+        rel = noisy_counts(counts, noise=DISCRETE_LAPLACE, sensitivity=sens[name],
+                           epsilon=eps[name], delta=0.0, rng=rng, protects=P.UNIT,
+                           what=P.TITLES[name])
+        spent = spent + rel.cost
+        return np.asarray(rel.values, dtype=float)
+
+    def shrunk(name, counts, groups=None):
+        return shrink_by_group(measure(name, counts),
+                               discrete_laplace_alpha(sens[name], eps[name]), groups)
+
+    def thresholded(name, counts):
+        # a short dense histogram: values within the noise's 95 % margin become 0 (an
+        # empirical-Bayes prior fitted on a few dozen values overfits their noise)
+        values = measure(name, counts)
+        h = margin_of_error(DISCRETE_LAPLACE, sensitivity=sens[name], epsilon=eps[name])
+        return np.where(values > h, values, 0.0)
+
+    noisy["people"] = shrunk("people", truth["people"]).reshape(cap, 4)
+    report_progress(progress, 0.2)
+    noisy["home_work"] = shrunk("home_work", truth["home_work"],
+                                distance_groups(zone_distance)).reshape(n, n)
+    report_progress(progress, 0.5)
+    for name in P.CONTINUOUS:
+        rel = laplace(truth[name], sensitivity=sens[name], epsilon=eps[name], rng=rng,
+                      protects=P.UNIT)
+        spent = spent + PrivacyCost(tuple(
+            replace(p, unit_of_privacy="user", note=f"{P.TITLES[name]}; {p.note}")
+            for p in rel.cost.parts))
+        # weights are fractional: shrink them as counts of discrete Laplace noise of the
+        # same scale (an approximation that only affects utility: post-processing)
+        noisy[name] = _clip(shrink_by_group(np.round(rel.values),
+                                            np.exp(-eps[name] / sens[name])))
+    ends = noisy["other_ends"]
+    for name in ("distance", "detour", "weekday"):
+        noisy[name] = _clip(thresholded(name, truth[name]))
+    kept_trips = float((np.clip(noisy["people"], 0, None).sum(axis=1) *
+                        np.minimum(np.arange(1, cap + 1), m)).sum())
+    carry = {}
+    for name, (cls, value), classes, bins in (
+            ("start_hour", truth["start_hour"], 3, 24),
+            ("travel_time", truth["travel_time"], P.DISTANCE_CLASSES_M.size,
+             P.TRAVEL_EDGES_MIN.size - 1)):
+        carry[name] = P.carried(kept_trips, classes * bins, sens[name], eps[name])
+        rows = classes if carry[name] else 1
+        counts = _hist(np.asarray(cls) * bins + value if carry[name] else value, rows * bins)
+        noisy[name] = _clip(thresholded(name, counts)).reshape(rows, bins)
+    report_progress(progress, 0.8)
+    model = Model(n, m, cap, noisy["people"], noisy["home_work"], noisy["ends"].reshape(3, 3),
+                  _clip(ends[:n]), _clip(ends[n:]),
+                  noisy["distance"], noisy["detour"], noisy["weekday"], noisy["start_hour"],
+                  noisy["travel_time"])
+    public = {"epsilon_per_part": eps, "sensitivity_per_part": sens,
+              "start_hour_by_class": carry["start_hour"],
+              "travel_time_by_distance_class": carry["travel_time"],
+              "noisy_people": model.expected_people, "noisy_trips": model.expected_trips}
+    internal.update({"truth": truth})
+    return model, plan, spent, public, internal

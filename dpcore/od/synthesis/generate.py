@@ -1,0 +1,211 @@
+"""Drawing synthetic people and trips from a fitted :class:`~.fit.Model` (post-processing).
+
+Everything here reads the released model and public inputs (zones, time
+window, optional anchor points) only, so it costs nothing and may be repeated
+for any number of trips. For each synthetic person: a type (trips k, share
+band of their main pair) from ``people``; a home zone and the other end of
+their main pair from ``home_work``; one home point and one point at the other
+end, kept for all their main-pair trips, which alternate home → other end →
+home; each end of their other trips lies at their home point, at their main
+end's point or elsewhere (``ends``); an end elsewhere is drawn by a gravity
+model given the other end (or from ``other_origin`` when both are
+elsewhere): zone weight × a deterrence per 500 m
+distance band fitted so that the model's band distribution matches the
+released ``distance`` histogram (iterative proportional fitting, as a
+doubly-constrained gravity model is calibrated to a trip-length
+distribution; Ortúzar & Willumsen, *Modelling Transport*, ch. 6). Lengths are
+the straight distance times a released detour ratio; start times draw a
+weekday, an hour (by class where the model carries it) and a uniform second;
+travel times draw a 5-minute bin (by distance class where carried). Rows are
+shuffled and user ids are a random permutation of the synthetic people.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ...privacy import report_progress
+from ..trips import Trips, ZonedTrips
+from . import parts as P
+from .fit import DAY, Model
+from .place import place, zone_distances
+
+IPF_ROUNDS = 40
+
+
+@dataclass
+class SyntheticTrips:
+    """Synthetic trips (one row each, shuffled): ``zoned`` (the trips as a ZonedTrips:
+    synthetic user codes, frame coordinates, times, length, zones) and ``main`` (the trip is
+    on its person's main pair)."""
+
+    zoned: ZonedTrips
+    main: np.ndarray
+
+    @property
+    def n(self) -> int:
+        return self.zoned.n
+
+
+def gravity(dist: np.ndarray, w_o, w_d, distance) -> np.ndarray:
+    """Row-stochastic n × n P(destination | origin) ∝ w_d · f(distance band), f fitted so
+    that origins weighted by ``w_o`` give the band histogram ``distance`` (module doc)."""
+    bands = P.band(dist, P.DISTANCE_EDGES_M)
+    target = distance / distance.sum()
+    w_o, w_d = w_o / w_o.sum(), w_d / w_d.sum()
+    f = np.ones(target.size)
+    for _ in range(IPF_ROUNDS):
+        raw = w_d[None, :] * f[bands]
+        prob = raw / np.maximum(raw.sum(axis=1, keepdims=True), 1e-300)
+        got = np.bincount(bands.ravel(), (w_o[:, None] * prob).ravel(), minlength=f.size)
+        f = np.where(got > 0, f * target / np.maximum(got, 1e-300), f)
+    raw = w_d[None, :] * f[bands]
+    rows = raw.sum(axis=1, keepdims=True)
+    return np.where(rows > 0, raw / np.maximum(rows, 1e-300), 1.0 / dist.shape[0])
+
+
+def _conditional(cond: np.ndarray, given: np.ndarray, rng) -> np.ndarray:
+    """One draw per row index in ``given`` from the row-stochastic matrix ``cond``."""
+    n = cond.shape[0]
+    cum = np.cumsum(cond, axis=1)
+    cum[:, -1] = 1.0                       # row o spans [o, o + 1]: one sorted search
+    flat = (cum + np.arange(n)[:, None]).ravel()
+    drawn = np.searchsorted(flat, given + rng.random(given.size), side="right") - given * n
+    return np.clip(drawn, 0, n - 1)
+
+
+def _other_trips(model, polygons, other, person, home, away, home_xy, away_xy, out, rng,
+                 anchors):
+    """Zones and points of the other trips (in place in ``out``): each end at the person's
+    home, their main end or elsewhere (``ends``); an end elsewhere is drawn from the
+    gravity model given the other end, or from ``other_origin`` when both are elsewhere."""
+    o_zone, d_zone, origin, dest = out
+    dist = zone_distances(polygons)
+    kind_o, kind_d = np.divmod(_draw(model.ends, other.size, rng), 3)
+    p = person[other]
+    own = (home[p], away[p])
+    oz = np.where(kind_o == 0, own[0], np.where(kind_o == 1, own[1], -1))
+    dz = np.where(kind_d == 0, own[0], np.where(kind_d == 1, own[1], -1))
+    free_o = np.flatnonzero(kind_o == 2)
+    both = free_o[kind_d[free_o] == 2]
+    oz[both] = _draw(model.other_origin, both.size, rng)
+    forward, back = np.flatnonzero(dz < 0), np.flatnonzero(oz < 0)
+    # the anchored end's zone mix: home zones, main-end zones, the free origins
+    by_kind = model.ends / model.ends.sum()
+    own_mix = [model.home_work.sum(1), model.home_work.sum(0)]
+    mix = [w / max(w.sum(), 1e-300) for w in own_mix]
+    w_o = by_kind[0].sum() * mix[0] + by_kind[1].sum() * mix[1] + \
+        by_kind[2].sum() * model.other_origin / model.other_origin.sum()
+    w_d = by_kind[:, 0].sum() * mix[0] + by_kind[:, 1].sum() * mix[1]
+    dz[forward] = _conditional(gravity(dist, w_o, model.other_dest, model.distance),
+                               oz[forward], rng)
+    if back.size:
+        oz[back] = _conditional(gravity(dist, w_d + 1e-12, model.other_origin,
+                                        model.distance), dz[back], rng)
+    o_zone[other], d_zone[other] = oz, dz
+    origin[other] = place(oz, polygons, rng, anchors)
+    dest[other] = place(dz, polygons, rng, anchors)
+    for kind, pts in ((0, home_xy), (1, away_xy)):
+        at = kind_o == kind
+        origin[other[at]] = pts[p[at]]
+        at = (kind_d == kind) & (kind_o != kind)   # a loop gets a fresh destination point
+        dest[other[at]] = pts[p[at]]
+
+
+def _draw(weights, size, rng) -> np.ndarray:
+    cum = np.cumsum(np.ravel(weights))
+    return np.minimum(np.searchsorted(cum, rng.random(size) * cum[-1], side="right"),
+                      cum.size - 1)
+
+
+def _uniform_in_bin(index, edges, top, rng) -> np.ndarray:
+    lo = np.asarray(edges, dtype=float)[index]
+    hi = np.append(np.asarray(edges, dtype=float)[1:], top)[index]
+    return lo + rng.random(index.size) * (hi - lo)
+
+
+def _people(model: Model, n_trips: int, rng):
+    """Trips per synthetic person (summing to n_trips) and trips on their main pair."""
+    cap = model.trips_cap
+    k_all, share_band = np.divmod(np.arange(cap * 4), 4)
+    mean_k = model.expected_trips / max(model.expected_people, 1e-12)
+    n0 = int(np.ceil(1.2 * n_trips / max(mean_k, 1.0))) + 16
+    kinds = np.empty(0, dtype=np.int64)
+    while (k_all[kinds] + 1).sum() < n_trips:
+        kinds = np.concatenate([kinds, _draw(model.people, n0, rng)])
+    k = k_all[kinds] + 1
+    last = int(np.searchsorted(np.cumsum(k), n_trips))
+    k = k[:last + 1].copy()
+    k[-1] -= int(k.sum()) - n_trips
+    share = _uniform_in_bin(share_band[kinds[:last + 1]], P.SHARE_EDGES, 1.0, rng)
+    return k, np.clip(np.round(share * k), 1, k).astype(np.int64)
+
+
+def _times(model: Model, cls, dclass, window, rng):
+    n = cls.size
+    w0, w1 = (float(v) for v in window)
+    days = np.arange(np.floor(w0 / DAY), np.floor(w1 / DAY) + 1).astype(np.int64)
+    weekday = _draw(model.weekday, n, rng)
+    day_wd = (days + 3) % 7
+    day = np.empty(n, dtype=np.int64)
+    for wd in range(7):
+        sel = np.flatnonzero(weekday == wd)
+        pool = days[day_wd == wd] if np.any(day_wd == wd) else days
+        day[sel] = pool[rng.integers(0, pool.size, sel.size)]
+    row = cls if model.start_hour.shape[0] > 1 else np.zeros(n, dtype=np.int64)
+    hour = np.empty(n, dtype=np.int64)
+    for r in np.unique(row):
+        sel = np.flatnonzero(row == r)
+        hour[sel] = _draw(model.start_hour[r], sel.size, rng)
+    start = day * DAY + hour * 3600.0 + rng.random(n) * 3600.0
+    row = dclass if model.travel_time.shape[0] > 1 else np.zeros(n, dtype=np.int64)
+    tbin = np.empty(n, dtype=np.int64)
+    for r in np.unique(row):
+        sel = np.flatnonzero(row == r)
+        tbin[sel] = _draw(model.travel_time[r], sel.size, rng)
+    travel = _uniform_in_bin(tbin, P.TRAVEL_EDGES_MIN, 180.0, rng) * 60.0
+    start = np.clip(start, w0, np.maximum(w1 - travel, w0))
+    return start, start + travel
+
+
+def generate(model: Model, polygons, window, n_trips: int, rng: np.random.Generator, *,
+             anchors=None, progress=None) -> SyntheticTrips:
+    """``n_trips`` synthetic trips (see module doc); ``window`` = (start, end) epoch s."""
+    n_trips = int(n_trips)
+    if n_trips < 1:
+        raise ValueError(f"the number of synthetic trips must be ≥ 1, got {n_trips}")
+    if len(polygons) != model.n_zones:
+        raise ValueError("the zones differ from the zones the model was fitted on")
+    k, j = _people(model, n_trips, rng)
+    n_people = k.size
+    pair = _draw(model.home_work, n_people, rng)
+    home, away = np.divmod(pair, model.n_zones)
+    person = np.repeat(np.arange(n_people), k)
+    rank = np.arange(person.size) - np.repeat(np.cumsum(k) - k, k)
+    main = rank < j[person]
+    out_bound = main & (rank % 2 == 0)
+    report_progress(progress, 0.2)
+    home_xy = place(home, polygons, rng, anchors)
+    away_xy = place(away, polygons, rng, anchors)
+    o_zone = np.where(out_bound, home[person], away[person])
+    d_zone = np.where(out_bound, away[person], home[person])
+    origin = np.where(out_bound[:, None], home_xy[person], away_xy[person])
+    dest = np.where(out_bound[:, None], away_xy[person], home_xy[person])
+    other = np.flatnonzero(~main)
+    if other.size:
+        _other_trips(model, polygons, other, person, home, away, home_xy, away_xy,
+                     (o_zone, d_zone, origin, dest), rng, anchors)
+    report_progress(progress, 0.6)
+    straight = np.hypot(*(dest - origin).T)
+    detour = _uniform_in_bin(_draw(model.detour, person.size, rng), P.DETOUR_EDGES, 2.2, rng)
+    cls = np.where(main, np.where(out_bound, 0, 1), 2)
+    dclass = P.band(straight, np.append(P.DISTANCE_CLASSES_M, np.inf))
+    start, end = _times(model, cls, dclass, window, rng)
+    user = rng.permutation(n_people)[person]
+    rows = rng.permutation(person.size)
+    trips = Trips(user[rows], origin[rows], dest[rows], start[rows], end[rows],
+                  (straight * detour)[rows])
+    report_progress(progress, 1.0)
+    return SyntheticTrips(ZonedTrips(trips, o_zone[rows], d_zone[rows], model.n_zones),
+                          main[rows])

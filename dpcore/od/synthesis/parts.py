@@ -1,0 +1,121 @@
+"""The parts of the synthetic-trips model, their sensitivities and the public budget rule.
+
+Unit of privacy: one user, all their trips in the public time window. Every
+part is a histogram in which one user's contribution is bounded by public
+parameters only (m trips kept per user, the cap M on trips per person), so
+its L1 sensitivity is stated here and the part's noise is calibrated to it:
+
+=================  ==========================================  ===========  =========
+part               what one user adds                           sensitivity  noise
+=================  ==========================================  ===========  =========
+``people``         1 to (trips in window capped at M, share     1            discrete
+                   of them on the main pair in 4 bands)                      Laplace
+``home_work``      1 to (home zone, other end of the main pair) 1            discrete
+                                                                             Laplace
+``ends``           weights 1/k over (origin kind, destination  1            Laplace
+                   kind) of their k other trips, kind = home,
+                   main end or elsewhere (weights sum to 1)
+``other_ends``     weights 1/k over the origin zones and 1/k    2            Laplace
+                   over the destination zones of the ends
+                   "elsewhere" of their k other trips
+``distance``       ≤ m trips to the straight-distance bands     m            discrete
+                   (500 m) of their other trips                              Laplace
+``detour``         ≤ m trips to the bands of length / distance  m            discrete
+``weekday``        ≤ m trips to the weekday of their start      m            discrete
+``start_hour``     ≤ m trips to (class, hour of the start)      m            discrete
+``travel_time``    ≤ m trips to (distance class, 5-min bin)     m            discrete
+=================  ==========================================  ===========  =========
+
+The share of ε of each part is fixed by :data:`WEIGHTS` (a public rule, the
+same for every dataset); the parts compose sequentially, so they add up to ε.
+The trips-per-person counts are each person's raw count in the window capped
+at M (capping at m first would pile every busy person at m; calibration study
+of issue 31). Which coarse classes the time histograms are split by is decided
+after the people part from its noisy values (:func:`carried`), so the cost does
+not depend on it: every trip adds to one cell either way.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ...privacy import PrivacyCost, check_epsilon
+from ..trips import check_max_trips
+
+UNIT = "one user: all their trips in the time window (at most m of them shape the per-trip parts)"
+WEIGHTS = {"people": 0.12, "home_work": 0.30, "ends": 0.05, "other_ends": 0.15,
+           "distance": 0.06, "detour": 0.03, "weekday": 0.03, "start_hour": 0.13,
+           "travel_time": 0.13}
+TITLES = {"people": "people: trips per person (capped at M) × share on their main pair",
+          "home_work": "each person's main pair, oriented from its home end",
+          "ends": "other trips: (origin, destination) at home, main end or elsewhere",
+          "other_ends": "other trips' ends elsewhere: origin and destination zones",
+          "distance": "straight distance of the other trips (500 m bands)",
+          "detour": "trip length / straight distance (bands of 0.1)",
+          "weekday": "weekday of the start (UTC)",
+          "start_hour": "hour of the start (UTC), by class where carried",
+          "travel_time": "travel time (5 min bins), by distance class where carried"}
+SHARE_EDGES = np.array([0.0, 0.25, 0.5, 0.75, 1.0])
+DISTANCE_EDGES_M = np.arange(0.0, 20500.0, 500.0)            # the last band is ≥ 20 km
+DETOUR_EDGES = np.round(np.arange(1.0, 2.05, 0.1), 2)        # the last band is ≥ 2
+TRAVEL_EDGES_MIN = np.arange(0.0, 125.0, 5.0)                # the last bin is ≥ 120 min
+DISTANCE_CLASSES_M = np.array([0.0, 2000.0, 5000.0, 10000.0])  # travel time by class
+HOUR_CLASSES = ("home → main end", "main end → home", "other")
+CARRY_RATIO = 4.0   # a split is used when its expected count per cell ≥ 4 noise std
+MAX_CAP = 200
+CONTINUOUS = ("ends", "other_ends")   # fractional weights: Laplace (snapping)
+END_KINDS = ("home", "main end", "elsewhere")
+
+
+def check_trips_cap(cap, m: int) -> int:
+    cap = check_max_trips(cap)
+    if cap < m or cap > MAX_CAP:
+        raise ValueError(f"the cap M of trips per person must lie in [m, {MAX_CAP}] "
+                         f"(m = {m}), got {cap}")
+    return cap
+
+
+def sensitivities(m: int) -> dict:
+    """L1 sensitivity of each part (see the module table)."""
+    return {"people": 1, "home_work": 1, "ends": 1, "other_ends": 2, "distance": m, "detour": m,
+            "weekday": m, "start_hour": m, "travel_time": m}
+
+
+def budget(epsilon: float) -> dict:
+    """ε of each part: ε · weight (the weights sum to 1)."""
+    epsilon = check_epsilon(epsilon)
+    total = math.fsum(WEIGHTS.values())
+    return {k: epsilon * w / total for k, w in WEIGHTS.items()}
+
+
+def plan_synthetic_trips(*, epsilon: float, max_trips: int, trips_cap: int,
+                         **_public) -> PrivacyCost:
+    """The cost of :func:`~.release.release_synthetic_trips` (no data): one part per model
+    part, each with its sensitivity; every parameter-only refusal happens here."""
+    m = check_max_trips(max_trips)
+    check_trips_cap(trips_cap, m)
+    sens = sensitivities(m)
+    parts = []
+    for name, eps in budget(epsilon).items():
+        mech = "Laplace" if name in CONTINUOUS else "discrete Laplace"
+        parts.append(PrivacyCost.of(mech, eps, sensitivity=sens[name], protects=UNIT,
+                                    unit_of_privacy="user", note=TITLES[name]))
+    return PrivacyCost.sequential(parts)
+
+
+def noise_std(sensitivity: float, epsilon: float) -> float:
+    """Standard deviation of the discrete Laplace noise of one cell (public)."""
+    alpha = math.exp(-epsilon / sensitivity)
+    return math.sqrt(2.0 * alpha) / (1.0 - alpha)
+
+
+def carried(expected_total: float, cells: int, sensitivity: float, epsilon: float) -> bool:
+    """The public rule for splitting a time histogram by a coarse class: the expected
+    count per cell (a noisy total, post-processing) is ≥ CARRY_RATIO noise std."""
+    return expected_total / max(cells, 1) >= CARRY_RATIO * noise_std(sensitivity, epsilon)
+
+
+def band(values, edges) -> np.ndarray:
+    """Bin index of each value in public ``edges`` (below the first → 0, beyond → last)."""
+    return np.clip(np.searchsorted(edges, values, side="right") - 1, 0, len(edges) - 2)

@@ -1,0 +1,88 @@
+"""Points inside public zones for synthetic trips (post-processing: public inputs only).
+
+Uniform: rejection sampling in each zone's bounding box (vectorised per zone,
+``contains_xy`` on shapely 2, ``shapely.vectorized.contains`` on 1.8), as
+:func:`dpcore.geography.points_in_polygons` does for a fixed number per zone.
+Weighted: an optional *public* layer of anchor points with weights (population,
+buildings, addresses): a point in a zone is one of that zone's anchors drawn by
+weight; zones without anchors fall back to uniform. No input coordinate is
+ever used.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+import numpy as np
+
+try:
+    from shapely import contains_xy  # shapely ≥ 2
+except ImportError:  # shapely 1.8
+    from shapely.vectorized import contains as contains_xy
+
+from ...flows.cells import locate_points
+
+
+@dataclass
+class Anchors:
+    """Public anchor points (k × 2, frame metres), their weights (> 0) and zone (−1 outside)."""
+
+    xy: np.ndarray
+    weight: np.ndarray
+    zone: np.ndarray
+
+    @classmethod
+    def of(cls, polygons, xy, weight=None) -> "Anchors":
+        xy = np.asarray(xy, dtype=float).reshape(-1, 2)
+        w = np.ones(len(xy)) if weight is None else np.asarray(weight, dtype=float)
+        if w.size != len(xy) or not np.all(np.isfinite(w)) or np.any(w < 0):
+            raise ValueError("anchor weights must be finite and ≥ 0, one per point")
+        zone = locate_points(polygons, xy[:, 0], xy[:, 1])
+        keep = (zone >= 0) & (w > 0)
+        if not keep.any():
+            raise ValueError(f"none of the {len(xy)} weighting points lies in a zone with a "
+                             "positive weight (check the layers' CRSs and the weight field)")
+        return cls(xy[keep], w[keep], zone[keep])
+
+
+def uniform_in(polygon, k: int, rng: np.random.Generator) -> np.ndarray:
+    """``k`` points uniform inside ``polygon``."""
+    x0, y0, x1, y1 = polygon.bounds
+    if polygon.is_empty or polygon.area <= 0:
+        raise ValueError("a zone has no area: synthetic points cannot be placed in it")
+    ratio = polygon.area / max((x1 - x0) * (y1 - y0), 1e-12)
+    got = np.empty((0, 2))
+    while len(got) < k:
+        n = int(1.3 * (k - len(got)) / ratio) + 8
+        cand = rng.random((n, 2)) * [x1 - x0, y1 - y0] + [x0, y0]
+        got = np.concatenate([got, cand[contains_xy(polygon, cand[:, 0], cand[:, 1])]])
+    return got[:k]
+
+
+def place(zone, polygons, rng: np.random.Generator,
+          anchors: Optional[Anchors] = None) -> np.ndarray:
+    """One point inside ``polygons[zone[i]]`` for every i (n × 2)."""
+    zone = np.asarray(zone, dtype=np.int64)
+    out = np.empty((zone.size, 2))
+    order = np.argsort(zone, kind="stable")
+    zs = zone[order]
+    starts = np.flatnonzero(np.r_[True, zs[1:] != zs[:-1]]) if zs.size else zs
+    ends = np.r_[starts[1:], zs.size]
+    for a, b in zip(starts, ends):
+        z, idx = int(zs[a]), order[a:b]
+        mine = np.flatnonzero(anchors.zone == z) if anchors is not None else ()
+        if len(mine):
+            p = anchors.weight[mine] / anchors.weight[mine].sum()
+            out[idx] = anchors.xy[mine[rng.choice(len(mine), size=idx.size, p=p)]]
+        else:
+            out[idx] = uniform_in(polygons[z], idx.size, rng)
+    return out
+
+
+def zone_distances(polygons) -> np.ndarray:
+    """n × n centroid distances (m); the diagonal is the mean distance of two uniform points
+    of a square of the zone's area (0.5214·√area)."""
+    c = np.array([[p.centroid.x, p.centroid.y] for p in polygons])
+    dist = np.hypot(c[:, None, 0] - c[None, :, 0], c[:, None, 1] - c[None, :, 1])
+    np.fill_diagonal(dist, 0.5214 * np.sqrt([p.area for p in polygons]))
+    return dist

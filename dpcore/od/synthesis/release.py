@@ -1,0 +1,63 @@
+"""The synthetic-trips release in the release contract's shape (issues 25, 31).
+
+``plan_synthetic_trips(**public) -> PrivacyCost`` (in :mod:`.parts`) and
+``release_synthetic_trips(data, *, rng, progress, **public) -> Release``:
+fit the model (every part measured once, :mod:`.fit`), then draw the trips
+(post-processing, :mod:`.generate`). ``values`` are the shuffled synthetic
+trips; ``cost`` is the sum of what the mechanisms returned (the caller checks
+it against the plan); ``public`` holds the model's public facts and the model
+itself (noisy, post-processed weights); ``internal`` the raw-data facts.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+import numpy as np
+
+from ...privacy import Release, report_progress
+from ..trips import ZonedTrips
+from .fit import fit_model
+from .generate import generate
+from .place import zone_distances
+from .parts import UNIT, plan_synthetic_trips
+
+__all__ = ["UNIT", "plan_synthetic_trips", "release_synthetic_trips", "check_window"]
+
+
+def check_window(window) -> tuple:
+    """The public time window (start, end) in epoch seconds: synthetic dates lie in it."""
+    if window is None or len(window) != 2 or any(v is None for v in window):
+        raise ValueError("synthetic trips need the public time window (start and end): "
+                         "their dates are drawn inside it")
+    w0, w1 = (float(v) for v in window)
+    if not (np.isfinite(w0) and np.isfinite(w1) and w1 > w0):
+        raise ValueError("the time window must end after it starts")
+    if w1 - w0 > 3660 * 86400.0:
+        raise ValueError("the time window must span ≤ 10 years")
+    return w0, w1
+
+
+def release_synthetic_trips(data: ZonedTrips, *, rng: np.random.Generator, progress=None,
+                            epsilon: float, max_trips: int, trips_cap: int, polygons,
+                            window, n_trips: Optional[int] = None, anchors=None) -> Release:
+    """Synthetic trips under user-level DP (see :mod:`dpcore.od.synthesis`).
+
+    ``polygons``: the public zones (frame metres) the zone indices of ``data`` refer to;
+    ``window``: the public time window; ``n_trips``: how many trips to draw (None: the
+    model's noisy total); ``anchors``: optional public :class:`~.place.Anchors`.
+    """
+    window = check_window(window)
+    if n_trips is not None and int(n_trips) < 1:
+        raise ValueError(f"the number of synthetic trips must be ≥ 1, got {n_trips}")
+    if len(polygons) != data.n_zones:
+        raise ValueError(f"{len(polygons)} zone polygons for {data.n_zones} zones")
+    model, _plan, spent, public, internal = fit_model(
+        data, epsilon=epsilon, max_trips=max_trips, trips_cap=trips_cap,
+        zone_distance=zone_distances(polygons), rng=rng,
+        progress=lambda f: report_progress(progress, 0.5 * f))
+    count = int(n_trips) if n_trips is not None else max(int(round(model.expected_trips)), 1)
+    synthetic = generate(model, polygons, window, count, rng, anchors=anchors,
+                         progress=lambda f: report_progress(progress, 0.5 + 0.5 * f))
+    public.update(model=model, trips_drawn=count, count_from="noisy total" if n_trips is None
+                  else "chosen by the user", unit_of_privacy=UNIT)
+    return Release(synthetic, spent, public=public, internal=internal)
