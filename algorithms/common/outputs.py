@@ -123,6 +123,19 @@ def temporal_points_style(time_field: str, seconds: float = 60.0):
     return style
 
 
+def temporal_lines_style(start: str, end: str, color: str = "120,40,160,90"):
+    """Thin see-through lines that play in the Temporal Controller from ``start`` to ``end``
+    (e.g. synthetic trips)."""
+    def style(layer) -> None:
+        translucent_lines_style(color)(layer)
+        props = layer.temporalProperties()
+        props.setMode(QgsVectorLayerTemporalProperties.ModeFeatureDateTimeStartAndEndFromFields)
+        props.setStartField(start)
+        props.setEndField(end)
+        props.setIsActive(True)
+    return style
+
+
 def temporal_counts_style(field: str, start: str = "slot_start", end: str = "slot_end"):
     """Graduated counts that play in the Temporal Controller.
 

@@ -113,13 +113,14 @@ def true_parts(data: ZonedTrips, *, max_trips: int, trips_cap: int, rng: np.rand
         bad = int(np.count_nonzero(~(np.isfinite(t.start) & np.isfinite(t.end))))
         raise ValueError(f"synthetic trips need trip times; {bad} of {data.n} trips have none "
                          "(choose the time fields)")
-    per_user, main_trips, home, other_end, is_main = person_facts(data, rng)
+    stream = sampling_stream(rng)   # data-dependent draws: noise draws stay aligned
+    per_user, main_trips, home, other_end, is_main = person_facts(data, stream)
     who = np.flatnonzero(per_user > 0)
     share = main_trips[who] / per_user[who]
     people = _hist((np.minimum(per_user[who], cap) - 1) * 4 + P.band(share, P.SHARE_EDGES),
                    cap * 4)
     home_work = _hist(home[who] * n + other_end[who], n * n)
-    kept = np.flatnonzero(sample_per_user(data.user, m, sampling_stream(rng)))
+    kept = np.flatnonzero(sample_per_user(data.user, m, stream))
     other = kept[~is_main[kept]]
     n_other = np.bincount(data.user[other], minlength=per_user.size)
     w = 1.0 / np.maximum(n_other[data.user[other]], 1)

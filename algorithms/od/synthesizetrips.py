@@ -1,0 +1,195 @@
+"""mobilitydp:synthesizetrips — trips → private synthetic trips (a trips layer under user-level DP).
+
+Layers to arrays and back; the model, its parts and costs live in ``dpcore.od.synthesis``.
+"""
+import numpy as np
+from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry, QgsProcessing,
+                       QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
+                       QgsProcessingParameterField, QgsProcessingParameterNumber, QgsWkbTypes)
+from qgis.PyQt.QtCore import QVariant
+
+from ...dpcore import report as dpreport
+from ...dpcore.od.flows import check_as_planned
+from ...dpcore.od.synthesis import UNIT, plan_synthetic_trips, release_synthetic_trips
+from ...dpcore.od.synthesis.evaluate import compare, profile
+from ...dpcore.od.synthesis.parts import TITLES
+from ...dpcore.od.synthesis.place import Anchors
+from ...dpcore.od.trips import ZonedTrips
+from ...dpcore.privacy import make_rng
+from ..common.base import MobilityDPAlgorithm, as_float, style_on_load, tr
+from ..common.outputs import temporal_lines_style, utc_datetime
+from ..common.trips import INPUT, TRIPS_HELP, add_trip_parameters, max_trips, read_trips, \
+    reserve, time_window
+
+TRIPS_CAP = "TRIPS_CAP"
+N_TRIPS = "N_TRIPS"
+WEIGHTS = "WEIGHTS"
+WEIGHT_FIELD = "WEIGHT_FIELD"
+OUTPUT = "OUTPUT"
+FIELDS = (("user_id", QVariant.String), ("trip_id", QVariant.Int), ("start", QVariant.DateTime),
+          ("end", QVariant.DateTime), ("length_m", QVariant.Double),
+          ("travel_min", QVariant.Double), ("origin_zone", QVariant.String),
+          ("dest_zone", QVariant.String))
+
+
+class SynthesizeTrips(MobilityDPAlgorithm):
+    ALGORITHM_ID = "synthesizetrips"
+    DISPLAY_NAME = "Synthetic trips"
+    GROUP_ID = "flows"
+    GROUP = "Flows"
+    TAGS = "synthetic,synthesis,generative,trips,dataset,privacy,differential"
+    HELP = """
+<p>A trips layer that analysts can load into any tool, drawn from a generative model fitted
+under differential privacy for each user. The model has parts, each a histogram in which one
+person's contribution is bounded by public parameters, released once with noise calibrated to
+that bound and a fixed share of ε: people by their number of trips in the window (capped at
+M) and the share of those on their <i>main pair</i> (their most frequent pair of zones);
+each person's main pair, oriented from its home end (each person counted once); where
+their other trips start and end (at home, at the main end, or elsewhere, and which zones
+elsewhere; each person's weights sum to 1); the straight distance of the other trips (500 m
+bands), the detour (length / distance), the weekday and hour of the start (by trip class
+where the data are large enough for the noise), and the travel time (by distance class
+where large enough). The report lists every part with its ε and sensitivity.</p>
+<p>The synthetic people are then drawn from the model: each gets a home point and a point
+at the other end of their main pair (uniform inside the zones, or drawn from the optional
+public <b>weighting points</b>), trips that alternate between them, other trips, start and end
+times inside the time window and a synthetic user id. The output is a line layer (one line
+per trip) whose rows are shuffled; it plays in the Temporal Controller (start → end).</p>
+<h3>Good for, not good for</h3>
+<p><b>Use them</b> to develop and test models and tools (traffic assignment, accessibility,
+trajectory tools), for the shape of trip length, start time, travel time and trips per
+person, for where trips start by zone and hour on coarse zones (a 1 km grid or coarser), and
+for each person's pattern (a person's trips concentrate on their home–main pair), which no
+aggregate keeps.</p>
+<p><b>Do not use them</b> for OD flows between census zones (a used pair holds about one
+person, and a few thousand synthetic people spread over a million pairs: the flows are
+noise) — use <i>OD flows of trips</i> (people per pair) for that; nor for small areas,
+rare trips, exact counts or anything about a particular person. Every figure computed from
+them carries the noise of the model on top of the sampling of the draw; direct releases of a
+statistic are more accurate for that statistic. Multi-stop trajectories are not modelled (a
+trip has one origin and one destination), nor the order of a person's trips in a day.</p>
+""" + TRIPS_HELP + """
+<h3>Model parameters</h3>
+<p><b>Cap M of trips per person</b> (≥ m): the number of trips of each person is counted up to
+M before noise (capping at m would pile every busy person at m). <b>Number of synthetic
+trips</b> (0 = the model's noisy total). A time window (start and end) is required: the
+synthetic dates are drawn inside it, and so are their times.</p>
+<p><b>Unit of privacy</b>: one user, with all their trips in the time window.</p>
+"""
+
+    def initAlgorithm(self, config=None):  # noqa: N802
+        add_trip_parameters(self, default_max_trips=10)
+        self.addParameter(QgsProcessingParameterNumber(
+            TRIPS_CAP, tr("Cap M of trips per person (≥ m)"), QgsProcessingParameterNumber.Integer,
+            30, minValue=1, maxValue=200))
+        self.addParameter(QgsProcessingParameterNumber(
+            N_TRIPS, tr("Number of synthetic trips (0 = the noisy total)"),
+            QgsProcessingParameterNumber.Integer, 0, minValue=0, maxValue=50_000_000))
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            WEIGHTS, tr("Public weighting points (population, buildings; optional)"),
+            [QgsProcessing.TypeVectorPoint], optional=True))
+        self.addParameter(QgsProcessingParameterField(
+            WEIGHT_FIELD, tr("Weight field of the weighting points (empty = 1 each)"),
+            parentLayerParameterName=WEIGHTS, type=QgsProcessingParameterField.Numeric,
+            optional=True))
+        self.add_privacy_parameters(default_epsilon=1.0)
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            OUTPUT, tr("Synthetic trips"), QgsProcessing.TypeVectorLine))
+
+    def execute(self, parameters, context, feedback):
+        window = time_window(self, parameters, context)
+        n_trips = self.parameterAsInt(parameters, N_TRIPS, context)
+        params = dict(epsilon=self.epsilon(parameters, context),
+                      max_trips=max_trips(self, parameters, context),
+                      trips_cap=self.parameterAsInt(parameters, TRIPS_CAP, context))
+        plan = plan_synthetic_trips(**params)        # refuses bad parameters before reading data
+        if window[0] is None or window[1] is None:
+            raise ValueError("synthetic trips need the time window (start and end): their "
+                             "dates are drawn inside it")
+        data = read_trips(self, parameters, context, feedback)
+        zoned = ZonedTrips(data.trips, data.origin_zone, data.dest_zone, len(data.zone_ids))
+        anchors = self._anchors(parameters, context, data)
+        rng = self.rng(parameters, context)
+        with reserve(self, parameters, context, plan) as reservation:
+            release = release_synthetic_trips(
+                zoned, rng=rng, progress=self.progress(feedback, 30, 80),
+                polygons=data.zone_polygons, window=window, anchors=anchors,
+                n_trips=n_trips or None, **params)
+            check_as_planned(plan, release.cost)
+            reservation.commit(release.cost)
+        results = {OUTPUT: self._write(parameters, context, data, release.values, feedback)}
+        results.update(self._report(parameters, context, data, zoned, release, params))
+        return results
+
+    def _anchors(self, parameters, context, data):
+        source = self.parameterAsSource(parameters, WEIGHTS, context)
+        if source is None:
+            return None
+        field = self.parameterAsString(parameters, WEIGHT_FIELD, context)
+        if field and source.fields().lookupField(field) < 0:
+            raise ValueError(f"the weight field '{field}' is not in the weighting points")
+        xy, w = [], []
+        for f, g in data.frame.features(source):
+            if g is None:
+                continue
+            for p in g.vertices():
+                xy.append((p.x(), p.y()))
+                w.append(as_float(f[field]) if field else 1.0)
+        if not xy:
+            raise ValueError("the weighting points layer has no points")
+        return Anchors.of(data.zone_polygons, xy, np.nan_to_num(w, nan=0.0))
+
+    def _write(self, parameters, context, data, synthetic, feedback):
+        fields = QgsFields()
+        for name, kind in FIELDS:
+            fields.append(QgsField(name, kind))
+        sink, dest_id = self.sink(parameters, OUTPUT, context, fields, QgsWkbTypes.LineString,
+                                  data.zones_crs)
+        t, z = synthetic.zoned.trips, synthetic.zoned
+        ids, width = data.zone_ids, len(str(max(int(t.user.max()), 1)))
+        for k in range(t.n):
+            if k % 20000 == 0:
+                feedback.setProgress(80 + 15 * k / max(t.n, 1))
+            f = QgsFeature(fields)
+            f.setGeometry(QgsGeometry.fromPolylineXY(
+                [data.frame.point_to_home(*t.origin[k]), data.frame.point_to_home(*t.dest[k])]))
+            f.setAttributes([f"synthetic-{int(t.user[k]):0{width}d}", k + 1,
+                             utc_datetime(t.start[k]), utc_datetime(t.end[k]),
+                             float(t.length[k]), float((t.end[k] - t.start[k]) / 60.0),
+                             ids[z.origin_zone[k]], ids[z.dest_zone[k]]])
+            sink.addFeature(f, QgsFeatureSink.FastInsert)
+        style_on_load(context, dest_id, temporal_lines_style("start", "end"))
+        return dest_id
+
+    def _report(self, parameters, context, data, zoned, release, params):
+        pub = release.public
+        rows = [("trips", self.parameterAsSource(parameters, INPUT, context).sourceName()),
+                ("zones", len(data.zone_ids)), ("metric frame", data.frame.describe())]
+        rows += list(params.items())
+        parts = [(TITLES[k], f"{eps:.4g}", f"{pub['sensitivity_per_part'][k]:g}")
+                 for k, eps in pub["epsilon_per_part"].items()]
+        model = [(k, v) for k, v in pub["model"].summary().items()] + [
+            ("start hour split by trip class", pub["start_hour_by_class"]),
+            ("travel time split by distance class", pub["travel_time_by_distance_class"]),
+            ("synthetic trips drawn", pub["trips_drawn"]), ("their number", pub["count_from"])]
+        sections = [("The model's parts and their cost", dpreport.table(
+                        parts, ("part", "ε", "sensitivity (one user)"))),
+                    ("The released model (noisy totals, choices of the public rule)",
+                     dpreport.table(model)),
+                    ("What the synthetic trips are good for", "<p>" + tr(
+                        "Good for: tools and models that need a trips dataset; the shape of "
+                        "trip length, start time, travel time and trips per person; trips per "
+                        "zone and hour on coarse zones; each person's pattern. Not for: OD flows "
+                        "between census zones (use OD flows of trips), small areas, rare trips, "
+                        "exact counts.") + "</p>")]
+        truth = profile(zoned, make_rng(0))
+        measures = compare(truth, profile(release.values.zoned, make_rng(1)))
+        internal_sections = [
+            ("Input", dpreport.table(list(data.facts), ("quantity", "value"))),
+            ("Synthetic against the raw trips (JS: Jensen–Shannon divergence, base 2)",
+             dpreport.table([(k, f"{v:.4g}") for k, v in measures.items()],
+                            ("measure", "value")))]
+        return self.write_reports(parameters, context, release=release, unit_of_privacy=UNIT,
+                                  parameter_rows=rows, sections=sections,
+                                  internal_sections=internal_sections,
+                                  internal_warnings=data.warnings)
