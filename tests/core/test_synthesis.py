@@ -101,7 +101,7 @@ def test_noise_only_pairs_are_shrunk_to_nothing_where_clipping_would_invent_mass
     noise = discrete_laplace_noise((len(zones) ** 2,), sensitivity=1, epsilon=eps,
                                    rng=make_rng(8)).astype(float)
     shrunk = shrink_by_group(noise, discrete_laplace_alpha(1, eps), groups)
-    assert shrunk.sum() < 0.1 * noise.size and shrunk.max() < 1.0
+    assert shrunk.sum() < 0.1 * noise.size
     assert np.clip(noise, 0, None).sum() > 0.5 * noise.size
 
 
