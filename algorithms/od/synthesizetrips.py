@@ -6,7 +6,6 @@ import numpy as np
 from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry, QgsProcessing,
                        QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
                        QgsProcessingParameterField, QgsProcessingParameterNumber, QgsWkbTypes)
-from qgis.PyQt.QtCore import QVariant
 
 from ...dpcore import report as dpreport
 from ...dpcore.od.flows import check_as_planned
@@ -16,6 +15,7 @@ from ...dpcore.od.synthesis.parts import TITLES
 from ...dpcore.od.synthesis.place import Anchors
 from ...dpcore.od.trips import ZonedTrips
 from ...dpcore.privacy import make_rng
+from ..common.field_types import FieldType
 from ..common.base import MobilityDPAlgorithm, as_float, style_on_load, tr
 from ..common.outputs import temporal_lines_style, utc_datetime
 from ..common.trips import INPUT, TRIPS_HELP, add_trip_parameters, max_trips, read_trips, \
@@ -26,10 +26,10 @@ N_TRIPS = "N_TRIPS"
 WEIGHTS = "WEIGHTS"
 WEIGHT_FIELD = "WEIGHT_FIELD"
 OUTPUT = "OUTPUT"
-FIELDS = (("user_id", QVariant.String), ("trip_id", QVariant.Int), ("start", QVariant.DateTime),
-          ("end", QVariant.DateTime), ("length_m", QVariant.Double),
-          ("travel_min", QVariant.Double), ("origin_zone", QVariant.String),
-          ("dest_zone", QVariant.String))
+FIELDS = (("user_id", FieldType.String), ("trip_id", FieldType.Int),
+          ("start", FieldType.DateTime), ("end", FieldType.DateTime), ("length_m", FieldType.Double),
+          ("travel_min", FieldType.Double), ("origin_zone", FieldType.String),
+          ("dest_zone", FieldType.String))
 
 
 class SynthesizeTrips(MobilityDPAlgorithm):
