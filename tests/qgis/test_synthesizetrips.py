@@ -16,8 +16,8 @@ def _window():
     from qgis.PyQt.QtCore import QDateTime, Qt
     out = []
     for text in ("2026-05-25T00:00:00", "2026-05-26T00:00:00"):
-        dt = QDateTime.fromString(text, Qt.ISODate)
-        dt.setTimeSpec(Qt.UTC)
+        dt = QDateTime.fromString(text, Qt.DateFormat.ISODate)
+        dt.setTimeSpec(Qt.TimeSpec.UTC)
         out.append(dt)
     return out
 
