@@ -1,8 +1,16 @@
 """Private synthetic trips (issue 31) beside an independent-marginals baseline and the direct
 releases, at the same ε = 1 and m = 10 (medians over seeds).
 
-Data: the project's synthetic trips (``peer_dpmr.make_data``: 5,000 vehicles over 3 days on the
-Paris sample) on a 1 km grid and on the 965 IRIS zones.
+Data: (1) the project's synthetic trips (``peer_dpmr.make_data``: 5,000 vehicles over 3 days on
+the Paris sample) on a 1 km grid and on the 965 IRIS zones; (2) a public commuting dataset:
+the ACS 2011 county-to-county commuting flows of New York State (US Census Bureau, public
+domain; the copy shipped as an example by scikit-mobility, BSD-3, in
+``sample_data/ny_commuting/``). 10,000 commuters are drawn in proportion to the real flows;
+what is real is each person's home county → work county; their points (uniform in the
+county), number of commuting days (1–5) and times (out 6–9 h, back 16–19 h, 10–60 min) are
+made up here. Zones: the 62 counties (the "census zones") and a 1 km grid over New York
+City's five counties for the commuters living and working there (below county level the
+placement is uniform, so fine OD structure there is ours, not the data's).
 
 Rows: the synthesizer (``release_synthetic_trips``) at 100k trips and size-matched (its noisy
 total); the baseline: every trip drawn independently from six noisy marginals (origin zone,
@@ -78,6 +86,46 @@ def baseline(z: ZonedTrips, zones, window, n_trips, rng) -> ZonedTrips:
     return ZonedTrips(Trips(user, o, d, start, start + travel, length), oz, dz, n)
 
 
+def ny_data(n_people=10_000, seed=0):
+    """Commuters drawn from the real NY county flows (see module doc): (counties, trips,
+    NYC's five counties)."""
+    import csv
+    import json
+    from shapely.geometry import shape
+    from shapely.ops import transform
+    folder = os.path.join(ROOT, "sample_data", "ny_commuting")
+    with open(os.path.join(folder, "NY_counties_2011.geojson"), encoding="utf-8") as fh:
+        feats = json.load(fh)["features"]
+    lat0 = np.radians(42.9)
+    proj = lambda x, y, z=None: (np.radians(x) * 6371000.0 * np.cos(lat0),
+                                 np.radians(y) * 6371000.0)
+    ids = [f["properties"]["tile_id"] for f in feats]
+    counties = [transform(proj, shape(f["geometry"]).buffer(0)) for f in feats]
+    with open(os.path.join(folder, "NY_commuting_flows_2011.csv"), encoding="utf-8") as fh:
+        rows = [(int(r["flow"]), ids.index(r["origin"]), ids.index(r["destination"]))
+                for r in csv.DictReader(fh) if r["origin"] in ids and r["destination"] in ids]
+    flow = np.array([r[0] for r in rows], dtype=float)
+    rng = make_rng(seed)
+    pick = rng.choice(len(rows), size=n_people, p=flow / flow.sum())
+    home_z = np.array([rows[k][1] for k in pick])
+    work_z = np.array([rows[k][2] for k in pick])
+    home, work = place(home_z, counties, rng), place(work_z, counties, rng)
+    days = rng.integers(1, 6, n_people)
+    person = np.repeat(np.arange(n_people), 2 * days)
+    leg = np.arange(person.size) - np.repeat(np.cumsum(2 * days) - 2 * days, 2 * days)
+    out = leg % 2 == 0
+    o = np.where(out[:, None], home[person], work[person])
+    d = np.where(out[:, None], work[person], home[person])
+    day0 = 1_779_667_200 + (leg // 2) * 86400.0
+    start = day0 + np.where(out, rng.uniform(6, 9, person.size),
+                            rng.uniform(16, 19, person.size)) * 3600.0
+    dist = np.hypot(*(d - o).T)
+    travel = np.clip(dist / 12.0, 600, 3600) * rng.uniform(0.9, 1.1, person.size)
+    trips = Trips(person, o, d, start, start + travel, dist * 1.25)
+    nyc = [ids.index(c) for c in ("36005", "36047", "36061", "36081", "36085")]
+    return counties, trips, nyc
+
+
 def od_r(truth_od, values):
     used = truth_od > 0
     return float(np.corrcoef(truth_od[used], np.ravel(values)[used])[0, 1])
@@ -88,9 +136,15 @@ def main():
     ap.add_argument("--seeds", type=int, default=3)
     args = ap.parse_args()
     zones_iris, trips = make_data(0)
-    window = (np.floor(np.nanmin(trips.start) / 86400) * 86400,
-              (np.floor(np.nanmax(trips.end) / 86400) + 1) * 86400)
-    for name, zones in (("1 km grid", grid_tiles(zones_iris)), ("IRIS", zones_iris)):
+    counties, ny_trips, nyc = ny_data()
+    nyc_grid = grid_tiles([counties[k] for k in nyc])
+    cases = (("project trips, 1 km grid", trips, grid_tiles(zones_iris)),
+             ("project trips, IRIS", trips, zones_iris),
+             ("NY commuting (public), 62 counties", ny_trips, counties),
+             ("NY commuting (public), NYC 1 km grid", ny_trips, nyc_grid))
+    for name, trips, zones in cases:
+        window = (np.floor(np.nanmin(trips.start) / 86400) * 86400,
+                  (np.floor(np.nanmax(trips.end) / 86400) + 1) * 86400)
         z = zoned(trips, zones)
         truth = profile(z, make_rng(99))
         rows, direct, seconds = {}, {"trips per pair": [], "people per pair": []}, []

@@ -89,8 +89,8 @@ def test_bad_input_refused():
 
 def test_noise_only_pairs_are_shrunk_to_nothing_where_clipping_would_invent_mass():
     """Post-processing of the home–work pairs on noise alone (all true counts 0): the
-    grouped empirical-Bayes posterior means keep < 0.1 person per cell; clipping at 0 (the control)
-    would spread about 0.6 synthetic people per cell."""
+    grouped empirical-Bayes posterior means keep < 0.2 person per cell; clipping at 0 (the control)
+    would spread about 2.5 synthetic people per cell."""
     from dpcore.mechanisms import discrete_laplace_alpha, discrete_laplace_noise
     from dpcore.od.synthesis.fit import distance_groups, shrink_by_group
     from dpcore.od.synthesis.parts import budget
@@ -101,8 +101,8 @@ def test_noise_only_pairs_are_shrunk_to_nothing_where_clipping_would_invent_mass
     noise = discrete_laplace_noise((len(zones) ** 2,), sensitivity=1, epsilon=eps,
                                    rng=make_rng(8)).astype(float)
     shrunk = shrink_by_group(noise, discrete_laplace_alpha(1, eps), groups)
-    assert shrunk.sum() < 0.1 * noise.size
-    assert np.clip(noise, 0, None).sum() > 0.5 * noise.size
+    assert shrunk.sum() < 0.2 * noise.size
+    assert np.clip(noise, 0, None).sum() > 1.0 * noise.size
 
 
 def _audit(generator, seeds=3):

@@ -10,7 +10,7 @@ IRIS = os.path.join(ROOT, "sample_data", "paris_iris.geojson")
 TOWERS_CSV = os.path.join(ROOT, "sample_data", "paris_cells_opencellid.csv")
 MODELS = ("Towers to minimum cover", "Generate sanitize and compare density",
           "Perturb check-ins and estimate distribution", "Trajectories to flow measures",
-          "Trips to OD flow map")
+          "Trips to OD flow map", "Trips to synthetic trips and comparison")
 
 
 @pytest.fixture(scope="module")
@@ -119,3 +119,23 @@ def test_trajectories_to_flow_measures(qgis_process, towers, tmp_path):
     _, zones = read_layer(res["measures:zone_measures"])
     _, comparison = read_layer(res["compare:comparison"])
     assert cells and zones and comparison
+
+
+def test_trips_to_synthetic_trips_and_comparison(qgis_process, tmp_path):
+    """trips → synthetic trips → mobility report of both → comparison (issue 31)."""
+    from od_layers import lines, save, zones
+    from test_synthesizetrips import TRIPS
+    trips = save(lines(trips=TRIPS), tmp_path / "trips.gpkg")
+    res = _run(qgis_process, "Trips to synthetic trips and comparison", {
+        "trips": trips, "user_field": "user_id", "start_field": "start", "end_field": "end",
+        "zones": save(zones("EPSG:4326"), tmp_path / "zones.gpkg"),
+        "start": "2026-05-25T00:00:00", "end": "2026-05-26T00:00:00", "max_trips": 5,
+        "epsilon": 1.0, "report_epsilon": 1.0, "seed": 4,
+        "synthesize:synthetic_trips": str(tmp_path / "synthetic.gpkg"),
+        "synthesize:synthetic_report": str(tmp_path / "synthetic.html"),
+        "compare:comparison_report": str(tmp_path / "comparison.html")}, tmp_path)
+    layer, rows = read_layer(res["synthesize:synthetic_trips"])
+    assert len(rows) > 10 and all(r["user_id"].startswith("synthetic-") for r in rows)
+    with open(res["compare:comparison_report"], encoding="utf-8") as fh:
+        html = fh.read()
+    assert "trip_length" in html or "Trip length" in html

@@ -6,8 +6,10 @@ calibrated to its sensitivity; the cost is the sum of the costs the
 mechanisms returned. Reconstruction (no privacy cost, reads only noisy values
 and public facts): the sparse parts (people, home–work pairs) become their
 empirical-Bayes posterior means under the known noise law
-(:func:`dpcore.od.shrink.posterior_mean`, issue 29), the dense ones are
-clipped at 0. The result, :class:`Model`, holds nothing but noisy values and
+(:func:`dpcore.od.shrink.posterior_mean`, issue 29; the pairs' prior fitted
+within public distance groups), the pairs are then raked to the released
+home and main-end margins (:func:`rake`), the short dense histograms keep
+the values above their noise's 95 % margin. The result, :class:`Model`, holds nothing but noisy values and
 public parameters: it is what the synthetic trips are drawn from.
 
 Per-person facts follow issue 31: the main pair is the people-based one of
@@ -33,6 +35,8 @@ from . import parts as P
 DAY = 86400.0
 GROUP_EDGES_M = np.array([0.0, 1000.0, 2000.0, 4000.0, 8000.0, 16000.0])
 MIN_GROUP = 2000
+FLOOR = 0.05
+RAKE_ROUNDS = 20
 
 
 @dataclass
@@ -120,6 +124,7 @@ def true_parts(data: ZonedTrips, *, max_trips: int, trips_cap: int, rng: np.rand
     people = _hist((np.minimum(per_user[who], cap) - 1) * 4 + P.band(share, P.SHARE_EDGES),
                    cap * 4)
     home_work = _hist(home[who] * n + other_end[who], n * n)
+    margins = np.concatenate([_hist(home[who], n), _hist(other_end[who], n)])
     kept = np.flatnonzero(sample_per_user(data.user, m, stream))
     other = kept[~is_main[kept]]
     n_other = np.bincount(data.user[other], minlength=per_user.size)
@@ -143,7 +148,8 @@ def true_parts(data: ZonedTrips, *, max_trips: int, trips_cap: int, rng: np.rand
     minutes = (t.end[kept] - start) / 60.0
     travel = P.band(minutes, P.TRAVEL_EDGES_MIN)
     dclass = P.band(dist[kept], np.append(P.DISTANCE_CLASSES_M, np.inf))
-    return {"people": people, "home_work": home_work, "ends": kinds, "other_ends": ends,
+    return {"people": people, "home_work": home_work, "margins": margins, "ends": kinds,
+            "other_ends": ends,
             "distance": distance, "detour": detour, "weekday": weekday,
             "start_hour": (cls, hour), "travel_time": (dclass, travel)}, \
         {"users": int(who.size), "trips": data.n, "trips_kept": int(kept.size),
@@ -179,6 +185,20 @@ def distance_groups(zone_distance, edges=GROUP_EDGES_M, min_cells: int = MIN_GRO
         if np.count_nonzero(g == k) < min_cells:
             g[g == k] = k - 1
     return g
+
+
+def rake(pairs: np.ndarray, rows: np.ndarray, cols: np.ndarray, floor: float = FLOOR,
+         rounds: int = RAKE_ROUNDS) -> np.ndarray:
+    """The pair weights raked (iterative proportional fitting) to released row and column
+    margins; a share ``floor`` of the independence model rows ⊗ cols is mixed in first so
+    that every zone with a margin can be reached (Deming & Stephan 1940)."""
+    rows, cols = rows / rows.sum(), cols / cols.sum()
+    p = np.clip(pairs, 0.0, None)
+    p = (1.0 - floor) * p / max(p.sum(), 1e-300) + floor * np.outer(rows, cols)
+    for _ in range(rounds):
+        p *= (rows / np.maximum(p.sum(axis=1), 1e-300))[:, None]
+        p *= (cols / np.maximum(p.sum(axis=0), 1e-300))[None, :]
+    return p
 
 
 def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: int,
@@ -217,6 +237,8 @@ def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: in
     report_progress(progress, 0.2)
     noisy["home_work"] = shrunk("home_work", truth["home_work"],
                                 distance_groups(zone_distance)).reshape(n, n)
+    margins = shrunk("margins", truth["margins"])
+    noisy["home_work"] = rake(noisy["home_work"], _clip(margins[:n]), _clip(margins[n:]))
     report_progress(progress, 0.5)
     for name in P.CONTINUOUS:
         rel = laplace(truth[name], sensitivity=sens[name], epsilon=eps[name], rng=rng,

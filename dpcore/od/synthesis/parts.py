@@ -12,6 +12,8 @@ part               what one user adds                           sensitivity  noi
                    of them on the main pair in 4 bands)                      Laplace
 ``home_work``      1 to (home zone, other end of the main pair) 1            discrete
                                                                              Laplace
+``margins``        1 to their home zone and 1 to the zone of    2            discrete
+                   the other end of their main pair                          Laplace
 ``ends``           weights 1/k over (origin kind, destination  1            Laplace
                    kind) of their k other trips, kind = home,
                    main end or elsewhere (weights sum to 1)
@@ -44,11 +46,12 @@ from ...privacy import PrivacyCost, check_epsilon
 from ..trips import check_max_trips
 
 UNIT = "one user: all their trips in the time window (at most m of them shape the per-trip parts)"
-WEIGHTS = {"people": 0.12, "home_work": 0.30, "ends": 0.05, "other_ends": 0.15,
-           "distance": 0.06, "detour": 0.03, "weekday": 0.03, "start_hour": 0.13,
-           "travel_time": 0.13}
+WEIGHTS = {"people": 0.10, "home_work": 0.20, "margins": 0.15, "ends": 0.05,
+           "other_ends": 0.15, "distance": 0.06, "detour": 0.03, "weekday": 0.03,
+           "start_hour": 0.115, "travel_time": 0.115}
 TITLES = {"people": "people: trips per person (capped at M) × share on their main pair",
           "home_work": "each person's main pair, oriented from its home end",
+          "margins": "people per home zone and per main-end zone",
           "ends": "other trips: (origin, destination) at home, main end or elsewhere",
           "other_ends": "other trips' ends elsewhere: origin and destination zones",
           "distance": "straight distance of the other trips (500 m bands)",
@@ -78,7 +81,8 @@ def check_trips_cap(cap, m: int) -> int:
 
 def sensitivities(m: int) -> dict:
     """L1 sensitivity of each part (see the module table)."""
-    return {"people": 1, "home_work": 1, "ends": 1, "other_ends": 2, "distance": m, "detour": m,
+    return {"people": 1, "home_work": 1, "margins": 2, "ends": 1, "other_ends": 2,
+            "distance": m, "detour": m,
             "weekday": m, "start_hour": m, "travel_time": m}
 
 
