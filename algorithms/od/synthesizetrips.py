@@ -1,4 +1,4 @@
-"""mobilitydp:synthesizetrips — trips → private synthetic trips (a trips layer under user-level DP).
+"""mobilitydp:synthesizetrips — trips → private synthetic trips (a trips layer, user-level DP).
 
 Layers to arrays and back; the model, its parts and costs live in ``dpcore.od.synthesis``.
 """
@@ -27,7 +27,8 @@ WEIGHTS = "WEIGHTS"
 WEIGHT_FIELD = "WEIGHT_FIELD"
 OUTPUT = "OUTPUT"
 FIELDS = (("user_id", FieldType.String), ("trip_id", FieldType.Int),
-          ("start", FieldType.DateTime), ("end", FieldType.DateTime), ("length_m", FieldType.Double),
+          ("start", FieldType.DateTime), ("end", FieldType.DateTime),
+          ("length_m", FieldType.Double),
           ("travel_min", FieldType.Double), ("origin_zone", FieldType.String),
           ("dest_zone", FieldType.String))
 
@@ -80,7 +81,8 @@ synthetic dates are drawn inside it, and so are their times.</p>
     def initAlgorithm(self, config=None):  # noqa: N802
         add_trip_parameters(self, default_max_trips=10)
         self.addParameter(QgsProcessingParameterNumber(
-            TRIPS_CAP, tr("Cap M of trips per person (≥ m)"), QgsProcessingParameterNumber.Integer,
+            TRIPS_CAP, tr("Cap M of trips per person (≥ m)"),
+            QgsProcessingParameterNumber.Integer,
             30, minValue=1, maxValue=200))
         self.addParameter(QgsProcessingParameterNumber(
             N_TRIPS, tr("Number of synthetic trips (0 = the noisy total)"),
