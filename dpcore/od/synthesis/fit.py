@@ -8,9 +8,11 @@ and public facts): the sparse parts (people, home–work pairs) become their
 empirical-Bayes posterior means under the known noise law
 (:func:`dpcore.od.shrink.posterior_mean`, issue 29; the pairs' prior fitted
 within public distance groups), the pairs are then raked to the released
-home and main-end margins (:func:`rake`), the short dense histograms keep
-the values above their noise's 95 % margin. The result, :class:`Model`, holds nothing but noisy values and
-public parameters: it is what the synthetic trips are drawn from.
+home and main-end margins (:func:`rake`), structurally impossible people
+cells are set to 0, the short dense histograms keep the values above their
+noise's 95 % margin (simultaneous for distances). The result, :class:`Model`,
+holds nothing but noisy values and public parameters: it is what the
+synthetic trips are drawn from.
 
 Per-person facts follow issue 31: the main pair is the people-based one of
 issue 29 (:func:`dpcore.od.people.main_pairs`, undirected, ties at random);
@@ -46,7 +48,7 @@ class Model:
     n_zones: int
     max_trips: int
     trips_cap: int
-    people: np.ndarray          # (M, 4): persons by trips (1..M) × share band on main pair
+    people: np.ndarray          # (M, 5): persons by trips (1..M) × share band on main pair
     home_work: np.ndarray       # (n, n): persons by (home zone, other end of the main pair)
     ends: np.ndarray            # (3, 3): other trips by (origin, destination) kind
     other_origin: np.ndarray    # (n,) origins "elsewhere" of the other trips
@@ -121,8 +123,8 @@ def true_parts(data: ZonedTrips, *, max_trips: int, trips_cap: int, rng: np.rand
     per_user, main_trips, home, other_end, is_main = person_facts(data, stream)
     who = np.flatnonzero(per_user > 0)
     share = main_trips[who] / per_user[who]
-    people = _hist((np.minimum(per_user[who], cap) - 1) * 4 + P.band(share, P.SHARE_EDGES),
-                   cap * 4)
+    people = _hist((np.minimum(per_user[who], cap) - 1) * P.SHARE_BANDS +
+                   P.band(share, P.SHARE_EDGES), cap * P.SHARE_BANDS)
     home_work = _hist(home[who] * n + other_end[who], n * n)
     margins = np.concatenate([_hist(home[who], n), _hist(other_end[who], n)])
     kept = np.flatnonzero(sample_per_user(data.user, m, stream))
@@ -226,14 +228,22 @@ def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: in
         return shrink_by_group(measure(name, counts),
                                discrete_laplace_alpha(sens[name], eps[name]), groups)
 
-    def thresholded(name, counts):
-        # a short dense histogram: values within the noise's 95 % margin become 0 (an
-        # empirical-Bayes prior fitted on a few dozen values overfits their noise)
+    def thresholded(name, counts, simultaneous=False):
+        # a short dense histogram: values within the 95 % margin of its noise become 0 (an
+        # empirical-Bayes prior fitted on a few dozen values overfits their noise); for the
+        # long-tailed distance and detour bands the margin is simultaneous over the cells
+        # (Bonferroni): one noise spike far out would make absurd trips
         values = measure(name, counts)
-        h = margin_of_error(DISCRETE_LAPLACE, sensitivity=sens[name], epsilon=eps[name])
+        h = margin_of_error(DISCRETE_LAPLACE, sensitivity=sens[name], epsilon=eps[name],
+                            level=1.0 - 0.05 / (values.size if simultaneous else 1))
         return np.where(values > h, values, 0.0)
 
-    noisy["people"] = shrunk("people", truth["people"]).reshape(cap, 4)
+    feasible = P.feasible_people_cells(cap)   # public: share j/k takes k values
+    people = measure("people", truth["people"])
+    people[feasible] = shrink_by_group(people[feasible], discrete_laplace_alpha(
+        sens["people"], eps["people"]))
+    people[~feasible] = 0.0
+    noisy["people"] = people.reshape(cap, P.SHARE_BANDS)
     report_progress(progress, 0.2)
     noisy["home_work"] = shrunk("home_work", truth["home_work"],
                                 distance_groups(zone_distance)).reshape(n, n)
@@ -252,7 +262,7 @@ def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: in
                                             np.exp(-eps[name] / sens[name])))
     ends = noisy["other_ends"]
     for name in ("distance", "detour", "weekday"):
-        noisy[name] = _clip(thresholded(name, truth[name]))
+        noisy[name] = _clip(thresholded(name, truth[name], name != "weekday"))
     kept_trips = float((np.clip(noisy["people"], 0, None).sum(axis=1) *
                         np.minimum(np.arange(1, cap + 1), m)).sum())
     carry = {}
@@ -263,7 +273,9 @@ def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: in
         carry[name] = P.carried(kept_trips, classes * bins, sens[name], eps[name])
         rows = classes if carry[name] else 1
         counts = _hist(np.asarray(cls) * bins + value if carry[name] else value, rows * bins)
-        noisy[name] = _clip(thresholded(name, counts)).reshape(rows, bins)
+        table = thresholded(name, counts).reshape(rows, bins)
+        pooled = table.sum(axis=0)   # a class with nothing above the noise: the pooled law
+        noisy[name] = np.array([_clip(r if r.sum() > 0 else pooled) for r in table])
     report_progress(progress, 0.8)
     model = Model(n, m, cap, noisy["people"], noisy["home_work"], noisy["ends"].reshape(3, 3),
                   _clip(ends[:n]), _clip(ends[n:]),

@@ -61,8 +61,11 @@ def gravity(dist: np.ndarray, w_o, w_d, distance) -> np.ndarray:
         got = np.bincount(bands.ravel(), (w_o[:, None] * prob).ravel(), minlength=f.size)
         f = np.where(got > 0, f * target / np.maximum(got, 1e-300), f)
     raw = w_d[None, :] * f[bands]
-    rows = raw.sum(axis=1, keepdims=True)
-    return np.where(rows > 0, raw / np.maximum(rows, 1e-300), 1.0 / dist.shape[0])
+    empty = raw.sum(axis=1) <= 0    # no weighted zone at a used distance: any zone at one,
+    raw[empty] = f[bands[empty]]    # and failing that the zone itself
+    still = np.flatnonzero(raw.sum(axis=1) <= 0)
+    raw[still, still] = 1.0
+    return raw / raw.sum(axis=1, keepdims=True)
 
 
 def _conditional(cond: np.ndarray, given: np.ndarray, rng) -> np.ndarray:
@@ -128,7 +131,7 @@ def _uniform_in_bin(index, edges, top, rng) -> np.ndarray:
 def _people(model: Model, n_trips: int, rng):
     """Trips per synthetic person (summing to n_trips) and trips on their main pair."""
     cap = model.trips_cap
-    k_all, share_band = np.divmod(np.arange(cap * 4), 4)
+    k_all, share_band = np.divmod(np.arange(cap * P.SHARE_BANDS), P.SHARE_BANDS)
     mean_k = model.expected_trips / max(model.expected_people, 1e-12)
     n0 = int(np.ceil(1.2 * n_trips / max(mean_k, 1.0))) + 16
     kinds = np.empty(0, dtype=np.int64)
@@ -138,8 +141,10 @@ def _people(model: Model, n_trips: int, rng):
     last = int(np.searchsorted(np.cumsum(k), n_trips))
     k = k[:last + 1].copy()
     k[-1] -= int(k.sum()) - n_trips
-    share = _uniform_in_bin(share_band[kinds[:last + 1]], P.SHARE_EDGES, 1.0, rng)
-    return k, np.clip(np.round(share * k), 1, k).astype(np.int64)
+    band = share_band[kinds[:last + 1]]
+    share = _uniform_in_bin(band, P.SHARE_EDGES, 1.0, rng)
+    on_main = np.clip(np.round(share * k), 1, np.maximum(k - 1, 1))   # bands below 1: < k
+    return k, np.where(band == P.SHARE_BANDS - 1, k, on_main).astype(np.int64)
 
 
 def _times(model: Model, cls, dclass, window, rng):

@@ -9,7 +9,7 @@ its L1 sensitivity is stated here and the part's noise is calibrated to it:
 part               what one user adds                           sensitivity  noise
 =================  ==========================================  ===========  =========
 ``people``         1 to (trips in window capped at M, share     1            discrete
-                   of them on the main pair in 4 bands)                      Laplace
+                   of them on the main pair in 5 bands)                      Laplace
 ``home_work``      1 to (home zone, other end of the main pair) 1            discrete
                                                                              Laplace
 ``margins``        1 to their home zone and 1 to the zone of    2            discrete
@@ -46,9 +46,9 @@ from ...privacy import PrivacyCost, check_epsilon
 from ..trips import check_max_trips
 
 UNIT = "one user: all their trips in the time window (at most m of them shape the per-trip parts)"
-WEIGHTS = {"people": 0.10, "home_work": 0.20, "margins": 0.15, "ends": 0.05,
-           "other_ends": 0.15, "distance": 0.06, "detour": 0.03, "weekday": 0.03,
-           "start_hour": 0.115, "travel_time": 0.115}
+WEIGHTS = {"people": 0.14, "home_work": 0.20, "margins": 0.15, "ends": 0.05,
+           "other_ends": 0.15, "distance": 0.05, "detour": 0.025, "weekday": 0.025,
+           "start_hour": 0.105, "travel_time": 0.105}
 TITLES = {"people": "people: trips per person (capped at M) × share on their main pair",
           "home_work": "each person's main pair, oriented from its home end",
           "margins": "people per home zone and per main-end zone",
@@ -59,7 +59,8 @@ TITLES = {"people": "people: trips per person (capped at M) × share on their ma
           "weekday": "weekday of the start (UTC)",
           "start_hour": "hour of the start (UTC), by class where carried",
           "travel_time": "travel time (5 min bins), by distance class where carried"}
-SHARE_EDGES = np.array([0.0, 0.25, 0.5, 0.75, 1.0])
+SHARE_EDGES = np.array([0.0, 0.25, 0.5, 0.75, 1.0, 1.01])   # the last band: exactly 1
+SHARE_BANDS = SHARE_EDGES.size - 1
 DISTANCE_EDGES_M = np.arange(0.0, 20500.0, 500.0)            # the last band is ≥ 20 km
 DETOUR_EDGES = np.round(np.arange(1.0, 2.05, 0.1), 2)        # the last band is ≥ 2
 TRAVEL_EDGES_MIN = np.arange(0.0, 125.0, 5.0)                # the last bin is ≥ 120 min
@@ -106,6 +107,15 @@ def plan_synthetic_trips(*, epsilon: float, max_trips: int, trips_cap: int,
         parts.append(PrivacyCost.of(mech, eps, sensitivity=sens[name], protects=UNIT,
                                     unit_of_privacy="user", note=TITLES[name]))
     return PrivacyCost.sequential(parts)
+
+
+def feasible_people_cells(cap: int) -> np.ndarray:
+    """Which (trips k, share band) cells of the people part can hold a person: the share on
+    the main pair is j/k with 1 ≤ j ≤ k (public structure; other cells are set to 0)."""
+    ok = np.zeros((cap, SHARE_BANDS), dtype=bool)
+    for k in range(1, cap + 1):
+        ok[k - 1, band(np.arange(1, k + 1) / k, SHARE_EDGES)] = True
+    return ok.ravel()
 
 
 def noise_std(sensitivity: float, epsilon: float) -> float:
