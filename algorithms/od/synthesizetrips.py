@@ -8,6 +8,7 @@ from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeome
                        QgsProcessingParameterField, QgsProcessingParameterNumber, QgsWkbTypes)
 
 from ...dpcore import report as dpreport
+from ...dpcore.od.figures import released
 from ...dpcore.od.flows import check_as_planned
 from ...dpcore.od.synthesis import UNIT, plan_synthetic_trips, release_synthetic_trips
 from ...dpcore.od.synthesis.evaluate import compare, profile
@@ -177,7 +178,7 @@ synthetic dates are drawn inside it, and so are their times.</p>
         sections = [("The model's parts and their cost", dpreport.table(
                         parts, ("part", "ε", "sensitivity (one user)"))),
                     ("The released model (noisy totals, choices of the public rule)",
-                     dpreport.table(model)),
+                     released(dpreport.table(model))),
                     ("What the synthetic trips are good for", "<p>" + tr(
                         "Good for: tools and models that need a trips dataset; the shape of "
                         "trip length, start time, travel time and trips per person; trips per "

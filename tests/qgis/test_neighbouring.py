@@ -252,7 +252,19 @@ def _mobilityreport(work, neighbour):
             "INTERNAL_STATISTICS": str(work / "raw.json")}
 
 
+def _synthesizetrips(work, neighbour):
+    trips, zones = _od_trips(work, neighbour)
+    return {"INPUT": trips, "USER_FIELD": "user_id", "START_FIELD": "start", "END_FIELD": "end",
+            "ZONES": zones, "ZONE_ID_FIELD": "zone", "START": "2026-05-25T00:00:00",
+            "END": "2026-05-26T00:00:00", "MAX_TRIPS": 2, "TRIPS_CAP": 4, "N_TRIPS": 200,
+            "EPSILON": 2.0, "SEED": 5, "OUTPUT": str(work / "synthetic.gpkg"),
+            "REPORT": str(work / "report.html"), "INTERNAL_REPORT": str(work / "internal.html")}
+
+
 OD_NOISY = {"flow", "lower95", "upper95"}
+# every value of a synthetic trip is drawn from the noisy model; the count is public (N_TRIPS)
+SYNTHETIC_NOISY = {"fid", "user_id", "start", "end", "length_m", "travel_min", "origin_zone",
+                   "dest_zone", "geometry"}
 RELEASED_HTML = r'<div class="released">.*?</div>'
 RELEASED_JSON = r'"(counts|per_zone|per_weekday|per_hour|quartiles)": \[(?:[^\[\]]|\[[^\[\]]*\])*\]'
 
@@ -355,6 +367,8 @@ ENTRIES = {
                                    "OD_FLOWS": OD_NOISY},
                             internal={"INTERNAL_STATISTICS"},
                             report_noisy=(RELEASED_HTML, RELEASED_JSON)),
+    "synthesizetrips": Entry("mobilitydp:synthesizetrips", _synthesizetrips,
+                             noisy={"OUTPUT": SYNTHETIC_NOISY}, report_noisy=(RELEASED_HTML,)),
     "publishhistograms (direct)": Entry("mobilitydp:publishhistograms", _publishhistograms,
                                         noisy={"OUTPUT": {"count"}}),
 }
