@@ -1,12 +1,5 @@
-"""Core tests import dpcore from the repository root, without QGIS."""
-import os
-import sys
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
-import pytest  # noqa: E402
+"""Core tier fixtures: dpcore alone, without QGIS."""
+import pytest
 
 
 @pytest.fixture
@@ -18,6 +11,6 @@ def noiseless_epsilon(monkeypatch):
     they would be deterministic in practice, and the discrete Gaussian
     refuses ε whose sampler δ, η·(1 + e^ε), would exceed a tenth of δ.
     """
-    from dpcore import discrete_gaussian, mechanisms
+    from mobility_dp.dpcore import discrete_gaussian, mechanisms
     monkeypatch.setattr(mechanisms, "MAX_EPSILON_PER_SENSITIVITY", float("inf"))
     monkeypatch.setattr(discrete_gaussian, "sampler_delta", lambda size, epsilon: 0.0)

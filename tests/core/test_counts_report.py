@@ -3,11 +3,11 @@ import math
 
 import numpy as np
 import pytest
-from dp_audit import snapped_laplace_law
+from ..support.dp_audit import snapped_laplace_law
 
-from dpcore.counts import plan_noisy_counts, release_noisy_counts, sensitivities
-from dpcore.privacy import PrivacyCost, make_rng
-from dpcore.report import SEEDED_BANNER, internal_report, publishable_report
+from mobility_dp.dpcore.counts import plan_noisy_counts, release_noisy_counts, sensitivities
+from mobility_dp.dpcore.privacy import PrivacyCost, make_rng
+from mobility_dp.dpcore.report import SEEDED_BANNER, internal_report, publishable_report
 
 
 def test_sensitivities():
@@ -101,7 +101,7 @@ def test_report_contents():
 
 
 def test_analysis_report_makes_no_dp_claim():
-    from dpcore.report import analysis_report
+    from mobility_dp.dpcore.report import analysis_report
     text = analysis_report(title="Cells", algorithm_id="mobilitydp:v", privacy_note="Seeds leak.",
                            parameters=[("towers", 3)], sections=[("Figures", "<p>|A| = 3</p>")])
     assert "no differential-privacy guarantee" in text and "Seeds leak." in text

@@ -4,15 +4,15 @@ import pytest
 from shapely.geometry import box
 from shapely.ops import unary_union
 
-from dpcore.density import (METHODS, assemble_density, density_geography, planned_cost,
+from mobility_dp.dpcore.density import (METHODS, assemble_density, density_geography, planned_cost,
                             release_density)
-from dpcore.density import sections
-from dpcore.geography import grid_city
-from dpcore.ids import check_unique_ids
-from dpcore.ingest import bound_contributions
-from dpcore.privacy import make_rng
-from dpcore.synth import generate_cdr, generate_population
-from dpcore.tessellation import data_driven_cells, voronoi_cells
+from mobility_dp.dpcore.density import sections
+from mobility_dp.dpcore.geography import grid_city
+from mobility_dp.dpcore.ids import check_unique_ids
+from mobility_dp.dpcore.ingest import bound_contributions
+from mobility_dp.dpcore.privacy import make_rng
+from mobility_dp.dpcore.synth import generate_cdr, generate_population
+from mobility_dp.dpcore.tessellation import data_driven_cells, voronoi_cells
 
 CENSUS = [box(x, y, x + 500, y + 500) for x in range(0, 1500, 500) for y in range(0, 1500, 500)]
 CENSUS_IDS = [f"c{k}" for k in range(len(CENSUS))]
@@ -132,7 +132,7 @@ def test_planned_cost_is_what_the_release_spends(method, improvements):
 
 
 def test_a_release_spending_other_than_its_plan_is_a_bug(monkeypatch):
-    from dpcore.density import pipeline
+    from mobility_dp.dpcore.density import pipeline
     geo = density_geography(CENSUS, CENSUS_IDS, tower_xy=TOWERS, tower_ids=TOWER_IDS)
     users = np.repeat(np.arange(30), 4)
     rng = np.random.default_rng(3)

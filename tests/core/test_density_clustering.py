@@ -4,8 +4,8 @@ import math
 import numpy as np
 import pytest
 
-from dpcore.density.clustering import cluster_cells, consistent_tau, tau_from_noise
-from dpcore.density.efpa import idct
+from mobility_dp.dpcore.density.clustering import cluster_cells, consistent_tau, tau_from_noise
+from mobility_dp.dpcore.density.efpa import idct
 
 
 def line(xs):

@@ -5,10 +5,10 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from dpcore.density.efpa import coefficient_noise_std, dct, efpa, idct, noise_rsse, tail_rsse
-from dpcore.mechanisms import gaussian_sigma
-from dpcore.privacy import make_rng
-from dp_audit import chi_square_fit
+from mobility_dp.dpcore.density.efpa import coefficient_noise_std, dct, efpa, idct, noise_rsse, tail_rsse
+from mobility_dp.dpcore.mechanisms import gaussian_sigma
+from mobility_dp.dpcore.privacy import make_rng
+from ..support.dp_audit import chi_square_fit
 
 
 def test_dct_matches_the_orthonormal_dct_ii_formula():

@@ -2,7 +2,7 @@
 import numpy as np
 from shapely.geometry import box
 
-from dpcore.density import figures
+from mobility_dp.dpcore.density import figures
 
 
 def test_figures_are_png_or_none_without_matplotlib():

@@ -3,14 +3,14 @@ import numpy as np
 import pytest
 from shapely.ops import unary_union
 
-from dpcore import metrics
-from dpcore.cover import overlap_graph, reallocate
-from dpcore.density import density_inputs, release_density
-from dpcore.geography import grid_city, zone_centroids
-from dpcore.ingest import BoundedCounts, bound_contributions
-from dpcore.privacy import make_rng
-from dpcore.synth import generate_cdr, generate_population
-from dpcore.tessellation import voronoi_cells
+from mobility_dp.dpcore import metrics
+from mobility_dp.dpcore.cover import overlap_graph, reallocate
+from mobility_dp.dpcore.density import density_inputs, release_density
+from mobility_dp.dpcore.geography import grid_city, zone_centroids
+from mobility_dp.dpcore.ingest import BoundedCounts, bound_contributions
+from mobility_dp.dpcore.privacy import make_rng
+from mobility_dp.dpcore.synth import generate_cdr, generate_population
+from mobility_dp.dpcore.tessellation import voronoi_cells
 
 
 @pytest.fixture(scope="module")

@@ -6,8 +6,8 @@ import pytest
 import scipy.sparse as sp
 from hypothesis import given, settings, strategies as st
 
-from dpcore.cover import minimum_vertex_cover, reallocate
-from dpcore.density.sensitivity import (cluster_l2_sum_bound, cover_mapping, l1_sensitivity,
+from mobility_dp.dpcore.cover import minimum_vertex_cover, reallocate
+from mobility_dp.dpcore.density.sensitivity import (cluster_l2_sum_bound, cover_mapping, l1_sensitivity,
                                         l2_sensitivity)
 
 # Two towers, three census cells: T0 = L0 ∪ half of L1, T1 = the rest of L1 ∪ L2.

@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from dpcore.density.smoothing import fit_exponential, smooth_night
+from mobility_dp.dpcore.density.smoothing import fit_exponential, smooth_night
 
 
 def brute_force_fit(x, y):

@@ -12,11 +12,11 @@ import numpy as np
 import pytest
 from scipy import special, stats
 
-from dp_audit import chi_square_fit
-from dpcore import discrete_gaussian as dg
-from dpcore import mechanisms as mech
-from dpcore.privacy import make_rng
-from dpcore.secure_random import SecureGenerator
+from ..support.dp_audit import chi_square_fit
+from mobility_dp.dpcore import discrete_gaussian as dg
+from mobility_dp.dpcore import mechanisms as mech
+from mobility_dp.dpcore.privacy import make_rng
+from mobility_dp.dpcore.secure_random import SecureGenerator
 
 
 def _fit(sample, sigma):

@@ -8,10 +8,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from dp_sniper import dp_sniper
-from dpcore import mechanisms as mech
-from dpcore.privacy import make_rng
-from test_mechanisms import K, Q_D, Q_DP, THRESHOLD, U_D, U_DP, Tampered
+from ..support.dp_sniper import dp_sniper
+from mobility_dp.dpcore import mechanisms as mech
+from mobility_dp.dpcore.privacy import make_rng
+from .test_mechanisms import K, Q_D, Q_DP, THRESHOLD, U_D, U_DP, Tampered
 
 N = 20000
 
@@ -98,7 +98,7 @@ def test_sparse_vector():
 
 def test_planar_laplace():
     """ε·d-privacy for two points d = 250 m apart at ε = 0.004/m; the search works on 2-D outputs."""
-    from dpcore.geoind.planar import planar_laplace_noise
+    from mobility_dp.dpcore.geoind.planar import planar_laplace_noise
     rng = make_rng(7)
     eps, d = 0.004, 250.0
     draw = lambda noise: (lambda x: (lambda k: np.array([x, 0.0]) + noise(k)))
@@ -113,7 +113,7 @@ def test_planar_laplace():
 # --------------------------------------------------------------------------
 
 def test_counts_release():
-    from dpcore.counts import release_noisy_counts
+    from mobility_dp.dpcore.counts import release_noisy_counts
     rng = make_rng(8)
     draw = _vectorised(release_noisy_counts, rng, epsilon=1.0, cells_per_individual=1,
                        max_change=2)
@@ -124,8 +124,8 @@ def test_counts_release():
 
 def test_density_release(monkeypatch):
     """LPA on the one-tower case of test_density_pipeline (D′ adds one user), 4-slot vectors."""
-    from dpcore.density import release_lpa
-    from test_density_pipeline import shrink_sensitivities, tiny
+    from mobility_dp.dpcore.density import release_lpa
+    from .test_density_pipeline import shrink_sensitivities, tiny
     rng = make_rng(9)
     data = {x: tiny(x) for x in (False, True)}
     draw = lambda x: (lambda k: np.array([release_lpa(data[x], epsilon=1.0, rng=rng).values.ravel()
@@ -139,7 +139,7 @@ def _replicated(rows, n):
     """n independent copies of a small dataset (test_flows_noise's helper), without the
     explicit zeros its Kronecker product stores: a stored zero would count as a "move"
     for the distinct bounding (reported to flows)."""
-    from test_flows_noise import replicated
+    from .test_flows_noise import replicated
     fv = replicated(rows, n)
     fv.counts.eliminate_zeros()
     return fv
@@ -152,8 +152,8 @@ def test_central_flows_release_worst_case_neighbour(monkeypatch):
     two entries, which the search combines. Charging Δ₁ = m (a mutation the per-entry
     audit of test_flows_noise could not see) fails.
     """
-    from dpcore.flows import noise as flows_noise
-    from dpcore.flows.noise import release_central
+    from mobility_dp.dpcore.flows import noise as flows_noise
+    from mobility_dp.dpcore.flows.noise import release_central
     rng = make_rng(10)
     rows = {False: [[1, 0, 0, 2]], True: [[1, 0, 0, 2], [0, 2, 2, 0]]}
     kw = dict(epsilon=1.0, max_moves=2, max_count=2, bounding="distinct")
@@ -165,7 +165,7 @@ def test_central_flows_release_worst_case_neighbour(monkeypatch):
 
 
 def test_geoind_release():
-    from dpcore.geoind import perturb_points
+    from mobility_dp.dpcore.geoind import perturb_points
     rng = make_rng(11)
     eps, d = 0.004, 250.0
     draw = lambda x: (lambda k: perturb_points(np.tile([x, 0.0], (k, 1)), epsilon=eps,
@@ -176,7 +176,7 @@ def test_geoind_release():
 
 def test_od_release(monkeypatch):
     """OD matrix; D′ adds a user with 6 trips z0 → z1, of which max_trips = 3 are kept."""
-    from dpcore.od import flows as od_flows
+    from mobility_dp.dpcore.od import flows as od_flows
     rng = make_rng(12)
     user, o, d = [0, 0, 1], [0, 1, 1], [1, 0, 0]
     data = {False: (user, o, d), True: (user + [2] * 6, o + [0] * 6, d + [1] * 6)}

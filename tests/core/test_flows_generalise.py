@@ -3,9 +3,9 @@ import numpy as np
 import pytest
 from shapely.geometry import Polygon, box
 
-from dpcore.flows.cells import adjacency, check_partition, locate_points, prepare_cells
-from dpcore.flows.generalise import generalise
-from dpcore.flows.vectors import MoveIndex, frequency_vectors
+from mobility_dp.dpcore.flows.cells import adjacency, check_partition, locate_points, prepare_cells
+from mobility_dp.dpcore.flows.generalise import generalise
+from mobility_dp.dpcore.flows.vectors import MoveIndex, frequency_vectors
 
 
 def grid(nx=3, ny=3, size=1.0):

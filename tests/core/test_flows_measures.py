@@ -4,11 +4,11 @@ import numpy as np
 import pytest
 from shapely.geometry import box
 
-from dpcore.flows.cells import prepare_cells
-from dpcore.flows.compare import border_precision_recall, cdf, compare_measures, fit
-from dpcore.flows.measures import (border_polygons, flow_graph, mobility_borders,
+from mobility_dp.dpcore.flows.cells import prepare_cells
+from mobility_dp.dpcore.flows.compare import border_precision_recall, cdf, compare_measures, fit
+from mobility_dp.dpcore.flows.measures import (border_polygons, flow_graph, mobility_borders,
                                    network_measures)
-from dpcore.flows.vectors import MoveIndex
+from mobility_dp.dpcore.flows.vectors import MoveIndex
 
 
 @pytest.fixture(scope="module")

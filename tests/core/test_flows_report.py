@@ -6,10 +6,10 @@ import sys
 import numpy as np
 import scipy.sparse as sp
 
-from dpcore.flows.coordinator import release_flows
-from dpcore.flows.summary import fmt, internal_rows, public_rows, utility_rows
-from dpcore.flows.vectors import FlowVectors, MoveIndex
-from dpcore.privacy import make_rng
+from mobility_dp.dpcore.flows.coordinator import release_flows
+from mobility_dp.dpcore.flows.summary import fmt, internal_rows, public_rows, utility_rows
+from mobility_dp.dpcore.flows.vectors import FlowVectors, MoveIndex
+from mobility_dp.dpcore.privacy import make_rng
 
 INDEX = MoveIndex(np.array([0, 0, 1, 1, 2, 2]), np.array([1, 2, 0, 2, 0, 1]), 3)
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -53,8 +53,8 @@ def test_utility_compares_the_release_and_the_other_dp_modes():
 
 
 def test_internal_sections_hold_the_raw_facts_and_the_plots():
-    from dpcore.flows.figures import Figure
-    from dpcore.flows.summary import internal_sections
+    from mobility_dp.dpcore.flows.figures import Figure
+    from mobility_dp.dpcore.flows.summary import internal_sections
     fv = vectors([[3, 0, 1, 0, 2, 0], [0, 1, 0, 0, 0, 5], [1, 1, 1, 0, 0, 0]])
     rel = release_flows(fv, rng=make_rng(1), epsilon=1.0, method="central", max_moves=3)
     sections = dict(internal_sections({"points": 40}, fv, rel, dict(epsilon=1.0), make_rng(2)))

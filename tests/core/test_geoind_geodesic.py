@@ -12,10 +12,10 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from dp_audit import ks_fit
-from dpcore.geoind import geodesic_forward, geodesic_inverse, perturb_points, planar_laplace_lonlat
-from dpcore.geoind.planar import planar_laplace_noise
-from dpcore.privacy import make_rng
+from ..support.dp_audit import ks_fit
+from mobility_dp.dpcore.geoind import geodesic_forward, geodesic_inverse, perturb_points, planar_laplace_lonlat
+from mobility_dp.dpcore.geoind.planar import planar_laplace_noise
+from mobility_dp.dpcore.privacy import make_rng
 
 EPS = 0.01                 # per metre: mean displacement 2/ε = 200 m
 N = 20_000

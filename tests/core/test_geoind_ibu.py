@@ -2,11 +2,11 @@
 import numpy as np
 import pytest
 
-from dpcore.geoind.grid import Grid, make_channel
-from dpcore.geoind.ibu import (clip_to_simplex, iterative_bayesian_update, matrix_inversion,
+from mobility_dp.dpcore.geoind.grid import Grid, make_channel
+from mobility_dp.dpcore.geoind.ibu import (clip_to_simplex, iterative_bayesian_update, matrix_inversion,
                                report_histogram)
-from dpcore.geoind.tuning import emd
-from dpcore.privacy import Cancelled, make_rng
+from mobility_dp.dpcore.geoind.tuning import emd
+from mobility_dp.dpcore.privacy import Cancelled, make_rng
 
 GRID = Grid(0.0, 0.0, 150.0, 12, 10)
 

@@ -1,9 +1,9 @@
 """perturb_points / estimate_distribution: privacy costs, per-user composition, outputs."""
 import numpy as np
 import pytest
-from dpcore.geoind import (Grid, coverage_warning, estimate_distribution, perturb_points,
+from mobility_dp.dpcore.geoind import (Grid, coverage_warning, estimate_distribution, perturb_points,
                            plan_perturbation)
-from dpcore.privacy import Cancelled, make_rng
+from mobility_dp.dpcore.privacy import Cancelled, make_rng
 
 GRID = Grid(0.0, 0.0, 150.0, 20, 20)
 
@@ -150,7 +150,7 @@ def test_bad_input_and_cancellation():
 
 
 def test_report_headline_per_metre_and_per_user_factor():
-    from dpcore.geoind.summary import guarantee_html, parameter_rows, raw_facts_html
+    from mobility_dp.dpcore.geoind.summary import guarantee_html, parameter_rows, raw_facts_html
     users = np.arange(1000) % 300
     rel = perturb_points(_points(1000), epsilon=0.01, rng=make_rng(2), user_ids=users,
                          max_points_per_user=4)

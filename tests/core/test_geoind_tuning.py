@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 from scipy import optimize
 
-from dpcore.geoind.grid import Grid, make_channel
-from dpcore.geoind.tuning import emd, expected_distance, tune_epsilon, utility_loss
-from dpcore.privacy import make_rng
+from mobility_dp.dpcore.geoind.grid import Grid, make_channel
+from mobility_dp.dpcore.geoind.tuning import emd, expected_distance, tune_epsilon, utility_loss
+from mobility_dp.dpcore.privacy import make_rng
 
 GRID = Grid(0.0, 0.0, 150.0, 10, 10)
 

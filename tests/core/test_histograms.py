@@ -5,15 +5,15 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from dp_audit import chi_square_fit, likelihood_ratio_audit
-from dpcore import mechanisms
-from dpcore.histograms import (METHODS, consistency_postprocess, division_utilities,
+from ..support.dp_audit import chi_square_fit, likelihood_ratio_audit
+from mobility_dp.dpcore import mechanisms
+from mobility_dp.dpcore.histograms import (METHODS, consistency_postprocess, division_utilities,
                                planned_epsilon, release_histograms, user_histograms)
-from dpcore.histograms import basic, hybrid
-from dpcore.histograms.basic import plan_threshold, release_direct, release_threshold
-from dpcore.histograms.hybrid import (release_dynamic_hybrid, release_static_hybrid,
+from mobility_dp.dpcore.histograms import basic, hybrid
+from mobility_dp.dpcore.histograms.basic import plan_threshold, release_direct, release_threshold
+from mobility_dp.dpcore.histograms.hybrid import (release_dynamic_hybrid, release_static_hybrid,
                                       utility_sensitivity)
-from dpcore.privacy import PrivacyCost, make_rng
+from mobility_dp.dpcore.privacy import PrivacyCost, make_rng
 
 S, M = 19, 40
 

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from scipy import stats
 
-from dpcore.ingest import bounding
-from dpcore.ingest import (EventEncoder, bound_compact, bound_contributions, parse_times,
+from mobility_dp.dpcore.ingest import bounding
+from mobility_dp.dpcore.ingest import (EventEncoder, bound_compact, bound_contributions, parse_times,
                            read_events_file,
                            to_epoch_seconds, visit_summary)
-from dpcore.privacy import make_rng
+from mobility_dp.dpcore.privacy import make_rng
 
 H = 3600
 
@@ -331,7 +331,7 @@ def test_integer_and_text_ids():
 
 
 def test_vectorised_times_match_parse_times():
-    from dpcore.ingest.times import times_from_column
+    from mobility_dp.dpcore.ingest.times import times_from_column
     texts = ["2007-09-10T12:00:00", "2007-09-10 12:00:01", "2007-09-10T12:00:02.250",
              "2007-09-10T12:00:03Z", "2007-09-10T12:00:04.5Z", "2007-09-10T14:00:05+02:00",
              str(int(START)), "1189382400.5", "2007-02-30T00:00:00", "2007-13-01T00:00:00",

@@ -6,10 +6,10 @@ import os
 
 import pytest
 
-from dpcore import privacy
-from dpcore.privacy import (EPSILON_PER_METRE, EPSILON_UNIT, Budget, BudgetExceeded, CostPart,
+from mobility_dp.dpcore import privacy
+from mobility_dp.dpcore.privacy import (EPSILON_PER_METRE, EPSILON_UNIT, Budget, BudgetExceeded, CostPart,
                             Ledger, PrivacyCost, Release, dataset_id)
-from dpcore.units import check_units_not_all_distinct, guess_unit_field
+from mobility_dp.dpcore.units import check_units_not_all_distinct, guess_unit_field
 
 
 @pytest.fixture

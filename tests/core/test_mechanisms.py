@@ -15,9 +15,9 @@ import numpy as np
 import pytest
 from scipy import integrate, stats
 
-from dp_audit import chi_square_fit, ks_fit, likelihood_ratio_audit, snapped_laplace_fit
-from dpcore import discrete_gaussian, mechanisms as mech
-from dpcore.privacy import PrivacyCost, make_rng
+from ..support.dp_audit import chi_square_fit, ks_fit, likelihood_ratio_audit, snapped_laplace_fit
+from mobility_dp.dpcore import discrete_gaussian, mechanisms as mech
+from mobility_dp.dpcore.privacy import PrivacyCost, make_rng
 
 N = 10**6  # samples per side for vectorised mechanisms
 
@@ -671,7 +671,7 @@ def test_bad_seed_refused(seed):
 # --------------------------------------------------------------------------
 
 def test_clopper_pearson_matches_scipy_exact_interval():
-    from dp_audit import clopper_pearson
+    from ..support.dp_audit import clopper_pearson
     for hits, n in [(0, 50), (3, 50), (25, 50), (50, 50), (1234, 10000)]:
         lo, hi = clopper_pearson(hits, n, 0.025)
         ci = stats.binomtest(hits, n).proportion_ci(confidence_level=0.95, method="exact")
@@ -715,7 +715,7 @@ def test_pilot_bins_are_independent_of_the_audited_samples():
     a2[2000:] = rng.laplace(0, 1, 8000)
     res2 = likelihood_ratio_audit(a2, b, 20, 1.0)
     assert res.events == res2.events == 22 + 2 * 21   # 21 edges: 22 bins, 42 half-lines
-    from dp_audit import quantile_edges
+    from ..support.dp_audit import quantile_edges
     edges = quantile_edges(a[:2000], b[:2000], bins=20)
     assert res == likelihood_ratio_audit(a[2000:], b[2000:], edges, 1.0)
 
@@ -730,10 +730,10 @@ def test_krr_channel_ratio_exact_at_large_epsilon():
 
 def test_continuous_releases_lie_on_their_stated_granularity():
     """Real releases (counts, central flows) publish values on the granularity their cost states."""
-    from dpcore.counts import release_noisy_counts
-    from dpcore.flows.coordinator import release_flows
-    from dpcore.flows.noise import release_central
-    from test_flows_noise import replicated
+    from mobility_dp.dpcore.counts import release_noisy_counts
+    from mobility_dp.dpcore.flows.coordinator import release_flows
+    from mobility_dp.dpcore.flows.noise import release_central
+    from .test_flows_noise import replicated
     x = np.arange(50) * 7
     releases = [
         release_noisy_counts(x, epsilon=0.7, rng=make_rng(22), mechanism="laplace",

@@ -6,14 +6,14 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from dpcore.od import compare, flows, noise, report, statistics
-from dpcore.od.trips import Trips, in_window, trips_from_fixes, user_codes
-from dpcore.sampling import sample_per_user as sample_mask
+from mobility_dp.dpcore.od import compare, flows, noise, report, statistics
+from mobility_dp.dpcore.od.trips import Trips, in_window, trips_from_fixes, user_codes
+from mobility_dp.dpcore.sampling import sample_per_user as sample_mask
 
 
 def sample_per_user(user, m, rng):
     return np.flatnonzero(sample_mask(user, m, rng))
-from dpcore.privacy import make_rng
+from mobility_dp.dpcore.privacy import make_rng
 
 HUGE = 1e6  # ε so large that discrete Laplace noise is 0 with probability ≈ 1
 
@@ -147,7 +147,7 @@ def test_simultaneous_margin_bounds_all_pairs_at_once():
 
 
 def test_summed_margin_matches_simulation():
-    from dpcore.mechanisms import discrete_laplace_noise
+    from mobility_dp.dpcore.mechanisms import discrete_laplace_noise
     z = discrete_laplace_noise((40000, 6), sensitivity=4, epsilon=0.5, rng=make_rng(2)).sum(1)
     h = noise.margin_of_error("discrete_laplace", sensitivity=4, epsilon=0.5, n_summed=6)
     assert 0.94 <= np.mean(np.abs(z) <= h) <= 0.96
@@ -289,7 +289,7 @@ def test_compare_refuses_other_zones_and_foreign_files():
 
 
 def test_report_sections_show_every_statistic_with_margins():
-    from dpcore.od.figures import sections
+    from mobility_dp.dpcore.od.figures import sections
     trips, o, d = _toy_trips(3)
     rel = report.release_report(trips, o, d, n_zones=4, epsilon=2.0,
                                 weights={k: 1 for k in statistics.STATISTICS}, max_trips=4,

@@ -10,9 +10,9 @@ import time
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from dpcore import mechanisms as mech
-from dpcore import privacy
-from dpcore.privacy import (Budget, BudgetExceeded, Cancelled, CostPart, Ledger, PrivacyCost,
+from mobility_dp.dpcore import mechanisms as mech
+from mobility_dp.dpcore import privacy
+from mobility_dp.dpcore.privacy import (Budget, BudgetExceeded, Cancelled, CostPart, Ledger, PrivacyCost,
                             check_delta, check_epsilon, report_progress)
 
 # --------------------------------------------------------------------------

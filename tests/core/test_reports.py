@@ -1,6 +1,6 @@
 """dpcore.report: the publishable and the internal report are separate documents."""
-from dpcore.privacy import EPSILON_PER_METRE, PrivacyCost
-from dpcore.report import internal_report, publishable_report
+from mobility_dp.dpcore.privacy import EPSILON_PER_METRE, PrivacyCost
+from mobility_dp.dpcore.report import internal_report, publishable_report
 
 COMMON = dict(title="Perturb points", algorithm_id="mobilitydp:perturbpoints",
               unit_of_privacy="one reported point",

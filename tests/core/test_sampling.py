@@ -4,9 +4,9 @@ import itertools
 import numpy as np
 import pytest
 
-from dp_audit import chi_square_fit
-from dpcore.privacy import make_rng
-from dpcore.sampling import sample_per_user, sampling_stream
+from ..support.dp_audit import chi_square_fit
+from mobility_dp.dpcore.privacy import make_rng
+from mobility_dp.dpcore.sampling import sample_per_user, sampling_stream
 
 N_ITEMS, M, DRAWS = 6, 2, 6000
 SUBSETS = list(itertools.combinations(range(N_ITEMS), M))  # 15 equally likely subsets

@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from dp_audit import chi_square_fit, ks_fit
-from dpcore import mechanisms as mech
-from dpcore import secure_random
-from dpcore.privacy import make_rng
-from dpcore.secure_random import SecureGenerator, uniform_star
+from ..support.dp_audit import chi_square_fit, ks_fit
+from mobility_dp.dpcore import mechanisms as mech
+from mobility_dp.dpcore import secure_random
+from mobility_dp.dpcore.privacy import make_rng
+from mobility_dp.dpcore.secure_random import SecureGenerator, uniform_star
 
 
 class FakeUrandom:
@@ -197,7 +197,7 @@ def test_integers_edge_cases():
 
 @pytest.mark.parametrize("epsilon,sensitivity", [(1.0, 1), (0.1, 1), (2.0, 3)])
 def test_secure_discrete_laplace_exact_pmf_and_audit(epsilon, sensitivity):
-    from dp_audit import likelihood_ratio_audit
+    from ..support.dp_audit import likelihood_ratio_audit
     rng = make_rng()
     draw = lambda x: mech.discrete_laplace(np.full(N, x), sensitivity=sensitivity,
                                            epsilon=epsilon, rng=rng).values
@@ -223,7 +223,7 @@ def test_two_sided_geometric_negative_control():
 
 
 def test_make_rngs_and_child_rng_keep_secure_runs_secure_and_seeded_runs_reproducible():
-    from dpcore.privacy import child_rng, make_rngs
+    from mobility_dp.dpcore.privacy import child_rng, make_rngs
     secure = make_rngs(None, 2)
     assert all(isinstance(r, SecureGenerator) for r in secure)
     a, b = make_rngs(5, 2), make_rngs(5, 2)

@@ -5,14 +5,14 @@ import numpy as np
 import pytest
 from scipy import optimize
 
-from dpcore.geography import (grid_city, lambert93_to_lonlat, load_paris_sample,
+from mobility_dp.dpcore.geography import (grid_city, lambert93_to_lonlat, load_paris_sample,
                               lonlat_to_lambert93)
-from dpcore.ingest import bound_contributions, read_events_file
-from dpcore.privacy import make_rng
-from dpcore.synth import (PRESETS, expected_visits, generate_cdr, generate_checkins,
+from mobility_dp.dpcore.ingest import bound_contributions, read_events_file
+from mobility_dp.dpcore.privacy import make_rng
+from mobility_dp.dpcore.synth import (PRESETS, expected_visits, generate_cdr, generate_checkins,
                           generate_population, generate_trajectories, hourly_profile,
                           write_table)
-from dpcore.synth.cdr import WEEKDAY
+from mobility_dp.dpcore.synth.cdr import WEEKDAY
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 N = 20_000

@@ -7,9 +7,9 @@ from scipy.spatial import cKDTree
 from shapely.geometry import LineString, MultiPolygon, Point, Polygon, box
 from shapely.ops import unary_union
 
-import _paris
-from dpcore.privacy import Cancelled
-from dpcore.tessellation import (data_driven_cells, data_driven_seeds, default_study_area,
+from ..support import paris as _paris
+from mobility_dp.dpcore.privacy import Cancelled
+from mobility_dp.dpcore.tessellation import (data_driven_cells, data_driven_seeds, default_study_area,
                                  locate, voronoi_cells)
 
 SQUARE = box(0, 0, 1000, 1000)

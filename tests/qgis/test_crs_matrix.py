@@ -11,8 +11,8 @@ import os
 import numpy as np
 import pytest
 
-from conftest import ROOT
-from test_density import write_city
+from ..support.qgis import ROOT
+from .test_density import write_city
 
 IRIS = os.path.join(ROOT, "sample_data", "paris_iris.geojson")
 TOWERS_CSV = os.path.join(ROOT, "sample_data", "paris_cells_opencellid.csv")

@@ -4,7 +4,7 @@ import os
 import numpy as np
 import pytest
 
-from conftest import ROOT, read_layer
+from ..support.qgis import ROOT, read_layer
 
 GEN = "mobilitydp:generatemobility"
 SUM = "mobilitydp:cdrsummary"

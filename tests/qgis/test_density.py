@@ -8,7 +8,7 @@ import re
 import numpy as np
 import pytest
 
-from conftest import read_layer
+from ..support.qgis import read_layer
 
 SANITIZE = "mobilitydp:sanitizedensity"
 COMPARE = "mobilitydp:comparedensity"

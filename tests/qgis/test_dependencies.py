@@ -1,13 +1,12 @@
 """Issue 13 item 10: without shapely/networkx the plugin loads, registers nothing and says
 what to install, in one message, with no traceback."""
 import json
-import os
 import subprocess
 import sys
 
 import pytest
 
-from conftest import PROCESSING_PLUGINS, _PLUGIN_DIR
+from ..support.qgis import child_env
 
 SCRIPT = r"""
 import json, sys
@@ -20,7 +19,6 @@ class Blocker:
         return None
 
 sys.meta_path.insert(0, Blocker())
-sys.path[:0] = [sys.argv[2], sys.argv[3]]
 from qgis.core import QgsApplication
 app = QgsApplication([], False)
 app.initQgis()
@@ -39,11 +37,9 @@ print(json.dumps({"provider": provider is not None,
 
 
 @pytest.mark.parametrize("blocked", ["shapely,networkx", ""])
-def test_missing_packages_give_one_message_and_no_provider(qgis_app, blocked):
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    out = subprocess.run([sys.executable, "-c", SCRIPT, blocked or "nothing", _PLUGIN_DIR,
-                          PROCESSING_PLUGINS], capture_output=True, text=True, env=env,
-                         timeout=120)
+def test_missing_packages_give_one_message_and_no_provider(qgis_app, qgis_plugin_dir, blocked):
+    out = subprocess.run([sys.executable, "-c", SCRIPT, blocked or "nothing"], capture_output=True,
+                         text=True, env=child_env(qgis_plugin_dir), timeout=120)
     assert out.returncode == 0, out.stderr
     assert "Traceback" not in out.stderr
     result = json.loads(out.stdout.strip().splitlines()[-1])

@@ -1,18 +1,15 @@
 """The one events input (algorithms/common/events.py) shared by sanitizedensity and cdrsummary."""
 import os
 import re
-import sys
 
 import numpy as np
 import pytest
 
-from conftest import ROOT, read_layer
-from test_data import _table
-from test_density import START, city, _params  # noqa: F401  (fixture reused)
-
-sys.path.insert(0, ROOT)
-from dpcore.ingest import bound_compact, read_events_file  # noqa: E402
-from dpcore.privacy import make_rng  # noqa: E402
+from ..support.qgis import read_layer
+from .test_data import _table
+from .test_density import START, city, _params  # noqa: F401  (fixture reused)
+from mobility_dp.dpcore.ingest import bound_compact, read_events_file
+from mobility_dp.dpcore.privacy import make_rng
 
 SUM = "mobilitydp:cdrsummary"
 SANITIZE = "mobilitydp:sanitizedensity"

@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-from conftest import read_layer
+from ..support.qgis import read_layer
 
 AGG = "mobilitydp:aggregateflows"
 MEASURES = "mobilitydp:flowmeasures"

@@ -4,7 +4,7 @@ import os
 import numpy as np
 import pytest
 
-from conftest import ROOT
+from ..support.qgis import ROOT
 
 TOWERS_CSV = os.path.join(ROOT, "sample_data", "paris_cells_opencellid.csv")
 IRIS = os.path.join(ROOT, "sample_data", "paris_iris.geojson")

@@ -10,7 +10,7 @@ import os
 import numpy as np
 import pytest
 
-from conftest import read_layer
+from ..support.qgis import read_layer
 
 PERTURB = "mobilitydp:perturbpoints"
 ESTIMATE = "mobilitydp:estimatedistribution"

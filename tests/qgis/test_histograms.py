@@ -4,8 +4,8 @@ import sqlite3
 
 import pytest
 
-from conftest import read_layer
-from lambert_layers import lambert93_to, square_cells
+from ..support.qgis import read_layer
+from ..support.lambert_layers import lambert93_to, square_cells
 
 PUBLISH, ATTACK = "mobilitydp:publishhistograms", "mobilitydp:trajectoryrecovery"
 X0, Y0, SIZE = 650000.0, 6860000.0, 500.0   # five 500 m cells on a line, Lambert-93
@@ -163,7 +163,7 @@ def test_attack_on_noisy_counts_and_bad_inputs(run_alg, tmp_path):
 
 
 def test_both_through_qgis_process(qgis_process, tmp_path):
-    from od_layers import save
+    from ..support.od_layers import save
     obs = save(observations(), tmp_path / "obs.gpkg")
     cell_path = save(cells("EPSG:4326"), tmp_path / "cells.gpkg")
     out = str(tmp_path / "counts.gpkg")

@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-from conftest import ROOT, read_layer
+from ..support.qgis import ROOT, read_layer
 
 IRIS = os.path.join(ROOT, "sample_data", "paris_iris.geojson")
 TOWERS_CSV = os.path.join(ROOT, "sample_data", "paris_cells_opencellid.csv")

@@ -22,8 +22,8 @@ from typing import Callable
 
 import pytest
 
-from conftest import ROOT
-from od_layers import save as _save
+from ..support.qgis import ROOT
+from ..support.od_layers import save as _save
 
 TIMESTAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\+00:00|Z)?")
 
@@ -147,7 +147,7 @@ def _perturb_common(work, neighbour, moved_rows, shift, crs):
     Geo-indistinguishability protects where a point is (the number of reports is public), so
     the neighbour of D moves one unit of privacy instead of removing it.
     """
-    from test_geoind_frames import _layer, _xy
+    from .test_geoind_frames import _layer, _xy
     xy = _xy(240)
     if neighbour:
         xy[moved_rows] += shift
@@ -159,7 +159,7 @@ def _perturb_common(work, neighbour, moved_rows, shift, crs):
 
 def _perturbpoints(work, neighbour):
     """Planar Laplace on lon/lat, a study area in EPSG:3857, one point moved 10 km out of it."""
-    from test_geoind_frames import _area
+    from .test_geoind_frames import _area
     params = _perturb_common(work, neighbour, [0], [9000.0, -5000.0], "EPSG:4326")
     return dict(params, STUDY_AREA=_save(_area("EPSG:3857"), work / "area.gpkg"),
                 KEEP_FIELDS=["venue_id"])
@@ -168,7 +168,7 @@ def _perturbpoints(work, neighbour):
 def _perturbpoints_users(work, neighbour):
     """Geometric mechanism on a public grid, user level (m = 6): all of user u7's points moved."""
     import numpy as np
-    from test_geoind_frames import X0, Y0
+    from .test_geoind_frames import X0, Y0
     params = _perturb_common(work, neighbour, np.arange(240) % 60 == 7, [2500.0, 1800.0],
                              "EPSG:2154")
     return dict(params, USER_FIELD="user", MAX_POINTS_PER_USER=6, MECHANISM="geometric",
@@ -179,7 +179,7 @@ def _perturbpoints_users(work, neighbour):
 def _aggregateflows(work, neighbour, **kw):
     """GPS points of vehicles a, b, c on a 4 × 3 grid of cells; D' has no vehicle c."""
     from qgis.core import QgsFeatureRequest
-    from test_flows import _cells, _points
+    from .test_flows import _cells, _points
     points = _points()
     if neighbour:
         points = points.materialize(QgsFeatureRequest().setFilterExpression("\"vehicle\" != 'c'"))
@@ -206,7 +206,7 @@ def _cdr_city(work, neighbour):
     """The density city of test_density.py (census squares, 5 towers, 600 users' events over
     24 hours); D' has one more user (u_extra, 6 events at tower 103)."""
     import csv
-    from test_density import START, write_city
+    from .test_density import START, write_city
     city = write_city(work)
     if neighbour:
         with open(city["events"], "a", newline="") as fh:
@@ -225,7 +225,7 @@ def _cdr_city(work, neighbour):
 def _od_trips(work, neighbour):
     """90 users with 2 trips each, 20 per ordered pair of 3 zones (so every noisy flow stays far
     above its simultaneous margin in both runs); D' has one more user with 2 trips."""
-    from od_layers import lines, zones
+    from ..support.od_layers import lines, zones
     trips = [(f"u{i}", (i % 9) // 3, i % 3, 60 * (i % 20) + 30 * k) for i in range(90)
              for k in range(2)]
     if neighbour:
@@ -328,8 +328,8 @@ def _toy_params(work, neighbour):
 
 def _publishhistograms(work, neighbour):
     """Two users crossing on five cells; D' has a third user staying in cell c0."""
-    from od_layers import save
-    from test_histograms import WALKS, cells, observations
+    from ..support.od_layers import save
+    from .test_histograms import WALKS, cells, observations
     walks = dict(WALKS, **({"C": [0, 0, 0, 0, 0]} if neighbour else {}))
     return {"INPUT": save(observations(walks=walks), work / "obs.gpkg"), "USER_FIELD": "user_id",
             "TIME_FIELD": "time", "CELLS": cells(), "CELL_ID_FIELD": "cell",

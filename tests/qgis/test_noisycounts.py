@@ -5,7 +5,7 @@ import os
 import numpy as np
 import pytest
 
-from conftest import read_layer
+from ..support.qgis import read_layer
 
 ALG = "mobilitydp:noisycounts"
 
@@ -144,7 +144,7 @@ def test_text_field_refused(run_alg, tmp_path):
 
 def test_qgis_process_run_and_help(qgis_process, tmp_path, sample_iris_path):
     import subprocess
-    from conftest import QGIS_PROCESS
+    from ..support.qgis import QGIS_PROCESS
     listing = subprocess.run([QGIS_PROCESS, "list"], capture_output=True, text=True)
     assert "mobilitydp:noisycounts" in listing.stdout
     helptext = subprocess.run([QGIS_PROCESS, "help", ALG], capture_output=True, text=True).stdout

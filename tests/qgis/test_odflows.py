@@ -3,8 +3,8 @@ import os
 
 import pytest
 
-from conftest import read_layer
-from od_layers import EXPECTED, TRIPS, lines as _lines, points as _points, save as _save, \
+from ..support.qgis import read_layer
+from ..support.od_layers import EXPECTED, TRIPS, lines as _lines, points as _points, save as _save, \
     table as _table, zones as _zones
 
 ALG = "mobilitydp:odflows"

@@ -5,7 +5,7 @@ import subprocess
 import tempfile
 import zipfile
 
-from conftest import QGIS_PROCESS, ROOT
+from ..support.qgis import QGIS_PROCESS, ROOT
 
 
 def test_installed_zip_loads_with_its_models(qgis_app, tmp_path):

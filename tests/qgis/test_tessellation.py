@@ -8,7 +8,7 @@ import pytest
 from shapely import wkb
 from shapely.ops import unary_union
 
-from conftest import ROOT, read_layer
+from ..support.qgis import ROOT, read_layer
 
 VORONOI = "mobilitydp:voronoitessellation"
 DATADRIVEN = "mobilitydp:datadriventessellation"

@@ -5,7 +5,7 @@ import os
 import subprocess
 import sys
 
-from conftest import PROCESSING_PLUGINS, _PLUGIN_DIR
+from ..support.qgis import child_env
 
 
 def _algorithms():
@@ -81,7 +81,6 @@ def test_delta_round_trips_through_history_command(qgis_app):
 
 GUI_SCRIPT = r"""
 import json, sys
-sys.path[:0] = [sys.argv[1], sys.argv[2]]
 from qgis.core import QgsApplication, QgsProcessingContext, QgsProcessingParameterNumber
 app = QgsApplication([], True)
 app.initQgis()
@@ -103,18 +102,17 @@ for name, param in (("ours", delta_parameter("DELTA", "Delta")), ("plain", plain
     out[name] = values
 dialog = QWidget()
 ledger = LedgerFileWidgetWrapper(ledger_parameter("LEDGER", "Ledger"), dialog)
-ledger.setValue(sys.argv[3])
+ledger.setValue(sys.argv[1])
 out["ledger"] = [int(ledger.widget.storageMode()), int(QgsFileWidget.SaveFile),
                  ledger.widget.confirmOverwrite(), ledger.value()]
 print(json.dumps(out))
 """
 
 
-def test_delta_and_ledger_widgets_in_the_dialog(qgis_app, tmp_path):
+def test_delta_and_ledger_widgets_in_the_dialog(qgis_app, qgis_plugin_dir, tmp_path):
     new_ledger = str(tmp_path / "not-yet" / "ledger.json")
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    out = subprocess.run([sys.executable, "-c", GUI_SCRIPT, _PLUGIN_DIR, PROCESSING_PLUGINS,
-                          new_ledger], capture_output=True, text=True, env=env, timeout=120)
+    out = subprocess.run([sys.executable, "-c", GUI_SCRIPT, new_ledger], capture_output=True,
+                         text=True, env=child_env(qgis_plugin_dir), timeout=120)
     assert out.returncode == 0, out.stderr
     result = json.loads(out.stdout.strip().splitlines()[-1])
     assert result["ours"] == [1e-9, 1.5e-6, 1e-15, 0.25]
@@ -125,7 +123,6 @@ def test_delta_and_ledger_widgets_in_the_dialog(qgis_app, tmp_path):
 
 MODELER_SCRIPT = r"""
 import json, sys
-sys.path[:0] = [sys.argv[1], sys.argv[2]]
 from qgis.core import QgsApplication, QgsProcessingModelAlgorithm
 app = QgsApplication([], True)
 app.initQgis()
@@ -138,17 +135,16 @@ from processing.modeler.ModelerParametersDialog import ModelerParametersDialog
 alg = QgsApplication.processingRegistry().createAlgorithmById("mobilitydp:noisycounts")
 dialog = ModelerParametersDialog(alg, QgsProcessingModelAlgorithm("m", "g"))
 wrapper = dialog.widget.widget.wrappers["LEDGER"]
-wrapper.setValue(sys.argv[3])
+wrapper.setValue(sys.argv[1])
 child = dialog.createAlgorithm()
 print(json.dumps([type(wrapper).__name__, child.parameterSources()["LEDGER"][0].staticValue()]))
 """
 
 
-def test_ledger_widget_in_the_model_designer(qgis_app, tmp_path):
+def test_ledger_widget_in_the_model_designer(qgis_app, qgis_plugin_dir, tmp_path):
     new_ledger = str(tmp_path / "not-yet" / "ledger.json")
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    out = subprocess.run([sys.executable, "-c", MODELER_SCRIPT, _PLUGIN_DIR, PROCESSING_PLUGINS,
-                          new_ledger], capture_output=True, text=True, env=env, timeout=120)
+    out = subprocess.run([sys.executable, "-c", MODELER_SCRIPT, new_ledger], capture_output=True,
+                         text=True, env=child_env(qgis_plugin_dir), timeout=120)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout.strip().splitlines()[-1]) == ["LedgerFileWidgetWrapper",
                                                                new_ledger]
@@ -157,7 +153,7 @@ def test_ledger_widget_in_the_model_designer(qgis_app, tmp_path):
 def _iris_counts(tmp_path):
     """The sample IRIS as a GeoPackage with an integer count field."""
     import processing
-    from conftest import ROOT
+    from ..support.qgis import ROOT
     path = str(tmp_path / "iris.gpkg")
     processing.run("native:fieldcalculator", {
         "INPUT": os.path.join(ROOT, "sample_data", "paris_iris.geojson"), "FIELD_NAME": "n",

@@ -8,7 +8,7 @@ import sys
 import numpy as np
 import pytest
 
-from conftest import ROOT, qgis_tier
+from ..support.qgis import ROOT, read_layer
 
 SANITIZE = "mobilitydp:sanitizedensity"
 T0 = 1189382400  # 2007-09-10T00:00:00Z
@@ -72,7 +72,7 @@ def test_qgis_process_releases_from_the_spark_table(city, qgis_process):
                                                       OUTPUT=out, REPORT=report,
                                                       INTERNAL_REPORT=internal))
     assert code == 0, text
-    layer, rows = qgis_tier.read_layer(out)
+    layer, rows = read_layer(out)
     assert len(rows) == 4 * 24 and all(r["count"] >= 0 for r in rows)
     with open(report, encoding="utf-8") as fh:
         publishable = fh.read()

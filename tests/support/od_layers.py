@@ -1,5 +1,5 @@
 """Hand-made trips and zones for the whole-trip algorithms (odflows, mobilityreport)."""
-from lambert_layers import lambert93_to, square_cells
+from .lambert_layers import lambert93_to, square_cells
 
 X0, Y0, SIZE = 650000.0, 6860000.0, 1000.0  # three 1 km zones in Lambert-93, side by side
 

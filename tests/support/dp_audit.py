@@ -154,7 +154,7 @@ def snapped_laplace_law(*, true_value: float = 0.0, sensitivity: float, epsilon:
     [(k − ½)Λ, (k + ½)Λ), Λ and b from ``snapping_plan``, over ±40 noise
     scales (clamping ignored: keep the true value far inside the bound).
     """
-    from dpcore.mechanisms import snapping_plan
+    from mobility_dp.dpcore.mechanisms import snapping_plan
     plan = snapping_plan(sensitivity, epsilon, bound)
     grid, b = plan["granularity"], plan["scale"]
     centre = round(true_value / grid)

@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 import numpy as np
 
-from dp_audit import AuditResult, clopper_pearson, quantile_edges
+from .dp_audit import AuditResult, clopper_pearson, quantile_edges
 
 __all__ = ["dp_sniper"]
 

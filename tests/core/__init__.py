@@ -1,0 +1,1 @@
+"""The core tier (see tests/conftest.py)."""

@@ -1,0 +1,1 @@
+"""The qgis tier (see tests/conftest.py)."""

@@ -1,0 +1,1 @@
+"""The spark tier (see tests/conftest.py)."""
