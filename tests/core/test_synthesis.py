@@ -2,14 +2,14 @@
 import numpy as np
 import pytest
 
-from dpcore.geography import grid_city
-from dpcore.od.flows import check_as_planned
-from dpcore.od.synthesis import plan_synthetic_trips, release_synthetic_trips
-from dpcore.od.synthesis.audit import advantage_bound, membership_advantage, person_scores
-from dpcore.od.synthesis.parts import WEIGHTS, sensitivities
-from dpcore.od.trips import Trips, ZonedTrips
-from dpcore.flows.cells import locate_points
-from dpcore.privacy import make_rng
+from mobility_dp.dpcore.geography import grid_city
+from mobility_dp.dpcore.od.flows import check_as_planned
+from mobility_dp.dpcore.od.synthesis import plan_synthetic_trips, release_synthetic_trips
+from mobility_dp.dpcore.od.synthesis.audit import advantage_bound, membership_advantage, person_scores
+from mobility_dp.dpcore.od.synthesis.parts import WEIGHTS, sensitivities
+from mobility_dp.dpcore.od.trips import Trips, ZonedTrips
+from mobility_dp.dpcore.flows.cells import locate_points
+from mobility_dp.dpcore.privacy import make_rng
 from shapely.geometry import box
 
 DAY0 = 1_779_667_200  # Monday 25 May 2026
@@ -91,12 +91,12 @@ def test_noise_only_pairs_are_shrunk_to_nothing_where_clipping_would_invent_mass
     """Post-processing of the home–work pairs on noise alone (all true counts 0): the
     grouped empirical-Bayes posterior means keep < 0.2 person per cell; clipping at 0 (the control)
     would spread about 2.5 synthetic people per cell."""
-    from dpcore.mechanisms import discrete_laplace_alpha, discrete_laplace_noise
-    from dpcore.od.synthesis.fit import distance_groups, shrink_by_group
-    from dpcore.od.synthesis.parts import budget
+    from mobility_dp.dpcore.mechanisms import discrete_laplace_alpha, discrete_laplace_noise
+    from mobility_dp.dpcore.od.synthesis.fit import distance_groups, shrink_by_group
+    from mobility_dp.dpcore.od.synthesis.parts import budget
     eps = budget(1.0)["home_work"]
     zones = [box(x, 0, x + 1000, 1000) for x in range(0, 100_000, 1000)]
-    from dpcore.od.synthesis.place import zone_distances
+    from mobility_dp.dpcore.od.synthesis.place import zone_distances
     groups = distance_groups(zone_distances(zones))
     noise = discrete_laplace_noise((len(zones) ** 2,), sensitivity=1, epsilon=eps,
                                    rng=make_rng(8)).astype(float)

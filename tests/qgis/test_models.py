@@ -123,8 +123,8 @@ def test_trajectories_to_flow_measures(qgis_process, towers, tmp_path):
 
 def test_trips_to_synthetic_trips_and_comparison(qgis_process, tmp_path):
     """trips → synthetic trips → mobility report of both → comparison (issue 31)."""
-    from od_layers import lines, save, zones
-    from test_synthesizetrips import TRIPS
+    from ..support.od_layers import lines, save, zones
+    from .test_synthesizetrips import TRIPS
     trips = save(lines(trips=TRIPS), tmp_path / "trips.gpkg")
     res = _run(qgis_process, "Trips to synthetic trips and comparison", {
         "trips": trips, "user_field": "user_id", "start_field": "start", "end_field": "end",
