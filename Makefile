@@ -23,10 +23,10 @@ test-core:
 test-core-latest:
 	$(VENV_LATEST) -m pytest -q tests/core
 
-test-qgis:
+test-qgis: setup
 	$(VENV) -m pytest -q tests/qgis
 
-test-spark:
+test-spark: setup
 	PYSPARK_PYTHON=$(VENV) $(VENV) -m pytest -q tests/spark
 
 demo: setup

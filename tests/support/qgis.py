@@ -10,6 +10,7 @@ folder, which scripts/setup puts on .venv's path.
 
 tests/qgis/conftest.py and tests/spark/conftest.py import the fixtures from here.
 """
+import importlib.util
 import json
 import os
 import subprocess
@@ -49,6 +50,9 @@ def child_env(plugin_dir, **extra):
 @pytest.fixture(scope="session")
 def qgis_app(qgis_plugin_dir):
     """A headless QgsApplication with Processing and the Mobility DP provider."""
+    if importlib.util.find_spec("processing") is None:
+        pytest.fail("QGIS's Processing plugin is not importable: run scripts/setup (it puts "
+                    "/usr/share/qgis/python/plugins on .venv's path)")
     from qgis.core import QgsApplication
     app = QgsApplication([], False)
     app.initQgis()
