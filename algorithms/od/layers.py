@@ -1,4 +1,5 @@
-"""Writing released OD matrices as layers (odflows, mobilityreport).
+"""Writing released OD matrices as layers (odflows, mobilityreport), and the shared help and
+choices of the OD method (issue 29).
 
 The OD table holds every pair with a positive noisy flow (absent = 0); the flow lines, between
 zone centroids, only the flows between two zones above a public threshold (the simultaneous
@@ -8,36 +9,69 @@ import numpy as np
 from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
                        QgsWkbTypes)
 
+from ...dpcore.od.strategy import AUTO, DENSE_LOAD, NOISELESS, OD_PEOPLE, OD_TRIPS
 from ..common.base import style_on_load
 from ..common.flow_styles import flow_style
 from ..common.field_types import FieldType
+
+METHOD_CHOICES = [(AUTO, "automatic: the public rule picks (see the help; the report says why)"),
+                  (OD_PEOPLE, "people per pair: each user once, on their main pair; shrunk"),
+                  (OD_TRIPS, "trips per pair: ≤ m trips per user, plain noise (the former "
+                             "method)")]
+POPULATION_HELP = ("the number of people the data may hold, from public sources (e.g. a census "
+                   "population layer's total × the provider's share); 0 = unknown")
+RULE_HELP = f"""
+<h3>Method: what is counted</h3>
+<p><b>people_shrunk</b>: <i>people per pair</i>, as census commuting tables count: each user
+counts once, on the pair of zones they travelled most often in the time window (ties at random),
+so one user changes one count by one and the noise is that of one person, whatever m. The noisy
+counts are then shrunk towards a law of the counts fitted on the noisy values themselves
+(empirical Bayes under the known noise law: no privacy cost), which sends most of the noise of
+the many empty pairs back to 0. <b>trips</b>: trips per pair, each user keeping ≤ m trips, noise
+for m trips on every pair (the former method). <b>auto</b> (default) picks from public facts
+only: trips per pair when options of trips per pair are set (Gaussian noise, a share of ε for
+the noisy total), when ε ≥ {NOISELESS:g} (the noise is negligible) or when the <b>public
+population</b> N ({POPULATION_HELP}) makes the pairs dense, N·ε/n²·10/m ≥ {DENSE_LOAD:g}
+(n zones); people per pair otherwise, also when N is unknown (pairs are then assumed sparse, as
+at census zones or on a 1 km grid). The report prints the method and why it was picked.</p>
+"""
 
 FIELDS = (("origin", FieldType.String), ("dest", FieldType.String), ("flow", FieldType.Double),
           ("moe95", FieldType.Double), ("lower95", FieldType.Double), ("upper95", FieldType.Double))
 
 
-def write_od(alg, parameters, context, output, data, values, moe, lines_above=None):
+def write_od(alg, parameters, context, output, data, values, moe, lines_above=None,
+             lower=None, upper=None, where=None, lines=False):
     """Write ``values`` (n × n, non-negative) to sink ``output``: a table, or flow lines when
-    ``lines_above`` (the threshold) is given. Returns the destination id."""
+    ``lines`` or ``lines_above`` (the threshold) is given. ``where``: a boolean n × n mask of
+    the pairs to write (public: from the noisy values) instead of the threshold.
+    ``lower``/``upper``: each value's interval (default: value ∓ ``moe``, clipped at 0).
+    Returns the destination id."""
     fields = QgsFields()
     for name, kind in FIELDS:
         fields.append(QgsField(name, kind))
-    lines = lines_above is not None
+    lines = lines or lines_above is not None
     sink, dest_id = alg.sink(parameters, output, context, fields,
                              QgsWkbTypes.LineString if lines else QgsWkbTypes.NoGeometry,
                              data.zones_crs)
     moe = float(moe)
-    shown = values > (float(lines_above) if lines else 0.0)
+    if where is not None:
+        shown = np.asarray(where, dtype=bool) & (values > 0)
+    else:
+        shown = values > (float(lines_above) if lines_above is not None else 0.0)
     if lines:
         np.fill_diagonal(shown, False)  # intra-zone trips: in the OD table only
     pts = data.centroid_points() if lines else None
     ids = data.zone_ids
     for o, d in zip(*np.nonzero(shown)):
         v = float(values[o, d])
+        lo = float(lower[o, d]) if lower is not None else max(0.0, v - moe)
+        up = float(upper[o, d]) if upper is not None else v + moe
         f = QgsFeature(fields)
         if lines:
             f.setGeometry(QgsGeometry.fromPolylineXY([pts[o], pts[d]]))
-        f.setAttributes([ids[o], ids[d], v, moe, max(0.0, v - moe), v + moe])
+        f.setAttributes([ids[o], ids[d], v, (up - lo) / 2.0 if upper is not None else moe,
+                         lo, up])
         sink.addFeature(f, QgsFeatureSink.FastInsert)
     if lines:
         top = float(max(values.max(initial=0.0), 1.0))

@@ -14,13 +14,14 @@ from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeome
 
 from ...dpcore import report as dpreport
 from ...dpcore.od import statistics as st
-from ...dpcore.od.figures import sections
+from ...dpcore.od.figures import released, sections
 from ...dpcore.od.report import UNIT, document, plan_report_cost, release_report
-from ..common.base import MobilityDPAlgorithm, advanced, style_on_load, tr
+from ...dpcore.od.strategy import AUTO, VISITS_PLAIN, VISITS_SHRUNK, resolve
+from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, style_on_load, tr
 from ..common.outputs import graduated_style
-from .layers import write_od
-from ..common.trips import INPUT, TRIPS_HELP, add_trip_parameters, max_trips, read_trips, \
-    reserve, time_window
+from .layers import METHOD_CHOICES, RULE_HELP, write_od
+from ..common.trips import INPUT, TRIPS_HELP, ZONES, add_trip_parameters, max_trips, \
+    read_trips, reserve, time_window
 from ..common.field_types import FieldType
 
 STATISTICS = "STATISTICS"
@@ -42,6 +43,15 @@ BIN_PARAMETERS = {  # parameter: (Bins field, label, default text)
                  "0,0.5,1,2,3,4,6,8,12,16,24,48,72"),
 }
 TRIPS_PER_USER_MAX = "TRIPS_PER_USER_MAX"
+OD_METHOD = "OD_METHOD"
+VISITS_METHOD = "VISITS_METHOD"
+POPULATION = "POPULATION"
+SCALE_SHARE = "SCALE_SHARE"
+TOTAL_CAP = "TOTAL_CAP"
+VISITS_CHOICES = [(AUTO, "automatic: the public rule picks (shrunk)"),
+                  (VISITS_SHRUNK, "trip ends of the sampled trips, noise, then shrunk and scaled "
+                                  "to all trips (up to M per user) by the trip scale"),
+                  (VISITS_PLAIN, "trip ends of the sampled trips with noise (the former method)")]
 
 
 class MobilityReport(MobilityDPAlgorithm):
@@ -63,6 +73,18 @@ read from the noisy histograms; the <b>statistics</b> as JSON (public, for the r
 flows above the simultaneous 95 % margin over all pairs, as in OD flows of trips); optionally the <b>statistics of the raw data</b>
 (JSON marked internal: never publish it; it is for comparing with the private report).</p>
 """ + TRIPS_HELP + """
+<h3>OD flows and visits: methods</h3>
+<p><b>OD method</b>: as in OD flows of trips (below); people per pair are published as trips per
+ordered pair (people × the trips per person of the trip scale, an unordered pair split evenly
+between its directions). <b>Visits method</b>: <i>shrunk</i> (default) counts the trip ends of
+the sampled trips (each user ≤ m trips, sensitivity 2m), adds the noise, then shrinks the noisy
+counts towards a law fitted on them (empirical Bayes, no privacy cost) and scales them by the
+trip scale to estimate the visits of all trips up to M per user; <i>plain</i> publishes the
+noisy counts of the sampled trips. The <b>trip scale</b> (users, trips up to m and up to the
+<b>cap M</b> per user, one noisy release) takes the <b>share of ε for the trip scale</b> when either
+method uses it; the statistics share the rest. The margins of shrunk or scaled values are those
+of the noisy counts times the scale, which ignores the scale's own noise.</p>
+""" + RULE_HELP + """
 <h3>Statistics and bins</h3>
 <p><b>Weight</b> of each statistic (0 leaves it out). Trips per day (off by default) needs the
 time window's start and end: its dates are the public bins. Trips over time, visits per time window,
@@ -87,6 +109,20 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
             QgsProcessingParameterNumber.Integer, 30, minValue=1))
         for p in bins:
             self.addParameter(advanced(p))
+        self.addParameter(enum_parameter(OD_METHOD, tr("OD method"), METHOD_CHOICES,
+                                         default=AUTO, optional=True))
+        self.addParameter(enum_parameter(VISITS_METHOD, tr("Visits method"), VISITS_CHOICES,
+                                         default=AUTO, optional=True))
+        self.addParameter(QgsProcessingParameterNumber(
+            POPULATION, tr("Public population for the automatic method (0 = unknown)"),
+            QgsProcessingParameterNumber.Double, 0.0, optional=True, minValue=0.0))
+        self.addParameter(advanced(QgsProcessingParameterNumber(
+            SCALE_SHARE, tr("Share of ε for the trip scale"),
+            QgsProcessingParameterNumber.Double, 0.05, optional=True, minValue=0.01,
+            maxValue=0.5)))
+        self.addParameter(advanced(QgsProcessingParameterNumber(
+            TOTAL_CAP, tr("Cap M of trips per user in the trip scale (≥ m)"),
+            QgsProcessingParameterNumber.Integer, 50, optional=True, minValue=1)))
         self.add_privacy_parameters(default_epsilon=1.0)
         self.addParameter(QgsProcessingParameterFileDestination(
             STATISTICS, tr("Statistics (JSON, public)"), "JSON files (*.json)", optional=True))
@@ -117,7 +153,16 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
         weights = {name: self.parameterAsDouble(parameters, WEIGHT[name], context)
                    for name in st.STATISTICS}
         m = max_trips(self, parameters, context)
-        plan = plan_report_cost(epsilon=epsilon, weights=weights, max_trips=m)
+        choice = resolve(self.enum_value(parameters, OD_METHOD, context),
+                         self.enum_value(parameters, VISITS_METHOD, context),
+                         n_zones=self.source_or_raise(parameters, ZONES, context).featureCount(),
+                         max_trips=m, epsilon=epsilon,
+                         population=self.parameterAsDouble(parameters, POPULATION, context)
+                         or None)
+        methods = dict(od_method=choice.od, visits_method=choice.visits,
+                       scale_share=self.parameterAsDouble(parameters, SCALE_SHARE, context),
+                       total_cap=self.parameterAsInt(parameters, TOTAL_CAP, context))
+        plan = plan_report_cost(epsilon=epsilon, weights=weights, max_trips=m, **methods)
         bins = self._bins(parameters, context)
         if weights[st.TRIPS_PER_DAY] > 0:
             bins.days()  # refused here, before reading, when the window is not set
@@ -125,9 +170,9 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
         rng = self.rng(parameters, context)
         with reserve(self, parameters, context, plan) as reservation:
             release = release_report(data.trips, data.origin_zone, data.dest_zone,
-                                     n_zones=len(data.zone_ids), epsilon=epsilon,
-                                     weights=weights, max_trips=m, rng=rng, bins=bins,
-                                     progress=self.progress(feedback, 30, 70))
+                                     n_zones=len(data.zone_ids), epsilon=epsilon, weights=weights, max_trips=m, rng=rng,
+                                     bins=bins, progress=self.progress(feedback, 30, 70),
+                                     **methods)
             reservation.commit(release.cost)
         results = {}
         for key, entries, internal in ((STATISTICS, release.values, False),
@@ -150,7 +195,7 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
                                          od["margin_of_error_95"],
                                          lines_above=od["simultaneous_margin_95"])
         feedback.setProgress(90)
-        results.update(self._report(parameters, context, data, release, m))
+        results.update(self._report(parameters, context, data, release, m, choice))
         return results
 
     def _write_visits(self, parameters, context, data, entry):
@@ -178,18 +223,29 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
         style_on_load(context, dest_id, graduated_style("visits"))
         return dest_id
 
-    def _report(self, parameters, context, data, release, m):
+    def _report(self, parameters, context, data, release, m, choice):
         pub = release.public
         rows = [("trips", self.parameterAsSource(parameters, INPUT, context).sourceName()),
                 ("zones", len(data.zone_ids)), ("metric frame", data.frame.describe()),
-                ("maximum trips per user (m)", m)]
+                ("maximum trips per user (m)", m), ("why these methods", choice.reason)]
+        rows += [(label, pub[key]) for label, key in (
+            ("OD method", "od_method"), ("visits method", "visits_method"),
+            ("ε for the trip scale", "epsilon_trip_scale")) if key in pub]
         rows += [(f"ε for {st.TITLES[k]}", v) for k, v in pub["epsilon_per_statistic"].items()]
+        scale_rows = [(label, pub[key]) for label, key in (
+            ("noisy users", "noisy_users"), ("noisy trips (up to M per user)", "noisy_trips"),
+            ("trips per person", "trips_per_person"),
+            ("sampling scale (trips up to M / kept)", "sampling_scale")) if key in pub]
+        scale_rows += [(f"{st.TITLES[k]}: what is counted", e["counted"])
+                       for k, e in release.values.items() if "counted" in e]
+        extra = [("Trip scale and what is counted", released(dpreport.table(
+            scale_rows, ("quantity", "value"))))] if scale_rows else []
         internal = release.internal
         facts = list(data.facts) + [("trips kept by sampling", internal["trips_kept"])]
         return self.write_reports(
             parameters, context, release=release, unit_of_privacy=UNIT, parameter_rows=rows,
-            sections=sections(release.values, zone_ids=data.zone_ids,
-                              zone_polygons=data.zone_polygons),
+            sections=extra + sections(release.values, zone_ids=data.zone_ids,
+                                      zone_polygons=data.zone_polygons),
             internal_sections=[("Input", dpreport.table(facts, ("quantity", "value")))],
             internal_warnings=data.warnings)
 

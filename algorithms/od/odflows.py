@@ -3,22 +3,33 @@
 Layers to arrays and back; the method lives in ``dpcore.od.flows``.
 """
 import numpy as np
-from qgis.core import QgsProcessing, QgsProcessingParameterFeatureSink, QgsProcessingParameterNumber
+from qgis.core import (QgsProcessing, QgsProcessingParameterBoolean,
+                       QgsProcessingParameterFeatureSink, QgsProcessingParameterNumber)
 
 from ...dpcore import report as dpreport
 from ...dpcore.flows.compare import fit
 from ...dpcore.od.figures import released
-from ...dpcore.od.flows import UNIT, plan_od_cost, release_od
-from ..common.base import MobilityDPAlgorithm, enum_parameter, tr
-from .layers import write_od
-from ..common.trips import INPUT, TRIPS_HELP, add_trip_parameters, max_trips, read_trips, \
-    reserve
+from ...dpcore.od.flows import UNIT, check_as_planned, plan_od_cost, release_od
+from ...dpcore.od.people_flows import UNIT as PEOPLE_UNIT, plan_people_od, release_people_od
+from ...dpcore.od.strategy import AUTO, OD_PEOPLE, resolve
+from ...dpcore.od.trips import ZonedTrips
+from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, tr
+from .layers import METHOD_CHOICES, RULE_HELP, write_od
+from ..common.trips import INPUT, TRIPS_HELP, ZONES, add_trip_parameters, max_trips, \
+    read_trips, reserve
 
 NOISE = "NOISE"
 TOTAL_SHARE = "TOTAL_SHARE"
 TOTAL_CAP = "TOTAL_CAP"
+METHOD = "METHOD"
+PUBLISH = "PUBLISH"
+DIRECTED = "DIRECTED"
+POPULATION = "POPULATION"
+SCALE_SHARE = "SCALE_SHARE"
 OD_TABLE = "OD_TABLE"
 FLOWS = "FLOWS"
+PUBLISH_CHOICES = [("trips", "trips per pair: people × a noisy trip scale (trips per person)"),
+                   ("people", "people per pair, as counted")]
 NOISE_CHOICES = [("discrete_laplace", "discrete Laplace: integer noise, ε-DP"),
                  ("gaussian", "discrete Gaussian: integer noise, (ε, δ)-DP, needs δ > 0")]
 
@@ -30,8 +41,19 @@ class ODFlows(MobilityDPAlgorithm):
     GROUP = "Flows"
     HELP = """
 <p>Origin–destination (OD) flows of whole trips between any zones, released with differential
-privacy for each user: how many trips went from zone i to zone j, the diagonal holding the trips
-that start and end in one zone. Each user keeps at most m trips (uniformly at random), so the
+privacy for each user: how many trips (or people) went from zone i to zone j, the diagonal
+holding the trips that start and end in one zone.</p>
+""" + RULE_HELP + """
+<p><b>Publish</b> (people per pair): <i>trips</i> (default) scales people per pair by the trips per
+person of a noisy total (<b>share of ε for the trip scale</b>, users and their trips up to the
+<b>cap M</b>); <i>people</i> publishes people per pair. <b>Directed</b> counts each user on their
+main <i>ordered</i> pair (default: unordered, split evenly between the two directions). The
+interval of each value (lower95, upper95) is the 95 % confidence interval of the people count
+from the noise law (it covers every true count at 95 %), times the trip scale: it ignores the
+scale's noise and the trips off the main pairs. Flow lines are drawn where the noisy people count
+exceeds the simultaneous 95 % margin over all pairs.</p>
+<h3>Trips per pair (method <i>trips</i>)</h3>
+<p>Each user keeps at most m trips (uniformly at random), so the
 matrix changes by at most m when one user is added or removed; noise calibrated to m is added to
 every pair of zones, including the pairs no trip used, and negative values are set to 0.</p>
 <p>Outputs: the <b>OD table</b> (origin, destination, flow, its 95 % margin of error and the
@@ -58,6 +80,20 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
 
     def initAlgorithm(self, config=None):  # noqa: N802
         add_trip_parameters(self)
+        self.addParameter(enum_parameter(METHOD, tr("Method"), METHOD_CHOICES, default=AUTO,
+                                         optional=True))
+        self.addParameter(QgsProcessingParameterNumber(
+            POPULATION, tr("Public population for the automatic method (0 = unknown)"),
+            QgsProcessingParameterNumber.Double, 0.0, optional=True, minValue=0.0))
+        self.addParameter(enum_parameter(PUBLISH, tr("Publish (people per pair)"),
+                                         PUBLISH_CHOICES, default="trips", optional=True))
+        self.addParameter(advanced(QgsProcessingParameterBoolean(
+            DIRECTED, tr("Directed people per pair (main ordered pair)"), False,
+            optional=True)))
+        self.addParameter(advanced(QgsProcessingParameterNumber(
+            SCALE_SHARE, tr("Share of ε for the trip scale (people per pair)"),
+            QgsProcessingParameterNumber.Double, 0.05, optional=True, minValue=0.01,
+            maxValue=0.5)))
         self.addParameter(enum_parameter(NOISE, tr("Noise"), NOISE_CHOICES,
                                          default="discrete_laplace"))
         self.addParameter(QgsProcessingParameterNumber(
@@ -77,63 +113,117 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
         noise = self.enum_value(parameters, NOISE, context)
         epsilon = self.epsilon(parameters, context)
         delta = self.delta(parameters, context) if noise == "gaussian" else 0.0
+        m = max_trips(self, parameters, context)
+        population = self.parameterAsDouble(parameters, POPULATION, context) or None
+        n_zones = self.source_or_raise(parameters, ZONES, context).featureCount()  # public
         share = self.parameterAsDouble(parameters, TOTAL_SHARE, context)
-        params = dict(epsilon=epsilon, delta=delta, noise=noise,
-                      max_trips=max_trips(self, parameters, context), total_share=share,
-                      total_cap=self.parameterAsInt(parameters, TOTAL_CAP, context)
-                      if share > 0 else None)
-        plan = plan_od_cost(**params)            # refuses bad parameters before reading data
+        set_options = ", ".join(o for o, on in (("Gaussian noise", noise == "gaussian"),
+                                                ("a share of ε for the noisy total", share > 0))
+                                if on)
+        choice = resolve(self.enum_value(parameters, METHOD, context), n_zones=n_zones,
+                         max_trips=m, epsilon=epsilon, delta=delta, population=population,
+                         trips_options=set_options)
+        cap = self.parameterAsInt(parameters, TOTAL_CAP, context)
+        if choice.od == OD_PEOPLE:
+            params = dict(epsilon=epsilon,
+                          directed=self.parameterAsBool(parameters, DIRECTED, context),
+                          publish=self.enum_value(parameters, PUBLISH, context),
+                          scale_share=self.parameterAsDouble(parameters, SCALE_SHARE, context),
+                          total_cap=cap)
+            plan = plan_people_od(**params)
+        else:
+            params = dict(epsilon=epsilon, delta=delta, noise=noise, max_trips=m,
+                          total_share=share, total_cap=cap if share > 0 else None)
+            plan = plan_od_cost(**params)        # refuses bad parameters before reading data
         data = read_trips(self, parameters, context, feedback)
         rng = self.rng(parameters, context)
         with reserve(self, parameters, context, plan) as reservation:
-            release = release_od(data.trips.user, data.origin_zone, data.dest_zone,
-                                 n_zones=len(data.zone_ids), rng=rng,
-                                 progress=self.progress(feedback, 30, 60), **params)
+            if choice.od == OD_PEOPLE:
+                release = release_people_od(
+                    ZonedTrips(data.trips, data.origin_zone, data.dest_zone,
+                               len(data.zone_ids)), rng=rng,
+                    progress=self.progress(feedback, 30, 60), **params)
+            else:
+                release = release_od(data.trips.user, data.origin_zone, data.dest_zone,
+                                     n_zones=len(data.zone_ids), rng=rng,
+                                     progress=self.progress(feedback, 30, 60), **params)
+            check_as_planned(plan, release.cost)
             reservation.commit(release.cost)
         values = np.asarray(release.values, dtype=float)
-        moe = release.public["margin_of_error_95"]
-        results = {OD_TABLE: write_od(self, parameters, context, OD_TABLE, data, values, moe),
+        pub = release.public
+        moe = pub["margin_of_error_95"]
+        if choice.od == OD_PEOPLE:  # rows: pairs with a positive noisy count (absent = 0)
+            positive = np.asarray(pub["noisy"]) > 0
+            table = dict(lower=pub["lower"], upper=pub["upper"], where=positive | positive.T)
+            lines = dict(lower=pub["lower"], upper=pub["upper"],
+                         where=pub["noisy_significant"], lines=True)
+        else:
+            table, lines = {}, dict(lines_above=pub["simultaneous_margin_95"])
+        results = {OD_TABLE: write_od(self, parameters, context, OD_TABLE, data, values, moe,
+                                      **table),
                    FLOWS: write_od(self, parameters, context, FLOWS, data, values, moe,
-                                   lines_above=release.public["simultaneous_margin_95"])}
+                                   **lines)}
         feedback.setProgress(95)
-        results.update(self._report(parameters, context, data, release, params))
+        results.update(self._report(parameters, context, data, release, params, choice))
         return results
 
-    def _report(self, parameters, context, data, release, params):
+    def _report(self, parameters, context, data, release, params, choice):
         pub = release.public
+        people = choice.od == OD_PEOPLE
         rows = [("trips", self.parameterAsSource(parameters, INPUT, context).sourceName()),
-                ("zones", len(data.zone_ids)), ("metric frame", data.frame.describe())]
+                ("zones", len(data.zone_ids)), ("metric frame", data.frame.describe()),
+                ("method", choice.od), ("why this method", choice.reason),
+                ("what is counted", pub["statistic"] + (
+                    " × trips per person (noisy trip scale)" if pub["publish"] == "trips"
+                    else "") if people else "trips per ordered pair (≤ m per user)")]
         rows += [(k, v) for k, v in params.items() if v is not None]
-        noise_rows = [(k, v) for k, v in pub.items()]
+        noisy = ("noisy_", "trips_per_person", "prior_zero_share", "scale_factor")
+        noise_rows = [(k, v) for k, v in pub.items() if np.ndim(v) == 0 and
+                      not k.startswith(noisy)]
+        noisy_rows = [(k, v) for k, v in pub.items() if np.ndim(v) == 0 and k.startswith(noisy)]
         values = np.asarray(release.values, dtype=float)
         order = np.argsort(values, axis=None)[::-1][:10]
+        lower = np.asarray(pub["lower"]) if people else np.clip(
+            values - pub["margin_of_error_95"], 0.0, None)
+        upper = np.asarray(pub["upper"]) if people else values + pub["margin_of_error_95"]
         top = [(data.zone_ids[i // values.shape[1]], data.zone_ids[i % values.shape[1]],
-                f"{values.flat[i]:g}", f"± {pub['margin_of_error_95']:g}") for i in order
-               if values.flat[i] > 0]
-        n_sig = int((values > pub["simultaneous_margin_95"]).sum())
-        sections = [("Noise and margin of error", dpreport.table(noise_rows)),
+                f"{values.flat[i]:.4g}", f"{lower.flat[i]:.4g} – {upper.flat[i]:.4g}")
+               for i in order if values.flat[i] > 0]
+        n_sig = int(np.count_nonzero(pub["noisy_significant"])) if people else \
+            int((values > pub["simultaneous_margin_95"]).sum())
+        sections = [("Noise and margin of error", dpreport.table(noise_rows)
+                     + (released(dpreport.table(noisy_rows)) if noisy_rows else "")),
                     ("Largest released flows", released(
                         f"<p>{n_sig} of {values.size} flows exceed the simultaneous 95 % margin "
-                        f"± {pub['simultaneous_margin_95']:g}; flows below it may be noise "
+                        f"± {pub['simultaneous_margin_95']:g}"
+                        f"{' people' if people else ''}; flows below it may be noise "
                         "alone.</p>" + dpreport.table(
-                            top, ("origin", "destination", "flow", "95 % margin"))))]
+                            top, ("origin", "destination", "flow", "95 % interval"))))]
         internal = release.internal
         utility = []
-        for label, truth in (("sampled trips (≤ m per user)", internal["truth_sampled"]),
-                             ("all trips", internal["truth_all"])):
+        truths = [("all trips", internal["truth_all"])]
+        if people and pub["publish"] == "people":
+            p = np.asarray(internal["truth_people"], dtype=float)
+            if not pub["directed"]:
+                p = np.triu(p, 1) / 2.0 + np.triu(p, 1).T / 2.0 + np.diag(np.diag(p))
+            truths.insert(0, ("people per pair (unordered split evenly)", p))
+        elif not people:
+            truths.insert(0, ("sampled trips (≤ m per user)", internal["truth_sampled"]))
+        for label, truth in truths:
             t = np.asarray(truth, dtype=float)
             f = fit(t.ravel(), values.ravel())
-            covered = float(np.mean(np.abs(values - t) <= pub["margin_of_error_95"]))
+            covered = float(np.mean((lower <= t) & (t <= upper)))
             utility.append((label, f"{np.abs(values - t).mean():.4g}", f"{f['pcc']:.3f}",
                             f"{covered:.3f}"))
-        facts = list(data.facts) + [("trips kept by sampling", internal["trips_kept"])]
+        facts = list(data.facts) + ([("trips kept by sampling", internal["trips_kept"])]
+                                    if not people else [])
         internal_sections = [
             ("Input", dpreport.table(facts, ("quantity", "value"))),
             ("Utility against the true flows",
              dpreport.table(utility, ("truth", "MAE per pair", "Pearson r",
                                       "share within the margin")))]
-        return self.write_reports(parameters, context, release=release, unit_of_privacy=UNIT,
+        return self.write_reports(parameters, context, release=release,
+                                  unit_of_privacy=PEOPLE_UNIT if people else UNIT,
                                   parameter_rows=rows, sections=sections,
                                   internal_sections=internal_sections,
                                   internal_warnings=data.warnings)
-

@@ -80,6 +80,8 @@ def sections(entries: dict, *, zone_ids, zone_polygons=None, top: int = 15) -> l
         moe = float(e["margin_of_error_95"])
         head = (f"<p>ε = {_fmt(e.get('epsilon', 0))}, sensitivity {e['sensitivity']} "
                 f"(one user), 95 % margin of error of every value ± {_fmt(moe)}.</p>")
+        if "counted" in e:  # scaled by the noisy trip scale: the margin is a released value
+            head = released(head + f"<p>Counted: {e['counted']}. {e.get('margin_note', '')}</p>")
         counts = np.asarray(e["counts"], dtype=float)
         if name == VISITS:
             per_zone = np.asarray(e["per_zone"])

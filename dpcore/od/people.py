@@ -110,9 +110,15 @@ def visit_cells(zoned: ZonedTrips, window_edges_h=(0.0, 24.0)):
     return np.concatenate([t.user, t.user]), cell, zoned.n_zones * n_w
 
 
-def user_totals(user, cap: int) -> np.ndarray:
-    """[number of users, their trips capped at ``cap`` per user]: L1 sensitivity 1 + cap."""
+def user_totals(user, cap: int, m=None) -> np.ndarray:
+    """[number of users, their trips capped at ``cap`` per user]: L1 sensitivity 1 + cap.
+    With ``m`` (≤ cap): [users, trips up to m per user, trips between m and cap per user],
+    L1 sensitivity 1 + cap as well (a user adds 1, and at most cap trips in all)."""
     per_user = np.bincount(np.asarray(user, dtype=np.int64)) if np.size(user) else \
         np.zeros(0, dtype=np.int64)
     per_user = per_user[per_user > 0]
-    return np.array([per_user.size, int(np.minimum(per_user, int(cap)).sum())], dtype=np.int64)
+    capped = np.minimum(per_user, int(cap))
+    if m is None:
+        return np.array([per_user.size, int(capped.sum())], dtype=np.int64)
+    kept = np.minimum(per_user, int(m))
+    return np.array([per_user.size, int(kept.sum()), int((capped - kept).sum())], dtype=np.int64)

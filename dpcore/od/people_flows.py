@@ -66,19 +66,27 @@ def plan_people_od(*, epsilon: float, directed: bool = False, publish: str = TRI
     return cost
 
 
-def trip_scale(zoned: ZonedTrips, *, epsilon: float, cap: int, rng) -> Release:
-    """Noisy [users, trips ≤ cap per user] (one discrete Laplace call, L1 sensitivity 1 + cap)
-    and κ̂ = trips / users clipped to [1, cap] (1 when the noisy users are ≤ 0)."""
-    rel = discrete_laplace(user_totals(zoned.user, cap), sensitivity=1 + cap, epsilon=epsilon,
+def trip_scale(user, *, epsilon: float, cap: int, rng, m=None) -> Release:
+    """Noisy user totals (:func:`.people.user_totals`, one discrete Laplace call, L1
+    sensitivity 1 + cap) and the scales read from them: ``trips_per_person`` κ̂ = trips /
+    users clipped to [1, cap] (1 when the noisy users are ≤ 0) and, with ``m``,
+    ``sampling_scale`` = (sampled + extra) / sampled clipped to [1, cap/m]: the trips up to
+    the cap over those kept by sampling."""
+    rel = discrete_laplace(user_totals(user, cap, m), sensitivity=1 + cap, epsilon=epsilon,
                            rng=rng, protects=UNIT)
     part = rel.cost.parts[0]
     rel.cost = PrivacyCost((replace(part, unit_of_privacy="user", note=(
         f"trip scale: users and their trips up to {cap} each; {part.note}")),))
-    users, trips = (float(v) for v in rel.values)
+    values = [float(v) for v in rel.values]
+    users, trips = values[0], sum(values[1:])
     kappa = float(np.clip(trips / users, 1.0, cap)) if users > 0 else 1.0
     rel.public.update(noisy_users=users, noisy_trips=trips, trips_per_person=kappa,
                       margin_of_error_totals_95=margin_of_error(
                           DISCRETE_LAPLACE, sensitivity=1 + cap, epsilon=epsilon))
+    if m is not None:
+        sampled = max(values[1], 0.0)
+        rel.public.update(noisy_sampled_trips=values[1], sampling_scale=float(
+            np.clip(trips / sampled, 1.0, cap / m)) if sampled > 0 else 1.0)
     return rel
 
 
@@ -132,7 +140,8 @@ def release_people_od(zoned: ZonedTrips, *, rng: np.random.Generator, progress=N
             "released_values": int(index.size)}
     scale = 1.0
     if publish == TRIPS:
-        tot = trip_scale(zoned, epsilon=cost.parts[1].epsilon, cap=int(total_cap), rng=rng)
+        tot = trip_scale(zoned.user, epsilon=cost.parts[1].epsilon, cap=int(total_cap),
+                         rng=rng)
         spent = spent + tot.cost
         scale = tot.public["trips_per_person"]
         info.update({k: tot.public[k] for k in ("noisy_users", "noisy_trips",

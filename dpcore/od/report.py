@@ -28,7 +28,10 @@ from .noise import DISCRETE_LAPLACE, LEVEL, margin_of_error, noisy_counts
 from .statistics import (OD, STATISTICS, TITLES, TRIPS_OVER_TIME, VISITS, Bins, compute,
                          sensitivity)
 from ..sampling import sample_per_user, sampling_stream
-from .trips import Trips, check_max_trips
+from .report_methods import (OD_PEOPLE_NOTE, needs_scale, od_people_entry, release_scale,
+                             scale_cost, visits_shrunk)
+from .strategy import AUTO, OD_PEOPLE, OD_TRIPS, VISITS_PLAIN, VISITS_SHRUNK, resolve
+from .trips import Trips, ZonedTrips, check_max_trips
 
 UNIT = "one user: all their trips in the time window (at most m of them are used)"
 FORMAT = "mobilitydp-report"
@@ -49,13 +52,35 @@ def split_budget(epsilon: float, weights: Dict[str, float]) -> Dict[str, float]:
     return {k: epsilon * chosen[k] / total for k in STATISTICS if k in chosen}
 
 
-def plan_report_cost(*, epsilon: float, weights, max_trips: int) -> PrivacyCost:
-    """The cost of :func:`release_report` (no data needed): one part per statistic."""
+def _methods(od_method, visits_method, n_zones, max_trips, epsilon, population):
+    """The OD and visits methods to run (the rule of :mod:`.strategy` where ``auto``)."""
+    if AUTO in (od_method, visits_method) and n_zones is None:
+        raise ValueError("the automatic choice of methods needs the number of zones")
+    return resolve(od_method, visits_method, n_zones=n_zones or 1, max_trips=max_trips,
+                   epsilon=epsilon, population=population)
+
+
+def plan_report_cost(*, epsilon: float, weights, max_trips: int, od_method: str = OD_TRIPS,
+                     visits_method: str = VISITS_PLAIN, scale_share: float = 0.05,
+                     total_cap: int = 50, n_zones=None, population=None) -> PrivacyCost:
+    """The cost of :func:`release_report` (no data needed): one part per statistic, and
+    one for the trip scale when a method of issue 29 uses it (``scale_share`` of ε)."""
     m = check_max_trips(max_trips)
-    return PrivacyCost.sequential(
-        PrivacyCost.of("discrete Laplace", eps, sensitivity=sensitivity(name, m), protects=UNIT,
-                       unit_of_privacy="user", note=TITLES[name])
-        for name, eps in split_budget(epsilon, weights).items())
+    epsilon = check_epsilon(epsilon)
+    choice = _methods(od_method, visits_method, n_zones, m, epsilon, population)
+    scaled = needs_scale(choice.od, choice.visits, weights)
+    share = float(scale_share) if scaled else 0.0
+    if scaled and not 0.0 < share < 1.0:
+        raise ValueError(f"the share of ε for the trip scale must be in (0, 1), got {share}")
+    parts = [PrivacyCost.of("discrete Laplace", eps, sensitivity=1, protects=UNIT,
+                            unit_of_privacy="user", note=OD_PEOPLE_NOTE)
+             if name == OD and choice.od == OD_PEOPLE else
+             PrivacyCost.of("discrete Laplace", eps, sensitivity=sensitivity(name, m),
+                            protects=UNIT, unit_of_privacy="user", note=TITLES[name])
+             for name, eps in split_budget(epsilon * (1.0 - share), weights).items()]
+    if scaled:
+        parts.append(scale_cost(epsilon * share, total_cap, m))
+    return PrivacyCost.sequential(parts)
 
 
 def hist_quartiles(counts, edges) -> list:
@@ -95,11 +120,19 @@ def _entry(stat, values, moe, eps=None, n_moe=None):
 
 def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilon: float,
                    weights: Dict[str, float], max_trips: int, rng: np.random.Generator,
-                   bins: Optional[Bins] = None, progress=None) -> Release:
+                   bins: Optional[Bins] = None, progress=None, od_method: str = OD_TRIPS,
+                   visits_method: str = VISITS_PLAIN, scale_share: float = 0.05,
+                   total_cap: int = 50, population=None) -> Release:
     """Release the chosen statistics (see module doc). ``values`` maps each statistic to
-    its released entry; ``internal['truth']`` holds the same entries without noise."""
-    cost = plan_report_cost(epsilon=epsilon, weights=weights, max_trips=max_trips)
-    budget = split_budget(epsilon, weights)
+    its released entry; ``internal['truth']`` holds the same entries without noise.
+    ``od_method``/``visits_method``: see :mod:`.strategy` (``auto``: the public rule)."""
+    kw = dict(epsilon=epsilon, weights=weights, max_trips=max_trips, od_method=od_method,
+              visits_method=visits_method, scale_share=scale_share, total_cap=total_cap,
+              n_zones=n_zones, population=population)
+    cost = plan_report_cost(**kw)
+    choice = _methods(od_method, visits_method, n_zones, int(max_trips), epsilon, population)
+    scaled = needs_scale(choice.od, choice.visits, weights)
+    budget = split_budget(epsilon * (1.0 - scale_share if scaled else 1.0), weights)
     bins = bins or Bins()
     m = int(max_trips)
     o = np.asarray(origin_zone, dtype=np.int64)
@@ -110,26 +143,53 @@ def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilo
         raise ValueError("no trips to report on")
     kept = np.flatnonzero(sample_per_user(trips.user, m, sampling_stream(rng)))
     truth = {name: compute(name, trips, kept, o, d, int(n_zones), m, bins) for name in budget}
-    spent, values, internal = PrivacyCost(), {}, {}
+    spent, values, internal, scale = PrivacyCost(), {}, {}, None
+    if scaled:  # released first (the estimates use it), listed last as planned
+        scale = release_scale(trips.user, epsilon=cost.parts[-1].epsilon, total_cap=total_cap,
+                              max_trips=m, rng=rng)
     for k, (name, eps) in enumerate(budget.items()):
         stat = truth[name]
+        if name == OD and choice.od == OD_PEOPLE:
+            part_cost, fields, people = od_people_entry(
+                ZonedTrips(trips, o, d, int(n_zones)), epsilon=eps, rng=rng,
+                scale=scale.public["trips_per_person"])
+            spent = spent + part_cost
+            values[name] = {**_entry(stat, fields.pop("counts"), 0.0, eps), **fields,
+                            "sensitivity": 1}
+            internal[name] = _entry(stat, np.bincount(o * int(n_zones) + d, minlength=int(
+                n_zones) ** 2).reshape(stat.counts.shape), 0.0)
+            internal[name]["people"] = people
+            report_progress(progress, (k + 1) / len(budget))
+            continue
         rel = noisy_counts(stat.counts, noise=DISCRETE_LAPLACE, sensitivity=stat.sensitivity,
                            epsilon=eps, delta=0.0, rng=rng, protects=UNIT,
                            what=TITLES[name])
         spent = spent + rel.cost
-        n_moe = (lambda k_sum, s=stat.sensitivity, e=eps: margin_of_error(
+        shrunk = name == VISITS and choice.visits == VISITS_SHRUNK
+        factor = scale.public["sampling_scale"] if shrunk else 1.0
+        n_moe = (lambda k_sum, s=stat.sensitivity, e=eps, f=factor: f * margin_of_error(
             DISCRETE_LAPLACE, sensitivity=s, epsilon=e, n_summed=k_sum))
-        values[name] = _entry(stat, np.clip(rel.values, 0, None), rel.public["margin_of_error"],
-                              eps, n_moe)
+        released = visits_shrunk(rel.values, sensitivity=stat.sensitivity, epsilon=eps,
+                                 scale=factor) if shrunk else np.clip(rel.values, 0, None)
+        values[name] = _entry(stat, released, rel.public["margin_of_error"] * factor, eps, n_moe)
+        if shrunk:
+            values[name]["counted"] = ("visits (trip ends) of the trips kept by sampling, "
+                                       f"shrunk, × {factor:.4g} for the trips up to M per user")
         if name == OD:  # the threshold no noise of the n² pairs exceeds with probability 95 %
             values[name]["simultaneous_margin_95"] = margin_of_error(
                 DISCRETE_LAPLACE, sensitivity=stat.sensitivity, epsilon=eps,
                 level=1.0 - (1.0 - LEVEL) / max(stat.counts.size, 1))
         internal[name] = _entry(stat, stat.counts, 0.0)
         report_progress(progress, (k + 1) / len(budget))
-    check_as_planned(cost, spent)
     info = {"max_trips_per_user": m, "noise": DISCRETE_LAPLACE, "epsilon": float(epsilon),
-            "statistics": list(budget), "epsilon_per_statistic": budget}
+            "statistics": list(budget), "epsilon_per_statistic": budget,
+            "od_method": choice.od, "visits_method": choice.visits, "rule": choice.reason}
+    if scaled:
+        spent = spent + scale.cost
+        info.update(epsilon_trip_scale=cost.parts[-1].epsilon, total_cap=int(total_cap),
+                    **{k: scale.public[k] for k in ("noisy_users", "noisy_trips",
+                                                     "trips_per_person", "sampling_scale")})
+    check_as_planned(cost, spent)
     return Release(values, spent, public=info,
                    internal={"truth": internal, "trips": trips.n, "trips_kept": int(kept.size),
                              "users": int(np.unique(trips.user).size)})

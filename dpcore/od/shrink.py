@@ -50,12 +50,20 @@ def _likelihood(y: np.ndarray, grid: np.ndarray, alpha: float) -> np.ndarray:
 RATIOS = np.r_[0.0, 1.0 - np.geomspace(0.999, 0.005, 40)]  # geometric laws of the mixture
 
 
-def fit_prior(noisy, alpha: float, grid=None, iterations: int = ITERATIONS):
-    """Maximum-likelihood prior of the true counts from the noisy values: the mixture of
-    geometric laws (weights fitted by EM) evaluated on the grid.
+MONOTONE, FREE = "monotone", "free"
+
+
+def fit_prior(noisy, alpha: float, grid=None, iterations: int = ITERATIONS,
+              family: str = MONOTONE):
+    """Maximum-likelihood prior of the true counts from the noisy values, fitted by EM:
+    ``monotone``, the mixture of geometric laws (sparse counts: people per pair), or
+    ``free``, any law on the grid (the NPMLE; counts that are not mostly 0, such as visits
+    per zone, whose law has a mode far from 0).
 
     Returns ``(grid, weights)``. ``alpha``: the noise's ratio exp(−ε/Δ) (public).
     """
+    if family not in (MONOTONE, FREE):
+        raise ValueError(f"unknown prior family {family!r}")
     y = np.asarray(noisy, dtype=float).ravel()
     if not 0.0 <= alpha < 1.0:
         raise ValueError(f"the noise ratio alpha must be in [0, 1), got {alpha}")
@@ -66,11 +74,14 @@ def fit_prior(noisy, alpha: float, grid=None, iterations: int = ITERATIONS):
     weight = weight / weight.sum()
     lik = _likelihood(values, grid, alpha) if alpha > 0 else \
         (values[:, None] == grid[None, :]).astype(float)
-    width = np.r_[1.0, np.diff(grid)]                 # mass of the integers a grid point stands for
-    laws = np.power(RATIOS[None, :], grid[:, None]) * width[:, None]
-    laws /= laws.sum(axis=0)
+    width = np.r_[1.0, np.diff(grid)]     # how many integers a grid point stands for
+    if family == FREE:
+        laws = np.eye(grid.size)
+    else:
+        laws = np.power(RATIOS[None, :], grid[:, None]) * width[:, None]
+        laws /= laws.sum(axis=0)
     lik = lik @ laws
-    w = np.full(RATIOS.size, 1.0 / RATIOS.size)
+    w = np.full(laws.shape[1], 1.0 / laws.shape[1])
     for _ in range(int(iterations)):
         mix = lik @ w
         w = w * (lik.T @ (weight / np.maximum(mix, 1e-300)))
@@ -79,11 +90,11 @@ def fit_prior(noisy, alpha: float, grid=None, iterations: int = ITERATIONS):
     return grid, pi / pi.sum()
 
 
-def posterior_mean(noisy, alpha: float, prior=None) -> np.ndarray:
+def posterior_mean(noisy, alpha: float, prior=None, family: str = MONOTONE) -> np.ndarray:
     """E[c | y] for every noisy value under ``prior`` = (grid, weights) (fitted by
-    :func:`fit_prior` when None). Same shape as ``noisy``."""
+    :func:`fit_prior` of ``family`` when None). Same shape as ``noisy``."""
     y = np.asarray(noisy, dtype=float)
-    grid, pi = prior if prior is not None else fit_prior(y, alpha)
+    grid, pi = prior if prior is not None else fit_prior(y, alpha, family=family)
     values, inverse = np.unique(y.ravel(), return_inverse=True)
     lik = _likelihood(values, np.asarray(grid, dtype=float), alpha) * pi[None, :] \
         if alpha > 0 else (values[:, None] == grid[None, :]) * pi[None, :]

@@ -261,12 +261,16 @@ def _synthesizetrips(work, neighbour):
             "REPORT": str(work / "report.html"), "INTERNAL_REPORT": str(work / "internal.html")}
 
 
-OD_NOISY = {"flow", "lower95", "upper95"}
+OD_NOISY = {"flow", "lower95", "upper95", "moe95"}  # margins × the noisy trip scale (issue 29)
 # every value of a synthetic trip is drawn from the noisy model; the count is public (N_TRIPS)
 SYNTHETIC_NOISY = {"fid", "user_id", "start", "end", "length_m", "travel_min", "origin_zone",
                    "dest_zone", "geometry"}
 RELEASED_HTML = r'<div class="released">.*?</div>'
 RELEASED_JSON = r'"(counts|per_zone|per_weekday|per_hour|quartiles)": \[(?:[^\[\]]|\[[^\[\]]*\])*\]'
+# read from the noisy trip scale (issue 29): the scale itself and the margins it multiplies
+SCALED_JSON = (r'"(noisy_users|noisy_trips|trips_per_person|sampling_scale|margin_of_error_95|'
+               r'per_zone_margin_of_error_95|simultaneous_margin_95)": [-+0-9.eE]+',
+               r'"counted": "[^"]*"')
 
 
 # --------------------------------------------------------------------------
@@ -363,10 +367,10 @@ ENTRIES = {
                      noisy={"OD_TABLE": OD_NOISY, "FLOWS": OD_NOISY},
                      report_noisy=(RELEASED_HTML,)),
     "mobilityreport": Entry("mobilitydp:mobilityreport", _mobilityreport,
-                            noisy={"VISITS": {"visits"} | {f"visits_w{k}" for k in range(6)},
-                                   "OD_FLOWS": OD_NOISY},
+                            noisy={"VISITS": {"visits", "moe95", "moe95_w"} |
+                                   {f"visits_w{k}" for k in range(6)}, "OD_FLOWS": OD_NOISY},
                             internal={"INTERNAL_STATISTICS"},
-                            report_noisy=(RELEASED_HTML, RELEASED_JSON)),
+                            report_noisy=(RELEASED_HTML, RELEASED_JSON) + SCALED_JSON),
     "synthesizetrips": Entry("mobilitydp:synthesizetrips", _synthesizetrips,
                              noisy={"OUTPUT": SYNTHETIC_NOISY}, report_noisy=(RELEASED_HTML,)),
     "publishhistograms (direct)": Entry("mobilitydp:publishhistograms", _publishhistograms,

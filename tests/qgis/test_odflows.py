@@ -146,3 +146,18 @@ def test_shipped_model_trips_to_flow_map(qgis_app, tmp_path):
     assert len(lines) == 2 and os.path.exists(tmp_path / "report.html")
     assert layer.renderer().type() == "RuleRenderer"  # the arrow style stored in the GeoPackage
     assert res["odflows:flow_map"]
+
+
+def test_default_picks_people_per_pair_and_says_why(run_alg, tmp_path):
+    res = run_alg(ALG, _params(_lines(), _zones(), tmp_path, EPSILON=2.0))
+    assert res["EPSILON_SPENT"] == pytest.approx(2.0)
+    html = _text(res["REPORT"])
+    assert "people_shrunk" in html and "assumed sparse" in html
+    assert "people per unordered pair" in html and "trip scale" in html
+    _, rows = read_layer(res["OD_TABLE"])
+    assert rows and all(r["lower95"] <= r["flow"] <= r["upper95"] or r["flow"] < r["lower95"]
+                        for r in rows)
+    assert all(r["flow"] > 0 for r in rows)
+    (tmp_path / "t").mkdir()
+    res = run_alg(ALG, _params(_lines(), _zones(), tmp_path / "t", EPSILON=2.0, METHOD="trips"))
+    assert "trips per ordered pair" in _text(res["REPORT"])

@@ -1,0 +1,81 @@
+"""The mobility report's OD and visits by the methods of issue 29 (:mod:`.strategy`).
+
+* OD flows ``people_shrunk``: people per unordered pair (:func:`.people_flows.measure_people`,
+  sensitivity 1) at the OD statistic's ε, shrunk (:mod:`.shrink`, monotone prior) and
+  published as trips per ordered pair: κ̂ · people / 2 off the diagonal, κ̂ the trips per
+  person of the trip scale.
+* visits ``shrunk``: the visits of the sampled trips with their usual noise (sensitivity
+  2m), shrunk with a free prior (the NPMLE: visits per zone are not mostly 0), then scaled
+  by the sampling scale (trips up to the cap M over the trips kept, from the same noisy
+  totals) to estimate the visits of all trips.
+* the trip scale: one discrete Laplace release of [users, trips up to m, trips between m
+  and M] (L1 sensitivity 1 + M, :func:`.people_flows.trip_scale`) at a share of ε, spent
+  once for both.
+
+Margins: the 95 % margin of the noisy count (noise law) times the scale; it ignores the
+scale's own noise and, for OD, the trips off the main pairs: the report says so.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from ..mechanisms import discrete_laplace_alpha
+from ..privacy import PrivacyCost
+from .noise import DISCRETE_LAPLACE, LEVEL, margin_of_error
+from .people_flows import UNIT as PEOPLE_UNIT, measure_people, trip_scale, _directed
+from .shrink import FREE, posterior_mean
+from .strategy import OD_PEOPLE, VISITS_SHRUNK
+from .trips import ZonedTrips, check_max_trips
+
+SCALE_NOTE = "trip scale: users and their trips up to m and up to M"
+OD_PEOPLE_NOTE = "OD flows: people per unordered pair, each user once"
+
+
+def needs_scale(od_method: str, visits_method: str, weights) -> bool:
+    """Whether the chosen methods use the trip scale."""
+    on = {k for k, w in weights.items() if float(w) != 0.0}
+    return ("od" in on and od_method == OD_PEOPLE) or \
+        ("visits" in on and visits_method == VISITS_SHRUNK)
+
+
+def scale_cost(epsilon: float, total_cap: int, max_trips: int) -> PrivacyCost:
+    cap = check_max_trips(total_cap)
+    if cap < int(max_trips):
+        raise ValueError(f"the cap M of the trip scale ({cap}) must be ≥ m ({max_trips})")
+    return PrivacyCost.of("discrete Laplace", epsilon, sensitivity=1 + cap, protects=PEOPLE_UNIT,
+                          unit_of_privacy="user", note=SCALE_NOTE)
+
+
+def release_scale(user, *, epsilon: float, total_cap: int, max_trips: int, rng):
+    rel = trip_scale(user, epsilon=epsilon, cap=int(total_cap), rng=rng, m=int(max_trips))
+    rel.cost = PrivacyCost((replace(rel.cost.parts[0], note=SCALE_NOTE),))
+    return rel
+
+
+def od_people_entry(zoned: ZonedTrips, *, epsilon: float, rng, scale: float):
+    """(cost, published OD entry fields, true trips per pair) of people per pair."""
+    rel, truth, index = measure_people(zoned, epsilon=epsilon, directed=False, rng=rng,
+                                       note=OD_PEOPLE_NOTE)
+    n = zoned.n_zones
+    y = np.asarray(rel.values, dtype=float)
+    est = np.zeros(n * n)
+    est[index] = posterior_mean(y, discrete_laplace_alpha(1, epsilon))
+    values = _directed(est.reshape(n, n), False) * scale
+    h = float(rel.public["margin_of_error"])
+    simultaneous = margin_of_error(DISCRETE_LAPLACE, sensitivity=1, epsilon=epsilon,
+                                   level=1.0 - (1.0 - LEVEL) / max(index.size, 1))
+    fields = {"counts": values, "margin_of_error_95": h * scale / 2.0,
+              "simultaneous_margin_95": simultaneous * scale / 2.0,
+              "counted": "people per unordered pair (each user once, on their main pair), "
+                         f"× {scale:.4g} trips per person, split evenly between directions",
+              "margin_note": "margin of the noisy people count × the trip scale / 2; it "
+                             "ignores the scale's noise and the trips off the main pairs"}
+    return rel.cost, fields, truth
+
+
+def visits_shrunk(noisy_counts, *, sensitivity: int, epsilon: float, scale: float):
+    """Shrunk visits (free prior) × the sampling scale, same shape as ``noisy_counts``."""
+    y = np.asarray(noisy_counts, dtype=float)
+    return posterior_mean(y, discrete_laplace_alpha(sensitivity, epsilon), family=FREE) * scale

@@ -1,0 +1,94 @@
+"""The public rule that picks the OD and visits methods, and the mobility report with the
+methods of issue 29 (people per pair, shrunk visits, the trip scale)."""
+import math
+
+import numpy as np
+import pytest
+
+from mobility_dp.dpcore import mechanisms as mech
+from mobility_dp.dpcore.od import report, shrink, strategy
+from mobility_dp.dpcore.od.flows import check_as_planned
+from mobility_dp.dpcore.od.trips import Trips
+from mobility_dp.dpcore.privacy import make_rng
+
+
+def test_rule_reads_public_facts_only():
+    sparse = strategy.choose(n_zones=965, max_trips=10, epsilon=1.0)
+    assert sparse.od == strategy.OD_PEOPLE and "assumed sparse" in sparse.reason
+    assert sparse.visits == strategy.VISITS_SHRUNK
+    dense = strategy.choose(n_zones=7, max_trips=10, epsilon=1.0, population=5000)
+    assert dense.od == strategy.OD_TRIPS and "dense" in dense.reason
+    grid = strategy.choose(n_zones=125, max_trips=10, epsilon=1.0, population=5000)
+    assert grid.od == strategy.OD_PEOPLE and "sparse" in grid.reason
+    # the trips' noise grows with m: the same population is sparse for a larger m
+    assert strategy.choose(n_zones=30, max_trips=10, epsilon=1.0, population=5000).od == \
+        strategy.OD_TRIPS
+    assert strategy.choose(n_zones=30, max_trips=40, epsilon=1.0, population=5000).od == \
+        strategy.OD_PEOPLE
+    huge = strategy.choose(n_zones=965, max_trips=10, epsilon=50.0)
+    assert (huge.od, huge.visits) == (strategy.OD_TRIPS, strategy.VISITS_PLAIN)
+    assert strategy.choose(n_zones=965, max_trips=10, epsilon=1.0,
+                           trips_options="Gaussian noise").od == strategy.OD_TRIPS
+
+
+def test_resolve_keeps_named_methods_and_refuses_unknown_ones():
+    c = strategy.resolve("trips", "plain", n_zones=965, max_trips=10, epsilon=1.0)
+    assert (c.od, c.visits) == ("trips", "plain") and "user" in c.reason
+    with pytest.raises(ValueError, match="unknown OD method"):
+        strategy.resolve("gravity", n_zones=9, max_trips=1, epsilon=1.0)
+    with pytest.raises(ValueError, match="population"):
+        strategy.choose(n_zones=9, max_trips=1, epsilon=1.0, population=-3)
+
+
+def _trips(n_users=400, n_zones=6, seed=0):
+    rng = np.random.default_rng(seed)
+    home = rng.integers(0, n_zones, n_users)
+    work = rng.integers(0, n_zones, n_users)
+    per = rng.integers(2, 9, n_users)
+    user = np.repeat(np.arange(n_users), per)
+    k = np.concatenate([np.arange(p) for p in per])
+    o = np.where(k % 2 == 0, home[user], work[user])
+    d = np.where(k % 2 == 0, work[user], home[user])
+    t0 = 1_779_667_200 + 3600.0 * (8 + 9 * (k % 2)) + 86400.0 * (k // 2)
+    z = np.zeros((user.size, 2))
+    return Trips(user, z, z + 1000.0, t0, t0 + 1800.0, np.full(user.size, 1000.0)), o, d
+
+
+def test_report_with_the_new_methods_spends_as_planned():
+    trips, o, d = _trips()
+    kw = dict(epsilon=2.0, weights={"visits": 1, "od": 1}, max_trips=4,
+              od_method="auto", visits_method="auto", scale_share=0.1, total_cap=20)
+    plan = report.plan_report_cost(n_zones=6, **kw)
+    rel = report.release_report(trips, o, d, n_zones=6, rng=make_rng(1),
+                                bins=report.Bins(time_windows=(0, 24)), **kw)
+    check_as_planned(plan, rel.cost)
+    assert math.isclose(rel.cost.epsilon, 2.0)
+    assert [p.sensitivity for p in rel.cost.parts] == [8, 1, 21]
+    assert rel.public["od_method"] == "people_shrunk" and "assumed sparse" in rel.public["rule"]
+    od, visits = rel.values["od"], rel.values["visits"]
+    assert od["counts"].shape == (6, 6) and np.allclose(od["counts"], od["counts"].T)
+    assert "people per unordered pair" in od["counted"]
+    truth_visits = np.bincount(o, minlength=6) + np.bincount(d, minlength=6)
+    assert np.abs(visits["per_zone"] - truth_visits).mean() < 0.25 * truth_visits.mean()
+    assert od["counts"].sum() == pytest.approx(trips.n, rel=0.25)
+    with pytest.raises(ValueError, match="number of zones"):
+        report.plan_report_cost(**kw)
+
+
+def test_old_methods_stay_selectable_and_unchanged():
+    trips, o, d = _trips()
+    kw = dict(epsilon=1.0, weights={"visits": 1, "od": 1}, max_trips=4)
+    old = report.release_report(trips, o, d, n_zones=6, rng=make_rng(3), **kw)
+    named = report.release_report(trips, o, d, n_zones=6, rng=make_rng(3), od_method="trips",
+                                  visits_method="plain", **kw)
+    assert np.array_equal(old.values["od"]["counts"], named.values["od"]["counts"])
+    assert [p.sensitivity for p in old.cost.parts] == [8, 4]
+
+
+def test_free_prior_invents_nothing_on_noise_only_visits():
+    alpha = math.exp(-0.5 / 20)
+    y = mech.discrete_laplace(np.zeros(965, dtype=np.int64), sensitivity=20, epsilon=0.5,
+                              rng=make_rng(4)).values
+    est = shrink.posterior_mean(y, alpha, family=shrink.FREE)
+    control = np.clip(y, 0, None)
+    assert est.mean() < 0.2 * control.mean() and est.max() < 0.5 * control.max()
