@@ -51,14 +51,18 @@ class SyntheticTrips:
 def gravity(dist: np.ndarray, w_o, w_d, distance) -> np.ndarray:
     """Row-stochastic n × n P(destination | origin) ∝ w_d · f(distance band), f fitted so
     that origins weighted by ``w_o`` give the band histogram ``distance`` (module doc)."""
+    n = dist.shape[0]
     bands = P.band(dist, P.DISTANCE_EDGES_M)
     target = distance / distance.sum()
     w_o, w_d = w_o / w_o.sum(), w_d / w_d.sum()
     f = np.ones(target.size)
+    # by_band[o, b] = Σ_d w_d [band(o, d) = b]: each round costs n × bands, not n²
+    by_band = np.bincount((np.arange(n)[:, None] * f.size + bands).ravel(),
+                          np.broadcast_to(w_d, (n, n)).ravel(),
+                          minlength=n * f.size).reshape(n, f.size)
     for _ in range(IPF_ROUNDS):
-        raw = w_d[None, :] * f[bands]
-        prob = raw / np.maximum(raw.sum(axis=1, keepdims=True), 1e-300)
-        got = np.bincount(bands.ravel(), (w_o[:, None] * prob).ravel(), minlength=f.size)
+        rows = by_band @ f
+        got = f * ((w_o / np.maximum(rows, 1e-300)) @ by_band)
         f = np.where(got > 0, f * target / np.maximum(got, 1e-300), f)
     raw = w_d[None, :] * f[bands]
     empty = raw.sum(axis=1) <= 0    # no weighted zone at a used distance: any zone at one,
