@@ -105,12 +105,13 @@ synthetic dates are drawn inside it, and so are their times.</p>
         params = dict(epsilon=self.epsilon(parameters, context),
                       max_trips=max_trips(self, parameters, context),
                       trips_cap=self.parameterAsInt(parameters, TRIPS_CAP, context))
-        plan = plan_synthetic_trips(**params)        # refuses bad parameters before reading data
+        plan_synthetic_trips(**params)               # refuses bad parameters before reading data
         if window[0] is None or window[1] is None:
             raise ValueError("synthetic trips need the time window (start and end): their "
                              "dates are drawn inside it")
         data = read_trips(self, parameters, context, feedback)
         zoned = ZonedTrips(data.trips, data.origin_zone, data.dest_zone, len(data.zone_ids))
+        plan = plan_synthetic_trips(polygons=data.zone_polygons, **params)   # public zones
         anchors = self._anchors(parameters, context, data)
         rng = self.rng(parameters, context)
         with reserve(self, parameters, context, plan) as reservation:

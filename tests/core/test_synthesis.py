@@ -2,11 +2,11 @@
 import numpy as np
 import pytest
 
-from mobility_dp.dpcore.geography import grid_city
 from mobility_dp.dpcore.od.flows import check_as_planned
 from mobility_dp.dpcore.od.synthesis import plan_synthetic_trips, release_synthetic_trips
-from mobility_dp.dpcore.od.synthesis.audit import advantage_bound, membership_advantage, person_scores
-from mobility_dp.dpcore.od.synthesis.parts import WEIGHTS, sensitivities
+from mobility_dp.dpcore.od.synthesis.audit import (advantage_bound, membership_advantage,
+                                                   person_scores)
+from mobility_dp.dpcore.od.synthesis.parts import WEIGHTS, budget, sensitivities
 from mobility_dp.dpcore.od.trips import Trips, ZonedTrips
 from mobility_dp.dpcore.flows.cells import locate_points
 from mobility_dp.dpcore.privacy import make_rng
@@ -44,13 +44,27 @@ PARAMS = dict(epsilon=1.0, max_trips=10, trips_cap=30, polygons=ZONES, window=WI
 
 
 def test_cost_is_planned_from_parameters_and_spent_as_planned():
-    plan = plan_synthetic_trips(epsilon=1.0, max_trips=10, trips_cap=30)
+    plan = plan_synthetic_trips(epsilon=1.0, max_trips=10, trips_cap=30, polygons=ZONES)
     assert plan.epsilon == pytest.approx(1.0) and plan.delta == 0
-    assert plan.unit_of_privacy == "user" and len(plan.parts) == len(WEIGHTS)
-    assert [p.sensitivity for p in plan.parts] == list(sensitivities(10).values())
+    sens = sensitivities(10)
+    assert plan.unit_of_privacy == "user" and len(plan.parts) == len(WEIGHTS) - 1
+    assert [p.sensitivity for p in plan.parts] == [sens[k] for k in budget(1.0, False)]
+    fine = [box(x, 0, x + 300, 300) for x in range(0, 3000, 300)]   # 300 m zones: fine
+    assert len(plan_synthetic_trips(epsilon=1.0, max_trips=10, trips_cap=30,
+                                    polygons=fine).parts) == len(WEIGHTS)
     rel = release_synthetic_trips(commuters(200, make_rng(1)), rng=make_rng(2), **PARAMS)
     check_as_planned(plan, rel.cost)
     assert rel.cost.epsilon == pytest.approx(1.0)
+    small = [box(x, y, x + 500, y + 500) for x in range(0, 5000, 500)
+             for y in range(0, 5000, 500)]   # fine zones: the distance part runs too
+    data = commuters(200, make_rng(1))
+    o = locate_points(small, data.trips.origin[:, 0], data.trips.origin[:, 1])
+    d = locate_points(small, data.trips.dest[:, 0], data.trips.dest[:, 1])
+    rel = release_synthetic_trips(ZonedTrips(data.trips, o, d, len(small)), rng=make_rng(2),
+                                  **{**PARAMS, "polygons": small})
+    check_as_planned(plan_synthetic_trips(epsilon=1.0, max_trips=10, trips_cap=30,
+                                          polygons=small), rel.cost)
+    assert rel.public["fine_zones"] and len(rel.cost.parts) == len(WEIGHTS)
     with pytest.raises(ValueError, match="cap M"):
         plan_synthetic_trips(epsilon=1.0, max_trips=10, trips_cap=5)
     with pytest.raises(ValueError, match="epsilon"):
@@ -92,7 +106,7 @@ def test_noise_only_pairs_are_shrunk_to_nothing_where_clipping_would_invent_mass
     grouped empirical-Bayes posterior means keep < 0.2 person per cell; clipping at 0 (the control)
     would spread about 2.5 synthetic people per cell."""
     from mobility_dp.dpcore.mechanisms import discrete_laplace_alpha, discrete_laplace_noise
-    from mobility_dp.dpcore.od.synthesis.fit import distance_groups, shrink_by_group
+    from mobility_dp.dpcore.od.synthesis.reconstruct import distance_groups, shrink_by_group
     from mobility_dp.dpcore.od.synthesis.parts import budget
     eps = budget(1.0)["home_work"]
     zones = [box(x, 0, x + 1000, 1000) for x in range(0, 100_000, 1000)]

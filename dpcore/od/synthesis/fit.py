@@ -8,9 +8,10 @@ and public facts): the sparse parts (people, home–work pairs) become their
 empirical-Bayes posterior means under the known noise law
 (:func:`dpcore.od.shrink.posterior_mean`, issue 29; the pairs' prior fitted
 within public distance groups), the pairs are then raked to the released
-home and main-end margins (:func:`rake`), structurally impossible people
-cells are set to 0, the short dense histograms keep the values above their
-noise's 95 % margin (simultaneous for distances). The result, :class:`Model`,
+home and main-end margins (:func:`.reconstruct.rake`), structurally impossible people
+cells are set to 0, the distance-like histograms are fitted as unimodal
+(:func:`.reconstruct.unimodal`), the time histograms keep the values above their noise's
+95 % margin. The result, :class:`Model`,
 holds nothing but noisy values and public parameters: it is what the
 synthetic trips are drawn from.
 
@@ -30,15 +31,12 @@ from ...privacy import PrivacyCost, report_progress
 from ...sampling import sample_per_user, sampling_stream
 from ..noise import DISCRETE_LAPLACE, margin_of_error, noisy_counts
 from ..people import main_pairs
-from ..shrink import posterior_mean
 from ..trips import ZonedTrips
 from . import parts as P
+from .place import zone_distances
+from .reconstruct import distance_groups, rake, shrink_by_group, unimodal
 
 DAY = 86400.0
-GROUP_EDGES_M = np.array([0.0, 1000.0, 2000.0, 4000.0, 8000.0, 16000.0])
-MIN_GROUP = 2000
-FLOOR = 0.05
-RAKE_ROUNDS = 20
 
 
 @dataclass
@@ -127,6 +125,10 @@ def true_parts(data: ZonedTrips, *, max_trips: int, trips_cap: int, rng: np.rand
                    P.band(share, P.SHARE_EDGES), cap * P.SHARE_BANDS)
     home_work = _hist(home[who] * n + other_end[who], n * n)
     margins = np.concatenate([_hist(home[who], n), _hist(other_end[who], n)])
+    dist = np.hypot(*(t.dest - t.origin).T)
+    per_main = np.bincount(data.user[is_main], dist[is_main], minlength=per_user.size)
+    main_distance = _hist(P.band(per_main[who] / main_trips[who], P.DISTANCE_EDGES_M),
+                          P.DISTANCE_EDGES_M.size - 1)
     kept = np.flatnonzero(sample_per_user(data.user, m, stream))
     other = kept[~is_main[kept]]
     n_other = np.bincount(data.user[other], minlength=per_user.size)
@@ -138,8 +140,8 @@ def true_parts(data: ZonedTrips, *, max_trips: int, trips_cap: int, rng: np.rand
     eo, ed = kind_o == 2, kind_d == 2
     ends = np.concatenate([np.bincount(data.origin_zone[other][eo], w[eo], minlength=n),
                            np.bincount(data.dest_zone[other][ed], w[ed], minlength=n)])
-    dist = np.hypot(*(t.dest - t.origin).T)
-    distance = _hist(P.band(dist[other], P.DISTANCE_EDGES_M), P.DISTANCE_EDGES_M.size - 1)
+    distance = np.bincount(P.band(dist[other], P.DISTANCE_EDGES_M), w,
+                           minlength=P.DISTANCE_EDGES_M.size - 1)   # weights 1 per person
     ratio = np.where(dist[kept] > 0, t.length[kept] / np.maximum(dist[kept], 1e-9), 1.0)
     detour = _hist(P.band(ratio, P.DETOUR_EDGES), P.DETOUR_EDGES.size - 1)
     start = t.start[kept]
@@ -150,7 +152,8 @@ def true_parts(data: ZonedTrips, *, max_trips: int, trips_cap: int, rng: np.rand
     minutes = (t.end[kept] - start) / 60.0
     travel = P.band(minutes, P.TRAVEL_EDGES_MIN)
     dclass = P.band(dist[kept], np.append(P.DISTANCE_CLASSES_M, np.inf))
-    return {"people": people, "home_work": home_work, "margins": margins, "ends": kinds,
+    return {"people": people, "home_work": home_work, "margins": margins,
+            "main_distance": main_distance, "ends": kinds,
             "other_ends": ends,
             "distance": distance, "detour": detour, "weekday": weekday,
             "start_hour": (cls, hour), "travel_time": (dclass, travel)}, \
@@ -163,53 +166,15 @@ def _clip(values) -> np.ndarray:
     return v if v.sum() > 0 else np.ones_like(v)
 
 
-def shrink_by_group(noisy, alpha: float, groups=None) -> np.ndarray:
-    """Empirical-Bayes posterior means of noisy counts, the prior fitted separately within
-    each public group of cells (e.g. the distance band of an OD pair: pairs far apart are
-    rarely used, so their noise is shrunk harder)."""
-    noisy = np.asarray(noisy, dtype=float)
-    if groups is None:
-        return posterior_mean(noisy, alpha)
-    groups = np.asarray(groups).ravel()
-    out = np.empty(noisy.size)
-    for g in np.unique(groups):
-        sel = groups == g
-        out[sel] = posterior_mean(noisy.ravel()[sel], alpha)
-    return out.reshape(noisy.shape)
-
-
-def distance_groups(zone_distance, edges=GROUP_EDGES_M, min_cells: int = MIN_GROUP):
-    """Public groups of OD cells by distance (doubling bands), each of ≥ ``min_cells``
-    cells (small groups merged into the next shorter one): the empirical-Bayes prior is
-    fitted within each (a prior fitted on a few hundred noise-only cells overfits)."""
-    g = P.band(np.asarray(zone_distance).ravel(), np.append(edges, np.inf))
-    for k in range(len(edges) - 1, 0, -1):
-        if np.count_nonzero(g == k) < min_cells:
-            g[g == k] = k - 1
-    return g
-
-
-def rake(pairs: np.ndarray, rows: np.ndarray, cols: np.ndarray, floor: float = FLOOR,
-         rounds: int = RAKE_ROUNDS) -> np.ndarray:
-    """The pair weights raked (iterative proportional fitting) to released row and column
-    margins; a share ``floor`` of the independence model rows ⊗ cols is mixed in first so
-    that every zone with a margin can be reached (Deming & Stephan 1940)."""
-    rows, cols = rows / rows.sum(), cols / cols.sum()
-    p = np.clip(pairs, 0.0, None)
-    p = (1.0 - floor) * p / max(p.sum(), 1e-300) + floor * np.outer(rows, cols)
-    for _ in range(rounds):
-        p *= (rows / np.maximum(p.sum(axis=1), 1e-300))[:, None]
-        p *= (cols / np.maximum(p.sum(axis=0), 1e-300))[None, :]
-    return p
-
-
 def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: int,
-              zone_distance: np.ndarray, rng: np.random.Generator, progress=None):
-    """Measure every part once (see the module doc); ``zone_distance``: the public n × n
-    distances between zones (:func:`.place.zone_distances`). Returns (model, planned cost,
-    spent cost, public facts, internal facts)."""
-    plan = P.plan_synthetic_trips(epsilon=epsilon, max_trips=max_trips, trips_cap=trips_cap)
-    eps = P.budget(epsilon)
+              polygons, rng: np.random.Generator, progress=None):
+    """Measure every part once (see the module doc); ``polygons``: the public zones.
+    Returns (model, planned cost, spent cost, public facts, internal facts)."""
+    plan = P.plan_synthetic_trips(epsilon=epsilon, max_trips=max_trips, trips_cap=trips_cap,
+                                  polygons=polygons)
+    fine = P.fine_zones(polygons)
+    zone_distance = zone_distances(polygons)
+    eps = P.budget(epsilon, fine)
     sens = P.sensitivities(int(max_trips))
     truth, internal = true_parts(data, max_trips=max_trips, trips_cap=trips_cap, rng=rng)
     n, m, cap = data.n_zones, int(max_trips), int(trips_cap)
@@ -228,14 +193,16 @@ def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: in
         return shrink_by_group(measure(name, counts),
                                discrete_laplace_alpha(sens[name], eps[name]), groups)
 
-    def thresholded(name, counts, simultaneous=False):
+    def tail_margin(name):
+        # the simultaneous 95 % margin of a histogram's noise (Bonferroni over its bands)
+        return margin_of_error(DISCRETE_LAPLACE, sensitivity=sens[name], epsilon=eps[name],
+                               level=1.0 - 0.05 / truth[name].size)
+
+    def thresholded(name, counts):
         # a short dense histogram: values within the 95 % margin of its noise become 0 (an
-        # empirical-Bayes prior fitted on a few dozen values overfits their noise); for the
-        # long-tailed distance and detour bands the margin is simultaneous over the cells
-        # (Bonferroni): one noise spike far out would make absurd trips
+        # empirical-Bayes prior fitted on a few dozen values overfits their noise)
         values = measure(name, counts)
-        h = margin_of_error(DISCRETE_LAPLACE, sensitivity=sens[name], epsilon=eps[name],
-                            level=1.0 - 0.05 / (values.size if simultaneous else 1))
+        h = margin_of_error(DISCRETE_LAPLACE, sensitivity=sens[name], epsilon=eps[name])
         return np.where(values > h, values, 0.0)
 
     feasible = P.feasible_people_cells(cap)   # public: share j/k takes k values
@@ -248,7 +215,12 @@ def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: in
     noisy["home_work"] = shrunk("home_work", truth["home_work"],
                                 distance_groups(zone_distance)).reshape(n, n)
     margins = shrunk("margins", truth["margins"])
-    noisy["home_work"] = rake(noisy["home_work"], _clip(margins[:n]), _clip(margins[n:]))
+    if fine:
+        main_distance = _clip(unimodal(measure("main_distance", truth["main_distance"])))
+        noisy["home_work"] = rake(noisy["home_work"], _clip(margins[:n]), _clip(margins[n:]),
+                                  P.band(zone_distance, P.DISTANCE_EDGES_M), main_distance)
+    else:
+        noisy["home_work"] = rake(noisy["home_work"], _clip(margins[:n]), _clip(margins[n:]))
     report_progress(progress, 0.5)
     for name in P.CONTINUOUS:
         rel = laplace(truth[name], sensitivity=sens[name], epsilon=eps[name], rng=rng,
@@ -258,11 +230,12 @@ def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: in
             for p in rel.cost.parts))
         # weights are fractional: shrink them as counts of discrete Laplace noise of the
         # same scale (an approximation that only affects utility: post-processing)
-        noisy[name] = _clip(shrink_by_group(np.round(rel.values),
-                                            np.exp(-eps[name] / sens[name])))
+        noisy[name] = rel.values if name == "distance" else _clip(shrink_by_group(
+            np.round(rel.values), np.exp(-eps[name] / sens[name])))
     ends = noisy["other_ends"]
-    for name in ("distance", "detour", "weekday"):
-        noisy[name] = _clip(thresholded(name, truth[name], name != "weekday"))
+    noisy["distance"] = _clip(unimodal(noisy["distance"], tail_margin("distance")))
+    noisy["detour"] = _clip(unimodal(measure("detour", truth["detour"]), tail_margin("detour")))
+    noisy["weekday"] = _clip(thresholded("weekday", truth["weekday"]))
     kept_trips = float((np.clip(noisy["people"], 0, None).sum(axis=1) *
                         np.minimum(np.arange(1, cap + 1), m)).sum())
     carry = {}

@@ -14,14 +14,17 @@ part               what one user adds                           sensitivity  noi
                                                                              Laplace
 ``margins``        1 to their home zone and 1 to the zone of    2            discrete
                    the other end of their main pair                          Laplace
+``main_distance``  1 to the 500 m band of the distance of their 1            discrete
+                   main pair (mean over its trips); fine zones               Laplace
+                   only (:func:`fine_zones`)
 ``ends``           weights 1/k over (origin kind, destination  1            Laplace
                    kind) of their k other trips, kind = home,
                    main end or elsewhere (weights sum to 1)
 ``other_ends``     weights 1/k over the origin zones and 1/k    2            Laplace
                    over the destination zones of the ends
                    "elsewhere" of their k other trips
-``distance``       ≤ m trips to the straight-distance bands     m            discrete
-                   (500 m) of their other trips                              Laplace
+``distance``       weights 1/k over the straight-distance bands 1            Laplace
+                   (500 m) of their k other trips
 ``detour``         ≤ m trips to the bands of length / distance  m            discrete
 ``weekday``        ≤ m trips to the weekday of their start      m            discrete
 ``start_hour``     ≤ m trips to (class, hour of the start)      m            discrete
@@ -46,12 +49,14 @@ from ...privacy import PrivacyCost, check_epsilon
 from ..trips import check_max_trips
 
 UNIT = "one user: all their trips in the time window (at most m of them shape the per-trip parts)"
-WEIGHTS = {"people": 0.14, "home_work": 0.20, "margins": 0.15, "ends": 0.05,
+WEIGHTS = {"people": 0.14, "home_work": 0.19, "margins": 0.13, "main_distance": 0.03,
+           "ends": 0.05,
            "other_ends": 0.15, "distance": 0.05, "detour": 0.025, "weekday": 0.025,
            "start_hour": 0.105, "travel_time": 0.105}
 TITLES = {"people": "people: trips per person (capped at M) × share on their main pair",
           "home_work": "each person's main pair, oriented from its home end",
           "margins": "people per home zone and per main-end zone",
+          "main_distance": "distance between home and main end (500 m bands)",
           "ends": "other trips: (origin, destination) at home, main end or elsewhere",
           "other_ends": "other trips' ends elsewhere: origin and destination zones",
           "distance": "straight distance of the other trips (500 m bands)",
@@ -68,7 +73,8 @@ DISTANCE_CLASSES_M = np.array([0.0, 2000.0, 5000.0, 10000.0])  # travel time by 
 HOUR_CLASSES = ("home → main end", "main end → home", "other")
 CARRY_RATIO = 4.0   # a split is used when its expected count per cell ≥ 4 noise std
 MAX_CAP = 200
-CONTINUOUS = ("ends", "other_ends")   # fractional weights: Laplace (snapping)
+FINE_ZONE_M = 500.0
+CONTINUOUS = ("ends", "other_ends", "distance")   # fractional weights: Laplace (snapping)
 END_KINDS = ("home", "main end", "elsewhere")
 
 
@@ -82,27 +88,43 @@ def check_trips_cap(cap, m: int) -> int:
 
 def sensitivities(m: int) -> dict:
     """L1 sensitivity of each part (see the module table)."""
-    return {"people": 1, "home_work": 1, "margins": 2, "ends": 1, "other_ends": 2,
-            "distance": m, "detour": m,
+    return {"people": 1, "home_work": 1, "margins": 2, "main_distance": 1, "ends": 1,
+            "other_ends": 2,
+            "distance": 1, "detour": m,
             "weekday": m, "start_hour": m, "travel_time": m}
 
 
-def budget(epsilon: float) -> dict:
-    """ε of each part: ε · weight (the weights sum to 1)."""
+def fine_zones(polygons) -> bool:
+    """Public rule: zones are *fine* when their median √area is ≤ one distance band
+    (500 m); only then do centroid distances stand for the distances of the trips between
+    two zones, and the main pairs are also raked to a released distance histogram
+    (``main_distance``). Otherwise that part is not measured and its share goes to
+    ``home_work``."""
+    if polygons is None or not len(polygons):
+        return False
+    return float(np.median(np.sqrt([p.area for p in polygons]))) <= FINE_ZONE_M
+
+
+def budget(epsilon: float, fine: bool = False) -> dict:
+    """ε of each part: ε · weight (the weights sum to 1; see :func:`fine_zones`)."""
     epsilon = check_epsilon(epsilon)
-    total = math.fsum(WEIGHTS.values())
-    return {k: epsilon * w / total for k, w in WEIGHTS.items()}
+    weights = dict(WEIGHTS)
+    if not fine:
+        weights["home_work"] += weights.pop("main_distance")
+    total = math.fsum(weights.values())
+    return {k: epsilon * w / total for k, w in weights.items()}
 
 
-def plan_synthetic_trips(*, epsilon: float, max_trips: int, trips_cap: int,
+def plan_synthetic_trips(*, epsilon: float, max_trips: int, trips_cap: int, polygons=None,
                          **_public) -> PrivacyCost:
-    """The cost of :func:`~.release.release_synthetic_trips` (no data): one part per model
-    part, each with its sensitivity; every parameter-only refusal happens here."""
+    """The cost of :func:`~.release.release_synthetic_trips` (no data; ``polygons``: the
+    public zones, which decide :func:`fine_zones`): one part per model part, each with its
+    sensitivity; every parameter-only refusal happens here."""
     m = check_max_trips(max_trips)
     check_trips_cap(trips_cap, m)
     sens = sensitivities(m)
     parts = []
-    for name, eps in budget(epsilon).items():
+    for name, eps in budget(epsilon, fine_zones(polygons)).items():
         mech = "Laplace" if name in CONTINUOUS else "discrete Laplace"
         parts.append(PrivacyCost.of(mech, eps, sensitivity=sens[name], protects=UNIT,
                                     unit_of_privacy="user", note=TITLES[name]))

@@ -18,8 +18,7 @@ from ...privacy import Release, report_progress
 from ..trips import ZonedTrips
 from .fit import fit_model
 from .generate import generate
-from .place import zone_distances
-from .parts import UNIT, plan_synthetic_trips
+from .parts import UNIT, fine_zones, plan_synthetic_trips
 
 __all__ = ["UNIT", "plan_synthetic_trips", "release_synthetic_trips", "check_window"]
 
@@ -52,12 +51,13 @@ def release_synthetic_trips(data: ZonedTrips, *, rng: np.random.Generator, progr
     if len(polygons) != data.n_zones:
         raise ValueError(f"{len(polygons)} zone polygons for {data.n_zones} zones")
     model, _plan, spent, public, internal = fit_model(
-        data, epsilon=epsilon, max_trips=max_trips, trips_cap=trips_cap,
-        zone_distance=zone_distances(polygons), rng=rng,
+        data, epsilon=epsilon, max_trips=max_trips, trips_cap=trips_cap, polygons=polygons,
+        rng=rng,
         progress=lambda f: report_progress(progress, 0.5 * f))
     count = int(n_trips) if n_trips is not None else max(int(round(model.expected_trips)), 1)
     synthetic = generate(model, polygons, window, count, rng, anchors=anchors,
                          progress=lambda f: report_progress(progress, 0.5 + 0.5 * f))
-    public.update(model=model, trips_drawn=count, count_from="noisy total" if n_trips is None
-                  else "chosen by the user", unit_of_privacy=UNIT)
+    public.update(model=model, fine_zones=fine_zones(polygons), trips_drawn=count,
+                  count_from="noisy total" if n_trips is None else "chosen by the user",
+                  unit_of_privacy=UNIT)
     return Release(synthetic, spent, public=public, internal=internal)
