@@ -46,7 +46,9 @@ under differential privacy for each user. The model has parts, each a histogram 
 person's contribution is bounded by public parameters, released once with noise calibrated to
 that bound and a fixed share of ε: people by their number of trips in the window (capped at
 M) and the share of those on their <i>main pair</i> (their most frequent pair of zones);
-each person's main pair, oriented from its home end (each person counted once); where
+each person's main pair, oriented from its home end (each person counted once), with the
+number of people per home zone and per main-end zone (and, on zones smaller than about
+500 m, the distance between home and main end); where
 their other trips start and end (at home, at the main end, or elsewhere, and which zones
 elsewhere; each person's weights sum to 1); the straight distance of the other trips (500 m
 bands), the detour (length / distance), the weekday and hour of the start (by trip class
