@@ -124,16 +124,24 @@ def trips_from_fixes(user, trip, t, x, y) -> Trips:
     fixes. Fixes without a time are refused (the first fix is undefined).
     """
     user = np.asarray(user, dtype=np.int64)
-    t = np.asarray(t, dtype=float)
-    x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
-    if not (user.size == t.size == x.size == y.size == len(trip)):
+    if not (user.size == np.size(t) == np.size(x) == np.size(y) == len(trip)):
         raise ValueError("trips: user, trip, time and coordinates must have the same length")
     if user.size == 0:
         raise ValueError("no GPS fixes to build trips from")
+    trip_code = np.unique(np.asarray(trip, dtype=object).astype(str), return_inverse=True)[1]
+    return trips_from_codes(user, trip_code, t, x, y)
+
+
+def trips_from_codes(user, trip_code, t, x, y) -> Trips:
+    """:func:`trips_from_fixes` with integer trip codes: trips come out ordered by user,
+    then trip code (the streaming reader ranks trip ids in text order, as the above does)."""
+    user = np.asarray(user, dtype=np.int64)
+    trip_code = np.asarray(trip_code, dtype=np.int64)
+    t = np.asarray(t, dtype=float)
+    x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
     missing = int(np.count_nonzero(~np.isfinite(t)))
     if missing:
         raise ValueError(f"{missing} of {t.size} fixes have no readable time")
-    trip_code = np.unique(np.asarray(trip, dtype=object).astype(str), return_inverse=True)[1]
     order = np.lexsort((t, trip_code, user))
     user, trip_code, t, x, y = user[order], trip_code[order], t[order], x[order], y[order]
     new = np.ones(user.size, dtype=bool)
@@ -144,6 +152,25 @@ def trips_from_fixes(user, trip, t, x, y) -> Trips:
     length = np.add.reduceat(np.append(seg, 0.0), first)
     return Trips(user[first], np.column_stack([x[first], y[first]]),
                  np.column_stack([x[last], y[last]]), t[first], t[last], length)
+
+
+def main_pairs(zoned: ZonedTrips) -> tuple:
+    """Each user's most frequent (origin, destination) zone pair over all their trips.
+
+    Returns ``(user, origin, dest)``: one row per user with trips, users in
+    increasing code order. Ties go to the pair with the lowest index
+    ``origin * n_zones + dest``. Vectorised: two sorts of the trips, no Python
+    object per trip or per user.
+    """
+    n = np.int64(zoned.n_zones)
+    pair = zoned.origin_zone.astype(np.int64) * n + zoned.dest_zone
+    key = np.unique(zoned.user * (n * n) + pair, return_counts=True) \
+        if zoned.n else (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
+    user, pair = key[0] // (n * n), key[0] % (n * n)
+    order = np.lexsort((pair, -key[1], user))       # per user: most trips, then lowest pair
+    user, pair = user[order], pair[order]
+    first = np.r_[True, user[1:] != user[:-1]] if user.size else np.zeros(0, dtype=bool)
+    return user[first], (pair[first] // n).astype(np.int32), (pair[first] % n).astype(np.int32)
 
 
 def in_window(trips: Trips, start: Optional[float], end: Optional[float]) -> np.ndarray:

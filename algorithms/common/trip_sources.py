@@ -1,0 +1,166 @@
+"""Where trips come from: a plain file streamed by GDAL, or any layer iterated through QGIS.
+
+Both feed the same :class:`dpcore.ingest.trips.TripEncoder`, so a layer gives
+the same ZonedTrips (same user codes, same row order, hence the same sample
+for a seed) whichever path reads it. The file path reprojects whole columns
+at once (:func:`to_frame_function`: pyproj, which QGIS on Debian depends on,
+else GDAL's osr) with the coordinate operation QGIS itself would use, and
+checks its first points against ``QgsCoordinateTransform``.
+"""
+from __future__ import annotations
+
+import math
+import os
+
+import numpy as np
+from qgis.core import (NULL, QgsCoordinateTransform, QgsFeatureRequest, QgsPointXY,
+                       QgsProcessingFeatureSourceDefinition, QgsProviderRegistry, QgsWkbTypes)
+
+from .values import epoch_seconds
+
+#: Features per batch on the QGIS feature path.
+LAYER_BATCH = 100_000
+
+
+def to_frame_function(src_crs, frame, context):
+    """A vectorised ``(x, y) -> (x, y)`` from ``src_crs`` to the frame, or None if the same."""
+    if src_crs == frame.crs:
+        return None
+    qgs = QgsCoordinateTransform(src_crs, frame.crs, context.transformContext())
+    op = qgs.coordinateOperation() if hasattr(qgs, "coordinateOperation") else ""
+    try:
+        import pyproj
+        tr = (pyproj.Transformer.from_pipeline(op) if op else pyproj.Transformer.from_crs(
+            src_crs.toWkt(), frame.crs.toWkt(), always_xy=True))
+
+        def transform(x, y):
+            return tr.transform(x, y)
+    except ImportError:
+        from osgeo import osr
+        a, b = osr.SpatialReference(), osr.SpatialReference()
+        a.ImportFromWkt(src_crs.toWkt())
+        b.ImportFromWkt(frame.crs.toWkt())
+        for s in (a, b):
+            s.SetAxisMappingStrategy(osr.OAMS_TRADITIONAL_GIS_ORDER)
+        ct = osr.CoordinateTransformation(a, b)
+
+        def transform(x, y):
+            out = np.asarray(ct.TransformPoints(np.column_stack([x, y])), dtype=float)
+            return out[:, 0], out[:, 1]
+    checked = []
+
+    def to_frame(x, y):
+        fx, fy = (np.asarray(v, dtype=float) for v in transform(x, y))
+        if not checked:
+            for i in np.flatnonzero(np.isfinite(x) & np.isfinite(y))[:8]:
+                p = qgs.transform(QgsPointXY(float(x[i]), float(y[i])))
+                if not (abs(p.x() - fx[i]) <= 1e-3 and abs(p.y() - fy[i]) <= 1e-3):
+                    raise RuntimeError(f"the vectorised transform gives ({fx[i]}, {fy[i]}) "
+                                       f"where QGIS gives ({p.x()}, {p.y()})")
+            checked.append(True)
+        return fx, fy
+    return to_frame
+
+
+def direct_file(alg, parameters, name, context, layout):
+    """(path, layer name) when the layer is a whole plain file GDAL can stream, else None."""
+    value = parameters.get(name)
+    if isinstance(value, QgsProcessingFeatureSourceDefinition) and (
+            value.selectedFeaturesOnly or value.featureLimit != -1
+            or getattr(value, "filterExpression", "")):
+        return None
+    layer = alg.parameterAsVectorLayer(parameters, name, context)
+    if layer is None or layer.subsetString() or layer.providerType() != "ogr":
+        return None
+    parts = QgsProviderRegistry.instance().decodeUri("ogr", layer.source())
+    path = parts.get("path") or ""
+    if parts.get("subset") or not os.path.isfile(path):
+        return None
+    if layout != "table" and path.lower().endswith((".csv", ".txt", ".tsv")):
+        return None  # a CSV's geometry comes from QGIS's options, not from the file
+    wkb = layer.wkbType()
+    if layout == "lines" and QgsWkbTypes.flatType(wkb) != QgsWkbTypes.LineString:
+        return None
+    if layout == "points" and QgsWkbTypes.flatType(wkb) != QgsWkbTypes.Point:
+        return None
+    return path, parts.get("layerName") or None
+
+
+def _value(v):
+    return None if v is None or v == NULL else v
+
+
+def _float(value) -> float:
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return math.nan
+
+
+def _time(value):
+    return epoch_seconds(value)  # a number, text (parsed with the column) or None
+
+
+def _objects(values):
+    return np.asarray(list(values) + [None], dtype=object)[:-1]
+
+
+def read_layer(source, frame, encoder, *, layout, user_field, fields, to_frame, progress):
+    """Iterate ``source`` through QGIS in batches into ``encoder`` (geometries in the frame)."""
+    total = max(source.featureCount(), 1)
+    rows, n = [], [0]
+    has_m = QgsWkbTypes.hasM(source.wkbType())
+
+    def flush():
+        if not rows:
+            return
+        cols = list(zip(*rows))
+        if layout == "points":
+            encoder.add_fixes(_objects(cols[0]), _objects(cols[1]), _objects(cols[2]),
+                              np.asarray(cols[3], float), np.asarray(cols[4], float),
+                              in_frame=True)
+        elif layout == "lines":
+            encoder.add_trips(_objects(cols[0]), *(np.asarray(c, float) for c in cols[1:5]),
+                              _objects(cols[5]), _objects(cols[6]),
+                              np.asarray(cols[7], float), in_frame=True)
+        else:
+            ox, oy = to_frame(np.asarray(cols[1], float), np.asarray(cols[2], float)) \
+                if to_frame else (np.asarray(cols[1], float), np.asarray(cols[2], float))
+            dx, dy = to_frame(np.asarray(cols[3], float), np.asarray(cols[4], float)) \
+                if to_frame else (np.asarray(cols[3], float), np.asarray(cols[4], float))
+            encoder.add_trips(_objects(cols[0]), ox, oy, dx, dy, _objects(cols[5]),
+                              _objects(cols[6]), in_frame=True)
+        n[0] += len(rows)
+        rows.clear()
+        progress(n[0] / total)
+
+    def t(f, name):
+        return _time(f[fields[name]]) if fields.get(name) else None
+
+    if layout == "table":
+        request = QgsFeatureRequest().setFlags(QgsFeatureRequest.NoGeometry)
+        for f in source.getFeatures(request):
+            rows.append((_value(f[user_field]), *(_float(f[fields[k]]) for k in
+                         ("origin_x", "origin_y", "dest_x", "dest_y")),
+                         t(f, "start"), t(f, "end")))
+            if len(rows) >= LAYER_BATCH:
+                flush()
+    else:
+        for f, g in frame.features(source):
+            if g is None:
+                continue
+            if layout == "points":
+                for p in g.vertices():
+                    rows.append((_value(f[user_field]), _value(f[fields["trip"]]),
+                                 t(f, "time"), p.x(), p.y()))
+            else:
+                verts = list(g.vertices())
+                a, b = verts[0], verts[-1]
+                rows.append((_value(f[user_field]), a.x(), a.y(), b.x(), b.y(),
+                             t(f, "start") if fields.get("start") else
+                             (a.m() if has_m else math.nan),
+                             t(f, "end") if fields.get("end") else
+                             (b.m() if has_m else math.nan), g.length()))
+            if len(rows) >= LAYER_BATCH:
+                flush()
+    flush()
