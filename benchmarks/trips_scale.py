@@ -8,7 +8,7 @@ each in its own process under ``/usr/bin/time -v`` (wall, peak RSS):
 1. GDAL's raw read of the table (``ogrinfo -al -q``), the limit;
 2. ``odflows`` and ``mobilityreport`` through ``qgis_process`` (QGIS's own
    Python: GDAL, shapely 1.8), m = 10, ε = 1, on the 965 IRIS;
-3. with ``--spark``: ``scripts/spark-trips`` in ``local[2]`` on the same
+3. with ``--spark``: ``scripts/spark-bound trips`` in ``local[2]`` on the same
    table (as CSV), and its bounded OD total beside the direct path's.
 
 Medians of ``--repeat`` runs (default 3).
@@ -140,7 +140,7 @@ def spark(path, tmp) -> dict:
     subprocess.run(["ogr2ogr", "-f", "CSV", csv, path], check=True)
     out = os.path.join(tmp, "spark-trips")
     env = dict(os.environ, PYSPARK_PYTHON=os.path.join(ROOT, ".venv", "bin", "python"))
-    r = _timed([os.path.join(ROOT, "scripts", "spark-trips"), csv, out,
+    r = _timed([os.path.join(ROOT, "scripts", "spark-bound"), "trips", csv, out,
                 "--zones", os.path.join(ROOT, "sample_data", "paris_iris.geojson"),
                 "--zone-id-field", "iris_id", "--user-field", "user_id",
                 "--origin", "o_lon,o_lat", "--dest", "d_lon,d_lat", "--start-field", "start",
@@ -175,7 +175,7 @@ def run(path, repeat=3, with_spark=False):
             s = spark(path, tmp)
             total = s["record"]["bounded_trips"]
             direct = direct_total(path)
-            print(f"| scripts/spark-trips local[2] (driver + executors) | {s['s']:.1f} | "
+            print(f"| scripts/spark-bound trips, local[2] (driver + executors) | {s['s']:.1f} | "
                   f"{s['rss_gb']:.2f} | {s['s'] / rows['raw read (ogrinfo -al -q)'][0]:.2f}× |")
             print(f"\nbounded OD total (≤ {M} trips per user): Spark {total:,}, direct path "
                   f"{direct:,} ({100 * (total - direct) / direct:+.2f} %)")

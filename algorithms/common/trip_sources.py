@@ -11,15 +11,33 @@ from __future__ import annotations
 
 import math
 import os
+import warnings
 
 import numpy as np
-from qgis.core import (NULL, QgsCoordinateTransform, QgsFeatureRequest, QgsPointXY,
+from qgis.core import (NULL, QgsCoordinateTransform, QgsFeatureRequest, QgsPointXY, QgsProjUtils,
                        QgsProcessingFeatureSourceDefinition, QgsProviderRegistry, QgsWkbTypes)
 
 from .values import epoch_seconds
 
 #: Features per batch on the QGIS feature path.
 LAYER_BATCH = 100_000
+
+
+def _pyproj_transformer(op, src_crs, dst_crs):
+    """A pyproj transformer of QGIS's operation ``op`` (or of the CRS pair), PROJ data from QGIS."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pyproj warns on import when a venv hides its data
+        import pyproj
+        try:
+            pyproj.datadir.get_data_dir()
+        except pyproj.exceptions.DataDirError:
+            for path in QgsProjUtils.searchPaths():
+                if os.path.isfile(os.path.join(path, "proj.db")):
+                    pyproj.datadir.set_data_dir(path)
+                    break
+        if op:
+            return pyproj.Transformer.from_pipeline(op)
+        return pyproj.Transformer.from_crs(src_crs.toWkt(), dst_crs.toWkt(), always_xy=True)
 
 
 def to_frame_function(src_crs, frame, context):
@@ -29,13 +47,11 @@ def to_frame_function(src_crs, frame, context):
     qgs = QgsCoordinateTransform(src_crs, frame.crs, context.transformContext())
     op = qgs.coordinateOperation() if hasattr(qgs, "coordinateOperation") else ""
     try:
-        import pyproj
-        tr = (pyproj.Transformer.from_pipeline(op) if op else pyproj.Transformer.from_crs(
-            src_crs.toWkt(), frame.crs.toWkt(), always_xy=True))
+        tr = _pyproj_transformer(op, src_crs, frame.crs)
 
         def transform(x, y):
             return tr.transform(x, y)
-    except ImportError:
+    except Exception:  # noqa: BLE001 — no pyproj, or one without its data: GDAL's osr
         from osgeo import osr
         a, b = osr.SpatialReference(), osr.SpatialReference()
         a.ImportFromWkt(src_crs.toWkt())

@@ -25,6 +25,7 @@ import numpy as np
 from ..od.trips import Trips, ZonedTrips, trips_from_codes
 from .compact import _Dictionary, _user_keys
 from .times import times_from_column
+from .trip_bounds import trip_keys
 from .zones import ZoneIndex
 
 ToFrame = Optional[Callable[[np.ndarray, np.ndarray], tuple]]
@@ -47,11 +48,14 @@ class TripEncoder:
 
     ``zones``: a :class:`ZoneIndex` in the frame; ``to_frame(x, y) -> (x, y)``
     reprojects raw coordinates (None: already in the frame); ``window``:
-    (start, end) epoch seconds, None = open.
+    (start, end) epoch seconds, None = open. ``key``: also keep each trip's keyed hash
+    (:func:`.trip_bounds.trip_keys` of the raw values, as the Spark job computes it) in
+    ``self.keys`` after :meth:`finish` (per-trip layouts only).
     """
 
-    def __init__(self, zones: ZoneIndex, *, to_frame: ToFrame = None, window=(None, None)):
-        self.zones, self.to_frame = zones, to_frame
+    def __init__(self, zones: ZoneIndex, *, to_frame: ToFrame = None, window=(None, None),
+                 key: Optional[int] = None):
+        self.zones, self.to_frame, self.key = zones, to_frame, key
         self.window = tuple(window)
         self.users = _Dictionary()
         self.trip_ids = _Dictionary()
@@ -91,16 +95,19 @@ class TripEncoder:
         coords = [np.asarray(v, dtype=float) for v in (ox, oy, dx, dy)]
         finite = np.logical_and.reduce([np.isfinite(v) for v in coords])
         self.bad_coords += int(n - finite.sum())
+        t0 = np.full(n, np.nan) if start is None else times_from_column(start)
+        t1 = np.full(n, np.nan) if end is None else times_from_column(end)
+        keys = trip_keys(self.key, np.asarray(user, dtype=object), *coords, t0, t1) \
+            if self.key is not None else np.zeros(n, dtype=np.uint64)
         if not in_frame:
             coords[0], coords[1] = self._frame(coords[0], coords[1])
             coords[2], coords[3] = self._frame(coords[2], coords[3])
-        t0 = np.full(n, np.nan) if start is None else times_from_column(start)
-        t1 = np.full(n, np.nan) if end is None else times_from_column(end)
         if length is None:
             length = np.hypot(coords[2] - coords[0], coords[3] - coords[1])
-        self._keep(code, *coords, t0, t1, np.asarray(length, dtype=float), finite & (code >= 0))
+        self._keep(code, *coords, t0, t1, np.asarray(length, dtype=float), finite & (code >= 0),
+                   keys)
 
-    def _keep(self, code, ox, oy, dx, dy, t0, t1, length, valid) -> None:
+    def _keep(self, code, ox, oy, dx, dy, t0, t1, length, valid, keys=None) -> None:
         self.n_untimed += int((valid & ~(np.isfinite(t0) & np.isfinite(t1))).sum())
         keep = valid.copy()
         start, end = self.window
@@ -116,7 +123,8 @@ class TripEncoder:
         self.n_outside += int((~located).sum())
         idx, oz, dz = idx[located], oz[located], dz[located]
         self.parts.append((code[idx].astype(np.int32), ox[idx], oy[idx], dx[idx], dy[idx],
-                           t0[idx], t1[idx], length[idx], oz, dz))
+                           t0[idx], t1[idx], length[idx], oz, dz,
+                           keys[idx] if keys is not None else np.zeros(idx.size, np.uint64)))
 
     def add_fixes(self, user, trip, t, x, y, *, in_frame: bool = False) -> None:
         """GPS fixes: user, trip id, time, raw coordinates; trips are formed by :meth:`finish`."""
@@ -169,10 +177,11 @@ class TripEncoder:
         cols = []
         parts = [list(p) for p in self.parts]
         self.parts = []
-        for k in range(10):  # one column at a time: the peak is the parts + one column
+        for k in range(11):  # one column at a time: the peak is the parts + one column
             cols.append(np.concatenate([p[k] for p in parts]))
             for p in parts:
                 p[k] = None
+        self.keys = cols[10] if self.key is not None else None
         user = cols[0].astype(np.int64)
         if not self._ranked:
             user = text_order(self.users)[user]

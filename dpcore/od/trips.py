@@ -159,18 +159,23 @@ def main_pairs(zoned: ZonedTrips) -> tuple:
 
     Returns ``(user, origin, dest)``: one row per user with trips, users in
     increasing code order. Ties go to the pair with the lowest index
-    ``origin * n_zones + dest``. Vectorised: two sorts of the trips, no Python
+    ``origin * n_zones + dest``. Vectorised: one sort of the trips, no Python
     object per trip or per user.
     """
-    n = np.int64(zoned.n_zones)
-    pair = zoned.origin_zone.astype(np.int64) * n + zoned.dest_zone
-    key = np.unique(zoned.user * (n * n) + pair, return_counts=True) \
-        if zoned.n else (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
-    user, pair = key[0] // (n * n), key[0] % (n * n)
-    order = np.lexsort((pair, -key[1], user))       # per user: most trips, then lowest pair
-    user, pair = user[order], pair[order]
-    first = np.r_[True, user[1:] != user[:-1]] if user.size else np.zeros(0, dtype=bool)
-    return user[first], (pair[first] // n).astype(np.int32), (pair[first] % n).astype(np.int32)
+    return main_pair_of(zoned.user, zoned.origin_zone, zoned.dest_zone, zoned.n_zones)
+
+
+def main_pair_of(user, origin_zone, dest_zone, n_zones: int) -> tuple:
+    """:func:`main_pairs` on plain arrays (user codes, zone indices)."""
+    n = np.int64(n_zones)
+    user = np.asarray(user, dtype=np.int64)
+    pair = np.asarray(origin_zone, dtype=np.int64) * n + np.asarray(dest_zone, dtype=np.int64)
+    key, count = np.unique(user * (n * n) + pair, return_counts=True)
+    u, pair = key // (n * n), key % (n * n)
+    order = np.lexsort((pair, -count, u))            # per user: most trips, then lowest pair
+    u, pair = u[order], pair[order]
+    first = np.r_[True, u[1:] != u[:-1]] if u.size else np.zeros(0, dtype=bool)
+    return u[first], (pair[first] // n).astype(np.int32), (pair[first] % n).astype(np.int32)
 
 
 def in_window(trips: Trips, start: Optional[float], end: Optional[float]) -> np.ndarray:
