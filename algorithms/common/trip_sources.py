@@ -14,8 +14,9 @@ import os
 import warnings
 
 import numpy as np
-from qgis.core import (NULL, QgsCoordinateTransform, QgsFeatureRequest, QgsPointXY, QgsProjUtils,
-                       QgsProcessingFeatureSourceDefinition, QgsProviderRegistry, QgsWkbTypes)
+from qgis.core import (NULL, QgsCoordinateTransform, QgsFeatureRequest, QgsPointXY,
+                       QgsProcessingFeatureSourceDefinition, QgsProjUtils, QgsProviderRegistry,
+                       QgsWkbTypes)
 
 from .values import epoch_seconds
 
