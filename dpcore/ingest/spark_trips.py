@@ -63,9 +63,10 @@ def _read_zones(path: str, id_field: str):
 def _partition(rows, payload):
     """(user, origin zone, dest zone, key, reason) per row; dpcore on the executor."""
     import numpy as np
-    from dpcore.ingest.times import times_from_column
-    from dpcore.ingest.trip_bounds import trip_keys
-    from dpcore.ingest.zones import ZoneIndex
+
+    from .times import times_from_column
+    from .trip_bounds import trip_keys
+    from .zones import ZoneIndex
     name = payload["index_id"]
     if name not in _INDEX:
         from shapely import wkb
@@ -111,14 +112,19 @@ def _partition(rows, payload):
 
 
 def _ship_dpcore(spark) -> None:
-    """Put dpcore on the executors' path (a zip of the package)."""
+    """Put dpcore on the executors' path under the name this module has here (``dpcore`` from
+    spark-submit, ``mobility_dp.dpcore`` inside the plugin): a zip, with empty parents."""
+    package = __name__.rsplit(".", 2)[0].split(".")
     path = os.path.join(tempfile.mkdtemp(prefix="mobilitydp-"), "dpcore.zip")
     with zipfile.ZipFile(path, "w") as z:
+        for k in range(1, len(package)):
+            z.writestr("/".join(package[:k]) + "/__init__.py", "")
         for folder, _, files in os.walk(os.path.join(ROOT, "dpcore")):
             for f in files:
                 if f.endswith(".py"):
                     full = os.path.join(folder, f)
-                    z.write(full, os.path.relpath(full, ROOT))
+                    rel = os.path.relpath(full, os.path.join(ROOT, "dpcore"))
+                    z.write(full, "/".join(package) + "/" + rel.replace(os.sep, "/"))
     spark.sparkContext.addPyFile(path)
 
 
@@ -131,8 +137,8 @@ def bound_trips(spark, trips: str, out: str, *, zones: str, zone_id_field: str,
     from pyspark.sql import functions as F
     from pyspark.storagelevel import StorageLevel
 
-    from dpcore.ingest.spark import _epoch, _read
-    from dpcore.privacy import dataset_id
+    from ..privacy import dataset_id
+    from .spark import _epoch, _read
     m = int(max_trips)
     if m < 1:
         raise ValueError("the maximum number of trips per user must be ≥ 1")
@@ -232,8 +238,7 @@ def _parser():
 
 def main(argv=None) -> int:
     args = _parser().parse_args(argv)
-    sys.path.insert(0, ROOT)
-    from dpcore.ingest.spark import session
+    from .spark import session
     spark = session(args.master, "mobilitydp-spark-trips")
     try:
         record = bound_trips(
@@ -254,5 +259,7 @@ def main(argv=None) -> int:
     return 0
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+if __name__ == "__main__":  # spark-submit runs this file: run it as dpcore.ingest.spark_trips
+    sys.path.insert(0, ROOT)
+    from dpcore.ingest.spark_trips import main as _main
+    sys.exit(_main())

@@ -8,14 +8,14 @@ import pytest
 from scipy import stats
 from shapely.geometry import LineString, Point, Polygon, box, shape
 
-from dpcore.flows.cells import locate_points
-from dpcore.ingest import trip_files
-from dpcore.ingest.trip_bounds import bottom_m, bounded_tables, trip_keys
-from dpcore.ingest.trips import TripEncoder
-from dpcore.ingest.zones import ZoneIndex
-from dpcore.od.trips import Trips, in_window, main_pairs, trips_from_fixes, user_codes, ZonedTrips
-from dpcore.privacy import make_rng
-from dpcore.sampling import sample_per_user
+from mobility_dp.dpcore.flows.cells import locate_points
+from mobility_dp.dpcore.ingest import trip_files
+from mobility_dp.dpcore.ingest.trip_bounds import bottom_m, bounded_tables, trip_keys
+from mobility_dp.dpcore.ingest.trips import TripEncoder
+from mobility_dp.dpcore.ingest.zones import ZoneIndex
+from mobility_dp.dpcore.od.trips import Trips, in_window, main_pairs, trips_from_fixes, user_codes, ZonedTrips
+from mobility_dp.dpcore.privacy import make_rng
+from mobility_dp.dpcore.sampling import sample_per_user
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

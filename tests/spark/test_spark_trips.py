@@ -6,12 +6,12 @@ import numpy as np
 import pytest
 from shapely import wkb
 
-from dpcore.ingest import spark_trips
-from dpcore.ingest.trip_bounds import bounded_tables
-from dpcore.ingest.trip_files import read_trips_file
-from dpcore.ingest.trips import TripEncoder
-from dpcore.ingest.zones import ZoneIndex
-from dpcore.privacy import dataset_id, make_rng
+from mobility_dp.dpcore.ingest import spark_trips
+from mobility_dp.dpcore.ingest.trip_bounds import bounded_tables
+from mobility_dp.dpcore.ingest.trip_files import read_trips_file
+from mobility_dp.dpcore.ingest.trips import TripEncoder
+from mobility_dp.dpcore.ingest.zones import ZoneIndex
+from mobility_dp.dpcore.privacy import dataset_id, make_rng
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ZONES = os.path.join(ROOT, "sample_data", "paris_iris.geojson")

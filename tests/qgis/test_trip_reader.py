@@ -1,0 +1,135 @@
+"""The trip reader (issue 28): a GeoPackage or CSV streamed by GDAL gives the same ZonedTrips as
+the same trips read feature by feature through QGIS, for the three layouts, on the Paris IRIS
+(a geographic zones layer, so the frame is an azimuthal equidistant projection)."""
+import os
+
+import numpy as np
+import pytest
+
+from ..support.od_layers import save as _save
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ZONES = os.path.join(ROOT, "sample_data", "paris_iris.geojson")
+T0 = 1_780_000_000
+
+
+def _rng():
+    return np.random.default_rng(28)
+
+
+def _places(rng, n):
+    return rng.uniform([2.27, 48.83], [2.40, 48.89], (n, 2))
+
+
+def _table_layer():
+    from qgis.core import QgsFeature, QgsVectorLayer
+    layer = QgsVectorLayer("None?field=user_id:integer&field=ox:double&field=oy:double"
+                           "&field=dx:double&field=dy:double&field=start:string"
+                           "&field=end:integer", "od", "memory")
+    rng = _rng()
+    feats = []
+    for k in range(400):
+        (ox, oy), (dx, dy) = np.round(_places(rng, 2), 5)  # the GPKG writer keeps 5 decimals
+        f = QgsFeature(layer.fields())
+        t = T0 + int(rng.integers(0, 86400))
+        f.setAttributes([int(rng.integers(0, 60)) * 7, float(ox), float(oy), float(dx),
+                         float(dy), str(np.datetime_as_string(np.datetime64(t, "s"))), t + 900])
+        feats.append(f)
+    layer.dataProvider().addFeatures(feats)
+    return layer
+
+
+def _points_layer():
+    from qgis.core import QgsFeature, QgsGeometry, QgsPointXY, QgsVectorLayer
+    layer = QgsVectorLayer("Point?crs=EPSG:4326&field=user_id:string&field=trip:string"
+                           "&field=time:integer", "gps", "memory")
+    rng = _rng()
+    feats = []
+    for k in range(900):
+        x, y = _places(rng, 1)[0]
+        f = QgsFeature(layer.fields())
+        f.setGeometry(QgsGeometry.fromPointXY(QgsPointXY(float(x), float(y))))
+        f.setAttributes([f"u{rng.integers(0, 30)}", f"t{rng.integers(0, 8)}",
+                         T0 + int(rng.integers(0, 3600))])
+        feats.append(f)
+    layer.dataProvider().addFeatures(feats)
+    return layer
+
+
+def _lines_layer(m_times):
+    from qgis.core import QgsFeature, QgsGeometry, QgsLineString, QgsPoint, QgsVectorLayer
+    kind = "LineStringM" if m_times else "LineString"
+    layer = QgsVectorLayer(f"{kind}?crs=EPSG:4326&field=user_id:string&field=start:string"
+                           "&field=end:string", "trips", "memory")
+    rng = _rng()
+    feats = []
+    for k in range(300):
+        pts = _places(rng, int(rng.integers(2, 6)))
+        t = T0 + int(rng.integers(0, 86400))
+        line = QgsLineString([QgsPoint(float(x), float(y), m=float(t + 60 * i)) if m_times
+                              else QgsPoint(float(x), float(y)) for i, (x, y) in enumerate(pts)])
+        f = QgsFeature(layer.fields())
+        f.setGeometry(QgsGeometry(line))
+        iso = str(np.datetime_as_string(np.datetime64(t, "s")))
+        f.setAttributes([f"user {rng.integers(0, 40)}", None if m_times else iso,
+                         None if m_times else str(t + 1200)])
+        feats.append(f)
+    layer.dataProvider().addFeatures(feats)
+    return layer
+
+
+LAYOUTS = {
+    "table": (_table_layer, dict(ORIGIN_X="ox", ORIGIN_Y="oy", DEST_X="dx", DEST_Y="dy",
+                                 START_FIELD="start", END_FIELD="end",
+                                 TABLE_CRS="EPSG:4326")),
+    "points": (_points_layer, dict(TRIP_FIELD="trip", TIME_FIELD="time")),
+    "lines": (lambda: _lines_layer(False), dict(START_FIELD="start", END_FIELD="end")),
+    "lines with M times": (lambda: _lines_layer(True), {}),
+}
+
+
+def _read(layer_or_path, extra):
+    from qgis.core import QgsApplication, QgsProcessingContext, QgsProcessingFeedback
+    from mobility_dp.algorithms.common.trips import read_trips
+    alg = QgsApplication.processingRegistry().createAlgorithmById("mobilitydp:odflows")
+    context = QgsProcessingContext()
+    params = {"INPUT": layer_or_path, "USER_FIELD": "user_id", "ZONES": ZONES,
+              "ZONE_ID_FIELD": "iris_id", "MAX_TRIPS": 3, **extra}
+    return read_trips(alg, params, context, QgsProcessingFeedback())
+
+
+@pytest.mark.parametrize("layout", list(LAYOUTS))
+def test_streamed_file_equals_feature_reader(qgis_app, tmp_path, layout):
+    make, extra = LAYOUTS[layout]
+    layer = make()
+    path = _save(layer, tmp_path / "trips.gpkg")
+    direct, through_qgis = _read(path, extra), _read(layer, extra)
+    assert (direct.engine, through_qgis.engine) == ("gdal", "qgis")
+    a, b = direct.zoned, through_qgis.zoned
+    assert a.n == b.n > 20
+    np.testing.assert_array_equal(a.user, b.user)
+    np.testing.assert_array_equal(a.origin_zone, b.origin_zone)
+    np.testing.assert_array_equal(a.dest_zone, b.dest_zone)
+    np.testing.assert_allclose(a.trips.origin, b.trips.origin, rtol=0, atol=1e-6)
+    np.testing.assert_allclose(a.trips.dest, b.trips.dest, rtol=0, atol=1e-6)
+    np.testing.assert_allclose(a.trips.length, b.trips.length, rtol=1e-9, atol=1e-6)
+    np.testing.assert_array_equal(a.trips.start, b.trips.start)
+    np.testing.assert_array_equal(a.trips.end, b.trips.end)
+    assert np.isfinite(a.trips.start).all()
+    assert direct.facts[:5] == through_qgis.facts[:5]
+
+
+def test_csv_table_is_streamed_with_text_columns(qgis_app, tmp_path):
+    layer = _table_layer()
+    csv = tmp_path / "od.csv"
+    rows = ["user_id,ox,oy,dx,dy,start,end"]
+    for f in layer.getFeatures():
+        rows.append(",".join(str(v) for v in f.attributes()))
+    csv.write_text("\n".join(rows) + "\n")
+    _, extra = LAYOUTS["table"]
+    direct, through_qgis = _read(str(csv), extra), _read(layer, extra)
+    assert direct.engine == "gdal"
+    np.testing.assert_array_equal(direct.zoned.user, through_qgis.zoned.user)
+    np.testing.assert_array_equal(direct.zoned.origin_zone, through_qgis.zoned.origin_zone)
+    np.testing.assert_array_equal(direct.trips.start, through_qgis.trips.start)
+
