@@ -40,6 +40,7 @@ FORMAT = "mobilitydp-bounded-trips/1"
 REASONS = ("missing_user", "invalid_coordinates", "outside_window", "outside_zones")
 _CHUNK = 100_000
 _INDEX = {}
+_SHIPPED = set()
 
 
 def _read_zones(path: str, id_field: str):
@@ -114,6 +115,9 @@ def _partition(rows, payload):
 def _ship_dpcore(spark) -> None:
     """Put dpcore on the executors' path under the name this module has here (``dpcore`` from
     spark-submit, ``mobility_dp.dpcore`` inside the plugin): a zip, with empty parents."""
+    app = spark.sparkContext.applicationId
+    if app in _SHIPPED:
+        return
     package = __name__.rsplit(".", 2)[0].split(".")
     path = os.path.join(tempfile.mkdtemp(prefix="mobilitydp-"), "dpcore.zip")
     with zipfile.ZipFile(path, "w") as z:
@@ -126,6 +130,7 @@ def _ship_dpcore(spark) -> None:
                     rel = os.path.relpath(full, os.path.join(ROOT, "dpcore"))
                     z.write(full, "/".join(package) + "/" + rel.replace(os.sep, "/"))
     spark.sparkContext.addPyFile(path)
+    _SHIPPED.add(app)
 
 
 def bound_trips(spark, trips: str, out: str, *, zones: str, zone_id_field: str,
