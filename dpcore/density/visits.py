@@ -163,9 +163,9 @@ def visit_l2_sensitivity(ell: int) -> float:
 
 
 def default_total_bound(n_slots: int, ell: int, total_bound: Optional[int] = None) -> int:
-    """B (public): ``total_bound`` or the number of slots, never below ℓ."""
+    """B (public): ``total_bound``, by default the number of slots (at least ℓ); B ≥ ℓ."""
     ell = check_ell(ell)
-    b = int(n_slots) if total_bound is None else total_bound
+    b = max(int(n_slots), ell) if total_bound is None else total_bound
     if isinstance(b, bool) or int(b) != b or b < ell:
         raise ValueError(f"the visit bound B must be an integer ≥ ℓ = {ell}, got {b!r}")
     return int(b)
