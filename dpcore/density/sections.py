@@ -55,6 +55,17 @@ def pipeline_section(info: dict, n_tower_cells: int, n_census: int) -> str:
             noisy.append(("noisy number of visits K̂", f"{info['k_hat']:.6g}"))
     if "scale" in info:
         rows.append(("Laplace scale per count", f"{info['scale']:.6g}"))
+    if info.get("method") == "visits":
+        rows += [("counted", "distinct people per tower and slot (a person seen at two towers "
+                             "counts at both), at most ℓ visits kept per person"),
+                 ("L2 sensitivity of the tower × slot counts", f"{info['l2_sensitivity']:.4g}"),
+                 ("Gaussian σ per count", f"{info['sigma']:.6g}"),
+                 ("visit bound B of the cap total (its L1 sensitivity)", info["total_bound"]),
+                 ("margins of error", "none published: the low-rank shrinkage is biased "
+                                      "towards the common daily rhythms")]
+        noisy = [("rank kept by the singular-value shrinkage", info["rank"]),
+                 ("noisy ratio of visits capped at B to visits capped at ℓ",
+                  f"{info['cap_ratio']:.4f}")]
     html = dpreport.table(rows, ("step", "value"))
     if noisy:
         html += (f"\n<h3>{dpreport.esc(NOISY_HEADING)}</h3>\n"

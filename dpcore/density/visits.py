@@ -9,15 +9,18 @@ user and slot; its improved scaling (§5.4.1) then rescales by a total of
 those one-per-slot visits. That undercounts K by the visits of people seen
 at several towers in one slot. This module counts what the density counts:
 
-* every user keeps min(n_u, ℓ) of its n_u distinct visits, chosen uniformly
+* every user keeps min(n_u, k) of its n_u distinct visits, chosen uniformly
   (the §5.1 selection sampling, run on (tower, slot) pairs instead of
   slots: :func:`dpcore.ingest.bound_contributions` on the flattened index
   ``tower · n_slots + slot``, so the code and its tests are the ingest's);
 * the released statistic is the tower × slot matrix of kept visits.
 
+(the cap k ≤ ℓ is the ``ell`` argument below: the release's rule may keep
+fewer visits than the user-facing ℓ, :func:`.visit_release.visit_cap`).
+
 Sensitivity (unit of privacy: one user, added or removed). A user's kept
-visits are ≤ ℓ *distinct* cells of the tower × slot matrix, each raised by
-exactly 1; so one user changes the matrix by ≤ ℓ in L1 and ≤ √ℓ in L2
+visits are ≤ k *distinct* cells of the tower × slot matrix, each raised by
+exactly 1; so one user changes the matrix by ≤ k in L1 and ≤ √k in L2
 (:func:`visit_l2_sensitivity`). That is the bound of the one-per-slot
 counts (§5.3) without needing one visit per slot: it holds on towers, not
 on the §5.2 cover, where two towers of one slot may share a census cell

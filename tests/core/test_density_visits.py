@@ -18,7 +18,7 @@ from dpcore.cover import reallocate
 from dpcore.density import lowrank, visit_release
 from dpcore.density.sensitivity import cover_mapping
 from dpcore.density.visit_release import (VisitDensityInputs, cap_ratio, plan_visits,
-                                          release_visits)
+                                          release_visits, visit_cap)
 from dpcore.density.visits import (VisitCounts, bound_visits, capped_total,
                                    visit_l2_sensitivity, visits_from_events)
 from dpcore.ingest import CompactEvents
@@ -110,19 +110,28 @@ def _inputs(counts, per_user, ell, weights=None):
                               if weights is None else weights)
 
 
-def test_planned_cost_is_spent_and_refusals_come_before_data():
-    data = _inputs(np.full((4, 6), 50), [5] * 40, ell=5)
-    plan = plan_visits(epsilon=0.3, delta=2e-6, ell=5, n_towers=4, n_slots=6)
-    rel = release_visits(data, rng=make_rng(1), epsilon=0.3, delta=2e-6)
+@pytest.mark.parametrize("epsilon,k,delta_spent", [(1.0, 5, 2e-6), (0.3, 1, 0.0)])
+def test_planned_cost_is_spent_and_refusals_come_before_data(epsilon, k, delta_spent):
+    """The rule keeps k = 1 visit per user below ε = 0.5 (discrete Laplace), ℓ from there."""
+    assert visit_cap(epsilon, 5) == k
+    data = _inputs(np.full((4, 6), 50), [5] * 40, ell=k)
+    plan = plan_visits(epsilon=epsilon, delta=2e-6, ell=5, n_towers=4, n_slots=6)
+    rel = release_visits(data, rng=make_rng(1), epsilon=epsilon, delta=2e-6, ell=5)
     assert [(p.epsilon, p.delta) for p in rel.cost.parts] == [(p.epsilon, p.delta)
                                                              for p in plan.parts]
-    assert rel.cost.epsilon == pytest.approx(0.3) and rel.cost.delta == 2e-6
+    assert rel.cost.epsilon == pytest.approx(epsilon) and rel.cost.delta == delta_spent
     assert rel.cost.unit_of_privacy == plan.unit_of_privacy == "user"
-    assert [p.sensitivity for p in plan.parts] == [math.sqrt(5), 6.0]   # √ℓ and B = slots
-    for bad in ({"delta": 0.0}, {"ell": 0}, {"total_bound": 4}, {"epsilon": -1}):
+    assert [p.sensitivity for p in plan.parts] == [math.sqrt(k), 6.0]  # √k and B = max(6, ℓ)
+    assert rel.public["visits_per_user"] == k
+    with pytest.raises(ValueError, match="capped at"):              # data capped otherwise
+        release_visits(_inputs(np.full((4, 6), 50), [5] * 40, ell=3 if k == 1 else 1),
+                       rng=make_rng(1), epsilon=epsilon, delta=2e-6, ell=5)
+    for bad in ({"delta": 0.0, "epsilon": 1.0}, {"ell": 0}, {"total_bound": 4},
+                {"epsilon": -1}, {"cap": 6}):
         with pytest.raises(ValueError):
-            plan_visits(**{"epsilon": 0.3, "delta": 2e-6, "ell": 5, "n_towers": 4,
+            plan_visits(**{"epsilon": epsilon, "delta": 2e-6, "ell": 5, "n_towers": 4,
                            "n_slots": 6, **bad})
+    assert plan_visits(epsilon=0.3, delta=0.0, ell=5, n_towers=4, n_slots=6).delta == 0.0
 
 
 def test_cap_ratio_stays_in_its_possible_range():
@@ -133,54 +142,68 @@ def test_cap_ratio_stays_in_its_possible_range():
 
 # -- audit of the release on neighbouring data -------------------------------------------
 
-AUDIT_ELL, AUDIT_EPS, AUDIT_DELTA, AUDIT_RUNS = 16, 2.0, 1e-3, 1500
+AUDIT_DELTA, AUDIT_RUNS = 1e-3, 1500
 
 
-def _audit_sample(counts, seed, monkeypatch, l2=None):
+def _audit_sample(counts, ell, epsilon, seed, monkeypatch, l2=None, cells=np.s_[:, :4]):
     """The release's output summed over the neighbour's cells (÷ the public cap ratio).
 
     The shrinkage is switched off (identity: post-processing cannot add loss, and
-    without it the statistic is the Gaussian's sufficient one, so the audit has power).
+    without it the statistic is the noise's sufficient one, so the audit has power).
     """
     monkeypatch.setattr(visit_release, "denoise", lambda y, sigma: (y, 0))
     if l2 is not None:
-        monkeypatch.setattr(visit_release, "visit_l2_sensitivity", lambda ell: l2)
-    data = _inputs(counts, [AUDIT_ELL] * 50, ell=AUDIT_ELL)
+        monkeypatch.setattr(visit_release, "visit_l2_sensitivity", lambda k: l2)
+    data = _inputs(counts, [ell] * 50, ell=ell)
     rng = make_rng(seed)
     out = []
     for _ in range(AUDIT_RUNS):
-        rel = release_visits(data, rng=rng, epsilon=AUDIT_EPS, delta=AUDIT_DELTA)
-        out.append(rel.values[:, :4].sum() / rel.public["cap_ratio"])
+        rel = release_visits(data, rng=rng, epsilon=epsilon, delta=AUDIT_DELTA)
+        out.append(rel.values[cells].sum() / rel.public["cap_ratio"])
     return np.array(out)
 
 
 @pytest.mark.parametrize("broken", [False, True])
-def test_neighbour_audit_and_its_negative_control(monkeypatch, broken):
-    """D' = D minus a user with ℓ = 16 visits: 4 towers × 4 slots (the cells audited)."""
+def test_gaussian_neighbour_audit_and_its_negative_control(monkeypatch, broken):
+    """ε = 2 (k = ℓ = 16): D' = D minus a user with 16 visits, 4 towers × 4 slots."""
     d_prime = np.full((4, 8), 400)
     d = d_prime.copy()
     d[:, :4] += 1
-    l2 = 1.0 if broken else None                          # the control: Δ₂ = 1 instead of √ℓ
-    a = _audit_sample(d, 11, monkeypatch, l2)
-    b = _audit_sample(d_prime, 12, monkeypatch, l2)
-    result = likelihood_ratio_audit(a, b, bins=12, epsilon=AUDIT_EPS, delta=AUDIT_DELTA)
+    l2 = 1.0 if broken else None                          # the control: Δ₂ = 1 instead of √k
+    a = _audit_sample(d, 16, 2.0, 11, monkeypatch, l2)
+    b = _audit_sample(d_prime, 16, 2.0, 12, monkeypatch, l2)
+    result = likelihood_ratio_audit(a, b, bins=12, epsilon=2.0, delta=AUDIT_DELTA)
+    assert result.passed != broken, result
+
+
+@pytest.mark.parametrize("broken", [False, True])
+def test_one_visit_neighbour_audit_and_its_negative_control(monkeypatch, broken):
+    """ε = 0.45 (k = 1): D' = D minus a user with one visit; the control's user was counted
+    3 times in one cell (no cap), which the L1 sensitivity 1 does not cover."""
+    d_prime = np.full((4, 8), 400)
+    d = d_prime.copy()
+    d[0, 0] += 3 if broken else 1
+    a = _audit_sample(d, 1, 0.45, 13, monkeypatch, cells=np.s_[0, 0])
+    b = _audit_sample(d_prime, 1, 0.45, 14, monkeypatch, cells=np.s_[0, 0])
+    result = likelihood_ratio_audit(a, b, bins=12, epsilon=0.45, delta=0.0)
     assert result.passed != broken, result
 
 
 # -- post-processing ---------------------------------------------------------------------
 
+@pytest.mark.parametrize("epsilon,k", [(0.3, 1), (1.0, 30)])
 def test_noise_only_input_gives_an_all_zero_release_and_a_looser_edge_invents_structure(
-        monkeypatch):
-    data = _inputs(np.zeros((120, 168)), [0] * 10, ell=30)
+        monkeypatch, epsilon, k):
+    data = _inputs(np.zeros((120, 168)), [0] * 10, ell=k)
     for seed in range(15):
-        rel = release_visits(data, rng=make_rng(seed), epsilon=0.3, delta=2e-6)
+        rel = release_visits(data, rng=make_rng(seed), epsilon=epsilon, delta=2e-6, ell=30)
         assert rel.public["rank"] == 0 and not rel.values.any()
     # control: a plain truncated SVD keeping the singular values above 0.9 × the
     # Marchenko–Pastur edge σ(√m + √n), unshrunk, invents structure from noise alone
     monkeypatch.setattr(lowrank, "shrink", lambda s, m, n, sigma: np.where(
         s > 0.9 * sigma * (math.sqrt(m) + math.sqrt(n)), s, 0.0))
-    ranks = [release_visits(data, rng=make_rng(seed), epsilon=0.3, delta=2e-6).public["rank"]
-             for seed in range(15)]
+    ranks = [release_visits(data, rng=make_rng(seed), epsilon=epsilon, delta=2e-6,
+                            ell=30).public["rank"] for seed in range(15)]
     assert sum(r > 0 for r in ranks) >= 10
 
 

@@ -74,7 +74,8 @@ def test_sanitize_in_process_with_all_outputs(run_alg, city):
     out, wide, diag, truth, report, internal = (
         str(d / n) for n in ("density.gpkg", "wide.gpkg", "diag.gpkg", "truth.gpkg",
                              "report.html", "internal.html"))
-    res = run_alg(SANITIZE, _params(city, OUTPUT=out, WIDE=wide, DIAGNOSTICS=diag, TRUTH=truth,
+    res = run_alg(SANITIZE, _params(city, METHOD="efpa_g", OUTPUT=out, WIDE=wide,
+                                    DIAGNOSTICS=diag, TRUTH=truth,
                                     REPORT=report, INTERNAL_REPORT=internal, EVALUATE=True))
     layer, rows = read_layer(res["OUTPUT"])
     assert len(rows) == 9 * N_SLOTS
@@ -110,7 +111,7 @@ def test_sanitize_in_process_with_all_outputs(run_alg, city):
 
 
 @pytest.mark.parametrize("method,delta_spent", [("efpa", 0.0), ("lpa", 0.0),
-                                                ("lpa_direct", 0.0)])
+                                                ("lpa_direct", 0.0), ("visits", 1e-4)])
 def test_other_methods_and_ledger(run_alg, city, method, delta_spent):
     ledger = str(city["dir"] / "ledger.json")
     res = run_alg(SANITIZE, _params(city, METHOD=method, LEDGER=ledger, DATASET_ID="cdr",
@@ -120,13 +121,42 @@ def test_other_methods_and_ledger(run_alg, city, method, delta_spent):
     assert entry["epsilon"] == pytest.approx(1.0) and entry["delta"] == delta_spent
 
 
+def test_default_visits_estimates_distinct_people_and_says_so(run_alg, city):
+    """The default method counts distinct (user, tower, hour) visits: the truth's own quantity."""
+    d = city["dir"]
+    report, internal = str(d / "v.html"), str(d / "v_internal.html")
+    res = run_alg(SANITIZE, _params(city, OUTPUT=str(d / "v.gpkg"), TRUTH="memory:",
+                                    REPORT=report, INTERNAL_REPORT=internal, EVALUATE=True,
+                                    EPSILON=0.3))
+    _, rows = read_layer(res["OUTPUT"])
+    assert len(rows) == 9 * N_SLOTS and all(r["count"] >= 0 for r in rows)
+    # below ε = 0.5 one visit per person, discrete Laplace: δ is not spent (ε = 1: see above)
+    assert res["EPSILON_SPENT"] == pytest.approx(0.3) and res["DELTA_SPENT"] == 0.0
+    text = open(report, encoding="utf-8").read()
+    for word in ("distinct people per tower and slot", "rank kept", "margins of error",
+                 "visits"):
+        assert word in text, word
+    assert "distinct (user, tower, slot) visits K" in open(internal, encoding="utf-8").read()
+
+
+def test_visits_refuses_a_bounded_counts_table(run_alg, city, tmp_path):
+    from qgis.core import QgsProcessingException
+    table = tmp_path / "bounded"
+    table.mkdir()
+    params = _params(city, INPUT=None, BOUNDED_COUNTS=str(table),
+                     OUTPUT=str(tmp_path / "no.gpkg"))
+    with pytest.raises(QgsProcessingException, match="needs the events layer"):
+        run_alg(SANITIZE, params)
+    assert not os.path.exists(tmp_path / "no.gpkg")
+
+
 def test_tower_cells_as_polygons_and_no_improvements(run_alg, city):
     cells = run_alg("mobilitydp:voronoitessellation",
                     {"INPUT": city["towers"], "ID_FIELD": "tid", "STUDY_AREA": city["census"],
                      "OUTPUT": "memory:", "TOWER_TABLE": "memory:"})["OUTPUT"]
     # the Voronoi output names its towers in "tower_ids" (one tower per cell here)
     res = run_alg(SANITIZE, _params(city, TOWERS=cells, TOWER_ID_FIELD="tower_ids",
-                                    IMPROVEMENTS=False))
+                                    METHOD="efpa_g", IMPROVEMENTS=False))
     assert res["OUTPUT"].featureCount() == 9 * N_SLOTS
 
 
@@ -206,7 +236,8 @@ def test_qgis_process_sanitize_and_compare(qgis_process, city):
     d = city["dir"]
     out, truth, report = str(d / "qp.gpkg"), str(d / "qp_truth.gpkg"), str(d / "qp.html")
     diag, wide = str(d / "qp_diag.gpkg"), str(d / "qp_wide.gpkg")
-    code, data, text = qgis_process(SANITIZE, _params(city, OUTPUT=out, TRUTH=truth, WIDE=wide,
+    code, data, text = qgis_process(SANITIZE, _params(city, METHOD="efpa_g", OUTPUT=out,
+                                                      TRUTH=truth, WIDE=wide,
                                                       DIAGNOSTICS=diag, REPORT=report))
     assert code == 0, text
     _assert_stored_style(diag, "categorizedSymbol", "cluster")
