@@ -216,10 +216,20 @@ def _cdr_city(work, neighbour):
             "TIME_FIELD": "time", "START": "2007-09-10T00:00:00", "N_SLOTS": 24,
             "TOWERS": city["towers"], "TOWER_ID_FIELD": "tid", "CENSUS": city["census"],
             "CENSUS_ID_FIELD": "iris", "ELL": 8, "EPSILON": 1.0, "DELTA": 1e-4, "SEED": 5,
+            "METHOD": "efpa_g",
             "OUTPUT": str(work / "density.gpkg"), "WIDE": str(work / "wide.gpkg"),
             "DIAGNOSTICS": str(work / "cover.gpkg"), "TRUTH": str(work / "truth.gpkg"),
             "EVALUATE": True, "REPORT": str(work / "report.html"),
             "INTERNAL_REPORT": str(work / "internal.html")}
+
+
+def _cdr_city_visits(epsilon):
+    """The same city with the default method (visits, issue 29): k = 1 below ε = 0.5, else ℓ."""
+    def make(work, neighbour):
+        params = _cdr_city(work, neighbour)
+        del params["DIAGNOSTICS"]
+        return dict(params, METHOD="visits", EPSILON=epsilon)
+    return make
 
 
 def _od_trips(work, neighbour):
@@ -363,6 +373,12 @@ ENTRIES = {
         internal={"TRUTH"},
         report_noisy=(r"<h3>Chosen from the noisy totals.*?</table>",
                       r"<h2>Released density</h2>.*?(?=<h2>|</body>)")),
+    **{f"sanitizedensity (visits, ε = {e})": Entry(
+        "mobilitydp:sanitizedensity", _cdr_city_visits(e),
+        noisy={"OUTPUT": {"count"}, "WIDE": {f"s{s:02d}" for s in range(24)}},
+        internal={"TRUTH"},
+        report_noisy=(r"<h3>Chosen from the noisy totals.*?</table>",
+                      r"<h2>Released density</h2>.*?(?=<h2>|</body>)")) for e in (0.3, 1.0)},
     "odflows": Entry("mobilitydp:odflows", _odflows,
                      noisy={"OD_TABLE": OD_NOISY, "FLOWS": OD_NOISY},
                      report_noisy=(RELEASED_HTML,)),
