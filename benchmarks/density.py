@@ -9,10 +9,9 @@ ingest's true tower counts (distinct users per tower and hour, no ℓ).
 
 Method ``visits`` (issue 29) counts distinct (user, tower, hour) visits
 capped at k ≤ ℓ per user (dpcore.density.visits; k by its public rule) from
-the same events; the
-others read the §5.1 pre-sampled counts. For every (method, ε) the release
-is run ``--runs`` times with fresh seeds from the same bounded counts; MRE (γ = 0.1 % of the cell's total) and
-Pearson correlation are averaged over census cells, then over runs. EMD
+the same events; the others read the §5.1 pre-sampled counts. For every
+(method, ε) the release is run ``--runs`` times with fresh seeds from the
+same bounded counts; MRE (γ = 0.1 % of the cell's total) and Pearson correlation are averaged over census cells, then over runs. EMD
 (exact, HiGHS, ≈ 2 s per slot at 965 cells without POT) is computed on
 ``--emd-slots`` slots spread over the week (every 168/k-th hour: with the
 default 24, every 7th hour, so each hour of the day once) for
@@ -48,7 +47,8 @@ from dpcore.synth import DEFAULT_PRESET, PRESETS, generate_cdr, generate_populat
 from dpcore.tessellation import voronoi_cells  # noqa: E402
 
 DELTA = 2e-6
-METHODS = [("visits", {}), ("efpa_g", {}), ("efpa_g−", {"improvements": False}), ("efpa", {}), ("lpa", {}),
+METHODS = [("visits", {}),
+           ("efpa_g", {}), ("efpa_g−", {"improvements": False}), ("efpa", {}), ("lpa", {}),
            ("lpa_direct", {})]
 OUT = os.path.join(ROOT, "out", "bench_density")
 

@@ -62,7 +62,7 @@ class SanitizeDensity(MobilityDPAlgorithm):
 <p><b>Method</b>: visits (default), EFPA_G, EFPA or the paper's two LPA baselines; the values are listed below.</p>
 <p><b>Improvements</b> (efpa_g and efpa): the improved scaling and the night smoothing of §5.4 (recommended). Without them the cell totals come from the pre-sampled counts, which underestimate the truth.</p>
 <p><b>Gaussian calibration</b> (advanced, efpa_g only): how σ is computed from (ε, δ); the values are listed below.</p>
-<p><b>Delta</b>: default 2·10⁻⁶ as in the paper; keep it below 1/(number of users). visits and efpa_g spend it; lpa, lpa_direct and efpa spend no δ.</p>
+<p><b>Delta</b>: default 2·10⁻⁶ as in the paper; keep it below 1/(number of users). efpa_g spends it, and visits when it keeps more than one visit per person (ε ≥ 0.5); lpa, lpa_direct and efpa spend no δ.</p>
 <p><b>Add an internal evaluation</b> (advanced): compares the release with the true density in the internal part of the report (it contains statistics of the raw data).</p>
 <p><b>Outputs</b>: the private density in long form (census polygon, cell_id, slot, slot_start, slot_end, count; the layer plays in the Temporal Controller); optionally a wide layer (one field per slot, styled by the first slot's counts) and the cover cells with their cluster, noisy total and number of DCT coefficients k (all three computed from noisy values: part of the release). The true density (advanced) is NOT private: for evaluation by the data owner only.</p>
 <p><b>Unit of privacy</b>: one user, i.e. all events of one person over the whole period.</p>

@@ -156,12 +156,12 @@ def capped_total(per_user, bound: int) -> int:
 
 
 def visit_l1_sensitivity(ell: int) -> float:
-    """Δ₁ of the tower × slot matrix of kept visits: ℓ (≤ ℓ cells, each +1)."""
+    """Δ₁ of the tower × slot matrix of kept visits: k (≤ k cells, each +1)."""
     return float(check_ell(ell))
 
 
 def visit_l2_sensitivity(ell: int) -> float:
-    """Δ₂ of the tower × slot matrix of kept visits: √ℓ (≤ ℓ distinct cells, each +1)."""
+    """Δ₂ of the tower × slot matrix of kept visits: √k (≤ k distinct cells, each +1)."""
     return math.sqrt(check_ell(ell))
 
 

@@ -1,4 +1,4 @@
-"""Issue 29 item 4: the ``visits`` density release (dpcore.density.visits, .lowrank, .visit_release).
+"""Issue 29 item 4: the ``visits`` density release (dpcore.density: visits, lowrank, visit_release).
 
 What is counted (distinct people per tower and slot, capped per user), its
 sensitivity (a worst-case neighbour, with the §5.2 cover counts as the
