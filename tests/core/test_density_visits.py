@@ -13,16 +13,16 @@ import numpy as np
 import pytest
 import scipy.sparse as sp
 
-from dp_audit import likelihood_ratio_audit
-from dpcore.cover import reallocate
-from dpcore.density import lowrank, visit_release
-from dpcore.density.sensitivity import cover_mapping
-from dpcore.density.visit_release import (VisitDensityInputs, cap_ratio, plan_visits,
-                                          release_visits, visit_cap)
-from dpcore.density.visits import (VisitCounts, bound_visits, capped_total,
-                                   visit_l2_sensitivity, visits_from_events)
-from dpcore.ingest import CompactEvents
-from dpcore.privacy import make_rng
+from ..support.dp_audit import likelihood_ratio_audit
+from mobility_dp.dpcore.cover import reallocate
+from mobility_dp.dpcore.density import lowrank, visit_release
+from mobility_dp.dpcore.density.sensitivity import cover_mapping
+from mobility_dp.dpcore.density.visit_release import (VisitDensityInputs, cap_ratio,
+                                                      plan_visits, release_visits, visit_cap)
+from mobility_dp.dpcore.density.visits import (VisitCounts, bound_visits, capped_total,
+                                               visit_l2_sensitivity, visits_from_events)
+from mobility_dp.dpcore.ingest import CompactEvents
+from mobility_dp.dpcore.privacy import make_rng
 
 
 def _events(rng, n_users=300, n_towers=6, n_slots=24, per_user=12):
