@@ -83,7 +83,7 @@ trip scale to estimate the visits of all trips up to M per user; <i>plain</i> pu
 noisy counts of the sampled trips. The <b>trip scale</b> (users, trips up to m and up to the
 <b>cap M</b> per user, one noisy release) takes the <b>share of ε for the trip scale</b> when either
 method uses it; the statistics share the rest. The margins of shrunk or scaled values are those
-of the noisy counts times the scale, which ignores the scale's own noise.</p>
+of the noisy counts times the scale: they describe the noise (and ignore the scale's own noise), not the error of a shrunk value, whose coverage is not guaranteed.</p>
 """ + RULE_HELP + """
 <h3>Statistics and bins</h3>
 <p><b>Weight</b> of each statistic (0 leaves it out). Trips per day (off by default) needs the

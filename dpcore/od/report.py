@@ -145,7 +145,7 @@ def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilo
     truth = {name: compute(name, trips, kept, o, d, int(n_zones), m, bins) for name in budget}
     spent, values, internal, scale = PrivacyCost(), {}, {}, None
     if scaled:  # released first (the estimates use it), listed last as planned
-        scale = release_scale(trips.user, epsilon=cost.parts[-1].epsilon, total_cap=total_cap,
+        scale = release_scale(trips.user, epsilon=epsilon * scale_share, total_cap=total_cap,
                               max_trips=m, rng=rng)
     for k, (name, eps) in enumerate(budget.items()):
         stat = truth[name]
@@ -175,6 +175,9 @@ def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilo
         if shrunk:
             values[name]["counted"] = ("visits (trip ends) of the trips kept by sampling, "
                                        f"shrunk, × {factor:.4g} for the trips up to M per user")
+            values[name]["margin_note"] = (
+                "margin of the noisy count × the sampling scale: it describes the noise, not "
+                "the error of the shrunk value, whose coverage is not guaranteed")
         if name == OD:  # the threshold no noise of the n² pairs exceeds with probability 95 %
             values[name]["simultaneous_margin_95"] = margin_of_error(
                 DISCRETE_LAPLACE, sensitivity=stat.sensitivity, epsilon=eps,
@@ -186,7 +189,7 @@ def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilo
             "od_method": choice.od, "visits_method": choice.visits, "rule": choice.reason}
     if scaled:
         spent = spent + scale.cost
-        info.update(epsilon_trip_scale=cost.parts[-1].epsilon, total_cap=int(total_cap),
+        info.update(epsilon_trip_scale=epsilon * scale_share, total_cap=int(total_cap),
                     **{k: scale.public[k] for k in ("noisy_users", "noisy_trips",
                                                      "trips_per_person", "sampling_scale")})
     check_as_planned(cost, spent)

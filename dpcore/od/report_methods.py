@@ -8,28 +8,25 @@
   2m), shrunk with a free prior (the NPMLE: visits per zone are not mostly 0), then scaled
   by the sampling scale (trips up to the cap M over the trips kept, from the same noisy
   totals) to estimate the visits of all trips.
-* the trip scale: one discrete Laplace release of [users, trips up to m, trips between m
-  and M] (L1 sensitivity 1 + M, :func:`.people_flows.trip_scale`) at a share of ε, spent
-  once for both.
+* the trip scale: the users (sensitivity 1) and [trips up to m, trips between m and M]
+  (L1 sensitivity M) with discrete Laplace (:func:`.people_flows.trip_scale`) at a share of
+  ε, spent once for both.
 
 Margins: the 95 % margin of the noisy count (noise law) times the scale; it ignores the
 scale's own noise and, for OD, the trips off the main pairs: the report says so.
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 import numpy as np
 
 from ..mechanisms import discrete_laplace_alpha
 from ..privacy import PrivacyCost
 from .noise import DISCRETE_LAPLACE, LEVEL, margin_of_error
-from .people_flows import UNIT as PEOPLE_UNIT, measure_people, trip_scale, _directed
+from .people_flows import _directed, measure_people, plan_trip_scale, trip_scale
 from .shrink import FREE, posterior_mean
 from .strategy import OD_PEOPLE, VISITS_SHRUNK
-from .trips import ZonedTrips, check_max_trips
+from .trips import ZonedTrips
 
-SCALE_NOTE = "trip scale: users and their trips up to m and up to M"
 OD_PEOPLE_NOTE = "OD flows: people per unordered pair, each user once"
 
 
@@ -41,17 +38,11 @@ def needs_scale(od_method: str, visits_method: str, weights) -> bool:
 
 
 def scale_cost(epsilon: float, total_cap: int, max_trips: int) -> PrivacyCost:
-    cap = check_max_trips(total_cap)
-    if cap < int(max_trips):
-        raise ValueError(f"the cap M of the trip scale ({cap}) must be ≥ m ({max_trips})")
-    return PrivacyCost.of("discrete Laplace", epsilon, sensitivity=1 + cap, protects=PEOPLE_UNIT,
-                          unit_of_privacy="user", note=SCALE_NOTE)
+    return plan_trip_scale(epsilon, total_cap, int(max_trips))
 
 
 def release_scale(user, *, epsilon: float, total_cap: int, max_trips: int, rng):
-    rel = trip_scale(user, epsilon=epsilon, cap=int(total_cap), rng=rng, m=int(max_trips))
-    rel.cost = PrivacyCost((replace(rel.cost.parts[0], note=SCALE_NOTE),))
-    return rel
+    return trip_scale(user, epsilon=epsilon, cap=int(total_cap), rng=rng, m=int(max_trips))
 
 
 def od_people_entry(zoned: ZonedTrips, *, epsilon: float, rng, scale: float):

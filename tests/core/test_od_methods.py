@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from mobility_dp.dpcore import mechanisms as mech
-from mobility_dp.dpcore.od import report, shrink, strategy
+from mobility_dp.dpcore.od import people_flows, report, shrink, strategy
 from mobility_dp.dpcore.od.flows import check_as_planned
 from mobility_dp.dpcore.od.trips import Trips
 from mobility_dp.dpcore.privacy import make_rng
@@ -63,7 +63,7 @@ def test_report_with_the_new_methods_spends_as_planned():
                                 bins=report.Bins(time_windows=(0, 24)), **kw)
     check_as_planned(plan, rel.cost)
     assert math.isclose(rel.cost.epsilon, 2.0)
-    assert [p.sensitivity for p in rel.cost.parts] == [8, 1, 21]
+    assert [p.sensitivity for p in rel.cost.parts] == [8, 1, 1, 20]
     assert rel.public["od_method"] == "people_shrunk" and "assumed sparse" in rel.public["rule"]
     od, visits = rel.values["od"], rel.values["visits"]
     assert od["counts"].shape == (6, 6) and np.allclose(od["counts"], od["counts"].T)
@@ -92,3 +92,28 @@ def test_free_prior_invents_nothing_on_noise_only_visits():
     est = shrink.posterior_mean(y, alpha, family=shrink.FREE)
     control = np.clip(y, 0, None)
     assert est.mean() < 0.2 * control.mean() and est.max() < 0.5 * control.max()
+
+
+def _scale_sample(users, n, eps, cap, sensitivity=None):
+    from mobility_dp.dpcore.od.people import user_totals
+    out = np.empty(n, dtype=np.int64)
+    for s in range(n):
+        if sensitivity is None:
+            rel = people_flows.trip_scale(users, epsilon=eps, cap=cap, rng=make_rng(s), m=1)
+        else:  # broken: the trips counted as if one user added one
+            rel = mech.discrete_laplace(user_totals(users, cap, 1), sensitivity=sensitivity,
+                                        epsilon=eps, rng=make_rng(s))
+        out[s] = rel.values[1] + rel.values[2]
+    return out
+
+
+def test_trip_scale_neighbour_ratio_and_miscounted_control_fails():
+    """D' adds one user with 5 trips (capped at M = 2: one below m, one between m and M)."""
+    from ..support.dp_audit import likelihood_ratio_audit
+    d = np.repeat(np.arange(30), 2)
+    dp = np.r_[d, np.full(5, 30)]
+    eps, n = 1.0, 4000
+    assert likelihood_ratio_audit(_scale_sample(d, n, eps, 2), _scale_sample(dp, n, eps, 2),
+                                  "discrete", eps).passed
+    assert not likelihood_ratio_audit(_scale_sample(d, n, eps, 2, 1),
+                                      _scale_sample(dp, n, eps, 2, 1), "discrete", eps).passed

@@ -65,7 +65,7 @@ def test_cost_is_planned_and_spent_exactly():
         check_as_planned(plan, rel.cost)
         assert math.isclose(rel.cost.epsilon, 1.0)
         assert [p.sensitivity for p in rel.cost.parts] == ([1.0] if publish == "people"
-                                                           else [1.0, 6.0])
+                                                           else [1.0, 1.0, 5.0])
         assert rel.cost.unit_of_privacy == "user"
     with pytest.raises(ValueError, match="share"):
         plan_people_od(epsilon=1.0, publish="trips", scale_share=0.0)

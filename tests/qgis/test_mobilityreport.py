@@ -143,7 +143,7 @@ def test_ledger_charged_once_with_every_part(run_alg, tmp_path):
                                       BUDGET_EPSILON=1.5))
     entries = _json(ledger)["datasets"]["trips"]["entries"]
     assert len(entries) == 1 and entries[0]["status"] == "spent"
-    assert len(entries[0]["parts"]) == 8  # 7 statistics + the trip scale (issue 29 defaults)
+    assert len(entries[0]["parts"]) == 9  # 7 statistics + the trip scale's 2 (issue 29)
     assert entries[0]["epsilon"] == pytest.approx(1.0) == res["EPSILON_SPENT"]
     (tmp_path / "b").mkdir()
     with pytest.raises(QgsProcessingException, match="budget"):
