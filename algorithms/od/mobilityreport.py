@@ -172,7 +172,7 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
             release = release_report(data.trips, data.origin_zone, data.dest_zone,
                                      n_zones=len(data.zone_ids), epsilon=epsilon, weights=weights, max_trips=m, rng=rng,
                                      bins=bins, progress=self.progress(feedback, 30, 70),
-                                     **methods)
+                                     rescale_od=choice.rescale, **methods)
             reservation.commit(release.cost)
         results = {}
         for key, entries, internal in ((STATISTICS, release.values, False),

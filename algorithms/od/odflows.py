@@ -132,6 +132,8 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
                           total_cap=cap)
             plan = plan_people_od(**params)
         else:
+            if choice.rescale and share == 0:  # the rule's dense case: 5 % for the noisy total
+                share = 0.05
             params = dict(epsilon=epsilon, delta=delta, noise=noise, max_trips=m,
                           total_share=share, total_cap=cap if share > 0 else None)
             plan = plan_od_cost(**params)        # refuses bad parameters before reading data

@@ -122,10 +122,12 @@ def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilo
                    weights: Dict[str, float], max_trips: int, rng: np.random.Generator,
                    bins: Optional[Bins] = None, progress=None, od_method: str = OD_TRIPS,
                    visits_method: str = VISITS_PLAIN, scale_share: float = 0.05,
-                   total_cap: int = 50, population=None) -> Release:
+                   total_cap: int = 50, population=None, rescale_od: bool = False) -> Release:
     """Release the chosen statistics (see module doc). ``values`` maps each statistic to
     its released entry; ``internal['truth']`` holds the same entries without noise.
-    ``od_method``/``visits_method``: see :mod:`.strategy` (``auto``: the public rule)."""
+    ``od_method``/``visits_method``: see :mod:`.strategy` (``auto``: the public rule);
+    ``rescale_od``: trips per pair × the sampling scale (the rule's dense case, resolved by
+    the caller)."""
     kw = dict(epsilon=epsilon, weights=weights, max_trips=max_trips, od_method=od_method,
               visits_method=visits_method, scale_share=scale_share, total_cap=total_cap,
               n_zones=n_zones, population=population)
@@ -166,11 +168,13 @@ def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilo
                            what=TITLES[name])
         spent = spent + rel.cost
         shrunk = name == VISITS and choice.visits == VISITS_SHRUNK
-        factor = scale.public["sampling_scale"] if shrunk else 1.0
+        rescaled = name == OD and scaled and (choice.rescale or rescale_od)  # dense: .strategy
+        factor = scale.public["sampling_scale"] if shrunk or rescaled else 1.0
         n_moe = (lambda k_sum, s=stat.sensitivity, e=eps, f=factor: f * margin_of_error(
             DISCRETE_LAPLACE, sensitivity=s, epsilon=e, n_summed=k_sum))
         released = visits_shrunk(rel.values, sensitivity=stat.sensitivity, epsilon=eps,
-                                 scale=factor) if shrunk else np.clip(rel.values, 0, None)
+                                 scale=factor) if shrunk else np.clip(rel.values, 0,
+                                                                      None) * factor
         values[name] = _entry(stat, released, rel.public["margin_of_error"] * factor, eps, n_moe)
         if shrunk:
             values[name]["counted"] = ("visits (trip ends) of the trips kept by sampling, "
@@ -179,9 +183,12 @@ def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilo
                 "margin of the noisy count × the sampling scale: it describes the noise, not "
                 "the error of the shrunk value, whose coverage is not guaranteed")
         if name == OD:  # the threshold no noise of the n² pairs exceeds with probability 95 %
-            values[name]["simultaneous_margin_95"] = margin_of_error(
+            values[name]["simultaneous_margin_95"] = factor * margin_of_error(
                 DISCRETE_LAPLACE, sensitivity=stat.sensitivity, epsilon=eps,
                 level=1.0 - (1.0 - LEVEL) / max(stat.counts.size, 1))
+            if rescaled:
+                values[name]["counted"] = (f"trips per ordered pair (≤ m per user) × {factor:.4g} "
+                                           "for the trips up to M per user")
         internal[name] = _entry(stat, stat.counts, 0.0)
         report_progress(progress, (k + 1) / len(budget))
     info = {"max_trips_per_user": m, "noise": DISCRETE_LAPLACE, "epsilon": float(epsilon),

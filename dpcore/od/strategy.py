@@ -13,10 +13,11 @@ the noise on trips per pair grows with m while people per pair do not:
   1 km grids): **people per pair** (``people_shrunk``: each user once on their
   main unordered pair, sensitivity 1, empirical-Bayes shrinkage, scaled to
   trips by a noisy trip scale), :mod:`.people_flows`;
-* otherwise (few zones, many people): **trips per pair** (``trips``: the plain
-  mechanism of :mod:`.flows`, noise m/ε): every trip counts, and the noise is
-  small beside flows of hundreds of trips, while people per pair miss the trips
-  off each user's main pair.
+* otherwise (few zones, many people): **trips per pair** (``trips``: the mechanism
+  of :mod:`.flows`, noise m/ε, scaled by noisy totals for the trips lost by
+  sampling: odflows' share of ε for the noisy total, 5 % when left at 0; the
+  report's trip scale): every trip counts, and the noise is small beside flows of
+  hundreds of trips, while people per pair miss the trips off each user's main pair.
 * no population given: people per pair, stated as an assumption (pairs are
   sparse unless the data hold more than 5·n²/ε users);
 * options that only trips per pair have set by the user (Gaussian noise, a share
@@ -24,10 +25,11 @@ the noise on trips per pair grows with m while people per pair do not:
 * ε ≥ 20: trips per pair (their noise is negligible; the people release's sampler
   refuses ε/Δ beyond 32·ln 2 anyway).
 
-The threshold is measured, not derived: ``benchmarks/peer_dpmr.py --rule`` (Paris
-trips, 5,000 users, m = 10) on 1, 2, 3 and 5 km grids: people per pair win on
-MAE up to load ≈ 4 (2 km: MAE 7.7 vs 9.8 at load 3.9) and lose from ≈ 8 (2 km at
-load 7.7: 5.9 vs 5.4; 3 km: 44 vs 15 at load 15).
+The threshold is measured, not derived: ``benchmarks/od_heldout.py --rule`` (Paris
+trips, 5,000 users, ε = 1, m = 10) on 1, 2, 3 and 5 km grids, people per pair vs
+trips per pair scaled by a noisy total: people win at load 0.32 (1 km: r 0.79 vs
+0.56, MAE 2.9 vs 7.3) and 3.9 (2 km: MAE 7.3 vs 9.8, r equal), trips win at 15
+(3 km: r 0.999 vs 0.996, MAE 13.2 vs 14.5) and 102 (5 km: MAE 32 vs 54).
 
 Visits per zone: ``shrunk`` unless ε ≥ 20 (the plain noisy counts of trip ends, then
 empirical-Bayes shrinkage with a free prior and the trip scale for the trips lost
@@ -60,6 +62,7 @@ class Choice:
     od: str
     visits: str
     reason: str
+    rescale: bool = False   # trips per pair scaled by the noisy totals (trips lost by sampling)
 
 
 def choose(*, n_zones: int, max_trips: int, epsilon: float, delta: float = 0.0,
@@ -96,7 +99,8 @@ def choose(*, n_zones: int, max_trips: int, epsilon: float, delta: float = 0.0,
     return Choice(OD_TRIPS, visits, (
         f"load N·ε/n²·10/m = {load:.3g} ≥ {DENSE_LOAD:g} (N = {float(population):g}, "
         f"{n} zones, ε = {epsilon:g}, m = {m}): dense pairs, trips per pair (noise m/ε is "
-        "small beside the flows, and every trip counts)"))
+        "small beside the flows, and every trip counts), scaled by noisy totals for the "
+        "trips lost by sampling"), rescale=True)
 
 
 def resolve(od_method: str, visits_method: str = VISITS_SHRUNK, **facts) -> Choice:
@@ -112,4 +116,4 @@ def resolve(od_method: str, visits_method: str = VISITS_SHRUNK, **facts) -> Choi
     visits = rule.visits if visits_method == AUTO else visits_method
     if od_method != AUTO and visits_method != AUTO:
         return Choice(od, visits, "methods chosen by the user (the rule was not used)")
-    return Choice(od, visits, rule.reason)
+    return Choice(od, visits, rule.reason, rule.rescale and od_method == AUTO)

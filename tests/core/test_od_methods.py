@@ -117,3 +117,18 @@ def test_trip_scale_neighbour_ratio_and_miscounted_control_fails():
                                   "discrete", eps).passed
     assert not likelihood_ratio_audit(_scale_sample(d, n, eps, 2, 1),
                                       _scale_sample(dp, n, eps, 2, 1), "discrete", eps).passed
+
+
+def test_dense_pairs_get_trips_per_pair_scaled_for_the_trips_lost_by_sampling():
+    trips, o, d = _trips(n_users=3000, n_zones=3)
+    pick = strategy.choose(n_zones=3, max_trips=4, epsilon=2.0, population=3000)
+    assert pick.od == strategy.OD_TRIPS and pick.rescale
+    kw = dict(epsilon=2.0, weights={"visits": 1, "od": 1}, max_trips=4, od_method="auto",
+              visits_method="auto", scale_share=0.1, total_cap=20, population=3000)
+    rel = report.release_report(trips, o, d, n_zones=3, rng=make_rng(2),
+                                bins=report.Bins(time_windows=(0, 24)), **kw)
+    check_as_planned(report.plan_report_cost(n_zones=3, **kw), rel.cost)
+    od = rel.values["od"]
+    assert "trips per ordered pair" in od["counted"] and rel.public["sampling_scale"] > 1.1
+    truth = np.bincount(o * 3 + d, minlength=9).reshape(3, 3)
+    assert od["counts"].sum() == pytest.approx(truth.sum(), rel=0.05)  # not the sampled total
