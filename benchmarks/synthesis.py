@@ -40,7 +40,7 @@ from dpcore.od.flows import release_od  # noqa: E402
 from dpcore.od.noise import DISCRETE_LAPLACE, noisy_counts  # noqa: E402
 from dpcore.od.synthesis import release_synthetic_trips  # noqa: E402
 from dpcore.od.synthesis.evaluate import KM_BINS, MIN_BINS, compare, profile  # noqa: E402
-from dpcore.od.synthesis.place import place  # noqa: E402
+from dpcore.od.synthesis.place import Zones  # noqa: E402
 from dpcore.od.trips import Trips, ZonedTrips  # noqa: E402
 from dpcore.privacy import make_rng  # noqa: E402
 from peer_dpmr import grid_tiles, make_data  # noqa: E402
@@ -78,7 +78,8 @@ def baseline(z: ZonedTrips, zones, window, n_trips, rng) -> ZonedTrips:
     k = k[:np.searchsorted(np.cumsum(k), n_trips) + 1]
     user = np.repeat(np.arange(k.size), k)[:n_trips]
     oz, dz = draw(noisy[0], n_trips), draw(noisy[1], n_trips)
-    o, d = place(oz, zones, rng), place(dz, zones, rng)
+    placed = Zones(zones)
+    o, d = placed.place(oz, rng), placed.place(dz, rng)
     length = KM_BINS[draw(noisy[2], n_trips)] + rng.random(n_trips) * 500
     start = window[0] + rng.integers(0, 3, n_trips) * 86400 + draw(noisy[3], n_trips) * 3600 \
         + rng.random(n_trips) * 3600
@@ -109,7 +110,8 @@ def ny_data(n_people=10_000, seed=0):
     pick = rng.choice(len(rows), size=n_people, p=flow / flow.sum())
     home_z = np.array([rows[k][1] for k in pick])
     work_z = np.array([rows[k][2] for k in pick])
-    home, work = place(home_z, counties, rng), place(work_z, counties, rng)
+    placed = Zones(counties)
+    home, work = placed.place(home_z, rng), placed.place(work_z, rng)
     days = rng.integers(1, 6, n_people)
     person = np.repeat(np.arange(n_people), 2 * days)
     leg = np.arange(person.size) - np.repeat(np.cumsum(2 * days) - 2 * days, 2 * days)

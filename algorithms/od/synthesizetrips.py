@@ -47,8 +47,8 @@ person's contribution is bounded by public parameters, released once with noise 
 that bound and a fixed share of ε: people by their number of trips in the window (capped at
 M) and the share of those on their <i>main pair</i> (their most frequent pair of zones);
 each person's main pair, oriented from its home end (each person counted once), with the
-number of people per home zone and per main-end zone (and, on zones smaller than about
-500 m, the distance between home and main end); where
+number of people per home zone and per main-end zone and the distance between home and
+main end (used where the pairs are sparse: many more pairs of zones than people); where
 their other trips start and end (at home, at the main end, or elsewhere, and which zones
 elsewhere; each person's weights sum to 1); the straight distance of the other trips (500 m
 bands), the detour (length / distance), the weekday and hour of the start (by trip class
@@ -107,13 +107,12 @@ synthetic dates are drawn inside it, and so are their times.</p>
         params = dict(epsilon=self.epsilon(parameters, context),
                       max_trips=max_trips(self, parameters, context),
                       trips_cap=self.parameterAsInt(parameters, TRIPS_CAP, context))
-        plan_synthetic_trips(**params)               # refuses bad parameters before reading data
+        plan = plan_synthetic_trips(**params)        # refuses bad parameters before reading data
         if window[0] is None or window[1] is None:
             raise ValueError("synthetic trips need the time window (start and end): their "
                              "dates are drawn inside it")
         data = read_trips(self, parameters, context, feedback)
         zoned = ZonedTrips(data.trips, data.origin_zone, data.dest_zone, len(data.zone_ids))
-        plan = plan_synthetic_trips(polygons=data.zone_polygons, **params)   # public zones
         anchors = self._anchors(parameters, context, data)
         rng = self.rng(parameters, context)
         with reserve(self, parameters, context, plan) as reservation:
@@ -177,6 +176,8 @@ synthetic dates are drawn inside it, and so are their times.</p>
         model = [(k, v) for k, v in pub["model"].summary().items()] + [
             ("start hour split by trip class", pub["start_hour_by_class"]),
             ("travel time split by distance class", pub["travel_time_by_distance_class"]),
+            ("pairs raked to the home–main distances (sparse pairs)",
+             pub["pairs_raked_to_distances"]),
             ("synthetic trips drawn", pub["trips_drawn"]), ("their number", pub["count_from"])]
         sections = [("The model's parts and their cost", dpreport.table(
                         parts, ("part", "ε", "sensitivity (one user)"))),

@@ -44,27 +44,24 @@ PARAMS = dict(epsilon=1.0, max_trips=10, trips_cap=30, polygons=ZONES, window=WI
 
 
 def test_cost_is_planned_from_parameters_and_spent_as_planned():
-    plan = plan_synthetic_trips(epsilon=1.0, max_trips=10, trips_cap=30, polygons=ZONES)
+    plan = plan_synthetic_trips(epsilon=1.0, max_trips=10, trips_cap=30)
     assert plan.epsilon == pytest.approx(1.0) and plan.delta == 0
     sens = sensitivities(10)
-    assert plan.unit_of_privacy == "user" and len(plan.parts) == len(WEIGHTS) - 1
-    assert [p.sensitivity for p in plan.parts] == [sens[k] for k in budget(1.0, False)]
-    fine = [box(x, 0, x + 300, 300) for x in range(0, 3000, 300)]   # 300 m zones: fine
-    assert len(plan_synthetic_trips(epsilon=1.0, max_trips=10, trips_cap=30,
-                                    polygons=fine).parts) == len(WEIGHTS)
+    assert plan.unit_of_privacy == "user" and len(plan.parts) == len(WEIGHTS)
+    assert [p.sensitivity for p in plan.parts] == [sens[k] for k in budget(1.0)]
     rel = release_synthetic_trips(commuters(200, make_rng(1)), rng=make_rng(2), **PARAMS)
     check_as_planned(plan, rel.cost)
     assert rel.cost.epsilon == pytest.approx(1.0)
-    small = [box(x, y, x + 500, y + 500) for x in range(0, 5000, 500)
-             for y in range(0, 5000, 500)]   # fine zones: the distance part runs too
+    assert not rel.public["pairs_raked_to_distances"]   # 625 pairs for 200 people: dense
+    small = [box(x, y, x + 250, y + 250) for x in range(0, 5000, 250)
+             for y in range(0, 5000, 250)]   # 160,000 pairs for 200 people: sparse
     data = commuters(200, make_rng(1))
     o = locate_points(small, data.trips.origin[:, 0], data.trips.origin[:, 1])
     d = locate_points(small, data.trips.dest[:, 0], data.trips.dest[:, 1])
     rel = release_synthetic_trips(ZonedTrips(data.trips, o, d, len(small)), rng=make_rng(2),
                                   **{**PARAMS, "polygons": small})
-    check_as_planned(plan_synthetic_trips(epsilon=1.0, max_trips=10, trips_cap=30,
-                                          polygons=small), rel.cost)
-    assert rel.public["fine_zones"] and len(rel.cost.parts) == len(WEIGHTS)
+    check_as_planned(plan, rel.cost)
+    assert rel.public["pairs_raked_to_distances"]
     with pytest.raises(ValueError, match="cap M"):
         plan_synthetic_trips(epsilon=1.0, max_trips=10, trips_cap=5)
     with pytest.raises(ValueError, match="epsilon"):
@@ -110,8 +107,8 @@ def test_noise_only_pairs_are_shrunk_to_nothing_where_clipping_would_invent_mass
     from mobility_dp.dpcore.od.synthesis.parts import budget
     eps = budget(1.0)["home_work"]
     zones = [box(x, 0, x + 1000, 1000) for x in range(0, 100_000, 1000)]
-    from mobility_dp.dpcore.od.synthesis.place import zone_distances
-    groups = distance_groups(zone_distances(zones))
+    from mobility_dp.dpcore.od.synthesis.place import Zones
+    groups = distance_groups(Zones(zones).distances())
     noise = discrete_laplace_noise((len(zones) ** 2,), sensitivity=1, epsilon=eps,
                                    rng=make_rng(8)).astype(float)
     shrunk = shrink_by_group(noise, discrete_laplace_alpha(1, eps), groups)

@@ -33,10 +33,11 @@ from ..noise import DISCRETE_LAPLACE, margin_of_error, noisy_counts
 from ..people import main_pairs
 from ..trips import ZonedTrips
 from . import parts as P
-from .place import zone_distances
+from .place import Zones
 from .reconstruct import distance_groups, rake, shrink_by_group, unimodal
 
 DAY = 86400.0
+PUBLIC_SEED = 31   # the sample points of pair_bands: public randomness, no privacy role
 
 
 @dataclass
@@ -96,6 +97,18 @@ def person_facts(data: ZonedTrips, rng: np.random.Generator):
     lo, hi = main_key // n, main_key % n
     other_end = np.where(home == lo, hi, lo)
     return per_user, main_trips, home, other_end, is_main
+
+
+def pair_bands(zones: Zones, rng: np.random.Generator, k: int = 4) -> np.ndarray:
+    """(k, n, n): for every pair of zones, the distance bands of k pairs of points drawn
+    uniformly in the two zones (public randomness): the spread of the distances a pair
+    holds, which its centroid distance alone misses on large zones."""
+    pts = np.stack([zones.uniform_in(z, 2 * k, rng) for z in range(len(zones))],
+                   axis=1)   # (2k, n, 2)
+    a, b = pts[:k], pts[k:]
+    return np.stack([P.band(np.hypot(a[i][:, None, 0] - b[i][None, :, 0],
+                                     a[i][:, None, 1] - b[i][None, :, 1]),
+                            P.DISTANCE_EDGES_M).astype(np.int16) for i in range(k)])
 
 
 def _kind(zone, home, other_end) -> np.ndarray:
@@ -167,14 +180,12 @@ def _clip(values) -> np.ndarray:
 
 
 def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: int,
-              polygons, rng: np.random.Generator, progress=None):
-    """Measure every part once (see the module doc); ``polygons``: the public zones.
+              zones: Zones, rng: np.random.Generator, progress=None):
+    """Measure every part once (see the module doc); ``zones``: the public zones.
     Returns (model, planned cost, spent cost, public facts, internal facts)."""
-    plan = P.plan_synthetic_trips(epsilon=epsilon, max_trips=max_trips, trips_cap=trips_cap,
-                                  polygons=polygons)
-    fine = P.fine_zones(polygons)
-    zone_distance = zone_distances(polygons)
-    eps = P.budget(epsilon, fine)
+    plan = P.plan_synthetic_trips(epsilon=epsilon, max_trips=max_trips, trips_cap=trips_cap)
+    zone_distance = zones.distances()
+    eps = P.budget(epsilon)
     sens = P.sensitivities(int(max_trips))
     truth, internal = true_parts(data, max_trips=max_trips, trips_cap=trips_cap, rng=rng)
     n, m, cap = data.n_zones, int(max_trips), int(trips_cap)
@@ -215,12 +226,14 @@ def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: in
     noisy["home_work"] = shrunk("home_work", truth["home_work"],
                                 distance_groups(zone_distance)).reshape(n, n)
     margins = shrunk("margins", truth["margins"])
-    if fine:
-        main_distance = _clip(unimodal(measure("main_distance", truth["main_distance"])))
-        noisy["home_work"] = rake(noisy["home_work"], _clip(margins[:n]), _clip(margins[n:]),
-                                  P.band(zone_distance, P.DISTANCE_EDGES_M), main_distance)
-    else:
-        noisy["home_work"] = rake(noisy["home_work"], _clip(margins[:n]), _clip(margins[n:]))
+    main_distance = _clip(unimodal(measure("main_distance", truth["main_distance"])))
+    # public rule on noisy values: where pairs are sparse (many pairs per person) the pair
+    # model is mostly noise, so it is also raked to the released home–main distances
+    sparse = n * n >= P.SPARSE_PAIRS * max(noisy["people"].sum(), 1.0)
+    noisy["home_work"] = rake(noisy["home_work"], _clip(margins[:n]), _clip(margins[n:]),
+                              *((pair_bands(zones, np.random.default_rng(PUBLIC_SEED)), main_distance)
+                                if sparse
+                                else ()))
     report_progress(progress, 0.5)
     for name in P.CONTINUOUS:
         rel = laplace(truth[name], sensitivity=sens[name], epsilon=eps[name], rng=rng,
@@ -257,6 +270,7 @@ def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: in
     public = {"epsilon_per_part": eps, "sensitivity_per_part": sens,
               "start_hour_by_class": carry["start_hour"],
               "travel_time_by_distance_class": carry["travel_time"],
+              "pairs_raked_to_distances": bool(sparse),
               "noisy_people": model.expected_people, "noisy_trips": model.expected_trips}
     internal.update({"truth": truth})
     return model, plan, spent, public, internal

@@ -29,7 +29,7 @@ from ...privacy import report_progress
 from ..trips import Trips, ZonedTrips
 from . import parts as P
 from .fit import DAY, Model
-from .place import place, zone_distances
+from .place import Zones
 
 IPF_ROUNDS = 40
 
@@ -82,13 +82,13 @@ def _conditional(cond: np.ndarray, given: np.ndarray, rng) -> np.ndarray:
     return np.clip(drawn, 0, n - 1)
 
 
-def _other_trips(model, polygons, other, person, home, away, home_xy, away_xy, out, rng,
+def _other_trips(model, zones, other, person, home, away, home_xy, away_xy, out, rng,
                  anchors):
     """Zones and points of the other trips (in place in ``out``): each end at the person's
     home, their main end or elsewhere (``ends``); an end elsewhere is drawn from the
     gravity model given the other end, or from ``other_origin`` when both are elsewhere."""
     o_zone, d_zone, origin, dest = out
-    dist = zone_distances(polygons)
+    dist = zones.distances()
     kind_o, kind_d = np.divmod(_draw(model.ends, other.size, rng), 3)
     p = person[other]
     own = (home[p], away[p])
@@ -111,8 +111,8 @@ def _other_trips(model, polygons, other, person, home, away, home_xy, away_xy, o
         oz[back] = _conditional(gravity(dist, w_d + 1e-12, model.other_origin,
                                         model.distance), dz[back], rng)
     o_zone[other], d_zone[other] = oz, dz
-    origin[other] = place(oz, polygons, rng, anchors)
-    dest[other] = place(dz, polygons, rng, anchors)
+    origin[other] = zones.place(oz, rng, anchors)
+    dest[other] = zones.place(dz, rng, anchors)
     for kind, pts in ((0, home_xy), (1, away_xy)):
         at = kind_o == kind
         origin[other[at]] = pts[p[at]]
@@ -178,13 +178,13 @@ def _times(model: Model, cls, dclass, window, rng):
     return start, start + travel
 
 
-def generate(model: Model, polygons, window, n_trips: int, rng: np.random.Generator, *,
+def generate(model: Model, zones: Zones, window, n_trips: int, rng: np.random.Generator, *,
              anchors=None, progress=None) -> SyntheticTrips:
     """``n_trips`` synthetic trips (see module doc); ``window`` = (start, end) epoch s."""
     n_trips = int(n_trips)
     if n_trips < 1:
         raise ValueError(f"the number of synthetic trips must be ≥ 1, got {n_trips}")
-    if len(polygons) != model.n_zones:
+    if len(zones) != model.n_zones:
         raise ValueError("the zones differ from the zones the model was fitted on")
     k, j = _people(model, n_trips, rng)
     n_people = k.size
@@ -195,15 +195,15 @@ def generate(model: Model, polygons, window, n_trips: int, rng: np.random.Genera
     main = rank < j[person]
     out_bound = main & (rank % 2 == 0)
     report_progress(progress, 0.2)
-    home_xy = place(home, polygons, rng, anchors)
-    away_xy = place(away, polygons, rng, anchors)
+    home_xy = zones.place(home, rng, anchors)
+    away_xy = zones.place(away, rng, anchors)
     o_zone = np.where(out_bound, home[person], away[person])
     d_zone = np.where(out_bound, away[person], home[person])
     origin = np.where(out_bound[:, None], home_xy[person], away_xy[person])
     dest = np.where(out_bound[:, None], away_xy[person], home_xy[person])
     other = np.flatnonzero(~main)
     if other.size:
-        _other_trips(model, polygons, other, person, home, away, home_xy, away_xy,
+        _other_trips(model, zones, other, person, home, away, home_xy, away_xy,
                      (o_zone, d_zone, origin, dest), rng, anchors)
     report_progress(progress, 0.6)
     straight = np.hypot(*(dest - origin).T)

@@ -15,8 +15,7 @@ part               what one user adds                           sensitivity  noi
 ``margins``        1 to their home zone and 1 to the zone of    2            discrete
                    the other end of their main pair                          Laplace
 ``main_distance``  1 to the 500 m band of the distance of their 1            discrete
-                   main pair (mean over its trips); fine zones               Laplace
-                   only (:func:`fine_zones`)
+                   main pair (mean over its trips)                           Laplace
 ``ends``           weights 1/k over (origin kind, destination  1            Laplace
                    kind) of their k other trips, kind = home,
                    main end or elsewhere (weights sum to 1)
@@ -73,7 +72,7 @@ DISTANCE_CLASSES_M = np.array([0.0, 2000.0, 5000.0, 10000.0])  # travel time by 
 HOUR_CLASSES = ("home → main end", "main end → home", "other")
 CARRY_RATIO = 4.0   # a split is used when its expected count per cell ≥ 4 noise std
 MAX_CAP = 200
-FINE_ZONE_M = 500.0
+SPARSE_PAIRS = 20.0   # pairs per synthetic person above which pairs are raked to distances
 CONTINUOUS = ("ends", "other_ends", "distance")   # fractional weights: Laplace (snapping)
 END_KINDS = ("home", "main end", "elsewhere")
 
@@ -94,37 +93,22 @@ def sensitivities(m: int) -> dict:
             "weekday": m, "start_hour": m, "travel_time": m}
 
 
-def fine_zones(polygons) -> bool:
-    """Public rule: zones are *fine* when their median √area is ≤ one distance band
-    (500 m); only then do centroid distances stand for the distances of the trips between
-    two zones, and the main pairs are also raked to a released distance histogram
-    (``main_distance``). Otherwise that part is not measured and its share goes to
-    ``home_work``."""
-    if polygons is None or not len(polygons):
-        return False
-    return float(np.median(np.sqrt([p.area for p in polygons]))) <= FINE_ZONE_M
-
-
-def budget(epsilon: float, fine: bool = False) -> dict:
-    """ε of each part: ε · weight (the weights sum to 1; see :func:`fine_zones`)."""
+def budget(epsilon: float) -> dict:
+    """ε of each part: ε · weight (the weights sum to 1)."""
     epsilon = check_epsilon(epsilon)
-    weights = dict(WEIGHTS)
-    if not fine:
-        weights["home_work"] += weights.pop("main_distance")
-    total = math.fsum(weights.values())
-    return {k: epsilon * w / total for k, w in weights.items()}
+    total = math.fsum(WEIGHTS.values())
+    return {k: epsilon * w / total for k, w in WEIGHTS.items()}
 
 
-def plan_synthetic_trips(*, epsilon: float, max_trips: int, trips_cap: int, polygons=None,
+def plan_synthetic_trips(*, epsilon: float, max_trips: int, trips_cap: int,
                          **_public) -> PrivacyCost:
-    """The cost of :func:`~.release.release_synthetic_trips` (no data; ``polygons``: the
-    public zones, which decide :func:`fine_zones`): one part per model part, each with its
-    sensitivity; every parameter-only refusal happens here."""
+    """The cost of :func:`~.release.release_synthetic_trips` (no data): one part per model
+    part, each with its sensitivity; every parameter-only refusal happens here."""
     m = check_max_trips(max_trips)
     check_trips_cap(trips_cap, m)
     sens = sensitivities(m)
     parts = []
-    for name, eps in budget(epsilon, fine_zones(polygons)).items():
+    for name, eps in budget(epsilon).items():
         mech = "Laplace" if name in CONTINUOUS else "discrete Laplace"
         parts.append(PrivacyCost.of(mech, eps, sensitivity=sens[name], protects=UNIT,
                                     unit_of_privacy="user", note=TITLES[name]))

@@ -45,44 +45,58 @@ class Anchors:
         return cls(xy[keep], w[keep], zone[keep])
 
 
-def uniform_in(polygon, k: int, rng: np.random.Generator) -> np.ndarray:
-    """``k`` points uniform inside ``polygon``."""
-    x0, y0, x1, y1 = polygon.bounds
-    if polygon.is_empty or polygon.area <= 0:
-        raise ValueError("a zone has no area: synthetic points cannot be placed in it")
-    ratio = polygon.area / max((x1 - x0) * (y1 - y0), 1e-12)
-    got = np.empty((0, 2))
-    while len(got) < k:
-        n = int(1.3 * (k - len(got)) / ratio) + 8
-        cand = rng.random((n, 2)) * [x1 - x0, y1 - y0] + [x0, y0]
-        got = np.concatenate([got, cand[contains_xy(polygon, cand[:, 0], cand[:, 1])]])
-    return got[:k]
+class Zones:
+    """The public zones with what placing points needs, computed once (bounds and areas are
+    slow to read from detailed polygons on shapely 1.8)."""
 
+    def __init__(self, polygons):
+        self.polygons = list(polygons)
+        self.bounds = np.array([p.bounds for p in self.polygons], dtype=float).reshape(-1, 4)
+        self.area = np.array([p.area for p in self.polygons], dtype=float)
+        empty = int(np.count_nonzero(~(self.area > 0)))
+        if empty:
+            raise ValueError(f"{empty} zones have no area: synthetic points cannot be placed "
+                             "in them")
+        self.centroids = np.array([[p.centroid.x, p.centroid.y] for p in self.polygons])
 
-def place(zone, polygons, rng: np.random.Generator,
-          anchors: Optional[Anchors] = None) -> np.ndarray:
-    """One point inside ``polygons[zone[i]]`` for every i (n × 2)."""
-    zone = np.asarray(zone, dtype=np.int64)
-    out = np.empty((zone.size, 2))
-    order = np.argsort(zone, kind="stable")
-    zs = zone[order]
-    starts = np.flatnonzero(np.r_[True, zs[1:] != zs[:-1]]) if zs.size else zs
-    ends = np.r_[starts[1:], zs.size]
-    for a, b in zip(starts, ends):
-        z, idx = int(zs[a]), order[a:b]
-        mine = np.flatnonzero(anchors.zone == z) if anchors is not None else ()
-        if len(mine):
-            p = anchors.weight[mine] / anchors.weight[mine].sum()
-            out[idx] = anchors.xy[mine[rng.choice(len(mine), size=idx.size, p=p)]]
-        else:
-            out[idx] = uniform_in(polygons[z], idx.size, rng)
-    return out
+    def __len__(self) -> int:
+        return len(self.polygons)
 
+    def uniform_in(self, z: int, k: int, rng: np.random.Generator) -> np.ndarray:
+        """``k`` points uniform inside zone ``z`` (rejection in its bounding box)."""
+        x0, y0, x1, y1 = self.bounds[z]
+        ratio = self.area[z] / max((x1 - x0) * (y1 - y0), 1e-12)
+        got = np.empty((0, 2))
+        while len(got) < k:
+            n = int(1.3 * (k - len(got)) / ratio) + 8
+            cand = rng.random((n, 2)) * [x1 - x0, y1 - y0] + [x0, y0]
+            inside = contains_xy(self.polygons[z], cand[:, 0], cand[:, 1])
+            got = np.concatenate([got, cand[inside]])
+        return got[:k]
 
-def zone_distances(polygons) -> np.ndarray:
-    """n × n centroid distances (m); the diagonal is the mean distance of two uniform points
-    of a square of the zone's area (0.5214·√area)."""
-    c = np.array([[p.centroid.x, p.centroid.y] for p in polygons])
-    dist = np.hypot(c[:, None, 0] - c[None, :, 0], c[:, None, 1] - c[None, :, 1])
-    np.fill_diagonal(dist, 0.5214 * np.sqrt([p.area for p in polygons]))
-    return dist
+    def place(self, zone, rng: np.random.Generator,
+              anchors: Optional[Anchors] = None) -> np.ndarray:
+        """One point inside zone ``zone[i]`` for every i (n × 2)."""
+        zone = np.asarray(zone, dtype=np.int64)
+        out = np.empty((zone.size, 2))
+        order = np.argsort(zone, kind="stable")
+        zs = zone[order]
+        starts = np.flatnonzero(np.r_[True, zs[1:] != zs[:-1]]) if zs.size else zs
+        ends = np.r_[starts[1:], zs.size]
+        for a, b in zip(starts, ends):
+            z, idx = int(zs[a]), order[a:b]
+            mine = np.flatnonzero(anchors.zone == z) if anchors is not None else ()
+            if len(mine):
+                p = anchors.weight[mine] / anchors.weight[mine].sum()
+                out[idx] = anchors.xy[mine[rng.choice(len(mine), size=idx.size, p=p)]]
+            else:
+                out[idx] = self.uniform_in(z, idx.size, rng)
+        return out
+
+    def distances(self) -> np.ndarray:
+        """n × n centroid distances (m); the diagonal is the mean distance of two uniform
+        points of a square of the zone's area (0.5214·√area)."""
+        c = self.centroids
+        dist = np.hypot(c[:, None, 0] - c[None, :, 0], c[:, None, 1] - c[None, :, 1])
+        np.fill_diagonal(dist, 0.5214 * np.sqrt(self.area))
+        return dist

@@ -9,6 +9,7 @@ released margins and distance bands.
 from __future__ import annotations
 
 import numpy as np
+from scipy import sparse
 
 from ..shrink import posterior_mean
 from . import parts as P
@@ -75,17 +76,26 @@ def unimodal(values, tail_margin=None) -> np.ndarray:
 def rake(pairs: np.ndarray, rows: np.ndarray, cols: np.ndarray, bands=None,
          band_totals=None, floor: float = FLOOR, rounds: int = RAKE_ROUNDS) -> np.ndarray:
     """The pair weights raked (iterative proportional fitting, Deming & Stephan 1940) to
-    released row and column margins and to released totals per distance band (``bands``:
-    the band of every pair); a share ``floor`` of the independence model rows ⊗ cols is
+    released row and column margins and, with ``bands`` ((K, n, n): the distance bands of K
+    point pairs sampled in every pair of zones), to released totals per distance band, each
+    pair spread over its bands (generalised iterative scaling; Darroch & Ratcliff 1972); a
+    share ``floor`` of the independence model rows ⊗ cols is
     mixed in first so that every zone with a margin can be reached."""
     rows, cols = rows / rows.sum(), cols / cols.sum()
+    if bands is not None:   # bands: (K, n, n), K sampled distances per pair → a pair × band
+        k, pairs_n = len(bands), bands[0].size   # matrix of shares, k entries per pair row
+        share = sparse.csr_matrix((np.full(k * pairs_n, 1.0 / k),
+                                   np.asarray(bands).reshape(k, -1).T.ravel(),
+                                   np.arange(0, k * pairs_n + 1, k)),
+                                  shape=(pairs_n, band_totals.size))
+        target = band_totals / band_totals.sum()
     p = np.clip(pairs, 0.0, None)
     p = (1.0 - floor) * p / max(p.sum(), 1e-300) + floor * np.outer(rows, cols)
     for _ in range(rounds):
-        if bands is not None:
-            got = np.bincount(bands.ravel(), p.ravel(), minlength=band_totals.size)
-            target = band_totals / band_totals.sum()
-            p *= np.where(got > 0, target / np.maximum(got, 1e-300), 0.0)[bands]
+        if bands is not None:   # a generalised iterative scaling step on the bands
+            got = share.T @ p.ravel()
+            ratio = np.where(got > 0, target / np.maximum(got, 1e-300), 0.0)
+            p *= (share @ ratio).reshape(p.shape)
         p *= (rows / np.maximum(p.sum(axis=1), 1e-300))[:, None]
         p *= (cols / np.maximum(p.sum(axis=0), 1e-300))[None, :]
     return p

@@ -18,7 +18,8 @@ from ...privacy import Release, report_progress
 from ..trips import ZonedTrips
 from .fit import fit_model
 from .generate import generate
-from .parts import UNIT, fine_zones, plan_synthetic_trips
+from .parts import UNIT, plan_synthetic_trips
+from .place import Zones
 
 __all__ = ["UNIT", "plan_synthetic_trips", "release_synthetic_trips", "check_window"]
 
@@ -50,14 +51,15 @@ def release_synthetic_trips(data: ZonedTrips, *, rng: np.random.Generator, progr
         raise ValueError(f"the number of synthetic trips must be ≥ 1, got {n_trips}")
     if len(polygons) != data.n_zones:
         raise ValueError(f"{len(polygons)} zone polygons for {data.n_zones} zones")
+    zones = Zones(polygons)
     model, _plan, spent, public, internal = fit_model(
-        data, epsilon=epsilon, max_trips=max_trips, trips_cap=trips_cap, polygons=polygons,
+        data, epsilon=epsilon, max_trips=max_trips, trips_cap=trips_cap, zones=zones,
         rng=rng,
         progress=lambda f: report_progress(progress, 0.5 * f))
     count = int(n_trips) if n_trips is not None else max(int(round(model.expected_trips)), 1)
-    synthetic = generate(model, polygons, window, count, rng, anchors=anchors,
+    synthetic = generate(model, zones, window, count, rng, anchors=anchors,
                          progress=lambda f: report_progress(progress, 0.5 + 0.5 * f))
-    public.update(model=model, fine_zones=fine_zones(polygons), trips_drawn=count,
+    public.update(model=model, trips_drawn=count,
                   count_from="noisy total" if n_trips is None else "chosen by the user",
                   unit_of_privacy=UNIT)
     return Release(synthetic, spent, public=public, internal=internal)
