@@ -230,10 +230,10 @@ def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: in
     # public rule on noisy values: where pairs are sparse (many pairs per person) the pair
     # model is mostly noise, so it is also raked to the released home–main distances
     sparse = n * n >= P.SPARSE_PAIRS * max(noisy["people"].sum(), 1.0)
+    by_distance = (pair_bands(zones, np.random.default_rng(PUBLIC_SEED)), main_distance) \
+        if sparse else ()
     noisy["home_work"] = rake(noisy["home_work"], _clip(margins[:n]), _clip(margins[n:]),
-                              *((pair_bands(zones, np.random.default_rng(PUBLIC_SEED)), main_distance)
-                                if sparse
-                                else ()))
+                              *by_distance)
     report_progress(progress, 0.5)
     for name in P.CONTINUOUS:
         rel = laplace(truth[name], sensitivity=sens[name], epsilon=eps[name], rng=rng,
