@@ -81,9 +81,11 @@ the sampled trips (each user ≤ m trips, sensitivity 2m), adds the noise, then 
 counts towards a law fitted on them (empirical Bayes, no privacy cost) and scales them by the
 trip scale to estimate the visits of all trips up to M per user; <i>plain</i> publishes the
 noisy counts of the sampled trips. The <b>trip scale</b> (users, trips up to m and up to the
-<b>cap M</b> per user, one noisy release) takes the <b>share of ε for the trip scale</b> when either
+<b>cap M</b> per user, one noisy release) takes the <b>share of ε for the trip scale</b> when
+either
 method uses it; the statistics share the rest. The margins of shrunk or scaled values are those
-of the noisy counts times the scale: they describe the noise (and ignore the scale's own noise), not the error of a shrunk value, whose coverage is not guaranteed.</p>
+of the noisy counts times the scale: they describe the noise (and ignore the scale's own noise),
+not the error of a shrunk value, whose coverage is not guaranteed.</p>
 """ + RULE_HELP + """
 <h3>Statistics and bins</h3>
 <p><b>Weight</b> of each statistic (0 leaves it out). Trips per day (off by default) needs the
@@ -170,7 +172,8 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
         rng = self.rng(parameters, context)
         with reserve(self, parameters, context, plan) as reservation:
             release = release_report(data.trips, data.origin_zone, data.dest_zone,
-                                     n_zones=len(data.zone_ids), epsilon=epsilon, weights=weights, max_trips=m, rng=rng,
+                                     n_zones=len(data.zone_ids), epsilon=epsilon,
+                                     weights=weights, max_trips=m, rng=rng,
                                      bins=bins, progress=self.progress(feedback, 30, 70),
                                      rescale_od=choice.rescale, **methods)
             reservation.commit(release.cost)

@@ -187,8 +187,9 @@ def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilo
                 DISCRETE_LAPLACE, sensitivity=stat.sensitivity, epsilon=eps,
                 level=1.0 - (1.0 - LEVEL) / max(stat.counts.size, 1))
             if rescaled:
-                values[name]["counted"] = (f"trips per ordered pair (≤ m per user) × {factor:.4g} "
-                                           "for the trips up to M per user")
+                values[name]["counted"] = (
+                    f"trips per ordered pair (≤ m per user) × {factor:.4g} for the trips up to "
+                    "M per user")
         internal[name] = _entry(stat, stat.counts, 0.0)
         report_progress(progress, (k + 1) / len(budget))
     info = {"max_trips_per_user": m, "noise": DISCRETE_LAPLACE, "epsilon": float(epsilon),

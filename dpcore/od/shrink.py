@@ -12,7 +12,8 @@ the counts of people per pair or per zone, whose tail cannot grow isolated
 spikes at the noise's outliers (the unconstrained NPMLE of Kiefer & Wolfowitz
 does, and then ranks pure-noise outliers above true pairs: r at IRIS zones
 fell from 0.29 to 0.23 between 100 and 1000 EM steps; this family converges,
-0.27 at ε = 0.95, and is as good as the true prior there). Every count is published as its posterior mean
+0.27 at ε = 0.95, and is as good as the true prior there). Every count is published as its
+posterior mean
 E[c | y] under π̂ (Robbins 1956; Efron 2019, "Bayes, oracle Bayes and
 empirical Bayes"). The posterior mean is non-decreasing in y, so the ranking
 of the noisy values is kept; on sparse data (people per pair at census zones:
