@@ -5,6 +5,8 @@ initProcessing() is all a headless QGIS calls. When a required Python
 package is missing, nothing is registered and one message (log, and the
 message bar in the GUI) says what to install.
 """
+import os
+
 from qgis.core import Qgis, QgsApplication, QgsMessageLog, QgsProject
 
 from .dependencies import missing_message, missing_packages
@@ -16,6 +18,8 @@ class MobilityDPPlugin:
         self.provider = None
         self.missing_reported = False
         self.hooked = False
+        from .algorithms.common.i18n import install_translator
+        self.translator = install_translator(os.path.dirname(__file__))
 
     def initProcessing(self):  # noqa: N802 (QGIS API name)
         missing = missing_packages()
@@ -63,3 +67,7 @@ class MobilityDPPlugin:
         if self.provider is not None:
             QgsApplication.processingRegistry().removeProvider(self.provider)
             self.provider = None
+        if self.translator is not None:
+            from qgis.PyQt.QtCore import QCoreApplication
+            QCoreApplication.removeTranslator(self.translator)
+            self.translator = None

@@ -88,8 +88,8 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
         return [tr(t) for t in TAGS + tuple(self.TAGS)]
 
     def shortHelpString(self):  # noqa: N802
-        return html_help(tr(self.HELP + (PRIVACY_HELP if self.USES_PRIVACY else ""))) + \
-            choices_help(self.parameterDefinitions())
+        return html_help(self.HELP, tr) + (html_help(PRIVACY_HELP, tr) if self.USES_PRIVACY
+                                           else "") + choices_help(self.parameterDefinitions())
 
     def helpUrl(self):  # noqa: N802
         return helppages.url(self)

@@ -114,22 +114,27 @@ def frame_crs_parameter(name: str, label: str):
     return advanced(QgsProcessingParameterCrs(name, label, optional=True))
 
 
-def html_help(text: str) -> str:
-    """Help text as HTML blocks with no newline inside a sentence.
+def help_blocks(text: str) -> list:
+    """The blocks of a help text, each on one line: the units :func:`html_help` translates.
 
-    Blocks are separated by blank lines; a block that does not start with a
-    block-level tag becomes a ``<p>``. Newlines inside a block become spaces
-    (QGIS shows every newline of a help string as a line break).
+    Blocks are separated by blank lines or start with a block-level tag; newlines inside
+    a block become spaces (QGIS shows every newline of a help string as a line break).
     """
     blocks = []
     for block in re.split(r"\n\s*\n", text.strip()):
         parts = re.split(r"(?=<(?:p|h\d|ul|ol|table|div|pre|dl)\b)", block.strip(), flags=re.I)
-        for part in parts:
-            part = " ".join(part.split())
-            if not part:
-                continue
-            blocks.append(part if _BLOCK.match(part) else f"<p>{part}</p>")
-    return "".join(blocks)
+        blocks += [" ".join(part.split()) for part in parts if part.split()]
+    return blocks
+
+
+def html_help(text: str, translate=lambda block: block) -> str:
+    """Help text as HTML blocks with no newline inside a sentence, each block passed through
+    ``translate``; a block that does not start with a block-level tag becomes a ``<p>``."""
+    out = []
+    for block in help_blocks(text):
+        block = translate(block)
+        out.append(block if _BLOCK.match(block) else f"<p>{block}</p>")
+    return "".join(out)
 
 
 def choices_help(parameters) -> str:

@@ -1,0 +1,172 @@
+"""The plugin's translations: extract every user-visible string, keep the .ts catalogues, compile.
+
+Run with QGIS's Python (``.venv/bin/python``; it loads the algorithms to read their labels):
+
+  scripts/i18n.py update    refresh i18n/mobility_dp_<lang>.ts from the code (translations kept;
+                            strings the code no longer has are marked obsolete)
+  scripts/i18n.py compile   i18n/*.ts -> i18n/*.qm with Qt's lrelease (Debian: qttools5-dev-tools)
+  scripts/i18n.py check     exit 1 if a catalogue lacks a string of the code; prints coverage
+
+Why not pylupdate5: the plugin's strings reach ``tr`` as class attributes (names, groups,
+help), through parameter factories and as help blocks split at run time, which a scanner of
+``tr("…")`` calls does not see. This script takes them where QGIS shows them: every
+algorithm's name, group, help blocks (as ``params.html_help`` splits them), parameter and
+output descriptions and option labels, plus every literal ``tr("…")`` in the plugin's code.
+All live in one context, ``MobilityDP`` (the one :func:`algorithms.common.i18n.tr` uses).
+"""
+from __future__ import annotations
+
+import ast
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+I18N = os.path.join(ROOT, "i18n")
+CONTEXT = "MobilityDP"
+LANGUAGES = {"fr": "fr_FR"}
+CODE_DIRS = ("algorithms", "provider", "gui")
+
+
+def _literal_tr_strings() -> list:
+    """Every ``tr("literal")`` / ``_tr("literal")`` in the plugin's code."""
+    found = []
+    for folder in CODE_DIRS:
+        for base, _dirs, files in os.walk(os.path.join(ROOT, folder)):
+            for name in sorted(files):
+                if not name.endswith(".py"):
+                    continue
+                with open(os.path.join(base, name), encoding="utf-8") as fh:
+                    tree = ast.parse(fh.read())
+                for node in ast.walk(tree):
+                    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                            and node.func.id in ("tr", "_tr") and node.args \
+                            and isinstance(node.args[0], ast.Constant) \
+                            and isinstance(node.args[0].value, str):
+                        found.append(node.args[0].value)
+    return found
+
+
+def _plugin_strings() -> list:
+    """Names, groups, help blocks, parameter/output labels and option labels, in QGIS."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from qgis.core import QgsApplication, QgsProcessingParameterEnum
+    app = QgsApplication([], False)
+    app.initQgis()
+    link_dir = tempfile.mkdtemp(prefix="mobilitydp-i18n-")
+    try:
+        os.symlink(ROOT, os.path.join(link_dir, "mobility_dp"))
+        sys.path.insert(0, link_dir)   # a script importing the checkout under the plugin's name
+        from mobility_dp.algorithms.common.base import TAGS
+        from mobility_dp.algorithms.common.params import PRIVACY_HELP, help_blocks
+        from mobility_dp.provider.provider import ALGORITHMS
+        strings = list(TAGS) + help_blocks(PRIVACY_HELP)
+        for cls in ALGORITHMS:
+            alg = cls()
+            alg.initAlgorithm({})
+            strings += [cls.DISPLAY_NAME, cls.GROUP, *cls.TAGS, *help_blocks(cls.HELP)]
+            for p in alg.parameterDefinitions():
+                strings.append(p.description())
+                if isinstance(p, QgsProcessingParameterEnum):
+                    strings += list(p.options())
+            strings += [o.description() for o in alg.outputDefinitions()]
+        return strings
+    finally:
+        shutil.rmtree(link_dir, ignore_errors=True)
+        app.exitQgis()
+
+
+def source_strings() -> list:
+    """The catalogue's source strings, unique, in a stable order."""
+    seen, out = set(), []
+    for s in _plugin_strings() + _literal_tr_strings():
+        if s and s.strip() and s not in seen:
+            seen.add(s)
+            out.append(s)
+    return out
+
+
+def ts_path(lang: str) -> str:
+    return os.path.join(I18N, f"mobility_dp_{lang}.ts")
+
+
+def read_ts(path: str) -> dict:
+    """source -> translation ('' when unfinished) of a catalogue (obsolete entries included)."""
+    if not os.path.exists(path):
+        return {}
+    out = {}
+    for message in ET.parse(path).getroot().iter("message"):
+        translation = message.find("translation")
+        out[message.findtext("source")] = "" if translation is None or \
+            translation.get("type") == "unfinished" else (translation.text or "")
+    return out
+
+
+def write_ts(path: str, lang: str, sources: list, known: dict) -> None:
+    ts = ET.Element("TS", version="2.1", language=LANGUAGES[lang], sourcelanguage="en")
+    context = ET.SubElement(ts, "context")
+    ET.SubElement(context, "name").text = CONTEXT
+    entries = [(s, False) for s in sources] + [(s, True) for s in known if s not in set(sources)]
+    for source, obsolete in entries:
+        message = ET.SubElement(context, "message")
+        ET.SubElement(message, "source").text = source
+        translation = ET.SubElement(message, "translation")
+        text = known.get(source, "")
+        if obsolete:
+            translation.set("type", "obsolete")
+        elif not text:
+            translation.set("type", "unfinished")
+        translation.text = text
+    ET.indent(ts)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write('<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n')
+        fh.write(ET.tostring(ts, encoding="unicode") + "\n")
+
+
+def compile_all(out_dir: str = I18N) -> list:
+    lrelease = shutil.which("lrelease") or shutil.which("lrelease-qt5")
+    if lrelease is None:
+        raise SystemExit("lrelease not found: install Debian's qttools5-dev-tools (scripts/setup)")
+    made = []
+    os.makedirs(out_dir, exist_ok=True)
+    for lang in LANGUAGES:
+        qm = os.path.join(out_dir, f"mobility_dp_{lang}.qm")
+        run = subprocess.run([lrelease, "-silent", ts_path(lang), "-qm", qm],
+                             capture_output=True, text=True)
+        if run.returncode != 0:
+            raise SystemExit(run.stdout + run.stderr)
+        made.append(qm)
+    return made
+
+
+def main(argv) -> int:
+    command = argv[1] if len(argv) > 1 else ""
+    if command == "compile":
+        for qm in compile_all(argv[2] if len(argv) > 2 else I18N):
+            print(qm)
+        return 0
+    if command not in ("update", "check"):
+        print(__doc__, file=sys.stderr)
+        return 2
+    sources = source_strings()
+    status = 0
+    for lang in LANGUAGES:
+        known = read_ts(ts_path(lang))
+        missing = [s for s in sources if s not in known]
+        done = sum(1 for s in sources if known.get(s))
+        print(f"{lang}: {done} of {len(sources)} strings translated, {len(missing)} not in the catalogue")
+        if command == "update":
+            write_ts(ts_path(lang), lang, sources, known)
+        elif missing:
+            status = 1
+            for s in missing[:20]:
+                print(f"  missing: {s[:100]!r}")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
