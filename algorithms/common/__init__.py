@@ -70,7 +70,7 @@ function → layers, report and ledger entry. `od/odflows.py` and `counts/noisyc
 - Never `print()`; use `feedback.pushInfo` / `feedback.reportError` / `pushWarning`.
 - Tests in `tests/qgis/test_<stage>.py`: fixtures `run_alg` (processing.run),
   `qgis_process` (returns `(returncode, json, text)`), `read_layer(path)` and
-  `sample_iris_path` from `tests/qgis/conftest.py`; see `test_noisycounts.py`. Each algorithm:
+  `sample_iris_path` from `tests/support/qgis.py`; see `test_noisycounts.py`. Each algorithm:
   one processing.run run, one qgis_process run with GeoPackage outputs, bad inputs that raise
   `QgsProcessingException` and leave no output file.
 """
