@@ -328,7 +328,7 @@ def main():
         noise = rel.values - truth
         neg_rows.append((method if not delta else f"balanced δ={delta}",
                          int((noise < 0).sum()), float(noise[noise < 0].mean()),
-                         rel.info["negative_entries"], rel.info["negative_mean"]))
+                         rel.public["negative_entries"], rel.public["negative_mean"]))
     print("### Negative noise in the global vector, ε = 0.5, trajectory-based "
           "(thesis Table 5.2: 1,407 / −3.18 for UniversalNoise down to 743 / −1.10 at δ = 0.5)\n")
     table(["mode", "negative noise values", "their mean", "negative released flows",

@@ -100,15 +100,15 @@ def release_noisy_counts(counts, *, epsilon: float, delta: float = 0.0,
     if mechanism == "discrete_laplace":
         release = mechanisms.discrete_laplace(x, sensitivity=l1, epsilon=epsilon, rng=rng,
                                               protects=unit)
-        std = release.info["noise_std"]
+        std = release.public["noise_std"]
     elif mechanism == "laplace":
         release = mechanisms.laplace(x, sensitivity=l1, epsilon=epsilon, rng=rng, protects=unit)
-        std = math.sqrt(2) * release.info["scale"]
+        std = math.sqrt(2) * release.public["scale"]
     else:
         release = mechanisms.gaussian(x, l2_sensitivity=l2, epsilon=epsilon, delta=delta,
                                       rng=rng, calibration=mechanism.split("_")[1],
                                       protects=unit)
-        std = release.info["sigma"]
+        std = release.public["sigma"]
     report_progress(progress, 0.8)
     noisy = np.asarray(release.values, dtype=float)
     if round_output:

@@ -290,25 +290,16 @@ class Release:
       report;
     * ``internal``: anything computed from the raw data (true counts, the
       data's extent, utility against ground truth): internal report only.
-
-    ``info`` is the former name of ``public`` and still accepted.
     """
 
     __slots__ = ("values", "cost", "public", "internal")
 
     def __init__(self, values: Any, cost: PrivacyCost, public: Optional[dict] = None,
-                 internal: Optional[dict] = None, *, info: Optional[dict] = None):
-        if public is not None and info is not None:
-            raise TypeError("give public= (or its former name info=), not both")
+                 internal: Optional[dict] = None):
         self.values = values
         self.cost = cost
-        self.public = dict(public if public is not None else info or {})
+        self.public = dict(public or {})
         self.internal = dict(internal or {})
-
-    @property
-    def info(self) -> dict:
-        """Former name of :attr:`public`."""
-        return self.public
 
     def __repr__(self) -> str:
         return (f"Release(cost={self.cost.describe()}, public={sorted(self.public)}, "

@@ -8,7 +8,7 @@ from one place:
 * :mod:`.inputs`: the privacy parameters and their readers (a mixin);
 * :mod:`.reports`: REPORT and INTERNAL_REPORT (a mixin);
 * :mod:`.frame`, :mod:`.crs`: the metric frame chosen from public inputs, and readers
-  that bring any layer into it (``MetricFrame``, ``read_points``, ...);
+  that bring any layer into it (``MetricFrame.read_points``, ...);
 * :mod:`.params`: parameter factories (static-string enums, δ, ledger file,
   user/vehicle field) and HTML help;
 * :mod:`.outputs`: output styles (also stored in GeoPackages) and clean-up;
@@ -32,8 +32,7 @@ from qgis.PyQt.QtGui import QIcon
 
 from ...dpcore.privacy import Budget, Cancelled, PrivacyCost
 from . import helppages
-from .frame import (MetricFrame, id_type, read_points,  # noqa: F401
-                    read_polygons, shapely_wkb)
+from .frame import MetricFrame, id_type, shapely_wkb  # noqa: F401
 from .frame_choice import choose_frame  # noqa: F401
 from .i18n import tr
 from .inputs import (BUDGET_DELTA, BUDGET_EPSILON, DATASET_ID, DELTA, EPSILON,  # noqa: F401

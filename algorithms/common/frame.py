@@ -277,15 +277,3 @@ def check_unique_ids(ids, id_field, name) -> None:
 def id_type(source, id_field):
     """The field type of an id field (LongLong for feature ids)."""
     return source.fields().field(id_field).type() if id_field else FieldType.LongLong
-
-
-# -- module-level readers kept for the algorithms that have not migrated -----------
-
-def read_points(source, frame, id_field):
-    """``frame.read_points(source, id_field)`` (reads in the source's own CRS)."""
-    return frame.read_points(source, id_field)
-
-
-def read_polygons(source, name, id_field, frame, context=None):
-    """``frame.read_polygons(source, name, id_field)`` (reads in the source's own CRS)."""
-    return frame.read_polygons(source, name, id_field)

@@ -131,7 +131,7 @@ def _perturb_split(c, t1: int, t2: int, *, epsilon: float, rng, noise: str,
                                 noise=noise, **kw)
         out[night] = rel.values
         cost += rel.cost
-        fresh += night[rel.info["fresh_slots"]].tolist()
+        fresh += night[rel.public["fresh_slots"]].tolist()
     return out, cost, sorted(fresh)
 
 

@@ -133,19 +133,19 @@ def test_costs_state_unit_parallel_composition_and_leaks():
     (part,) = rel.cost.parts
     assert rel.cost.epsilon == 0.3 and rel.cost.delta == 0 and part.sensitivity == 1
     assert "one move" in part.protects and "parallel composition" in part.note
-    assert "vehicles" not in rel.info and rel.internal["vehicles"] == 3
+    assert "vehicles" not in rel.public and rel.internal["vehicles"] == 3
     rel = release_flows(fv, epsilon=0.2, delta=0.2, rng=make_rng(0), method="balanced")
     b, achieved = balanced_bound(1.0, 0.2, 0.2, "discrete")
     assert rel.cost.epsilon == 0.2 and rel.cost.delta == pytest.approx(achieved)
     assert achieved <= 0.2
-    assert rel.info["bound"] == b
+    assert rel.public["bound"] == b
     for method, sens in [("universal", "trajectory"), ("bounded", "move"),
                          ("bounded", "trajectory"), ("balanced", "trajectory")]:
         rel = release_flows(fv, epsilon=0.3, delta=0.1, rng=make_rng(0), method=method,
                             sensitivity=sens)
-        assert rel.cost.epsilon == math.inf and not rel.info["differentially_private"]
+        assert rel.cost.epsilon == math.inf and not rel.public["differentially_private"]
         assert "NOT differentially private" in rel.cost.parts[0].note
-        assert "which moves each vehicle made" in rel.info["leaks"]
+        assert "which moves each vehicle made" in rel.public["leaks"]
     rel = release_flows(fv, epsilon=0.5, rng=make_rng(0), method="central", max_moves=2,
                         max_count=3, bounding="distinct")
     (part,) = rel.cost.parts
@@ -154,7 +154,7 @@ def test_costs_state_unit_parallel_composition_and_leaks():
                         max_count=3)
     (part,) = rel.cost.parts
     assert rel.cost.epsilon == 0.5 and part.sensitivity == 2 and "one vehicle" in part.protects
-    assert "repetitions counted" in part.note and "max_count" not in rel.info
+    assert "repetitions counted" in part.note and "max_count" not in rel.public
 
 
 @pytest.mark.parametrize("kw", [
@@ -175,14 +175,14 @@ def test_the_plan_is_the_cost_and_nothing_raw_is_public(kw):
                                     "trajectory" if kw.get("sensitivity") == "trajectory" else
                                     "move")
     assert rel.cost.parts[0].sensitivity == plan.sensitivity
-    assert rel.info["differentially_private"] == plan.differentially_private
+    assert rel.public["differentially_private"] == plan.differentially_private
     # neighbouring datasets (one vehicle fewer) give the same public keys; counts stay internal
     small = release_flows(vectors([[1, 0, 0, 2], [0, 1, 0, 0]]), epsilon=0.4, rng=make_rng(1),
                           **kw)
-    assert set(small.info) == set(rel.info)
-    for key in rel.info:
+    assert set(small.public) == set(rel.public)
+    for key in rel.public:
         if key not in ("negative_entries", "negative_mean", "clipped_values", "clipped_mass"):
-            assert small.info[key] == rel.info[key], key
+            assert small.public[key] == rel.public[key], key
     assert rel.internal["vehicles"] == 3 and small.internal["vehicles"] == 2
 
 
@@ -214,7 +214,7 @@ def test_coordinator_sums_the_vehicles_noisy_vectors():
     np.testing.assert_array_equal(rel.values, noisy.sum(axis=0))
     clipped = release_local(fv, spec, rng=make_rng(9), clip_negative=True)
     np.testing.assert_array_equal(clipped.values, np.maximum(noisy, 0).sum(axis=0))
-    assert clipped.info["clipped_values"] == int((noisy < 0).sum())
+    assert clipped.public["clipped_values"] == int((noisy < 0).sum())
 
 
 # -- DP audits of the per-vehicle noise on neighbouring trajectory sets --------------

@@ -26,7 +26,7 @@ def test_numbers_are_rounded_and_keys_readable():
     assert fmt(True) == "yes" and fmt(float("inf")) == "∞" and fmt(0.000123456) == "0.000123"
     fv = vectors([[3, 0, 1, 0, 2, 0], [0, 1, 0, 0, 0, 5]])
     rel = release_flows(fv, epsilon=0.1, rng=make_rng(2), method="central", max_moves=4)
-    rows = dict(public_rows(rel.info))
+    rows = dict(public_rows(rel.public))
     assert rows["method"].startswith("Central") and rows["moves kept per vehicle (m)"] == "4"
     assert "repetitions counted" in rows["bounding"]
     assert rows["L1 sensitivity of the global vector (Δ)"] == "4"

@@ -87,10 +87,10 @@ def test_count_min_release_clips_nodes_and_overestimates():
     fv = FlowVectors(index, rows, rows.copy(), np.arange(k))
     truth = fv.total()
     rel = release_flows(fv, epsilon=1.0, rng=make_rng(3), sketch=SketchSpec("countmin", 100, 3, 7))
-    assert rel.info["clipped_values"] > 0 and rel.info["sketch"] == "countmin"
+    assert rel.public["clipped_values"] > 0 and rel.public["sketch"] == "countmin"
     assert np.mean(rel.values - truth) > 100  # ≈ 300 vehicles × E[max(noise, 0)]
     plain = release_flows(fv, epsilon=1.0, rng=make_rng(3), sketch=SketchSpec("count", 100, 3, 7))
-    assert "clipped_values" not in plain.info
+    assert "clipped_values" not in plain.public
     assert abs(np.mean(plain.values - truth)) < 15  # noise std per estimate ≈ 35
     assert rel.cost.epsilon == plain.cost.epsilon == 1.0  # sketching is post-processing
 
@@ -106,7 +106,7 @@ def test_per_node_estimates_follow_the_thesis_coordinator():
     noisy = LocalNoise(epsilon=2.0).perturb(fv.counts, fv.trajectory_max, make_rng(8))[0]
     want = estimate(sketch(noisy, spec), spec, s).sum(axis=0)
     np.testing.assert_allclose(rel.values, want)
-    assert rel.info["aggregation"] == "estimates"
+    assert rel.public["aggregation"] == "estimates"
     summed = release_flows(fv, epsilon=2.0, rng=make_rng(8), sketch=spec)
     np.testing.assert_allclose(summed.values, estimate(sketch(noisy.sum(axis=0), spec), spec, s))
     # AGMS's estimator is linear: both coordinators agree

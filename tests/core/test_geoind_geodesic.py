@@ -94,8 +94,8 @@ def test_geographic_release_is_planar_laplace_along_geodesics():
     rng = make_rng(3)
     lonlat = np.column_stack((rng.uniform(-180, 180, 5000), rng.uniform(-80, 80, 5000)))
     rel = perturb_points(lonlat, epsilon=EPS, rng=make_rng(4), geographic=True)
-    assert rel.info["geodesic"] and rel.cost.epsilon == EPS
-    assert rel.info["granularity"] == "1e-07°" and "rounded to 1e-07°" in rel.cost.parts[0].note
+    assert rel.public["geodesic"] and rel.cost.epsilon == EPS
+    assert rel.public["granularity"] == "1e-07°" and "rounded to 1e-07°" in rel.cost.parts[0].note
     np.testing.assert_array_equal(np.rint(rel.values / 1e-7) * 1e-7, rel.values)
     assert _check(lonlat, rel.values)[1:] == (True, True)
     again = perturb_points(lonlat, epsilon=EPS, rng=make_rng(4), geographic=True)

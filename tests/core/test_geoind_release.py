@@ -25,7 +25,7 @@ def test_planar_laplace_cost_facts_and_displacement():
     np.testing.assert_array_equal(np.rint(rel.values / 0.01) * 0.01, rel.values)   # 1 cm
     shift = np.hypot(*(rel.values - xy).T)
     assert shift.mean() == pytest.approx(200.0, rel=0.05)
-    assert rel.info["facts"]["expected_displacement_m"] == pytest.approx(200.0)
+    assert rel.public["facts"]["expected_displacement_m"] == pytest.approx(200.0)
     again = perturb_points(xy, epsilon=0.01, rng=make_rng(1))
     np.testing.assert_array_equal(again.values, rel.values)
 
@@ -36,11 +36,11 @@ def test_users_compose_to_public_m_or_are_sampled_down():
     rel = perturb_points(xy, epsilon=0.01, rng=make_rng(2), user_ids=users,
                          max_points_per_user=5)
     assert rel.cost.epsilon == pytest.approx(0.05)           # m = 5 from the parameter, not 4
-    assert rel.info["max_points_per_user"] == 5 and "m = 5" in rel.cost.parts[0].protects
+    assert rel.public["max_points_per_user"] == 5 and "m = 5" in rel.cost.parts[0].protects
     assert rel.cost.unit_of_privacy == "user" and rel.cost.unit == "ε per metre"
-    assert "kept" not in rel.info and len(rel.internal["kept"]) == 1000
+    assert "kept" not in rel.public and len(rel.internal["kept"]) == 1000
     assert plan_perturbation(0.01, max_points_per_user=5).epsilon == rel.cost.epsilon
-    assert any("5·ε" in s for s in rel.info["facts"]["statements"])
+    assert any("5·ε" in s for s in rel.public["facts"]["statements"])
     with pytest.raises(ValueError, match=r"user '\d+' has 4 points and 100 user\(s\) have more "
                                          r"than the maximum of 3"):
         perturb_points(xy, epsilon=0.01, rng=make_rng(2), user_ids=users, max_points_per_user=3)
@@ -91,7 +91,7 @@ def test_grid_mechanisms_report_cell_centres(mechanism, epsilon, name):
     rel = perturb_points(_points(), epsilon=epsilon, rng=make_rng(4), mechanism=mechanism,
                          grid=GRID)
     centres = GRID.centers()
-    np.testing.assert_array_equal(rel.values, centres[rel.info["reported_cells"]])
+    np.testing.assert_array_equal(rel.values, centres[rel.public["reported_cells"]])
     assert rel.cost.parts[0].mechanism == name and rel.cost.epsilon == epsilon
     assert rel.cost.unit == ("ε" if mechanism == "krr" else "ε per metre")
     assert plan_perturbation(epsilon, mechanism=mechanism).parts[0].mechanism == name
@@ -111,15 +111,15 @@ def test_estimate_distribution_recovers_the_clusters(mechanism, epsilon):
     assert est.cost.epsilon == 0 and est.cost.parts == ()
     assert est.values.sum() == pytest.approx(1.0)
     truth = np.bincount(GRID.cell_of(xy)[0], minlength=GRID.size) / len(xy)
-    assert np.abs(est.values - truth).sum() < np.abs(est.info["raw_histogram"] - truth).sum()
-    assert est.info["expected_counts"].sum() == pytest.approx(20000)
-    assert ("matrix_inversion" in est.info) == (mechanism == "krr")
+    assert np.abs(est.values - truth).sum() < np.abs(est.public["raw_histogram"] - truth).sum()
+    assert est.public["expected_counts"].sum() == pytest.approx(20000)
+    assert ("matrix_inversion" in est.public) == (mechanism == "krr")
     if mechanism != "planar_laplace":
-        assert est.info["reports_off_centre"] == 0
+        assert est.public["reports_off_centre"] == 0
         shifted = Grid(GRID.x0 + 40.0, GRID.y0, GRID.cell, GRID.nx, GRID.ny)   # another grid
         other = estimate_distribution(rel.values, grid=shifted, mechanism=mechanism,
                                       epsilon=epsilon, iterations=5)
-        assert other.info["reports_off_centre"] == 20000
+        assert other.public["reports_off_centre"] == 20000
 
 
 def test_bad_input_and_cancellation():

@@ -118,11 +118,9 @@ def test_dataset_id_is_the_normalised_path_whatever_reads_it(tmp_path, monkeypat
 
 def test_release_has_separate_public_and_internal_fields():
     r = Release([1], PrivacyCost.of("Laplace", 1), public={"scale": 1}, internal={"true": 3})
-    assert r.public == {"scale": 1} and r.info is r.public and r.internal == {"true": 3}
-    old_style = Release([1], PrivacyCost(), info={"scale": 2})
-    assert old_style.public == {"scale": 2} and old_style.internal == {}
-    with pytest.raises(TypeError):
-        Release([1], PrivacyCost(), public={}, info={})
+    assert r.public == {"scale": 1} and r.internal == {"true": 3}
+    bare = Release([1], PrivacyCost())
+    assert bare.public == {} and bare.internal == {}
     assert "true" not in repr(r).split("internal")[0]
 
 

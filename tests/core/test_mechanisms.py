@@ -78,12 +78,12 @@ def test_snapped_laplace_values_on_granularity_and_cost_exact(epsilon, sensitivi
     x = np.array([0.0, 1.0, 3.7, -12.25, 1e4 / 3])
     rel = mech.laplace(x, sensitivity=sensitivity, epsilon=epsilon, rng=make_rng(3),
                        bound=bound, protects="one user")
-    g, b = rel.info["granularity"], rel.info["bound"]
+    g, b = rel.public["granularity"], rel.public["bound"]
     k = rel.values / g
     assert np.array_equal(k, np.round(k)) and np.array_equal(np.round(k) * g, rel.values)
     # Λ is a power of two times Δ, at least the noise scale
     assert math.log2(g / sensitivity) == round(math.log2(g / sensitivity))
-    assert rel.info["scale"] <= g < 2 * rel.info["scale"]
+    assert rel.public["scale"] <= g < 2 * rel.public["scale"]
     assert np.all(np.abs(rel.values) <= b)
     part = rel.cost.parts[0]
     assert rel.cost.epsilon == epsilon and (part.granularity, part.bound) == (g, b)
@@ -91,11 +91,11 @@ def test_snapped_laplace_values_on_granularity_and_cost_exact(epsilon, sensitivi
     # the float-safety share is computed from Mironov's bound, and small
     eta = mech.SNAPPING_ETA
     b_units = b / sensitivity
-    eps_noise = sensitivity / rel.info["scale"]
+    eps_noise = sensitivity / rel.public["scale"]
     total = eps_noise * (1 + 2 * b_units * eta) * (1 + 12 * b_units * eta) + 2 * eta
     assert total == pytest.approx(epsilon, rel=1e-12)
-    assert rel.info["float_extra_epsilon"] == pytest.approx(epsilon - eps_noise, rel=1e-6)
-    assert 0 < rel.info["float_extra_epsilon"] < 1e-5
+    assert rel.public["float_extra_epsilon"] == pytest.approx(epsilon - eps_noise, rel=1e-6)
+    assert 0 < rel.public["float_extra_epsilon"] < 1e-5
 
 
 @pytest.mark.parametrize("epsilon,sensitivity", [(1e-4, 1.0), (1.0, 1.0), (0.5, 30.0), (50.0, 2.0)])
@@ -457,9 +457,9 @@ def test_sparse_vector_releases_only_answers_and_costs_epsilon():
                              rng=make_rng(13), threshold_share=0.25, protects="one user")
     assert rel.values.dtype == bool and rel.values.shape == q.shape
     assert rel.values.sum() <= 2
-    assert set(rel.info) == {"examined", "positives"}
+    assert set(rel.public) == {"examined", "positives"}
     hits = np.flatnonzero(rel.values)
-    assert rel.info["examined"] == (hits[-1] + 1 if hits.size == 2 else q.size)
+    assert rel.public["examined"] == (hits[-1] + 1 if hits.size == 2 else q.size)
     assert [p.mechanism for p in rel.cost.parts] == ["SVT threshold noise", "SVT query noise"]
     assert [p.epsilon for p in rel.cost.parts] == pytest.approx([0.2, 0.6])
     assert math.fsum(p.epsilon for p in rel.cost.parts) == pytest.approx(0.8)
@@ -472,7 +472,7 @@ def test_sparse_vector_stops_after_cutoff():
     rel = mech.sparse_vector(np.full(20, 1e9), 0.0, sensitivity=1.0, epsilon=1.0, cutoff=3,
                              rng=make_rng(14))
     assert rel.values.tolist() == [True] * 3 + [False] * 17
-    assert rel.info == {"examined": 3, "positives": 3}
+    assert rel.public == {"examined": 3, "positives": 3}
 
 
 # --------------------------------------------------------------------------
@@ -532,14 +532,14 @@ def test_costs_of_each_mechanism():
     rel = mech.discrete_laplace([1, 2], sensitivity=2, epsilon=0.7, rng=rng)
     p = _single_part(rel.cost)
     assert (p.mechanism, p.epsilon, p.delta, p.sensitivity) == ("discrete Laplace", 0.7, 0.0, 2.0)
-    assert rel.info["alpha"] == pytest.approx(math.exp(-0.35))
+    assert rel.public["alpha"] == pytest.approx(math.exp(-0.35))
     for cal in ("analytic", "classic"):
         rel = mech.gaussian([0.0], l2_sensitivity=1.5, epsilon=0.9, delta=1e-6, rng=rng,
                             calibration=cal)
         p = _single_part(rel.cost)
         assert (p.mechanism, p.epsilon, p.delta, p.sensitivity) == \
             (f"Gaussian ({cal})", 0.9, 1e-6, 1.5)
-        assert rel.info["sigma"] == mech.gaussian_sigma(1.5, 0.9, 1e-6, cal, integer_valued=False)
+        assert rel.public["sigma"] == mech.gaussian_sigma(1.5, 0.9, 1e-6, cal, integer_valued=False)
     p = _single_part(mech.exponential([1.0, 2.0], sensitivity=1, epsilon=0.3, rng=rng).cost)
     assert (p.mechanism, p.epsilon, p.delta, p.sensitivity) == ("exponential", 0.3, 0.0, 1.0)
     p = _single_part(mech.krr([0, 1], k=3, epsilon=2.0, rng=rng).cost)
@@ -550,7 +550,7 @@ def test_costs_of_each_mechanism():
 def test_discrete_laplace_noise_std_matches_info():
     rel = mech.discrete_laplace(np.zeros(200000, dtype=int), sensitivity=1, epsilon=0.5,
                                 rng=make_rng(18))
-    assert np.std(rel.values) == pytest.approx(rel.info["noise_std"], rel=0.01)
+    assert np.std(rel.values) == pytest.approx(rel.public["noise_std"], rel=0.01)
 
 
 def _calls(epsilon=1.0, delta=1e-5):
