@@ -37,7 +37,6 @@ from .place import Zones
 from .reconstruct import distance_groups, rake, shrink_by_group, unimodal
 
 DAY = 86400.0
-PUBLIC_SEED = 31   # the sample points of pair_bands: public randomness, no privacy role
 
 
 @dataclass
@@ -97,18 +96,6 @@ def person_facts(data: ZonedTrips, rng: np.random.Generator):
     lo, hi = main_key // n, main_key % n
     other_end = np.where(home == lo, hi, lo)
     return per_user, main_trips, home, other_end, is_main
-
-
-def pair_bands(zones: Zones, rng: np.random.Generator, k: int = 4) -> np.ndarray:
-    """(k, n, n): for every pair of zones, the distance bands of k pairs of points drawn
-    uniformly in the two zones (public randomness): the spread of the distances a pair
-    holds, which its centroid distance alone misses on large zones."""
-    pts = np.stack([zones.uniform_in(z, 2 * k, rng) for z in range(len(zones))],
-                   axis=1)   # (2k, n, 2)
-    a, b = pts[:k], pts[k:]
-    return np.stack([P.band(np.hypot(a[i][:, None, 0] - b[i][None, :, 0],
-                                     a[i][:, None, 1] - b[i][None, :, 1]),
-                            P.DISTANCE_EDGES_M).astype(np.int16) for i in range(k)])
 
 
 def _kind(zone, home, other_end) -> np.ndarray:
@@ -230,7 +217,7 @@ def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: in
     # public rule on noisy values: where pairs are sparse (many pairs per person) the pair
     # model is mostly noise, so it is also raked to the released home–main distances
     sparse = n * n >= P.SPARSE_PAIRS * max(noisy["people"].sum(), 1.0)
-    by_distance = (pair_bands(zones, np.random.default_rng(PUBLIC_SEED)), main_distance) \
+    by_distance = (zones.pair_bands(), main_distance) \
         if sparse else ()
     noisy["home_work"] = rake(noisy["home_work"], _clip(margins[:n]), _clip(margins[n:]),
                               *by_distance)

@@ -48,25 +48,26 @@ class SyntheticTrips:
         return self.zoned.n
 
 
-def gravity(dist: np.ndarray, w_o, w_d, distance) -> np.ndarray:
-    """Row-stochastic n × n P(destination | origin) ∝ w_d · f(distance band), f fitted so
-    that origins weighted by ``w_o`` give the band histogram ``distance`` (module doc)."""
-    n = dist.shape[0]
-    bands = P.band(dist, P.DISTANCE_EDGES_M)
+def gravity(bands: np.ndarray, w_o, w_d, distance) -> np.ndarray:
+    """Row-stochastic n × n P(destination | origin) ∝ w_d · mean_k f(bands[k]), f fitted so
+    that origins weighted by ``w_o`` give the band histogram ``distance`` (module doc);
+    ``bands``: (k, n, n) distance bands of sampled point pairs (:meth:`.Zones.pair_bands`)."""
+    k, n = bands.shape[0], bands.shape[1]
     target = distance / distance.sum()
     w_o, w_d = w_o / w_o.sum(), w_d / w_d.sum()
     f = np.ones(target.size)
-    # by_band[o, b] = Σ_d w_d [band(o, d) = b]: each round costs n × bands, not n²
-    by_band = np.bincount((np.arange(n)[:, None] * f.size + bands).ravel(),
-                          np.broadcast_to(w_d, (n, n)).ravel(),
-                          minlength=n * f.size).reshape(n, f.size)
+    # by_band[o, b] = Σ_d w_d share(o, d, b): each round costs n × bands, not n²
+    by_band = sum(np.bincount((np.arange(n)[:, None] * f.size + b).ravel(),
+                              np.broadcast_to(w_d, (n, n)).ravel(),
+                              minlength=n * f.size) for b in bands).reshape(n, f.size) / k
     for _ in range(IPF_ROUNDS):
         rows = by_band @ f
         got = f * ((w_o / np.maximum(rows, 1e-300)) @ by_band)
         f = np.where(got > 0, f * target / np.maximum(got, 1e-300), f)
-    raw = w_d[None, :] * f[bands]
+    reach = sum(f[b] for b in bands) / k
+    raw = w_d[None, :] * reach
     empty = raw.sum(axis=1) <= 0    # no weighted zone at a used distance: any zone at one,
-    raw[empty] = f[bands[empty]]    # and failing that the zone itself
+    raw[empty] = reach[empty]       # and failing that the zone itself
     still = np.flatnonzero(raw.sum(axis=1) <= 0)
     raw[still, still] = 1.0
     return raw / raw.sum(axis=1, keepdims=True)
@@ -88,7 +89,7 @@ def _other_trips(model, zones, other, person, home, away, home_xy, away_xy, out,
     home, their main end or elsewhere (``ends``); an end elsewhere is drawn from the
     gravity model given the other end, or from ``other_origin`` when both are elsewhere."""
     o_zone, d_zone, origin, dest = out
-    dist = zones.distances()
+    bands = zones.pair_bands()
     kind_o, kind_d = np.divmod(_draw(model.ends, other.size, rng), 3)
     p = person[other]
     own = (home[p], away[p])
@@ -105,10 +106,10 @@ def _other_trips(model, zones, other, person, home, away, home_xy, away_xy, out,
     w_o = by_kind[0].sum() * mix[0] + by_kind[1].sum() * mix[1] + \
         by_kind[2].sum() * model.other_origin / model.other_origin.sum()
     w_d = by_kind[:, 0].sum() * mix[0] + by_kind[:, 1].sum() * mix[1]
-    dz[forward] = _conditional(gravity(dist, w_o, model.other_dest, model.distance),
+    dz[forward] = _conditional(gravity(bands, w_o, model.other_dest, model.distance),
                                oz[forward], rng)
     if back.size:
-        oz[back] = _conditional(gravity(dist, w_d + 1e-12, model.other_origin,
+        oz[back] = _conditional(gravity(bands, w_d + 1e-12, model.other_origin,
                                         model.distance), dz[back], rng)
     o_zone[other], d_zone[other] = oz, dz
     origin[other] = zones.place(oz, rng, anchors)

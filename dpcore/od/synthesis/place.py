@@ -21,6 +21,9 @@ except ImportError:  # shapely 1.8
     from shapely.vectorized import contains as contains_xy
 
 from ...flows.cells import locate_points
+from .parts import DISTANCE_EDGES_M
+
+PUBLIC_SEED = 31   # the sample points of Zones.pair_bands: public randomness, no privacy role
 
 
 @dataclass
@@ -58,6 +61,7 @@ class Zones:
             raise ValueError(f"{empty} zones have no area: synthetic points cannot be placed "
                              "in them")
         self.centroids = np.array([[p.centroid.x, p.centroid.y] for p in self.polygons])
+        self._pair_bands = None
 
     def __len__(self) -> int:
         return len(self.polygons)
@@ -92,6 +96,22 @@ class Zones:
             else:
                 out[idx] = self.uniform_in(z, idx.size, rng)
         return out
+
+    def pair_bands(self, k: int = 4) -> np.ndarray:
+        """(k, n, n) int16: for every pair of zones, the 500 m distance bands of k pairs of
+        points drawn uniformly in the two zones (public randomness, fixed seed; computed
+        once): the spread of distances a pair holds, which its centroid distance misses on
+        large zones."""
+        if self._pair_bands is None:
+            rng = np.random.default_rng(PUBLIC_SEED)
+            pts = np.stack([self.uniform_in(z, 2 * k, rng) for z in range(len(self))], axis=1)
+            a, b = pts[:k], pts[k:]
+            self._pair_bands = np.stack([
+                np.clip(np.searchsorted(DISTANCE_EDGES_M, np.hypot(
+                    a[i][:, None, 0] - b[i][None, :, 0], a[i][:, None, 1] - b[i][None, :, 1]),
+                    side="right") - 1, 0, DISTANCE_EDGES_M.size - 2).astype(np.int16)
+                for i in range(k)])
+        return self._pair_bands
 
     def distances(self) -> np.ndarray:
         """n × n centroid distances (m); the diagonal is the mean distance of two uniform
