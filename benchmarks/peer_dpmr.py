@@ -9,10 +9,16 @@ visits per zone and OD flows, ε/2 each (dp-mobility-report's
 ``budget_split``; ours: ``release_report`` with weights 1 and 1 and one time
 window, so both release one count per zone and one per ordered pair).
 
+Our rows: the *old method* (trips per pair and plain visits, the former and only method) and the
+*new default* (``od_method``/``visits_method`` = ``auto``: the public rule of
+``dpcore.od.strategy`` picks people per pair, shrunk, × a noisy trip scale, and shrunk visits
+× the sampling scale; 5 % of ε goes to the trip scale, the rest is split as before), issue 29.
+
 Measured per total ε ∈ {0.5, 1, 2}, over ``--reps`` runs each (their noise is
 unseeded): MAE of visits per zone and of OD flows over all pairs against the
 counts of *all* trips (the analyst's target, so sampling losses count), the
-Pearson correlation of OD flows on the pairs with a true trip, the share of
+Pearson correlation of OD flows on the pairs with a true trip, the top-100 recall (how many of
+the 100 largest true pairs are among the 100 largest released), the share of
 trips kept by sampling, and the wall and CPU time of one release from the same
 arrays (zone assignment included for both; their CPU time counts their main
 process only). Medians with [min, max] over the runs.
