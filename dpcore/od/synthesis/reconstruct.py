@@ -88,12 +88,13 @@ def rake(pairs: np.ndarray, rows: np.ndarray, cols: np.ndarray, bands=None,
                                    np.asarray(bands).reshape(k, -1).T.ravel(),
                                    np.arange(0, k * pairs_n + 1, k)),
                                   shape=(pairs_n, band_totals.size))
+        share_t = share.T.tocsr()   # one conversion, then fast row-wise products
         target = band_totals / band_totals.sum()
     p = np.clip(pairs, 0.0, None)
     p = (1.0 - floor) * p / max(p.sum(), 1e-300) + floor * np.outer(rows, cols)
     for _ in range(rounds):
         if bands is not None:   # a generalised iterative scaling step on the bands
-            got = share.T @ p.ravel()
+            got = share_t @ p.ravel()
             ratio = np.where(got > 0, target / np.maximum(got, 1e-300), 0.0)
             p *= (share @ ratio).reshape(p.shape)
         p *= (rows / np.maximum(p.sum(axis=1), 1e-300))[:, None]
