@@ -133,3 +133,20 @@ def test_csv_table_is_streamed_with_text_columns(qgis_app, tmp_path):
     np.testing.assert_array_equal(direct.zoned.origin_zone, through_qgis.zoned.origin_zone)
     np.testing.assert_array_equal(direct.trips.start, through_qgis.trips.start)
 
+
+
+@pytest.mark.parametrize("streamed", [True, False])
+def test_cancelling_stops_the_reader(qgis_app, tmp_path, streamed):
+    """The reader reports progress per batch and stops with dpcore's Cancelled."""
+    from qgis.core import QgsApplication, QgsProcessingContext, QgsProcessingFeedback
+    from mobility_dp.algorithms.common.trips import read_trips
+    from mobility_dp.dpcore.privacy import Cancelled
+    make, extra = LAYOUTS["table"]
+    layer = make()
+    source = _save(layer, tmp_path / "trips.gpkg") if streamed else layer
+    alg = QgsApplication.processingRegistry().createAlgorithmById("mobilitydp:odflows")
+    feedback = QgsProcessingFeedback()
+    feedback.cancel()
+    with pytest.raises(Cancelled):
+        read_trips(alg, {"INPUT": source, "USER_FIELD": "user_id", "ZONES": ZONES,
+                         "MAX_TRIPS": 3, **extra}, QgsProcessingContext(), feedback)
