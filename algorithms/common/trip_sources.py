@@ -14,10 +14,10 @@ import os
 import warnings
 
 import numpy as np
-from qgis.core import (NULL, QgsCoordinateTransform, QgsFeatureRequest, QgsPointXY,
-                       QgsProcessingFeatureSourceDefinition, QgsProjUtils, QgsProviderRegistry,
+from qgis.core import (NULL, QgsCoordinateTransform, QgsFeatureRequest, QgsPointXY, QgsProjUtils,
                        QgsWkbTypes)
 
+from .events import INPUT, _direct_file as _events_direct_file
 from .values import epoch_seconds
 
 #: Features per batch on the QGIS feature path.
@@ -25,7 +25,7 @@ LAYER_BATCH = 100_000
 
 
 def _pyproj_transformer(op, src_crs, dst_crs):
-    """A pyproj transformer of QGIS's operation ``op`` (or of the CRS pair), PROJ data from QGIS."""
+    """A pyproj transformer of the operation QGIS chose (else of the CRS pair)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # pyproj warns on import when a venv hides its data
         import pyproj
@@ -79,28 +79,22 @@ def to_frame_function(src_crs, frame, context):
     return to_frame
 
 
-def direct_file(alg, parameters, name, context, layout):
-    """(path, layer name) when the layer is a whole plain file GDAL can stream, else None."""
-    value = parameters.get(name)
-    if isinstance(value, QgsProcessingFeatureSourceDefinition) and (
-            value.selectedFeaturesOnly or value.featureLimit != -1
-            or getattr(value, "filterExpression", "")):
+def direct_file(alg, parameters, context, layout):
+    """(path, layer name) when INPUT is a whole plain file GDAL can stream, else None.
+
+    The events reader's rule (an OGR file or a plain comma-separated CSV without selection,
+    filter or subset); a CSV only as a table (its geometry comes from QGIS's options), and
+    points / lines only as simple Point / LineString layers (the WKB parsed on the fast path).
+    """
+    found = _events_direct_file(alg, parameters, context)
+    if found is None or layout == "table":
+        return found
+    if found[0].lower().endswith((".csv", ".txt", ".tsv")):
         return None
-    layer = alg.parameterAsVectorLayer(parameters, name, context)
-    if layer is None or layer.subsetString() or layer.providerType() != "ogr":
-        return None
-    parts = QgsProviderRegistry.instance().decodeUri("ogr", layer.source())
-    path = parts.get("path") or ""
-    if parts.get("subset") or not os.path.isfile(path):
-        return None
-    if layout != "table" and path.lower().endswith((".csv", ".txt", ".tsv")):
-        return None  # a CSV's geometry comes from QGIS's options, not from the file
-    wkb = layer.wkbType()
-    if layout == "lines" and QgsWkbTypes.flatType(wkb) != QgsWkbTypes.LineString:
-        return None
-    if layout == "points" and QgsWkbTypes.flatType(wkb) != QgsWkbTypes.Point:
-        return None
-    return path, parts.get("layerName") or None
+    layer = alg.parameterAsVectorLayer(parameters, INPUT, context)
+    flat = QgsWkbTypes.flatType(layer.wkbType())
+    return found if flat == (QgsWkbTypes.LineString if layout == "lines" else
+                             QgsWkbTypes.Point) else None
 
 
 def _value(v):

@@ -127,7 +127,7 @@ def read_zoned(alg, parameters, context, feedback, frame, zones, progress=None):
     progress = progress or progress_bridge(feedback, 0, 30)
     to_frame = to_frame_function(src_crs, frame, context)
     encoder = TripEncoder(zones, to_frame=to_frame, window=time_window(alg, parameters, context))
-    direct = direct_file(alg, parameters, INPUT, context, layout)
+    direct = direct_file(alg, parameters, context, layout)
     if direct is not None:
         read_trips_file(direct[0], encoder, layout=layout, user_field=user_field,
                         fields=names, layer_name=direct[1], progress=progress,

@@ -127,6 +127,10 @@ def test_csv_table_is_streamed_with_text_columns(qgis_app, tmp_path):
         rows.append(",".join(str(v) for v in f.attributes()))
     csv.write_text("\n".join(rows) + "\n")
     _, extra = LAYOUTS["table"]
+    from qgis.core import QgsVectorLayer
+    text = QgsVectorLayer(f"file://{csv}?delimiter=,", "od", "delimitedtext")
+    assert text.isValid() and text.providerType() == "delimitedtext"
+    assert _read(text, extra).engine == "gdal"
     direct, through_qgis = _read(str(csv), extra), _read(layer, extra)
     assert direct.engine == "gdal"
     np.testing.assert_array_equal(direct.zoned.user, through_qgis.zoned.user)
