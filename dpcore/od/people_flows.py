@@ -30,7 +30,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from ..mechanisms import discrete_laplace, discrete_laplace_alpha
+from ..mechanisms import check_representable, discrete_laplace, discrete_laplace_alpha
 from ..privacy import PrivacyCost, Release, check_epsilon, report_progress
 from ..sampling import sampling_stream
 from .noise import DISCRETE_LAPLACE, LEVEL, margin_of_error, noisy_counts
@@ -74,6 +74,8 @@ def plan_people_od(*, epsilon: float, directed: bool = False, publish: str = TRI
     """The cost of :func:`release_people_od` (no data): one part for the people per pair,
     two for the trip scale when trips are published."""
     epsilon, share, cap = _check(epsilon, scale_share, total_cap, publish)
+    check_representable(epsilon * (1.0 - share), 1.0, "people per pair (sensitivity 1; use "
+                        "the method 'trips' at this ε)")
     kind = "ordered" if directed else "unordered"
     cost = PrivacyCost.of("discrete Laplace", epsilon * (1.0 - share), sensitivity=1,
                           protects=UNIT, unit_of_privacy="user",

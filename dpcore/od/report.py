@@ -22,6 +22,7 @@ from typing import Dict, Optional
 
 import numpy as np
 
+from ..mechanisms import check_representable
 from ..privacy import PrivacyCost, Release, check_epsilon, report_progress
 from .flows import check_as_planned
 from .noise import DISCRETE_LAPLACE, LEVEL, margin_of_error, noisy_counts
@@ -72,6 +73,9 @@ def plan_report_cost(*, epsilon: float, weights, max_trips: int, od_method: str 
     share = float(scale_share) if scaled else 0.0
     if scaled and not 0.0 < share < 1.0:
         raise ValueError(f"the share of ε for the trip scale must be in (0, 1), got {share}")
+    if choice.od == OD_PEOPLE and OD in weights and float(weights[OD]) != 0.0:
+        check_representable(split_budget(epsilon * (1.0 - share), weights)[OD], 1.0,
+                            "people per pair (sensitivity 1; use the OD method 'trips')")
     parts = [PrivacyCost.of("discrete Laplace", eps, sensitivity=1, protects=UNIT,
                             unit_of_privacy="user", note=OD_PEOPLE_NOTE)
              if name == OD and choice.od == OD_PEOPLE else

@@ -132,3 +132,14 @@ def test_dense_pairs_get_trips_per_pair_scaled_for_the_trips_lost_by_sampling():
     assert "trips per ordered pair" in od["counted"] and rel.public["sampling_scale"] > 1.1
     truth = np.bincount(o * 3 + d, minlength=9).reshape(3, 3)
     assert od["counts"].sum() == pytest.approx(truth.sum(), rel=0.05)  # not the sampled total
+
+
+def test_people_per_pair_refuses_unrepresentable_epsilon_in_the_plan():
+    from mobility_dp.dpcore.od.people_flows import plan_people_od
+    with pytest.raises(ValueError, match="use the method 'trips'"):
+        plan_people_od(epsilon=100.0)
+    with pytest.raises(ValueError, match="OD method 'trips'"):
+        report.plan_report_cost(epsilon=100.0, weights={"od": 1}, max_trips=5,
+                                od_method="people_shrunk")
+    # the rule never picks it there
+    assert strategy.choose(n_zones=965, max_trips=10, epsilon=100.0).od == strategy.OD_TRIPS
