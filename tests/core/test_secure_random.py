@@ -245,6 +245,8 @@ ALLOWED_GENERATORS = {
     "dpcore/secure_random.py": "the secure generator",
     "dpcore/flows/sketches.py": "hash functions from the sketch's public seed",
     "dpcore/flows/measures.py": "seeded community detection on released (noisy) flows",
+    "dpcore/od/synthesis/place.py": "distance bands of zone pairs from points drawn in public "
+                                     "zones with a fixed public seed (no data)",
 }
 
 
