@@ -39,7 +39,7 @@ class SynthesizeTrips(MobilityDPAlgorithm):
     DISPLAY_NAME = "Synthetic trips"
     GROUP_ID = "flows"
     GROUP = "Flows"
-    TAGS = "synthetic,synthesis,generative,trips,dataset,privacy,differential"
+    TAGS = ("synthetic", "synthesis", "generative", "trips", "dataset", "privacy", "differential")
     HELP = """
 <p>A trips layer that analysts can load into any tool, drawn from a generative model fitted
 under differential privacy for each user. The model has parts, each a histogram in which one
