@@ -8,6 +8,11 @@ Two separate files, so raw-data facts cannot be published by mistake:
 * :func:`internal_report`: the same header, then the sections computed from
   the raw data (utility against ground truth, data-owner statistics), every
   page marked internal.
+
+Every function takes an optional ``translate`` callable (default: the text as written) applied
+to the fixed headings, labels and banners and to the section headings, so the QGIS glue can
+pass its ``tr`` without this module importing QGIS. Numbers, ids, tables and section bodies
+are not passed through it.
 """
 from __future__ import annotations
 
@@ -38,6 +43,10 @@ SEEDED_BANNER = ("Reproducible: not for publication. This run used a fixed seed,
                  "with the seed can recompute (and subtract) the noise.")
 
 
+def _as_written(text: str) -> str:
+    return text
+
+
 def esc(value) -> str:
     return html.escape(str(value))
 
@@ -63,60 +72,71 @@ def _fmt(x) -> str:
     return "" if x is None else f"{x:.6g}" if isinstance(x, float) else str(x)
 
 
-def cost_table(cost: PrivacyCost) -> str:
+def cost_table(cost: PrivacyCost, translate=_as_written) -> str:
     rows = [(p.mechanism, _fmt(p.epsilon), _fmt(p.delta), _fmt(p.sensitivity),
              p.protects, p.note) for p in cost.parts]
-    body = table(rows, ("mechanism", "ε", "δ", "sensitivity", "protects", "note"))
-    total = (f'<table class="total"><tr><td>total (sequential composition)</td>'
+    body = table(rows, (translate("mechanism"), "ε", "δ", translate("sensitivity"),
+                        translate("protects"), translate("note")))
+    total = (f'<table class="total"><tr><td>{esc(translate("total (sequential composition)"))}'
+             '</td>'
              f"<td>ε = {cost.epsilon:.6g}</td><td>δ = {cost.delta:.6g}</td></tr></table>")
     return body + total
 
 
-def _head(title: str, algorithm_id: str) -> list:
+def _head(title: str, algorithm_id: str, translate) -> list:
     now = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
     return [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{esc(title)}</title>"
             f"<style>{_STYLE}</style></head><body>",
             f"<h1>{esc(title)}</h1>",
-            f"<p>Algorithm <code>{esc(algorithm_id)}</code>, run {esc(now)}.</p>"]
+            "<p>" + esc(translate("Algorithm {algorithm}, run {time}.")).format(
+                algorithm=f"<code>{esc(algorithm_id)}</code>", time=esc(now)) + "</p>"]
 
 
-def _parameters_and_sections(parameters, sections) -> list:
-    parts = ["<h2>Parameters</h2>",
-             table(((k, _fmt(v)) for k, v in parameters), ("parameter", "value"))]
-    parts += [f"<h2>{esc(heading)}</h2>\n{body}" for heading, body in sections]
+def _parameters_and_sections(parameters, sections, translate) -> list:
+    parts = [f"<h2>{esc(translate('Parameters'))}</h2>",
+             table(((k, _fmt(v)) for k, v in parameters),
+                   (translate("parameter"), translate("value")))]
+    parts += [f"<h2>{esc(translate(heading))}</h2>\n{body}" for heading, body in sections]
     return parts
 
 
-def _guarantee(unit_of_privacy: str, cost: PrivacyCost, dataset_id: Optional[str]) -> list:
+def _guarantee(unit_of_privacy: str, cost: PrivacyCost, dataset_id: Optional[str],
+               translate) -> list:
     unit = cost.unit
     per = " (a loss of ε·d between inputs d metres apart)" if unit != "ε" else ""
-    parts = ["<h2>Privacy guarantee</h2>",
-             f"<p><b>Unit of privacy:</b> {esc(unit_of_privacy)}</p>",
+    parts = [f"<h2>{esc(translate('Privacy guarantee'))}</h2>",
+             f"<p><b>{esc(translate('Unit of privacy:'))}</b> {esc(unit_of_privacy)}</p>",
              f"<p>This release satisfies (ε = {cost.epsilon:.6g}, δ = {cost.delta:.6g})-"
              f"differential privacy for that unit, ε in <b>{esc(unit)}</b>{esc(per)}. The cost "
              "below is computed from the mechanisms that actually ran.</p>",
-             cost_table(cost)]
+             cost_table(cost, translate)]
     if dataset_id:
-        parts.append(f"<p>Charged to the privacy ledger as dataset <code>{esc(dataset_id)}</code>."
-                     "</p>")
+        parts.append("<p>" + esc(translate("Charged to the privacy ledger as dataset {dataset}."))
+                     .format(dataset=f"<code>{esc(dataset_id)}</code>") + "</p>")
     return parts
+
+
+def _warnings(warnings, translate) -> list:
+    label = translate("Warning: {warning}")
+    return [f'<div class="banner warning">{esc(label.format(warning=w))}</div>' for w in warnings]
 
 
 def publishable_report(*, title: str, algorithm_id: str, unit_of_privacy: str,
                        cost: PrivacyCost, parameters: Iterable[Tuple[str, object]],
                        seeded: bool, sections: Iterable[Tuple[str, str]] = (),
-                       warnings: Iterable[str] = (), dataset_id: Optional[str] = None) -> str:
+                       warnings: Iterable[str] = (), dataset_id: Optional[str] = None,
+                       translate=_as_written) -> str:
     """The report to publish with a release: public values and public info only.
 
     ``parameters``, ``sections`` and ``warnings`` must depend only on public
     parameters and on the noisy values (``Release.public``).
     """
-    parts = _head(title, algorithm_id)
+    parts = _head(title, algorithm_id, translate)
     if seeded:
-        parts.append(f'<div class="banner seeded">{esc(SEEDED_BANNER)}</div>')
-    parts += [f'<div class="banner warning">Warning: {esc(w)}</div>' for w in warnings]
-    parts += _guarantee(unit_of_privacy, cost, dataset_id)
-    parts += _parameters_and_sections(parameters, sections)
+        parts.append(f'<div class="banner seeded">{esc(translate(SEEDED_BANNER))}</div>')
+    parts += _warnings(warnings, translate)
+    parts += _guarantee(unit_of_privacy, cost, dataset_id, translate)
+    parts += _parameters_and_sections(parameters, sections, translate)
     parts.append("</body></html>")
     return "\n".join(parts)
 
@@ -124,18 +144,22 @@ def publishable_report(*, title: str, algorithm_id: str, unit_of_privacy: str,
 def internal_report(*, title: str, algorithm_id: str, unit_of_privacy: str,
                     cost: PrivacyCost, parameters: Iterable[Tuple[str, object]],
                     seeded: bool, sections: Iterable[Tuple[str, str]] = (),
-                    warnings: Iterable[str] = (), dataset_id: Optional[str] = None) -> str:
+                    warnings: Iterable[str] = (), dataset_id: Optional[str] = None,
+                    translate=_as_written) -> str:
     """The data owner's report: raw-data facts (``Release.internal``), marked internal."""
-    parts = _head(f"{title} (internal)", algorithm_id)
-    parts.append(f'<div class="banner internal-banner">{esc(INTERNAL_BANNER)}</div>')
+    internal = translate("{heading} (internal)")
+    parts = _head(internal.format(heading=title), algorithm_id, translate)
+    banner = f'<div class="banner internal-banner">{esc(translate(INTERNAL_BANNER))}</div>'
+    parts.append(banner)
     if seeded:
-        parts.append(f'<div class="banner seeded">{esc(SEEDED_BANNER)}</div>')
-    parts += [f'<div class="banner warning">Warning: {esc(w)}</div>' for w in warnings]
-    parts += _guarantee(unit_of_privacy, cost, dataset_id)
-    parts += _parameters_and_sections(parameters, ())
+        parts.append(f'<div class="banner seeded">{esc(translate(SEEDED_BANNER))}</div>')
+    parts += _warnings(warnings, translate)
+    parts += _guarantee(unit_of_privacy, cost, dataset_id, translate)
+    parts += _parameters_and_sections(parameters, (), translate)
     for heading, body in sections:
-        parts.append(f'<div class="internal"><h2>{esc(heading)} (internal)</h2>\n{body}</div>')
-    parts.append(f'<div class="banner internal-banner">{esc(INTERNAL_BANNER)}</div>')
+        parts.append(f'<div class="internal"><h2>{esc(internal.format(heading=translate(heading)))}'
+                     f'</h2>\n{body}</div>')
+    parts.append(banner)
     parts.append("</body></html>")
     return "\n".join(parts)
 
@@ -143,18 +167,17 @@ def internal_report(*, title: str, algorithm_id: str, unit_of_privacy: str,
 def analysis_report(*, title: str, algorithm_id: str, privacy_note: str,
                     parameters: Iterable[Tuple[str, object]],
                     sections: Iterable[Tuple[str, str]] = (),
-                    warnings: Iterable[str] = ()) -> str:
+                    warnings: Iterable[str] = (), translate=_as_written) -> str:
     """Report of an algorithm that adds no noise (tessellation, cover, ...).
 
     It makes no differential-privacy claim: ``privacy_note`` says what the
     output discloses about its input.
     """
-    parts = _head(title, algorithm_id)
-    for w in warnings:
-        parts.append(f'<div class="banner warning">Warning: {esc(w)}</div>')
-    parts.append("<h2>Privacy</h2>")
-    parts.append(f"<p>No noise is added and no differential-privacy guarantee is claimed. "
-                 f"{esc(privacy_note)}</p>")
-    parts += _parameters_and_sections(parameters, sections)
+    parts = _head(title, algorithm_id, translate)
+    parts += _warnings(warnings, translate)
+    parts.append(f"<h2>{esc(translate('Privacy'))}</h2>")
+    no_claim = translate("No noise is added and no differential-privacy guarantee is claimed.")
+    parts.append(f"<p>{esc(no_claim)} {esc(privacy_note)}</p>")
+    parts += _parameters_and_sections(parameters, sections, translate)
     parts.append("</body></html>")
     return "\n".join(parts)

@@ -128,20 +128,20 @@
       <translation>Mécanisme</translation>
     </message>
     <message>
-      <source>discrete_laplace</source>
-      <translation type="unfinished" />
+      <source>discrete Laplace: integer noise, exact ε-DP</source>
+      <translation>Laplace discret : bruit entier, ε-DP exacte</translation>
     </message>
     <message>
-      <source>laplace</source>
-      <translation>laplace</translation>
+      <source>Gaussian (discrete, integer noise), tightest proven calibration, (ε, δ)-DP</source>
+      <translation>Gaussien (discret, bruit entier), calibrage prouvé le plus serré, (ε, δ)-DP</translation>
     </message>
     <message>
-      <source>gaussian_analytic</source>
-      <translation type="unfinished" />
+      <source>Gaussian (discrete), classic calibration of Acs &amp; Castelluccia, (ε, δ)-DP, ε &lt; 1 only</source>
+      <translation>Gaussien (discret), calibrage classique d'Acs et Castelluccia, (ε, δ)-DP, ε &lt; 1 seulement</translation>
     </message>
     <message>
-      <source>gaussian_classic</source>
-      <translation type="unfinished" />
+      <source>Laplace: continuous noise, ε-DP</source>
+      <translation>Laplace : bruit continu, ε-DP</translation>
     </message>
     <message>
       <source>Round to integers</source>
@@ -268,16 +268,20 @@
       <translation>Points en entrée</translation>
     </message>
     <message>
-      <source>planar_laplace</source>
-      <translation type="unfinished" />
+      <source>geometric mechanism on grid cells (Alvim et al.; reports are cell centres)</source>
+      <translation>mécanisme géométrique sur les cellules de la grille (Alvim et al. ; les rapports sont des centres de cellules)</translation>
     </message>
     <message>
-      <source>geometric</source>
-      <translation type="unfinished" />
+      <source>k-ary randomized response over the cells (plain ε, no metric, for comparison)</source>
+      <translation>réponse aléatoire k-aire sur les cellules (ε simple, sans métrique, pour comparaison)</translation>
     </message>
     <message>
-      <source>krr</source>
-      <translation type="unfinished" />
+      <source>discretised planar Laplace on grid cells (Alvim et al.; reports are cell centres)</source>
+      <translation>Laplace planaire discrétisé sur les cellules de la grille (Alvim et al. ; les rapports sont des centres de cellules)</translation>
+    </message>
+    <message>
+      <source>planar Laplace, continuous (radius ~ Gamma(2, 1/ε), uniform direction), each point moved along the geodesic on the WGS84 ellipsoid</source>
+      <translation>Laplace planaire, continu (rayon ~ Gamma(2, 1/ε), direction uniforme), chaque point déplacé le long de la géodésique sur l'ellipsoïde WGS84</translation>
     </message>
     <message>
       <source>Privacy level L (with a radius r: ε = L/r per metre)</source>
@@ -300,12 +304,12 @@
       <translation>Règle de bord (mécanismes sur grille)</translation>
     </message>
     <message>
-      <source>remap</source>
-      <translation type="unfinished" />
+      <source>a report falling outside the grid is moved to the nearest cell (exactly ε·d-private)</source>
+      <translation>un rapport tombant hors de la grille est déplacé vers la cellule la plus proche (exactement ε·d-privé)</translation>
     </message>
     <message>
-      <source>renormalise</source>
-      <translation type="unfinished" />
+      <source>the mechanism is renormalised over the grid as Alvim et al. §IV, which only guarantees 2ε·d (the report and the ledger count 2ε)</source>
+      <translation>le mécanisme est renormalisé sur la grille comme dans Alvim et al. §IV, ce qui ne garantit que 2ε·d (le rapport et le registre comptent 2ε)</translation>
     </message>
     <message>
       <source>Study area: remap reports into it (planar Laplace)</source>
@@ -328,12 +332,12 @@
       <translation>Utilisateurs au-delà du maximum</translation>
     </message>
     <message>
-      <source>refuse</source>
-      <translation type="unfinished" />
+      <source>refuse the run, naming a user above the maximum</source>
+      <translation>refuser l'exécution, en nommant un utilisateur au-delà du maximum</translation>
     </message>
     <message>
-      <source>sample</source>
-      <translation type="unfinished" />
+      <source>keep a uniformly random m of that user's points</source>
+      <translation>garder m points de cet utilisateur tirés uniformément au hasard</translation>
     </message>
     <message>
       <source>Fields to copy to the output</source>
@@ -732,16 +736,16 @@
       <translation>Activité téléphonique</translation>
     </message>
     <message>
-      <source>mean_iris_count_91</source>
-      <translation type="unfinished" />
+      <source>13.55 visits per user and week (§4.1)</source>
+      <translation>13,55 visites par utilisateur et par semaine (§4.1)</translation>
     </message>
     <message>
-      <source>events_13_55</source>
-      <translation type="unfinished" />
+      <source>≈68.9 visits per user and week (K/N, §5.4.1)</source>
+      <translation>≈68,9 visites par utilisateur et par semaine (K/N, §5.4.1)</translation>
     </message>
     <message>
-      <source>k_over_n_69</source>
-      <translation type="unfinished" />
+      <source>≈7.6 visits per user and week (mean IRIS count 91, Fig. 2b)</source>
+      <translation>≈7,6 visites par utilisateur et par semaine (comptage IRIS moyen 91, fig. 2b)</translation>
     </message>
     <message>
       <source>Vehicles with GPS trajectories (0 = none)</source>
@@ -940,44 +944,44 @@
       <translation>Méthode</translation>
     </message>
     <message>
-      <source>universal</source>
-      <translation type="unfinished" />
+      <source>BalancedNoise: noise within ±b, b independent of the data ((ε, δ), Alg. 5)</source>
+      <translation>BalancedNoise : bruit dans ±b, b indépendant des données ((ε, δ), alg. 5)</translation>
     </message>
     <message>
-      <source>bounded</source>
-      <translation type="unfinished" />
+      <source>BoundedNoise: noise within ±count (thesis Alg. 4; NOT differentially private)</source>
+      <translation>BoundedNoise : bruit dans ±comptage (alg. 4 de la thèse ; PAS différentiellement privé)</translation>
     </message>
     <message>
-      <source>balanced</source>
-      <translation type="unfinished" />
+      <source>Central: a trusted curator bounds each vehicle and adds noise once (ε-DP per vehicle)</source>
+      <translation>Central : un curateur de confiance borne chaque véhicule et ajoute le bruit une fois (ε-DP par véhicule)</translation>
     </message>
     <message>
-      <source>central</source>
-      <translation type="unfinished" />
+      <source>UniversalNoise: Laplace on every count (thesis Alg. 3)</source>
+      <translation>UniversalNoise : Laplace sur chaque comptage (alg. 3 de la thèse)</translation>
     </message>
     <message>
       <source>Sensitivity (per-vehicle methods)</source>
       <translation>Sensibilité (méthodes par véhicule)</translation>
     </message>
     <message>
-      <source>move</source>
-      <translation type="unfinished" />
+      <source>Move-based (Δ = 1; unit: one move)</source>
+      <translation>Par déplacement (Δ = 1 ; unité : un déplacement)</translation>
     </message>
     <message>
-      <source>trajectory</source>
-      <translation type="unfinished" />
+      <source>Trajectory-based, thesis Eq. 4.1 (from each vehicle's own data; NOT differentially private)</source>
+      <translation>Par trajectoire, éq. 4.1 de la thèse (à partir des propres données de chaque véhicule ; PAS différentiellement privé)</translation>
     </message>
     <message>
       <source>Noise</source>
       <translation>Bruit</translation>
     </message>
     <message>
-      <source>discrete</source>
-      <translation type="unfinished" />
+      <source>Laplace (continuous, the thesis)</source>
+      <translation>Laplace (continu, la thèse)</translation>
     </message>
     <message>
-      <source>continuous</source>
-      <translation type="unfinished" />
+      <source>Discrete Laplace (integer counts)</source>
+      <translation>Laplace discret (comptages entiers)</translation>
     </message>
     <message>
       <source>Central: moves kept per vehicle (m)</source>
@@ -988,12 +992,12 @@
       <translation>Central : règle de bornage</translation>
     </message>
     <message>
-      <source>trips</source>
-      <translation type="unfinished" />
+      <source>≤ m distinct moves, each ≤ k times (vehicles per link)</source>
+      <translation>≤ m déplacements distincts, chacun ≤ k fois (véhicules par lien)</translation>
     </message>
     <message>
-      <source>distinct</source>
-      <translation type="unfinished" />
+      <source>≤ m moves per vehicle, repetitions counted (traffic volumes)</source>
+      <translation>≤ m déplacements par véhicule, répétitions comptées (volumes de trafic)</translation>
     </message>
     <message>
       <source>Central, distinct rule: times each move counts (k)</source>
@@ -1004,20 +1008,20 @@
       <translation>Sketch (méthodes par véhicule)</translation>
     </message>
     <message>
-      <source>none</source>
-      <translation type="unfinished" />
+      <source>AGMS</source>
+      <translation>AGMS</translation>
     </message>
     <message>
-      <source>countmin</source>
-      <translation type="unfinished" />
+      <source>Count Sketch</source>
+      <translation>Count Sketch</translation>
     </message>
     <message>
-      <source>count</source>
-      <translation type="unfinished" />
+      <source>Count-Min (nodes clip negative values to 0)</source>
+      <translation>Count-Min (les nœuds ramènent les valeurs négatives à 0)</translation>
     </message>
     <message>
-      <source>agms</source>
-      <translation type="unfinished" />
+      <source>None</source>
+      <translation>Aucun</translation>
     </message>
     <message>
       <source>Sketch width (counters per row)</source>
@@ -1036,12 +1040,12 @@
       <translation>Coordinateur avec sketches</translation>
     </message>
     <message>
-      <source>estimates</source>
-      <translation type="unfinished" />
+      <source>Sum of per-node estimates (thesis §4.3)</source>
+      <translation>Somme des estimations par nœud (thèse §4.3)</translation>
     </message>
     <message>
-      <source>sketches</source>
-      <translation type="unfinished" />
+      <source>Estimate from the sum of the sketches</source>
+      <translation>Estimation à partir de la somme des sketches</translation>
     </message>
     <message>
       <source>Delta (δ) in [0, 1): BalancedNoise only</source>
@@ -1288,12 +1292,16 @@
       <translation>Nombre maximal de trajets par utilisateur (m, public)</translation>
     </message>
     <message>
-      <source>auto</source>
-      <translation type="unfinished" />
+      <source>automatic: the public rule picks (see the help; the report says why)</source>
+      <translation>automatique : la règle publique choisit (voir l'aide ; le rapport dit pourquoi)</translation>
     </message>
     <message>
-      <source>people_shrunk</source>
-      <translation type="unfinished" />
+      <source>people per pair: each user once, on their main pair; shrunk</source>
+      <translation>personnes par paire : chaque utilisateur une fois, sur sa paire principale ; rétréci</translation>
+    </message>
+    <message>
+      <source>trips per pair: ≤ m trips per user, plain noise (the former method)</source>
+      <translation>trajets par paire : ≤ m trajets par utilisateur, bruit simple (l'ancienne méthode)</translation>
     </message>
     <message>
       <source>Public population for the automatic method (0 = unknown)</source>
@@ -1304,8 +1312,12 @@
       <translation>Publier (personnes par paire)</translation>
     </message>
     <message>
-      <source>people</source>
-      <translation type="unfinished" />
+      <source>people per pair, as counted</source>
+      <translation>personnes par paire, telles que comptées</translation>
+    </message>
+    <message>
+      <source>trips per pair: people × a noisy trip scale (trips per person)</source>
+      <translation>trajets par paire : personnes × une échelle de trajets bruitée (trajets par personne)</translation>
     </message>
     <message>
       <source>Directed people per pair (main ordered pair)</source>
@@ -1316,8 +1328,12 @@
       <translation>Part de ε pour l'échelle de trajets (personnes par paire)</translation>
     </message>
     <message>
-      <source>gaussian</source>
-      <translation>gaussien</translation>
+      <source>discrete Laplace: integer noise, ε-DP</source>
+      <translation>Laplace discret : bruit entier, ε-DP</translation>
+    </message>
+    <message>
+      <source>discrete Gaussian: integer noise, (ε, δ)-DP, needs δ &gt; 0</source>
+      <translation>gaussien discret : bruit entier, (ε, δ)-DP, exige δ &gt; 0</translation>
     </message>
     <message>
       <source>Share of ε for the noisy total (0 = no rescaling)</source>
@@ -1448,12 +1464,16 @@
       <translation>Méthode des visites</translation>
     </message>
     <message>
-      <source>shrunk</source>
-      <translation type="unfinished" />
+      <source>automatic: the public rule picks (shrunk)</source>
+      <translation>automatique : la règle publique choisit (rétréci)</translation>
     </message>
     <message>
-      <source>plain</source>
-      <translation type="unfinished" />
+      <source>trip ends of the sampled trips with noise (the former method)</source>
+      <translation>extrémités des trajets échantillonnés avec bruit (l'ancienne méthode)</translation>
+    </message>
+    <message>
+      <source>trip ends of the sampled trips, noise, then shrunk and scaled to all trips (up to M per user) by the trip scale</source>
+      <translation>extrémités des trajets échantillonnés, bruit, puis rétrécies et mises à l'échelle de tous les trajets (jusqu'à M par utilisateur) par l'échelle de trajets</translation>
     </message>
     <message>
       <source>Share of ε for the trip scale</source>
@@ -1480,76 +1500,28 @@
       <translation>Trajets synthétiques</translation>
     </message>
     <message>
-      <source>s</source>
-      <translation type="unfinished" />
+      <source>synthetic</source>
+      <translation>synthétique</translation>
     </message>
     <message>
-      <source>y</source>
-      <translation type="unfinished" />
+      <source>synthesis</source>
+      <translation>synthèse</translation>
     </message>
     <message>
-      <source>n</source>
-      <translation type="unfinished" />
+      <source>generative</source>
+      <translation>génératif</translation>
     </message>
     <message>
-      <source>t</source>
-      <translation type="unfinished" />
+      <source>trips</source>
+      <translation>trajets</translation>
     </message>
     <message>
-      <source>h</source>
-      <translation type="unfinished" />
+      <source>dataset</source>
+      <translation>jeu de données</translation>
     </message>
     <message>
-      <source>e</source>
-      <translation type="unfinished" />
-    </message>
-    <message>
-      <source>i</source>
-      <translation type="unfinished" />
-    </message>
-    <message>
-      <source>c</source>
-      <translation type="unfinished" />
-    </message>
-    <message>
-      <source>,</source>
-      <translation type="unfinished" />
-    </message>
-    <message>
-      <source>g</source>
-      <translation type="unfinished" />
-    </message>
-    <message>
-      <source>r</source>
-      <translation type="unfinished" />
-    </message>
-    <message>
-      <source>a</source>
-      <translation type="unfinished" />
-    </message>
-    <message>
-      <source>v</source>
-      <translation type="unfinished" />
-    </message>
-    <message>
-      <source>p</source>
-      <translation type="unfinished" />
-    </message>
-    <message>
-      <source>d</source>
-      <translation type="unfinished" />
-    </message>
-    <message>
-      <source>f</source>
-      <translation type="unfinished" />
-    </message>
-    <message>
-      <source>l</source>
-      <translation type="unfinished" />
-    </message>
-    <message>
-      <source>&lt;p&gt;A trips layer that analysts can load into any tool, drawn from a generative model fitted under differential privacy for each user. The model has parts, each a histogram in which one person's contribution is bounded by public parameters, released once with noise calibrated to that bound and a fixed share of ε: people by their number of trips in the window (capped at M) and the share of those on their &lt;i&gt;main pair&lt;/i&gt; (their most frequent pair of zones); each person's main pair, oriented from its home end (each person counted once), with the number of people per home zone and per main-end zone (and, on zones smaller than about 500 m, the distance between home and main end); where their other trips start and end (at home, at the main end, or elsewhere, and which zones elsewhere; each person's weights sum to 1); the straight distance of the other trips (500 m bands), the detour (length / distance), the weekday and hour of the start (by trip class where the data are large enough for the noise), and the travel time (by distance class where large enough). The report lists every part with its ε and sensitivity.&lt;/p&gt;</source>
-      <translation type="unfinished" />
+      <source>&lt;p&gt;A trips layer that analysts can load into any tool, drawn from a generative model fitted under differential privacy for each user. The model has parts, each a histogram in which one person's contribution is bounded by public parameters, released once with noise calibrated to that bound and a fixed share of ε: people by their number of trips in the window (capped at M) and the share of those on their &lt;i&gt;main pair&lt;/i&gt; (their most frequent pair of zones); each person's main pair, oriented from its home end (each person counted once), with the number of people per home zone and per main-end zone and the distance between home and main end (used where the pairs are sparse: many more pairs of zones than people); where their other trips start and end (at home, at the main end, or elsewhere, and which zones elsewhere; each person's weights sum to 1); the straight distance of the other trips (500 m bands), the detour (length / distance), the weekday and hour of the start (by trip class where the data are large enough for the noise), and the travel time (by distance class where large enough). The report lists every part with its ε and sensitivity.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Une couche de trajets que les analystes peuvent charger dans n'importe quel outil, tirée d'un modèle génératif ajusté sous confidentialité différentielle pour chaque utilisateur. Le modèle a des parties, chacune un histogramme dans lequel la contribution d'une personne est bornée par des paramètres publics, publié une fois avec un bruit calibré sur cette borne et une part fixe de ε : les personnes selon leur nombre de trajets dans la fenêtre (plafonné à M) et la part de ceux-ci sur leur &lt;i&gt;paire principale&lt;/i&gt; (leur paire de zones la plus fréquente) ; la paire principale de chaque personne, orientée depuis son extrémité domicile (chaque personne comptée une fois), avec le nombre de personnes par zone de domicile et par zone d'extrémité principale et la distance entre domicile et extrémité principale (utilisée là où les paires sont éparses : bien plus de paires de zones que de personnes) ; où leurs autres trajets commencent et finissent (au domicile, à l'extrémité principale, ou ailleurs, et dans quelles zones ailleurs ; les poids de chaque personne somment à 1) ; la distance en ligne droite des autres trajets (bandes de 500 m), le détour (longueur / distance), le jour de la semaine et l'heure de départ (par classe de trajet là où les données sont assez grandes pour le bruit), et la durée du trajet (par classe de distance là où c'est assez grand). Le rapport liste chaque partie avec son ε et sa sensibilité.&lt;/p&gt;</translation>
     </message>
     <message>
       <source>&lt;p&gt;The synthetic people are then drawn from the model: each gets a home point and a point at the other end of their main pair (uniform inside the zones, or drawn from the optional public &lt;b&gt;weighting points&lt;/b&gt;), trips that alternate between them, other trips, start and end times inside the time window and a synthetic user id. The output is a line layer (one line per trip) whose rows are shuffled; it plays in the Temporal Controller (start → end).&lt;/p&gt;</source>
@@ -1606,6 +1578,14 @@
     <message>
       <source>density</source>
       <translation>densité</translation>
+    </message>
+    <message>
+      <source>laplace</source>
+      <translation>laplace</translation>
+    </message>
+    <message>
+      <source>gaussian</source>
+      <translation>gaussien</translation>
     </message>
     <message>
       <source>EFPA</source>
@@ -1704,24 +1684,24 @@
       <translation>Nombre maximal de visites conservées par utilisateur (ℓ)</translation>
     </message>
     <message>
-      <source>visits</source>
-      <translation type="unfinished" />
+      <source>the same with Laplace noise, ε-DP</source>
+      <translation>la même avec un bruit de Laplace, ε-DP</translation>
     </message>
     <message>
-      <source>efpa_g</source>
-      <translation type="unfinished" />
+      <source>clustering + Fourier (DCT) perturbation with Gaussian noise, (ε, δ)-DP</source>
+      <translation>regroupement + perturbation de Fourier (DCT) avec bruit gaussien, (ε, δ)-DP</translation>
     </message>
     <message>
-      <source>efpa</source>
-      <translation type="unfinished" />
+      <source>the paper's baseline: Laplace noise on every count of the cover, ε-DP</source>
+      <translation>la référence de l'article : bruit de Laplace sur chaque comptage de la couverture, ε-DP</translation>
     </message>
     <message>
-      <source>lpa</source>
-      <translation type="unfinished" />
+      <source>Laplace noise directly on every census count, ε-DP</source>
+      <translation>bruit de Laplace directement sur chaque comptage de recensement, ε-DP</translation>
     </message>
     <message>
-      <source>lpa_direct</source>
-      <translation type="unfinished" />
+      <source>distinct people per tower and slot, Gaussian noise on every tower × slot count, low-rank denoising, (ε, δ)-DP (default)</source>
+      <translation>personnes distinctes par antenne et créneau, bruit gaussien sur chaque comptage antenne × créneau, débruitage de rang faible, (ε, δ)-DP (par défaut)</translation>
     </message>
     <message>
       <source>Improved scaling and night smoothing (§5.4)</source>
@@ -1732,12 +1712,12 @@
       <translation>Calibrage gaussien</translation>
     </message>
     <message>
-      <source>analytic</source>
-      <translation type="unfinished" />
+      <source>the smallest σ the discrete Gaussian's proven bound allows (default)</source>
+      <translation>le plus petit σ que permet la borne prouvée du gaussien discret (par défaut)</translation>
     </message>
     <message>
-      <source>classic</source>
-      <translation type="unfinished" />
+      <source>the paper's σ = √2·Δ₂·√ln(4/δ)/ε, valid for ε/4 &lt; 1 here</source>
+      <translation>le σ de l'article = √2·Δ₂·√ln(4/δ)/ε, valable ici pour ε/4 &lt; 1</translation>
     </message>
     <message>
       <source>Add an evaluation against the true density to the internal report</source>
@@ -1844,20 +1824,20 @@
       <translation>Nombre d'instants</translation>
     </message>
     <message>
-      <source>direct</source>
-      <translation type="unfinished" />
+      <source>direct perturbation (Alg. 1): every timestamp, ε/S each</source>
+      <translation>perturbation directe (alg. 1) : chaque instant, ε/S chacun</translation>
     </message>
     <message>
-      <source>threshold</source>
-      <translation type="unfinished" />
+      <source>dynamic hybrid (Alg. 5): split predicted from past days</source>
+      <translation>hybride dynamique (alg. 5) : partage prédit d'après les jours passés</translation>
     </message>
     <message>
-      <source>static_hybrid</source>
-      <translation type="unfinished" />
+      <source>static hybrid (Alg. 4): private day/night split, direct by day</source>
+      <translation>hybride statique (alg. 4) : partage jour/nuit privé, direct le jour</translation>
     </message>
     <message>
-      <source>dynamic_hybrid</source>
-      <translation type="unfinished" />
+      <source>threshold perturbation (Alg. 2, sparse vector technique)</source>
+      <translation>perturbation à seuil (alg. 2, technique du vecteur épars)</translation>
     </message>
     <message>
       <source>Consistency post-processing (non-negative integers)</source>
@@ -1872,12 +1852,20 @@
       <translation>Comptabilisation des jours passés (hybride dynamique)</translation>
     </message>
     <message>
-      <source>sequential</source>
-      <translation type="unfinished" />
+      <source>the paper's assumption: past days' users are disjoint from today's</source>
+      <translation>l'hypothèse de l'article : les utilisateurs des jours passés sont disjoints de ceux du jour</translation>
     </message>
     <message>
-      <source>parallel</source>
-      <translation type="unfinished" />
+      <source>charged to this release (safe)</source>
+      <translation>imputés à cette publication (sûr)</translation>
+    </message>
+    <message>
+      <source>integer noise</source>
+      <translation>bruit entier</translation>
+    </message>
+    <message>
+      <source>the paper's Laplace</source>
+      <translation>le Laplace de l'article</translation>
     </message>
     <message>
       <source>Cutoff c (threshold methods)</source>
@@ -1908,12 +1896,12 @@
       <translation>Utilité de division</translation>
     </message>
     <message>
-      <source>eq7</source>
-      <translation type="unfinished" />
+      <source>the paper's Eq. 7 (sensitivity S·log_α S)</source>
+      <translation>l'éq. 7 de l'article (sensibilité S·log_α S)</translation>
     </message>
     <message>
-      <source>mean_minus_dispersion</source>
-      <translation type="unfinished" />
+      <source>log_α(L)·(aveDis − simVar), sensitivity 6·log_α S</source>
+      <translation>log_α(L)·(aveDis − simVar), sensibilité 6·log_α S</translation>
     </message>
     <message>
       <source>Private counts (long form)</source>
@@ -2104,12 +2092,12 @@
       <translation>Pas en jours</translation>
     </message>
     <message>
-      <source>velocity</source>
-      <translation type="unfinished" />
+      <source>predict no move (stronger where people stop after each trip)</source>
+      <translation>ne prédire aucun déplacement (plus fort quand les gens s'arrêtent après chaque trajet)</translation>
     </message>
     <message>
-      <source>stay</source>
-      <translation type="unfinished" />
+      <source>Xu et al.: continue with the last velocity</source>
+      <translation>Xu et al. : continuer avec la dernière vitesse</translation>
     </message>
     <message>
       <source>Seed of the post-processing (empty: secure randomness)</source>
@@ -2142,6 +2130,510 @@
     <message>
       <source>Good for: tools and models that need a trips dataset; the shape of trip length, start time, travel time and trips per person; trips per zone and hour on coarse zones; each person's pattern. Not for: OD flows between census zones (use OD flows of trips), small areas, rare trips, exact counts.</source>
       <translation>Utile pour : les outils et modèles qui ont besoin d'un jeu de données de trajets ; la forme de la longueur des trajets, de l'heure de départ, de la durée et des trajets par personne ; les trajets par zone et par heure sur des zones grossières ; le schéma de chaque personne. Inutile pour : les flux OD entre zones de recensement (utilisez Flux OD des trajets), les petites zones, les trajets rares, les comptages exacts.</translation>
+    </message>
+    <message>
+      <source>Utility</source>
+      <translation>Utilité</translation>
+    </message>
+    <message>
+      <source>Similarity</source>
+      <translation>Similarité</translation>
+    </message>
+    <message>
+      <source>Release</source>
+      <translation>Publication</translation>
+    </message>
+    <message>
+      <source>Raw data and utility</source>
+      <translation>Données brutes et utilité</translation>
+    </message>
+    <message>
+      <source>Input (raw data facts)</source>
+      <translation>Entrée (faits sur les données brutes)</translation>
+    </message>
+    <message>
+      <source>Utility against the true density</source>
+      <translation>Utilité par rapport à la vraie densité</translation>
+    </message>
+    <message>
+      <source>Pipeline</source>
+      <translation>Chaîne de traitement</translation>
+    </message>
+    <message>
+      <source>Released density</source>
+      <translation>Densité publiée</translation>
+    </message>
+    <message>
+      <source>Noise and aggregation</source>
+      <translation>Bruit et agrégation</translation>
+    </message>
+    <message>
+      <source>Correlation per measure</source>
+      <translation>Corrélation par mesure</translation>
+    </message>
+    <message>
+      <source>Scatter plots and distributions</source>
+      <translation>Nuages de points et distributions</translation>
+    </message>
+    <message>
+      <source>Graph</source>
+      <translation>Graphe</translation>
+    </message>
+    <message>
+      <source>What the guarantee means</source>
+      <translation>Ce que signifie la garantie</translation>
+    </message>
+    <message>
+      <source>Raw data</source>
+      <translation>Données brutes</translation>
+    </message>
+    <message>
+      <source>Visits per user (one per slot, before ℓ)</source>
+      <translation>Visites par utilisateur (une par créneau, avant ℓ)</translation>
+    </message>
+    <message>
+      <source>Choosing ℓ</source>
+      <translation>Choisir ℓ</translation>
+    </message>
+    <message>
+      <source>Generated data</source>
+      <translation>Données générées</translation>
+    </message>
+    <message>
+      <source>Graph and cover</source>
+      <translation>Graphe et couverture</translation>
+    </message>
+    <message>
+      <source>Result</source>
+      <translation>Résultat</translation>
+    </message>
+    <message>
+      <source>Trip scale and what is counted</source>
+      <translation>Échelle de trajets et ce qui est compté</translation>
+    </message>
+    <message>
+      <source>Input</source>
+      <translation>Entrée</translation>
+    </message>
+    <message>
+      <source>Noise and margin of error</source>
+      <translation>Bruit et marge d'erreur</translation>
+    </message>
+    <message>
+      <source>Largest released flows</source>
+      <translation>Plus grands flux publiés</translation>
+    </message>
+    <message>
+      <source>Utility against the true flows</source>
+      <translation>Utilité par rapport aux vrais flux</translation>
+    </message>
+    <message>
+      <source>The model's parts and their cost</source>
+      <translation>Les parties du modèle et leur coût</translation>
+    </message>
+    <message>
+      <source>The released model (noisy totals, choices of the public rule)</source>
+      <translation>Le modèle publié (totaux bruités, choix de la règle publique)</translation>
+    </message>
+    <message>
+      <source>What the synthetic trips are good for</source>
+      <translation>À quoi servent les trajets synthétiques</translation>
+    </message>
+    <message>
+      <source>Synthetic against the raw trips (JS: Jensen–Shannon divergence, base 2)</source>
+      <translation>Synthétiques par rapport aux trajets bruts (JS : divergence de Jensen–Shannon, base 2)</translation>
+    </message>
+    <message>
+      <source>Warning: {warning}</source>
+      <translation>Avertissement : {warning}</translation>
+    </message>
+    <message>
+      <source>{heading} (internal)</source>
+      <translation>{heading} (interne)</translation>
+    </message>
+    <message>
+      <source>No noise is added and no differential-privacy guarantee is claimed.</source>
+      <translation>Aucun bruit n'est ajouté et aucune garantie de confidentialité différentielle n'est revendiquée.</translation>
+    </message>
+    <message>
+      <source>mechanism</source>
+      <translation>mécanisme</translation>
+    </message>
+    <message>
+      <source>sensitivity</source>
+      <translation>sensibilité</translation>
+    </message>
+    <message>
+      <source>protects</source>
+      <translation>protège</translation>
+    </message>
+    <message>
+      <source>note</source>
+      <translation>remarque</translation>
+    </message>
+    <message>
+      <source>total (sequential composition)</source>
+      <translation>total (composition séquentielle)</translation>
+    </message>
+    <message>
+      <source>parameter</source>
+      <translation>paramètre</translation>
+    </message>
+    <message>
+      <source>value</source>
+      <translation>valeur</translation>
+    </message>
+    <message>
+      <source>Internal report: contains facts computed from the raw data. For the data owner only; do not publish it with the release.</source>
+      <translation>Rapport interne : contient des faits calculés à partir des données brutes. Pour le détenteur des données uniquement ; ne le publiez pas avec les données publiées.</translation>
+    </message>
+    <message>
+      <source>Parameters</source>
+      <translation>Paramètres</translation>
+    </message>
+    <message>
+      <source>Privacy guarantee</source>
+      <translation>Garantie de confidentialité</translation>
+    </message>
+    <message>
+      <source>Unit of privacy:</source>
+      <translation>Unité de confidentialité :</translation>
+    </message>
+    <message>
+      <source>Privacy</source>
+      <translation>Confidentialité</translation>
+    </message>
+    <message>
+      <source>Reproducible: not for publication. This run used a fixed seed, so anyone with the seed can recompute (and subtract) the noise.</source>
+      <translation>Reproductible : pas pour publication. Cette exécution a utilisé une graine fixe, donc quiconque connaît la graine peut recalculer (et soustraire) le bruit.</translation>
+    </message>
+    <message>
+      <source>Algorithm {algorithm}, run {time}.</source>
+      <translation>Algorithme {algorithm}, exécuté le {time}.</translation>
+    </message>
+    <message>
+      <source>Charged to the privacy ledger as dataset {dataset}.</source>
+      <translation>Imputé au registre de confidentialité comme jeu de données {dataset}.</translation>
+    </message>
+    <message>
+      <source>Generalisation of the trajectories</source>
+      <translation>Généralisation des trajectoires</translation>
+    </message>
+    <message>
+      <source>Visits per zone and time window</source>
+      <translation>Visites par zone et fenêtre de temps</translation>
+    </message>
+    <message>
+      <source>OD flows</source>
+      <translation>Flux OD</translation>
+    </message>
+    <message>
+      <source>Trips over time (weekday × hour of the start, UTC)</source>
+      <translation>Trajets dans le temps (jour de la semaine × heure de départ, UTC)</translation>
+    </message>
+    <message>
+      <source>Trips per day (UTC date of the start)</source>
+      <translation>Trajets par jour (date UTC du départ)</translation>
+    </message>
+    <message>
+      <source>Trip length (km)</source>
+      <translation>Longueur des trajets (km)</translation>
+    </message>
+    <message>
+      <source>Travel time (min)</source>
+      <translation>Durée des trajets (min)</translation>
+    </message>
+    <message>
+      <source>Trips per user</source>
+      <translation>Trajets par utilisateur</translation>
+    </message>
+    <message>
+      <source>Radius of gyration (km)</source>
+      <translation>Rayon de giration (km)</translation>
+    </message>
+    <message>
+      <source>Zones per user</source>
+      <translation>Zones par utilisateur</translation>
+    </message>
+    <message>
+      <source>Mobility entropy (normalised)</source>
+      <translation>Entropie de mobilité (normalisée)</translation>
+    </message>
+    <message>
+      <source>Time between consecutive trips (h)</source>
+      <translation>Temps entre trajets consécutifs (h)</translation>
+    </message>
+    <message>
+      <source>discrete_laplace</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>gaussian_analytic</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>gaussian_classic</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>planar_laplace</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>geometric</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>krr</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>remap</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>renormalise</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>refuse</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>sample</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>mean_iris_count_91</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>events_13_55</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>k_over_n_69</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>universal</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>bounded</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>balanced</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>central</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>move</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>trajectory</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>discrete</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>continuous</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>distinct</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>none</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>countmin</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>count</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>agms</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>estimates</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>sketches</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>auto</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>people_shrunk</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>people</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>shrunk</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>plain</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>s</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>y</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>n</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>t</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>h</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>e</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>i</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>c</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>,</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>g</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>r</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>a</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>v</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>p</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>d</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>f</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>l</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>&lt;p&gt;A trips layer that analysts can load into any tool, drawn from a generative model fitted under differential privacy for each user. The model has parts, each a histogram in which one person's contribution is bounded by public parameters, released once with noise calibrated to that bound and a fixed share of ε: people by their number of trips in the window (capped at M) and the share of those on their &lt;i&gt;main pair&lt;/i&gt; (their most frequent pair of zones); each person's main pair, oriented from its home end (each person counted once), with the number of people per home zone and per main-end zone (and, on zones smaller than about 500 m, the distance between home and main end); where their other trips start and end (at home, at the main end, or elsewhere, and which zones elsewhere; each person's weights sum to 1); the straight distance of the other trips (500 m bands), the detour (length / distance), the weekday and hour of the start (by trip class where the data are large enough for the noise), and the travel time (by distance class where large enough). The report lists every part with its ε and sensitivity.&lt;/p&gt;</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>visits</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>efpa_g</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>efpa</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>lpa</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>lpa_direct</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>analytic</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>classic</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>direct</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>threshold</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>static_hybrid</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>dynamic_hybrid</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>sequential</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>parallel</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>eq7</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>mean_minus_dispersion</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>velocity</source>
+      <translation type="obsolete" />
+    </message>
+    <message>
+      <source>stay</source>
+      <translation type="obsolete" />
     </message>
     <message>
       <source>&lt;p&gt;Origin–destination (OD) flows of whole trips between any zones, released with differential privacy for each user: how many trips went from zone i to zone j, the diagonal holding the trips that start and end in one zone. Each user keeps at most m trips (uniformly at random), so the matrix changes by at most m when one user is added or removed; noise calibrated to m is added to every pair of zones, including the pairs no trip used, and negative values are set to 0.&lt;/p&gt;</source>

@@ -11,7 +11,9 @@ Why not pylupdate5: the plugin's strings reach ``tr`` as class attributes (names
 help), through parameter factories and as help blocks split at run time, which a scanner of
 ``tr("…")`` calls does not see. This script takes them where QGIS shows them: every
 algorithm's name, group, help blocks (as ``params.html_help`` splits them), parameter and
-output descriptions and option labels, plus every literal ``tr("…")`` in the plugin's code.
+output descriptions and option labels, plus every literal ``tr("…")`` in the plugin's code, the
+fixed headings of :mod:`dpcore.report` (its ``translate("…")`` calls) and the report section
+headings (``(heading, html)`` pairs, see :func:`_report_headings`).
 All live in one context, ``MobilityDP`` (the one :func:`algorithms.common.i18n.tr` uses).
 """
 from __future__ import annotations
@@ -50,6 +52,94 @@ def _literal_tr_strings() -> list:
     return found
 
 
+def _report_headings() -> list:
+    """Report headings the glue translates: ``translate("…")`` in dpcore/report.py (names of
+    its string constants included), and the literal first items of ``(heading, html)`` pairs
+    in ``sections=`` / ``internal_sections=`` arguments, in lists assigned to or appended to a
+    name ending in ``sections`` (or ``internal``/``extra``), in what ``*sections`` functions
+    return, and the string values of a module-level dict whose items head pairs
+    (``(TITLES[name], html)``, the dict defined in the module or imported from a sibling)."""
+    found = []
+
+    def pairs(node):
+        if _is_pair(node):
+            found.append(node.elts[0].value)
+        elif isinstance(node, ast.Tuple) and len(node.elts) == 2 \
+                and isinstance(node.elts[0], ast.Subscript) \
+                and isinstance(node.elts[0].value, ast.Name):
+            found.extend(_dict_values(path, tree, node.elts[0].value.id))
+        elif isinstance(node, (ast.List, ast.Tuple)):
+            for elt in node.elts:
+                pairs(elt)
+        elif isinstance(node, ast.BinOp):
+            pairs(node.left)
+            pairs(node.right)
+        elif isinstance(node, ast.IfExp):
+            pairs(node.body)
+            pairs(node.orelse)
+
+    def named(target) -> bool:
+        name = getattr(target, "id", getattr(target, "attr", ""))
+        return name.endswith("sections") or name in ("internal", "extra")
+
+    for folder in ("algorithms", "dpcore"):
+        for base, _dirs, files in os.walk(os.path.join(ROOT, folder)):
+            for name in sorted(f for f in files if f.endswith(".py")):
+                path = os.path.join(base, name)
+                with open(path, encoding="utf-8") as fh:
+                    tree = ast.parse(fh.read())
+                constants = {t.id: n.value.value for n in tree.body if isinstance(n, ast.Assign)
+                             and isinstance(n.value, ast.Constant) for t in n.targets
+                             if isinstance(t, ast.Name)}
+                for node in ast.walk(tree):
+                    if isinstance(node, ast.keyword) and node.arg in ("sections",
+                                                                      "internal_sections"):
+                        pairs(node.value)
+                    elif isinstance(node, ast.Assign) and any(map(named, node.targets)):
+                        pairs(node.value)
+                    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                            and node.func.attr in ("append", "extend") \
+                            and named(node.func.value) and node.args:
+                        pairs(node.args[0])
+                    elif isinstance(node, ast.FunctionDef) and node.name.endswith("sections"):
+                        for sub in ast.walk(node):   # what it returns or appends
+                            if isinstance(sub, ast.Return) and sub.value is not None:
+                                pairs(sub.value)
+                            elif isinstance(sub, ast.Call) and sub.args and getattr(
+                                    sub.func, "attr", "") in ("append", "extend"):
+                                pairs(sub.args[0])
+                    elif path.endswith(os.path.join("dpcore", "report.py")) \
+                            and isinstance(node, ast.Call) \
+                            and getattr(node.func, "id", "") == "translate" and node.args:
+                        arg = node.args[0]
+                        if isinstance(arg, ast.Constant):
+                            found.append(arg.value)
+                        elif isinstance(arg, ast.Name) and arg.id in constants:
+                            found.append(constants[arg.id])
+    return [s for s in found if isinstance(s, str)]
+
+
+def _dict_values(path: str, tree, name: str) -> list:
+    """String values of the module-level dict ``name`` of ``tree`` or of the sibling module it
+    is imported from (``from .x import name``)."""
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict) \
+                and any(getattr(t, "id", "") == name for t in node.targets):
+            return [v.value for v in node.value.values
+                    if isinstance(v, ast.Constant) and isinstance(v.value, str)]
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module \
+                and any(a.name == name and a.asname is None for a in node.names):
+            sibling = os.path.join(os.path.dirname(path), *node.module.split(".")) + ".py"
+            with open(sibling, encoding="utf-8") as fh:
+                return _dict_values(sibling, ast.parse(fh.read()), name)
+    return []
+
+
+def _is_pair(node) -> bool:
+    return isinstance(node, ast.Tuple) and len(node.elts) == 2 \
+        and isinstance(node.elts[0], ast.Constant) and isinstance(node.elts[0].value, str)
+
+
 def _plugin_strings() -> list:
     """Names, groups, help blocks, parameter/output labels and option labels, in QGIS."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -61,7 +151,7 @@ def _plugin_strings() -> list:
         os.symlink(ROOT, os.path.join(link_dir, "mobility_dp"))
         sys.path.insert(0, link_dir)   # a script importing the checkout under the plugin's name
         from mobility_dp.algorithms.common.base import TAGS
-        from mobility_dp.algorithms.common.params import PRIVACY_HELP, help_blocks
+        from mobility_dp.algorithms.common.params import CHOICES_KEY, PRIVACY_HELP, help_blocks
         from mobility_dp.provider.provider import ALGORITHMS
         strings = list(TAGS) + help_blocks(PRIVACY_HELP)
         for cls in ALGORITHMS:
@@ -70,7 +160,10 @@ def _plugin_strings() -> list:
             strings += [cls.DISPLAY_NAME, cls.GROUP, *cls.TAGS, *help_blocks(cls.HELP)]
             for p in alg.parameterDefinitions():
                 strings.append(p.description())
-                if isinstance(p, QgsProcessingParameterEnum):
+                if isinstance(p, QgsProcessingParameterEnum) and p.usesStaticStrings():
+                    # the values never change (scripts, models); their labels are translated
+                    strings += list((p.metadata().get(CHOICES_KEY) or {}).values())
+                elif isinstance(p, QgsProcessingParameterEnum):
                     strings += list(p.options())
             strings += [o.description() for o in alg.outputDefinitions()]
         return strings
@@ -82,7 +175,7 @@ def _plugin_strings() -> list:
 def source_strings() -> list:
     """The catalogue's source strings, unique, in a stable order."""
     seen, out = set(), []
-    for s in _plugin_strings() + _literal_tr_strings():
+    for s in _plugin_strings() + _literal_tr_strings() + _report_headings():
         if s and s.strip() and s not in seen:
             seen.add(s)
             out.append(s)

@@ -2,11 +2,13 @@
 
 REPORT is publishable: only public parameters, noisy values and facts of public inputs.
 INTERNAL_REPORT holds raw-data facts and utility against the truth ("do not publish").
-The HTML is made by :mod:`dpcore.report`.
+The HTML is made by :mod:`dpcore.report`, its headings translated by ``tr`` (section headings
+are literal strings in the ``sections=`` lists, which ``scripts/i18n.py`` extracts).
 """
 from __future__ import annotations
 
 from ...dpcore import report as dpreport
+from .i18n import tr
 from .inputs import INTERNAL_REPORT, REPORT
 
 
@@ -23,9 +25,9 @@ class ReportsMixin:
         path = self.parameterAsFileOutput(parameters, REPORT, context)
         if not path:
             return None
-        kw.setdefault("title", self.DISPLAY_NAME)
+        kw["title"] = tr(kw.get("title", self.DISPLAY_NAME))
         _write(path, dpreport.analysis_report(algorithm_id=f"mobilitydp:{self.ALGORITHM_ID}",
-                                              parameters=rows, **kw))
+                                              parameters=rows, translate=tr, **kw))
         return path
 
     def write_reports(self, parameters, context, *, release, unit_of_privacy: str,
@@ -39,7 +41,8 @@ class ReportsMixin:
         (``release.internal``) go to INTERNAL_REPORT only.
         """
         charge = getattr(self, "_charge", None)
-        common = dict(title=self.DISPLAY_NAME, algorithm_id=f"mobilitydp:{self.ALGORITHM_ID}",
+        common = dict(title=self.displayName(), translate=tr,
+                      algorithm_id=f"mobilitydp:{self.ALGORITHM_ID}",
                       unit_of_privacy=unit_of_privacy, cost=release.cost,
                       parameters=parameter_rows, seeded=self.seed(parameters, context) is not None,
                       dataset_id=charge.dataset_id if charge is not None else None)
