@@ -202,7 +202,9 @@ def write_ts(path: str, lang: str, sources: list, known: dict) -> None:
     ts = ET.Element("TS", version="2.1", language=LANGUAGES[lang], sourcelanguage="en")
     context = ET.SubElement(ts, "context")
     ET.SubElement(context, "name").text = CONTEXT
-    entries = [(s, False) for s in sources] + [(s, True) for s in known if s not in set(sources)]
+    current = set(sources)   # obsolete entries are kept only when they carry a translation
+    entries = [(s, False) for s in sources] + \
+        [(s, True) for s in known if s not in current and known[s]]
     for source, obsolete in entries:
         message = ET.SubElement(context, "message")
         ET.SubElement(message, "source").text = source
