@@ -1,0 +1,185 @@
+"""Issue 30: a fuzzing harness over every algorithm of the provider.
+
+Hypothesis draws an algorithm (enumerated from the provider: a new one is fuzzed without any
+change here), one of the mutations of ``fuzz_cases`` that apply to it, and the mutation's
+details, and runs the case in-process through ``processing.run`` with every output under a
+fresh directory and a ledger. A case passes when
+
+* it ends in a ``QgsProcessingException`` whose message is not a traceback and names the
+  problem (the field or parameter at fault, where the mutation knows it), no file is left in
+  the output directory and nothing is charged to the ledger; or
+* the mutation is one the algorithm may handle and the run completes with valid outputs
+  (every vector output opens, every file output exists).
+
+Every failing case is collected (not only the first), so the assertion lists every class of
+failure at once: run with ``FUZZ_CASES=n`` for a longer survey.
+"""
+import os
+import shutil
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+import fuzz_cases
+from fuzz_world import BASELINES, World, generic_baseline
+
+CASES = int(os.environ.get("FUZZ_CASES", "2100"))
+PROVIDER = "mobilitydp"
+
+
+@pytest.fixture(scope="module")
+def world(qgis_app, tmp_path_factory):
+    w = World(tmp_path_factory.mktemp("fuzz_world"))
+    w.derive(_run)
+    return w
+
+
+def _run(algorithm_id, params):
+    import processing
+    from qgis.core import QgsProcessingContext, QgsProcessingFeedback
+    return processing.run(algorithm_id, params, context=QgsProcessingContext(),
+                          feedback=QgsProcessingFeedback())
+
+
+def provider_algorithms():
+    """Every algorithm of the provider that is not a shipped model (models chain them)."""
+    from qgis.core import QgsApplication, QgsProcessingModelAlgorithm
+    provider = QgsApplication.processingRegistry().providerById(PROVIDER)
+    return sorted((a for a in provider.algorithms()
+                   if not isinstance(a, QgsProcessingModelAlgorithm)), key=lambda a: a.id())
+
+
+def with_outputs(alg, params, out_dir, ledger, optional=True):
+    """``params`` with every output (or only the required ones) under ``out_dir`` and a
+    ledger with a large budget."""
+    params = dict(params)
+    for d in alg.destinationParameterDefinitions():
+        if not optional and d.flags() & d.FlagOptional:
+            continue
+        kind = d.type()
+        ext = ".gpkg" if kind in ("sink", "vectorDestination") else \
+            ".json" if "json" in d.defaultFileExtension().lower() else \
+            "." + (d.defaultFileExtension() or "html")
+        params[d.name()] = os.path.join(out_dir, d.name().lower() + ext)
+    if alg.parameterDefinition("LEDGER") is not None:
+        params.update(LEDGER=ledger, DATASET_ID="fuzz", BUDGET_EPSILON=1e6, BUDGET_DELTA=0.5)
+    return params
+
+
+def charged(ledger) -> list:
+    """Entries in the ledger (a refused run must leave none)."""
+    import json
+    if not os.path.exists(ledger):
+        return []
+    with open(ledger, encoding="utf-8") as fh:
+        data = json.load(fh)
+    return [e for ds in data["datasets"].values() for e in ds["entries"]]
+
+
+def outputs_valid(alg, params, results) -> str:
+    """'' if every output of a completed run is usable, else what is wrong."""
+    from qgis.core import QgsVectorLayer
+    for d in alg.destinationParameterDefinitions():
+        value = results.get(d.name())
+        if not value:
+            continue
+        if d.type() in ("sink", "vectorDestination"):
+            layer = value if isinstance(value, QgsVectorLayer) else QgsVectorLayer(value, "o",
+                                                                                    "ogr")
+            if not layer.isValid():
+                return f"output {d.name()} does not open"
+        elif not os.path.exists(value) or os.path.getsize(value) == 0:
+            return f"output {d.name()} missing or empty"
+    return ""
+
+
+def check_case(alg, params, kind, must_name, out_dir, ledger, optional=True) -> str:
+    """Run one case: '' if it passes, else the reason it fails."""
+    from qgis.core import QgsProcessingException
+    params = with_outputs(alg, params, out_dir, ledger, optional)
+    try:
+        results = _run(alg.id(), params)
+    except QgsProcessingException as exc:
+        message = str(exc)
+        left = sorted(os.listdir(out_dir))
+        if "Traceback" in message:
+            last = [line for line in message.strip().splitlines() if line.strip()][-1]
+            return f"traceback: {last[:160]}"
+        if not message.strip():
+            return "empty message"
+        if must_name and must_name.lower() not in message.lower():
+            return f"message does not name {must_name!r}: {message[:160]}"
+        if left:
+            return f"refused but left {left}"
+        if charged(ledger):
+            return "refused but the ledger was charged"
+        return ""
+    except BaseException as exc:  # noqa: B902 - the harness reports any other type
+        return f"{type(exc).__name__} escaped: {str(exc)[:160]}"
+    if must_name:
+        return f"completed although {must_name!r} is wrong"
+    return outputs_valid(alg, params, results)
+
+
+def _case_strategy(algs, world, work):
+    @st.composite
+    def case(draw):
+        alg = draw(st.sampled_from(algs))
+        name = alg.name()
+        base = BASELINES[name](world) if name in BASELINES else generic_baseline(alg)
+        base = dict(base, SEED=draw(st.integers(0, 3)))
+        mutation = draw(st.sampled_from(fuzz_cases.applicable(alg, base)))
+        params, kind, must_name = mutation(draw, alg, base, work)
+        # optional outputs (reports with figures, internal layers) in one case out of eight
+        return alg, params, kind, must_name, draw(st.integers(0, 7)) == 0
+    return case()
+
+
+def test_every_algorithm_has_a_baseline(qgis_app):
+    """Owners of a new algorithm add its valid run to ``fuzz_world.BASELINES``."""
+    missing = [a.name() for a in provider_algorithms() if a.name() not in BASELINES]
+    assert not missing, f"add a baseline to tests/qgis/fuzz_world.py for {missing}"
+
+
+def test_baselines_complete(world, tmp_path):
+    for alg in provider_algorithms():
+        out = tmp_path / alg.name()
+        out.mkdir()
+        params = with_outputs(alg, BASELINES[alg.name()](world), str(out),
+                              str(tmp_path / f"{alg.name()}.json"))
+        assert outputs_valid(alg, params, _run(alg.id(), params)) == ""
+
+
+def test_fuzz_every_algorithm(world, tmp_path):
+    algs = provider_algorithms()
+    work = tmp_path / "inputs"
+    work.mkdir()
+    failures, seen, took, started = {}, {}, {}, time.monotonic()
+
+    @settings(max_examples=CASES, deadline=None, database=None, derandomize=True,
+              suppress_health_check=list(HealthCheck))
+    @given(_case_strategy(algs, world, str(work)))
+    def one(case):
+        alg, params, kind, must_name, optional = case
+        out = tmp_path / f"out{len(seen)}"
+        out.mkdir()
+        ledger = str(tmp_path / f"ledger{len(seen)}.json")
+        t0 = time.monotonic()
+        reason = check_case(alg, params, kind, must_name, str(out), ledger, optional)
+        seen[len(seen)] = alg.name()
+        took[alg.name()] = took.get(alg.name(), 0.0) + time.monotonic() - t0
+        if reason:
+            failures.setdefault((alg.name(), reason), kind)
+        shutil.rmtree(out, ignore_errors=True)
+
+    one()
+    elapsed = time.monotonic() - started
+    per_alg = {a.name(): list(seen.values()).count(a.name()) for a in algs}
+    summary = "\n".join(f"{a}: {r} [{k}]" for (a, r), k in sorted(failures.items()))
+    print(f"fuzz: {len(seen)} cases in {elapsed:.0f} s; seconds per algorithm:",
+          {a: round(t, 1) for a, t in sorted(took.items(), key=lambda x: -x[1])})
+    assert len(seen) >= min(CASES, 2000), (len(seen), per_alg)
+    assert min(per_alg.values()) >= len(seen) // (4 * len(algs)), per_alg
+    assert not failures, f"{len(failures)} failing classes in {len(seen)} cases " \
+                         f"({elapsed:.0f} s):\n{summary}"
