@@ -41,6 +41,7 @@ from .outputs import (begin_run, end_run, remove_files, store_default_styles,  #
                       style_on_load)
 from .progress import progress_bridge
 from .reports import ReportsMixin
+from .validation import check_parameters
 from .values import as_float, epoch_seconds  # noqa: F401
 from .ledger import (DELTA_SPENT, EPSILON_SPENT, PRIVACY_UNIT, Charge,  # noqa: F401
                      cancel_message, source_dataset_id)
@@ -162,6 +163,7 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
         self._charge = None
         begin_run()
         try:
+            check_parameters(self, parameters, context)
             results = self.execute(parameters, context, feedback)
             styles = end_run()
         except Cancelled:

@@ -42,6 +42,7 @@ from .crs import (MAX_SCALE_ERROR, _finite, _mercator, _rect_text, check_extent,
                   crs_name, extent_scale_error, is_metric, scale_error, stated_extent_crs)
 from .i18n import tr
 from .field_types import FieldType
+from .validation import usable_geometry
 
 try:  # shapely ≥ 2 and 1.8 both provide shapely.wkb
     from shapely import wkb as shapely_wkb
@@ -176,8 +177,8 @@ class MetricFrame:
         for feature in source.getFeatures(request):
             if feedback is not None and feedback.isCanceled():
                 raise Cancelled()  # never a half-read layer
-            g = feature.geometry()
-            if g is None or g.isNull() or g.isEmpty():
+            g = usable_geometry(feature.geometry())
+            if g is None:
                 yield feature, None
                 continue
             if densify:

@@ -35,6 +35,7 @@ class World:
         self.grid_points = checkin_points(n=120, crs="EPSG:2154")[0]
         self.trips = save(lines("EPSG:4326"), self.dir / "trips.gpkg")
         self.zones = save(zones("EPSG:2154"), self.dir / "zones.gpkg")
+        self.census = _with_population(self.city["census"])
         self.derived = {}
 
     def derive(self, run):
@@ -52,6 +53,19 @@ class World:
                         "stats": report["STATISTICS"], "stats2": str(d / "stats2.json")}
 
 
+def _with_population(path):
+    """The city's census squares with a population field (for the synthetic generator)."""
+    from qgis.core import QgsFeatureRequest, QgsField, QgsVectorLayer
+    from qgis.PyQt.QtCore import QVariant
+    layer = QgsVectorLayer(path, "census", "ogr").materialize(QgsFeatureRequest())
+    layer.dataProvider().addAttributes([QgsField("population", QVariant.Int)])
+    layer.updateFields()
+    idx = layer.fields().indexOf("population")
+    layer.dataProvider().changeAttributeValues({f.id(): {idx: 50 + 10 * k} for k, f in
+                                                enumerate(layer.getFeatures())})
+    return layer
+
+
 BASELINES = {
     "noisycounts": lambda w: {"INPUT": w.iris, "COUNT_FIELD": "population", "EPSILON": 1.0,
                               "KEEP_FIELDS": ["iris_name"]},
@@ -62,7 +76,7 @@ BASELINES = {
     "minimumcover": lambda w: {"LAYER_A": w.city["census"], "ID_FIELD_A": "iris",
                                "LAYER_B": w.city["census"], "ID_FIELD_B": "iris"},
     "generatemobility": lambda w: {"TOWERS": w.city["towers"], "TOWER_ID_FIELD": "tid",
-                                   "CENSUS": w.iris, "POPULATION_FIELD": "population",
+                                   "CENSUS": w.census, "POPULATION_FIELD": "population",
                                    "USERS": 40, "DAYS": 1, "VEHICLES": 3, "CHECKIN_USERS": 5,
                                    "VENUES": 4, "SEED": 2},
     "cdrsummary": lambda w: {"INPUT": w.city["events"], "USER_FIELD": "user_id",

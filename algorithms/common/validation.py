@@ -1,0 +1,139 @@
+"""Validation at the boundary, once, for every algorithm (issue 30).
+
+:func:`check_parameters` runs before an algorithm's ``execute`` (``MobilityDPAlgorithm``
+calls it) and is driven by the parameter definitions alone, so a new algorithm gets it
+without a line of its own:
+
+* every field parameter is checked against its parent layer — the field exists and has a
+  usable type (QGIS checks neither for values from scripts, models or ``qgis_process``) —
+  with a message naming the parameter, the field, the layer and the fields it has;
+* every number parameter is finite, an integer parameter fits a 32-bit integer, and no
+  number exceeds :data:`MAX_MAGNITUDE` in size (so no overflow reaches numpy). Ranges that
+  depend on several parameters of one release (e.g. cells of a grid) belong to that
+  release's plan in ``dpcore``.
+
+:func:`usable_geometry` is the shared rule for geometries, applied by every reader of
+``MetricFrame.features``: NULL, empty and non-finite geometries are read as missing (the
+readers skip and count them), curved geometries are linearised and Z/M values dropped
+(planar computations in metres use x and y only); multipart geometries stay whole and
+invalid polygons are left to the readers, which repair or refuse them with counts.
+"""
+from __future__ import annotations
+
+import math
+
+from qgis.core import (QgsGeometry, QgsProcessingException, QgsProcessingParameterField,
+                       QgsProcessingParameterNumber, QgsWkbTypes)
+from qgis.PyQt.QtCore import QVariant
+
+from .i18n import tr
+
+#: The largest magnitude a number parameter may have (metres, counts, ε, iterations...).
+MAX_MAGNITUDE = 1e12
+_INT32 = 2 ** 31 - 1
+_DATE_TYPES = (QVariant.Date, QVariant.DateTime, QVariant.Time, QVariant.String)
+_LISTED = 25
+
+
+def check_parameters(alg, parameters, context) -> None:
+    """Refuse bad field and number parameters with a clear message (before any reading)."""
+    for definition in alg.parameterDefinitions():
+        if isinstance(definition, QgsProcessingParameterField):
+            _check_field(alg, definition, parameters, context)
+        elif isinstance(definition, QgsProcessingParameterNumber):
+            _check_number(alg, definition, parameters, context)
+
+
+def _is_set(value) -> bool:
+    return value is not None and value != "" and value != []
+
+
+def _chosen_fields(value) -> list:
+    if isinstance(value, (list, tuple)):
+        return [str(v) for v in value if _is_set(v)]
+    return [f for f in str(value).split(";") if f] if _is_set(value) else []
+
+
+def _check_field(alg, definition, parameters, context) -> None:
+    names = _chosen_fields(parameters.get(definition.name()))
+    parent = definition.parentLayerParameterName()
+    if not names or not parent or not _is_set(parameters.get(parent)):
+        return
+    source = alg.parameterAsSource(parameters, parent, context)
+    if source is None:
+        return  # the algorithm reports an unreadable layer with QGIS's own message
+    fields = source.fields()
+    layer = _layer_name(alg, parameters, parent, context, source)
+    label = definition.description()
+    for name in names:
+        index = fields.lookupField(name)
+        if index < 0:
+            raise QgsProcessingException(tr(
+                f"{label}: the layer '{layer}' has no field '{name}'. Its fields: "
+                f"{_listed(fields.names())}."))
+        field = fields.at(index)
+        wanted = definition.dataType()
+        if wanted == QgsProcessingParameterField.Numeric and not field.isNumeric():
+            numeric = [f.name() for f in fields if f.isNumeric()]
+            raise QgsProcessingException(tr(
+                f"{label}: field '{name}' of the layer '{layer}' holds {field.typeName() or 'text'}"
+                f" values, not numbers. Its numeric fields: {_listed(numeric)}. (A CSV file read"
+                " without column types has text columns: give a .csvt file or a GeoPackage.)"))
+        if wanted == QgsProcessingParameterField.DateTime and field.type() not in _DATE_TYPES:
+            raise QgsProcessingException(tr(
+                f"{label}: field '{name}' of the layer '{layer}' holds {field.typeName()} "
+                "values, not dates or times."))
+
+
+def _layer_name(alg, parameters, parent, context, source) -> str:
+    layer = alg.parameterAsVectorLayer(parameters, parent, context)
+    name = layer.name() if layer is not None else ""
+    return name or source.sourceName() or alg.parameterDefinition(parent).description()
+
+
+def _listed(names) -> str:
+    names = list(names)
+    if not names:
+        return "none"
+    more = f", … ({len(names)} in all)" if len(names) > _LISTED else ""
+    return ", ".join(names[:_LISTED]) + more
+
+
+def _check_number(alg, definition, parameters, context) -> None:
+    value = parameters.get(definition.name())
+    if not _is_set(value):
+        return
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        number = alg.parameterAsDouble(parameters, definition.name(), context)
+    label = definition.description()
+    if not math.isfinite(number):
+        raise QgsProcessingException(tr(f"{label}: {value} is not a finite number."))
+    if definition.dataType() == QgsProcessingParameterNumber.Integer and abs(number) > _INT32:
+        raise QgsProcessingException(tr(
+            f"{label}: {number:g} is too large for a whole number (at most {_INT32})."))
+    if abs(number) > MAX_MAGNITUDE:
+        raise QgsProcessingException(tr(
+            f"{label}: {number:g} is out of range (at most {MAX_MAGNITUDE:g} in size)."))
+
+
+def usable_geometry(geometry):
+    """``geometry`` as plain 2D linear geometry, or None if NULL, empty or not finite."""
+    if geometry is None or geometry.isNull() or geometry.isEmpty():
+        return None
+    g = QgsGeometry(geometry)
+    wkb = g.wkbType()
+    if QgsWkbTypes.isCurvedType(wkb):
+        g = QgsGeometry(g.constGet().segmentize())
+    if QgsWkbTypes.hasZ(wkb) or QgsWkbTypes.hasM(wkb):
+        g.get().dropZValue()
+        g.get().dropMValue()
+    box = g.boundingBox()
+    if not all(math.isfinite(v) for v in (box.xMinimum(), box.yMinimum(), box.xMaximum(),
+                                          box.yMaximum())):
+        return None
+    if QgsWkbTypes.flatType(g.wkbType()) != QgsWkbTypes.Point and any(
+            not (math.isfinite(v.x()) and math.isfinite(v.y())) for v in g.vertices()):
+        return None
+    return g
