@@ -4,6 +4,7 @@
 calls it) and is driven by the parameter definitions alone, so a new algorithm gets it
 without a line of its own:
 
+* every layer given where only points, lines or polygons are accepted holds that kind;
 * every field parameter is checked against its parent layer — the field exists and has a
   usable type (QGIS checks neither for values from scripts, models or ``qgis_process``) —
   with a message naming the parameter, the field, the layer and the fields it has;
@@ -22,7 +23,8 @@ from __future__ import annotations
 
 import math
 
-from qgis.core import (QgsGeometry, QgsProcessingException, QgsProcessingParameterField,
+from qgis.core import (QgsGeometry, QgsProcessing, QgsProcessingException,
+                       QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
                        QgsProcessingParameterNumber, QgsWkbTypes)
 from qgis.PyQt.QtCore import QVariant
 
@@ -36,12 +38,41 @@ _LISTED = 25
 
 
 def check_parameters(alg, parameters, context) -> None:
-    """Refuse bad field and number parameters with a clear message (before any reading)."""
+    """Refuse bad layer, field and number parameters with a clear message (before any
+    reading)."""
+    for definition in alg.parameterDefinitions():
+        if isinstance(definition, QgsProcessingParameterFeatureSource):
+            _check_geometry_type(alg, definition, parameters, context)
     for definition in alg.parameterDefinitions():
         if isinstance(definition, QgsProcessingParameterField):
             _check_field(alg, definition, parameters, context)
         elif isinstance(definition, QgsProcessingParameterNumber):
             _check_number(alg, definition, parameters, context)
+
+
+_KINDS = {QgsProcessing.TypeVectorPoint: (QgsWkbTypes.PointGeometry, "points"),
+          QgsProcessing.TypeVectorLine: (QgsWkbTypes.LineGeometry, "lines"),
+          QgsProcessing.TypeVectorPolygon: (QgsWkbTypes.PolygonGeometry, "polygons")}
+
+
+def _check_geometry_type(alg, definition, parameters, context) -> None:
+    """A layer of points, lines or polygons where the definition asks for that kind only."""
+    kinds = [_KINDS[t] for t in definition.dataTypes() if t in _KINDS]
+    if not kinds or len(kinds) != len(definition.dataTypes()) or \
+            not _is_set(parameters.get(definition.name())):
+        return
+    source = alg.parameterAsSource(parameters, definition.name(), context)
+    if source is None:
+        return
+    held = QgsWkbTypes.geometryType(source.wkbType())
+    if held in (k for k, _ in kinds) or held == QgsWkbTypes.UnknownGeometry:
+        return
+    layer = _layer_name(alg, parameters, definition.name(), context, source)
+    raise QgsProcessingException(tr(
+        f"{definition.description()}: the layer '{layer}' holds "
+        f"{QgsWkbTypes.geometryDisplayString(held).lower() or 'no geometries'}"
+        f" ({QgsWkbTypes.displayString(source.wkbType())}); it must hold "
+        f"{' or '.join(name for _, name in kinds)}."))
 
 
 def _is_set(value) -> bool:
