@@ -39,7 +39,8 @@ def scale_error(crs, point: QgsPointXY, transform_context) -> float:
     for dx, dy in ((1000.0, 0.0), (0.0, 1000.0)):
         true = area.measureLine(origin, to_wgs.transform(QgsPointXY(point.x() + dx,
                                                                     point.y() + dy)))
-        errors.append(abs(1000.0 / true - 1.0))
+        # a point outside the CRS's area of use may map to one spot: unknown scale
+        errors.append(abs(1000.0 / true - 1.0) if true > 0 and math.isfinite(true) else math.inf)
     return max(errors)
 
 

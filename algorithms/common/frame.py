@@ -247,8 +247,12 @@ class MetricFrame:
 
     # -- geometry conversion -----------------------------------------------
     def layer_to_shapely(self, geometry: QgsGeometry, crs, context=None):
-        """A geometry in ``crs`` as shapely in metres (prefer :meth:`features`)."""
-        g = QgsGeometry(geometry)
+        """A geometry in ``crs`` as shapely in metres (prefer :meth:`features`); a NULL,
+        empty or non-finite geometry is refused (ValueError)."""
+        g = usable_geometry(geometry)
+        if g is None:
+            raise ValueError(tr("a feature has no usable geometry (NULL, empty or with "
+                                "coordinates that are not finite numbers)"))
         if crs != self.crs:
             g.transform(QgsCoordinateTransform(crs, self.crs, self.transform_context))
         return shapely_wkb.loads(bytes(g.asWkb()))

@@ -13,6 +13,7 @@ from ...dpcore.density.sections import EMD_SLOTS, comparison_section
 from ..common.base import REPORT, MetricFrame, MobilityDPAlgorithm, tr
 from ..common.outputs import graduated_style, style_on_load
 from ..common.field_types import FieldType
+from ..common.validation import usable_geometry
 
 TRUE_LAYER = "TRUE_LAYER"
 PRIVATE_LAYER = "PRIVATE_LAYER"
@@ -111,6 +112,10 @@ class CompareDensity(MobilityDPAlgorithm):
             raise ValueError("both layers must hold a count for every cell and slot")
         priv = priv[:, :true.shape[1]]
         feedback.setProgress(20)
+        unusable = sum(usable_geometry(g) is None for g in geoms)
+        if unusable:
+            raise ValueError(f"{unusable} of the {len(geoms)} cells of the true layer have no "
+                             "usable geometry (NULL, empty or with non-finite coordinates)")
         frame = MetricFrame.of_source(true_src, context, "true density")
         polygons = [frame.to_shapely(g) for g in geoms]
         chosen = [c.strip() for c in self.parameterAsString(parameters, CELLS, context).split(",")
