@@ -49,6 +49,10 @@ _GL_NODES = 16
 BOUNDARIES = ("remap", "renormalise")
 
 
+#: More cells than this cannot be indexed (nor held in memory): refused before any reading.
+MAX_GRID_CELLS = 1e12
+
+
 @dataclass(frozen=True)
 class Grid:
     """``ny × nx`` square cells of side ``cell`` metres, lower-left corner (x0, y0)."""
@@ -70,8 +74,15 @@ class Grid:
         """The smallest grid of ``cell``-metre cells anchored at (xmin, ymin) covering the box."""
         if not (xmax >= xmin and ymax >= ymin):
             raise ValueError("grid extent is empty")
-        nx = max(1, int(math.ceil((xmax - xmin) / cell - 1e-9)))
-        ny = max(1, int(math.ceil((ymax - ymin) / cell - 1e-9)))
+        if not (cell > 0 and math.isfinite(cell)):
+            raise ValueError(f"cell size must be a positive number of metres, got {cell}")
+        fx, fy = (xmax - xmin) / cell, (ymax - ymin) / cell
+        if not (math.isfinite(fx) and math.isfinite(fy)) or fx * fy > MAX_GRID_CELLS:
+            raise ValueError(f"{cell:g} m cells over {xmax - xmin:g} × {ymax - ymin:g} m make "
+                             f"{fx:.3g} × {fy:.3g} cells (at most {MAX_GRID_CELLS:.0e}): use "
+                             "larger cells or a smaller extent")
+        nx = max(1, int(math.ceil(fx - 1e-9)))
+        ny = max(1, int(math.ceil(fy - 1e-9)))
         if nx * ny < 2:
             nx += 1
         return cls(float(xmin), float(ymin), float(cell), nx, ny)

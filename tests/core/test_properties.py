@@ -108,3 +108,19 @@ def test_consistency_keeps_non_negative_integers_and_positive_totals(noisy, seed
 def test_simplex_clip_is_a_distribution(v):
     p = clip_to_simplex(v)
     assert (p >= 0).all() and abs(p.sum() - 1.0) < 1e-9
+
+
+@SETTINGS
+@given(st.sampled_from((1e-308, 1e-9, 0.0, -1.0, float("nan"), float("inf"), 1e308)))
+def test_grid_refuses_unrepresentable_cells_with_a_value_error(cell):
+    """No OverflowError (issue 30: CELL_SIZE = 1e308 reached numpy before)."""
+    import pytest
+    from dpcore.geoind.grid import Grid
+    try:
+        grid = Grid.covering(0.0, 0.0, 4000.0, 2500.0, cell)
+    except ValueError as exc:
+        assert "cell" in str(exc)
+    else:
+        assert grid.size >= 2 and cell == 1e308
+    with pytest.raises(ValueError):
+        Grid.covering(0.0, 0.0, 4000.0, 2500.0, 1e-308)
