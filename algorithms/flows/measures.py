@@ -17,6 +17,7 @@ from ...dpcore.flows.figures import comparison_png
 from ...dpcore.flows.measures import (border_polygons, mobility_borders,
                                      network_measures)
 from ..common.base import REPORT, MobilityDPAlgorithm, shapely_wkb, style_on_load, tr
+from ..common.validation import usable_geometry
 from .layers import (COMMUNITY_SEED, DEST_FIELD, FLOWS, ORIGIN_FIELD, ORIGINAL, PARAMS_HELP,
                          PRIVATE, SAMPLES, add_flow_parameters, link_index, link_vector,
                          read_flows, read_zones)
@@ -117,7 +118,7 @@ weighted by the flows in both directions, dissolved into one polygon per communi
         bsink, borders_id = self.sink(parameters, BORDERS, context, bfields,
                                        QgsWkbTypes.MultiPolygon, zones.sourceCrs())
         style_on_load(context, borders_id, categorized_style("community"))
-        polys = [shapely_wkb.loads(bytes(f.geometry().asWkb())) for f in zone_feats]
+        polys = [_border_shape(f.geometry()) for f in zone_feats]
         for label, geom in border_polygons(polys, labels):
             f = QgsFeature(bfields)
             g = QgsGeometry()
@@ -222,3 +223,13 @@ missing from one layer count as flow 0).</p>
                   ("betweenness pivots", samples or "exact"), ("random seed", seed)],
             sections=sections)
         return {TABLE: table_id, REPORT: report}
+
+
+def _border_shape(geometry):
+    """A zone as shapely for dissolving borders: empty if unusable, repaired if invalid."""
+    g = usable_geometry(geometry)
+    if g is None:
+        return shapely_wkb.loads(bytes(QgsGeometry.fromWkt("POLYGON EMPTY").asWkb()))
+    if not g.isGeosValid():
+        g = g.makeValid()
+    return shapely_wkb.loads(bytes(g.asWkb()))

@@ -11,12 +11,12 @@
 import numpy as np
 from hypothesis import given, settings, strategies as st
 
-from dpcore.flows.noise import bound_contributions as bound_flows
-from dpcore.flows.vectors import FlowVectors
-from dpcore.geoind.ibu import clip_to_simplex
-from dpcore.histograms import consistency_postprocess
-from dpcore.ingest.bounding import bound_contributions
-from dpcore.sampling import sample_per_user
+from mobility_dp.dpcore.flows.noise import bound_contributions as bound_flows
+from mobility_dp.dpcore.flows.vectors import FlowVectors
+from mobility_dp.dpcore.geoind.ibu import clip_to_simplex
+from mobility_dp.dpcore.histograms import consistency_postprocess
+from mobility_dp.dpcore.ingest.bounding import bound_contributions
+from mobility_dp.dpcore.sampling import sample_per_user
 
 SETTINGS = settings(max_examples=150, deadline=None, derandomize=True)
 users = st.lists(st.integers(0, 12), min_size=0, max_size=120)
@@ -115,7 +115,7 @@ def test_simplex_clip_is_a_distribution(v):
 def test_grid_refuses_unrepresentable_cells_with_a_value_error(cell):
     """No OverflowError (issue 30: CELL_SIZE = 1e308 reached numpy before)."""
     import pytest
-    from dpcore.geoind.grid import Grid
+    from mobility_dp.dpcore.geoind.grid import Grid
     try:
         grid = Grid.covering(0.0, 0.0, 4000.0, 2500.0, cell)
     except ValueError as exc:

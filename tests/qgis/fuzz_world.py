@@ -11,12 +11,12 @@ from __future__ import annotations
 import os
 import shutil
 
-from conftest import ROOT
-from od_layers import lines, save, zones
-from test_density import write_city
-from test_flows import _cells as flow_cells, _points as flow_points
-from test_geoind import _points as checkin_points
-from test_histograms import cells as walk_cells, observations
+from ..support.od_layers import lines, save, zones
+from ..support.qgis import ROOT
+from .test_density import write_city
+from .test_flows import _cells as flow_cells, _points as flow_points
+from .test_geoind import _points as checkin_points
+from .test_histograms import cells as walk_cells, observations
 
 X0, Y0 = 650000.0, 6860000.0
 

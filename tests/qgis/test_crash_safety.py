@@ -20,7 +20,7 @@ import time
 
 import pytest
 
-from conftest import QGIS_PROCESS
+from ..support.qgis import QGIS_PROCESS
 
 N_POINTS = 100_000
 PHASES = ("reading", "reserved", "writing")
@@ -31,7 +31,7 @@ KILLS_PER_PHASE = 11
 def big_points(qgis_app, tmp_path_factory):
     import numpy as np
     from qgis.core import QgsFeature, QgsGeometry, QgsPointXY, QgsVectorLayer
-    from od_layers import save
+    from ..support.od_layers import save
     rng = np.random.default_rng(30)
     xy = rng.normal([650000.0, 6860000.0], 2000.0, (N_POINTS, 2))
     layer = QgsVectorLayer("Point?crs=EPSG:2154&field=v:integer", "pts", "memory")

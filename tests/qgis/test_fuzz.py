@@ -21,8 +21,8 @@ import time
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-import fuzz_cases
-from fuzz_world import BASELINES, World, generic_baseline
+from . import fuzz_cases
+from .fuzz_world import BASELINES, World, generic_baseline
 
 CASES = int(os.environ.get("FUZZ_CASES", "2100"))
 ONLY = [a for a in os.environ.get("FUZZ_ONLY", "").split(",") if a]  # e.g. FUZZ_ONLY=odflows
