@@ -119,6 +119,11 @@ BASELINES = {
                                  "START_FIELD": "start", "END_FIELD": "end", "ZONES": w.zones,
                                  "ZONE_ID_FIELD": "zone", "MAX_TRIPS": 2, "EPSILON": 2.0},
     "comparereports": lambda w: {"FIRST": w.derived["stats"], "SECOND": w.derived["stats2"]},
+    "synthesizetrips": lambda w: {"INPUT": w.trips, "USER_FIELD": "user_id", "ZONES": w.zones,
+                                  "ZONE_ID_FIELD": "zone", "START_FIELD": "start",
+                                  "END_FIELD": "end", "START": "2026-05-25T00:00:00",
+                                  "END": "2026-05-26T00:00:00", "MAX_TRIPS": 2,
+                                  "TRIPS_CAP": 10, "N_TRIPS": 50, "EPSILON": 1.0},
 }
 
 
