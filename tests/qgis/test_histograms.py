@@ -155,7 +155,7 @@ def test_attack_on_noisy_counts_and_bad_inputs(run_alg, tmp_path):
     assert 0.0 <= res["RECOVERY_ACCURACY"] <= 1.0
     assert "True" in open(res["REPORT"], encoding="utf-8").read()   # made consistent first
     (tmp_path / "b").mkdir()
-    with pytest.raises(QgsProcessingException, match="no field nope"):
+    with pytest.raises(QgsProcessingException, match="no field 'nope'"):
         run_alg(ATTACK, _attack(tmp_path / "b", counts, COUNT_FIELD="nope"))
     with pytest.raises(QgsProcessingException, match="not in the cells layer"):
         run_alg(ATTACK, _attack(tmp_path / "b", counts, CELL_ID_FIELD=""))

@@ -94,7 +94,7 @@ def test_noisy_run_with_total_and_gaussian(run_alg, tmp_path):
     (dict(EPSILON=0), "epsilon"),
     (dict(NOISE="gaussian", DELTA=0), "delta > 0"),
     (dict(TOTAL_SHARE=0.2, TOTAL_CAP=2, MAX_TRIPS=5), "≥ the trips kept"),
-    (dict(ZONE_ID_FIELD="nope"), "zone id field"),
+    (dict(ZONE_ID_FIELD="nope"), "(?i)zone id field"),
 ])
 def test_bad_input_refused_without_output(run_alg, tmp_path, change, message):
     from qgis.core import QgsProcessingException
