@@ -111,7 +111,8 @@ def prepare_cells(polygons, allow_holes: bool = False) -> Cells:
 def locate_points(polygons, x, y, bounds=None, boundary: bool = True) -> np.ndarray:
     """Index of the cell holding each point (x[i], y[i]); -1 outside every cell.
 
-    A point on a shared boundary goes to the lowest cell index. shapely 2
+    A point on a shared boundary goes to the lowest cell index; a missing cell (None, e.g. a
+    NULL geometry) holds no point. shapely 2
     answers with one vectorised STRtree query; on shapely 1.8 the points
     are sorted by x, each cell tests only the points of its bounding box
     with ``shapely.vectorized`` (1.8 has no vectorised tree query), and
@@ -131,10 +132,13 @@ def locate_points(polygons, x, y, bounds=None, boundary: bool = True) -> np.ndar
         from shapely import vectorized
         order = np.argsort(x, kind="stable")
         xs, ys = x[order], y[order]
-        if bounds is None:
-            bounds = np.array([p.bounds for p in polygons]).reshape(-1, 4)
+        if bounds is None:   # a missing (None) or empty cell holds no point
+            bounds = np.array([p.bounds if p is not None and not p.is_empty else
+                               (np.inf, np.inf, -np.inf, -np.inf) for p in polygons]).reshape(-1, 4)
         for pass_ in (vectorized.contains, vectorized.touches)[:2 if boundary else 1]:
             for k, poly in enumerate(polygons):
+                if poly is None:
+                    continue
                 minx, miny, maxx, maxy = bounds[k]
                 lo = np.searchsorted(xs, minx, side="left")
                 hi = np.searchsorted(xs, maxx, side="right")

@@ -163,6 +163,9 @@ def generalise(cells: Cells, vehicle, trajectory, t, x, y, *, interval=None,
     cell = cells.locate(x[order], y[order])
     report_progress(progress, 0.5)
     inside = cell >= 0
+    if not inside.any():
+        raise ValueError(f"none of the {n:,} trajectory points lies in a cell of the "
+                         "tessellation: check that the points and the cells cover the same area")
     idx = order[inside]
     cell, tc = cell[inside], tcode[idx]
     pt, px, py = t[idx], x[idx], y[idx]

@@ -28,6 +28,9 @@ GAUSSIAN = "gaussian"
 NOISES = (DISCRETE_LAPLACE, GAUSSIAN)
 LEVEL = 0.95
 
+#: Widest integer grid (±) the exact margin of error convolves (issue 30: 1.5 TiB was asked).
+MAX_GRID_HALF = 10 ** 7
+
 
 def check_noise(noise: str, delta: float) -> float:
     """Validate the noise name and its δ (δ > 0 for Gaussian, 0 for discrete Laplace)."""
@@ -90,6 +93,9 @@ def margin_of_error(noise: str, *, sensitivity: float, epsilon: float, delta: fl
     if alpha == 0.0:
         return 0.0
     half = int(math.ceil(math.log(1e-13 * (1 - alpha)) / math.log(alpha)))
+    if half > MAX_GRID_HALF:
+        raise ValueError(f"the noise (sensitivity {sensitivity:g} at ε = {epsilon:g}) is too wide "
+                         "for an exact margin of error: lower the per-user bound or raise ε")
     z = np.arange(-half, half + 1)
     return float(_summed_quantile((1 - alpha) / (1 + alpha) * np.power(alpha, np.abs(z)),
                                   k, level))
