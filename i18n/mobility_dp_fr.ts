@@ -2120,6 +2120,50 @@
       <translation>Unicité par top-k des cellules</translation>
     </message>
     <message>
+      <source>advanced, </source>
+      <translation>avancé, </translation>
+    </message>
+    <message>
+      <source>optional</source>
+      <translation>facultatif</translation>
+    </message>
+    <message>
+      <source>required</source>
+      <translation>obligatoire</translation>
+    </message>
+    <message>
+      <source>Parameters</source>
+      <translation>Paramètres</translation>
+    </message>
+    <message>
+      <source>name</source>
+      <translation>nom</translation>
+    </message>
+    <message>
+      <source>label</source>
+      <translation>libellé</translation>
+    </message>
+    <message>
+      <source>type</source>
+      <translation>type</translation>
+    </message>
+    <message>
+      <source>default</source>
+      <translation>défaut</translation>
+    </message>
+    <message>
+      <source>Outputs</source>
+      <translation>Sorties</translation>
+    </message>
+    <message>
+      <source>description</source>
+      <translation>description</translation>
+    </message>
+    <message>
+      <source>Mobility DP algorithm {id} ({group}).</source>
+      <translation>Algorithme Mobility DP {id} ({group}).</translation>
+    </message>
+    <message>
       <source>Cancelled by the user before the release: nothing was released and nothing was charged to the privacy ledger.</source>
       <translation>Annulé par l'utilisateur avant la publication : rien n'a été publié et rien n'a été imputé au registre de confidentialité.</translation>
     </message>
@@ -2286,10 +2330,6 @@
     <message>
       <source>Internal report: contains facts computed from the raw data. For the data owner only; do not publish it with the release.</source>
       <translation>Rapport interne : contient des faits calculés à partir des données brutes. Pour le détenteur des données uniquement ; ne le publiez pas avec les données publiées.</translation>
-    </message>
-    <message>
-      <source>Parameters</source>
-      <translation>Paramètres</translation>
     </message>
     <message>
       <source>Privacy guarantee</source>

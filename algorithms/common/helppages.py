@@ -13,6 +13,8 @@ import os
 from qgis.core import QgsApplication, QgsProcessingParameterDefinition
 from qgis.PyQt.QtCore import QUrl
 
+from .i18n import tr
+
 _STYLE = ("body{font-family:sans-serif;max-width:60em;margin:1em auto;color:#222}"
           "table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:.2em .5em;"
           "text-align:left;vertical-align:top}th{background:#eef}")
@@ -22,9 +24,10 @@ def page(alg) -> str:
     """The HTML help page of ``alg``."""
     rows = []
     for p in alg.parameterDefinitions():
-        kind = "advanced, " if p.flags() & QgsProcessingParameterDefinition.FlagAdvanced else ""
-        kind += "optional" if p.flags() & QgsProcessingParameterDefinition.FlagOptional \
-            else "required"
+        kind = tr("advanced, ") if p.flags() & QgsProcessingParameterDefinition.FlagAdvanced \
+            else ""
+        kind += tr("optional") if p.flags() & QgsProcessingParameterDefinition.FlagOptional \
+            else tr("required")
         default = p.defaultValue()
         rows.append(f"<tr><td><code>{html.escape(p.name())}</code></td>"
                     f"<td>{html.escape(p.description())}</td><td>{html.escape(p.type())}, {kind}"
@@ -33,12 +36,14 @@ def page(alg) -> str:
                       f"<td>{html.escape(o.description())}</td></tr>" for o in alg.outputDefinitions())
     return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>"
             f"{html.escape(alg.displayName())}</title><style>{_STYLE}</style></head><body>"
-            f"<h1>{html.escape(alg.displayName())}</h1><p>Mobility DP algorithm "
-            f"<code>{html.escape(alg.id())}</code> ({html.escape(alg.group())}).</p>"
-            f"{alg.shortHelpString()}<h2>Parameters</h2><table><tr><th>name</th>"
-            f"<th>label</th><th>type</th><th>default</th></tr>{''.join(rows)}</table>"
-            f"<h2>Outputs</h2><table><tr><th>name</th><th>description</th></tr>{outputs}"
-            f"</table></body></html>")
+            f"<h1>{html.escape(alg.displayName())}</h1><p>"
+            + html.escape(tr("Mobility DP algorithm {id} ({group}).")).format(
+                id=f"<code>{html.escape(alg.id())}</code>", group=html.escape(alg.group()))
+            + f"</p>{alg.shortHelpString()}<h2>{tr('Parameters')}</h2><table><tr>"
+            f"<th>{tr('name')}</th><th>{tr('label')}</th><th>{tr('type')}</th>"
+            f"<th>{tr('default')}</th></tr>{''.join(rows)}</table><h2>{tr('Outputs')}</h2>"
+            f"<table><tr><th>{tr('name')}</th><th>{tr('description')}</th></tr>{outputs}"
+            "</table></body></html>")
 
 
 def url(alg) -> str:
