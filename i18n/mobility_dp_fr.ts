@@ -2172,6 +2172,22 @@
       <translation>Annulé pendant l'écriture des sorties : les sorties partielles ont été supprimées, donc rien n'a été publié (aucun registre n'était donné).</translation>
     </message>
     <message>
+      <source>no ledger given</source>
+      <translation>aucun registre donné</translation>
+    </message>
+    <message>
+      <source>Cancelled after the release was charged to the privacy ledger: {cost} was spent on dataset '{dataset}' in {path}. The partial outputs were removed, but the budget stays spent.</source>
+      <translation>Annulé après l'imputation de la publication au registre de confidentialité : {cost} a été dépensé sur le jeu de données « {dataset} » dans {path}. Les sorties partielles ont été supprimées, mais le budget reste dépensé.</translation>
+    </message>
+    <message>
+      <source>Privacy cost of this release: {cost}; {where}.</source>
+      <translation>Coût de confidentialité de cette publication : {cost} ; {where}.</translation>
+    </message>
+    <message>
+      <source>charged to dataset '{dataset}' in the ledger {path}</source>
+      <translation>imputé au jeu de données « {dataset} » dans le registre {path}</translation>
+    </message>
+    <message>
       <source>Good for: tools and models that need a trips dataset; the shape of trip length, start time, travel time and trips per person; trips per zone and hour on coarse zones; each person's pattern. Not for: OD flows between census zones (use OD flows of trips), small areas, rare trips, exact counts.</source>
       <translation>Utile pour : les outils et modèles qui ont besoin d'un jeu de données de trajets ; la forme de la longueur des trajets, de l'heure de départ, de la durée et des trajets par personne ; les trajets par zone et par heure sur des zones grossières ; le schéma de chaque personne. Inutile pour : les flux OD entre zones de recensement (utilisez Flux OD des trajets), les petites zones, les trajets rares, les comptages exacts.</translation>
     </message>

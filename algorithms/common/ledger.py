@@ -72,9 +72,11 @@ class Charge(contextlib.AbstractContextManager):
                 PRIVACY_UNIT: f"{unit} per {who}" if who else unit}
 
     def log_line(self) -> str:
-        where = (f"charged to dataset '{self.dataset_id}' in the ledger {self.path}"
-                 if self.reservation is not None else "no ledger given")
-        return f"Privacy cost of this release: {self.cost.describe()}; {where}."
+        where = (_tr("charged to dataset '{dataset}' in the ledger {path}").format(
+            dataset=self.dataset_id, path=self.path) if self.reservation is not None
+            else _tr("no ledger given"))
+        return _tr("Privacy cost of this release: {cost}; {where}.").format(
+            cost=self.cost.describe(), where=where)
 
 
 def cancel_message(charge) -> str:
@@ -85,6 +87,7 @@ def cancel_message(charge) -> str:
     if charge.reservation is None:
         return _tr("Cancelled while the outputs were written: the partial outputs were "
                    "removed, so nothing was published (no ledger was given).")
-    return _tr(f"Cancelled after the release was charged to the privacy ledger: "
-               f"{charge.cost.describe()} was spent on dataset '{charge.dataset_id}' in "
-               f"{charge.path}. The partial outputs were removed, but the budget stays spent.")
+    return _tr("Cancelled after the release was charged to the privacy ledger: {cost} was "
+               "spent on dataset '{dataset}' in {path}. The partial outputs were removed, but "
+               "the budget stays spent.").format(cost=charge.cost.describe(),
+                                                 dataset=charge.dataset_id, path=charge.path)
