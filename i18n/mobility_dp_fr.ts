@@ -2120,6 +2120,10 @@
       <translation>Unicité par top-k des cellules</translation>
     </message>
     <message>
+      <source>a feature has no usable geometry (NULL, empty or with coordinates that are not finite numbers)</source>
+      <translation>une entité n'a pas de géométrie utilisable (NULL, vide ou avec des coordonnées qui ne sont pas des nombres finis)</translation>
+    </message>
+    <message>
       <source>advanced, </source>
       <translation>avancé, </translation>
     </message>
