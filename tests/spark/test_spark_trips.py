@@ -64,17 +64,26 @@ def _direct(path, window):
                           n_zones=zoned.n_zones), facts
 
 
-def test_bounded_tables_equal_the_direct_path(spark, trips_csv, tmp_path):
+WINDOW = (T0 + 86400, T0 + 9 * 86400)
+KW = dict(zones=ZONES, zone_id_field="iris_id", user_field="user", origin=("ox", "oy"),
+          dest=("dx", "dy"), start_field="start", end_field="end", max_trips=M)
+
+
+@pytest.fixture(scope="module")
+def seeded(spark, trips_csv, tmp_path_factory):
+    out = tmp_path_factory.mktemp("spark") / "out"
+    record = spark_trips.bound_trips(spark, trips_csv[0], str(out), seed=11,
+                                     window=("2023-11-15T22:13:20", str(WINDOW[1])), **KW)
+    return record, out
+
+
+def test_bounded_tables_equal_the_direct_path(seeded, trips_csv):
     path, n_rows = trips_csv
-    window = (T0 + 86400, T0 + 9 * 86400)
-    record = spark_trips.bound_trips(
-        spark, path, str(tmp_path / "out"), zones=ZONES, zone_id_field="iris_id",
-        user_field="user", origin=("ox", "oy"), dest=("dx", "dy"), start_field="start",
-        end_field="end", window=("2023-11-15T22:13:20", str(window[1])), max_trips=M, seed=11)
-    ref, facts = _direct(path, window)
+    record, out = seeded
+    ref, facts = _direct(path, WINDOW)
     ids = record["zone_ids"]
-    trips = _table(ids, tmp_path / "out" / "trips_per_pair.csv")
-    people = _table(ids, tmp_path / "out" / "people_per_main_pair.csv")
+    trips = _table(ids, out / "trips_per_pair.csv")
+    people = _table(ids, out / "people_per_main_pair.csv")
     assert ref["bounded_trips"] > 0 and ref["users"] > 10
     np.testing.assert_array_equal(trips, ref["trips"])
     np.testing.assert_array_equal(people, ref["people"])
@@ -87,14 +96,12 @@ def test_bounded_tables_equal_the_direct_path(spark, trips_csv, tmp_path):
     assert record["randomness"].startswith("seeded")
 
 
-def test_another_key_bounds_other_trips_with_the_same_total(spark, trips_csv, tmp_path):
+def test_another_key_bounds_other_trips_with_the_same_total(spark, seeded, trips_csv, tmp_path):
     """Negative control: the tables depend on the key (the sample), the total does not."""
-    path, _ = trips_csv
-    kw = dict(zones=ZONES, zone_id_field="iris_id", user_field="user", origin=("ox", "oy"),
-              dest=("dx", "dy"), max_trips=M)
-    a = spark_trips.bound_trips(spark, path, str(tmp_path / "a"), seed=11, **kw)
-    b = spark_trips.bound_trips(spark, path, str(tmp_path / "b"), seed=12, **kw)
+    a, out_a = seeded
+    b = spark_trips.bound_trips(spark, trips_csv[0], str(tmp_path / "b"), seed=12,
+                                window=(WINDOW[0], WINDOW[1]), **KW)
     assert a["bounded_trips"] == b["bounded_trips"]
-    ta = _table(a["zone_ids"], tmp_path / "a" / "trips_per_pair.csv")
+    ta = _table(a["zone_ids"], out_a / "trips_per_pair.csv")
     tb = _table(b["zone_ids"], tmp_path / "b" / "trips_per_pair.csv")
     assert not np.array_equal(ta, tb)
