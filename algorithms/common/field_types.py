@@ -17,6 +17,8 @@ class FieldType:
 
     if Qgis.QGIS_VERSION_INT >= QMETATYPE_FIELDS_SINCE:
         Bool = QMetaType.Type.Bool
+        Date = QMetaType.Type.QDate
+        Time = QMetaType.Type.QTime
         DateTime = QMetaType.Type.QDateTime
         Double = QMetaType.Type.Double
         Int = QMetaType.Type.Int
@@ -26,6 +28,8 @@ class FieldType:
         ULongLong = QMetaType.Type.ULongLong
     else:
         Bool = QVariant.Bool
+        Date = QVariant.Date
+        Time = QVariant.Time
         DateTime = QVariant.DateTime
         Double = QVariant.Double
         Int = QVariant.Int

@@ -26,14 +26,14 @@ import math
 from qgis.core import (QgsGeometry, QgsProcessing, QgsProcessingException,
                        QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
                        QgsProcessingParameterNumber, QgsWkbTypes)
-from qgis.PyQt.QtCore import QVariant
 
+from .field_types import FieldType
 from .i18n import tr
 
 #: The largest magnitude a number parameter may have (metres, counts, ε, iterations...).
 MAX_MAGNITUDE = 1e12
 _INT32 = 2 ** 31 - 1
-_DATE_TYPES = (QVariant.Date, QVariant.DateTime, QVariant.Time, QVariant.String)
+_DATE_TYPES = (FieldType.Date, FieldType.DateTime, FieldType.Time, FieldType.String)
 _LISTED = 25
 
 

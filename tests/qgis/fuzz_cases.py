@@ -91,13 +91,13 @@ def missing_field(draw, alg, params, work):
 def wrong_type_field(draw, alg, params, work):
     """A numeric or date field parameter given a text field."""
     from qgis.core import QgsField
-    from qgis.PyQt.QtCore import QVariant
+    from mobility_dp.algorithms.common.field_types import FieldType
     typed = [p for p in fields_of(alg) if p.dataType() in (0, 2) and
              params.get(p.parentLayerParameterName()) is not None]
     p = draw(st.sampled_from(typed))
     layer = as_layer(params[p.parentLayerParameterName()])
     fields = layer.fields()
-    fields.append(QgsField("label_text", QVariant.String))
+    fields.append(QgsField("label_text", FieldType.String))
     out = rebuilt(layer, fields=fields)
     idx = out.fields().indexOf("label_text")
     out.dataProvider().changeAttributeValues({f.id(): {idx: draw(st.sampled_from(TEXTS))}
@@ -216,7 +216,7 @@ def lonlat_swapped(draw, alg, params, work):
 def odd_values(draw, alg, params, work):
     """Text attributes replaced by DST edges, offsets, garbage and odd Unicode."""
     from qgis.core import QgsField
-    from qgis.PyQt.QtCore import QVariant
+    from mobility_dp.algorithms.common.field_types import FieldType
     name, layer = _source(draw, alg, params)
     chosen = [params.get(p.name()) for p in fields_of(alg, name)]
     chosen = [c for c in chosen if isinstance(c, str) and c in layer.fields().names()]
@@ -227,7 +227,7 @@ def odd_values(draw, alg, params, work):
     fields = layer.fields()
     new_fields = type(fields)()
     for f in fields:
-        new_fields.append(QgsField(f.name(), QVariant.String) if f.name() == field else f)
+        new_fields.append(QgsField(f.name(), FieldType.String) if f.name() == field else f)
     out = rebuilt(layer, fields=new_fields)
     idx = out.fields().indexOf(field)
     out.dataProvider().changeAttributeValues(

@@ -56,9 +56,9 @@ class World:
 def _with_population(path):
     """The city's census squares with a population field (for the synthetic generator)."""
     from qgis.core import QgsFeatureRequest, QgsField, QgsVectorLayer
-    from qgis.PyQt.QtCore import QVariant
+    from mobility_dp.algorithms.common.field_types import FieldType
     layer = QgsVectorLayer(path, "census", "ogr").materialize(QgsFeatureRequest())
-    layer.dataProvider().addAttributes([QgsField("population", QVariant.Int)])
+    layer.dataProvider().addAttributes([QgsField("population", FieldType.Int)])
     layer.updateFields()
     idx = layer.fields().indexOf("population")
     layer.dataProvider().changeAttributeValues({f.id(): {idx: 50 + 10 * k} for k, f in
