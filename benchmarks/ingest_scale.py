@@ -42,7 +42,7 @@ def generate(n_users: int, path: str) -> dict:
     import numpy as np
 
     from dpcore.geography import load_paris_sample
-    from dpcore.privacy import make_rng
+    from dpcore.rng import make_rng
     from dpcore.synth import expected_visits, generate_cdr, generate_population, hourly_profile
     geo = load_paris_sample(os.path.join(ROOT, "sample_data"))
     visits = expected_visits(EVENTS_PER_USER, hourly_profile(0, 168))[0]
@@ -109,7 +109,7 @@ def child(kind: str, path: str) -> dict:
         return {"events": n, "read_s": time.perf_counter() - t}
     from dpcore.geography import load_paris_sample
     from dpcore.ingest import EventEncoder, bound_compact, read_events_file
-    from dpcore.privacy import make_rng
+    from dpcore.rng import make_rng
     if kind == "synthetic":  # ``path`` is a number of events: memory of codes + bounding alone
         n, rng = int(path), make_rng(3)
         t = time.perf_counter()

@@ -111,7 +111,7 @@ def make_data(seed: int = 0):
     from dpcore.flows.cells import locate_points
     from dpcore.geography import load_paris_sample
     from dpcore.od.trips import trips_from_fixes
-    from dpcore.privacy import make_rng
+    from dpcore.rng import make_rng
     from dpcore.synth.trips import generate_trajectories
 
     geo = load_paris_sample(os.path.join(ROOT, "sample_data"))
@@ -176,7 +176,7 @@ def run_ours(zones, trips, eps, m, seed, method="old"):
     from dpcore.flows.cells import locate_points
     from dpcore.od.report import release_report
     from dpcore.od.statistics import Bins
-    from dpcore.privacy import make_rng
+    from dpcore.rng import make_rng
     t0, c0 = time.perf_counter(), time.process_time()
     o = locate_points(zones, trips.origin[:, 0], trips.origin[:, 1])
     d = locate_points(zones, trips.dest[:, 0], trips.dest[:, 1])
@@ -198,7 +198,7 @@ def run_od_rescaled(zones, trips, eps, m, seed, share=0.1, cap=50):
     rescale the flows for the trips lost by sampling (no visits)."""
     from dpcore.flows.cells import locate_points
     from dpcore.od.flows import release_od
-    from dpcore.privacy import make_rng
+    from dpcore.rng import make_rng
     t0, c0 = time.perf_counter(), time.process_time()
     o = locate_points(zones, trips.origin[:, 0], trips.origin[:, 1])
     d = locate_points(zones, trips.dest[:, 0], trips.dest[:, 1])

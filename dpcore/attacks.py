@@ -40,7 +40,7 @@ try:  # POT's network simplex solves large transport problems fast; scipy is the
     import ot
 except ImportError:  # pragma: no cover - POT is installed by scripts/setup
     ot = None
-from .privacy import Progress, report_progress
+from .progress import Progress, report_progress
 
 DAY_MODELS = ("velocity", "stay")
 

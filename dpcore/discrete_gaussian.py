@@ -42,7 +42,7 @@ import math
 import numpy as np
 from scipy import optimize
 
-from .privacy import check_delta, check_epsilon
+from .checks import check_delta, check_epsilon
 
 #: Bound on |P(decision = accept) − exp(−γ)| for the one float decision of
 #: the sampler, ``random() < exp(−γ)`` in the Gaussian loop: the 53-bit

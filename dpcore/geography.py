@@ -19,7 +19,7 @@ from typing import Optional
 import numpy as np
 from shapely.geometry import box, shape
 
-from .privacy import make_rng
+from .rng import make_rng
 
 # GRS80 and the EPSG:2154 projection parameters.
 _A = 6378137.0

@@ -1,8 +1,8 @@
 """The basic DP mechanisms, vectorised with numpy.
 
 Each function takes the true values, the sensitivity, the privacy parameters
-and a ``numpy.random.Generator`` (from :func:`dpcore.privacy.make_rng`) and
-returns a :class:`~dpcore.privacy.Release` whose cost is one part per call.
+and a ``numpy.random.Generator`` (from :func:`dpcore.rng.make_rng`) and
+returns a :class:`~dpcore.contract.Release` whose cost is one part per call.
 
 References: Dwork & Roth, *The Algorithmic Foundations of Differential
 Privacy* (2014) §3.3 (Laplace), §3.4 (exponential), §3.6 (sparse vector),
@@ -39,7 +39,9 @@ import math
 import numpy as np
 from scipy import optimize, special
 
-from .privacy import (PrivacyCost, Release, check_delta, check_epsilon)
+from .checks import check_delta, check_epsilon
+from .contract import Release
+from .costs import PrivacyCost
 from . import discrete_gaussian
 from .secure_random import SecureGenerator
 

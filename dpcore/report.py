@@ -21,7 +21,7 @@ import datetime as _dt
 import html
 from typing import Iterable, Optional, Sequence, Tuple
 
-from .privacy import PrivacyCost
+from .costs import PrivacyCost
 
 _STYLE = """
 body{font-family:sans-serif;max-width:60em;margin:1em auto;color:#222}

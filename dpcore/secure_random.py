@@ -203,7 +203,7 @@ class UrandomBitGenerator:
 class SecureGenerator(np.random.Generator):
     """``numpy.random.Generator`` drawing every random bit from ``os.urandom``.
 
-    Made by :func:`dpcore.privacy.make_rng` when no seed is given.
+    Made by :func:`dpcore.rng.make_rng` when no seed is given.
     Distributions match numpy's (the tests fit them to the exact laws);
     streams are of course not reproducible.
     """

@@ -32,7 +32,7 @@ from shapely.geometry.base import BaseGeometry
 
 from .geometry import (areas, clean_polygon, covers_xy, intersections, polygons_from_rings,
                        within_mask)
-from .privacy import report_progress
+from .progress import report_progress
 
 #: Guard points sit this many bounding radii away from the centre of the
 #: sites and area; 3 is enough for their bisectors to miss the area.

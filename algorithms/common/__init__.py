@@ -37,17 +37,23 @@ function → layers, report and ledger entry. `od/odflows.py` and `counts/noisyc
   `processAlgorithm` wraps it: a `ValueError` (from dpcore or from you) becomes a
   `QgsProcessingException` with the same message, `Cancelled` ends the run, and on any failure
   the file outputs that did not exist before the run are deleted.
-- Order inside `execute`: read and validate every parameter and input first, convert to arrays,
-  plan the cost in dpcore, reserve it, release, commit, and only then create sinks and write:
+- Order inside `execute` (the release contract, `dpcore/contract.py`): read and validate every
+  parameter, plan the cost in dpcore (`plan_<name>(**params)`: every parameter-only refusal),
+  read the inputs, reserve, release, hand the release to the contract's check, then write:
   ```python
-  with self.reserve_budget(parameters, context, planned=planned_cost,
+  planned = plan_something(**params)
+  with self.reserve_budget(parameters, context, planned=planned,
                            default_dataset_id=self.layer_source_id(parameters, INPUT, context)) as charge:
-      release = dpcore_release(..., rng=self.rng(parameters, context),
-                               progress=self.progress(feedback, 0, 80))
-      charge.commit(release.cost)
+      release = release_something(data, rng=self.rng(parameters, context),
+                                  progress=self.progress(feedback, 0, 80), **params)
+      charge.released(release)          # check_spent(planned, release.cost)
   ```
-  The committed cost becomes EPSILON_SPENT / DELTA_SPENT / PRIVACY_UNIT and a log line. Use
-  `self.progress(feedback, a, b)` for progress: after the commit a cancel no longer interrupts.
+  Write sinks and reports as usual: the base class stages every file output beside its
+  destination, renames them into place when `execute` returns, and only then commits the cost
+  (EPSILON_SPENT / DELTA_SPENT / PRIVACY_UNIT and a log line). A failure before the first output
+  is in place cancels the reservation and says nothing was published. Use
+  `self.progress(feedback, a, b)`: after `released` a cancel no longer interrupts.
+  Record-level outputs are written in the order `dpcore.contract.shuffled_order(n, rng)`.
 - Metric frame, from public inputs only: `frame = self.metric_frame(parameters, context,
   public=(STUDY_AREA,), extent=GRID_EXTENT, crs_of=(INPUT,))` (or `MetricFrame.of_source`,
   `.of_crs`, `.of_extent`). Read any layer in any CRS with `frame.read_points(source, id_field)`,

@@ -25,26 +25,26 @@ from __future__ import annotations
 
 import os
 
-from qgis.core import (QgsProcessingAlgorithm, QgsProcessingException,
-                       QgsProcessingParameterFeatureSink, QgsProcessingParameterFileDestination,
-                       QgsProcessingParameterVectorDestination)
+from qgis.core import QgsProcessingAlgorithm, QgsProcessingException
 from qgis.PyQt.QtGui import QIcon
 
-from ...dpcore.privacy import Budget, Cancelled, PrivacyCost
+from ...dpcore.contract import place
+from ...dpcore.costs import Budget, PrivacyCost
+from ...dpcore.progress import Cancelled
 from . import helppages
 from .frame import MetricFrame, id_type, shapely_wkb  # noqa: F401
 from .frame_choice import choose_frame  # noqa: F401
 from .i18n import tr
 from .inputs import (BUDGET_DELTA, BUDGET_EPSILON, DATASET_ID, DELTA, EPSILON,  # noqa: F401
                      FRAME_CRS, INTERNAL_REPORT, LEDGER, REPORT, SEED, InputsMixin)
-from .outputs import (begin_run, end_run, remove_files, store_default_styles,  # noqa: F401
-                      style_on_load)
+from .outputs import begin_run, end_run, store_default_styles, style_on_load  # noqa: F401
 from .progress import progress_bridge
 from .reports import ReportsMixin
 from .validation import check_parameters
 from .values import as_float, epoch_seconds  # noqa: F401
 from .ledger import (DELTA_SPENT, EPSILON_SPENT, PRIVACY_UNIT, Charge,  # noqa: F401
-                     cancel_message, source_dataset_id)
+                     failure_message, source_dataset_id)
+from .staging import Staging
 from .params import (PRIVACY_HELP, advanced, choices_help, delta_parameter,  # noqa: F401
                      enum_parameter, frame_crs_parameter, html_help, ledger_parameter,
                      unit_field_parameter)
@@ -99,86 +99,75 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
 
 
     # -- ledger ------------------------------------------------------------
-    def reserve_budget(self, parameters, context, *, default_dataset_id: str,
-                       epsilon=None, delta: float = 0.0, planned: PrivacyCost = None):
-        """A ledger reservation for the planned cost (a stand-in when no ledger was given).
+    def reserve_budget(self, parameters, context, *, default_dataset_id, planned: PrivacyCost):
+        """The run's release contract, with the planned cost reserved in the ledger (if any).
 
-        Give ``planned`` (the dpcore-planned :class:`PrivacyCost`, which
-        carries δ, the unit and the unit of privacy; also accepted as
-        ``epsilon=``) or the former ``epsilon``/``delta`` numbers (plain ε).
-        BUDGET_EPSILON / BUDGET_DELTA make a budget in the planned unit. Use as
-        ``with self.reserve_budget(...) as r: release = ...; r.commit(release.cost)``.
-        Refused (before any noise is drawn) when the budget would be exceeded
-        or is kept in another unit. The committed cost becomes the
-        EPSILON_SPENT / DELTA_SPENT outputs and the log line.
+        ``planned`` is the dpcore-planned :class:`PrivacyCost` (it carries δ, the unit
+        and the unit of privacy); BUDGET_EPSILON / BUDGET_DELTA make a budget in its
+        unit. ``default_dataset_id`` is a string or a callable (called only when a ledger
+        is given and DATASET_ID is empty). Use as
+        ``with self.reserve_budget(...) as charge: release = ...; charge.released(release)``.
+        Refused (before any noise is drawn) when the budget would be exceeded or is
+        kept in another unit. The base class commits the cost once every output is in
+        place (``processAlgorithm``); the failure rule is :meth:`ReleaseContract.fail`.
         """
-        if isinstance(epsilon, PrivacyCost):
-            planned = epsilon
-        plan = planned if planned is not None else PrivacyCost.of("planned", epsilon, delta)
         path = self.parameterAsFile(parameters, LEDGER, context)
         budget = None
         if path and self._is_set(parameters, BUDGET_EPSILON):
             budget = Budget(self.parameterAsDouble(parameters, BUDGET_EPSILON, context),
                             self.parameterAsDouble(parameters, BUDGET_DELTA, context)
-                            if self._is_set(parameters, BUDGET_DELTA) else 0.0, plan.unit)
+                            if self._is_set(parameters, BUDGET_DELTA) else 0.0, planned.unit)
         self._charge = Charge(path, self.parameterAsString(parameters, DATASET_ID, context)
-                              or default_dataset_id, plan)
-        return self._charge.reserve(budget, f"mobilitydp:{self.ALGORITHM_ID}")
+                              or default_dataset_id, planned, budget=budget,
+                              label=f"mobilitydp:{self.ALGORITHM_ID}",
+                              seeded=self.seed(parameters, context) is not None)
+        return self._charge.reserve()
 
     def progress(self, feedback, start: float = 0.0, end: float = 100.0):
-        """Like :func:`progress_bridge`, but once the budget is spent a cancel no longer
-        interrupts: the run finishes writing what it paid for."""
+        """Like :func:`progress_bridge`, but once the release's cost is checked a cancel no
+        longer interrupts: the run finishes writing what it paid for."""
         return progress_bridge(feedback, start, end, stop_on_cancel=lambda: not self._spent())
 
     def _spent(self) -> bool:
         charge = getattr(self, "_charge", None)
         return charge is not None and charge.cost is not None
+
     # -- running -----------------------------------------------------------
     def execute(self, parameters, context, feedback) -> dict:
         """The algorithm body; ValueError and Cancelled are mapped by processAlgorithm."""
         raise NotImplementedError
 
-    def _file_outputs(self, parameters, context) -> list:
-        """Paths of file outputs that do not exist yet (removed if the run fails)."""
-        paths = []
-        for d in self.destinationParameterDefinitions():
-            if not self._is_set(parameters, d.name()):
-                continue
-            if isinstance(d, (QgsProcessingParameterFeatureSink,
-                              QgsProcessingParameterVectorDestination)):
-                path = self.parameterAsOutputLayer(parameters, d.name(), context)
-            elif isinstance(d, QgsProcessingParameterFileDestination):
-                path = self.parameterAsFileOutput(parameters, d.name(), context)
-            else:
-                continue
-            path = (path or "").split("|")[0]
-            if path.startswith("ogr:") or path.startswith("memory:") or not path:
-                continue
-            if not os.path.exists(path):
-                paths.append(path)
-        return paths
-
     def processAlgorithm(self, parameters, context, feedback):  # noqa: N802
-        new_files = self._file_outputs(parameters, context)
+        """The release contract around :meth:`execute`: outputs staged beside their
+        destinations, placed only when the body succeeded, then the cost committed.
+        A failure before the first output is in place cancels the reservation."""
         self._charge = None
+        staging = None
         begin_run()
         try:
             check_parameters(self, parameters, context)
-            results = self.execute(parameters, context, feedback)
-            styles = end_run()
-        except Cancelled:
+            staging = Staging(self, parameters, context)
+            results = self.execute(staging.parameters, context, feedback)
+            store_default_styles(end_run(), feedback)
+            if self._charge is not None:
+                staging.place(self._charge.contract, feedback)
+                self._charge.contract.finish()
+            else:
+                staging.place(_NoRelease(), feedback)
+        except (Cancelled, ValueError, RuntimeError, OSError) as exc:
             end_run()
-            remove_files(new_files)
-            raise QgsProcessingException(cancel_message(self._charge))
-        except ValueError as exc:
+            if staging is not None:
+                staging.discard()
+            raise QgsProcessingException(failure_message(
+                self._charge, str(exc), cancelled=isinstance(exc, Cancelled)))
+        except BaseException as exc:
             end_run()
-            remove_files(new_files)
-            raise QgsProcessingException(str(exc))
-        except BaseException:
-            end_run()
-            remove_files(new_files)
+            if staging is not None:
+                staging.discard()
+            if isinstance(exc, QgsProcessingException):
+                raise QgsProcessingException(failure_message(self._charge, str(exc)))
             raise
-        store_default_styles(styles, feedback)
+        results = {k: staging.final(v) for k, v in results.items()}
         if self._spent():
             results = {**results, **self._charge.outputs()}
             feedback.pushInfo(self._charge.log_line())
@@ -188,3 +177,13 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
                     "): the outputs were written completely, since the budget is spent."),
                     False)
         return results
+
+
+class _NoRelease:
+    """The contract stand-in of an algorithm that releases nothing (analysis, synthesis)."""
+
+    cost = None
+
+    @staticmethod
+    def place(staged, destination):
+        place(staged, destination)

@@ -93,3 +93,33 @@ def stated_extent_crs(alg, parameters, name, context):
         return None
     crs = alg.parameterAsExtentCrs(parameters, name, context)
     return crs if crs.isValid() else None
+
+
+def check_not_lonlat_in_metres(crs, extent, transform_context, origin: str) -> None:
+    """Refuse a layer whose coordinates are longitude/latitude but whose CRS is in metres.
+
+    Its whole extent fits in ±180 × ±90 "metres" and, read in its CRS, lies far (> 5°)
+    outside that CRS's area of use: every distance would be ~10⁵ times too small (a
+    Voronoi study area of 0.0 m²). Toy coordinates near a CRS's origin fit ±180 × ±90 only
+    if the CRS's area of use is there too, so they pass.
+    """
+    if extent is None or extent.isNull() or not _finite(extent) or not is_metric(crs):
+        return
+    if not (-180 <= extent.xMinimum() and extent.xMaximum() <= 180 and
+            -90 <= extent.yMinimum() and extent.yMaximum() <= 90):
+        return
+    area = crs.bounds()
+    if area.isNull() or area.isEmpty():
+        return
+    try:
+        centre = QgsCoordinateTransform(crs, QgsCoordinateReferenceSystem("EPSG:4326"),
+                                        transform_context).transform(extent.center())
+        inside = area.buffered(5.0).contains(centre)
+    except QgsCsException:
+        inside = False
+    if not inside:
+        raise QgsProcessingException(tr(
+            f"{origin} is declared in {crs_name(crs)} (metres) but its coordinates "
+            f"({_rect_text(extent)}) look like longitude/latitude: read in {crs_name(crs)} they "
+            f"lie outside its area of use. Set the layer's CRS to the one its coordinates are "
+            f"in (e.g. EPSG:4326 for longitude/latitude)."))

@@ -21,10 +21,12 @@ from qgis.PyQt.QtCore import QUrl, QUrlQuery
 
 from ...dpcore.ingest import (EventEncoder, bound_compact, read_events_file,
                              to_epoch_seconds)
-from ...dpcore.ingest.table import check_bounded_table, map_towers, read_bounded_table
-from ...dpcore.privacy import dataset_id
+from ...dpcore.ingest.table import (bounded_table_dataset_id, check_bounded_table, map_towers,
+                                    read_bounded_table)
+from ...dpcore.dataset_ids import dataset_id
 from ...dpcore.units import check_distinct_count
 from .base import epoch_seconds, progress_bridge, tr
+from .ledger import source_dataset_id
 
 INPUT = "INPUT"
 USER_FIELD = "USER_FIELD"
@@ -191,13 +193,14 @@ def read_events(alg, parameters, context, feedback, *, tower_ids, start, slot_se
         events = read_events_file(direct[0], user_field=fields[0], tower_field=fields[1],
                                   time_field=fields[2], layer_name=direct[1],
                                   progress=progress, **kw)
-        ident = dataset_id(direct[0])
+        ident = lambda: dataset_id(direct[0])  # noqa: E731 (evaluated only for a ledger)
     else:
         with EventEncoder(engine="qgis", **kw) as encoder:
             _read_layer(source, fields, encoder, progress)
             events = encoder.finish()
         layer = alg.parameterAsVectorLayer(parameters, INPUT, context)
-        ident = dataset_id(layer.source() if layer is not None else source.sourceName())
+        ident = (lambda: source_dataset_id(layer)) if layer is not None else \
+            (lambda: dataset_id(source.sourceName()))
     if events.n_rows == 0:
         events.close()
         raise ValueError("the events layer is empty")
@@ -209,6 +212,12 @@ def read_events(alg, parameters, context, feedback, *, tower_ids, start, slot_se
         raise ValueError(f"no value of the time field '{fields[2]}' could be read as a time "
                          f"in the {events.n_rows} rows with a user (date-time, ISO 8601 text or "
                          "epoch seconds expected)")
+    for reason, what in (("invalid_time", f"an unreadable time (field '{fields[2]}')"),
+                         ("missing_user", f"no user (field '{fields[0]}')")):
+        if events.dropped[reason]:       # the run's log (the data holder's), not the report
+            feedback.pushWarning(f"{events.dropped[reason]:,} of {events.n_rows:,} events "
+                                 f"({100 * events.dropped[reason] / events.n_rows:.1f} %) "
+                                 f"have {what} and were dropped")
     try:
         check_distinct_count(events.n_valid, events.n_users, kind="user", field=fields[0])
     except ValueError:
@@ -255,7 +264,7 @@ def bounded_counts(alg, parameters, context, feedback, *, tower_index: dict, n_t
             feedback.pushWarning(warning)
         progress(1.0)
         facts = {"source": os.path.basename(os.path.normpath(table)),
-                 "dataset_id": dataset_id(record.get("events") or table), "engine": "spark"}
+                 "dataset_id": lambda: bounded_table_dataset_id(record, table), "engine": "spark"}
         facts["public_rows"] = [
             ("bounding", f"ran on Apache Spark {record.get('spark_version', '')} "
                          f"({record.get('master', '')}) with scripts/spark-bound"),

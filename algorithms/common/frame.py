@@ -37,9 +37,10 @@ from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, Qgs
                        QgsRectangle, QgsWkbTypes)
 
 from ...dpcore.ids import check_unique_ids as dpcore_check_unique_ids
-from ...dpcore.privacy import Cancelled
+from ...dpcore.progress import Cancelled
 from .crs import (MAX_SCALE_ERROR, _finite, _mercator, _rect_text, check_extent,  # noqa: F401
-                  crs_name, extent_scale_error, is_metric, scale_error, stated_extent_crs)
+                  check_not_lonlat_in_metres, crs_name, extent_scale_error, is_metric,
+                  scale_error, stated_extent_crs)
 from .i18n import tr
 from .field_types import FieldType
 from .validation import usable_geometry
@@ -69,6 +70,8 @@ class MetricFrame:
         self.home_crs = crs
         self.origin = origin
         self.transform_context = context.transformContext()
+        check_not_lonlat_in_metres(crs, extent, self.transform_context,
+                                   origin or "The public layer")
         self.centre = None
         if is_metric(crs) and not (_mercator(crs) and extent is not None and _finite(extent)
                                    and not extent.isNull() and

@@ -11,7 +11,9 @@ from qgis.core import (QgsProcessingException, QgsProcessingOutputNumber,
                        QgsProcessingOutputString, QgsProcessingParameterFileDestination,
                        QgsProcessingParameterNumber, QgsProcessingParameterString, QgsWkbTypes)
 
-from ...dpcore.privacy import check_delta, check_epsilon, dataset_id, make_rng
+from ...dpcore.checks import check_delta, check_epsilon
+from ...dpcore.dataset_ids import dataset_id
+from ...dpcore.rng import make_rng
 from ...dpcore.units import check_units_not_all_distinct, guess_unit_field, UNIT_FIELD_NAMES
 from .frame import MetricFrame
 from .frame_choice import choose_frame
@@ -111,11 +113,13 @@ class InputsMixin:
         """The static string of an :func:`enum_parameter` (e.g. ``"efpa_g"``)."""
         return self.parameterAsEnumString(parameters, name, context)
 
-    def layer_source_id(self, parameters, name, context) -> str:
-        """The default ledger dataset id of an input layer: its normalised file path."""
+    def layer_source_id(self, parameters, name, context):
+        """The default ledger dataset id of an input layer, as a callable evaluated only when
+        a ledger is given without DATASET_ID (:func:`.ledger.source_dataset_id`)."""
         layer = self.parameterAsVectorLayer(parameters, name, context)
-        return source_dataset_id(layer) if layer is not None else dataset_id(
-            str(parameters.get(name)))
+        if layer is not None:
+            return lambda: source_dataset_id(layer)
+        return lambda: dataset_id(str(parameters.get(name)))
 
     def source_or_raise(self, parameters, name, context):
         """A feature source parameter, or QGIS's own error when it cannot be read."""

@@ -1,10 +1,12 @@
-"""The ledger side of a run: the reservation, the spent-cost outputs, honest cancellation.
+"""The ledger side of a run: the release contract's charge, spent-cost outputs, honest messages.
 
-A release reserves its dpcore-planned cost before any noise is drawn
-(:meth:`Charge.reserve`), commits the cost it actually spent, and the
-committed cost becomes the EPSILON_SPENT / DELTA_SPENT / PRIVACY_UNIT
-outputs and one log line. A cancel before the commit releases nothing; after
-it, the message says the budget was spent (see ``MobilityDPAlgorithm``).
+An algorithm reserves its dpcore-planned cost before any noise is drawn
+(``with alg.reserve_budget(...) as charge``), runs its release and hands it to
+``charge.released(release)`` — the contract's one check of spent against planned.
+The base class commits the cost only once every file output is in place
+(:mod:`.staging`); the committed cost becomes the EPSILON_SPENT / DELTA_SPENT /
+PRIVACY_UNIT outputs and one log line. A failure or cancel before the first
+output is in place cancels the reservation: nothing was published.
 """
 from __future__ import annotations
 
@@ -13,7 +15,9 @@ import contextlib
 from qgis.core import QgsProviderRegistry
 from qgis.PyQt.QtCore import QCoreApplication
 
-from ...dpcore.privacy import EPSILON_UNIT, Ledger, PrivacyCost, dataset_id
+from ...dpcore.contract import ReleaseContract
+from ...dpcore.costs import EPSILON_UNIT, PrivacyCost
+from ...dpcore.dataset_ids import NoStableIdentity, dataset_id
 
 EPSILON_SPENT = "EPSILON_SPENT"
 DELTA_SPENT = "DELTA_SPENT"
@@ -25,45 +29,59 @@ def _tr(text: str) -> str:
 
 
 def source_dataset_id(layer) -> str:
-    """The default ledger dataset id of a layer: the normalised path of its file."""
-    source = layer.source()
-    with contextlib.suppress(Exception):
-        path = QgsProviderRegistry.instance().decodeUri(layer.providerType(), source).get("path")
-        if path:
-            source = path
-    return dataset_id(source)
+    """The default ledger dataset id of a layer (:func:`dpcore.dataset_ids.dataset_id`):
+    the normalised path of its file, or host/database/table of a database table; raises
+    :class:`NoStableIdentity` for memory and virtual layers (DATASET_ID is then needed)."""
+    provider, source = layer.providerType(), layer.source()
+    if provider in ("memory", "virtual"):
+        raise NoStableIdentity(dataset_id_message(provider))
+    if provider in ("ogr", "delimitedtext", "gdal", "gpx", "spatialite"):
+        with contextlib.suppress(Exception):
+            decoded = QgsProviderRegistry.instance().decodeUri(provider, source)
+            path = decoded.get("path") or ""
+            if path and provider != "spatialite":
+                source = path
+    return dataset_id(source, provider)
+
+
+def dataset_id_message(kind: str) -> str:
+    return (f"a {kind} layer has no stable identity (every copy would get a fresh privacy "
+            "budget): give the dataset id (DATASET_ID) under which the ledger charges this data")
 
 
 class Charge(contextlib.AbstractContextManager):
-    """A run's ledger reservation (or its stand-in) that remembers the committed cost."""
+    """A run's :class:`ReleaseContract` (with or without a ledger).
 
-    def __init__(self, path, dataset_id_, planned: PrivacyCost):
-        self.path = path or None
-        self.dataset_id = dataset_id_ if path else None
-        self.planned = planned
-        self.reservation = None
-        self.cost = None
+    ``default_dataset_id`` is a string or a callable giving it, called only when a
+    ledger is given and DATASET_ID is empty (a memory layer then refuses clearly).
+    """
 
-    def reserve(self, budget, label: str) -> "Charge":
-        """Reserve the planned cost in the ledger (if any); refused before any noise."""
-        if self.path:
-            self.reservation = Ledger(self.path).reserve(self.dataset_id, self.planned,
-                                                         budget=budget, label=label)
+    def __init__(self, path, dataset_id_, planned: PrivacyCost, *, budget=None, label="",
+                 seeded=False):
+        if path and callable(dataset_id_):
+            dataset_id_ = dataset_id_()
+        self.contract = ReleaseContract(planned, ledger=path or None, dataset_id=dataset_id_,
+                                        budget=budget, label=label, seeded=seeded)
+
+    # the contract's state, as the base class and the reports read it
+    path = property(lambda self: self.contract.path)
+    dataset_id = property(lambda self: self.contract.dataset_id)
+    planned = property(lambda self: self.contract.planned)
+    cost = property(lambda self: self.contract.cost)
+    reservation = property(lambda self: self.contract.reservation)
+
+    def reserve(self) -> "Charge":
+        self.contract.reserve()
         return self
 
-    def commit(self, cost: PrivacyCost) -> None:
-        if self.reservation is not None:
-            self.reservation.commit(cost)
-        self.cost = cost
-
-    def cancel(self) -> None:
-        if self.reservation is not None:
-            self.reservation.cancel()
+    def released(self, release):
+        """The contract's check of the spent cost against the plan; returns ``release``."""
+        return self.contract.released(release)
 
     def __exit__(self, exc_type, exc, tb):
-        if self.reservation is not None:
-            return self.reservation.__exit__(exc_type, exc, tb)
-        return False
+        if exc_type is None and self.contract.cost is None:
+            raise RuntimeError("a release ran without handing its cost to charge.released()")
+        return False      # failures are settled by the base class (failure rule)
 
     def outputs(self) -> dict:
         unit = self.cost.unit if self.cost.parts else EPSILON_UNIT
@@ -79,15 +97,13 @@ class Charge(contextlib.AbstractContextManager):
             cost=self.cost.describe(), where=where)
 
 
-def cancel_message(charge) -> str:
-    """What a cancelled run tells the user: was anything released or charged?"""
-    if charge is None or charge.cost is None:
-        return _tr("Cancelled by the user before the release: nothing was released and "
-                   "nothing was charged to the privacy ledger.")
-    if charge.reservation is None:
-        return _tr("Cancelled while the outputs were written: the partial outputs were "
-                   "removed, so nothing was published (no ledger was given).")
-    return _tr("Cancelled after the release was charged to the privacy ledger: {cost} was "
-               "spent on dataset '{dataset}' in {path}. The partial outputs were removed, but "
-               "the budget stays spent.").format(cost=charge.cost.describe(),
-                                                 dataset=charge.dataset_id, path=charge.path)
+def failure_message(charge, message: str, cancelled: bool = False) -> str:
+    """``message`` followed by what the failure rule did (nothing published, or charged)."""
+    rule = ("Nothing was published and nothing was charged to the privacy ledger."
+            if charge is None else charge.contract.fail())
+    if cancelled:
+        message = _tr("Cancelled by the user.")
+    message = message.strip()
+    if message and message[-1] not in ".!?":
+        message += "."
+    return f"{message} {_tr(rule)}".strip()

@@ -254,15 +254,6 @@ def store_default_styles(styles, feedback=None) -> None:
             feedback.pushWarning(f"Could not store the style in {uri}: {message}")
 
 
-def remove_files(paths) -> None:
-    """Remove output files (and SQLite side files) of a failed run."""
-    for path in paths:
-        for suffix in ("", "-wal", "-shm", "-journal"):
-            with contextlib.suppress(OSError):
-                os.remove(path + suffix)
-
-
-
 def restore_temporal_style(layer) -> bool:
     """Apply a Mobility DP default style fully (temporal settings included) to ``layer``.
 

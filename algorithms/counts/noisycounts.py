@@ -126,7 +126,7 @@ Copied fields are listed in the report; the count field can never be copied.</p>
                                  planned=plan) as reservation:
             release = release_noisy_counts(counts, rng=self.rng(parameters, context),
                                            progress=self.progress(feedback, 0, 50), **params)
-            reservation.commit(release.cost)
+            reservation.released(release)
 
         fields = QgsFields()
         for name in keep:

@@ -10,7 +10,7 @@ from qgis.PyQt.QtCore import QDateTime, Qt
 
 from ...dpcore import report as dpreport
 from ...dpcore.ingest import bound_compact, visit_summary
-from ...dpcore.privacy import make_rng
+from ...dpcore.rng import make_rng
 from ..common.base import MobilityDPAlgorithm, REPORT, progress_bridge, tr
 from ..common.events import EVENTS_HELP, START, add_event_parameters, period, read_events, reading_rows
 from ..common.field_types import FieldType

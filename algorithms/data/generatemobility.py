@@ -12,7 +12,7 @@ import numpy as np
 
 from ...dpcore import report as dpreport
 from ...dpcore.geography import Geography
-from ...dpcore.privacy import make_rng
+from ...dpcore.rng import make_rng
 from ...dpcore.synth import (DEFAULT_START, generate_cdr, generate_checkins,
                             generate_population, generate_trajectories)
 from ..common.base import REPORT, MetricFrame, MobilityDPAlgorithm, as_float, id_type, progress_bridge, tr

@@ -6,8 +6,8 @@ from qgis.core import (QgsProcessing, QgsProcessingOutputString,
 
 from ...dpcore import report as dpreport
 from ...dpcore.geoind import coverage_warning
-from ...dpcore.privacy import make_rngs
-from ...dpcore.histograms import (errors, planned_cost, release_histograms,
+from ...dpcore.rng import make_rngs
+from ...dpcore.histograms import (errors, plan_histograms, release_histograms,
                                  user_histograms)
 from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, id_type, tr
 from ..common.events import N_SLOTS, SLOT_MINUTES, START, period
@@ -43,7 +43,7 @@ class PublishHistograms(MobilityDPAlgorithm):
 <p><b>Cells</b>: the polygons counted in (a tessellation, a grid); they are public and fix the metric frame.</p>
 <p><b>Start</b> (ISO 8601, UTC, required), <b>slot length</b> and <b>number of slots</b>: the timestamps (default one day of hours).</p>
 <p><b>Method</b>: direct perturbation, threshold perturbation, static hybrid or dynamic hybrid (values below). Counts get discrete Laplace noise by default (the paper's continuous Laplace is an option). Threshold perturbation is the sparse vector technique: as printed in the paper it spends 2ε₁ + ε₂ (its comparisons cost twice what the paper says); by default the comparison noise is rescaled so the release spends exactly ε, and <b>Paper's threshold noise</b> keeps the paper's noise and charges what it actually spends. The comparison is made on the distance above the expected noise level of the last published histogram; <b>threshold</b> T is the change beyond it that triggers a fresh histogram, at most <b>cutoff</b> c fresh histograms; <b>comparison share</b> α is ε₁/ε.</p>
-<p><b>Hybrid methods</b>: a share of ε (<b>division share</b>) chooses the day/night split with the exponential mechanism (Eq. 7–9, log base <b>α</b>). The paper's sensitivity 2·log_α S of Eq. 7 is wrong; the utility's range S·log_α S is used instead, which makes the choice nearly uniform at small ε; the <b>division utility</b> "mean_minus_dispersion" (sensitivity 6·log_α S) is informative. Dynamic hybrid learns the split on the <b>past days</b> before Start (the same clock times, 24 hours earlier each) and predicts today's by linear regression; <b>composition</b> "sequential" (default) charges the past days' divisions to this release; "parallel" is the paper's assumption that the past days' users are disjoint from today's (their divisions are then not charged here; the report says so).</p>
+<p><b>Hybrid methods</b>: a share of ε (<b>division share</b>) chooses the day/night split with the exponential mechanism (Eq. 7–9, log base <b>α</b>). The paper's sensitivity 2·log_α S of Eq. 7 is wrong; the utility's range S·log_α S is used instead, which makes the choice nearly uniform at small ε; the <b>division utility</b> "mean_minus_dispersion" (sensitivity 6·log_α S) is informative. Dynamic hybrid learns the split on the <b>past days</b> before Start (the same clock times, 24 hours earlier each) and predicts today's by linear regression; <b>composition</b> "sequential" (default) charges the past days' divisions to this release; "parallel" (the paper's assumption that the past days' users are disjoint from today's, which under-charged ε) was removed: a model or script that still passes it is refused.</p>
 <p><b>Consistency post-processing</b> (Alg. 3, no privacy cost): non-negative integer counts with each timestamp's noisy total preserved.</p>
 <p><b>Outputs</b>: the private counts in long form (cell polygon, cell_id, slot, slot_start, slot_end, count, fresh = whether the timestamp got fresh noise, part = day/night for hybrids), playing in the Temporal Controller; DIVISION, the chosen day interval; the report. The internal report holds the errors against the true counts.</p>
 <p><b>Unit of privacy</b>: one user's whole trajectory over the timestamps.</p>
@@ -68,8 +68,8 @@ class PublishHistograms(MobilityDPAlgorithm):
             QgsProcessingParameterNumber.Integer, 3, minValue=1))
         for p in (enum_parameter(COMPOSITION, tr("Past days' accounting (dynamic hybrid)"),
                                  [("sequential", "charged to this release (safe)"),
-                                  ("parallel", "the paper's assumption: past days' users are "
-                                               "disjoint from today's")], "sequential"),
+                                  ("parallel", "removed (under-charged ε): refused, use "
+                                               "sequential")], "sequential"),
                   enum_parameter(NOISE, tr("Noise"), [("discrete_laplace", "integer noise"),
                                                       ("laplace", "the paper's Laplace")],
                                  "discrete_laplace"),
@@ -125,7 +125,7 @@ class PublishHistograms(MobilityDPAlgorithm):
         params = self._params(parameters, context, method)
         past = self.parameterAsInt(parameters, HISTORY_DAYS, context) \
             if method == "dynamic_hybrid" else 0
-        plan = planned_cost(method, n_slots, epsilon=epsilon, **params)
+        plan = plan_histograms(method, n_slots, epsilon=epsilon, **params)
         frame = self.metric_frame(parameters, context, public=(CELLS,))
         polygons, ids, geometries, _, cells = read_cells(self, parameters, context, frame,
                                                          CELLS, CELL_ID_FIELD)
@@ -159,7 +159,7 @@ class PublishHistograms(MobilityDPAlgorithm):
                 counts[-1], method=method, epsilon=epsilon, rng=rng,
                 postprocess=self.parameterAsBool(parameters, POSTPROCESS, context),
                 history=counts[:-1] if past else None, **params)
-            charge.commit(release.cost)
+            charge.released(release)
         info = release.public
         division = info.get("division")
         part = ["day" if division and division[0] <= s <= division[1] else
@@ -186,8 +186,7 @@ class PublishHistograms(MobilityDPAlgorithm):
             sections=[("Release", dpreport.table(
                 [("day interval", text or "none (not a hybrid method)"),
                  ("timestamps with fresh noise", ", ".join(map(str, info["fresh_slots"]))),
-                 ("past days' divisions", info.get("past_divisions", "")),
-                 ("accounting assumption", info.get("assumption", "none"))]))],
+                 ("past days' divisions", info.get("past_divisions", ""))]))],
             internal_sections=[("Raw data and utility", dpreport.table(
                 sorted(facts.items()) + [("MAE", f"{err['mae']:.4g}"),
                                          ("MRE (denominator max(1, true))",

@@ -12,7 +12,7 @@ from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsProce
                        QgsProcessingParameterField, QgsProcessingParameterNumber, QgsWkbTypes)
 from qgis.PyQt.QtCore import Qt
 
-from ...dpcore.density import (assemble_density, density_geography, planned_cost,
+from ...dpcore.density import (assemble_density, density_geography, plan_density,
                               release_density, sections)
 from ...dpcore.density.visit_release import (assemble_visits, facts_rows, plan_visits,
                                              release_visits, visit_cap)

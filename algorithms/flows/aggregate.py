@@ -21,7 +21,7 @@ from ...dpcore.flows.sketches import SketchSpec
 from ...dpcore.flows.summary import internal_sections, public_rows
 from ...dpcore.flows.vectors import MoveIndex, frequency_vectors
 from ...dpcore.ingest import parse_times
-from ...dpcore.privacy import Cancelled
+from ...dpcore.progress import Cancelled
 from ..common.base import (LEDGER, MobilityDPAlgorithm, advanced, enum_parameter, epoch_seconds,
                    style_on_load, tr)
 from .help import AGGREGATE_HELP
@@ -225,7 +225,7 @@ class AggregateFlows(MobilityDPAlgorithm):
                 parameters, INPUT, context), planned=plan.cost) as ledger:
             release = release_flows(vectors, rng=rng, progress=self.progress(feedback, 40, 80),
                                     **params)
-            ledger.commit(release.cost)  # never reached by a non-DP run (no ledger)
+            ledger.released(release)
         flows = np.asarray(release.values, dtype=float)
         results = {FLOWS: self._write_flows(parameters, context, cells_source, frame, cells,
                                             cell_ids, vectors.index, flows)}

@@ -184,7 +184,8 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
             if path:
                 doc = document(entries, zone_ids=data.zone_ids, centroids=data.centroids,
                                internal=internal, cost=None if internal else release.cost,
-                               info=None if internal else release.public)
+                               info=None if internal else release.public,
+                               seeded=self.seed(parameters, context) is not None)
                 with open(path, "w", encoding="utf-8") as fh:
                     json.dump(doc, fh)
                 results[key] = path

@@ -15,7 +15,7 @@ from ...dpcore.od.synthesis.evaluate import compare, profile
 from ...dpcore.od.synthesis.parts import TITLES
 from ...dpcore.od.synthesis.place import Anchors
 from ...dpcore.od.trips import ZonedTrips
-from ...dpcore.privacy import make_rng
+from ...dpcore.rng import make_rng
 from ..common.field_types import FieldType
 from ..common.base import MobilityDPAlgorithm, as_float, style_on_load, tr
 from ..common.outputs import temporal_lines_style, utc_datetime
@@ -120,8 +120,7 @@ synthetic dates are drawn inside it, and so are their times.</p>
                 zoned, rng=rng, progress=self.progress(feedback, 30, 80),
                 polygons=data.zone_polygons, window=window, anchors=anchors,
                 n_trips=n_trips or None, **params)
-            check_as_planned(plan, release.cost)
-            reservation.commit(release.cost)
+            reservation.released(release)
         results = {OUTPUT: self._write(parameters, context, data, release.values, feedback)}
         results.update(self._report(parameters, context, data, zoned, release, params))
         return results

@@ -191,7 +191,7 @@ a user field is given).</p>"""
                                      mechanism=mechanism, geographic=grid is None, grid=grid,
                                      boundary=boundary, user_ids=users, max_points_per_user=m,
                                      excess=excess)
-            reservation.commit(release.cost)
+            reservation.released(release)
 
         reported = release.values
         if region is not None:

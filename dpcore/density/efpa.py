@@ -37,7 +37,9 @@ import numpy as np
 from scipy import fft
 
 from ..mechanisms import exponential, gaussian, gaussian_sigma, laplace
-from ..privacy import CostPart, PrivacyCost, Release, check_epsilon
+from ..checks import check_epsilon
+from ..contract import Release
+from ..costs import CostPart, PrivacyCost
 
 
 def dct(series) -> np.ndarray:

@@ -29,7 +29,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..mechanisms import discrete_laplace, laplace
-from ..privacy import Release, check_epsilon
+from ..checks import check_epsilon
+from ..contract import Release
 from .sensitivity import l1_sensitivity
 
 PROTECTS = "all visits of one user"

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..geometry import areas
-from ..privacy import report_progress
+from ..progress import report_progress
 from ..units import check_units_not_all_distinct
 from .cells import Cells
 

@@ -63,8 +63,10 @@ import scipy.sparse as sp
 
 from .. import mechanisms
 from ..sampling import sample_per_user, sampling_stream
-from ..privacy import (CostPart, PrivacyCost, Release, check_delta, check_epsilon,
-                       report_progress)
+from ..checks import check_delta, check_epsilon
+from ..contract import Release
+from ..costs import CostPart, PrivacyCost
+from ..progress import report_progress
 from .vectors import FlowVectors
 
 METHODS = ("universal", "bounded", "balanced")
@@ -115,22 +117,24 @@ def truncated_discrete_laplace_pmf(k, alpha, bound) -> np.ndarray:
     return np.where(k <= bound, alpha ** k / mass, 0.0)
 
 
-def truncated_discrete_laplace_noise(alpha, bound, rng: np.random.Generator) -> np.ndarray:
-    """Two-sided geometric noise (ratio α) conditioned on |Z| ≤ bound, by CDF inversion.
-
-    F(k) = α^{−k}/(1+α) for k < 0 and 1 − α^{k+1}/(1+α) for k ≥ 0; a
-    uniform U on [F(−B−1), F(B)) is mapped to the smallest k with F(k) ≥ U.
+def truncated_discrete_laplace_noise(eps_per_step, bound, rng: np.random.Generator) -> np.ndarray:
+    """Two-sided geometric noise (ratio α = e^{−ε/Δ}, ``eps_per_step`` = ε/Δ) conditioned on
+    |Z| ≤ bound, sampled exactly: the exact sampler of
+    :func:`dpcore.mechanisms.discrete_laplace_noise` (which refuses ε/Δ beyond what it can
+    represent, 32·ln 2), redrawing the values outside [−bound, bound] (rejection sampling
+    draws exactly the conditioned law; no floating-point CDF is inverted).
     """
-    alpha, bound = np.broadcast_arrays(np.asarray(alpha, float), np.asarray(bound, float))
-    tail = alpha ** (bound + 1) / (1 + alpha)
-    u = tail + (1 - 2 * tail) * rng.random(alpha.shape)
-    log_a = np.log(alpha)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        negative = -np.floor(np.log(u * (1 + alpha)) / log_a)
-        positive = np.maximum(np.ceil(np.log((1 - u) * (1 + alpha)) / log_a) - 1, 0)
-    k = np.where(u <= alpha / (1 + alpha), negative, positive)
-    k = np.where(alpha > 0, k, 0.0)
-    return np.clip(np.nan_to_num(k), -bound, bound).astype(np.int64)
+    eps, bound = np.broadcast_arrays(np.asarray(eps_per_step, float), np.asarray(bound, float))
+    out = np.zeros(eps.shape, dtype=np.int64)
+    for e in np.unique(eps):
+        where = np.flatnonzero((eps == e).ravel() & (bound.ravel() > 0))
+        while where.size:
+            z = mechanisms.discrete_laplace_noise(where.size, sensitivity=1.0, epsilon=float(e),
+                                                  rng=rng)
+            ok = np.abs(z) <= bound.ravel()[where]
+            out.ravel()[where[ok]] = z[ok]
+            where = where[~ok]
+    return out
 
 
 def continuous_grid(sensitivity: float, epsilon: float) -> float:
@@ -191,6 +195,8 @@ class LocalNoise:
         object.__setattr__(self, "delta", check_delta(self.delta))
         if self.method == "balanced" and self.delta <= 0:
             raise ValueError("BalancedNoise needs delta > 0")
+        if self.noise == "discrete" and self.sensitivity == "move":   # Δ = 1, at plan time
+            mechanisms.check_representable(self.epsilon, 1.0, f"{self.method} discrete noise")
 
     @property
     def is_dp(self) -> bool:
@@ -262,7 +268,7 @@ class LocalNoise:
         if on_grid:
             steps = np.asarray(sens, float) / grid
             noise = grid * truncated_discrete_laplace_noise(
-                np.exp(-eps / steps), np.broadcast_to(bound / grid, counts.shape), rng)
+                eps / steps, np.broadcast_to(bound / grid, counts.shape), rng)
         else:
             noise = truncated_laplace_noise(np.asarray(sens, float) / eps,
                                             np.broadcast_to(bound, counts.shape), rng)

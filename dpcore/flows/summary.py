@@ -15,7 +15,7 @@ import numpy as np
 
 from .. import report as dpreport
 from .compare import fit
-from .coordinator import release_flows
+from .coordinator import plan_flows, release_flows
 from .figures import comparison_png
 from .measures import flow_per_zone
 
@@ -121,14 +121,20 @@ def utility_rows(vectors, release, params: dict, rng) -> list:
         return rows
     eps, noise, m = params["epsilon"], params.get("noise", "discrete"), params.get("max_moves")
     method = params.get("method", "universal")
+    alternatives = []
     if method != "universal" or params.get("sketch") is not None:
-        alt = release_flows(vectors, epsilon=eps, noise=noise, rng=rng)
-        rows += _fit_rows("UniversalNoise, move-based", truth, alt.values, vectors.index)
+        alternatives.append(("UniversalNoise, move-based", {}))
     if method != "central" and m:
-        alt = release_flows(vectors, epsilon=eps, noise=noise, rng=rng, method="central",
-                            max_moves=m)
-        rows += _fit_rows(f"central, ≤ {m} moves per vehicle", truth, alt.values,
-                          vectors.index)
+        alternatives.append((f"central, ≤ {m} moves per vehicle",
+                             {"method": "central", "max_moves": m}))
+    for label, kw in alternatives:
+        try:   # an alternative whose parameters its mechanism refuses is not simulated
+            plan_flows(epsilon=eps, noise=noise, **kw)
+        except ValueError as exc:
+            rows.append((label, "not simulated", str(exc), "", ""))
+            continue
+        alt = release_flows(vectors, epsilon=eps, noise=noise, rng=rng, **kw)
+        rows += _fit_rows(label, truth, alt.values, vectors.index)
     return rows
 
 

@@ -36,7 +36,8 @@ import numpy as np
 from scipy import fft
 
 from ..mechanisms import check_representable, krr, krr_channel, krr_keep_probability, krr_other_probability
-from ..privacy import EPSILON_PER_METRE, EPSILON_UNIT, PrivacyCost, check_epsilon
+from ..checks import check_epsilon
+from ..costs import EPSILON_PER_METRE, EPSILON_UNIT, PrivacyCost
 from .planar import planar_laplace_noise
 
 #: -log of the relative size allowed for the truncated tail of a kernel window.

@@ -21,7 +21,7 @@ import math
 import numpy as np
 from scipy import special
 
-from ..privacy import check_epsilon
+from ..checks import check_epsilon
 
 
 def planar_laplace_noise(n: int, epsilon: float, rng: np.random.Generator) -> np.ndarray:
@@ -73,11 +73,23 @@ def guarantee_facts(epsilon: float, distances=(100.0, 200.0, 500.0, 1000.0)) -> 
         "epsilon_per_metre": epsilon,
         "expected_displacement_m": expected_displacement(epsilon),
         "radius_50_m": float(q50), "radius_90_m": float(q90), "radius_95_m": float(q95),
-        "factors": {float(d): math.exp(epsilon * d) for d in distances},
+        "log_factors": {float(d): epsilon * d for d in distances},
+        "factors": {float(d): _exp_or_inf(epsilon * d) for d in distances},
         "statements": [
             f"an observer cannot tell apart two locations {d:g} m apart by more than "
-            f"a factor e^(ε·{d:g}) = {math.exp(epsilon * d):.3g}" for d in distances],
+            f"a factor e^(ε·{d:g}) = {factor_text(epsilon * d)}" for d in distances],
     }
+
+
+def _exp_or_inf(log_factor: float) -> float:
+    return math.exp(log_factor) if log_factor < 700.0 else math.inf
+
+
+def factor_text(log_factor: float) -> str:
+    """e^x written from x (log space): "7.39", or "10^434.3" where e^x overflows a double."""
+    if log_factor < 700.0:
+        return f"{math.exp(log_factor):.3g}"
+    return f"10^{log_factor / math.log(10):.1f}"
 
 
 def remap_to_region(xy: np.ndarray, region) -> np.ndarray:

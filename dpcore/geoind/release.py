@@ -23,8 +23,10 @@ from __future__ import annotations
 import numpy as np
 
 from ..mechanisms import round_to_granularity
-from ..privacy import (EPSILON_PER_METRE, EPSILON_UNIT, PrivacyCost, Release, check_epsilon,
-                       report_progress)
+from ..checks import check_epsilon
+from ..contract import Release, shuffled_order
+from ..costs import EPSILON_PER_METRE, EPSILON_UNIT, PrivacyCost
+from ..progress import report_progress
 from ..sampling import sample_per_user, sampling_stream
 from ..units import check_units_not_all_distinct
 from .geodesic import check_lonlat, planar_laplace_lonlat
@@ -132,11 +134,15 @@ def perturb_points(xy, *, epsilon: float, rng: np.random.Generator, delta: float
         info["reported_cells"] = reported_cells
         cost = channel.cost(_unit(limit), m).with_unit_of_privacy(_unit_name(limit))
         guarantee = None if mechanism == "krr" else channel.guarantee()
-    if (cost.epsilon, cost.unit) != (planned.epsilon, planned.unit):   # plan and channel agree
-        raise AssertionError(f"planned {planned.describe()} but the channel spent "
-                             f"{cost.describe()}")
     if guarantee is not None:
         info["facts"] = _facts(guarantee, m)
+    # record-level output: rows in a random order, so the row number carries nothing from the
+    # input's order (an input sorted by user or time would otherwise link every report back)
+    order = shuffled_order(len(reported), rng)
+    reported, internal["kept"] = reported[order], kept[order]
+    for where, key in ((info, "reported_cells"), (internal, "true_cells")):
+        if key in where:
+            where[key] = np.asarray(where[key])[order]
     report_progress(progress, 1.0)
     return Release(reported, cost, public=info, internal=internal)
 

@@ -11,8 +11,8 @@ from .basic import release_direct, release_threshold
 from .consistency import consistency_postprocess
 from .data import user_histograms
 from .hybrid import division_utilities, release_dynamic_hybrid, release_static_hybrid
-from .release import METHODS, errors, planned_cost, planned_epsilon, release_histograms
+from .release import METHODS, errors, plan_histograms, planned_epsilon, release_histograms
 
-__all__ = ["METHODS", "consistency_postprocess", "division_utilities", "errors", "planned_cost", "planned_epsilon",
+__all__ = ["METHODS", "consistency_postprocess", "division_utilities", "errors", "plan_histograms", "planned_epsilon",
            "release_direct", "release_dynamic_hybrid", "release_histograms",
            "release_static_hybrid", "release_threshold", "user_histograms"]

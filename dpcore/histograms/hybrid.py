@@ -31,9 +31,10 @@ days in parallel, which holds only if their users are disjoint from each
 other and from today's; by default (``composition="sequential"``) the H
 divisions share ε_s = ``division_share``·ε (ε_s/H each) and today's
 perturbation gets the rest, so the whole release costs ε.
-``composition="parallel"`` is the paper's assumption: each past division
-spends the whole ε on its own day and today spends ε; the release is
-charged ε and its info states what that assumes.
+``composition="parallel"`` (the paper's assumption: each past division spends
+the whole ε on its own day, today spends ε, and only ε is charged) is refused
+(:func:`check_composition`): mobility data never meet its assumption that the
+past days' users are disjoint from today's, so the true cost was (H+1)·ε.
 """
 from __future__ import annotations
 
@@ -42,11 +43,26 @@ import math
 import numpy as np
 
 from .. import mechanisms
-from ..privacy import PrivacyCost, Release, check_epsilon
+from ..checks import check_epsilon
+from ..contract import Release
+from ..costs import PrivacyCost
 from .basic import UNIT, UNIT_OF_PRIVACY, check_counts, release_direct, release_threshold
 
 UTILITIES = ("eq7", "mean_minus_dispersion")
-COMPOSITIONS = ("sequential", "parallel")
+COMPOSITIONS = ("sequential",)
+
+
+def check_composition(composition: str) -> str:
+    """The past days' accounting; "parallel" (removed) is refused naming its replacement."""
+    if composition == "parallel":
+        raise ValueError(
+            "past days' accounting 'parallel' was removed: it charged ε while the past days' "
+            "divisions also spent ε each on the same people (true cost (H+1)·ε), assuming "
+            "past days' users disjoint from today's, which mobility data never are. Use "
+            "'sequential' (the past days' divisions share the division share of ε).")
+    if composition not in COMPOSITIONS:
+        raise ValueError(f"composition must be one of {COMPOSITIONS}, got {composition!r}")
+    return composition
 
 
 def _check_alpha(alpha: float) -> float:
@@ -192,20 +208,15 @@ def release_dynamic_hybrid(history, counts, *, epsilon: float, rng: np.random.Ge
         raise ValueError(f"history must be (days, {c.shape[0]}, {c.shape[1]}) counts of at "
                          f"least one past day, got shape {past.shape}")
     epsilon = check_epsilon(epsilon)
-    if composition not in COMPOSITIONS:
-        raise ValueError(f"composition must be one of {COMPOSITIONS}, got {composition!r}")
+    check_composition(composition)
     n_days = past.shape[0]
-    if composition == "sequential":
-        eps_each = _split_check(division_share) * epsilon / n_days
-        eps_today = epsilon - eps_each * n_days
-    else:
-        eps_each, eps_today = epsilon, epsilon
+    eps_each = _split_check(division_share) * epsilon / n_days
+    eps_today = epsilon - eps_each * n_days
     cost, divisions = PrivacyCost(), []
     for day in past:
         div = choose_division(day, epsilon=eps_each, rng=rng, alpha=alpha, utility=utility)
         divisions.append(list(div.values))
-        if composition == "sequential":
-            cost += div.cost
+        cost += div.cost
     p1, p2 = predict_division(divisions)
     last = c.shape[0] - 1
     t1, t2 = sorted(int(min(max(round(v), 0), last)) for v in (p1, p2))
@@ -216,11 +227,5 @@ def release_dynamic_hybrid(history, counts, *, epsilon: float, rng: np.random.Ge
     info = {"method": "dynamic_hybrid", "division": [t1, t2], "past_divisions": divisions,
             "composition": composition, "fresh_slots": fresh, "utility": utility,
             "paper_noise": bool(paper_noise)}
-    if composition == "parallel":
-        info["assumption"] = (
-            f"parallel composition (the paper's): the {n_days} past days' divisions each "
-            f"spent ε = {epsilon:g} on their own day and are not charged here. This holds only "
-            "if no user of today appears on those days; otherwise the true cost is "
-            f"{n_days + 1}·ε = {(n_days + 1) * epsilon:g}.")
     return Release(out, (cost + today_cost).with_unit_of_privacy(UNIT_OF_PRIVACY),
                    public=info)

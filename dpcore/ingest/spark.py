@@ -116,6 +116,16 @@ def _read(spark, path: str, fmt: str):
             .option("inferSchema", False).csv(path))
 
 
+def events_dataset_id(events: str):
+    """The ledger dataset id of the events read (:func:`dpcore.dataset_ids.dataset_id`,
+    resolved where the bounding runs), or None when they have none (e.g. a glob)."""
+    from ..dataset_ids import NoStableIdentity, dataset_id
+    try:
+        return dataset_id(events)
+    except NoStableIdentity:
+        return None
+
+
 def bound_events(spark, events: str, out: str, *, user_field: str, tower_field: str,
                  time_field: str, start: str, slot_minutes: float, n_slots: int, ell: int,
                  seed=None, towers=None, fmt=None, master: str = "") -> dict:
@@ -210,6 +220,7 @@ def bound_events(spark, events: str, out: str, *, user_field: str, tower_field: 
     record = {
         "format": FORMAT, "engine": "spark", "spark_version": spark.version,
         "master": master or spark.sparkContext.master, "events": events,
+        "dataset_id": events_dataset_id(events),
         "user_field": user_field, "tower_field": tower_field, "time_field": time_field,
         "ell": ell, "start": start_s, "start_iso": start, "slot_seconds": slot_s,
         "n_slots": n_slots, "tower_ids": list(tower_ids),

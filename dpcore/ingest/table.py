@@ -29,6 +29,7 @@ from typing import Sequence
 
 import numpy as np
 
+from ..dataset_ids import NoStableIdentity, dataset_id
 from .bounding import BoundedCounts
 from .spark import COUNT_COLUMNS, FORMAT, towers_sha256
 
@@ -42,6 +43,21 @@ def _single(directory: str, pattern: str) -> str:
     if len(parts) != 1:
         raise ValueError(f"expected one {pattern} file in {directory}, found {len(parts)}")
     return parts[0]
+
+
+def bounded_table_dataset_id(record: dict, table: str) -> str:
+    """The ledger dataset id of the events a bounded table was made from: the id the
+    bounding recorded (the same as reading the events file directly), else that of its
+    absolute events path if it still exists; else the run must give DATASET_ID."""
+    if record.get("dataset_id"):
+        return record["dataset_id"]
+    events = record.get("events") or ""
+    if os.path.isabs(events) and os.path.exists(events):
+        return dataset_id(events)
+    raise NoStableIdentity(
+        f"the bounded table {table} does not record the dataset id of its events "
+        f"('{os.path.basename(events)}' cannot be found from here): give the dataset id "
+        "(DATASET_ID) under which the ledger charges these events")
 
 
 def read_bounded_table(path) -> tuple:

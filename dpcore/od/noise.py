@@ -21,7 +21,9 @@ import numpy as np
 from scipy import signal
 
 from .. import discrete_gaussian, mechanisms
-from ..privacy import PrivacyCost, Release, check_delta, check_epsilon
+from ..checks import check_delta, check_epsilon
+from ..contract import Release
+from ..costs import PrivacyCost
 
 DISCRETE_LAPLACE = "discrete_laplace"
 GAUSSIAN = "gaussian"

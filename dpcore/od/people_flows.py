@@ -30,8 +30,11 @@ from dataclasses import replace
 
 import numpy as np
 
+from ..checks import check_epsilon
+from ..contract import Release
+from ..costs import PrivacyCost
 from ..mechanisms import check_representable, discrete_laplace, discrete_laplace_alpha
-from ..privacy import PrivacyCost, Release, check_epsilon, report_progress
+from ..progress import report_progress
 from ..sampling import sampling_stream
 from .noise import DISCRETE_LAPLACE, LEVEL, margin_of_error, noisy_counts
 from .people import people_per_pair, user_totals

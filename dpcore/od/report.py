@@ -22,9 +22,11 @@ from typing import Dict, Optional
 
 import numpy as np
 
+from ..checks import check_epsilon
+from ..contract import SEEDED_NOTE, Release
+from ..costs import PrivacyCost
 from ..mechanisms import check_representable
-from ..privacy import PrivacyCost, Release, check_epsilon, report_progress
-from .flows import check_as_planned
+from ..progress import report_progress
 from .noise import DISCRETE_LAPLACE, LEVEL, margin_of_error, noisy_counts
 from .statistics import (OD, STATISTICS, TITLES, TRIPS_OVER_TIME, VISITS, Bins, compute,
                          sensitivity)
@@ -104,7 +106,13 @@ def hist_quartiles(counts, edges) -> list:
 
 
 def _entry(stat, values, moe, eps=None, n_moe=None):
-    e = {"title": TITLES[stat.name], "counts": np.asarray(values, dtype=float),
+    """One statistic: its counts clipped at 0, and the sums a report prints (per zone, per
+    weekday, per hour) taken over the *unclipped* noisy counts and then clipped: a sum of
+    unclipped values has the noise of ``n_moe``'s margin, and clipping a value towards the
+    feasible range [0, ∞) never moves it away from a true count ≥ 0, so the printed margin
+    covers (a sum of clipped counts is biased upwards: its coverage fell to 0.78)."""
+    raw = np.asarray(values, dtype=float)
+    e = {"title": TITLES[stat.name], "counts": np.clip(raw, 0.0, None),
          "sensitivity": stat.sensitivity, "labels": stat.labels, "margin_of_error_95": moe}
     if eps is not None:
         e["epsilon"] = eps
@@ -112,11 +120,11 @@ def _entry(stat, values, moe, eps=None, n_moe=None):
         e["edges"] = np.asarray(stat.edges, dtype=float)
         e["quartiles"] = hist_quartiles(values, stat.edges)
     if stat.name == VISITS:
-        e["per_zone"] = e["counts"].sum(axis=1)
+        e["per_zone"] = np.clip(raw.sum(axis=1), 0.0, None)
         e["per_zone_margin_of_error_95"] = n_moe(e["counts"].shape[1]) if n_moe else 0.0
     if stat.name == TRIPS_OVER_TIME:
-        e["per_weekday"] = e["counts"].sum(axis=1)
-        e["per_hour"] = e["counts"].sum(axis=0)
+        e["per_weekday"] = np.clip(raw.sum(axis=1), 0.0, None)
+        e["per_hour"] = np.clip(raw.sum(axis=0), 0.0, None)
         e["per_weekday_margin_of_error_95"] = n_moe(24) if n_moe else 0.0
         e["per_hour_margin_of_error_95"] = n_moe(7) if n_moe else 0.0
     return e
@@ -223,10 +231,12 @@ def _plain(value):
 
 
 def document(entries: dict, *, zone_ids, centroids, internal: bool, cost=None,
-             info=None) -> dict:
+             info=None, seeded: bool = False) -> dict:
     """A JSON-ready report document (for :mod:`.compare`). ``internal`` marks one built
-    from the raw data."""
+    from the raw data; ``seeded`` one made with a fixed seed, marked "reproducible: not for
+    publication" like the HTML report and the ledger entry."""
     return {"format": FORMAT, "version": 1, "internal": bool(internal),
+            "seeded": bool(seeded), "publication": SEEDED_NOTE if seeded else "",
             "zones": {"ids": [str(z) for z in zone_ids],
                       "centroids": np.asarray(centroids, dtype=float).tolist()},
             "cost": cost.to_dict() if cost is not None else None,

@@ -31,7 +31,7 @@ from scipy.spatial import cKDTree
 
 from ..geography import Geography, points_in_polygons, zone_centroids
 from ..ingest import to_epoch_seconds
-from ..privacy import Progress, report_progress
+from ..progress import Progress, report_progress
 
 HOME, WORK = 0, 1
 N_OTHER = 3

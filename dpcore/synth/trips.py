@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..geography import Geography, points_in_polygons
-from ..privacy import Progress, report_progress
+from ..progress import Progress, report_progress
 from .population import HOME, N_PLACES, Population, generate_population
 
 THESIS_VEHICLES = 4200

@@ -179,3 +179,11 @@ def test_no_move_at_all_is_refused_with_counts(cells):
     m = run(cells, [(1, 1, 0, 0), (1, 1, 1, 0), (2, 1, 0, 4), (2, 1, 5, (9.5, 9.5))])
     with pytest.raises(ValueError, match=r"2 vehicles, 0 moves.*1 of 4 points outside"):
         frequency_vectors(m, MoveIndex.from_cells(cells))
+
+
+def test_no_fix_in_any_cell_is_a_clear_refusal(cells):
+    """Issue 25 item 10: every point outside every cell raised IndexError."""
+    with pytest.raises(ValueError, match="none of the 3 trajectory points lies in a cell"):
+        run(cells, [("a", 1, 0.0, (50.0, 50.0)), ("a", 1, 1.0, (51.0, 50.0)),
+                    ("b", 1, 0.0, (-9.0, 3.0))])
+    assert run(cells, [("a", 1, 0.0, 0), ("a", 1, 1.0, (50.0, 50.0))]).stats["moves"] == 0

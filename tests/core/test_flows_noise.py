@@ -40,7 +40,7 @@ def outputs(spec, row, tmax, n, seed):
 
 def test_truncated_discrete_laplace_fits_its_pmf():
     alpha, bound = math.exp(-0.5), 4
-    sample = truncated_discrete_laplace_noise(np.full(40000, alpha), bound, make_rng(1))
+    sample = truncated_discrete_laplace_noise(np.full(40000, 0.5), bound, make_rng(1))
     ks = np.arange(-bound, bound + 1)
     probs = truncated_discrete_laplace_pmf(ks, alpha, bound)
     assert abs(probs.sum() - 1) < 1e-12 and sample.min() >= -bound and sample.max() <= bound

@@ -100,3 +100,12 @@ def test_remap_to_region_moves_only_outside_points():
     np.testing.assert_allclose(np.hypot(*(moved - pts[~inside]).T), dist, rtol=1e-6, atol=1e-6)
     with pytest.raises(ValueError):
         remap_to_region(pts, box(0, 0, 0, 0))
+
+
+def test_guarantee_facts_at_a_large_epsilon_are_computed_in_log_space():
+    """Issue 25 item 10: ε ≥ 0.71 per metre overflowed math.exp(ε·1000) (OverflowError)."""
+    facts = guarantee_facts(5.0)
+    assert facts["log_factors"][1000.0] == pytest.approx(5000.0)
+    assert facts["factors"][1000.0] == math.inf and facts["factors"][100.0] == pytest.approx(math.exp(500))
+    assert "10^2171.5" in facts["statements"][-1]
+    assert guarantee_facts(0.01)["statements"][0].endswith("= 2.72")     # small: plain number

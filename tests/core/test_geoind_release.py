@@ -23,7 +23,7 @@ def test_planar_laplace_cost_facts_and_displacement():
     assert part.protects == "one reported point" and "per metre" in part.note
     assert rel.cost.unit == "ε per metre" and rel.cost.unit_of_privacy == "reported point"
     np.testing.assert_array_equal(np.rint(rel.values / 0.01) * 0.01, rel.values)   # 1 cm
-    shift = np.hypot(*(rel.values - xy).T)
+    shift = np.hypot(*(rel.values - xy[rel.internal["kept"]]).T)
     assert shift.mean() == pytest.approx(200.0, rel=0.05)
     assert rel.public["facts"]["expected_displacement_m"] == pytest.approx(200.0)
     again = perturb_points(xy, epsilon=0.01, rng=make_rng(1))
@@ -56,7 +56,7 @@ def test_users_compose_to_public_m_or_are_sampled_down():
     assert len(three.internal["kept"]) == 900
     # Sampling draws on its own stream: the noise is the one the kept points get without
     # any sampling (same seed), so neighbouring datasets get the same noise.
-    plain = perturb_points(xy[three.internal["kept"]], epsilon=0.01, rng=make_rng(2))
+    plain = perturb_points(xy[np.sort(three.internal["kept"])], epsilon=0.01, rng=make_rng(2))
     np.testing.assert_array_equal(plain.values, three.values)
 
 
@@ -167,3 +167,22 @@ def test_report_headline_per_metre_and_per_user_factor():
     assert "ε = 0.01 per metre</b>" in guarantee_html(paper)        # 2ε: the paper's rule
     raw = raw_facts_html(paper, nulls=3, outside=7, where="the grid")
     assert "<td>3</td>" in raw and "true points outside the grid</td><td>7<" in raw
+
+
+def test_reported_points_carry_nothing_of_the_input_order():
+    """Issue 25 item 7: perturbed rows kept the input's row order (1,931 of 2,000 rows had
+    their nearest input point at their own index, Spearman 0.961). Rows are now shuffled."""
+    from scipy import spatial, stats
+    xy = make_rng(7).uniform(0, 20000, (2000, 2))
+    for mechanism, kw in (("planar_laplace", {}),
+                          ("geometric", {"grid": Grid(0.0, 0.0, 500.0, 40, 40)})):
+        rel = perturb_points(xy, epsilon=0.01, rng=make_rng(8), mechanism=mechanism, **kw)
+        nearest = spatial.cKDTree(xy).query(rel.values)[1]
+        own = np.mean(nearest == np.arange(len(xy)))
+        rho = stats.spearmanr(np.arange(len(xy)), nearest)[0]
+        assert own < 0.01 and abs(rho) < 0.1, (mechanism, own, rho)
+        # negative control: the same reports put back in input order are linked by row number
+        back = np.empty_like(rel.values)
+        back[rel.internal["kept"]] = rel.values
+        nearest_back = spatial.cKDTree(xy).query(back)[1]
+        assert stats.spearmanr(np.arange(len(xy)), nearest_back)[0] > 0.5

@@ -1,4 +1,4 @@
-"""The ledger half of dpcore.privacy: units, dataset ids, durability; and dpcore.units."""
+"""The ledger (dpcore.ledger, dpcore.dataset_ids): units, dataset ids, durability; and dpcore.units."""
 from __future__ import annotations
 
 import json
@@ -110,8 +110,9 @@ def test_dataset_id_is_the_normalised_path_whatever_reads_it(tmp_path, monkeypat
                    f"{f}|layername=events data", f"file://{f.as_posix().replace(' ', '%20')}"
                    "?delimiter=,&xField=x", str(link)):
         assert dataset_id(source) == expected, source
-    assert dataset_id(str(tmp_path / "other.csv|layername=x")) != expected  # missing file
-    assert dataset_id("Point?crs=EPSG:4326") == "Point?crs=EPSG:4326"  # not a file
+    for unidentified in (str(tmp_path / "other.csv|layername=x"), "Point?crs=EPSG:4326"):
+        with pytest.raises(NoStableIdentity, match="DATASET_ID"):   # no file, no database
+            dataset_id(unidentified)
     with pytest.raises(ValueError):
         dataset_id("  ")
 

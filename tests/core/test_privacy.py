@@ -1,4 +1,4 @@
-"""Tests of dpcore.privacy: cost composition, budgets and the privacy ledger."""
+"""Tests of the accounting modules (dpcore.costs, checks, progress, ledger): cost composition, budgets and the privacy ledger."""
 from __future__ import annotations
 
 import json
@@ -132,7 +132,7 @@ def ledger(tmp_path):
 
 def test_reserve_commit_and_entries(ledger):
     with ledger.reserve("paris", 0.5, 0.0, Budget(1.0), label="counts") as r:
-        rel = mech.laplace([3.0], sensitivity=1, epsilon=0.4, rng=privacy.make_rng(1))
+        rel = mech.laplace([3.0], sensitivity=1, epsilon=0.4, rng=make_rng(1))
         r.commit(rel.cost)
     (entry,) = ledger.entries("paris")
     assert entry["status"] == "spent" and entry["label"] == "counts"
@@ -255,7 +255,7 @@ def test_write_is_atomic(ledger, monkeypatch):
         raise OSError("disk full")            # ...then the failure
 
     monkeypatch.setattr(privacy.json, "dump", dump_half_then_fail)
-    with pytest.raises(OSError, match="disk full"):
+    with pytest.raises(ValueError, match="disk full"):   # a clear refusal, not a traceback
         ledger.reserve("d", 0.2, 0.0)
     monkeypatch.setattr(privacy.json, "dump", real_dump)
     with open(ledger.path, "rb") as fh:

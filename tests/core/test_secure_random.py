@@ -241,7 +241,7 @@ def test_make_rngs_and_child_rng_keep_secure_runs_secure_and_seeded_runs_reprodu
 
 ALLOWED_GENERATORS = {
     # (file, reason): generators that are not the release's noise source
-    "dpcore/privacy.py": "make_rng / make_rngs / child_rng themselves (seeded path)",
+    "dpcore/rng.py": "make_rng / make_rngs / child_rng themselves (seeded path)",
     "dpcore/secure_random.py": "the secure generator",
     "dpcore/flows/sketches.py": "hash functions from the sketch's public seed",
     "dpcore/flows/measures.py": "seeded community detection on released (noisy) flows",
@@ -273,4 +273,4 @@ def test_no_release_code_builds_its_own_generator():
                     offenders.append(f"{rel}:{number}: {line.strip()}")
     assert scanned > 40 and all((root / f).exists() for f in ALLOWED_GENERATORS)
     assert pattern.search("rng = np.random.default_rng(7)")          # the pattern has teeth
-    assert not offenders, "use dpcore.privacy.make_rng/make_rngs/child_rng:\n" + "\n".join(offenders)
+    assert not offenders, "use dpcore.rng.make_rng/make_rngs/child_rng:\n" + "\n".join(offenders)

@@ -50,7 +50,7 @@ def test_cost_is_planned_from_parameters_and_spent_as_planned():
     assert plan.unit_of_privacy == "user" and len(plan.parts) == len(WEIGHTS)
     assert [p.sensitivity for p in plan.parts] == [sens[k] for k in budget(1.0)]
     rel = release_synthetic_trips(commuters(200, make_rng(1)), rng=make_rng(2), **PARAMS)
-    check_as_planned(plan, rel.cost)
+    check_spent(plan, rel.cost)
     assert rel.cost.epsilon == pytest.approx(1.0)
     assert not rel.public["pairs_raked_to_distances"]   # 625 pairs for 200 people: dense
     small = [box(x, y, x + 250, y + 250) for x in range(0, 5000, 250)

@@ -12,7 +12,9 @@ def _toy_class():
     from qgis.core import (QgsFeature, QgsFeatureSink, QgsProcessingParameterFeatureSink,
                            QgsProcessingParameterFeatureSource)
     from mobility_dp.algorithms.common.base import MobilityDPAlgorithm, enum_parameter, progress_bridge
-    from mobility_dp.dpcore.privacy import Cancelled, PrivacyCost, Release
+    from mobility_dp.dpcore.contract import Release
+    from mobility_dp.dpcore.costs import PrivacyCost
+    from mobility_dp.dpcore.progress import Cancelled
 
     class Toy(MobilityDPAlgorithm):
         ALGORITHM_ID = "toy"
@@ -24,7 +26,7 @@ release for tests.</p>
 Second paragraph
 without a tag."""
         TAGS = ("toy",)
-        cancel_at = None  # "release" (before commit), "write" (after), "late" (ignored)
+        cancel_at = None  # "release" (before the check), "write" (during), "late" (ignored)
 
         def initAlgorithm(self, config=None):  # noqa: N802
             self.addParameter(QgsProcessingParameterFeatureSource("INPUT", "Events"))
@@ -49,7 +51,7 @@ without a tag."""
                     self.progress(feedback)(0.5)
                 release = Release([n_users], planned, public={"method": self.enum_value(
                     parameters, "METHOD", context)}, internal={"users": n_users})
-                charge.commit(release.cost)
+                charge.released(release)
             sink, dest = self.parameterAsSink(parameters, "OUTPUT", context, source.fields(),
                                               source.wkbType(), source.sourceCrs())
             progress = (self.progress if self.cancel_at == "late" else progress_bridge)(feedback)
@@ -163,35 +165,38 @@ def test_unit_field_is_guessed_or_refused_never_fid(qgis_app, events, tmp_path):
     assert definition.parameterDefinition("USER").defaultValue() is None
 
 
-def test_cancel_before_the_commit_releases_nothing(qgis_app, events, tmp_path):
+def test_cancel_before_the_release_publishes_nothing(qgis_app, events, tmp_path):
     from qgis.core import QgsProcessingException
     ledger, out = str(tmp_path / "l.json"), str(tmp_path / "o.gpkg")
-    with pytest.raises(QgsProcessingException, match="before the release: nothing was released "
-                                                     "and nothing was charged"):
+    with pytest.raises(QgsProcessingException, match="Cancelled by the user. Nothing was "
+                                                     "published and nothing was charged"):
         _run({"INPUT": events, "EPSILON": 1.0, "LEDGER": ledger, "BUDGET_EPSILON": 2,
               "OUTPUT": out, "REPORT": str(tmp_path / "r.html")}, cancel_at="release")
-    assert not os.path.exists(out) and not os.path.exists(tmp_path / "r.html")
+    assert sorted(set(os.listdir(tmp_path)) - {"events.gpkg"}) == ["l.json", "l.json.lock"]   # no output, no stage
     data = json.load(open(ledger, encoding="utf-8"))
     assert all(not d["entries"] for d in data["datasets"].values())
 
 
-def test_cancel_after_the_commit_says_the_budget_was_spent(qgis_app, events, tmp_path):
+def test_cancel_while_writing_cancels_the_reservation(qgis_app, events, tmp_path):
+    """Issue 25: outputs are staged; a cancel before any is in place publishes nothing, so
+    the reservation is cancelled (it used to be committed before the writes)."""
     from qgis.core import QgsProcessingException
     ledger, out = str(tmp_path / "l.json"), str(tmp_path / "o.gpkg")
-    with pytest.raises(QgsProcessingException, match="after the release was charged.*ε = 1.*"
-                                                     "partial outputs were removed, but the "
-                                                     "budget stays spent"):
+    with pytest.raises(QgsProcessingException, match="Nothing was published and nothing was "
+                                                     "charged"):
         _run({"INPUT": events, "EPSILON": 1.0, "LEDGER": ledger, "BUDGET_EPSILON": 2,
               "OUTPUT": out}, cancel_at="write")
-    assert not os.path.exists(out)
+    assert sorted(set(os.listdir(tmp_path)) - {"events.gpkg"}) == ["l.json", "l.json.lock"]
     (ds,) = json.load(open(ledger, encoding="utf-8"))["datasets"].values()
-    assert [e["status"] for e in ds["entries"]] == ["spent"]
+    assert ds["entries"] == []
     # with self.progress a late cancel does not interrupt: everything is written, and said
     res, messages = _run({"INPUT": events, "EPSILON": 1.0, "LEDGER": ledger, "OUTPUT": out},
                          cancel_at="late")
-    assert os.path.exists(out) and res["EPSILON_SPENT"] == 1.0
+    assert os.path.exists(out) and res["EPSILON_SPENT"] == 1.0 and res["OUTPUT"] == out
     assert any(m.startswith("ERROR Cancel came after the release was charged") and
                "written completely" in m for m in messages)
+    (ds,) = json.load(open(ledger, encoding="utf-8"))["datasets"].values()
+    assert [e["status"] for e in ds["entries"]] == ["spent"]
 
 
 def test_static_string_enum_help_tags_and_help_page(qgis_app):
@@ -225,7 +230,7 @@ def test_delta_widget_keeps_tiny_deltas(qgis_app):
 def test_progress_bridge_cancels(qgis_app):
     from qgis.core import QgsProcessingFeedback
     from mobility_dp.algorithms.common.base import progress_bridge
-    from mobility_dp.dpcore.privacy import Cancelled
+    from mobility_dp.dpcore.progress import Cancelled
     feedback = QgsProcessingFeedback()
     progress = progress_bridge(feedback, 10, 50)
     progress(0.5)

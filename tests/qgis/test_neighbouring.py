@@ -293,6 +293,7 @@ def _toy(leaky):
                            QgsProcessingParameterField)
     from mobility_dp.algorithms.common.field_types import FieldType
     from mobility_dp.algorithms.common.base import MobilityDPAlgorithm
+    from mobility_dp.dpcore.costs import PrivacyCost
     from mobility_dp.dpcore.mechanisms import discrete_laplace
 
     class ToyCounts(MobilityDPAlgorithm):
@@ -311,10 +312,10 @@ def _toy(leaky):
             true = [int(f[name]) for f in feats]
             eps = self.epsilon(parameters, context)
             with self.reserve_budget(parameters, context, default_dataset_id="toy",
-                                     epsilon=eps) as charge:
+                                     planned=PrivacyCost.of("discrete Laplace", eps)) as charge:
                 release = discrete_laplace(true, sensitivity=1, epsilon=eps,
                                            rng=self.rng(parameters, context))
-                charge.commit(release.cost)
+                charge.released(release)
             fields = QgsFields()
             fields.append(QgsField("noisy", FieldType.LongLong))
             sink, dest = self.parameterAsSink(parameters, "OUTPUT", context, fields,

@@ -27,7 +27,8 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from ...mechanisms import discrete_laplace_alpha, laplace
-from ...privacy import PrivacyCost, report_progress
+from ...costs import PrivacyCost
+from ...progress import report_progress
 from ...sampling import sample_per_user, sampling_stream
 from ..noise import DISCRETE_LAPLACE, margin_of_error, noisy_counts
 from ..people import main_pairs

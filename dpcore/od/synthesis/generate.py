@@ -25,7 +25,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ...privacy import report_progress
+from ...contract import shuffled_order
+from ...progress import report_progress
 from ..trips import Trips, ZonedTrips
 from . import parts as P
 from .fit import DAY, Model
@@ -213,7 +214,7 @@ def generate(model: Model, zones: Zones, window, n_trips: int, rng: np.random.Ge
     dclass = P.band(straight, np.append(P.DISTANCE_CLASSES_M, np.inf))
     start, end = _times(model, cls, dclass, window, rng)
     user = rng.permutation(n_people)[person]
-    rows = rng.permutation(person.size)
+    rows = shuffled_order(person.size, rng)      # record-level rows carry no input order
     trips = Trips(user[rows], origin[rows], dest[rows], start[rows], end[rows],
                   (straight * detour)[rows])
     report_progress(progress, 1.0)

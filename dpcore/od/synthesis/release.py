@@ -14,7 +14,8 @@ from typing import Optional
 
 import numpy as np
 
-from ...privacy import Release, report_progress
+from ...contract import Release
+from ...progress import report_progress
 from ..trips import ZonedTrips
 from .fit import fit_model
 from .generate import generate

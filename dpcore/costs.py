@@ -1,0 +1,185 @@
+"""Privacy costs and budgets, each in one unit and for one unit of privacy.
+
+Every release returns a cost built from the mechanisms it actually called
+(sequential composition: ε and δ add up, Dwork & Roth 2014, Thm. 3.16).
+Every cost part and every budget carries its unit (:data:`EPSILON_UNIT` "ε",
+or :data:`EPSILON_PER_METRE` "ε per metre" for geo-indistinguishability) and
+its unit of privacy ("user", "vehicle", "reported point", ...): costs in
+different units never add up, and the ledger refuses to charge one unit
+against a budget kept in another.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterable, Optional
+
+from .checks import check_delta, check_epsilon
+
+#: Relative slack for float sums when comparing a cost with a budget. It is
+#: relative, not absolute: δ budgets are tiny (1e-9 is a typical δ), and a
+#: pure ε budget (δ = 0) must refuse any δ > 0.
+REL_TOLERANCE = 1e-9
+
+
+#: Units of a privacy loss. Plain ε: the ratio bound holds between datasets
+#: differing in one unit of privacy. ε per metre (geo-indistinguishability,
+#: Andrés et al. 2013): the bound is ε·d for inputs d metres apart.
+EPSILON_UNIT = "ε"
+EPSILON_PER_METRE = "ε per metre"
+
+
+def within(value: float, limit: float) -> bool:
+    """value ≤ limit up to float rounding (relative)."""
+    return value <= limit * (1.0 + REL_TOLERANCE)
+
+
+_PART_FIELDS = ("mechanism", "epsilon", "delta", "sensitivity", "protects", "note", "unit",
+                "unit_of_privacy", "granularity", "bound")
+
+
+@dataclass(frozen=True)
+class CostPart:
+    """One mechanism call: what it spent, on what sensitivity, protecting what.
+
+    ``unit`` is the unit of ``epsilon`` (:data:`EPSILON_UNIT` or
+    :data:`EPSILON_PER_METRE`); ``unit_of_privacy`` a short name of what
+    neighbouring datasets differ in ("user", "vehicle", "reported point";
+    empty = not stated); ``protects`` may describe it in words.
+    ``granularity`` and ``bound`` are the public output grid and clamping
+    bound of a floating-point-safe continuous mechanism (None otherwise).
+    """
+
+    mechanism: str
+    epsilon: float
+    delta: float = 0.0
+    sensitivity: Optional[float] = None
+    protects: str = ""
+    note: str = ""
+    unit: str = EPSILON_UNIT
+    unit_of_privacy: str = ""
+    granularity: Optional[float] = None
+    bound: Optional[float] = None
+
+    def to_dict(self) -> dict:
+        return {k: getattr(self, k) for k in _PART_FIELDS}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "CostPart":
+        return cls(**{k: d[k] for k in _PART_FIELDS if k in d})
+
+
+def _common(values, what: str) -> str:
+    """The one non-empty value of ``values`` (or ""); ValueError if they differ."""
+    distinct = sorted({v for v in values if v})
+    if len(distinct) > 1:
+        raise ValueError(f"a privacy cost cannot mix {what}s ({' and '.join(distinct)}): "
+                         "their losses do not add up")
+    return distinct[0] if distinct else ""
+
+
+@dataclass(frozen=True)
+class PrivacyCost:
+    """A list of cost parts composed sequentially (ε and δ add up).
+
+    All parts share one unit and one unit of privacy (checked on
+    construction): ε per metre and plain ε never add up.
+    """
+
+    parts: tuple = ()
+
+    def __post_init__(self):
+        _common((p.unit for p in self.parts), "unit")
+        _common((p.unit_of_privacy for p in self.parts), "unit of privacy")
+
+    @classmethod
+    def of(cls, mechanism: str, epsilon: float, delta: float = 0.0, *,
+           sensitivity: Optional[float] = None, protects: str = "",
+           note: str = "", unit: str = EPSILON_UNIT,
+           unit_of_privacy: str = "", granularity: Optional[float] = None,
+           bound: Optional[float] = None) -> "PrivacyCost":
+        opt = lambda v: None if v is None else float(v)
+        return cls((CostPart(mechanism, float(epsilon), float(delta), opt(sensitivity),
+                             protects, note, unit, unit_of_privacy, opt(granularity),
+                             opt(bound)),))
+
+    @property
+    def epsilon(self) -> float:
+        return math.fsum(p.epsilon for p in self.parts)
+
+    @property
+    def delta(self) -> float:
+        return math.fsum(p.delta for p in self.parts)
+
+    @property
+    def unit(self) -> str:
+        """The unit of :attr:`epsilon` (plain ε for an empty cost)."""
+        return _common((p.unit for p in self.parts), "unit") or EPSILON_UNIT
+
+    @property
+    def unit_of_privacy(self) -> str:
+        return _common((p.unit_of_privacy for p in self.parts), "unit of privacy")
+
+    def with_unit_of_privacy(self, unit_of_privacy: str) -> "PrivacyCost":
+        """This cost with every part's unit of privacy set (where not already stated)."""
+        return PrivacyCost(tuple(p if p.unit_of_privacy else
+                                 CostPart(**{**p.to_dict(), "unit_of_privacy": unit_of_privacy})
+                                 for p in self.parts))
+
+    def __add__(self, other: "PrivacyCost") -> "PrivacyCost":
+        if not isinstance(other, PrivacyCost):
+            return NotImplemented
+        return PrivacyCost(self.parts + other.parts)
+
+    @staticmethod
+    def sequential(costs: Iterable["PrivacyCost"]) -> "PrivacyCost":
+        total = PrivacyCost()
+        for c in costs:
+            total = total + c
+        return total
+
+    def describe(self) -> str:
+        """One line, e.g. "ε = 0.5, δ = 1e-06 (ε, unit of privacy: user)"."""
+        who = f", unit of privacy: {self.unit_of_privacy}" if self.unit_of_privacy else ""
+        return f"ε = {self.epsilon:.6g}, δ = {self.delta:.6g} ({self.unit}{who})"
+
+    def to_dict(self) -> dict:
+        return {"epsilon": self.epsilon, "delta": self.delta, "unit": self.unit,
+                "unit_of_privacy": self.unit_of_privacy,
+                "parts": [p.to_dict() for p in self.parts]}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "PrivacyCost":
+        return cls(tuple(CostPart.from_dict(p) for p in d.get("parts", [])))
+
+
+@dataclass(frozen=True)
+class Budget:
+    """A total (ε, δ) a dataset may spend over all its releases, in one unit."""
+
+    epsilon: float
+    delta: float = 0.0
+    unit: str = EPSILON_UNIT
+    unit_of_privacy: str = ""
+
+    def __post_init__(self):
+        check_epsilon(self.epsilon, "budget epsilon")
+        check_delta(self.delta, "budget delta")
+
+    def allows(self, epsilon: float, delta: float) -> bool:
+        return within(epsilon, self.epsilon) and within(delta, self.delta)
+
+    def describe(self) -> str:
+        who = f", unit of privacy: {self.unit_of_privacy}" if self.unit_of_privacy else ""
+        return f"ε = {self.epsilon:g}, δ = {self.delta:g} ({self.unit}{who})"
+
+    def to_dict(self) -> dict:
+        return {"epsilon": self.epsilon, "delta": self.delta, "unit": self.unit,
+                "unit_of_privacy": self.unit_of_privacy}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Budget":
+        """Ledgers written before units existed hold plain-ε budgets."""
+        return cls(d["epsilon"], d.get("delta", 0.0), d.get("unit") or EPSILON_UNIT,
+                   d.get("unit_of_privacy") or "")
+
