@@ -42,7 +42,7 @@ from dpcore.density.visit_release import (VisitDensityInputs, release_visits,  #
 from dpcore.density.visits import bound_visits  # noqa: E402
 from dpcore.geography import load_paris_sample, zone_centroids  # noqa: E402
 from dpcore.ingest import bound_contributions  # noqa: E402
-from dpcore.rng import make_rng  #noqa: E402
+from dpcore.rng import make_rng  # noqa: E402
 from dpcore.synth import DEFAULT_PRESET, PRESETS, generate_cdr, generate_population  # noqa
 from dpcore.tessellation import voronoi_cells  # noqa: E402
 

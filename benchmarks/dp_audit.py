@@ -29,7 +29,7 @@ import numpy as np  # noqa: E402
 from dp_audit import likelihood_ratio_audit  # noqa: E402
 from dp_sniper import dp_sniper  # noqa: E402
 from dpcore import mechanisms as mech  # noqa: E402
-from dpcore.rng import make_rng  #noqa: E402
+from dpcore.rng import make_rng  # noqa: E402
 from test_mechanisms import Q_D, Q_DP, THRESHOLD, U_D, U_DP, Tampered  # noqa: E402
 
 

@@ -60,7 +60,7 @@ from dpcore.flows.measures import (flow_per_zone, mobility_borders,  # noqa: E40
 from dpcore.flows.sketches import SketchSpec  # noqa: E402
 from dpcore.flows.vectors import MoveIndex, frequency_vectors  # noqa: E402
 from dpcore.geography import grid_city  # noqa: E402
-from dpcore.rng import make_rng  #noqa: E402
+from dpcore.rng import make_rng  # noqa: E402
 from dpcore.synth.trips import generate_trajectories  # noqa: E402
 from dpcore.tessellation import voronoi_cells  # noqa: E402
 

@@ -30,7 +30,7 @@ sys.path.insert(0, ROOT)
 from dpcore.geography import load_paris_sample, lonlat_to_lambert93  # noqa: E402
 from dpcore.geoind import (Grid, emd, iterative_bayesian_update, make_channel,  # noqa: E402
                            planar_laplace_noise, report_histogram, tune_epsilon)
-from dpcore.rng import make_rng  #noqa: E402
+from dpcore.rng import make_rng  # noqa: E402
 from dpcore.synth import generate_checkins  # noqa: E402
 
 PAPER = {"krr": 8.24797, "geometric": 0.00398441, "laplace": 0.00404249}

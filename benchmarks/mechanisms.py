@@ -31,9 +31,9 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import numpy as np  # noqa: E402
 
 from dpcore import mechanisms as mech  # noqa: E402
-from dpcore.costs import Budget, PrivacyCost  #noqa: E402
-from dpcore.ledger import Ledger  #noqa: E402
-from dpcore.rng import make_rng  #noqa: E402
+from dpcore.costs import Budget, PrivacyCost  # noqa: E402
+from dpcore.ledger import Ledger  # noqa: E402
+from dpcore.rng import make_rng  # noqa: E402
 
 N = 10**7
 RUNS = 5

@@ -42,7 +42,7 @@ from dpcore.od.synthesis import release_synthetic_trips  # noqa: E402
 from dpcore.od.synthesis.evaluate import KM_BINS, MIN_BINS, compare, profile  # noqa: E402
 from dpcore.od.synthesis.place import Zones  # noqa: E402
 from dpcore.od.trips import Trips, ZonedTrips  # noqa: E402
-from dpcore.rng import make_rng  #noqa: E402
+from dpcore.rng import make_rng  # noqa: E402
 from peer_dpmr import grid_tiles, make_data  # noqa: E402
 
 EPS, M, CAP = 1.0, 10, 30

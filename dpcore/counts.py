@@ -93,9 +93,9 @@ def release_noisy_counts(counts, *, epsilon: float, delta: float = 0.0,
     ((ε, δ)-DP, δ > 0).
     """
     x = check_counts(counts)
-    planned = plan_noisy_counts(epsilon=epsilon, delta=delta, mechanism=mechanism,
-                                cells_per_individual=cells_per_individual, max_change=max_change,
-                                zones=x.size)
+    plan_noisy_counts(epsilon=epsilon, delta=delta, mechanism=mechanism,   # the refusals
+                      cells_per_individual=cells_per_individual, max_change=max_change,
+                      zones=x.size)
     l1, l2 = sensitivities(cells_per_individual, max_change)
     unit = _unit(cells_per_individual, max_change)
     report_progress(progress, 0.1)

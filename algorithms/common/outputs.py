@@ -13,7 +13,6 @@ closed (``store_default_styles``, called by ``MobilityDPAlgorithm``).
 """
 from __future__ import annotations
 
-import contextlib
 import math
 import os
 import threading

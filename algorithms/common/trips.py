@@ -162,6 +162,8 @@ def read_trips(alg, parameters, context, feedback) -> TripInput:
     if n_out > 0.05 * n_window:
         warnings.append(f"{n_out} of {n_window} trips ({100 * n_out / n_window:.1f} %) start or "
                         "end outside every zone and were dropped")
+    for w in warnings:          # the run's log (the data holder's), never the public report
+        feedback.pushWarning(w)
     facts = [("trips read", n_read), ("trips in the time window", n_window),
              ("trips outside the zones (dropped)", n_out), ("trips used", zoned.n),
              ("users", zoned.n_users), ("read by", engine)]

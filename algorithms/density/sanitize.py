@@ -17,7 +17,6 @@ from ...dpcore.density import (assemble_density, density_geography, plan_density
 from ...dpcore.density.visit_release import (assemble_visits, facts_rows, plan_visits,
                                              release_visits, visit_cap)
 from ...dpcore.density.visits import visits_from_events
-from ...dpcore.od.flows import check_as_planned
 from ...dpcore.sampling import sampling_stream
 from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, id_type, tr
 from ..common.outputs import (categorized_style, graduated_style, polygon_sink, style_on_load, utc_datetime,
@@ -138,7 +137,7 @@ class SanitizeDensity(MobilityDPAlgorithm):
         start, slot_seconds, n_slots = period(self, parameters, context)
         by_visits = method == "visits"
         if not by_visits:
-            plan = planned_cost(method, epsilon=epsilon, delta=delta, improvements=improvements)
+            plan = plan_density(method, epsilon=epsilon, delta=delta, improvements=improvements)
         census, towers, frame, geo, geoms = self._geography(parameters, context, feedback)
         if by_visits:
             plan = plan_visits(epsilon=epsilon, delta=delta, ell=ell,
@@ -168,11 +167,10 @@ class SanitizeDensity(MobilityDPAlgorithm):
             if by_visits:
                 release = release_visits(assembly.inputs, rng=noise_rng, progress=step,
                                          epsilon=epsilon, delta=delta, ell=ell)
-                check_as_planned(plan, release.cost)
             else:
                 release = release_density(assembly.inputs, method=method, epsilon=epsilon,
                                           delta=delta, rng=noise_rng, progress=step, **kwargs)
-            reservation.commit(release.cost)
+            reservation.released(release)
 
         times = start + slot_seconds * np.arange(n_slots + 1)
         kind = id_type(census, self.parameterAsString(parameters, CENSUS_ID_FIELD, context))

@@ -15,7 +15,7 @@ from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeome
 from ...dpcore import report as dpreport
 from ...dpcore.od import statistics as st
 from ...dpcore.od.figures import released, sections
-from ...dpcore.od.report import UNIT, document, plan_report_cost, release_report
+from ...dpcore.od.report import UNIT, document, plan_report, release_report
 from ...dpcore.od.strategy import AUTO, VISITS_PLAIN, VISITS_SHRUNK, resolve
 from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, style_on_load, tr
 from ..common.outputs import graduated_style
@@ -164,7 +164,7 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
         methods = dict(od_method=choice.od, visits_method=choice.visits,
                        scale_share=self.parameterAsDouble(parameters, SCALE_SHARE, context),
                        total_cap=self.parameterAsInt(parameters, TOTAL_CAP, context))
-        plan = plan_report_cost(epsilon=epsilon, weights=weights, max_trips=m, **methods)
+        plan = plan_report(epsilon=epsilon, weights=weights, max_trips=m, **methods)
         bins = self._bins(parameters, context)
         if weights[st.TRIPS_PER_DAY] > 0:
             bins.days()  # refused here, before reading, when the window is not set
@@ -176,7 +176,7 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
                                      weights=weights, max_trips=m, rng=rng,
                                      bins=bins, progress=self.progress(feedback, 30, 70),
                                      rescale_od=choice.rescale, **methods)
-            reservation.commit(release.cost)
+            reservation.released(release)
         results = {}
         for key, entries, internal in ((STATISTICS, release.values, False),
                                        (INTERNAL_STATISTICS, release.internal["truth"], True)):

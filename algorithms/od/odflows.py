@@ -9,7 +9,7 @@ from qgis.core import (QgsProcessing, QgsProcessingParameterBoolean,
 from ...dpcore import report as dpreport
 from ...dpcore.flows.compare import fit
 from ...dpcore.od.figures import released
-from ...dpcore.od.flows import UNIT, check_as_planned, plan_od_cost, release_od
+from ...dpcore.od.flows import UNIT, plan_od, release_od
 from ...dpcore.od.people_flows import UNIT as PEOPLE_UNIT, plan_people_od, release_people_od
 from ...dpcore.od.strategy import AUTO, OD_PEOPLE, resolve
 from ...dpcore.od.trips import ZonedTrips
@@ -136,7 +136,7 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
                 share = 0.05
             params = dict(epsilon=epsilon, delta=delta, noise=noise, max_trips=m,
                           total_share=share, total_cap=cap if share > 0 else None)
-            plan = plan_od_cost(**params)        # refuses bad parameters before reading data
+            plan = plan_od(**params)        # refuses bad parameters before reading data
         data = read_trips(self, parameters, context, feedback)
         rng = self.rng(parameters, context)
         with reserve(self, parameters, context, plan) as reservation:
@@ -149,8 +149,7 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
                 release = release_od(data.trips.user, data.origin_zone, data.dest_zone,
                                      n_zones=len(data.zone_ids), rng=rng,
                                      progress=self.progress(feedback, 30, 60), **params)
-            check_as_planned(plan, release.cost)
-            reservation.commit(release.cost)
+            reservation.released(release)
         values = np.asarray(release.values, dtype=float)
         pub = release.public
         moe = pub["margin_of_error_95"]

@@ -9,7 +9,6 @@ from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeome
 
 from ...dpcore import report as dpreport
 from ...dpcore.od.figures import released
-from ...dpcore.od.flows import check_as_planned
 from ...dpcore.od.synthesis import UNIT, plan_synthetic_trips, release_synthetic_trips
 from ...dpcore.od.synthesis.evaluate import compare, profile
 from ...dpcore.od.synthesis.parts import TITLES

@@ -46,7 +46,10 @@ import numpy as np
 
 from ..cover import reallocate
 from ..mechanisms import discrete_laplace, gaussian, gaussian_sigma
-from ..privacy import PrivacyCost, Release, check_delta, check_epsilon, report_progress
+from ..checks import check_delta, check_epsilon
+from ..contract import Release
+from ..costs import PrivacyCost
+from ..progress import report_progress
 from .assembly import DensityAssembly, _drops_text
 from .lowrank import denoise
 from .pipeline import UNIT_OF_PRIVACY, _internal

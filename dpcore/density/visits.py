@@ -42,7 +42,7 @@ from typing import Optional
 import numpy as np
 
 from ..ingest import bound_compact, bound_contributions
-from ..privacy import Progress
+from ..progress import Progress
 from .sensitivity import check_ell
 
 

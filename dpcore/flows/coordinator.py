@@ -119,12 +119,12 @@ def release_flows(vectors: FlowVectors, *, epsilon: float, delta: float = 0.0,
     (local modes only); Count-Min makes the nodes clip their negative
     values to 0 first; ``aggregation`` says how the coordinator combines
     sketches (module docstring). The cost is planned by :func:`plan_flows`
-    before any noise is drawn, and the cost of the mechanisms that ran must
-    equal it.
+    before any noise is drawn; the release contract checks the spent cost
+    against it (:func:`dpcore.contract.check_spent`).
     """
-    plan = plan_flows(epsilon=epsilon, delta=delta, method=method, sensitivity=sensitivity,
-                      noise=noise, sketch=sketch, aggregation=aggregation, max_moves=max_moves,
-                      max_count=max_count, bounding=bounding)
+    plan_flows(epsilon=epsilon, delta=delta, method=method, sensitivity=sensitivity,
+               noise=noise, sketch=sketch, aggregation=aggregation, max_moves=max_moves,
+               max_count=max_count, bounding=bounding)     # every parameter-only refusal
     return _release(vectors, epsilon=epsilon, delta=delta, rng=rng, progress=progress,
                     method=method, sensitivity=sensitivity, noise=noise, sketch=sketch,
                     aggregation=aggregation, max_moves=max_moves, max_count=max_count,

@@ -86,8 +86,8 @@ def perturb_points(xy, *, epsilon: float, rng: np.random.Generator, delta: float
     epsilon = check_epsilon(epsilon)
     if delta != 0.0:
         raise ValueError("geo-indistinguishability is pure: delta must be 0")
-    planned = plan_perturbation(epsilon, mechanism=mechanism, boundary=boundary,
-                                max_points_per_user=max_points_per_user)
+    plan_perturbation(epsilon, mechanism=mechanism, boundary=boundary,   # the refusals
+                      max_points_per_user=max_points_per_user)
     xy = np.asarray(xy, dtype=float)
     if xy.ndim != 2 or xy.shape[1] != 2:
         raise ValueError("points must be an array of shape (n, 2)")

@@ -142,8 +142,7 @@ def bound_trips(spark, trips: str, out: str, *, zones: str, zone_id_field: str,
     from pyspark.sql import functions as F
     from pyspark.storagelevel import StorageLevel
 
-    from ..privacy import dataset_id
-    from .spark import _epoch, _read
+    from .spark import _epoch, _read, events_dataset_id
     m = int(max_trips)
     if m < 1:
         raise ValueError("the maximum number of trips per user must be ≥ 1")
@@ -200,7 +199,7 @@ def bound_trips(spark, trips: str, out: str, *, zones: str, zone_id_field: str,
     record = {
         "format": FORMAT, "engine": "spark", "spark_version": spark.version,
         "master": master or spark.sparkContext.master, "trips": trips,
-        "dataset_id": dataset_id(trips) if "://" not in trips else trips,
+        "dataset_id": events_dataset_id(trips) if "://" not in trips else trips,
         "user_field": user_field, "origin": list(origin), "dest": list(dest), "crs": crs,
         "start_field": start_field, "end_field": end_field, "window": list(window),
         "max_trips": m, "zones": os.path.basename(zones), "zone_ids": ids,

@@ -63,7 +63,7 @@ def _methods(od_method, visits_method, n_zones, max_trips, epsilon, population):
                    epsilon=epsilon, population=population)
 
 
-def plan_report_cost(*, epsilon: float, weights, max_trips: int, od_method: str = OD_TRIPS,
+def plan_report(*, epsilon: float, weights, max_trips: int, od_method: str = OD_TRIPS,
                      visits_method: str = VISITS_PLAIN, scale_share: float = 0.05,
                      total_cap: int = 50, n_zones=None, population=None) -> PrivacyCost:
     """The cost of :func:`release_report` (no data needed): one part per statistic, and
@@ -143,7 +143,7 @@ def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilo
     kw = dict(epsilon=epsilon, weights=weights, max_trips=max_trips, od_method=od_method,
               visits_method=visits_method, scale_share=scale_share, total_cap=total_cap,
               n_zones=n_zones, population=population)
-    cost = plan_report_cost(**kw)
+    plan_report(**kw)                  # every parameter-only refusal, before the data
     choice = _methods(od_method, visits_method, n_zones, int(max_trips), epsilon, population)
     scaled = needs_scale(choice.od, choice.visits, weights)
     budget = split_budget(epsilon * (1.0 - scale_share if scaled else 1.0), weights)
@@ -185,8 +185,7 @@ def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilo
         n_moe = (lambda k_sum, s=stat.sensitivity, e=eps, f=factor: f * margin_of_error(
             DISCRETE_LAPLACE, sensitivity=s, epsilon=e, n_summed=k_sum))
         released = visits_shrunk(rel.values, sensitivity=stat.sensitivity, epsilon=eps,
-                                 scale=factor) if shrunk else np.clip(rel.values, 0,
-                                                                      None) * factor
+                                 scale=factor) if shrunk else np.asarray(rel.values) * factor
         values[name] = _entry(stat, released, rel.public["margin_of_error"] * factor, eps, n_moe)
         if shrunk:
             values[name]["counted"] = ("visits (trip ends) of the trips kept by sampling, "
@@ -212,7 +211,6 @@ def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilo
         info.update(epsilon_trip_scale=epsilon * scale_share, total_cap=int(total_cap),
                     **{k: scale.public[k] for k in ("noisy_users", "noisy_trips",
                                                      "trips_per_person", "sampling_scale")})
-    check_as_planned(cost, spent)
     return Release(values, spent, public=info,
                    internal={"truth": internal, "trips": trips.n, "trips_kept": int(kept.size),
                              "users": int(np.unique(trips.user).size)})

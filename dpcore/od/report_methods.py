@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..mechanisms import discrete_laplace_alpha
-from ..privacy import PrivacyCost
+from ..costs import PrivacyCost
 from .noise import DISCRETE_LAPLACE, LEVEL, margin_of_error
 from .people_flows import _directed, measure_people, plan_trip_scale, trip_scale
 from .shrink import FREE, posterior_mean

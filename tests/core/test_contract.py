@@ -8,11 +8,11 @@ import os
 import numpy as np
 import pytest
 
-from dpcore.contract import (SEEDED_NOTE, Release, ReleaseContract, check_spent, place,
+from mobility_dp.dpcore.contract import (SEEDED_NOTE, Release, ReleaseContract, check_spent, place,
                              shuffled_order, staged_path)
-from dpcore.costs import Budget, PrivacyCost
-from dpcore.ledger import Ledger
-from dpcore.rng import make_rng
+from mobility_dp.dpcore.costs import Budget, PrivacyCost
+from mobility_dp.dpcore.ledger import Ledger
+from mobility_dp.dpcore.rng import make_rng
 
 PLAN = PrivacyCost.of("discrete Laplace", 0.5, unit_of_privacy="user")
 
@@ -59,7 +59,7 @@ def _write(contract, tmp_path, names, fail_at=None):
     except (ValueError, OSError):
         for s in staged.values():
             if os.path.exists(os.path.dirname(s)):
-                from dpcore.contract import discard
+                from mobility_dp.dpcore.contract import discard
                 discard(s)
         return contract.fail()
 

@@ -6,7 +6,8 @@ import pytest
 from ..support.dp_audit import snapped_laplace_law
 
 from mobility_dp.dpcore.counts import plan_noisy_counts, release_noisy_counts, sensitivities
-from mobility_dp.dpcore.privacy import PrivacyCost, make_rng
+from mobility_dp.dpcore.costs import PrivacyCost
+from mobility_dp.dpcore.rng import make_rng
 from mobility_dp.dpcore.report import SEEDED_BANNER, internal_report, publishable_report
 
 

@@ -4,13 +4,14 @@ import pytest
 from shapely.geometry import box
 from shapely.ops import unary_union
 
-from mobility_dp.dpcore.density import (METHODS, assemble_density, density_geography, planned_cost,
+from mobility_dp.dpcore.density import (METHODS, assemble_density, density_geography, plan_density,
                             release_density)
+from mobility_dp.dpcore.contract import check_spent
 from mobility_dp.dpcore.density import sections
 from mobility_dp.dpcore.geography import grid_city
 from mobility_dp.dpcore.ids import check_unique_ids
 from mobility_dp.dpcore.ingest import bound_contributions
-from mobility_dp.dpcore.privacy import make_rng
+from mobility_dp.dpcore.rng import make_rng
 from mobility_dp.dpcore.synth import generate_cdr, generate_population
 from mobility_dp.dpcore.tessellation import data_driven_cells, voronoi_cells
 

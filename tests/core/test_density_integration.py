@@ -8,7 +8,7 @@ from mobility_dp.dpcore.cover import overlap_graph, reallocate
 from mobility_dp.dpcore.density import density_inputs, release_density
 from mobility_dp.dpcore.geography import grid_city, zone_centroids
 from mobility_dp.dpcore.ingest import BoundedCounts, bound_contributions
-from mobility_dp.dpcore.privacy import make_rng
+from mobility_dp.dpcore.rng import make_rng
 from mobility_dp.dpcore.synth import generate_cdr, generate_population
 from mobility_dp.dpcore.tessellation import voronoi_cells
 

@@ -37,7 +37,7 @@ from ..support.dp_audit import likelihood_ratio_audit
 from mobility_dp.dpcore.density.efpa import dct, efpa, idct, noise_rsse, tail_rsse
 from mobility_dp.dpcore.density.sensitivity import cluster_l2_sum_bound, l2_sensitivity
 from mobility_dp.dpcore.mechanisms import exponential_log_probabilities, snapping_plan
-from mobility_dp.dpcore.privacy import make_rng
+from mobility_dp.dpcore.rng import make_rng
 
 ELL, N_SLOTS = 2, 2                      # ℓ visits per user, n slots per series
 EPSILON = 4.2                            # of the EFPA call: ε/2 chooses k, ε/2 is the noise

@@ -22,7 +22,7 @@ from mobility_dp.dpcore.density.visit_release import (VisitDensityInputs, cap_ra
 from mobility_dp.dpcore.density.visits import (VisitCounts, bound_visits, capped_total,
                                                visit_l2_sensitivity, visits_from_events)
 from mobility_dp.dpcore.ingest import CompactEvents
-from mobility_dp.dpcore.privacy import make_rng
+from mobility_dp.dpcore.rng import make_rng
 
 
 def _events(rng, n_users=300, n_towers=6, n_slots=24, per_user=12):

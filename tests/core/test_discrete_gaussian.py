@@ -15,7 +15,7 @@ from scipy import special, stats
 from ..support.dp_audit import chi_square_fit
 from mobility_dp.dpcore import discrete_gaussian as dg
 from mobility_dp.dpcore import mechanisms as mech
-from mobility_dp.dpcore.privacy import make_rng
+from mobility_dp.dpcore.rng import make_rng
 from mobility_dp.dpcore.secure_random import SecureGenerator
 
 

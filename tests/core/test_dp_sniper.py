@@ -10,7 +10,7 @@ import pytest
 
 from ..support.dp_sniper import dp_sniper
 from mobility_dp.dpcore import mechanisms as mech
-from mobility_dp.dpcore.privacy import make_rng
+from mobility_dp.dpcore.rng import make_rng
 from .test_mechanisms import K, Q_D, Q_DP, THRESHOLD, U_D, U_DP, Tampered
 
 N = 20000

@@ -15,7 +15,7 @@ from mobility_dp.dpcore.flows.sketches import SketchSpec
 from mobility_dp.dpcore.flows.vectors import FlowVectors, MoveIndex
 from mobility_dp.dpcore import mechanisms
 from mobility_dp.dpcore.mechanisms import discrete_laplace_pmf
-from mobility_dp.dpcore.privacy import make_rng
+from mobility_dp.dpcore.rng import make_rng
 from mobility_dp.dpcore.sampling import sampling_stream
 
 INDEX = MoveIndex(np.array([0, 0, 1, 1]), np.array([1, 2, 0, 2]), 3)  # s = 4 moves

@@ -6,9 +6,11 @@ import os
 
 import pytest
 
-from mobility_dp.dpcore import privacy
-from mobility_dp.dpcore.privacy import (EPSILON_PER_METRE, EPSILON_UNIT, Budget, BudgetExceeded, CostPart,
-                            Ledger, PrivacyCost, Release, dataset_id)
+from mobility_dp.dpcore import ledger as privacy
+from mobility_dp.dpcore.contract import Release
+from mobility_dp.dpcore.costs import EPSILON_PER_METRE, EPSILON_UNIT, Budget, CostPart, PrivacyCost
+from mobility_dp.dpcore.dataset_ids import NoStableIdentity, dataset_id
+from mobility_dp.dpcore.ledger import BudgetExceeded, Ledger
 from mobility_dp.dpcore.units import check_units_not_all_distinct, guess_unit_field
 
 

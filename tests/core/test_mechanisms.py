@@ -17,7 +17,8 @@ from scipy import integrate, stats
 
 from ..support.dp_audit import chi_square_fit, ks_fit, likelihood_ratio_audit, snapped_laplace_fit
 from mobility_dp.dpcore import discrete_gaussian, mechanisms as mech
-from mobility_dp.dpcore.privacy import PrivacyCost, make_rng
+from mobility_dp.dpcore.costs import PrivacyCost
+from mobility_dp.dpcore.rng import make_rng
 
 N = 10**6  # samples per side for vectorised mechanisms
 

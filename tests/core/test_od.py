@@ -13,7 +13,7 @@ from mobility_dp.dpcore.sampling import sample_per_user as sample_mask
 
 def sample_per_user(user, m, rng):
     return np.flatnonzero(sample_mask(user, m, rng))
-from mobility_dp.dpcore.privacy import make_rng
+from mobility_dp.dpcore.rng import make_rng
 
 HUGE = 1e6  # ε so large that discrete Laplace noise is 0 with probability ≈ 1
 

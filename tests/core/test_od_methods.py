@@ -7,9 +7,9 @@ import pytest
 
 from mobility_dp.dpcore import mechanisms as mech
 from mobility_dp.dpcore.od import people_flows, report, shrink, strategy
-from mobility_dp.dpcore.od.flows import check_as_planned
+from mobility_dp.dpcore.contract import check_spent
 from mobility_dp.dpcore.od.trips import Trips
-from mobility_dp.dpcore.privacy import make_rng
+from mobility_dp.dpcore.rng import make_rng
 
 
 def test_rule_reads_public_facts_only():
@@ -58,10 +58,10 @@ def test_report_with_the_new_methods_spends_as_planned():
     trips, o, d = _trips()
     kw = dict(epsilon=2.0, weights={"visits": 1, "od": 1}, max_trips=4,
               od_method="auto", visits_method="auto", scale_share=0.1, total_cap=20)
-    plan = report.plan_report_cost(n_zones=6, **kw)
+    plan = report.plan_report(n_zones=6, **kw)
     rel = report.release_report(trips, o, d, n_zones=6, rng=make_rng(1),
                                 bins=report.Bins(time_windows=(0, 24)), **kw)
-    check_as_planned(plan, rel.cost)
+    check_spent(plan, rel.cost)
     assert math.isclose(rel.cost.epsilon, 2.0)
     assert [p.sensitivity for p in rel.cost.parts] == [8, 1, 1, 20]
     assert rel.public["od_method"] == "people_shrunk" and "assumed sparse" in rel.public["rule"]
@@ -72,7 +72,7 @@ def test_report_with_the_new_methods_spends_as_planned():
     assert np.abs(visits["per_zone"] - truth_visits).mean() < 0.25 * truth_visits.mean()
     assert od["counts"].sum() == pytest.approx(trips.n, rel=0.25)
     with pytest.raises(ValueError, match="number of zones"):
-        report.plan_report_cost(**kw)
+        report.plan_report(**kw)
 
 
 def test_old_methods_stay_selectable_and_unchanged():
@@ -127,7 +127,7 @@ def test_dense_pairs_get_trips_per_pair_scaled_for_the_trips_lost_by_sampling():
               visits_method="auto", scale_share=0.1, total_cap=20, population=3000)
     rel = report.release_report(trips, o, d, n_zones=3, rng=make_rng(2),
                                 bins=report.Bins(time_windows=(0, 24)), **kw)
-    check_as_planned(report.plan_report_cost(n_zones=3, **kw), rel.cost)
+    check_spent(report.plan_report(n_zones=3, **kw), rel.cost)
     od = rel.values["od"]
     assert "trips per ordered pair" in od["counted"] and rel.public["sampling_scale"] > 1.1
     truth = np.bincount(o * 3 + d, minlength=9).reshape(3, 3)

@@ -11,9 +11,12 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from mobility_dp.dpcore import mechanisms as mech
-from mobility_dp.dpcore import privacy
-from mobility_dp.dpcore.privacy import (Budget, BudgetExceeded, Cancelled, CostPart, Ledger, PrivacyCost,
-                            check_delta, check_epsilon, report_progress)
+from mobility_dp.dpcore import ledger as privacy
+from mobility_dp.dpcore.checks import check_delta, check_epsilon
+from mobility_dp.dpcore.costs import Budget, CostPart, PrivacyCost
+from mobility_dp.dpcore.ledger import BudgetExceeded, Ledger
+from mobility_dp.dpcore.progress import Cancelled, report_progress
+from mobility_dp.dpcore.rng import make_rng
 
 # --------------------------------------------------------------------------
 # PrivacyCost: sequential composition

@@ -1,5 +1,5 @@
 """dpcore.report: the publishable and the internal report are separate documents."""
-from mobility_dp.dpcore.privacy import EPSILON_PER_METRE, PrivacyCost
+from mobility_dp.dpcore.costs import EPSILON_PER_METRE, PrivacyCost
 from mobility_dp.dpcore.report import internal_report, publishable_report
 
 COMMON = dict(title="Perturb points", algorithm_id="mobilitydp:perturbpoints",

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from ..support.dp_audit import chi_square_fit
-from mobility_dp.dpcore.privacy import make_rng
+from mobility_dp.dpcore.rng import make_rng
 from mobility_dp.dpcore.sampling import sample_per_user, sampling_stream
 
 N_ITEMS, M, DRAWS = 6, 2, 6000

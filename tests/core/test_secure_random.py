@@ -12,7 +12,7 @@ from scipy import stats
 from ..support.dp_audit import chi_square_fit, ks_fit
 from mobility_dp.dpcore import mechanisms as mech
 from mobility_dp.dpcore import secure_random
-from mobility_dp.dpcore.privacy import make_rng
+from mobility_dp.dpcore.rng import make_rng
 from mobility_dp.dpcore.secure_random import SecureGenerator, uniform_star
 
 
@@ -223,7 +223,7 @@ def test_two_sided_geometric_negative_control():
 
 
 def test_make_rngs_and_child_rng_keep_secure_runs_secure_and_seeded_runs_reproducible():
-    from mobility_dp.dpcore.privacy import child_rng, make_rngs
+    from mobility_dp.dpcore.rng import child_rng, make_rngs
     secure = make_rngs(None, 2)
     assert all(isinstance(r, SecureGenerator) for r in secure)
     a, b = make_rngs(5, 2), make_rngs(5, 2)

@@ -2,14 +2,14 @@
 import numpy as np
 import pytest
 
-from mobility_dp.dpcore.od.flows import check_as_planned
+from mobility_dp.dpcore.contract import check_spent
 from mobility_dp.dpcore.od.synthesis import plan_synthetic_trips, release_synthetic_trips
 from mobility_dp.dpcore.od.synthesis.audit import (advantage_bound, membership_advantage,
                                                    person_scores)
 from mobility_dp.dpcore.od.synthesis.parts import WEIGHTS, budget, sensitivities
 from mobility_dp.dpcore.od.trips import Trips, ZonedTrips
 from mobility_dp.dpcore.flows.cells import locate_points
-from mobility_dp.dpcore.privacy import make_rng
+from mobility_dp.dpcore.rng import make_rng
 from shapely.geometry import box
 
 DAY0 = 1_779_667_200  # Monday 25 May 2026
@@ -60,7 +60,7 @@ def test_cost_is_planned_from_parameters_and_spent_as_planned():
     d = locate_points(small, data.trips.dest[:, 0], data.trips.dest[:, 1])
     rel = release_synthetic_trips(ZonedTrips(data.trips, o, d, len(small)), rng=make_rng(2),
                                   **{**PARAMS, "polygons": small})
-    check_as_planned(plan, rel.cost)
+    check_spent(plan, rel.cost)
     assert rel.public["pairs_raked_to_distances"]
     with pytest.raises(ValueError, match="cap M"):
         plan_synthetic_trips(epsilon=1.0, max_trips=10, trips_cap=5)

@@ -8,7 +8,7 @@ from shapely.geometry import LineString, MultiPolygon, Point, Polygon, box
 from shapely.ops import unary_union
 
 from ..support import paris as _paris
-from mobility_dp.dpcore.privacy import Cancelled
+from mobility_dp.dpcore.progress import Cancelled
 from mobility_dp.dpcore.tessellation import (data_driven_cells, data_driven_seeds, default_study_area,
                                  locate, voronoi_cells)
 

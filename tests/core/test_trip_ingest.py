@@ -14,7 +14,7 @@ from mobility_dp.dpcore.ingest.trip_bounds import bottom_m, bounded_tables, trip
 from mobility_dp.dpcore.ingest.trips import TripEncoder
 from mobility_dp.dpcore.ingest.zones import ZoneIndex
 from mobility_dp.dpcore.od.trips import Trips, in_window, main_pairs, trips_from_fixes, user_codes, ZonedTrips
-from mobility_dp.dpcore.privacy import make_rng
+from mobility_dp.dpcore.rng import make_rng
 from mobility_dp.dpcore.sampling import sample_per_user
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

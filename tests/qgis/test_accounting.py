@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from test_neighbouring import ENTRIES
+from .test_neighbouring import ENTRIES
 
 #: (entry, extra parameters): every release algorithm, at two ε and its other methods
 EPSILONS = {"perturbpoints": (0.01, 0.8),                 # ε per metre; 0.8: item 10

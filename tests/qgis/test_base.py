@@ -14,7 +14,6 @@ def _toy_class():
     from mobility_dp.algorithms.common.base import MobilityDPAlgorithm, enum_parameter, progress_bridge
     from mobility_dp.dpcore.contract import Release
     from mobility_dp.dpcore.costs import PrivacyCost
-    from mobility_dp.dpcore.progress import Cancelled
 
     class Toy(MobilityDPAlgorithm):
         ALGORITHM_ID = "toy"

@@ -7,8 +7,8 @@ import os
 
 import pytest
 
-from conftest import read_layer
-from test_flows import AGG, _params
+from ..support.qgis import read_layer
+from .test_flows import AGG, _params
 
 
 def _ledger_entries(path):

@@ -13,8 +13,8 @@ import tempfile
 
 import pytest
 
-from od_layers import lines, zones
-from test_density import _params as density_params, write_city
+from ..support.od_layers import lines, zones
+from .test_density import _params as density_params, write_city
 
 SECRET, USER = "s3cret-Pa55", "analyst"
 

@@ -2,8 +2,8 @@
 layer whose lon/lat coordinates are declared in a metric CRS is refused, not tessellated to 0 m²."""
 import pytest
 
-from od_layers import TRIPS, lines, zones
-from test_tessellation import VORONOI, points
+from ..support.od_layers import TRIPS, lines, zones
+from .test_tessellation import VORONOI, points
 
 
 def _run(alg_id, params):
@@ -49,7 +49,7 @@ def test_lonlat_declared_in_a_metric_crs_is_refused(qgis_app, tmp_path):
 def test_events_with_unreadable_times_are_said_in_the_log(qgis_app, tmp_path):
     """Item 8: sanitizedensity dropped 25 % of events with unreadable times silently (only the
     internal report counted them)."""
-    from test_density import _params, write_city
+    from .test_density import _params, write_city
     city = write_city(tmp_path)
     with open(city["events"], encoding="utf-8") as fh:
         header, *rows = fh.read().splitlines()

@@ -11,7 +11,8 @@ from mobility_dp.dpcore.ingest.trip_bounds import bounded_tables
 from mobility_dp.dpcore.ingest.trip_files import read_trips_file
 from mobility_dp.dpcore.ingest.trips import TripEncoder
 from mobility_dp.dpcore.ingest.zones import ZoneIndex
-from mobility_dp.dpcore.privacy import dataset_id, make_rng
+from mobility_dp.dpcore.dataset_ids import dataset_id
+from mobility_dp.dpcore.rng import make_rng
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ZONES = os.path.join(ROOT, "sample_data", "paris_iris.geojson")
