@@ -17,10 +17,12 @@ EPSILONS = {"perturbpoints": 0.8,                   # ε per metre: the overflow
 GRID = [(name, {"EPSILON": EPSILONS.get(name, 3.0)}) for name in sorted(ENTRIES)]
 GRID += [("aggregateflows (universal, per vehicle)", {"METHOD": "balanced", "DELTA": 1e-3}),
          ("aggregateflows (central, m = 3)", {"EPSILON": 30.0}),           # item 2
+         ("sanitizedensity", {"METHOD": "efpa_g"}),
          ("sanitizedensity", {"METHOD": "lpa"}),
          ("sanitizedensity", {"METHOD": "efpa", "IMPROVEMENTS": False}),
-         ("odflows", {"NOISE": "gaussian", "DELTA": 1e-5}),
-         ("odflows", {"TOTAL_SHARE": 0.2, "TOTAL_CAP": 4}),
+         ("odflows", {"METHOD": "trips", "NOISE": "gaussian", "DELTA": 1e-5}),
+         ("odflows", {"METHOD": "trips", "TOTAL_SHARE": 0.2, "TOTAL_CAP": 4}),
+         ("odflows", {"METHOD": "people_shrunk"}),
          ("publishhistograms (direct)", {"METHOD": "static_hybrid"}),
          ("publishhistograms (direct)", {"METHOD": "threshold", "PAPER_NOISE": True})]
 
