@@ -139,7 +139,7 @@ def test_people_per_pair_refuses_unrepresentable_epsilon_in_the_plan():
     with pytest.raises(ValueError, match="use the method 'trips'"):
         plan_people_od(epsilon=100.0)
     with pytest.raises(ValueError, match="OD method 'trips'"):
-        report.plan_report_cost(epsilon=100.0, weights={"od": 1}, max_trips=5,
+        report.plan_report(epsilon=100.0, weights={"od": 1}, max_trips=5,
                                 od_method="people_shrunk")
     # the rule never picks it there
     assert strategy.choose(n_zones=965, max_trips=10, epsilon=100.0).od == strategy.OD_TRIPS

@@ -144,7 +144,7 @@ def test_cancelling_stops_the_reader(qgis_app, tmp_path, streamed):
     """The reader reports progress per batch and stops with dpcore's Cancelled."""
     from qgis.core import QgsApplication, QgsProcessingContext, QgsProcessingFeedback
     from mobility_dp.algorithms.common.trips import read_trips
-    from mobility_dp.dpcore.privacy import Cancelled
+    from mobility_dp.dpcore.progress import Cancelled
     make, extra = LAYOUTS["table"]
     layer = make()
     source = _save(layer, tmp_path / "trips.gpkg") if streamed else layer
