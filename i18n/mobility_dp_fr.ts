@@ -1784,8 +1784,8 @@
       <translation>&lt;p&gt;&lt;b&gt;Méthode&lt;/b&gt; : perturbation directe, perturbation à seuil, hybride statique ou hybride dynamique (valeurs ci-dessous). Les comptages reçoivent par défaut un bruit de Laplace discret (le Laplace continu de l'article est une option). La perturbation à seuil est la technique du vecteur épars : telle qu'imprimée dans l'article elle dépense 2ε₁ + ε₂ (ses comparaisons coûtent deux fois ce que dit l'article) ; par défaut le bruit de comparaison est remis à l'échelle pour que la publication dépense exactement ε, et &lt;b&gt;Bruit de seuil de l'article&lt;/b&gt; garde le bruit de l'article et impute ce qu'il dépense réellement. La comparaison porte sur l'écart au-dessus du niveau de bruit attendu du dernier histogramme publié ; le &lt;b&gt;seuil&lt;/b&gt; T est la variation au-delà de laquelle un nouvel histogramme est produit, au plus &lt;b&gt;c&lt;/b&gt; (seuil de coupure) nouveaux histogrammes ; la &lt;b&gt;part de comparaison&lt;/b&gt; α vaut ε₁/ε.&lt;/p&gt;</translation>
     </message>
     <message>
-      <source>&lt;p&gt;&lt;b&gt;Hybrid methods&lt;/b&gt;: a share of ε (&lt;b&gt;division share&lt;/b&gt;) chooses the day/night split with the exponential mechanism (Eq. 7–9, log base &lt;b&gt;α&lt;/b&gt;). The paper's sensitivity 2·log_α S of Eq. 7 is wrong; the utility's range S·log_α S is used instead, which makes the choice nearly uniform at small ε; the &lt;b&gt;division utility&lt;/b&gt; "mean_minus_dispersion" (sensitivity 6·log_α S) is informative. Dynamic hybrid learns the split on the &lt;b&gt;past days&lt;/b&gt; before Start (the same clock times, 24 hours earlier each) and predicts today's by linear regression; &lt;b&gt;composition&lt;/b&gt; "sequential" (default) charges the past days' divisions to this release; "parallel" is the paper's assumption that the past days' users are disjoint from today's (their divisions are then not charged here; the report says so).&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Méthodes hybrides&lt;/b&gt; : une part de ε (&lt;b&gt;part pour la division&lt;/b&gt;) choisit le partage jour/nuit par le mécanisme exponentiel (éq. 7–9, base du logarithme &lt;b&gt;α&lt;/b&gt;). La sensibilité 2·log_α S de l'éq. 7 de l'article est fausse ; on utilise à la place l'étendue de l'utilité S·log_α S, ce qui rend le choix presque uniforme à petit ε ; l'&lt;b&gt;utilité de division&lt;/b&gt; « mean_minus_dispersion » (sensibilité 6·log_α S) est informative. L'hybride dynamique apprend le partage sur les &lt;b&gt;jours passés&lt;/b&gt; avant le début (aux mêmes heures, 24 heures plus tôt chaque fois) et prédit celui du jour par régression linéaire ; la &lt;b&gt;composition&lt;/b&gt; « sequential » (par défaut) impute les divisions des jours passés à cette publication ; « parallel » est l'hypothèse de l'article selon laquelle les utilisateurs des jours passés sont disjoints de ceux du jour (leurs divisions ne sont alors pas imputées ici ; le rapport le dit).&lt;/p&gt;</translation>
+      <source>&lt;p&gt;&lt;b&gt;Hybrid methods&lt;/b&gt;: a share of ε (&lt;b&gt;division share&lt;/b&gt;) chooses the day/night split with the exponential mechanism (Eq. 7–9, log base &lt;b&gt;α&lt;/b&gt;). The paper's sensitivity 2·log_α S of Eq. 7 is wrong; the utility's range S·log_α S is used instead, which makes the choice nearly uniform at small ε; the &lt;b&gt;division utility&lt;/b&gt; "mean_minus_dispersion" (sensitivity 6·log_α S) is informative. Dynamic hybrid learns the split on the &lt;b&gt;past days&lt;/b&gt; before Start (the same clock times, 24 hours earlier each) and predicts today's by linear regression; &lt;b&gt;composition&lt;/b&gt; "sequential" (default) charges the past days' divisions to this release; "parallel" (the paper's assumption that the past days' users are disjoint from today's, which under-charged ε) was removed: a model or script that still passes it is refused.&lt;/p&gt;</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>&lt;p&gt;&lt;b&gt;Consistency post-processing&lt;/b&gt; (Alg. 3, no privacy cost): non-negative integer counts with each timestamp's noisy total preserved.&lt;/p&gt;</source>
@@ -1852,8 +1852,8 @@
       <translation>Comptabilisation des jours passés (hybride dynamique)</translation>
     </message>
     <message>
-      <source>the paper's assumption: past days' users are disjoint from today's</source>
-      <translation>l'hypothèse de l'article : les utilisateurs des jours passés sont disjoints de ceux du jour</translation>
+      <source>removed (under-charged ε): refused, use sequential</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>charged to this release (safe)</source>
@@ -2168,20 +2168,12 @@
       <translation>Algorithme Mobility DP {id} ({group}).</translation>
     </message>
     <message>
-      <source>Cancelled by the user before the release: nothing was released and nothing was charged to the privacy ledger.</source>
-      <translation>Annulé par l'utilisateur avant la publication : rien n'a été publié et rien n'a été imputé au registre de confidentialité.</translation>
-    </message>
-    <message>
-      <source>Cancelled while the outputs were written: the partial outputs were removed, so nothing was published (no ledger was given).</source>
-      <translation>Annulé pendant l'écriture des sorties : les sorties partielles ont été supprimées, donc rien n'a été publié (aucun registre n'était donné).</translation>
+      <source>Cancelled by the user.</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>no ledger given</source>
       <translation>aucun registre donné</translation>
-    </message>
-    <message>
-      <source>Cancelled after the release was charged to the privacy ledger: {cost} was spent on dataset '{dataset}' in {path}. The partial outputs were removed, but the budget stays spent.</source>
-      <translation>Annulé après l'imputation de la publication au registre de confidentialité : {cost} a été dépensé sur le jeu de données « {dataset} » dans {path}. Les sorties partielles ont été supprimées, mais le budget reste dépensé.</translation>
     </message>
     <message>
       <source>Privacy cost of this release: {cost}; {where}.</source>
@@ -2422,6 +2414,26 @@
     <message>
       <source>Time between consecutive trips (h)</source>
       <translation>Temps entre trajets consécutifs (h)</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Hybrid methods&lt;/b&gt;: a share of ε (&lt;b&gt;division share&lt;/b&gt;) chooses the day/night split with the exponential mechanism (Eq. 7–9, log base &lt;b&gt;α&lt;/b&gt;). The paper's sensitivity 2·log_α S of Eq. 7 is wrong; the utility's range S·log_α S is used instead, which makes the choice nearly uniform at small ε; the &lt;b&gt;division utility&lt;/b&gt; "mean_minus_dispersion" (sensitivity 6·log_α S) is informative. Dynamic hybrid learns the split on the &lt;b&gt;past days&lt;/b&gt; before Start (the same clock times, 24 hours earlier each) and predicts today's by linear regression; &lt;b&gt;composition&lt;/b&gt; "sequential" (default) charges the past days' divisions to this release; "parallel" is the paper's assumption that the past days' users are disjoint from today's (their divisions are then not charged here; the report says so).&lt;/p&gt;</source>
+      <translation type="obsolete">&lt;p&gt;&lt;b&gt;Méthodes hybrides&lt;/b&gt; : une part de ε (&lt;b&gt;part pour la division&lt;/b&gt;) choisit le partage jour/nuit par le mécanisme exponentiel (éq. 7–9, base du logarithme &lt;b&gt;α&lt;/b&gt;). La sensibilité 2·log_α S de l'éq. 7 de l'article est fausse ; on utilise à la place l'étendue de l'utilité S·log_α S, ce qui rend le choix presque uniforme à petit ε ; l'&lt;b&gt;utilité de division&lt;/b&gt; « mean_minus_dispersion » (sensibilité 6·log_α S) est informative. L'hybride dynamique apprend le partage sur les &lt;b&gt;jours passés&lt;/b&gt; avant le début (aux mêmes heures, 24 heures plus tôt chaque fois) et prédit celui du jour par régression linéaire ; la &lt;b&gt;composition&lt;/b&gt; « sequential » (par défaut) impute les divisions des jours passés à cette publication ; « parallel » est l'hypothèse de l'article selon laquelle les utilisateurs des jours passés sont disjoints de ceux du jour (leurs divisions ne sont alors pas imputées ici ; le rapport le dit).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>the paper's assumption: past days' users are disjoint from today's</source>
+      <translation type="obsolete">l'hypothèse de l'article : les utilisateurs des jours passés sont disjoints de ceux du jour</translation>
+    </message>
+    <message>
+      <source>Cancelled by the user before the release: nothing was released and nothing was charged to the privacy ledger.</source>
+      <translation type="obsolete">Annulé par l'utilisateur avant la publication : rien n'a été publié et rien n'a été imputé au registre de confidentialité.</translation>
+    </message>
+    <message>
+      <source>Cancelled while the outputs were written: the partial outputs were removed, so nothing was published (no ledger was given).</source>
+      <translation type="obsolete">Annulé pendant l'écriture des sorties : les sorties partielles ont été supprimées, donc rien n'a été publié (aucun registre n'était donné).</translation>
+    </message>
+    <message>
+      <source>Cancelled after the release was charged to the privacy ledger: {cost} was spent on dataset '{dataset}' in {path}. The partial outputs were removed, but the budget stays spent.</source>
+      <translation type="obsolete">Annulé après l'imputation de la publication au registre de confidentialité : {cost} a été dépensé sur le jeu de données « {dataset} » dans {path}. Les sorties partielles ont été supprimées, mais le budget reste dépensé.</translation>
     </message>
   </context>
 </TS>
