@@ -49,7 +49,7 @@
     </message>
     <message>
       <source>&lt;p&gt;&lt;b&gt;Seed&lt;/b&gt;: leave empty for a real release (fresh randomness from the operating system). A seed makes the run reproducible for tests and demos; such a report is marked "reproducible: not for publication".&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Graine&lt;/b&gt; : laissez-la vide pour une vraie publication (aléa neuf fourni par le système d'exploitation). Une graine rend l'exécution reproductible pour les tests et les démonstrations ; un tel rapport est marqué « reproducible: not for publication ».&lt;/p&gt;</translation>
+      <translation>&lt;p&gt;&lt;b&gt;Graine&lt;/b&gt; : laissez-la vide pour une vraie publication (aléa neuf fourni par le système d'exploitation). Une graine rend l'exécution reproductible pour les tests et les démonstrations ; un tel rapport est marqué « Reproductible : pas pour publication ».&lt;/p&gt;</translation>
     </message>
     <message>
       <source>&lt;p&gt;&lt;b&gt;Privacy ledger&lt;/b&gt;: optional JSON file that records what every release spent on a dataset and refuses a release that would exceed the dataset's total budget, before any noise is drawn. Its "…" button accepts a new file name: the ledger is created by the first release. &lt;b&gt;Dataset id&lt;/b&gt; names the dataset in the ledger (default: the normalised path of the input file, the same whichever layer name or reader is used). &lt;b&gt;Total budget ε / δ&lt;/b&gt; are required the first time a dataset appears in the ledger and fixed afterwards; the budget keeps the unit of the release (ε, or ε per metre for geo-indistinguishability) and a release in another unit is refused.&lt;/p&gt;</source>
