@@ -1321,7 +1321,7 @@
     </message>
     <message>
       <source>Directed people per pair (main ordered pair)</source>
-      <translation>Personnes par paire orientées (paire ordonnée principale)</translation>
+      <translation>Personnes par paire principale orientée</translation>
     </message>
     <message>
       <source>Share of ε for the trip scale (people per pair)</source>
