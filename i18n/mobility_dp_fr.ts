@@ -1785,7 +1785,7 @@
     </message>
     <message>
       <source>&lt;p&gt;&lt;b&gt;Hybrid methods&lt;/b&gt;: a share of ε (&lt;b&gt;division share&lt;/b&gt;) chooses the day/night split with the exponential mechanism (Eq. 7–9, log base &lt;b&gt;α&lt;/b&gt;). The paper's sensitivity 2·log_α S of Eq. 7 is wrong; the utility's range S·log_α S is used instead, which makes the choice nearly uniform at small ε; the &lt;b&gt;division utility&lt;/b&gt; "mean_minus_dispersion" (sensitivity 6·log_α S) is informative. Dynamic hybrid learns the split on the &lt;b&gt;past days&lt;/b&gt; before Start (the same clock times, 24 hours earlier each) and predicts today's by linear regression; &lt;b&gt;composition&lt;/b&gt; "sequential" (default) charges the past days' divisions to this release; "parallel" (the paper's assumption that the past days' users are disjoint from today's, which under-charged ε) was removed: a model or script that still passes it is refused.&lt;/p&gt;</source>
-      <translation type="unfinished" />
+      <translation>&lt;p&gt;&lt;b&gt;Méthodes hybrides&lt;/b&gt; : une part de ε (&lt;b&gt;part pour la division&lt;/b&gt;) choisit le partage jour/nuit par le mécanisme exponentiel (éq. 7–9, base du logarithme &lt;b&gt;α&lt;/b&gt;). La sensibilité 2·log_α S de l'éq. 7 de l'article est fausse ; on utilise à la place l'étendue de l'utilité S·log_α S, ce qui rend le choix presque uniforme à petit ε ; l'&lt;b&gt;utilité de division&lt;/b&gt; « mean_minus_dispersion » (sensibilité 6·log_α S) est informative. L'hybride dynamique apprend le partage sur les &lt;b&gt;jours passés&lt;/b&gt; avant le début (aux mêmes heures, 24 heures plus tôt chaque fois) et prédit celui du jour par régression linéaire ; la &lt;b&gt;composition&lt;/b&gt; « sequential » (par défaut) impute les divisions des jours passés à cette publication ; « parallel » (l'hypothèse de l'article selon laquelle les utilisateurs des jours passés sont disjoints de ceux du jour, qui sous-imputait ε) a été supprimée : un modèle ou un script qui la passe encore est refusé.&lt;/p&gt;</translation>
     </message>
     <message>
       <source>&lt;p&gt;&lt;b&gt;Consistency post-processing&lt;/b&gt; (Alg. 3, no privacy cost): non-negative integer counts with each timestamp's noisy total preserved.&lt;/p&gt;</source>
@@ -1853,7 +1853,7 @@
     </message>
     <message>
       <source>removed (under-charged ε): refused, use sequential</source>
-      <translation type="unfinished" />
+      <translation>supprimée (sous-imputait ε) : refusée, utilisez sequential</translation>
     </message>
     <message>
       <source>charged to this release (safe)</source>
@@ -2169,7 +2169,7 @@
     </message>
     <message>
       <source>Cancelled by the user.</source>
-      <translation type="unfinished" />
+      <translation>Annulé par l'utilisateur.</translation>
     </message>
     <message>
       <source>no ledger given</source>
