@@ -18,6 +18,8 @@ class MobilityDPPlugin:
         self.provider = None
         self.missing_reported = False
         self.hooked = False
+        self.budget_panel = None
+        self.budget_action = None
         from .algorithms.common.i18n import install_translator
         self.translator = install_translator(os.path.dirname(__file__))
 
@@ -49,6 +51,8 @@ class MobilityDPPlugin:
 
     def initGui(self):  # noqa: N802
         self.initProcessing()
+        if self.iface is not None and self.budget_action is None:
+            self._add_budget_panel()
         if not self.hooked:
             QgsProject.instance().layerWasAdded.connect(self._restore_temporal_style)
             self.hooked = True
@@ -60,7 +64,31 @@ class MobilityDPPlugin:
         from .algorithms.common.outputs import restore_temporal_style
         restore_temporal_style(layer)
 
+    def _add_budget_panel(self):
+        """Plugins menu and toolbar action that shows or hides the privacy-budget panel."""
+        from qgis.PyQt.QtCore import Qt
+        from qgis.PyQt.QtGui import QIcon
+        from qgis.PyQt.QtWidgets import QAction
+        from .algorithms.common.i18n import tr
+        from .gui.budget_panel import BudgetPanel
+        self.budget_panel = BudgetPanel(self.iface.mainWindow())
+        self.iface.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.budget_panel)
+        self.budget_panel.hide()
+        icon = QIcon(os.path.join(os.path.dirname(__file__), "icons", "mobilitydp.svg"))
+        self.budget_action = QAction(icon, tr("Privacy budget"), self.iface.mainWindow())
+        self.budget_action.setCheckable(True)
+        self.budget_action.toggled.connect(self.budget_panel.setVisible)
+        self.budget_panel.visibilityChanged.connect(self.budget_action.setChecked)
+        self.iface.addPluginToMenu("Mobility DP", self.budget_action)
+        self.iface.addToolBarIcon(self.budget_action)
+
     def unload(self):
+        if self.budget_action is not None:
+            self.iface.removePluginMenu("Mobility DP", self.budget_action)
+            self.iface.removeToolBarIcon(self.budget_action)
+            self.iface.removeDockWidget(self.budget_panel)
+            self.budget_panel.deleteLater()
+            self.budget_panel = self.budget_action = None
         if self.hooked:
             QgsProject.instance().layerWasAdded.disconnect(self._restore_temporal_style)
             self.hooked = False

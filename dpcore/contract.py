@@ -115,6 +115,7 @@ class ReleaseContract:
         self.reservation = None
         self.cost: Optional[PrivacyCost] = None   # the checked spent cost
         self.published = False                    # an output is in place
+        self.placed: list = []                    # destinations of the outputs in place
         self.state = "planned"
 
     # -- the steps ---------------------------------------------------------------------
@@ -140,20 +141,21 @@ class ReleaseContract:
             raise RuntimeError("an output was placed before the release's cost was checked")
         self.published = True
         place(staged, destination)
+        self.placed.append(destination)
 
     def finish(self) -> None:
         """Commit the spent cost: every output is in place."""
         if self.cost is None:
             raise RuntimeError("the release finished without a checked cost")
         if self.reservation is not None:
-            self.reservation.commit(self.cost)
+            self.reservation.commit(self.cost, outputs=self.placed)
         self.state = "committed"
 
     def fail(self) -> str:
         """Apply the failure rule; returns what the failure message must add."""
         if self.published and self.cost is not None:
             if self.reservation is not None and not self.reservation.done:
-                self.reservation.commit(self.cost)
+                self.reservation.commit(self.cost, outputs=self.placed)
             self.state = "committed"
             where = (f" and charged to dataset '{self.dataset_id}' in the ledger {self.path}"
                      if self.reservation is not None else "")

@@ -128,6 +128,11 @@ class Ledger:
         _fsync_directory(directory)
 
     # -- queries -----------------------------------------------------------
+    def datasets(self) -> list:
+        """The dataset ids of the ledger, sorted (none for a missing file)."""
+        with _locked(self.path):
+            return sorted(self._read()["datasets"])
+
     def spent(self, dataset_id: str) -> tuple:
         """(ε, δ) spent or reserved so far on ``dataset_id`` (in its budget's unit)."""
         with _locked(self.path):
@@ -205,7 +210,8 @@ class Ledger:
             self._write(data)
         return Reservation(self, dataset_id, entry_id, float(epsilon), float(delta), unit)
 
-    def _finish(self, dataset_id: str, entry_id: str, cost: Optional[PrivacyCost]) -> None:
+    def _finish(self, dataset_id: str, entry_id: str, cost: Optional[PrivacyCost],
+                outputs=()) -> None:
         with _locked(self.path):
             data = self._read()
             entries = data["datasets"][dataset_id]["entries"]
@@ -216,6 +222,8 @@ class Ledger:
                     else:
                         e.update(status="spent", time=_now(), epsilon=cost.epsilon,
                                  delta=cost.delta, parts=[p.to_dict() for p in cost.parts])
+                        if outputs:
+                            e["outputs"] = [str(o) for o in outputs]
                     break
             else:
                 raise ValueError(f"ledger entry {entry_id} vanished from {self.path}")
@@ -269,7 +277,8 @@ class Reservation:
         self.epsilon, self.delta, self.unit = epsilon, delta, unit
         self.done = False
 
-    def commit(self, cost: PrivacyCost) -> None:
+    def commit(self, cost: PrivacyCost, outputs=()) -> None:
+        """Record the spent ``cost`` (and the paths of the outputs it paid for)."""
         if self.done:
             raise ValueError("this ledger reservation was already committed or cancelled")
         if cost.parts and cost.unit != self.unit:
@@ -278,7 +287,7 @@ class Reservation:
             raise ValueError(
                 f"release spent ε={cost.epsilon:g}, δ={cost.delta:g}, more than the "
                 f"ε={self.epsilon:g}, δ={self.delta:g} it reserved")
-        self.ledger._finish(self.dataset_id, self.entry_id, cost)
+        self.ledger._finish(self.dataset_id, self.entry_id, cost, outputs)
         self.done = True
 
     def cancel(self) -> None:

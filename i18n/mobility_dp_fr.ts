@@ -2120,6 +2120,10 @@
       <translation>Unicité par top-k des cellules</translation>
     </message>
     <message>
+      <source>Privacy budget</source>
+      <translation>Budget de confidentialité</translation>
+    </message>
+    <message>
       <source>a feature has no usable geometry (NULL, empty or with coordinates that are not finite numbers)</source>
       <translation>une entité n'a pas de géométrie utilisable (NULL, vide ou avec des coordonnées qui ne sont pas des nombres finis)</translation>
     </message>
@@ -2186,6 +2190,82 @@
     <message>
       <source>Good for: tools and models that need a trips dataset; the shape of trip length, start time, travel time and trips per person; trips per zone and hour on coarse zones; each person's pattern. Not for: OD flows between census zones (use OD flows of trips), small areas, rare trips, exact counts.</source>
       <translation>Utile pour : les outils et modèles qui ont besoin d'un jeu de données de trajets ; la forme de la longueur des trajets, de l'heure de départ, de la durée et des trajets par personne ; les trajets par zone et par heure sur des zones grossières ; le schéma de chaque personne. Inutile pour : les flux OD entre zones de recensement (utilisez Flux OD des trajets), les petites zones, les trajets rares, les comptages exacts.</translation>
+    </message>
+    <message>
+      <source>Dataset / release</source>
+      <translation>Jeu de données / publication</translation>
+    </message>
+    <message>
+      <source>Unit of privacy</source>
+      <translation>Unité de confidentialité</translation>
+    </message>
+    <message>
+      <source>ε budget</source>
+      <translation>Budget ε</translation>
+    </message>
+    <message>
+      <source>ε spent</source>
+      <translation>ε dépensé</translation>
+    </message>
+    <message>
+      <source>ε remaining</source>
+      <translation>ε restant</translation>
+    </message>
+    <message>
+      <source>δ budget</source>
+      <translation>Budget δ</translation>
+    </message>
+    <message>
+      <source>δ spent</source>
+      <translation>δ dépensé</translation>
+    </message>
+    <message>
+      <source>δ remaining</source>
+      <translation>δ restant</translation>
+    </message>
+    <message>
+      <source>Status / outputs</source>
+      <translation>État / sorties</translation>
+    </message>
+    <message>
+      <source>Mobility DP privacy budget</source>
+      <translation>Budget de confidentialité Mobility DP</translation>
+    </message>
+    <message>
+      <source>Open ledger…</source>
+      <translation>Ouvrir un registre…</translation>
+    </message>
+    <message>
+      <source>Close ledger</source>
+      <translation>Fermer le registre</translation>
+    </message>
+    <message>
+      <source>Rows are coloured when less than this share of the budget remains</source>
+      <translation>Les lignes sont colorées quand il reste moins que cette part du budget</translation>
+    </message>
+    <message>
+      <source>Open privacy ledgers</source>
+      <translation>Ouvrir des registres de confidentialité</translation>
+    </message>
+    <message>
+      <source>Privacy ledgers (*.json)</source>
+      <translation>Registres de confidentialité (*.json)</translation>
+    </message>
+    <message>
+      <source>Warn below</source>
+      <translation>Alerter sous</translation>
+    </message>
+    <message>
+      <source>no such file yet (a release creates it)</source>
+      <translation>fichier absent pour l’instant (une publication le crée)</translation>
+    </message>
+    <message>
+      <source>{n} release(s)</source>
+      <translation>{n} publication(s)</translation>
+    </message>
+    <message>
+      <source>{n} dataset(s) below the warning level</source>
+      <translation>{n} jeu(x) de données sous le seuil d’alerte</translation>
     </message>
     <message>
       <source>Utility</source>

@@ -36,19 +36,19 @@ CODE_DIRS = ("algorithms", "provider", "gui")
 def _literal_tr_strings() -> list:
     """Every ``tr("literal")`` / ``_tr("literal")`` in the plugin's code."""
     found = []
+    paths = [os.path.join(ROOT, "plugin.py")]
     for folder in CODE_DIRS:
         for base, _dirs, files in os.walk(os.path.join(ROOT, folder)):
-            for name in sorted(files):
-                if not name.endswith(".py"):
-                    continue
-                with open(os.path.join(base, name), encoding="utf-8") as fh:
-                    tree = ast.parse(fh.read())
-                for node in ast.walk(tree):
-                    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
-                            and node.func.id in ("tr", "_tr") and node.args \
-                            and isinstance(node.args[0], ast.Constant) \
-                            and isinstance(node.args[0].value, str):
-                        found.append(node.args[0].value)
+            paths += [os.path.join(base, name) for name in sorted(files) if name.endswith(".py")]
+    for path in paths:
+        with open(path, encoding="utf-8") as fh:
+            tree = ast.parse(fh.read())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                    and node.func.id in ("tr", "_tr") and node.args \
+                    and isinstance(node.args[0], ast.Constant) \
+                    and isinstance(node.args[0].value, str):
+                found.append(node.args[0].value)
     return found
 
 

@@ -1,0 +1,1 @@
+"""Desktop-only parts of the plugin (never loaded by qgis_process): the privacy-budget panel."""
