@@ -2253,11 +2253,11 @@
     </message>
     <message>
       <source>Warn below</source>
-      <translation>Alerter sous</translation>
+      <translation>Avertir sous</translation>
     </message>
     <message>
       <source>no such file yet (a release creates it)</source>
-      <translation>fichier absent pour l’instant (une publication le crée)</translation>
+      <translation>ce fichier n'existe pas encore (une publication le crée)</translation>
     </message>
     <message>
       <source>{n} release(s)</source>
@@ -2265,7 +2265,7 @@
     </message>
     <message>
       <source>{n} dataset(s) below the warning level</source>
-      <translation>{n} jeu(x) de données sous le seuil d’alerte</translation>
+      <translation>{n} jeu(x) de données sous le seuil d'avertissement</translation>
     </message>
     <message>
       <source>Utility</source>
