@@ -200,8 +200,13 @@ def check_representable(epsilon: float, per: float = 1.0, what: str = "this mech
 
 
 def discrete_laplace_alpha(sensitivity: float, epsilon: float) -> float:
-    """α = exp(−ε/Δ₁), the ratio of consecutive probabilities."""
-    return math.exp(-check_epsilon(epsilon) / _check_sensitivity(sensitivity))
+    """α = exp(−ε/Δ₁), the ratio of consecutive probabilities (ε/Δ₁ ≥ 1e-12: below, 1 − α
+    loses its digits and the noise's scale, above 10¹², means nothing)."""
+    ratio = check_epsilon(epsilon) / _check_sensitivity(sensitivity)
+    if ratio < 1e-12:
+        raise ValueError(f"epsilon={epsilon:g} for sensitivity {sensitivity:g} is too small for "
+                         "discrete Laplace noise (scale above 10^12): raise epsilon or its share")
+    return math.exp(-ratio)
 
 
 def discrete_laplace_pmf(k, *, sensitivity: float, epsilon: float) -> np.ndarray:

@@ -47,6 +47,10 @@ NEEDS_TIMES = (VISITS, TRIPS_OVER_TIME, TRIPS_PER_DAY, TRAVEL_TIME, TIME_BETWEEN
 DAY = 86400.0
 
 
+#: Most bins of one histogram (issue 30: 10⁹ bins of trips per user exhausted the memory).
+MAX_BINS = 100_000
+
+
 @dataclass
 class Bins:
     """Public bins of the report's histograms (edges ascending; the last bin is open)."""
@@ -72,6 +76,10 @@ class Bins:
             raise ValueError("time windows must run from hour 0 to hour 24")
         if int(self.trips_per_user_max) < 1 or int(self.entropy_bins) < 1:
             raise ValueError("trips per user and entropy need at least one bin")
+        if max(int(self.trips_per_user_max), int(self.entropy_bins)) > MAX_BINS:
+            raise ValueError(f"trips per user and entropy take at most {MAX_BINS:,} bins "
+                             f"(got {int(self.trips_per_user_max):,} and "
+                             f"{int(self.entropy_bins):,}): each bin is released with noise")
         if self.window is not None:
             first, last = (int(np.floor(float(t) / DAY)) for t in self.window)
             if last < first or last - first > 3660:
