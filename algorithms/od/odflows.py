@@ -168,6 +168,32 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
         results.update(self._report(parameters, context, data, release, params, choice))
         return results
 
+    @staticmethod
+    def _above_noise(data, values, lower, upper, above, pub, people):
+        """The flows drawn on the map (above the simultaneous margin), largest first; none:
+        say so, without listing the largest noisy values as if they were the largest flows
+        (at census zones they are what the noise of ~10⁶ values reaches)."""
+        n_sig, margin = int(np.count_nonzero(above)), pub["simultaneous_margin_95"]
+        unit = tr(" people") if people else ""
+        text = tr("<p>{k} of {n} flows exceed the simultaneous 95 % margin ± {h:g}{unit} "
+                  "(the bound that the noise of all pairs stays below with probability "
+                  "95 %): only these are drawn as flow lines (those between two zones).</p>").format(
+            k=n_sig, n=values.size, h=margin, unit=unit)
+        if not n_sig:
+            return text + tr(
+                "<p>No pair can be told apart from noise at these zones and this ε: the flow "
+                "map is empty by design, and the largest values of the OD table (up to {top:.4g}) "
+                "are within what the noise of {n} values reaches, not the largest flows. Coarser "
+                "zones (fewer pairs, more people per pair) or a larger ε show flows above "
+                "noise.</p>").format(top=float(values.max(initial=0.0)), n=values.size)
+        flat = np.flatnonzero(above.ravel())
+        order = flat[np.argsort(values.flat[flat], kind="stable")[::-1][:10]]
+        top = [(data.zone_ids[i // values.shape[1]], data.zone_ids[i % values.shape[1]],
+                f"{values.flat[i]:.4g}", f"{lower.flat[i]:.4g} – {upper.flat[i]:.4g}")
+               for i in order]
+        return text + dpreport.table(top, (tr("origin"), tr("destination"), tr("flow"),
+                                           tr("95 % interval")))
+
     def _report(self, parameters, context, data, release, params, choice):
         pub = release.public
         people = choice.od == OD_PEOPLE
@@ -183,23 +209,15 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
                       not k.startswith(noisy)]
         noisy_rows = [(k, v) for k, v in pub.items() if np.ndim(v) == 0 and k.startswith(noisy)]
         values = np.asarray(release.values, dtype=float)
-        order = np.argsort(values, axis=None)[::-1][:10]
         lower = np.asarray(pub["lower"]) if people else np.clip(
             values - pub["margin_of_error_95"], 0.0, None)
         upper = np.asarray(pub["upper"]) if people else values + pub["margin_of_error_95"]
-        top = [(data.zone_ids[i // values.shape[1]], data.zone_ids[i % values.shape[1]],
-                f"{values.flat[i]:.4g}", f"{lower.flat[i]:.4g} – {upper.flat[i]:.4g}")
-               for i in order if values.flat[i] > 0]
-        n_sig = int(np.count_nonzero(pub["noisy_significant"])) if people else \
-            int((values > pub["simultaneous_margin_95"]).sum())
+        above = np.asarray(pub["noisy_significant"], dtype=bool) if people else \
+            values > pub["simultaneous_margin_95"]
         sections = [("Noise and margin of error", dpreport.table(noise_rows)
                      + (released(dpreport.table(noisy_rows)) if noisy_rows else "")),
-                    ("Largest released flows", released(
-                        f"<p>{n_sig} of {values.size} flows exceed the simultaneous 95 % margin "
-                        f"± {pub['simultaneous_margin_95']:g}"
-                        f"{' people' if people else ''}; flows below it may be noise "
-                        "alone.</p>" + dpreport.table(
-                            top, ("origin", "destination", "flow", "95 % interval"))))]
+                    ("Flows above noise", released(self._above_noise(
+                        data, values, lower, upper, above, pub, people)))]
         internal = release.internal
         utility = []
         truths = [("all trips", internal["truth_all"])]
