@@ -1180,8 +1180,8 @@
       <translation>&lt;p&gt;&lt;b&gt;people_shrunk&lt;/b&gt; : &lt;i&gt;personnes par paire&lt;/i&gt;, comme le comptent les tables de navettes du recensement : chaque utilisateur compte une fois, sur la paire de zones qu'il a le plus souvent parcourue dans la fenêtre de temps (ex æquo tirés au hasard), donc un utilisateur modifie un comptage d'une unité et le bruit est celui d'une personne, quel que soit m. Les comptages bruités sont ensuite rétrécis vers une loi des comptages ajustée sur les valeurs bruitées elles-mêmes (Bayes empirique sous la loi de bruit connue : sans coût de confidentialité), ce qui ramène à 0 l'essentiel du bruit des nombreuses paires vides. &lt;b&gt;trips&lt;/b&gt; : trajets par paire, chaque utilisateur gardant ≤ m trajets, un bruit pour m trajets sur chaque paire (l'ancienne méthode). &lt;b&gt;auto&lt;/b&gt; (par défaut) choisit uniquement à partir de faits publics : trajets par paire lorsque des options des trajets par paire sont réglées (bruit gaussien, une part de ε pour le total bruité), lorsque ε ≥ 20 (le bruit est négligeable) ou lorsque la &lt;b&gt;population publique&lt;/b&gt; N (le nombre de personnes que les données peuvent contenir, d'après des sources publiques (p. ex. le total d'une couche de population du recensement × la part de l'opérateur) ; 0 = inconnue) rend les paires denses, N·ε/n²·10/m ≥ 5 (n zones) ; personnes par paire sinon, y compris lorsque N est inconnue (les paires sont alors supposées éparses, comme pour des zones de recensement ou une grille de 1 km). Le rapport indique la méthode et pourquoi elle a été choisie.&lt;/p&gt;</translation>
     </message>
     <message>
-      <source>&lt;p&gt;&lt;b&gt;Publish&lt;/b&gt; (people per pair): &lt;i&gt;trips&lt;/i&gt; (default) scales people per pair by the trips per person of a noisy total (&lt;b&gt;share of ε for the trip scale&lt;/b&gt;, users and their trips up to the &lt;b&gt;cap M&lt;/b&gt;); &lt;i&gt;people&lt;/i&gt; publishes people per pair. &lt;b&gt;Directed&lt;/b&gt; counts each user on their main &lt;i&gt;ordered&lt;/i&gt; pair (default: unordered, split evenly between the two directions). The interval of each value (lower95, upper95) is the 95 % confidence interval of the people count from the noise law (it covers every true count at 95 %), times the trip scale: it ignores the scale's noise and the trips off the main pairs. Flow lines are drawn where the noisy people count exceeds the simultaneous 95 % margin over all pairs.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Publier&lt;/b&gt; (personnes par paire) : &lt;i&gt;trips&lt;/i&gt; (par défaut) multiplie les personnes par paire par les trajets par personne d'un total bruité (&lt;b&gt;part de ε pour l'échelle de trajets&lt;/b&gt;, utilisateurs et leurs trajets jusqu'au &lt;b&gt;plafond M&lt;/b&gt;) ; &lt;i&gt;people&lt;/i&gt; publie les personnes par paire. &lt;b&gt;Orientées&lt;/b&gt; compte chaque utilisateur sur sa paire &lt;i&gt;ordonnée&lt;/i&gt; principale (par défaut : non ordonnée, répartie à parts égales entre les deux sens). L'intervalle de chaque valeur (lower95, upper95) est l'intervalle de confiance à 95 % du comptage de personnes d'après la loi du bruit (il couvre chaque vrai comptage à 95 %), multiplié par l'échelle de trajets : il ignore le bruit de l'échelle et les trajets hors des paires principales. Les lignes de flux sont dessinées là où le comptage bruité de personnes dépasse la marge simultanée à 95 % sur toutes les paires.&lt;/p&gt;</translation>
+      <source>&lt;p&gt;&lt;b&gt;Publish&lt;/b&gt; (people per pair): &lt;i&gt;trips&lt;/i&gt; (default) scales people per pair by the trips per person of a noisy total (&lt;b&gt;share of ε for the trip scale&lt;/b&gt;, users and their trips up to the &lt;b&gt;cap M&lt;/b&gt;); &lt;i&gt;people&lt;/i&gt; publishes people per pair. &lt;b&gt;Directed&lt;/b&gt; counts each user on their main &lt;i&gt;ordered&lt;/i&gt; pair (default: unordered, split evenly between the two directions). The interval of each value (lower95, upper95) is the 95 % confidence interval of the people count from the noise law (it covers every true count at 95 %), times the trip scale: it ignores the scale's noise and the trips off the main pairs. Flow lines are drawn where the noisy people count exceeds the simultaneous 95 % margin over all pairs. At census zones (about a thousand zones, a few thousand users) a pair holds about one person, less than the noise of a million values reaches: at ε = 1 no pair passes and the map is empty by design (the report says so); on a 1 km grid the same default draws the busiest pairs.&lt;/p&gt;</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>&lt;h3&gt;Trips per pair (method &lt;i&gt;trips&lt;/i&gt;)&lt;/h3&gt;</source>
@@ -2188,6 +2188,34 @@
       <translation>imputé au jeu de données « {dataset} » dans le registre {path}</translation>
     </message>
     <message>
+      <source> people</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>&lt;p&gt;{k} of {n} flows exceed the simultaneous 95 % margin ± {h:g}{unit} (the bound that the noise of all pairs stays below with probability 95 %): only these are drawn as flow lines (those between two zones).&lt;/p&gt;</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>origin</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>destination</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>flow</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>95 % interval</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>&lt;p&gt;No pair can be told apart from noise at these zones and this ε: the flow map is empty by design, and the largest values of the OD table (up to {top:.4g}) are within what the noise of {n} values reaches, not the largest flows. Coarser zones (fewer pairs, more people per pair) or a larger ε show flows above noise.&lt;/p&gt;</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
       <source>Good for: tools and models that need a trips dataset; the shape of trip length, start time, travel time and trips per person; trips per zone and hour on coarse zones; each person's pattern. Not for: OD flows between census zones (use OD flows of trips), small areas, rare trips, exact counts.</source>
       <translation>Utile pour : les outils et modèles qui ont besoin d'un jeu de données de trajets ; la forme de la longueur des trajets, de l'heure de départ, de la durée et des trajets par personne ; les trajets par zone et par heure sur des zones grossières ; le schéma de chaque personne. Inutile pour : les flux OD entre zones de recensement (utilisez Flux OD des trajets), les petites zones, les trajets rares, les comptages exacts.</translation>
     </message>
@@ -2356,8 +2384,8 @@
       <translation>Bruit et marge d'erreur</translation>
     </message>
     <message>
-      <source>Largest released flows</source>
-      <translation>Plus grands flux publiés</translation>
+      <source>Flows above noise</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Utility against the true flows</source>
@@ -2494,6 +2522,14 @@
     <message>
       <source>Time between consecutive trips (h)</source>
       <translation>Temps entre trajets consécutifs (h)</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Publish&lt;/b&gt; (people per pair): &lt;i&gt;trips&lt;/i&gt; (default) scales people per pair by the trips per person of a noisy total (&lt;b&gt;share of ε for the trip scale&lt;/b&gt;, users and their trips up to the &lt;b&gt;cap M&lt;/b&gt;); &lt;i&gt;people&lt;/i&gt; publishes people per pair. &lt;b&gt;Directed&lt;/b&gt; counts each user on their main &lt;i&gt;ordered&lt;/i&gt; pair (default: unordered, split evenly between the two directions). The interval of each value (lower95, upper95) is the 95 % confidence interval of the people count from the noise law (it covers every true count at 95 %), times the trip scale: it ignores the scale's noise and the trips off the main pairs. Flow lines are drawn where the noisy people count exceeds the simultaneous 95 % margin over all pairs.&lt;/p&gt;</source>
+      <translation type="obsolete">&lt;p&gt;&lt;b&gt;Publier&lt;/b&gt; (personnes par paire) : &lt;i&gt;trips&lt;/i&gt; (par défaut) multiplie les personnes par paire par les trajets par personne d'un total bruité (&lt;b&gt;part de ε pour l'échelle de trajets&lt;/b&gt;, utilisateurs et leurs trajets jusqu'au &lt;b&gt;plafond M&lt;/b&gt;) ; &lt;i&gt;people&lt;/i&gt; publie les personnes par paire. &lt;b&gt;Orientées&lt;/b&gt; compte chaque utilisateur sur sa paire &lt;i&gt;ordonnée&lt;/i&gt; principale (par défaut : non ordonnée, répartie à parts égales entre les deux sens). L'intervalle de chaque valeur (lower95, upper95) est l'intervalle de confiance à 95 % du comptage de personnes d'après la loi du bruit (il couvre chaque vrai comptage à 95 %), multiplié par l'échelle de trajets : il ignore le bruit de l'échelle et les trajets hors des paires principales. Les lignes de flux sont dessinées là où le comptage bruité de personnes dépasse la marge simultanée à 95 % sur toutes les paires.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>Largest released flows</source>
+      <translation type="obsolete">Plus grands flux publiés</translation>
     </message>
     <message>
       <source>&lt;p&gt;&lt;b&gt;Hybrid methods&lt;/b&gt;: a share of ε (&lt;b&gt;division share&lt;/b&gt;) chooses the day/night split with the exponential mechanism (Eq. 7–9, log base &lt;b&gt;α&lt;/b&gt;). The paper's sensitivity 2·log_α S of Eq. 7 is wrong; the utility's range S·log_α S is used instead, which makes the choice nearly uniform at small ε; the &lt;b&gt;division utility&lt;/b&gt; "mean_minus_dispersion" (sensitivity 6·log_α S) is informative. Dynamic hybrid learns the split on the &lt;b&gt;past days&lt;/b&gt; before Start (the same clock times, 24 hours earlier each) and predicts today's by linear regression; &lt;b&gt;composition&lt;/b&gt; "sequential" (default) charges the past days' divisions to this release; "parallel" is the paper's assumption that the past days' users are disjoint from today's (their divisions are then not charged here; the report says so).&lt;/p&gt;</source>

@@ -51,7 +51,10 @@ main <i>ordered</i> pair (default: unordered, split evenly between the two direc
 interval of each value (lower95, upper95) is the 95 % confidence interval of the people count
 from the noise law (it covers every true count at 95 %), times the trip scale: it ignores the
 scale's noise and the trips off the main pairs. Flow lines are drawn where the noisy people count
-exceeds the simultaneous 95 % margin over all pairs.</p>
+exceeds the simultaneous 95 % margin over all pairs. At census zones (about a thousand zones, a
+few thousand users) a pair holds about one person, less than the noise of a million values
+reaches: at ε = 1 no pair passes and the map is empty by design (the report says so); on a 1 km
+grid the same default draws the busiest pairs.</p>
 <h3>Trips per pair (method <i>trips</i>)</h3>
 <p>Each user keeps at most m trips (uniformly at random), so the
 matrix changes by at most m when one user is added or removed; noise calibrated to m is added to

@@ -161,3 +161,18 @@ def test_default_picks_people_per_pair_and_says_why(run_alg, tmp_path):
     (tmp_path / "t").mkdir()
     res = run_alg(ALG, _params(_lines(), _zones(), tmp_path / "t", EPSILON=2.0, METHOD="trips"))
     assert "trips per ordered pair" in _text(res["REPORT"])
+
+
+@pytest.mark.parametrize("method", ["people_shrunk", "trips"])
+def test_report_lists_only_flows_above_noise(run_alg, tmp_path, method):
+    """Nothing above the simultaneous margin (ε = 0.05): an empty map, said so, and no noisy
+    values listed as 'largest flows'; at ε = 20 (control) the drawn flows are listed."""
+    res = run_alg(ALG, _params(_lines(), _zones(), tmp_path, EPSILON=0.05, METHOD=method))
+    html = _text(res["REPORT"])
+    _, lines = read_layer(res["FLOWS"])
+    assert not lines and "empty by design" in html and "95 % interval" not in html
+    (tmp_path / "c").mkdir()
+    res = run_alg(ALG, _params(_lines(), _zones(), tmp_path / "c", EPSILON=20, METHOD=method))
+    html = _text(res["REPORT"])
+    _, lines = read_layer(res["FLOWS"])
+    assert lines and "empty by design" not in html and "95 % interval" in html
