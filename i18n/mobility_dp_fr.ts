@@ -2212,7 +2212,7 @@
       <translation type="unfinished" />
     </message>
     <message>
-      <source>&lt;p&gt;No pair can be told apart from noise at these zones and this ε: the flow map is empty by design, and the largest values of the OD table (up to {top:.4g}) are within what the noise of {n} values reaches, not the largest flows. Coarser zones (fewer pairs, more people per pair) or a larger ε show flows above noise.&lt;/p&gt;</source>
+      <source>&lt;p&gt;No pair can be told apart from noise at these zones and this ε: the flow map is empty by design, and the largest values of the OD table (up to {top:.4g}) are within what the noise of {n} released values reaches, not the largest flows. Coarser zones (fewer pairs, each holding more) or a larger ε show flows above noise.&lt;/p&gt;</source>
       <translation type="unfinished" />
     </message>
     <message>

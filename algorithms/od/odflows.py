@@ -186,9 +186,10 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
             return text + tr(
                 "<p>No pair can be told apart from noise at these zones and this ε: the flow "
                 "map is empty by design, and the largest values of the OD table (up to {top:.4g}) "
-                "are within what the noise of {n} values reaches, not the largest flows. Coarser "
-                "zones (fewer pairs, more people per pair) or a larger ε show flows above "
-                "noise.</p>").format(top=float(values.max(initial=0.0)), n=values.size)
+                "are within what the noise of {n} released values reaches, not the largest flows. "
+                "Coarser zones (fewer pairs, each holding more) or a larger ε show flows above "
+                "noise.</p>").format(top=float(values.max(initial=0.0)),
+                                     n=pub.get("released_values", values.size))
         flat = np.flatnonzero(above.ravel())
         order = flat[np.argsort(values.flat[flat], kind="stable")[::-1][:10]]
         top = [(data.zone_ids[i // values.shape[1]], data.zone_ids[i % values.shape[1]],
