@@ -1181,7 +1181,7 @@
     </message>
     <message>
       <source>&lt;p&gt;&lt;b&gt;Publish&lt;/b&gt; (people per pair): &lt;i&gt;trips&lt;/i&gt; (default) scales people per pair by the trips per person of a noisy total (&lt;b&gt;share of ε for the trip scale&lt;/b&gt;, users and their trips up to the &lt;b&gt;cap M&lt;/b&gt;); &lt;i&gt;people&lt;/i&gt; publishes people per pair. &lt;b&gt;Directed&lt;/b&gt; counts each user on their main &lt;i&gt;ordered&lt;/i&gt; pair (default: unordered, split evenly between the two directions). The interval of each value (lower95, upper95) is the 95 % confidence interval of the people count from the noise law (it covers every true count at 95 %), times the trip scale: it ignores the scale's noise and the trips off the main pairs. Flow lines are drawn where the noisy people count exceeds the simultaneous 95 % margin over all pairs. At census zones (about a thousand zones, a few thousand users) a pair holds about one person, less than the noise of a million values reaches: at ε = 1 no pair passes and the map is empty by design (the report says so); on a 1 km grid the same default draws the busiest pairs.&lt;/p&gt;</source>
-      <translation type="unfinished" />
+      <translation>&lt;p&gt;&lt;b&gt;Publier&lt;/b&gt; (personnes par paire) : &lt;i&gt;trips&lt;/i&gt; (par défaut) multiplie les personnes par paire par les trajets par personne d'un total bruité (&lt;b&gt;part de ε pour l'échelle de trajets&lt;/b&gt;, utilisateurs et leurs trajets jusqu'au &lt;b&gt;plafond M&lt;/b&gt;) ; &lt;i&gt;people&lt;/i&gt; publie les personnes par paire. &lt;b&gt;Orientées&lt;/b&gt; compte chaque utilisateur sur sa paire &lt;i&gt;ordonnée&lt;/i&gt; principale (par défaut : non ordonnée, répartie à parts égales entre les deux sens). L'intervalle de chaque valeur (lower95, upper95) est l'intervalle de confiance à 95 % du comptage de personnes d'après la loi du bruit (il couvre chaque vrai comptage à 95 %), multiplié par l'échelle de trajets : il ignore le bruit de l'échelle et les trajets hors des paires principales. Les lignes de flux sont dessinées là où le comptage bruité de personnes dépasse la marge simultanée à 95 % sur toutes les paires. Sur des zones de recensement (environ un millier de zones, quelques milliers d'utilisateurs), une paire contient environ une personne, moins que ce qu'atteint le bruit d'un million de valeurs : à ε = 1 aucune paire ne passe et la carte est vide par construction (le rapport le dit) ; sur une grille de 1 km, le même réglage par défaut dessine les paires les plus fréquentées.&lt;/p&gt;</translation>
     </message>
     <message>
       <source>&lt;h3&gt;Trips per pair (method &lt;i&gt;trips&lt;/i&gt;)&lt;/h3&gt;</source>
@@ -2189,31 +2189,31 @@
     </message>
     <message>
       <source> people</source>
-      <translation type="unfinished" />
+      <translation> personnes</translation>
     </message>
     <message>
       <source>&lt;p&gt;{k} of {n} flows exceed the simultaneous 95 % margin ± {h:g}{unit} (the bound that the noise of all pairs stays below with probability 95 %): only these are drawn as flow lines (those between two zones).&lt;/p&gt;</source>
-      <translation type="unfinished" />
+      <translation>&lt;p&gt;{k} des {n} flux dépassent la marge simultanée à 95 % ± {h:g}{unit} (la borne sous laquelle le bruit de toutes les paires reste avec une probabilité de 95 %) : seuls ceux-ci sont dessinés en lignes de flux (ceux entre deux zones).&lt;/p&gt;</translation>
     </message>
     <message>
       <source>origin</source>
-      <translation type="unfinished" />
+      <translation>origine</translation>
     </message>
     <message>
       <source>destination</source>
-      <translation type="unfinished" />
+      <translation>destination</translation>
     </message>
     <message>
       <source>flow</source>
-      <translation type="unfinished" />
+      <translation>flux</translation>
     </message>
     <message>
       <source>95 % interval</source>
-      <translation type="unfinished" />
+      <translation>intervalle à 95 %</translation>
     </message>
     <message>
       <source>&lt;p&gt;No pair can be told apart from noise at these zones and this ε: the flow map is empty by design, and the largest values of the OD table (up to {top:.4g}) are within what the noise of {n} released values reaches, not the largest flows. Coarser zones (fewer pairs, each holding more) or a larger ε show flows above noise.&lt;/p&gt;</source>
-      <translation type="unfinished" />
+      <translation>&lt;p&gt;Aucune paire ne se distingue du bruit avec ces zones et cet ε : la carte des flux est vide par construction, et les plus grandes valeurs de la table OD (jusqu'à {top:.4g}) restent dans ce qu'atteint le bruit de {n} valeurs publiées, ce ne sont pas les plus grands flux. Des zones plus grossières (moins de paires, chacune en contenant davantage) ou un ε plus grand font apparaître des flux au-dessus du bruit.&lt;/p&gt;</translation>
     </message>
     <message>
       <source>Good for: tools and models that need a trips dataset; the shape of trip length, start time, travel time and trips per person; trips per zone and hour on coarse zones; each person's pattern. Not for: OD flows between census zones (use OD flows of trips), small areas, rare trips, exact counts.</source>
@@ -2385,7 +2385,7 @@
     </message>
     <message>
       <source>Flows above noise</source>
-      <translation type="unfinished" />
+      <translation>Flux au-dessus du bruit</translation>
     </message>
     <message>
       <source>Utility against the true flows</source>
