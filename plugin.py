@@ -61,7 +61,7 @@ class MobilityDPPlugin:
     def _restore_temporal_style(layer):
         """Outputs with a Mobility DP default style get its temporal settings too (QGIS 3.22
         leaves them out when a layer is added)."""
-        from .algorithms.common.outputs import restore_temporal_style
+        from .algorithms.common.layer_hook import restore_temporal_style
         restore_temporal_style(layer)
 
     def _add_budget_panel(self):

@@ -17,11 +17,13 @@ import math
 import os
 import threading
 
-from qgis.core import (QgsCategorizedSymbolRenderer, QgsClassificationPrettyBreaks, QgsFeature,
+from qgis.core import (QgsCategorizedSymbolRenderer, QgsClassificationPrettyBreaks,
+                       QgsClassificationQuantile, QgsFeature,
                        QgsFeatureSink, QgsField, QgsFields, QgsGradientColorRamp,
                        QgsGraduatedSymbolRenderer, QgsHeatmapRenderer, QgsLineSymbol,
                        QgsMarkerSymbol,
-                       QgsProcessingLayerPostProcessorInterface, QgsRandomColorRamp,
+                       QgsProcessing, QgsProcessingLayerPostProcessorInterface,
+                       QgsProcessingOutputLayerDefinition, QgsProperty, QgsRandomColorRamp,
                        QgsSingleSymbolRenderer, QgsStyle, QgsSymbol, QgsUnitTypes, QgsVectorLayer,
                        QgsVectorLayerTemporalProperties, QgsWkbTypes)
 from qgis.PyQt.QtCore import QDateTime, Qt
@@ -64,10 +66,28 @@ def graduated_style(field: str, classes: int = 5):
     def style(layer) -> None:
         renderer = QgsGraduatedSymbolRenderer(field)
         renderer.setSourceColorRamp(QgsStyle.defaultStyle().colorRamp("Viridis"))
-        renderer.updateClasses(layer, QgsGraduatedSymbolRenderer.Quantile, classes)
+        _classify(renderer, layer, field, QgsClassificationQuantile(), classes)
         layer.setRenderer(renderer)
         layer.triggerRepaint()
     return style
+
+
+def _classify(renderer, layer, field: str, method, classes: int) -> None:
+    """Classes of ``field`` by ``method`` (not the deprecated updateClasses(layer, mode, n)),
+    labelled with as few decimals as the values need: whole numbers for integer fields and
+    for classes a unit or more wide, never QGIS's default 4 decimals."""
+    index = layer.fields().indexOf(field)
+    low, top = layer.minimumValue(index), layer.maximumValue(index)
+    span = (float(top) - float(low)) if isinstance(top, (int, float)) and \
+        isinstance(low, (int, float)) else 0.0
+    step = span / max(classes, 1)
+    integer = index >= 0 and layer.fields().at(index).type() in (
+        QVariant.Int, QVariant.LongLong, QVariant.UInt, QVariant.ULongLong)
+    method.setLabelPrecision(0 if integer or step >= 1 or step <= 0 else
+                             min(6, math.ceil(-math.log10(step))))
+    method.setLabelTrimTrailingZeroes(True)
+    renderer.setClassificationMethod(method)
+    renderer.updateClasses(layer, classes)
 
 
 def categorized_style(field: str):
@@ -150,14 +170,7 @@ def temporal_counts_style(field: str, start: str = "slot_start", end: str = "slo
         props.setIsActive(True)
         renderer = QgsGraduatedSymbolRenderer(field)
         renderer.setSourceColorRamp(QgsStyle.defaultStyle().colorRamp("Viridis"))
-        top = layer.maximumValue(layer.fields().indexOf(field))
-        step = (float(top) if isinstance(top, (int, float)) else 0.0) / 7
-        method = QgsClassificationPrettyBreaks()
-        method.setLabelPrecision(0 if step >= 1 or step <= 0 else
-                                 min(6, math.ceil(-math.log10(step))))
-        method.setLabelTrimTrailingZeroes(True)
-        renderer.setClassificationMethod(method)
-        renderer.updateClasses(layer, 7)
+        _classify(renderer, layer, field, QgsClassificationPrettyBreaks(), 7)
         layer.setRenderer(renderer)
         layer.triggerRepaint()
     return style
@@ -253,19 +266,17 @@ def store_default_styles(styles, feedback=None) -> None:
             feedback.pushWarning(f"Could not store the style in {uri}: {message}")
 
 
-def restore_temporal_style(layer) -> bool:
-    """Apply a Mobility DP default style fully (temporal settings included) to ``layer``.
+def destination_value(parameters, name: str, context) -> str:
+    """Where output ``name`` will be written, as given ("" for a temporary output).
 
-    QGIS 3.22 applies a GeoPackage's default style when a layer is added, but not its
-    temporal part. The plugin calls this for every layer added to the project; it only
-    touches layers whose default style was written by Mobility DP. Returns True if applied.
+    Unlike ``parameterAsOutputLayer``, this registers no layer to load on completion
+    (that call adds a stray ``memory:<name>`` entry, which the dialog then reports as
+    "not correctly generated").
     """
-    if not isinstance(layer, QgsVectorLayer) or layer.providerType() != "ogr" or \
-            layer.temporalProperties().isActive() or \
-            not layer.source().split("|")[0].lower().endswith(".gpkg"):
-        return False
-    listed = layer.listStylesInDatabase()
-    names = listed[2] if isinstance(listed, tuple) and len(listed) > 2 else []
-    if "mobilitydp" not in names:
-        return False
-    return bool(layer.loadDefaultStyle()[1]) and layer.temporalProperties().isActive()
+    value = parameters.get(name)
+    if isinstance(value, QgsProcessingOutputLayerDefinition):
+        value = value.sink
+    if isinstance(value, QgsProperty):
+        value = value.valueAsString(context.expressionContext())[0]
+    value = "" if value is None else str(value)
+    return "" if value == QgsProcessing.TEMPORARY_OUTPUT else value

@@ -19,6 +19,7 @@ from qgis.core import (QgsProcessingOutputLayerDefinition, QgsProcessingParamete
                        QgsProperty)
 
 from ...dpcore.contract import discard, staged_path
+from .outputs import destination_value
 
 
 def _is_file(path: str) -> bool:
@@ -41,7 +42,7 @@ class Staging:
                 continue
             if isinstance(d, (QgsProcessingParameterFeatureSink,
                               QgsProcessingParameterVectorDestination)):
-                dest = alg.parameterAsOutputLayer(parameters, name, context)
+                dest = destination_value(parameters, name, context)  # registers no layer
             elif isinstance(d, QgsProcessingParameterFileDestination):
                 dest = alg.parameterAsFileOutput(parameters, name, context)
             else:
