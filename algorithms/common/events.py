@@ -15,18 +15,19 @@ import numpy as np
 from qgis.core import (NULL, QgsFeatureRequest, QgsProcessing,
                        QgsProcessingFeatureSourceDefinition, QgsProcessingParameterFeatureSource,
                        QgsProcessingParameterField, QgsProcessingParameterFile,
-                       QgsProcessingParameterNumber, QgsProcessingParameterString,
+                       QgsProcessingParameterNumber,
                        QgsProviderRegistry)
 from qgis.PyQt.QtCore import QUrl, QUrlQuery
 
-from ...dpcore.ingest import (EventEncoder, bound_compact, read_events_file,
-                             to_epoch_seconds)
+from ...dpcore.ingest import EventEncoder, bound_compact, read_events_file
 from ...dpcore.ingest.table import (bounded_table_dataset_id, check_bounded_table, map_towers,
                                     read_bounded_table)
 from ...dpcore.dataset_ids import dataset_id
 from ...dpcore.units import check_distinct_count
 from .base import epoch_seconds, progress_bridge, tr
 from .ledger import source_dataset_id
+from .params import start_parameter
+from .values import parameter_seconds
 
 INPUT = "INPUT"
 USER_FIELD = "USER_FIELD"
@@ -70,12 +71,11 @@ def add_event_parameters(alg, bounded_input: bool = False):
     alg.addParameter(QgsProcessingParameterFeatureSource(
         INPUT, tr("Events (user, tower, time)"), [QgsProcessing.TypeVector],
         optional=bounded_input))
-    alg.add_unit_field_parameter(USER_FIELD, "User field (the unit of privacy)", INPUT)
+    alg.add_unit_field_parameter(USER_FIELD, "User field", INPUT)
     for name, label in ((TOWER_FIELD, "Tower field"), (TIME_FIELD, "Time field")):
         alg.addParameter(QgsProcessingParameterField(
             name, tr(label), parentLayerParameterName=INPUT, optional=bounded_input))
-    alg.addParameter(QgsProcessingParameterString(
-        START, tr("Start of the period (ISO 8601, UTC)")))
+    alg.addParameter(start_parameter(START, tr("Start of the period (UTC)")))
     alg.addParameter(QgsProcessingParameterNumber(
         SLOT_MINUTES, tr("Slot length (minutes)"), QgsProcessingParameterNumber.Double, 60,
         minValue=0.01))
@@ -83,17 +83,17 @@ def add_event_parameters(alg, bounded_input: bool = False):
         N_SLOTS, tr("Number of slots"), QgsProcessingParameterNumber.Integer, 168, minValue=1))
     if bounded_input:
         alg.addParameter(QgsProcessingParameterFile(
-            BOUNDED_COUNTS, tr("…or bounded counts from scripts/spark-bound (directory)"),
+            BOUNDED_COUNTS, tr("…or bounded counts (directory)|written by the Spark bounding script (see the help)"),
             behavior=QgsProcessingParameterFile.Folder, optional=True))
 
 
 def period(alg, parameters, context):
     """(start epoch seconds, slot seconds, number of slots) from the parameters."""
-    text = (alg.parameterAsString(parameters, START, context) or "").strip()
-    if not text:
+    start = parameter_seconds(alg, parameters, START, context)
+    if start is None:
         raise ValueError("the start of the period is required (ISO 8601, e.g. "
                          "2007-09-10T00:00:00)")
-    return (to_epoch_seconds(text), alg.parameterAsDouble(parameters, SLOT_MINUTES, context) * 60,
+    return (start, alg.parameterAsDouble(parameters, SLOT_MINUTES, context) * 60,
             alg.parameterAsInt(parameters, N_SLOTS, context))
 
 

@@ -43,22 +43,22 @@ class InputsMixin:
         """EPSILON, DELTA (optional), SEED, LEDGER (+ dataset id and budget), REPORT,
         INTERNAL_REPORT, and the outputs EPSILON_SPENT, DELTA_SPENT, PRIVACY_UNIT."""
         self.addParameter(QgsProcessingParameterNumber(
-            EPSILON, tr("Epsilon (ε): privacy loss of this release, > 0"),
+            EPSILON, tr("Epsilon (ε)|the privacy loss of this release, > 0"),
             QgsProcessingParameterNumber.Double, default_epsilon))
         if with_delta:
             self.addParameter(delta_parameter(
-                DELTA, tr("Delta (δ) in [0, 1)" + (f": {delta_help}" if delta_help else "")),
+                DELTA, tr("Delta (δ)|in [0, 1)" + (f"; {delta_help}" if delta_help else "")),
                 default_delta))
         self.addParameter(QgsProcessingParameterNumber(
-            SEED, tr("Seed (empty = secure randomness; a seeded run is not for publication)"),
+            SEED, tr("Seed|empty = secure randomness; a seeded run is not for publication"),
             QgsProcessingParameterNumber.Integer, None, optional=True, minValue=0))
-        self.addParameter(ledger_parameter(LEDGER, tr("Privacy ledger (JSON file, created if "
-                                                      "missing)")))
-        for p in (QgsProcessingParameterString(DATASET_ID, tr("Dataset id in the ledger (default: "
-                                                              "the input file's path)"),
+        self.addParameter(ledger_parameter(LEDGER, tr("Privacy ledger|JSON file, created if "
+                                                      "missing")))
+        for p in (QgsProcessingParameterString(DATASET_ID, tr("Dataset id in the ledger|default: "
+                                                              "the input file's path"),
                                                optional=True),
-                  QgsProcessingParameterNumber(BUDGET_EPSILON, tr("Total budget ε of the dataset "
-                                                                  "(required on first ledger use)"),
+                  QgsProcessingParameterNumber(BUDGET_EPSILON, tr("Total budget ε|of the dataset; "
+                                                                  "required on first ledger use"),
                                                QgsProcessingParameterNumber.Double, None,
                                                optional=True),
                   delta_parameter(BUDGET_DELTA, tr("Total budget δ of the dataset"), None,
@@ -66,7 +66,7 @@ class InputsMixin:
             self.addParameter(advanced(p))
         self.add_report_parameter()
         self.addParameter(QgsProcessingParameterFileDestination(
-            INTERNAL_REPORT, tr("Internal report (raw-data facts: do not publish)"),
+            INTERNAL_REPORT, tr("Internal report|raw-data facts for the data owner: do not publish"),
             "HTML files (*.html)", optional=True, createByDefault=False))
         self.addOutput(QgsProcessingOutputNumber(EPSILON_SPENT, tr("ε spent by this run")))
         self.addOutput(QgsProcessingOutputNumber(DELTA_SPENT, tr("δ spent by this run")))
@@ -81,12 +81,12 @@ class InputsMixin:
     def add_frame_crs_parameter(self):
         """FRAME_CRS (advanced): an explicit projected CRS in metres for computing."""
         self.addParameter(frame_crs_parameter(FRAME_CRS, tr(
-            "Metric CRS for computing (empty: from the public layers)")))
+            "Metric CRS for computing|empty: chosen from the public layers")))
 
     def add_unit_field_parameter(self, name: str, label: str, parent: str, kind: str = "user"):
         """A user / vehicle field: empty by default, guessed by name or refused at run time."""
         names = ", ".join(UNIT_FIELD_NAMES[kind][:4])
-        p = unit_field_parameter(name, tr(f"{label} (empty: a field named {names}, …)"), parent)
+        p = unit_field_parameter(name, tr(f"{label}|the unit of privacy; empty: a field named {names}, …"), parent)
         p.setMetadata({**p.metadata(), "mobilitydp_unit": kind})
         self.addParameter(p)
 

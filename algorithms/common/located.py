@@ -27,11 +27,11 @@ def add_observation_parameters(alg, source: str, label: str, *, user: str, time:
     """The observations layer, its user field (no default), time field and cell id field."""
     alg.addParameter(QgsProcessingParameterFeatureSource(
         source, tr(label), [QgsProcessing.TypeVector], optional=optional))
-    alg.add_unit_field_parameter(user, "User field (the unit of privacy)", source)
+    alg.add_unit_field_parameter(user, "User field", source)
     alg.addParameter(QgsProcessingParameterField(
         time, tr("Time field"), parentLayerParameterName=source, optional=optional))
     alg.addParameter(QgsProcessingParameterField(
-        cell, tr("Cell id field (empty: locate the point geometry in the cells)"),
+        cell, tr("Cell id field|empty: locate the point geometry in the cells"),
         parentLayerParameterName=source, optional=True))
 
 

@@ -8,13 +8,19 @@
   new file (a Save dialog that does not ask to overwrite);
 * :func:`unit_field_parameter`: the user / vehicle field, which never
   auto-fills with ``fid`` (it is guessed by name at run time or refused);
-* :func:`html_help`: help text as HTML paragraphs without hard line breaks.
+* :func:`html_help`: help text as HTML paragraphs without hard line breaks;
+* :func:`dialog_ready`: the dialog conventions every parameter gets when an algorithm adds
+  it (``MobilityDPAlgorithm.addParameter``): a description written ``"Label|details"``
+  shows the short label in the dialog and the details in its tooltip (and the help); enums
+  show their option labels; decimal numbers show no padding zeros (1e-06, not
+  0.00000100000000000000). Names, option values and defaults never change.
 """
 from __future__ import annotations
 
 import re
 
-from qgis.core import (QgsProcessingParameterCrs, QgsProcessingParameterDefinition,
+from qgis.core import (QgsProcessingParameterCrs, QgsProcessingParameterDateTime,
+                       QgsProcessingParameterDefinition,
                        QgsProcessingParameterEnum, QgsProcessingParameterField,
                        QgsProcessingParameterFile, QgsProcessingParameterNumber)
 
@@ -23,6 +29,11 @@ DELTA_DECIMALS = 20
 
 #: Metadata key holding an enum's {value: description} for the help.
 CHOICES_KEY = "mobilitydp_choices"
+
+#: Separates a short label from its details in descriptions ("Seed|empty = secure ...").
+DETAILS = "|"
+
+_WIDGETS = f"{__package__}.widgets"
 
 PRIVACY_HELP = """
 <h3>Privacy parameters</h3>
@@ -61,12 +72,16 @@ def advanced(parameter):
 def enum_parameter(name: str, label: str, choices, default: str, *, optional: bool = False):
     """An enum whose stored values are the static strings of ``choices``.
 
-    ``choices`` is a sequence of (value, description) pairs; the dialog shows
-    the values, the help lists them with their descriptions. Read it with
-    ``MobilityDPAlgorithm.enum_value``.
+    ``choices`` is a sequence of (value, description) pairs; a description
+    ``"label|details"`` names its short label (else :func:`option_label` takes
+    the words before the first ":", ";", "," or "("). The dialog shows the labels
+    (details as tooltips), scripts, models and ``qgis_process`` give the values,
+    the help lists all three. Read it with ``MobilityDPAlgorithm.enum_value``.
     """
     choices = list(choices)
     values = [value for value, _ in choices]
+    if len(set(option_label(d) for _, d in choices)) < len(choices):
+        raise ValueError(f"two options of {name} have the same label")
     if default is not None and default not in values:
         raise ValueError(f"default {default!r} of {name} is not one of {values}")
     p = QgsProcessingParameterEnum(name, label, options=values, allowMultiple=False,
@@ -74,6 +89,41 @@ def enum_parameter(name: str, label: str, choices, default: str, *, optional: bo
     p.setUsesStaticStrings(True)
     p.setMetadata({**p.metadata(), CHOICES_KEY: dict(choices)})
     return p
+
+
+def option_label(description: str) -> str:
+    """The short label of an enum option's description (see :func:`enum_parameter`)."""
+    if DETAILS in description:
+        return description.split(DETAILS, 1)[0]
+    return re.split(r": |; | \(|, ", description, maxsplit=1)[0]
+
+
+def option_details(description: str) -> str:
+    """The description without its short label ("" if it has no details)."""
+    return description.split(DETAILS, 1)[1] if DETAILS in description else (
+        "" if description == option_label(description) else description)
+
+
+def dialog_ready(parameter):
+    """Apply the shared dialog conventions to ``parameter`` (see the module docstring)."""
+    label, _, details = parameter.description().partition(DETAILS)
+    if details:
+        parameter.setDescription(label)
+        parameter.setHelp(details)
+    metadata = parameter.metadata()
+    wrapper = metadata.get("widget_wrapper") or {}
+    if not isinstance(wrapper, dict) or wrapper.get("class"):
+        return parameter  # a widget of its own (the ledger file)
+    if isinstance(parameter, QgsProcessingParameterEnum) and parameter.usesStaticStrings() \
+            and not parameter.allowMultiple() and CHOICES_KEY in metadata:
+        wrapper = {**wrapper, "class": f"{_WIDGETS}.EnumLabelWidgetWrapper"}
+    elif isinstance(parameter, QgsProcessingParameterNumber) and \
+            parameter.dataType() == QgsProcessingParameterNumber.Double:
+        wrapper = {**wrapper, "class": f"{_WIDGETS}.NumberWidgetWrapper"}
+    else:
+        return parameter
+    parameter.setMetadata({**metadata, "widget_wrapper": wrapper})
+    return parameter
 
 
 def delta_parameter(name: str, label: str, default: float = 1e-6, *, optional: bool = False):
@@ -107,6 +157,12 @@ def unit_field_parameter(name: str, label: str, parent: str, kind: str = "user")
     return QgsProcessingParameterField(
         name, label, parentLayerParameterName=parent,
         type=QgsProcessingParameterField.Any, optional=True)
+
+
+def start_parameter(name: str, label: str, *, optional: bool = False):
+    """The start of a period: a date-time picker (read with ``values.parameter_seconds``,
+    which also reads the ISO 8601 text of scripts and saved models as before)."""
+    return QgsProcessingParameterDateTime(name, label, optional=optional)
 
 
 def frame_crs_parameter(name: str, label: str):
@@ -145,8 +201,10 @@ def choices_help(parameters) -> str:
         if not (isinstance(p, QgsProcessingParameterEnum) and p.usesStaticStrings()):
             continue
         choices = p.metadata().get(CHOICES_KEY) or {value: "" for value in p.options()}
-        values = "; ".join(f"<code>{value}</code>" + (f": {description}" if description else "")
-                           for value, description in choices.items())
+        values = "; ".join(
+            f"<code>{value}</code>" + (f" <i>{option_label(d)}</i>" if d else "") +
+            (f": {option_details(d)}" if option_details(d) else "")
+            for value, d in choices.items())
         items.append(f"<li><b>{p.description()}</b> (<code>{p.name()}</code>): {values}</li>")
     if not items:
         return ""

@@ -52,10 +52,10 @@ trips of busy users but needs more noise.</p>
 def add_trip_parameters(alg, *, default_max_trips: int = 5):
     """The trips, fields, zones, time window and m parameters (shared help: TRIPS_HELP)."""
     alg.addParameter(QgsProcessingParameterFeatureSource(
-        INPUT, tr("Trips (lines, GPS points with a trip id, or a table of origin/destination "
-                  "coordinates)"),
+        INPUT, tr("Trips|lines, GPS points with a trip id, or a table of origin/destination "
+                  "coordinates"),
         [QgsProcessing.TypeVectorLine, QgsProcessing.TypeVectorPoint, QgsProcessing.TypeVector]))
-    alg.add_unit_field_parameter(USER_FIELD, "User field (the unit of privacy)", INPUT,
+    alg.add_unit_field_parameter(USER_FIELD, "User field", INPUT,
                                  kind="user")
     optional_fields = [(TRIP_FIELD, "Trip id field (points)"), (TIME_FIELD, "Time field (points)"),
                        (START_FIELD, "Start time field (lines, table)"),

@@ -1,16 +1,37 @@
 """Dialog widgets (imported by the Processing GUI only, never at plugin load).
 
+Every Mobility DP parameter gets its widget from :func:`params.dialog_ready` (metadata
+``widget_wrapper``); each works in the algorithm dialog, the batch dialog and the model
+designer, where it also offers the model's inputs and other algorithms' outputs:
+
+:class:`EnumLabelWidgetWrapper`: QGIS 3.22's enum widget lists the option strings
+themselves (``efpa_g``, ``lpa_direct``): it has no labels for static-string options. This
+combo box shows each option's short label (its details as the item's tooltip) and returns
+the option string, so scripts, models and History see exactly what they did before.
+
+:class:`NumberWidgetWrapper`: QGIS's spin box pads every decimal number to a fixed number
+of decimals (ε = 1.000000, δ = 0.00000100000000000000). This line edit shows the number as
+written (1, 60, 0.004, 1e-06) with 15 significant digits, accepts scientific notation, and
+is empty for an optional number that is not set.
+
 :class:`LedgerFileWidgetWrapper`: the privacy ledger is read *and* written,
 so its "…" button opens a Save dialog that accepts an existing ledger without
 asking to overwrite it, and a new file name (the ledger is then created on
 the first release). QGIS's own file widget opens an Open dialog, which
 refuses files that do not exist yet.
 """
-from processing.gui.wrappers import DIALOG_MODELER, WidgetWrapper
-from qgis.core import (QgsProcessingOutputFile, QgsProcessingOutputString,
-                       QgsProcessingParameterFile, QgsProcessingParameterString, QgsSettings)
-from qgis.gui import QgsFileWidget
-from qgis.PyQt.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QToolButton, QWidget
+from processing.gui.wrappers import DIALOG_BATCH, DIALOG_MODELER, WidgetWrapper
+from qgis.core import (QgsProcessingOutputFile, QgsProcessingOutputNumber,
+                       QgsProcessingOutputString, QgsProcessingParameterDefinition,
+                       QgsProcessingParameterEnum, QgsProcessingParameterFile,
+                       QgsProcessingParameterNumber, QgsProcessingParameterString, QgsProperty,
+                       QgsSettings)
+from qgis.gui import QgsFileWidget, QgsFilterLineEdit
+from qgis.PyQt.QtCore import Qt
+from qgis.PyQt.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QToolButton,
+                                 QWidget)
+
+from .params import CHOICES_KEY, option_details, option_label
 
 FILTER = "Privacy ledger (*.json);;All files (*)"
 _LAST_DIR = "/Processing/LastOutputPath"
@@ -69,3 +90,118 @@ class LedgerFileWidgetWrapper(WidgetWrapper):
         if self.dialogType == DIALOG_MODELER:
             return self.comboValue(combobox=self.combo) or None
         return self.widget.filePath() or None
+
+
+class _LabelledWrapper(WidgetWrapper):
+    """A Python wrapper whose label carries the parameter's tooltip (its details), as QGIS's
+    own widgets do."""
+
+    def createLabel(self):  # noqa: N802
+        if self.dialogType == DIALOG_BATCH:
+            return None
+        p = self.parameterDefinition()
+        text = p.description()
+        if p.flags() & QgsProcessingParameterDefinition.FlagOptional:
+            text += self.tr(" [optional]")
+        label = QLabel(text)
+        label.setToolTip(p.toolTip())
+        return label
+
+    def _sources(self, combo, parameter_types, output_types):
+        """Model designer: offer the model's inputs and the outputs of other steps."""
+        for value in self.dialog.getAvailableValuesOfType(parameter_types, output_types):
+            combo.addItem(self.dialog.resolveValueDescription(value), value)
+
+
+class EnumLabelWidgetWrapper(_LabelledWrapper):
+    """A static-string enum shown by its option labels; the value stays the option string."""
+
+    def createWidget(self, **kwargs):  # noqa: N802
+        p = self.parameterDefinition()
+        choices = p.metadata().get(CHOICES_KEY) or {v: v for v in p.options()}
+        combo = QComboBox()
+        if p.flags() & QgsProcessingParameterDefinition.FlagOptional:
+            combo.addItem(self.tr("[Not selected]"), self.NOT_SET_OPTION)
+        for value in p.options():
+            description = choices.get(value, value)
+            combo.addItem(option_label(description), value)
+            details = option_details(description)
+            combo.setItemData(combo.count() - 1, f"{value}: {details}" if details else value,
+                              Qt.ToolTipRole)
+        if self.dialogType == DIALOG_MODELER:
+            self._sources(combo, (QgsProcessingParameterEnum, QgsProcessingParameterString),
+                          (QgsProcessingOutputString,))
+        combo.setToolTip(p.toolTip())
+        combo.currentIndexChanged.connect(lambda _: self.widgetValueHasChanged.emit(self))
+        return combo
+
+    def setValue(self, value):  # noqa: N802
+        if isinstance(value, list):
+            value = value[0] if value else None
+        if isinstance(value, int) and not isinstance(value, bool) and \
+                0 <= value < len(self.parameterDefinition().options()):
+            value = self.parameterDefinition().options()[value]  # a position (old scripts)
+        if value is None or value == "":
+            return
+        index = self.widget.findData(value)
+        if index >= 0:
+            self.widget.setCurrentIndex(index)
+
+    def value(self):
+        data = self.widget.currentData()
+        return None if data == self.NOT_SET_OPTION else data
+
+
+class NumberWidgetWrapper(_LabelledWrapper):
+    """A decimal number written as a user writes it (1, 0.004, 1e-06), empty when not set."""
+
+    def createWidget(self, **kwargs):  # noqa: N802
+        p = self.parameterDefinition()
+        if self.dialogType == DIALOG_MODELER:
+            self.combo = QComboBox()
+            self.combo.setEditable(True)
+            self._sources(self.combo, (QgsProcessingParameterNumber,),
+                          (QgsProcessingOutputNumber,))
+            self.combo.setEditText("")
+            return self.combo
+        edit = QgsFilterLineEdit()
+        edit.setShowClearButton(bool(p.flags() & QgsProcessingParameterDefinition.FlagOptional))
+        edit.setPlaceholderText(self.tr("not set") if p.flags() &
+                                QgsProcessingParameterDefinition.FlagOptional else "")
+        edit.setToolTip(p.toolTip())
+        edit.textChanged.connect(lambda _: self.widgetValueHasChanged.emit(self))
+        return edit
+
+    @staticmethod
+    def format(value) -> str:
+        """A number as shown: 15 significant digits, no padding zeros."""
+        try:
+            return f"{float(value):.15g}"
+        except (TypeError, ValueError):
+            return str(value)
+
+    def setValue(self, value):  # noqa: N802
+        if value is None or value == "" or isinstance(value, QgsProperty):
+            return
+        if self.dialogType == DIALOG_MODELER:
+            self.setComboValue(value, combobox=self.combo)
+            if self.combo.findData(value) < 0:
+                self.combo.setEditText(self.format(value))
+        else:
+            self.widget.setText(self.format(value))
+
+    def value(self):
+        if self.dialogType == DIALOG_MODELER:
+            value = self.comboValue(combobox=self.combo)
+            if not isinstance(value, str):
+                return value  # a model input or another step's output
+            text = value
+        else:
+            text = self.widget.text()
+        text = text.strip().replace(",", ".") if "." not in text else text.strip()  # 0,5
+        if text == "":
+            return None
+        try:
+            return float(text)
+        except ValueError:
+            return text  # QGIS then refuses it as "Wrong or missing parameter value"

@@ -29,9 +29,9 @@ OUTPUT = "OUTPUT"
 
 MECHANISMS = (("discrete_laplace", "discrete Laplace: integer noise, exact ε-DP"),
               ("laplace", "Laplace: continuous noise, ε-DP"),
-              ("gaussian_analytic", "Gaussian (discrete, integer noise), tightest proven calibration, "
+              ("gaussian_analytic", "discrete Gaussian, tightest calibration|Gaussian (discrete, integer noise), tightest proven calibration, "
                                     "(ε, δ)-DP"),
-              ("gaussian_classic", "Gaussian (discrete), classic calibration of Acs & Castelluccia, "
+              ("gaussian_classic", "discrete Gaussian, classic calibration|Gaussian (discrete), classic calibration of Acs & Castelluccia, "
                                    "(ε, δ)-DP, ε < 1 only"))
 INTEGER_TYPES = (FieldType.Int, FieldType.UInt, FieldType.LongLong, FieldType.ULongLong)
 
@@ -75,7 +75,7 @@ Copied fields are listed in the report; the count field can never be copied.</p>
             CELLS_PER_INDIVIDUAL, tr("Counts one individual can change (m)"),
             QgsProcessingParameterNumber.Integer, 1, minValue=1))
         self.addParameter(QgsProcessingParameterNumber(
-            MAX_CHANGE, tr("Maximum change of one count by one individual (c)"),
+            MAX_CHANGE, tr("Maximum change of a count (c)|by one individual"),
             QgsProcessingParameterNumber.Integer, 1, minValue=1))
         self.addParameter(enum_parameter(MECHANISM, tr("Mechanism"), MECHANISMS,
                                          "discrete_laplace"))
@@ -85,7 +85,7 @@ Copied fields are listed in the report; the count field can never be copied.</p>
         self.addParameter(QgsProcessingParameterString(
             OUTPUT_FIELD, tr("Noisy count field name"), "noisy_count"))
         self.addParameter(QgsProcessingParameterField(
-            KEEP_FIELDS, tr("Fields to copy to the output (never the count field)"),
+            KEEP_FIELDS, tr("Fields to copy|copied to the output; never the count field"),
             parentLayerParameterName=INPUT, allowMultiple=True, optional=True))
         self.add_privacy_parameters(default_epsilon=1.0, with_delta=True, default_delta=1e-6,
                                     delta_help="used by the Gaussian mechanisms only")

@@ -12,8 +12,9 @@ from ...dpcore import report as dpreport
 from ...dpcore.ingest import bound_compact, visit_summary
 from ...dpcore.rng import make_rng
 from ..common.base import MobilityDPAlgorithm, REPORT, progress_bridge, tr
-from ..common.events import EVENTS_HELP, START, add_event_parameters, period, read_events, reading_rows
+from ..common.events import EVENTS_HELP, add_event_parameters, period, read_events, reading_rows
 from ..common.field_types import FieldType
+from ..common.values import iso_utc
 
 ELLS = "ELLS"
 OUTPUT = "OUTPUT"
@@ -95,7 +96,7 @@ cumulative share) and a table per slot (events, active users, visits).</p>
             privacy_note="NOT PRIVATE: these statistics are computed from the raw events and "
                          "are for the data owner only; never publish them.",
             rows=[("events", facts["source"]),
-                  ("start", self.parameterAsString(parameters, START, context).strip()),
+                  ("start", iso_utc(start)),
                   ("slot length (s)", slot_seconds),
                   ("slots", n_slots)],
             sections=[

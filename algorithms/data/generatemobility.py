@@ -99,7 +99,7 @@ trajectory points (vehicle_id, trip_id, time) and check-in points (user_id, venu
         self.addParameter(enum_parameter(ACTIVITY, tr("Phone activity"), ACTIVITY_CHOICES,
                                          "mean_iris_count_91"))
         self.addParameter(QgsProcessingParameterNumber(
-            VEHICLES, tr("Vehicles with GPS trajectories (0 = none)"),
+            VEHICLES, tr("Vehicles with GPS trajectories|0 = none"),
             QgsProcessingParameterNumber.Integer, 500, minValue=0, maxValue=100_000))
         self.addParameter(QgsProcessingParameterNumber(
             CHECKIN_USERS, tr("Check-in users (0 = none)"),

@@ -2,7 +2,7 @@
 import numpy as np
 from qgis.core import (QgsProcessing, QgsProcessingOutputString,
                        QgsProcessingParameterBoolean, QgsProcessingParameterFeatureSink,
-                       QgsProcessingParameterNumber, QgsProcessingParameterString)
+                       QgsProcessingParameterNumber)
 
 from ...dpcore import report as dpreport
 from ...dpcore.geoind import coverage_warning
@@ -11,6 +11,8 @@ from ...dpcore.histograms import (errors, plan_histograms, release_histograms,
                                  user_histograms)
 from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, id_type, tr
 from ..common.events import N_SLOTS, SLOT_MINUTES, START, period
+from ..common.params import start_parameter
+from ..common.values import iso_utc
 from ..common.located import add_cell_parameters, add_observation_parameters, read_cells, \
     read_observations
 from ..common.outputs import write_long_counts
@@ -50,10 +52,10 @@ class PublishHistograms(MobilityDPAlgorithm):
 """
 
     def initAlgorithm(self, config=None):  # noqa: N802
-        add_observation_parameters(self, INPUT, "Observations (user, time, cell or point)",
+        add_observation_parameters(self, INPUT, "Observations|user, time, and a cell id or a point",
                                    user=USER_FIELD, time=TIME_FIELD, cell=CELL_FIELD)
         add_cell_parameters(self, CELLS, CELL_ID_FIELD)
-        self.addParameter(QgsProcessingParameterString(START, tr("Start (ISO 8601, UTC)")))
+        self.addParameter(start_parameter(START, tr("Start (UTC)")))
         self.addParameter(QgsProcessingParameterNumber(
             SLOT_MINUTES, tr("Slot length (minutes)"), QgsProcessingParameterNumber.Double, 60,
             minValue=0.01))
@@ -62,28 +64,31 @@ class PublishHistograms(MobilityDPAlgorithm):
             minValue=1))
         self.addParameter(enum_parameter(METHOD, tr("Method"), METHOD_CHOICES, "static_hybrid"))
         self.addParameter(QgsProcessingParameterBoolean(
-            POSTPROCESS, tr("Consistency post-processing (non-negative integers)"), True))
+            POSTPROCESS, tr("Consistency post-processing|non-negative integers, noisy totals kept"), True))
         self.addParameter(QgsProcessingParameterNumber(
             HISTORY_DAYS, tr("Past days used by dynamic hybrid"),
             QgsProcessingParameterNumber.Integer, 3, minValue=1))
         for p in (enum_parameter(COMPOSITION, tr("Past days' accounting (dynamic hybrid)"),
-                                 [("sequential", "charged to this release (safe)"),
-                                  ("parallel", "removed (under-charged ε): refused, use "
-                                               "sequential")], "sequential"),
-                  enum_parameter(NOISE, tr("Noise"), [("discrete_laplace", "integer noise"),
-                                                      ("laplace", "the paper's Laplace")],
+                                 [("sequential", "sequential (safe)|past days are charged to this "
+                                                  "release"),
+                                  ("parallel", "parallel (removed)|removed (under-charged ε): "
+                                               "refused, use sequential")], "sequential"),
+                  enum_parameter(NOISE, tr("Noise"), [("discrete_laplace", "discrete Laplace|"
+                                                       "integer noise"),
+                                                      ("laplace", "Laplace (the paper)|the "
+                                                       "paper's continuous Laplace")],
                                  "discrete_laplace"),
                   QgsProcessingParameterNumber(CUTOFF, tr("Cutoff c (threshold methods)"),
                                                QgsProcessingParameterNumber.Integer, 5,
                                                minValue=1),
-                  QgsProcessingParameterNumber(THRESHOLD, tr("Threshold T (users moved above "
-                                                             "the noise level)"),
+                  QgsProcessingParameterNumber(THRESHOLD, tr("Threshold T|users moved above "
+                                                             "the noise level"),
                                                QgsProcessingParameterNumber.Double, 0.0),
                   QgsProcessingParameterNumber(COMPARISON_SHARE, tr("Comparison share α"),
                                                QgsProcessingParameterNumber.Double, 0.5,
                                                minValue=0.01, maxValue=0.99),
-                  QgsProcessingParameterBoolean(PAPER_NOISE, tr("Paper's threshold noise "
-                                                                "(spends 2ε₁ + ε₂)"), False),
+                  QgsProcessingParameterBoolean(PAPER_NOISE, tr("Paper's threshold noise|"
+                                                                "spends 2ε₁ + ε₂"), False),
                   QgsProcessingParameterNumber(DIVISION_SHARE, tr("Division share of ε "
                                                                   "(hybrids)"),
                                                QgsProcessingParameterNumber.Double, 0.1,
@@ -92,8 +97,8 @@ class PublishHistograms(MobilityDPAlgorithm):
                                                QgsProcessingParameterNumber.Double, 12.0,
                                                minValue=1.001),
                   enum_parameter(UTILITY, tr("Division utility"),
-                                 [("eq7", "the paper's Eq. 7 (sensitivity S·log_α S)"),
-                                  ("mean_minus_dispersion", "log_α(L)·(aveDis − simVar), "
+                                 [("eq7", "Eq. 7 (the paper)|sensitivity S·log_α S"),
+                                  ("mean_minus_dispersion", "mean minus dispersion|log_α(L)·(aveDis − simVar), "
                                                             "sensitivity 6·log_α S")], "eq7")):
             self.addParameter(advanced(p))
         self.add_frame_crs_parameter()
@@ -143,7 +148,7 @@ class PublishHistograms(MobilityDPAlgorithm):
         in_period = int(counts[-1].sum())
         if in_period == 0:
             raise ValueError(f"none of the {facts['rows']} observations lies in a cell during "
-                             f"the {n_slots} timestamps from {parameters.get(START)} "
+                             f"the {n_slots} timestamps from {iso_utc(start)} "
                              f"({facts['outside every cell']} outside every cell)")
         empty_days = [k for k in range(past) if not counts[k].any()]
         if empty_days:

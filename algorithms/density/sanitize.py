@@ -29,14 +29,15 @@ TOWERS, TOWER_ID_FIELD = "TOWERS", "TOWER_ID_FIELD"
 CENSUS, CENSUS_ID_FIELD = "CENSUS", "CENSUS_ID_FIELD"
 ELL, METHOD, IMPROVEMENTS, CALIBRATION = "ELL", "METHOD", "IMPROVEMENTS", "CALIBRATION"
 EVALUATE, OUTPUT, WIDE, DIAGNOSTICS, TRUTH = "EVALUATE", "OUTPUT", "WIDE", "DIAGNOSTICS", "TRUTH"
-METHODS = [("visits", "distinct people per tower and slot, Gaussian noise on every tower × slot "
-                      "count, low-rank denoising, (ε, δ)-DP (default)"),
-           ("efpa_g", "clustering + Fourier (DCT) perturbation with Gaussian noise, (ε, δ)-DP"),
-           ("efpa", "the same with Laplace noise, ε-DP"),
-           ("lpa", "the paper's baseline: Laplace noise on every count of the cover, ε-DP"),
-           ("lpa_direct", "Laplace noise directly on every census count, ε-DP")]
-CALIBRATIONS = [("analytic", "the smallest σ the discrete Gaussian's proven bound allows (default)"),
-                ("classic", "the paper's σ = √2·Δ₂·√ln(4/δ)/ε, valid for ε/4 < 1 here")]
+METHODS = [("visits", "distinct people per tower|distinct people per tower and slot, Gaussian noise "
+                      "on every tower × slot count, low-rank denoising, (ε, δ)-DP (default)"),
+           ("efpa_g", "EFPA_G|clustering + Fourier (DCT) perturbation with Gaussian noise, (ε, δ)-DP"),
+           ("efpa", "EFPA|the same with Laplace noise, ε-DP"),
+           ("lpa", "LPA|the paper's baseline: Laplace noise on every count of the cover, ε-DP"),
+           ("lpa_direct", "LPA direct|Laplace noise directly on every census count, ε-DP")]
+CALIBRATIONS = [("analytic", "analytic σ (tightest)|the smallest σ the discrete Gaussian's "
+                             "proven bound allows (default)"),
+                ("classic", "classic (the paper)|σ = √2·Δ₂·√ln(4/δ)/ε, valid for ε/4 < 1 here")]
 UNIT = ("one user: all the events of one person (user id) over the whole period; the "
         "pre-sampling keeps at most ℓ visits of a user, at most one per slot")
 
@@ -70,7 +71,7 @@ class SanitizeDensity(MobilityDPAlgorithm):
     def initAlgorithm(self, config=None):  # noqa: N802
         add_event_parameters(self, bounded_input=True)
         self.addParameter(QgsProcessingParameterFeatureSource(
-            TOWERS, tr("Towers (points) or tower cells (polygons)"),
+            TOWERS, tr("Towers or tower cells|points or polygons"),
             [QgsProcessing.TypeVectorPoint, QgsProcessing.TypeVectorPolygon]))
         self.addParameter(QgsProcessingParameterField(
             TOWER_ID_FIELD, tr("Tower id field (as in the events)"),
@@ -84,11 +85,11 @@ class SanitizeDensity(MobilityDPAlgorithm):
             30, minValue=1))
         self.addParameter(enum_parameter(METHOD, tr("Method"), METHODS, "visits"))
         self.addParameter(QgsProcessingParameterBoolean(
-            IMPROVEMENTS, tr("Improved scaling and night smoothing (§5.4)"), True))
+            IMPROVEMENTS, tr("Improved scaling and night smoothing|§5.4 of Acs & Castelluccia"), True))
         self.addParameter(advanced(enum_parameter(CALIBRATION, tr("Gaussian calibration"),
                                                   CALIBRATIONS, "analytic")))
         self.addParameter(advanced(QgsProcessingParameterBoolean(
-            EVALUATE, tr("Add an evaluation against the true density to the internal report"),
+            EVALUATE, tr("Evaluate against the true density|adds an evaluation (MRE, correlation, EMD) to the internal report"),
             False)))
         self.add_privacy_parameters(default_epsilon=0.3, with_delta=True, default_delta=2e-6,
                                     delta_help="efpa_g only; keep it below 1/(number of users)")
@@ -101,7 +102,7 @@ class SanitizeDensity(MobilityDPAlgorithm):
             DIAGNOSTICS, tr("Cover cells with their cluster"), QgsProcessing.TypeVectorPolygon,
             optional=True, createByDefault=False))
         truth = QgsProcessingParameterFeatureSink(
-            TRUTH, tr("True density (NOT private: data owner only)"),
+            TRUTH, tr("True density (NOT private)|for the data owner only"),
             QgsProcessing.TypeVectorPolygon, optional=True, createByDefault=False)
         self.addParameter(advanced(truth))
 

@@ -7,7 +7,8 @@ import numpy as np
 from qgis.core import (QgsFeature, QgsFeatureRequest, QgsFeatureSink, QgsField, QgsFields,
                        QgsProcessing,
                        QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
-                       QgsProcessingParameterNumber, QgsProcessingParameterString, QgsWkbTypes)
+                       QgsProcessingParameterField, QgsProcessingParameterNumber,
+                       QgsProcessingParameterString, QgsWkbTypes)
 
 from ...dpcore.density.sections import EMD_SLOTS, comparison_section
 from ..common.base import REPORT, MetricFrame, MobilityDPAlgorithm, tr
@@ -77,17 +78,20 @@ class CompareDensity(MobilityDPAlgorithm):
             TRUE_LAYER, tr("True density (long form)"), [QgsProcessing.TypeVectorPolygon]))
         self.addParameter(QgsProcessingParameterFeatureSource(
             PRIVATE_LAYER, tr("Private density (long form)"), [QgsProcessing.TypeVectorPolygon]))
-        for name, label, default in ((ID_FIELD, "Cell id field", "cell_id"),
-                                     (SLOT_FIELD, "Slot field", "slot"),
-                                     (TRUE_COUNT_FIELD, "Count field of the true layer", "count"),
-                                     (PRIVATE_COUNT_FIELD, "Count field of the private layer",
-                                      "count")):
-            self.addParameter(QgsProcessingParameterString(name, tr(label), default))
+        any_type, numeric = QgsProcessingParameterField.Any, QgsProcessingParameterField.Numeric
+        for name, label, default, layer, kind in (
+                (ID_FIELD, "Cell id field|shared by both layers", "cell_id", TRUE_LAYER, any_type),
+                (SLOT_FIELD, "Slot field|shared by both layers", "slot", TRUE_LAYER, numeric),
+                (TRUE_COUNT_FIELD, "Count field of the true layer", "count", TRUE_LAYER, numeric),
+                (PRIVATE_COUNT_FIELD, "Count field of the private layer", "count", PRIVATE_LAYER,
+                 numeric)):
+            self.addParameter(QgsProcessingParameterField(  # a field name typed as text works
+                name, tr(label), default, parentLayerParameterName=layer, type=kind))
         self.addParameter(QgsProcessingParameterNumber(
             EMD_SLOTS_PARAM, tr("Slots for EMD (0 = none)"), QgsProcessingParameterNumber.Integer,
             EMD_SLOTS, minValue=0))
         self.addParameter(QgsProcessingParameterString(
-            CELLS, tr("Cells to plot (comma-separated ids; default: the three busiest)"),
+            CELLS, tr("Cells to plot|comma-separated ids; default: the three busiest"),
             optional=True))
         self.add_report_parameter()
         self.addParameter(QgsProcessingParameterFeatureSink(

@@ -43,9 +43,9 @@ class TrajectoryRecovery(MobilityDPAlgorithm):
 
     def initAlgorithm(self, config=None):  # noqa: N802
         self.addParameter(QgsProcessingParameterFeatureSource(
-            COUNTS, tr("Counts (long form: cell id, slot, count)"), [QgsProcessing.TypeVector]))
+            COUNTS, tr("Counts (long form)|one row per cell and slot: cell id, slot, count"), [QgsProcessing.TypeVector]))
         for name, label, default, kind in (
-                (COUNT_CELL_FIELD, "Cell id field of the counts", "cell_id",
+                (COUNT_CELL_FIELD, "Cell id field of the counts|empty: cell_id", "cell_id",
                  QgsProcessingParameterField.Any),
                 (SLOT_FIELD, "Slot field", "slot", QgsProcessingParameterField.Numeric),
                 (COUNT_FIELD, "Count field", "count", QgsProcessingParameterField.Numeric),
@@ -64,11 +64,11 @@ class TrajectoryRecovery(MobilityDPAlgorithm):
                 name, tr(label), QgsProcessingParameterNumber.Integer, default, minValue=lo,
                 maxValue=hi))
         self.addParameter(enum_parameter(DAY_MODEL, tr("Day step"), [
-            ("velocity", "Xu et al.: continue with the last velocity"),
-            ("stay", "predict no move (stronger where people stop after each trip)")],
+            ("velocity", "velocity (Xu et al.)|continue with the last velocity"),
+            ("stay", "stay in place|predict no move (stronger where people stop after each trip)")],
             "velocity"))
         self.addParameter(QgsProcessingParameterNumber(
-            SEED, tr("Seed of the post-processing (empty: secure randomness)"),
+            SEED, tr("Seed of the post-processing|empty: secure randomness"),
             QgsProcessingParameterNumber.Integer, None, optional=True, minValue=0))
         self.add_frame_crs_parameter()
         self.addParameter(QgsProcessingParameterFeatureSink(

@@ -80,22 +80,22 @@ class AggregateFlows(MobilityDPAlgorithm):
 
     def initAlgorithm(self, config=None):  # noqa: N802
         self.addParameter(QgsProcessingParameterFeatureSource(
-            INPUT, tr("Trajectory points (or lines with time as M)"),
+            INPUT, tr("Trajectories|points, or lines with time as M"),
             [QgsProcessing.TypeVectorPoint, QgsProcessing.TypeVectorLine]))
-        self.add_unit_field_parameter(VEHICLE_FIELD, "Vehicle field (the unit of privacy)",
+        self.add_unit_field_parameter(VEHICLE_FIELD, "Vehicle field",
                                       INPUT, kind="vehicle")
         self.addParameter(QgsProcessingParameterField(
             TRAJECTORY_FIELD, tr("Trajectory (trip) field"), parentLayerParameterName=INPUT,
             optional=True))
         self.addParameter(QgsProcessingParameterField(
-            TIME_FIELD, tr("Time field (required for points; lines carry time as M)"),
+            TIME_FIELD, tr("Time field|required for points; lines carry time as M"),
             parentLayerParameterName=INPUT, optional=True))
         self.addParameter(QgsProcessingParameterFeatureSource(
             CELLS, tr("Tessellation (cells)"), [QgsProcessing.TypeVectorPolygon]))
         self.addParameter(QgsProcessingParameterField(
             CELL_ID_FIELD, tr("Cell id field"), parentLayerParameterName=CELLS, optional=True))
         self.addParameter(QgsProcessingParameterBoolean(
-            ALLOW_HOLES, tr("The territory has holes (accept holes between cells)"), False))
+            ALLOW_HOLES, tr("The territory has holes|accept holes between cells"), False))
         self.addParameter(QgsProcessingParameterDateTime(
             START, tr("Start of the time interval τ"), optional=True))
         self.addParameter(QgsProcessingParameterDateTime(
@@ -105,11 +105,11 @@ class AggregateFlows(MobilityDPAlgorithm):
         self._enum(NOISE, "Noise", NOISES)
         self._number(MAX_MOVES, "Central: moves kept per vehicle (m)", 10)
         self._enum(BOUNDING, "Central: bounding rule", BOUNDINGS)
-        self._number(MAX_COUNT, "Central, distinct rule: times each move counts (k)", 1, True)
+        self._number(MAX_COUNT, "Times each move counts (k)|central mode, distinct rule", 1, True)
         self._enum(SKETCH, "Sketch (per-vehicle methods)", SKETCHES, True)
         self._number(SKETCH_WIDTH, "Sketch width (counters per row)", 1000, True)
         self._number(SKETCH_DEPTH, "Sketch depth (rows; 1 for AGMS)", 3, True)
-        self._number(SKETCH_SEED, "Sketch hash seed (shared by vehicles and coordinator)", 0,
+        self._number(SKETCH_SEED, "Sketch hash seed|shared by the vehicles and the coordinator", 0,
                      True)
         self._enum(AGGREGATION, "Coordinator with sketches", AGGREGATIONS, True)
         self.add_privacy_parameters(default_epsilon=0.5, with_delta=True, default_delta=0.0,
@@ -120,7 +120,7 @@ class AggregateFlows(MobilityDPAlgorithm):
         self.addParameter(QgsProcessingParameterFeatureSink(
             ZONES, tr("Flow per zone"), QgsProcessing.TypeVectorPolygon))
         self.addParameter(QgsProcessingParameterFeatureSink(
-            TRUE_FLOWS, tr("True flows (internal: raw data, not for publication)"),
+            TRUE_FLOWS, tr("True flows (internal)|raw data, not for publication"),
             QgsProcessing.TypeVectorLine, optional=True, createByDefault=False))
 
     # -- parameters and reading ----------------------------------------------------------

@@ -53,7 +53,7 @@ def add_flow_parameters(alg, layer_param):
         SAMPLES, tr("Betweenness pivots (0 = exact)"), QgsProcessingParameterNumber.Integer,
         200, minValue=0))
     alg.addParameter(QgsProcessingParameterNumber(
-        COMMUNITY_SEED, tr("Random seed of the pivots and of Louvain"),
+        COMMUNITY_SEED, tr("Seed of the pivots and of Louvain"),
         QgsProcessingParameterNumber.Integer, 0, minValue=0))
 
 

@@ -31,15 +31,15 @@ OD_FLOWS = "OD_FLOWS"
 WEIGHT = {name: f"WEIGHT_{name.upper()}" for name in st.STATISTICS}
 TIME_WINDOWS = "TIME_WINDOWS"
 BIN_PARAMETERS = {  # parameter: (Bins field, label, default text)
-    TIME_WINDOWS: ("time_windows", "Time windows: hour boundaries from 0 to 24 (UTC)",
+    TIME_WINDOWS: ("time_windows", "Time windows (UTC hours)|hour boundaries from 0 to 24",
                    "0,6,10,14,18,22,24"),
-    "LENGTH_BINS": ("trip_length_km", "Trip length bin edges (km; last bin open)",
+    "LENGTH_BINS": ("trip_length_km", "Trip length bins (km)|bin edges; the last bin is open",
                     ",".join(str(k) for k in range(21))),
-    "TRAVEL_TIME_BINS": ("travel_time_min", "Travel time bin edges (min; last bin open)",
+    "TRAVEL_TIME_BINS": ("travel_time_min", "Travel time bins (min)|bin edges; the last bin is open",
                          ",".join(str(k) for k in range(0, 125, 5))),
-    "GYRATION_BINS": ("gyration_km", "Radius of gyration bin edges (km; last bin open)",
+    "GYRATION_BINS": ("gyration_km", "Radius of gyration bins (km)|bin edges; the last bin is open",
                       ",".join(f"{k / 2:g}" for k in range(21))),
-    "GAP_BINS": ("gap_hours", "Time between trips bin edges (h; last bin open)",
+    "GAP_BINS": ("gap_hours", "Time between trips bins (h)|bin edges; the last bin is open",
                  "0,0.5,1,2,3,4,6,8,12,16,24,48,72"),
 }
 TRIPS_PER_USER_MAX = "TRIPS_PER_USER_MAX"
@@ -52,6 +52,14 @@ VISITS_CHOICES = [(AUTO, "automatic: the public rule picks (shrunk)"),
                   (VISITS_SHRUNK, "trip ends of the sampled trips, noise, then shrunk and scaled "
                                   "to all trips (up to M per user) by the trip scale"),
                   (VISITS_PLAIN, "trip ends of the sampled trips with noise (the former method)")]
+
+
+
+def _weight_label(title: str) -> str:
+    """'Weight: <statistic>' with the title's parenthesis in the tooltip (label|details)."""
+    head, _, unit = title.partition(" (")
+    return f"Weight: {head[0].lower()}{head[1:]}|" + (f"{unit.rstrip(')')}; " if unit else "") + \
+        "0 = leave out"
 
 
 class MobilityReport(MobilityDPAlgorithm):
@@ -101,7 +109,7 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
         add_trip_parameters(self)
         for name in st.STATISTICS:  # trips per day needs a time window: off by default
             self.addParameter(QgsProcessingParameterNumber(
-                WEIGHT[name], tr(f"Weight: {st.TITLES[name]} (0 = leave out)"),
+                WEIGHT[name], tr(_weight_label(st.TITLES[name])),
                 QgsProcessingParameterNumber.Double, 0.0 if name == st.TRIPS_PER_DAY else 1.0,
                 minValue=0.0))
         bins = [QgsProcessingParameterString(key, tr(label), default)
@@ -129,8 +137,8 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
         self.addParameter(QgsProcessingParameterFileDestination(
             STATISTICS, tr("Statistics (JSON, public)"), "JSON files (*.json)", optional=True))
         self.addParameter(QgsProcessingParameterFileDestination(
-            INTERNAL_STATISTICS, tr("Statistics of the raw data (JSON, INTERNAL: do not "
-                                    "publish)"), "JSON files (*.json)", optional=True,
+            INTERNAL_STATISTICS, tr("Raw-data statistics (internal)|JSON; do "
+                                    "not publish"), "JSON files (*.json)", optional=True,
             createByDefault=False))
         self.addParameter(QgsProcessingParameterFeatureSink(
             VISITS, tr("Visits per zone"), QgsProcessing.TypeVectorPolygon, optional=True))

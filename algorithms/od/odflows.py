@@ -100,10 +100,10 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
         self.addParameter(enum_parameter(NOISE, tr("Noise"), NOISE_CHOICES,
                                          default="discrete_laplace"))
         self.addParameter(QgsProcessingParameterNumber(
-            TOTAL_SHARE, tr("Share of ε for the noisy total (0 = no rescaling)"),
+            TOTAL_SHARE, tr("Share of ε for the noisy total|0 = no rescaling"),
             QgsProcessingParameterNumber.Double, 0.0, minValue=0.0, maxValue=0.9))
         self.addParameter(QgsProcessingParameterNumber(
-            TOTAL_CAP, tr("Cap M of trips per user counted in the noisy total (≥ m)"),
+            TOTAL_CAP, tr("Cap M of trips per user in the total|trips per user counted in the noisy total (≥ m)"),
             QgsProcessingParameterNumber.Integer, 50, minValue=1))
         self.add_privacy_parameters(default_epsilon=1.0, with_delta=True, default_delta=0.0,
                                     delta_help="Gaussian noise only")

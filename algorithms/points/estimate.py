@@ -57,20 +57,20 @@ raw report share and, for <code>krr</code>, the matrix-inversion baseline.</p>""
     def initAlgorithm(self, config=None):  # noqa: N802
         self.addParameter(QgsProcessingParameterFeatureSource(
             INPUT, tr("Perturbed points"), [QgsProcessing.TypeVectorPoint]))
-        self.addParameter(enum_parameter(MECHANISM, tr("Mechanism the points were perturbed with"),
+        self.addParameter(enum_parameter(MECHANISM, tr("Mechanism used to perturb|the mechanism the points were perturbed with"),
                                          MECHANISMS, "planar_laplace"))
         self.addParameter(QgsProcessingParameterNumber(
-            EPSILON, tr("Epsilon the points were perturbed with (nothing is spent)"),
+            EPSILON, tr("Epsilon of the perturbation|the ε the points were perturbed with (nothing is spent)"),
             QgsProcessingParameterNumber.Double, 0.01))
         self.addParameter(QgsProcessingParameterNumber(
             CELL_SIZE, tr("Cell size in metres"), QgsProcessingParameterNumber.Double, 150.0))
         self.addParameter(QgsProcessingParameterExtent(
-            GRID_EXTENT, tr("Grid extent (the one used to perturb; empty for planar Laplace: "
-                            "the reports' extent)"), optional=True))
+            GRID_EXTENT, tr("Grid extent|the one used to perturb; empty for planar Laplace: "
+                            "the reports' extent"), optional=True))
         self.addParameter(enum_parameter(BOUNDARY, tr("Boundary rule of the mechanism"),
                                          BOUNDARIES, "remap"))
         self.addParameter(QgsProcessingParameterBoolean(
-            ALLOW_OUTSIDE, tr("Allow more than half the reports outside the grid"), False))
+            ALLOW_OUTSIDE, tr("Allow most reports outside|accept more than half the reports outside the grid"), False))
         self.addParameter(QgsProcessingParameterNumber(
             ITERATIONS, tr("Maximum EM iterations"), QgsProcessingParameterNumber.Integer, 200,
             minValue=1))

@@ -31,16 +31,16 @@ WGS84 = QgsCoordinateReferenceSystem("EPSG:4326")
 GRID_EXTENT = "GRID_EXTENT"
 CELL_SIZE = "CELL_SIZE"
 MECHANISMS = (
-    ("planar_laplace", "planar Laplace, continuous (radius ~ Gamma(2, 1/ε), uniform direction), "
+    ("planar_laplace", "planar Laplace|planar Laplace, continuous (radius ~ Gamma(2, 1/ε), uniform direction), "
                        "each point moved along the geodesic on the WGS84 ellipsoid"),
-    ("laplace", "discretised planar Laplace on grid cells (Alvim et al.; reports are cell "
+    ("laplace", "discretised planar Laplace (grid)|discretised planar Laplace on grid cells (Alvim et al.; reports are cell "
                 "centres)"),
-    ("geometric", "geometric mechanism on grid cells (Alvim et al.; reports are cell centres)"),
-    ("krr", "k-ary randomized response over the cells (plain ε, no metric, for comparison)"))
+    ("geometric", "geometric (grid)|geometric mechanism on grid cells (Alvim et al.; reports are cell centres)"),
+    ("krr", "k-ary randomized response (grid)|over the cells (plain ε, no metric, for comparison)"))
 BOUNDARIES = (
-    ("remap", "a report falling outside the grid is moved to the nearest cell (exactly "
+    ("remap", "remap to the nearest cell|a report falling outside the grid is moved to the nearest cell (exactly "
               "ε·d-private)"),
-    ("renormalise", "the mechanism is renormalised over the grid as Alvim et al. §IV, which "
+    ("renormalise", "renormalise (costs 2ε)|the mechanism is renormalised over the grid as Alvim et al. §IV, which "
                     "only guarantees 2ε·d (the report and the ledger count 2ε)"))
 
 GRID_HELP = """<p><b>Cell size</b> and <b>grid extent</b> (grid mechanisms): the grid of square

@@ -87,10 +87,10 @@ a user field is given).</p>"""
                                          "planar_laplace"))
         self.add_privacy_parameters(default_epsilon=0.01)
         self.addParameter(QgsProcessingParameterNumber(
-            LEVEL, tr("Privacy level L (with a radius r: ε = L/r per metre)"),
+            LEVEL, tr("Privacy level L|with a radius r: ε = L/r per metre"),
             QgsProcessingParameterNumber.Double, float(np.log(4.0)), optional=True))
         self.addParameter(QgsProcessingParameterNumber(
-            RADIUS, tr("Radius r in metres (empty: use Epsilon per metre)"),
+            RADIUS, tr("Radius r (metres)|empty: use Epsilon per metre"),
             QgsProcessingParameterNumber.Double, None, optional=True))
         self.addParameter(QgsProcessingParameterNumber(
             CELL_SIZE, tr("Cell size in metres (grid mechanisms)"),
@@ -100,19 +100,19 @@ a user field is given).</p>"""
         self.addParameter(enum_parameter(BOUNDARY, tr("Boundary rule (grid mechanisms)"),
                                          BOUNDARIES, "remap"))
         self.addParameter(QgsProcessingParameterFeatureSource(
-            STUDY_AREA, tr("Study area: remap reports into it (planar Laplace)"),
+            STUDY_AREA, tr("Study area to remap reports into|planar Laplace only"),
             [QgsProcessing.TypeVectorPolygon], optional=True))
         self.addParameter(QgsProcessingParameterBoolean(
-            ALLOW_OUTSIDE, tr("Allow more than half the points outside the grid or study area"),
+            ALLOW_OUTSIDE, tr("Allow most points outside|accept a run where more than half the points fall outside the grid or study area"),
             False))
-        self.addParameter(unit_field_parameter(USER_FIELD, tr("User id field (empty: each point "
-                                                              "protected on its own)"), INPUT))
+        self.addParameter(unit_field_parameter(USER_FIELD, tr("User id field|empty: each point is "
+                                                              "protected on its own"), INPUT))
         self.addParameter(QgsProcessingParameterNumber(
-            MAX_POINTS_PER_USER, tr("Maximum points per user m (with a user field; cost m·ε)"),
+            MAX_POINTS_PER_USER, tr("Maximum points per user (m)|with a user field; the cost is m·ε"),
             QgsProcessingParameterNumber.Integer, None, optional=True, minValue=1))
         self.addParameter(enum_parameter(EXCESS_POINTS, tr("Users above the maximum"), (
-            ("refuse", "refuse the run, naming a user above the maximum"),
-            ("sample", "keep a uniformly random m of that user's points")), "refuse"))
+            ("refuse", "refuse the run|naming a user above the maximum"),
+            ("sample", "sample m points|keep a uniformly random m of that user's points")), "refuse"))
         self.addParameter(QgsProcessingParameterField(
             KEEP_FIELDS, tr("Fields to copy to the output"), parentLayerParameterName=INPUT,
             allowMultiple=True, optional=True))

@@ -75,13 +75,13 @@ other.</p>
             self.addParameter(QgsProcessingParameterFeatureSource(
                 layer, tr(f"Partition {label}"), [QgsProcessing.TypeVectorPolygon]))
             self.addParameter(QgsProcessingParameterField(
-                field, tr(f"Id field of {label[0]} (optional; default: feature id)"),
+                field, tr(f"Id field of {label[0]}|default: the feature id"),
                 parentLayerParameterName=layer, optional=True))
         self.addParameter(QgsProcessingParameterNumber(
-            MIN_OVERLAP_M2, tr("Minimum overlap area (m²; smaller overlaps are slivers)"),
+            MIN_OVERLAP_M2, tr("Minimum overlap area (m²)|smaller overlaps are slivers"),
             QgsProcessingParameterNumber.Double, 0.0, minValue=0))
         self.addParameter(QgsProcessingParameterNumber(
-            MIN_OVERLAP_FRACTION, tr("Minimum overlap fraction of the smaller cell, in [0, 1)"),
+            MIN_OVERLAP_FRACTION, tr("Minimum overlap fraction|of the smaller cell, in [0, 1)"),
             QgsProcessingParameterNumber.Double, 0.0, minValue=0, maxValue=1))
         self.add_report_parameter()
         self.addParameter(QgsProcessingParameterFeatureSink(

@@ -69,10 +69,10 @@ def study_area(alg, parameters, context, frame, points_xy, warnings):
 
 def add_area_parameters(alg, default_buffer):
     alg.addParameter(QgsProcessingParameterFeatureSource(
-        STUDY_AREA, tr("Study area (optional; default: buffered convex hull of the points)"),
+        STUDY_AREA, tr("Study area|default: the buffered convex hull of the points"),
         [QgsProcessing.TypeVectorPolygon], optional=True))
     alg.addParameter(QgsProcessingParameterNumber(
-        BUFFER, tr("Buffer around the convex hull when no study area is given (metres)"),
+        BUFFER, tr("Buffer (metres)|around the convex hull of the points, when no study area is given"),
         QgsProcessingParameterNumber.Double, default_buffer, minValue=0))
 
 
@@ -144,11 +144,11 @@ output discloses nothing else.</p>
         self.addParameter(QgsProcessingParameterFeatureSource(
             INPUT, tr("Towers"), [QgsProcessing.TypeVectorPoint]))
         self.addParameter(QgsProcessingParameterField(
-            ID_FIELD, tr("Tower id field (optional; default: feature id)"),
+            ID_FIELD, tr("Tower id field|default: the feature id"),
             parentLayerParameterName=INPUT, optional=True))
         add_area_parameters(self, 1000.0)
         self.addParameter(QgsProcessingParameterNumber(
-            MERGE_DISTANCE, tr("Merge towers closer than (metres; 0 = identical positions only)"),
+            MERGE_DISTANCE, tr("Merge towers closer than (metres)|0 = identical positions only"),
             QgsProcessingParameterNumber.Double, 0.0, minValue=0))
         self.add_report_parameter()
         self.addParameter(QgsProcessingParameterFeatureSink(
