@@ -72,6 +72,15 @@ def graduated_style(field: str, classes: int = 5):
     return style
 
 
+def _number(type_enum) -> int:
+    """A QVariant.Type or QMetaType.Type as its number (Qt gives both the same numbers)."""
+    return int(getattr(type_enum, "value", type_enum))
+
+
+_INTEGER_TYPES = {_number(t) for t in (FieldType.Int, FieldType.LongLong, FieldType.UInt,
+                                       FieldType.ULongLong)}
+
+
 def _classify(renderer, layer, field: str, method, classes: int) -> None:
     """Classes of ``field`` by ``method`` (not the deprecated updateClasses(layer, mode, n)),
     labelled with as few decimals as the values need: whole numbers for integer fields and
@@ -81,8 +90,7 @@ def _classify(renderer, layer, field: str, method, classes: int) -> None:
     span = (float(top) - float(low)) if isinstance(top, (int, float)) and \
         isinstance(low, (int, float)) else 0.0
     step = span / max(classes, 1)
-    integer = index >= 0 and layer.fields().at(index).type() in (
-        QVariant.Int, QVariant.LongLong, QVariant.UInt, QVariant.ULongLong)
+    integer = index >= 0 and _number(layer.fields().at(index).type()) in _INTEGER_TYPES
     method.setLabelPrecision(0 if integer or step >= 1 or step <= 0 else
                              min(6, math.ceil(-math.log10(step))))
     method.setLabelTrimTrailingZeroes(True)

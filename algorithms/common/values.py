@@ -49,4 +49,5 @@ def parameter_seconds(alg, parameters, name: str, context):
 
 def iso_utc(seconds: float) -> str:
     """Epoch seconds as ISO 8601 UTC text (2007-09-10T00:00:00Z)."""
-    return QDateTime.fromMSecsSinceEpoch(int(round(seconds * 1000)), Qt.UTC).toString(Qt.ISODate)
+    return QDateTime.fromMSecsSinceEpoch(int(round(seconds * 1000)), Qt.TimeSpec.UTC).toString(
+        Qt.DateFormat.ISODate)

@@ -127,7 +127,7 @@ class EnumLabelWidgetWrapper(_LabelledWrapper):
             combo.addItem(option_label(description), value)
             details = option_details(description)
             combo.setItemData(combo.count() - 1, f"{value}: {details}" if details else value,
-                              Qt.ToolTipRole)
+                              Qt.ItemDataRole.ToolTipRole)
         if self.dialogType == DIALOG_MODELER:
             self._sources(combo, (QgsProcessingParameterEnum, QgsProcessingParameterString),
                           (QgsProcessingOutputString,))
