@@ -46,7 +46,7 @@ from .ledger import (DELTA_SPENT, EPSILON_SPENT, PRIVACY_UNIT, Charge,  # noqa: 
                      failure_message, source_dataset_id)
 from .staging import Staging
 from .params import (PRIVACY_HELP, advanced, choices_help, delta_parameter,  # noqa: F401
-                     dialog_ready, enum_parameter, frame_crs_parameter, html_help, ledger_parameter,
+                     dialog_ready, enum_parameter, text_time_placeholders, frame_crs_parameter, html_help, ledger_parameter,
                      unit_field_parameter)
 
 ICON = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(__file__))), "icons",
@@ -100,6 +100,11 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
     def addParameter(self, parameter, createOutput=True):  # noqa: N802,N803
         """Every parameter gets the shared dialog conventions (:func:`params.dialog_ready`)."""
         return super().addParameter(dialog_ready(parameter), createOutput)
+
+    def checkParameterValues(self, parameters, context):  # noqa: N802
+        """QGIS's checks, except that the algorithm reads date-time text itself."""
+        return super().checkParameterValues(
+            text_time_placeholders(parameters, self.parameterDefinitions()), context)
 
 
     # -- ledger ------------------------------------------------------------

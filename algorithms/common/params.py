@@ -23,12 +23,16 @@ from qgis.core import (QgsProcessingParameterCrs, QgsProcessingParameterDateTime
                        QgsProcessingParameterDefinition,
                        QgsProcessingParameterEnum, QgsProcessingParameterField,
                        QgsProcessingParameterFile, QgsProcessingParameterNumber)
+from qgis.PyQt.QtCore import QDateTime
 
 #: Decimals of the δ spin box: δ down to 1e-15 with five significant digits.
 DELTA_DECIMALS = 20
 
 #: Metadata key holding an enum's {value: description} for the help.
 CHOICES_KEY = "mobilitydp_choices"
+
+#: Metadata key of date-time parameters whose text values the algorithm reads itself.
+TEXT_TIME_KEY = "mobilitydp_text_time"
 
 #: Separates a short label from its details in descriptions ("Seed|empty = secure ...").
 DETAILS = "|"
@@ -162,7 +166,19 @@ def unit_field_parameter(name: str, label: str, parent: str, kind: str = "user")
 def start_parameter(name: str, label: str, *, optional: bool = False):
     """The start of a period: a date-time picker (read with ``values.parameter_seconds``,
     which also reads the ISO 8601 text of scripts and saved models as before)."""
-    return QgsProcessingParameterDateTime(name, label, optional=optional)
+    p = QgsProcessingParameterDateTime(name, label, optional=optional)
+    p.setMetadata({**p.metadata(), TEXT_TIME_KEY: True})
+    return p
+
+
+def text_time_placeholders(parameters, definitions) -> dict:
+    """``parameters`` with a valid date-time standing in for the text of every
+    :func:`start_parameter` (QGIS's own check refuses epoch seconds and says only
+    "Incorrect parameter value"; ``values.parameter_seconds`` reads the text, or refuses it
+    with a clear message, as before the picker)."""
+    texts = {p.name() for p in definitions if p.metadata().get(TEXT_TIME_KEY) and
+             isinstance(parameters.get(p.name()), str) and parameters[p.name()].strip()}
+    return {**parameters, **{name: QDateTime.currentDateTimeUtc() for name in texts}}
 
 
 def frame_crs_parameter(name: str, label: str):

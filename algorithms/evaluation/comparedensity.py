@@ -85,8 +85,11 @@ class CompareDensity(MobilityDPAlgorithm):
                 (TRUE_COUNT_FIELD, "Count field of the true layer", "count", TRUE_LAYER, numeric),
                 (PRIVATE_COUNT_FIELD, "Count field of the private layer", "count", PRIVATE_LAYER,
                  numeric)):
-            self.addParameter(QgsProcessingParameterField(  # a field name typed as text works
-                name, tr(label), default, parentLayerParameterName=layer, type=kind))
+            # a field name typed as text works; optional in QGIS's sense because QGIS 3.22
+            # refuses a missing field value even when the parameter has a default
+            self.addParameter(QgsProcessingParameterField(
+                name, tr(label), default, parentLayerParameterName=layer, type=kind,
+                optional=True))
         self.addParameter(QgsProcessingParameterNumber(
             EMD_SLOTS_PARAM, tr("Slots for EMD (0 = none)"), QgsProcessingParameterNumber.Integer,
             EMD_SLOTS, minValue=0))
@@ -100,7 +103,8 @@ class CompareDensity(MobilityDPAlgorithm):
     def execute(self, parameters, context, feedback):
         true_src = self.source_or_raise(parameters, TRUE_LAYER, context)
         priv_src = self.source_or_raise(parameters, PRIVATE_LAYER, context)
-        id_f, slot_f, true_f, priv_f = (self.parameterAsString(parameters, k, context)
+        id_f, slot_f, true_f, priv_f = (self.parameterAsString(parameters, k, context) or
+                                        self.parameterDefinition(k).defaultValue()
                                         for k in (ID_FIELD, SLOT_FIELD, TRUE_COUNT_FIELD,
                                                   PRIVATE_COUNT_FIELD))
         true, ids, geoms = _read_long(true_src, id_f, slot_f, true_f, "true")

@@ -87,13 +87,13 @@ synthetic dates are drawn inside it, and so are their times.</p>
             QgsProcessingParameterNumber.Integer,
             30, minValue=1, maxValue=200))
         self.addParameter(QgsProcessingParameterNumber(
-            N_TRIPS, tr("Number of synthetic trips (0 = the noisy total)"),
+            N_TRIPS, tr("Number of synthetic trips|0 = the noisy total"),
             QgsProcessingParameterNumber.Integer, 0, minValue=0, maxValue=50_000_000))
         self.addParameter(QgsProcessingParameterFeatureSource(
-            WEIGHTS, tr("Public weighting points (population, buildings; optional)"),
+            WEIGHTS, tr("Public weighting points|population, buildings"),
             [QgsProcessing.TypeVectorPoint], optional=True))
         self.addParameter(QgsProcessingParameterField(
-            WEIGHT_FIELD, tr("Weight field of the weighting points (empty = 1 each)"),
+            WEIGHT_FIELD, tr("Weight field|of the weighting points; empty = 1 each"),
             parentLayerParameterName=WEIGHTS, type=QgsProcessingParameterField.Numeric,
             optional=True))
         self.add_privacy_parameters(default_epsilon=1.0)

@@ -83,3 +83,77 @@ def test_layer_hook_ignores_foreign_geopackages(qgis_app, tmp_path):
         QgsApplication.messageLog().messageReceived.disconnect(record)
         plugin.unload()
         QgsProject.instance().removeAllMapLayers()
+
+
+def _events_csv(tmp_path):
+    path = tmp_path / "events.csv"
+    rows = ["u,t,ts"] + [f"{u},{t},{1189382400 + 3600 * h + 5}"
+                         for u in range(20) for t, h in ((7, 0), (8, 0), (7, u % 5 + 1))]
+    path.write_text("\n".join(rows) + "\n")
+    return str(path)
+
+
+def test_start_picker_reads_the_old_text_forms(run_alg, qgis_process, tmp_path):
+    """START is a date-time picker now; text from scripts, models and qgis_process (ISO 8601,
+    with an offset, epoch seconds) still gives the same period, and a picked date-time
+    (local, as the dialog gives it) is read as UTC wall-clock time."""
+    from qgis.core import QgsProcessingParameterDateTime, QgsApplication
+    from qgis.PyQt.QtCore import QDate, QDateTime, QTime
+    alg = QgsApplication.processingRegistry().algorithmById("mobilitydp:cdrsummary")
+    assert isinstance(alg.parameterDefinition("START"), QgsProcessingParameterDateTime)
+    events = _events_csv(tmp_path)
+    base = {"INPUT": events, "USER_FIELD": "u", "TOWER_FIELD": "t", "TIME_FIELD": "ts",
+            "N_SLOTS": 3}
+    slots = {}
+    for start in ("2007-09-10T00:00:00", "2007-09-10T02:00:00+02:00", "1189382400",
+                  QDateTime(QDate(2007, 9, 10), QTime(0, 0))):
+        out = run_alg("mobilitydp:cdrsummary", {**base, "START": start, "OUTPUT": "memory:",
+                                                "SLOTS": "memory:"})
+        slots[str(start)] = [(f["start"].toMSecsSinceEpoch(), f["events"])
+                             for f in out["SLOTS"].getFeatures()]
+    assert len(set(map(tuple, slots.values()))) == 1, slots
+    assert list(slots.values())[0][0] == (1189382400000, 40)
+    for start in ("2007-09-10T00:00:00", "1189382400"):  # qgis_process: text only
+        code, data, text = qgis_process("mobilitydp:cdrsummary", {
+            **base, "START": start, "OUTPUT": str(tmp_path / f"h{start[:4]}.gpkg"),
+            "SLOTS": str(tmp_path / f"s{start[:4]}.gpkg")})
+        assert code == 0, text
+    code, _, text = qgis_process("mobilitydp:cdrsummary", {
+        **base, "START": "not a date", "OUTPUT": str(tmp_path / "bad.gpkg")})
+    assert code != 0 and "cannot read" in text, text  # our message, not "Incorrect value"
+
+
+def test_enum_labels_do_not_change_the_values(qgis_app):
+    """The dialog shows labels; the parameter's options (what scripts, models, History and
+    qgis_process pass) are the static strings, and every label is distinct."""
+    from qgis.core import QgsApplication, QgsProcessingParameterEnum
+    from mobility_dp.algorithms.common.params import CHOICES_KEY, option_label
+    provider = QgsApplication.processingRegistry().providerById("mobilitydp")
+    seen = 0
+    for alg in provider.algorithms():
+        for p in alg.parameterDefinitions():
+            if not isinstance(p, QgsProcessingParameterEnum) or CHOICES_KEY not in p.metadata():
+                continue
+            seen += 1
+            choices = p.metadata()[CHOICES_KEY]
+            assert set(choices) == set(p.options()) and p.usesStaticStrings(), (alg.id(), p.name())
+            labels = [option_label(d) for d in choices.values()]
+            assert len(set(labels)) == len(labels) and all(labels), (alg.id(), labels)
+            assert p.metadata()["widget_wrapper"]["class"].endswith("EnumLabelWidgetWrapper")
+    assert seen >= 15
+
+
+def test_labels_are_short_with_details_in_tooltips(qgis_app):
+    """No label over 45 characters, none says "optional" (QGIS adds [optional]), none names a
+    repository path; details moved into the tooltip (QgsProcessingParameterDefinition.help)."""
+    from qgis.core import QgsApplication
+    provider = QgsApplication.processingRegistry().providerById("mobilitydp")
+    long_labels, with_help = [], 0
+    for alg in provider.algorithms():
+        for p in alg.parameterDefinitions():
+            text = p.description()
+            if len(text) > 45 or "optional" in text.lower() or "scripts/" in text or "|" in text:
+                long_labels.append((alg.id(), p.name(), text))
+            with_help += bool(p.help())
+    assert not long_labels, long_labels
+    assert with_help > 100
