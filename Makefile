@@ -5,7 +5,7 @@ VENV_LATEST := .venv-latest/bin/python
 export QT_QPA_PLATFORM := offscreen
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: setup test test-core test-core-latest test-qgis test-spark demo bench package clean
+.PHONY: setup test test-core test-core-latest test-qgis test-gui test-spark demo bench package clean
 
 setup:
 	scripts/setup
@@ -15,6 +15,7 @@ setup:
 test: setup
 	$(MAKE) -j2 --output-sync=target test-core test-core-latest
 	$(MAKE) test-qgis
+	$(MAKE) test-gui
 	$(MAKE) test-spark
 
 test-core:

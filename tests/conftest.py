@@ -9,8 +9,8 @@ whatever the clone's folder is called (the import path is left alone), marks the
 a run in which ``dpcore`` was imported under a second name.
 
 Tiers: ``tests/core`` (dpcore alone, any Python with numpy/scipy/shapely/networkx),
-``tests/qgis`` (marker ``qgis``: a real QGIS), ``tests/spark`` (marker ``spark``:
-pyspark and Java). A tier whose software is not importable is not collected, and the
+``tests/qgis`` (marker ``qgis``: a real QGIS), ``tests/gui`` (marker ``gui``: the QGIS
+desktop under Xvfb), ``tests/spark`` (marker ``spark``: pyspark and Java). A tier whose software is not importable is not collected, and the
 run's header says so; ``pytest -m "not qgis and not spark"`` runs the pure core.
 Shared helpers live in ``tests/support`` (see CONTRIBUTING.md).
 """
@@ -26,6 +26,7 @@ PLUGIN = "mobility_dp"
 TIERS = {
     os.path.join("tests", "qgis"): (("qgis",), ("qgis",)),
     os.path.join("tests", "spark"): (("spark",), ("pyspark",)),
+    os.path.join("tests", "gui"): (("gui",), ("qgis",)),
     os.path.join("tests", "spark", "test_spark_qgis.py"): (("spark", "qgis"), ("pyspark", "qgis")),
 }
 

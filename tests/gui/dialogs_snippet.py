@@ -81,6 +81,12 @@ def main(h):
             h.shot(dlg, _os.path.join(SHOTS, f"{short}-dialog.png"))
         dlg.close()
     h.result["dialogs"] = dialogs
+    if SHOTS:  # the README's dialog: sanitizedensity with its help, at a roomy size
+        dlg = h.dialog("mobilitydp:sanitizedensity")
+        dlg.resize(1100, 780)
+        yield 0.3
+        h.shot(dlg, _os.path.join(SHOTS, "dialog.png"))
+        dlg.close()
 
     # 2. inputs: the towers as a GeoPackage, a small synthetic population
     towers = _os.path.join(WORK, "towers.gpkg")

@@ -13,9 +13,7 @@ import shutil
 
 import pytest
 
-from desktop import ROOT, run_desktop
-
-pytestmark = pytest.mark.gui
+from .desktop import ROOT, run_desktop
 
 #: The dialogs run from the Run button (the snippet's names).
 RUNS = ("noisycounts temporary", "noisycounts gpkg", "perturbpoints temporary",

@@ -4,7 +4,7 @@ tests/gui, checks the same in the desktop's dialog log and message log.)"""
 import os
 import warnings
 
-from conftest import ROOT
+from ..support.qgis import ROOT
 
 IRIS = os.path.join(ROOT, "sample_data", "paris_iris.geojson")
 
