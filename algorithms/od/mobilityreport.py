@@ -49,9 +49,9 @@ POPULATION = "POPULATION"
 SCALE_SHARE = "SCALE_SHARE"
 TOTAL_CAP = "TOTAL_CAP"
 VISITS_CHOICES = [(AUTO, "automatic: the public rule picks (shrunk)"),
-                  (VISITS_SHRUNK, "trip ends of the sampled trips, noise, then shrunk and scaled "
+                  (VISITS_SHRUNK, "shrunk|trip ends of the sampled trips, noise, then shrunk and scaled "
                                   "to all trips (up to M per user) by the trip scale"),
-                  (VISITS_PLAIN, "trip ends of the sampled trips with noise (the former method)")]
+                  (VISITS_PLAIN, "plain noise|trip ends of the sampled trips with noise (the former method)")]
 
 
 
@@ -124,14 +124,14 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
         self.addParameter(enum_parameter(VISITS_METHOD, tr("Visits method"), VISITS_CHOICES,
                                          default=AUTO, optional=True))
         self.addParameter(QgsProcessingParameterNumber(
-            POPULATION, tr("Public population for the automatic method (0 = unknown)"),
+            POPULATION, tr("Public population|for the automatic method; 0 = unknown"),
             QgsProcessingParameterNumber.Double, 0.0, optional=True, minValue=0.0))
         self.addParameter(advanced(QgsProcessingParameterNumber(
             SCALE_SHARE, tr("Share of ε for the trip scale"),
             QgsProcessingParameterNumber.Double, 0.05, optional=True, minValue=0.01,
             maxValue=0.5)))
         self.addParameter(advanced(QgsProcessingParameterNumber(
-            TOTAL_CAP, tr("Cap M of trips per user in the trip scale (≥ m)"),
+            TOTAL_CAP, tr("Cap M of trips per user|in the trip scale (≥ m)"),
             QgsProcessingParameterNumber.Integer, 50, optional=True, minValue=1)))
         self.add_privacy_parameters(default_epsilon=1.0)
         self.addParameter(QgsProcessingParameterFileDestination(

@@ -86,7 +86,7 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
         self.addParameter(enum_parameter(METHOD, tr("Method"), METHOD_CHOICES, default=AUTO,
                                          optional=True))
         self.addParameter(QgsProcessingParameterNumber(
-            POPULATION, tr("Public population for the automatic method (0 = unknown)"),
+            POPULATION, tr("Public population|for the automatic method; 0 = unknown"),
             QgsProcessingParameterNumber.Double, 0.0, optional=True, minValue=0.0))
         self.addParameter(enum_parameter(PUBLISH, tr("Publish (people per pair)"),
                                          PUBLISH_CHOICES, default="trips", optional=True))
@@ -94,7 +94,7 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
             DIRECTED, tr("Directed people per pair (main ordered pair)"), False,
             optional=True)))
         self.addParameter(advanced(QgsProcessingParameterNumber(
-            SCALE_SHARE, tr("Share of ε for the trip scale (people per pair)"),
+            SCALE_SHARE, tr("Share of ε for the trip scale|people per pair"),
             QgsProcessingParameterNumber.Double, 0.05, optional=True, minValue=0.01,
             maxValue=0.5)))
         self.addParameter(enum_parameter(NOISE, tr("Noise"), NOISE_CHOICES,
