@@ -103,11 +103,14 @@ def _parameters_and_sections(parameters, sections, translate) -> list:
 def _guarantee(unit_of_privacy: str, cost: PrivacyCost, dataset_id: Optional[str],
                translate) -> list:
     unit = cost.unit
-    per = " (a loss of ε·d between inputs d metres apart)" if unit != "ε" else ""
+    # plain ε needs no unit; a metric ε says what it is per (not "ε in ε")
+    per = "" if unit == "ε" else (
+        f", the privacy loss measured in <b>{esc(unit)}</b> (a loss of ε·d between inputs d "
+        "metres apart)")
     parts = [f"<h2>{esc(translate('Privacy guarantee'))}</h2>",
              f"<p><b>{esc(translate('Unit of privacy:'))}</b> {esc(unit_of_privacy)}</p>",
              f"<p>This release satisfies (ε = {cost.epsilon:.6g}, δ = {cost.delta:.6g})-"
-             f"differential privacy for that unit, ε in <b>{esc(unit)}</b>{esc(per)}. The cost "
+             f"differential privacy for that unit{per}. The cost "
              "below is computed from the mechanisms that actually ran.</p>",
              cost_table(cost, translate)]
     if dataset_id:

@@ -22,3 +22,13 @@ def test_internal_report_is_marked_on_every_part():
     assert text.count("do not publish") == 2  # banner at the top and at the bottom
     assert "True extent (internal)" in text and "651234" in text
     assert "(internal)</title>" in text
+
+
+def test_guarantee_sentence_names_the_unit_once():
+    """Issue 27: no "ε in ε" (plain ε) nor "ε in ε per metre" (metric ε) in the guarantee."""
+    metric = publishable_report(sections=[], **COMMON)
+    plain = publishable_report(sections=[], **{**COMMON, "cost": PrivacyCost.of("laplace", 1.0)})
+    for text in (metric, plain):
+        assert "ε in ε" not in text and "ε in <b>ε" not in text
+    assert "loss measured in <b>ε per metre</b>" in metric
+    assert "differential privacy for that unit. The cost" in plain
