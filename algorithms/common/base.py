@@ -177,6 +177,7 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
                 raise QgsProcessingException(failure_message(self._charge, str(exc)))
             raise
         results = {k: staging.final(v) for k, v in results.items()}
+        self.announce_empty(results, context, feedback)
         if self._spent():
             results = {**results, **self._charge.outputs()}
             feedback.pushInfo(self._charge.log_line())

@@ -29,6 +29,7 @@ from qgis.core import (QgsCategorizedSymbolRenderer, QgsClassificationPrettyBrea
 from qgis.PyQt.QtCore import QDateTime, Qt
 from qgis.PyQt.QtGui import QColor
 from .field_types import FieldType
+from .values import published_counts
 
 _RUN = threading.local()  # the styles registered by the algorithm running in this thread
 
@@ -72,8 +73,7 @@ def graduated_style(field: str, classes: int = 5):
     return style
 
 
-def _number(type_enum) -> int:
-    """A QVariant.Type or QMetaType.Type as its number (Qt gives both the same numbers)."""
+def _number(type_enum) -> int:  # QVariant.Type and QMetaType.Type share these numbers
     return int(getattr(type_enum, "value", type_enum))
 
 
@@ -191,18 +191,18 @@ def utc_datetime(seconds: float) -> QDateTime:
 
 def polygon_sink(alg, parameters, name, context, fields, crs):
     """A MultiPolygon feature sink for output ``name``: (sink, destination id), or a clear error."""
-    sink, dest_id = alg.sink(parameters, name, context, fields, QgsWkbTypes.MultiPolygon, crs)
-    return sink, dest_id
+    return alg.sink(parameters, name, context, fields, QgsWkbTypes.MultiPolygon, crs)
 
 
 def write_long_counts(alg, parameters, name, context, *, crs, geometries, ids, id_kind, values,
                       times, extra=(), step=None) -> str:
     """One polygon feature per (cell, slot): cell_id, slot, slot_start, slot_end, count and
     the per-slot ``extra`` fields ((name, FieldType, one value per slot), …); styled to
-    play in the Temporal Controller. ``values`` is cells × slots (integers give an integer
-    field), ``times`` the n_slots + 1 slot boundaries in epoch seconds. Returns the
-    destination id."""
-    integer = getattr(values, "dtype", None) is not None and values.dtype.kind in "iu"
+    play in the Temporal Controller. ``values`` is cells × slots, written as
+    :func:`published_counts` (whole counts give an integer field), ``times`` the n_slots + 1
+    slot boundaries in epoch seconds. Returns the destination id."""
+    values = published_counts(values)
+    integer = values.dtype.kind in "iu"
     fields = QgsFields()
     for field, kind in ((("cell_id", id_kind), ("slot", FieldType.Int),
                          ("slot_start", FieldType.DateTime), ("slot_end", FieldType.DateTime),

@@ -7,13 +7,40 @@ are literal strings in the ``sections=`` lists, which ``scripts/i18n.py`` extrac
 """
 from __future__ import annotations
 
+from qgis.core import QgsProcessingOutputVectorLayer, QgsProcessingUtils
+
 from ...dpcore import report as dpreport
 from .i18n import tr
 from .inputs import INTERNAL_REPORT, REPORT
 
 
 class ReportsMixin:
-    """Writes REPORT and INTERNAL_REPORT from a release's public and internal parts."""
+    """Writes REPORT and INTERNAL_REPORT from a release's public and internal parts, and says
+    in the run log which layer outputs are empty and why."""
+
+    def explain_empty(self, name: str, reason: str) -> None:
+        """The reason output ``name`` would be empty, logged only if it is (see
+        :meth:`announce_empty`)."""
+        self._empty_reasons = {**getattr(self, "_empty_reasons", {}), name: reason}
+
+    def announce_empty(self, results, context, feedback) -> list:
+        """Warn in the run log about every vector output with no feature, with the reason
+        the algorithm gave (:meth:`explain_empty`): an empty layer never passes silently.
+        Returns the names of the empty outputs."""
+        reasons, empty = getattr(self, "_empty_reasons", {}), []
+        self._empty_reasons = {}
+        for out in self.outputDefinitions():
+            value = results.get(out.name())
+            if not isinstance(out, QgsProcessingOutputVectorLayer) or not value or \
+                    not isinstance(value, str):
+                continue
+            layer = QgsProcessingUtils.mapLayerFromString(value, context)
+            if layer is None or layer.featureCount() != 0:
+                continue
+            empty.append(out.name())
+            feedback.pushWarning(tr("“{}” is empty (no feature)").format(out.description()) +
+                                 (f": {reasons[out.name()]}" if out.name() in reasons else "."))
+        return empty
 
     def write_analysis_report(self, parameters, context, *, rows, **kw):
         """Write ``dpcore.report.analysis_report`` (no DP claim) to REPORT if set.

@@ -24,6 +24,7 @@ from ..common.outputs import (categorized_style, graduated_style, polygon_sink, 
 from ..common.events import (BOUNDED_COUNTS, BOUNDED_HELP, EVENTS_HELP, add_event_parameters,
                              bounded_counts, period, read_events)
 from ..common.field_types import FieldType
+from ..common.values import published_counts
 
 TOWERS, TOWER_ID_FIELD = "TOWERS", "TOWER_ID_FIELD"
 CENSUS, CENSUS_ID_FIELD = "CENSUS", "CENSUS_ID_FIELD"
@@ -252,7 +253,7 @@ class SanitizeDensity(MobilityDPAlgorithm):
         for s in range(values.shape[1]):
             fields.append(QgsField(f"s{s:0{width}d}", FieldType.Double))
         sink, dest = polygon_sink(self, parameters, WIDE, context, fields, crs)
-        for geom, cid, row in zip(geometries, ids, values.tolist()):
+        for geom, cid, row in zip(geometries, ids, published_counts(values).astype(float).tolist()):
             f = QgsFeature(fields)
             f.setGeometry(geom)
             f.setAttributes([cid] + row)

@@ -167,6 +167,10 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
                                       **table),
                    FLOWS: write_od(self, parameters, context, FLOWS, data, values, moe,
                                    **lines)}
+        self.explain_empty(FLOWS, tr("none of the {} flows exceeds the simultaneous 95 % margin "
+                                     "of error (± {:g}): they may be noise alone (see the "
+                                     "report)").format(values.size,
+                                                       pub["simultaneous_margin_95"]))
         feedback.setProgress(95)
         results.update(self._report(parameters, context, data, release, params, choice))
         return results

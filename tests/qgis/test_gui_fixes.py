@@ -157,3 +157,38 @@ def test_labels_are_short_with_details_in_tooltips(qgis_app):
             with_help += bool(p.help())
     assert not long_labels, long_labels
     assert with_help > 100
+
+
+def test_an_empty_output_is_announced_with_its_reason(qgis_app, tmp_path):
+    """Issue 27 item 9: odflows at a tiny ε draws no flow line; the run log says so and why.
+    Control: at ε = 100 the flows exceed the margin and nothing is announced."""
+    import processing
+    from qgis.core import QgsProcessingContext, QgsProcessingFeedback
+    from ..support.od_layers import lines, zones
+
+    class Feedback(QgsProcessingFeedback):
+        warnings = []
+
+        def pushWarning(self, text):  # noqa: N802
+            self.warnings.append(text)
+
+    announced = {}
+    for epsilon in (0.05, 100):
+        feedback = Feedback()
+        Feedback.warnings = []
+        res = processing.run("mobilitydp:odflows", {
+            "INPUT": lines(), "USER_FIELD": "user_id", "ZONES": zones(),
+            "ZONE_ID_FIELD": "zone", "MAX_TRIPS": 5, "EPSILON": epsilon, "SEED": 3,
+            "METHOD": "trips", "OD_TABLE": str(tmp_path / f"od{epsilon}.gpkg"),
+            "FLOWS": str(tmp_path / f"flows{epsilon}.gpkg")},
+            context=QgsProcessingContext(), feedback=feedback)
+        announced[epsilon] = [w for w in Feedback.warnings if "is empty" in w]
+        assert bool(announced[epsilon]) == (_count(res["FLOWS"]) == 0), (epsilon, announced)
+    assert announced[100] == []
+    assert len(announced[0.05]) == 1 and "exceeds the simultaneous 95 % margin" in \
+        announced[0.05][0], announced
+
+
+def _count(path):
+    from qgis.core import QgsVectorLayer
+    return QgsVectorLayer(path, "x", "ogr").featureCount()
