@@ -49,7 +49,7 @@ POPULATION = "POPULATION"
 SCALE_SHARE = "SCALE_SHARE"
 TOTAL_CAP = "TOTAL_CAP"
 VISITS_CHOICES = [(AUTO, "automatic: the public rule picks (shrunk)"),
-                  (VISITS_SHRUNK, "shrunk|trip ends of the sampled trips, noise, then shrunk and scaled "
+                  (VISITS_SHRUNK, "shrunk to a model|trip ends of the sampled trips, noise, then shrunk and scaled "
                                   "to all trips (up to M per user) by the trip scale"),
                   (VISITS_PLAIN, "plain noise|trip ends of the sampled trips with noise (the former method)")]
 

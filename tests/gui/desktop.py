@@ -142,9 +142,9 @@ def _drive(h, gen):
 
 def _watch_modal(h):
     """A modal window (message box, "Select Items to Add"...) blocks a user: record it, close it."""
-    from qgis.PyQt.QtWidgets import QApplication, QLabel
+    from qgis.PyQt.QtWidgets import QApplication, QLabel, QProgressBar
     w = QApplication.activeModalWidget()
-    if w is not None:
+    if w is not None and w.findChild(QProgressBar) is None:  # not Processing's progress dialog
         texts = [lab.text() for lab in w.findChildren(QLabel) if lab.text()]
         h.modals.append({"title": w.windowTitle(), "class": type(w).__name__, "texts": texts})
         w.reject() if hasattr(w, "reject") else w.close()

@@ -131,6 +131,12 @@ def main(h):
                      "ZONE_ID_FIELD": "iris_id", "EPSILON": 1.0, "SEED": 1,
                      "OD_TABLE": "TEMPORARY_OUTPUT", "FLOWS": "TEMPORARY_OUTPUT"})
 
+    yield from _run(h, "model temporary", "mobilitydp:Trips to OD flow map",
+                    {"trips": data["TRAJECTORIES"], "user_field": "vehicle_id",
+                     "trip_field": "trip_id", "time_field": "time", "zones": IRIS,
+                     "epsilon": 1.0, "odflows:flow_map": "TEMPORARY_OUTPUT",
+                     "odflows:od_table": "TEMPORARY_OUTPUT"})
+
     # 4. a GeoPackage this plugin did not write, added as a user would
     mark = h.mark()
     before = len(QgsProject.instance().mapLayers())

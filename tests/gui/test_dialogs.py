@@ -17,7 +17,8 @@ from .desktop import ROOT, run_desktop
 
 #: The dialogs run from the Run button (the snippet's names).
 RUNS = ("noisycounts temporary", "noisycounts gpkg", "perturbpoints temporary",
-        "sanitizedensity temporary", "sanitizedensity gpkg", "odflows temporary")
+        "sanitizedensity temporary", "sanitizedensity gpkg", "odflows temporary",
+        "model temporary")
 CONTROL = ("buffer temporary", "buffer gpkg")
 #: Log Messages entries no user should meet after a run (tags and text).
 BAD_TAGS = {"Python warning", "Python error", "Mobility DP"}
