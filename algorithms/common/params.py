@@ -217,9 +217,9 @@ def choices_help(parameters) -> str:
         if not (isinstance(p, QgsProcessingParameterEnum) and p.usesStaticStrings()):
             continue
         choices = p.metadata().get(CHOICES_KEY) or {value: "" for value in p.options()}
-        values = "; ".join(
-            f"<code>{value}</code>" + (f" <i>{option_label(d)}</i>" if d else "") +
-            (f": {option_details(d)}" if option_details(d) else "")
+        values = "; ".join(  # "value label: details", or "value: description"
+            f"<code>{value}</code>" + (f" <i>{option_label(d)}</i>" if DETAILS in d else "") +
+            (f": {option_details(d) if DETAILS in d else d}" if d else "")
             for value, d in choices.items())
         items.append(f"<li><b>{p.description()}</b> (<code>{p.name()}</code>): {values}</li>")
     if not items:

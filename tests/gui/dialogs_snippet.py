@@ -69,9 +69,11 @@ def main(h):
     dialogs = {}
     for alg in algs + [QgsApplication.processingRegistry().algorithmById("native:buffer")]:
         mark = h.mark()
-        dlg = h.dialog(alg.id())
-        yield 0.05
         short = alg.id().split(":", 1)[1]
+        # a fixed start for the screenshots (a required date-time picker starts at "now")
+        dlg = h.dialog(alg.id(), {"START": "2007-09-10T00:00:00"} if short in SHOT_IDS and
+                       alg.parameterDefinition("START") is not None else {})
+        yield 0.05
         dialogs[alg.id()] = {
             "size": [dlg.width(), dlg.height()], "scroll": _scroll(dlg),
             "model": isinstance(alg, QgsProcessingModelAlgorithm),
@@ -82,7 +84,7 @@ def main(h):
         dlg.close()
     h.result["dialogs"] = dialogs
     if SHOTS:  # the README's dialog: sanitizedensity with its help, at a roomy size
-        dlg = h.dialog("mobilitydp:sanitizedensity")
+        dlg = h.dialog("mobilitydp:sanitizedensity", {"START": "2007-09-10T00:00:00"})
         dlg.resize(1100, 780)
         yield 0.3
         h.shot(dlg, _os.path.join(SHOTS, "dialog.png"))

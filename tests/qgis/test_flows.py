@@ -368,7 +368,8 @@ def test_sketch_settings_and_k_are_advanced(qgis_app):
                  "MAX_COUNT"):
         flags = alg.parameterDefinition(name).flags()
         assert flags & QgsProcessingParameterDefinition.FlagAdvanced, name
-    assert "required for points" in alg.parameterDefinition("TIME_FIELD").description()
+    time_field = alg.parameterDefinition("TIME_FIELD")
+    assert "required for points" in time_field.help()  # the tooltip (issue 27: short labels)
     assert alg.parameterDefinition("VEHICLE_FIELD").defaultValue() in (None, "")
     assert alg.parameterDefinition("METHOD").usesStaticStrings()
 
