@@ -48,7 +48,8 @@ def _literal_tr_strings() -> list:
                     and node.func.id in ("tr", "_tr") and node.args \
                     and isinstance(node.args[0], ast.Constant) \
                     and isinstance(node.args[0].value, str):
-                found.append(node.args[0].value)
+                # "Label|details" (params.dialog_ready) is shown as two strings
+                found += node.args[0].value.split("|", 1)
     return found
 
 
@@ -151,7 +152,9 @@ def _plugin_strings() -> list:
         os.symlink(ROOT, os.path.join(link_dir, "mobility_dp"))
         sys.path.insert(0, link_dir)   # a script importing the checkout under the plugin's name
         from mobility_dp.algorithms.common.base import TAGS
-        from mobility_dp.algorithms.common.params import CHOICES_KEY, PRIVACY_HELP, help_blocks
+        from mobility_dp.algorithms.common.params import (CHOICES_KEY, PRIVACY_HELP,
+                                                          help_blocks, option_details,
+                                                          option_label)
         from mobility_dp.provider.provider import ALGORITHMS
         strings = list(TAGS) + help_blocks(PRIVACY_HELP)
         for cls in ALGORITHMS:
@@ -159,10 +162,12 @@ def _plugin_strings() -> list:
             alg.initAlgorithm({})
             strings += [cls.DISPLAY_NAME, cls.GROUP, *cls.TAGS, *help_blocks(cls.HELP)]
             for p in alg.parameterDefinitions():
-                strings.append(p.description())
+                strings += [p.description(), p.help()]  # the label and its tooltip
                 if isinstance(p, QgsProcessingParameterEnum) and p.usesStaticStrings():
-                    # the values never change (scripts, models); their labels are translated
-                    strings += list((p.metadata().get(CHOICES_KEY) or {}).values())
+                    # the values never change (scripts, models); their labels are translated:
+                    # the description, and the label and details the dialog shows
+                    strings += [t for d in (p.metadata().get(CHOICES_KEY) or {}).values()
+                                for t in (d, option_label(d), option_details(d))]
                 elif isinstance(p, QgsProcessingParameterEnum):
                     strings += list(p.options())
             strings += [o.description() for o in alg.outputDefinitions()]

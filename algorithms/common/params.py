@@ -25,6 +25,8 @@ from qgis.core import (QgsProcessingParameterCrs, QgsProcessingParameterDateTime
                        QgsProcessingParameterFile, QgsProcessingParameterNumber)
 from qgis.PyQt.QtCore import QDateTime
 
+from .i18n import tr
+
 #: Decimals of the δ spin box: δ down to 1e-15 with five significant digits.
 DELTA_DECIMALS = 20
 
@@ -111,9 +113,9 @@ def option_details(description: str) -> str:
 def dialog_ready(parameter):
     """Apply the shared dialog conventions to ``parameter`` (see the module docstring)."""
     label, _, details = parameter.description().partition(DETAILS)
-    if details:
-        parameter.setDescription(label)
-        parameter.setHelp(details)
+    if details:  # each part translated on its own (tr of a translated part returns it)
+        parameter.setDescription(tr(label))
+        parameter.setHelp(tr(details))
     metadata = parameter.metadata()
     wrapper = metadata.get("widget_wrapper") or {}
     if not isinstance(wrapper, dict) or wrapper.get("class"):

@@ -31,6 +31,7 @@ from qgis.PyQt.QtCore import Qt
 from qgis.PyQt.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QToolButton,
                                  QWidget)
 
+from .i18n import tr
 from .params import CHOICES_KEY, option_details, option_label
 
 FILTER = "Privacy ledger (*.json);;All files (*)"
@@ -124,8 +125,8 @@ class EnumLabelWidgetWrapper(_LabelledWrapper):
             combo.addItem(self.tr("[Not selected]"), self.NOT_SET_OPTION)
         for value in p.options():
             description = choices.get(value, value)
-            combo.addItem(option_label(description), value)
-            details = option_details(description)
+            combo.addItem(tr(option_label(description)), value)
+            details = tr(option_details(description))
             combo.setItemData(combo.count() - 1, f"{value}: {details}" if details else value,
                               Qt.ItemDataRole.ToolTipRole)
         if self.dialogType == DIALOG_MODELER:
