@@ -27,6 +27,11 @@ test-core-latest:
 test-qgis: setup
 	$(VENV) -m pytest -q tests/qgis
 
+# The QGIS desktop under Xvfb (tests/gui/desktop.py): every dialog opened, a representative set
+# run from the dialog; regenerates the dialog screenshots in docs/ (GUI_SHOTS=dir elsewhere).
+test-gui: setup
+	$(VENV) -m pytest -q tests/gui
+
 test-spark: setup
 	PYSPARK_PYTHON=$(VENV) $(VENV) -m pytest -q tests/spark
 
