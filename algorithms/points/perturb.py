@@ -31,6 +31,7 @@ from ..common.field_types import FieldType
 INPUT = "INPUT"
 MECHANISM = "MECHANISM"
 LEVEL = "LEVEL"
+DEFAULT_LEVEL = float(np.log(4.0))  # Andrés et al.'s ln 4, used with a radius when L is empty
 RADIUS = "RADIUS"
 BOUNDARY = "BOUNDARY"
 STUDY_AREA = "STUDY_AREA"
@@ -87,8 +88,9 @@ a user field is given).</p>"""
                                          "planar_laplace"))
         self.add_privacy_parameters(default_epsilon=0.01)
         self.addParameter(QgsProcessingParameterNumber(
-            LEVEL, tr("Privacy level L|with a radius r: ε = L/r per metre"),
-            QgsProcessingParameterNumber.Double, float(np.log(4.0)), optional=True))
+            LEVEL, tr("Privacy level L|with a radius r: ε = L/r per metre; empty: "
+                      "L = ln 4 ≈ 1.386 (Andrés et al.)"),
+            QgsProcessingParameterNumber.Double, None, optional=True))
         self.addParameter(QgsProcessingParameterNumber(
             RADIUS, tr("Radius r (metres)|empty: use Epsilon per metre"),
             QgsProcessingParameterNumber.Double, None, optional=True))
@@ -124,8 +126,9 @@ a user field is given).</p>"""
 
     def _epsilon(self, parameters, context) -> float:
         if self._is_set(parameters, RADIUS):
-            return epsilon_from_level(self.parameterAsDouble(parameters, LEVEL, context),
-                                      self.parameterAsDouble(parameters, RADIUS, context))
+            level = self.parameterAsDouble(parameters, LEVEL, context) \
+                if self._is_set(parameters, LEVEL) else DEFAULT_LEVEL
+            return epsilon_from_level(level, self.parameterAsDouble(parameters, RADIUS, context))
         return self.epsilon(parameters, context)
 
     def execute(self, parameters, context, feedback):

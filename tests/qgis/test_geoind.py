@@ -80,6 +80,9 @@ def test_level_radius_users_and_ledger(run_alg, tmp_path):
     entry = json.load(open(ledger))["datasets"]["pts"]["entries"][0]
     assert entry["epsilon"] == pytest.approx(5 * math.log(4) / 200)      # m = 5, public
     assert entry["unit"] == "ε per metre"
+    # L left empty (the dialog no longer shows 1.386294…): ln 4, as before
+    res = run_alg(PERTURB, {"INPUT": layer, "RADIUS": 200.0, "SEED": 2, "OUTPUT": "memory:"})
+    assert res["EPSILON_SPENT"] == pytest.approx(math.log(4) / 200)
     res = run_alg(PERTURB, {"INPUT": layer, "EPSILON": 0.01, "SEED": 2, "USER_FIELD": "user",
                             "MAX_POINTS_PER_USER": 1, "EXCESS_POINTS": "sample",
                             "OUTPUT": "memory:"})
