@@ -76,7 +76,10 @@ def _check_geometry_type(alg, definition, parameters, context) -> None:
 
 
 def _is_set(value) -> bool:
-    return value is not None and value != "" and value != []
+    """False for every "not set" a caller gives: None, "", [] and QGIS's NULL (the dialog's
+    value of an empty optional field)."""
+    return value is not None and value != "" and value != [] and not (
+        isinstance(value, QVariant) and value.isNull())
 
 
 def _chosen_fields(value) -> list:
