@@ -192,4 +192,3 @@ def test_an_empty_output_is_announced_with_its_reason(qgis_app, tmp_path):
 def _count(path):
     from qgis.core import QgsVectorLayer
     return QgsVectorLayer(path, "x", "ogr").featureCount()
-
