@@ -79,7 +79,7 @@ def _is_set(value) -> bool:
     """False for every "not set" a caller gives: None, "", [] and QGIS's NULL (the dialog's
     value of an empty optional field)."""
     return value is not None and value != "" and value != [] and not (
-        isinstance(value, QVariant) and value.isNull())
+        callable(getattr(value, "isNull", None)) and value.isNull())
 
 
 def _chosen_fields(value) -> list:
