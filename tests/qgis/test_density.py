@@ -226,7 +226,7 @@ def test_compare_bad_field(run_alg, city):
     from qgis.core import QgsProcessingException
     res = run_alg(SANITIZE, _params(city, TRUTH="memory:"))
     out = str(city["dir"] / "cmp_bad.gpkg")
-    with pytest.raises(QgsProcessingException, match="not found"):
+    with pytest.raises(QgsProcessingException, match="has no field .nope."):
         run_alg(COMPARE, {"TRUE_LAYER": res["TRUTH"], "PRIVATE_LAYER": res["OUTPUT"],
                           "TRUE_COUNT_FIELD": "nope", "OUTPUT": out})
     assert not os.path.exists(out)
