@@ -120,8 +120,12 @@
       <translation>Comptages qu'un individu peut modifier (m)</translation>
     </message>
     <message>
-      <source>Maximum change of one count by one individual (c)</source>
-      <translation>Modification maximale d'un comptage par un individu (c)</translation>
+      <source>Maximum change of a count (c)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>by one individual</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Mechanism</source>
@@ -132,8 +136,28 @@
       <translation>Laplace discret : bruit entier, ε-DP exacte</translation>
     </message>
     <message>
+      <source>discrete Laplace</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>discrete Gaussian, tightest calibration|Gaussian (discrete, integer noise), tightest proven calibration, (ε, δ)-DP</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>discrete Gaussian, tightest calibration</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
       <source>Gaussian (discrete, integer noise), tightest proven calibration, (ε, δ)-DP</source>
       <translation>Gaussien (discret, bruit entier), calibrage prouvé le plus serré, (ε, δ)-DP</translation>
+    </message>
+    <message>
+      <source>discrete Gaussian, classic calibration|Gaussian (discrete), classic calibration of Acs &amp; Castelluccia, (ε, δ)-DP, ε &lt; 1 only</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>discrete Gaussian, classic calibration</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Gaussian (discrete), classic calibration of Acs &amp; Castelluccia, (ε, δ)-DP, ε &lt; 1 only</source>
@@ -142,6 +166,10 @@
     <message>
       <source>Laplace: continuous noise, ε-DP</source>
       <translation>Laplace : bruit continu, ε-DP</translation>
+    </message>
+    <message>
+      <source>Laplace</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Round to integers</source>
@@ -156,32 +184,60 @@
       <translation>Nom du champ de comptage bruité</translation>
     </message>
     <message>
-      <source>Fields to copy to the output (never the count field)</source>
-      <translation>Champs à copier dans la sortie (jamais le champ de comptage)</translation>
+      <source>Fields to copy</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Epsilon (ε): privacy loss of this release, &gt; 0</source>
-      <translation>Epsilon (ε) : perte de confidentialité de cette publication, &gt; 0</translation>
+      <source>copied to the output; never the count field</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Delta (δ) in [0, 1): used by the Gaussian mechanisms only</source>
-      <translation>Delta (δ) dans [0, 1) : utilisé par les mécanismes gaussiens uniquement</translation>
+      <source>Epsilon (ε)</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Seed (empty = secure randomness; a seeded run is not for publication)</source>
-      <translation>Graine (vide = aléa sûr ; une exécution avec graine n'est pas publiable)</translation>
+      <source>the privacy loss of this release, &gt; 0</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Privacy ledger (JSON file, created if missing)</source>
-      <translation>Registre de confidentialité (fichier JSON, créé s'il n'existe pas)</translation>
+      <source>Delta (δ)</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Dataset id in the ledger (default: the input file's path)</source>
-      <translation>Identifiant du jeu de données dans le registre (par défaut : le chemin du fichier en entrée)</translation>
+      <source>in [0, 1); used by the Gaussian mechanisms only</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Total budget ε of the dataset (required on first ledger use)</source>
-      <translation>Budget total ε du jeu de données (obligatoire à la première utilisation du registre)</translation>
+      <source>Seed</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>empty = secure randomness; a seeded run is not for publication</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Privacy ledger</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>JSON file, created if missing</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Dataset id in the ledger</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>default: the input file's path</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Total budget ε</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>of the dataset; required on first ledger use</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Total budget δ of the dataset</source>
@@ -192,8 +248,12 @@
       <translation>Rapport de confidentialité</translation>
     </message>
     <message>
-      <source>Internal report (raw-data facts: do not publish)</source>
-      <translation>Rapport interne (faits sur les données brutes : ne pas publier)</translation>
+      <source>Internal report</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>raw-data facts for the data owner: do not publish</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Noisy counts</source>
@@ -268,28 +328,68 @@
       <translation>Points en entrée</translation>
     </message>
     <message>
+      <source>geometric (grid)|geometric mechanism on grid cells (Alvim et al.; reports are cell centres)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>geometric (grid)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
       <source>geometric mechanism on grid cells (Alvim et al.; reports are cell centres)</source>
       <translation>mécanisme géométrique sur les cellules de la grille (Alvim et al. ; les rapports sont des centres de cellules)</translation>
     </message>
     <message>
-      <source>k-ary randomized response over the cells (plain ε, no metric, for comparison)</source>
-      <translation>réponse aléatoire k-aire sur les cellules (ε simple, sans métrique, pour comparaison)</translation>
+      <source>k-ary randomized response (grid)|over the cells (plain ε, no metric, for comparison)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>k-ary randomized response (grid)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>over the cells (plain ε, no metric, for comparison)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>discretised planar Laplace (grid)|discretised planar Laplace on grid cells (Alvim et al.; reports are cell centres)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>discretised planar Laplace (grid)</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>discretised planar Laplace on grid cells (Alvim et al.; reports are cell centres)</source>
       <translation>Laplace planaire discrétisé sur les cellules de la grille (Alvim et al. ; les rapports sont des centres de cellules)</translation>
     </message>
     <message>
+      <source>planar Laplace|planar Laplace, continuous (radius ~ Gamma(2, 1/ε), uniform direction), each point moved along the geodesic on the WGS84 ellipsoid</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>planar Laplace</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
       <source>planar Laplace, continuous (radius ~ Gamma(2, 1/ε), uniform direction), each point moved along the geodesic on the WGS84 ellipsoid</source>
       <translation>Laplace planaire, continu (rayon ~ Gamma(2, 1/ε), direction uniforme), chaque point déplacé le long de la géodésique sur l'ellipsoïde WGS84</translation>
     </message>
     <message>
-      <source>Privacy level L (with a radius r: ε = L/r per metre)</source>
-      <translation>Niveau de confidentialité L (avec un rayon r : ε = L/r par mètre)</translation>
+      <source>Privacy level L</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Radius r in metres (empty: use Epsilon per metre)</source>
-      <translation>Rayon r en mètres (vide : utiliser Epsilon par mètre)</translation>
+      <source>with a radius r: ε = L/r per metre; empty: L = ln 4 ≈ 1.386 (Andrés et al.)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Radius r (metres)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>empty: use Epsilon per metre</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Cell size in metres (grid mechanisms)</source>
@@ -304,36 +404,84 @@
       <translation>Règle de bord (mécanismes sur grille)</translation>
     </message>
     <message>
+      <source>remap to the nearest cell|a report falling outside the grid is moved to the nearest cell (exactly ε·d-private)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>remap to the nearest cell</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
       <source>a report falling outside the grid is moved to the nearest cell (exactly ε·d-private)</source>
       <translation>un rapport tombant hors de la grille est déplacé vers la cellule la plus proche (exactement ε·d-privé)</translation>
+    </message>
+    <message>
+      <source>renormalise (costs 2ε)|the mechanism is renormalised over the grid as Alvim et al. §IV, which only guarantees 2ε·d (the report and the ledger count 2ε)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>renormalise (costs 2ε)</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>the mechanism is renormalised over the grid as Alvim et al. §IV, which only guarantees 2ε·d (the report and the ledger count 2ε)</source>
       <translation>le mécanisme est renormalisé sur la grille comme dans Alvim et al. §IV, ce qui ne garantit que 2ε·d (le rapport et le registre comptent 2ε)</translation>
     </message>
     <message>
-      <source>Study area: remap reports into it (planar Laplace)</source>
-      <translation>Zone d'étude : y ramener les rapports (Laplace planaire)</translation>
+      <source>Study area to remap reports into</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Allow more than half the points outside the grid or study area</source>
-      <translation>Autoriser plus de la moitié des points hors de la grille ou de la zone d'étude</translation>
+      <source>planar Laplace only</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>User id field (empty: each point protected on its own)</source>
-      <translation>Champ d'identifiant utilisateur (vide : chaque point protégé séparément)</translation>
+      <source>Allow most points outside</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Maximum points per user m (with a user field; cost m·ε)</source>
-      <translation>Nombre maximal de points par utilisateur m (avec un champ utilisateur ; coût m·ε)</translation>
+      <source>accept a run where more than half the points fall outside the grid or study area</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>User id field</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>empty: each point is protected on its own</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Maximum points per user (m)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>with a user field; the cost is m·ε</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Users above the maximum</source>
       <translation>Utilisateurs au-delà du maximum</translation>
     </message>
     <message>
-      <source>refuse the run, naming a user above the maximum</source>
-      <translation>refuser l'exécution, en nommant un utilisateur au-delà du maximum</translation>
+      <source>refuse the run|naming a user above the maximum</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>refuse the run</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>naming a user above the maximum</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>sample m points|keep a uniformly random m of that user's points</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>sample m points</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>keep a uniformly random m of that user's points</source>
@@ -384,28 +532,44 @@
       <translation>&lt;p&gt;Sortie : polygones de la grille avec le nombre de rapports, le comptage et la probabilité estimés, la part brute des rapports et, pour &lt;code&gt;krr&lt;/code&gt;, la référence par inversion de matrice.&lt;/p&gt;</translation>
     </message>
     <message>
-      <source>Mechanism the points were perturbed with</source>
-      <translation>Mécanisme avec lequel les points ont été perturbés</translation>
+      <source>Mechanism used to perturb</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Epsilon the points were perturbed with (nothing is spent)</source>
-      <translation>Epsilon avec lequel les points ont été perturbés (rien n'est dépensé)</translation>
+      <source>the mechanism the points were perturbed with</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Epsilon of the perturbation</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>the ε the points were perturbed with (nothing is spent)</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Cell size in metres</source>
       <translation>Taille de cellule en mètres</translation>
     </message>
     <message>
-      <source>Grid extent (the one used to perturb; empty for planar Laplace: the reports' extent)</source>
-      <translation>Emprise de la grille (celle utilisée pour perturber ; vide pour le Laplace planaire : l'emprise des rapports)</translation>
+      <source>Grid extent</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>the one used to perturb; empty for planar Laplace: the reports' extent</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Boundary rule of the mechanism</source>
       <translation>Règle de bord du mécanisme</translation>
     </message>
     <message>
-      <source>Allow more than half the reports outside the grid</source>
-      <translation>Autoriser plus de la moitié des rapports hors de la grille</translation>
+      <source>Allow most reports outside</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>accept more than half the reports outside the grid</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Maximum EM iterations</source>
@@ -492,20 +656,36 @@
       <translation>Antennes</translation>
     </message>
     <message>
-      <source>Tower id field (optional; default: feature id)</source>
-      <translation>Champ d'identifiant d'antenne (facultatif ; par défaut : identifiant d'entité)</translation>
+      <source>Tower id field</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Study area (optional; default: buffered convex hull of the points)</source>
-      <translation>Zone d'étude (facultative ; par défaut : enveloppe convexe des points avec un tampon)</translation>
+      <source>default: the feature id</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Buffer around the convex hull when no study area is given (metres)</source>
-      <translation>Tampon autour de l'enveloppe convexe en l'absence de zone d'étude (mètres)</translation>
+      <source>Study area</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Merge towers closer than (metres; 0 = identical positions only)</source>
-      <translation>Fusionner les antennes plus proches que (mètres ; 0 = positions identiques seulement)</translation>
+      <source>default: the buffered convex hull of the points</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Buffer (metres)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>around the convex hull of the points, when no study area is given</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Merge towers closer than (metres)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>0 = identical positions only</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Tower cells</source>
@@ -632,24 +812,32 @@
       <translation>Partition A (p. ex. cellules des antennes)</translation>
     </message>
     <message>
-      <source>Id field of A (optional; default: feature id)</source>
-      <translation>Champ d'identifiant de A (facultatif ; par défaut : identifiant d'entité)</translation>
+      <source>Id field of A</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Partition B (e.g. IRIS cells)</source>
       <translation>Partition B (p. ex. mailles IRIS)</translation>
     </message>
     <message>
-      <source>Id field of B (optional; default: feature id)</source>
-      <translation>Champ d'identifiant de B (facultatif ; par défaut : identifiant d'entité)</translation>
+      <source>Id field of B</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Minimum overlap area (m²; smaller overlaps are slivers)</source>
-      <translation>Surface minimale de chevauchement (m² ; les chevauchements plus petits sont des éclats)</translation>
+      <source>Minimum overlap area (m²)</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Minimum overlap fraction of the smaller cell, in [0, 1)</source>
-      <translation>Fraction minimale de chevauchement de la plus petite cellule, dans [0, 1)</translation>
+      <source>smaller overlaps are slivers</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Minimum overlap fraction</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>of the smaller cell, in [0, 1)</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Minimum cover</source>
@@ -740,16 +928,32 @@
       <translation>13,55 visites par utilisateur et par semaine (§4.1)</translation>
     </message>
     <message>
+      <source>13.55 visits per user and week</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
       <source>≈68.9 visits per user and week (K/N, §5.4.1)</source>
       <translation>≈68,9 visites par utilisateur et par semaine (K/N, §5.4.1)</translation>
+    </message>
+    <message>
+      <source>≈68.9 visits per user and week</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>≈7.6 visits per user and week (mean IRIS count 91, Fig. 2b)</source>
       <translation>≈7,6 visites par utilisateur et par semaine (comptage IRIS moyen 91, fig. 2b)</translation>
     </message>
     <message>
-      <source>Vehicles with GPS trajectories (0 = none)</source>
-      <translation>Véhicules avec trajectoires GPS (0 = aucun)</translation>
+      <source>≈7.6 visits per user and week</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Vehicles with GPS trajectories</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>0 = none</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Check-in users (0 = none)</source>
@@ -808,8 +1012,12 @@
       <translation>Événements (utilisateur, antenne, heure)</translation>
     </message>
     <message>
-      <source>User field (the unit of privacy) (empty: a field named user_id, userid, user, uid, …)</source>
-      <translation>Champ utilisateur (l'unité de confidentialité) (vide : un champ nommé user_id, userid, user, uid, …)</translation>
+      <source>User field</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>the unit of privacy; empty: a field named user_id, userid, user, uid, …</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Tower field</source>
@@ -820,8 +1028,8 @@
       <translation>Champ d'horodatage</translation>
     </message>
     <message>
-      <source>Start of the period (ISO 8601, UTC)</source>
-      <translation>Début de la période (ISO 8601, UTC)</translation>
+      <source>Start of the period (UTC)</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Slot length (minutes)</source>
@@ -904,20 +1112,28 @@
       <translation>&lt;p&gt;&lt;b&gt;Unité de confidentialité&lt;/b&gt; : un déplacement d'un véhicule (bruit par véhicule, par déplacement), ou un véhicule avec toutes ses trajectoires dans τ (central) ; aucune pour les méthodes marquées PAS différentiellement privées. Le rapport publiable ne contient que les paramètres et des faits sur les flux bruités ; le nombre de véhicules et de points, les statistiques de généralisation et la comparaison avec les vrais flux sont calculés à partir des données brutes et marqués internes.&lt;/p&gt;</translation>
     </message>
     <message>
-      <source>Trajectory points (or lines with time as M)</source>
-      <translation>Points de trajectoires (ou lignes avec le temps en M)</translation>
+      <source>Trajectories</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Vehicle field (the unit of privacy) (empty: a field named vehicle_id, vehicleid, vehicle, vid, …)</source>
-      <translation>Champ véhicule (l'unité de confidentialité) (vide : un champ nommé vehicle_id, vehicleid, vehicle, vid, …)</translation>
+      <source>points, or lines with time as M</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Vehicle field</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>the unit of privacy; empty: a field named vehicle_id, vehicleid, vehicle, vid, …</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Trajectory (trip) field</source>
       <translation>Champ de trajectoire (trajet)</translation>
     </message>
     <message>
-      <source>Time field (required for points; lines carry time as M)</source>
-      <translation>Champ d'horodatage (obligatoire pour des points ; les lignes portent le temps en M)</translation>
+      <source>required for points; lines carry time as M</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Tessellation (cells)</source>
@@ -928,8 +1144,12 @@
       <translation>Champ d'identifiant de cellule</translation>
     </message>
     <message>
-      <source>The territory has holes (accept holes between cells)</source>
-      <translation>Le territoire a des trous (accepter des trous entre les cellules)</translation>
+      <source>The territory has holes</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>accept holes between cells</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Start of the time interval τ</source>
@@ -948,16 +1168,32 @@
       <translation>BalancedNoise : bruit dans ±b, b indépendant des données ((ε, δ), alg. 5)</translation>
     </message>
     <message>
+      <source>BalancedNoise</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
       <source>BoundedNoise: noise within ±count (thesis Alg. 4; NOT differentially private)</source>
       <translation>BoundedNoise : bruit dans ±comptage (alg. 4 de la thèse ; PAS différentiellement privé)</translation>
+    </message>
+    <message>
+      <source>BoundedNoise</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Central: a trusted curator bounds each vehicle and adds noise once (ε-DP per vehicle)</source>
       <translation>Central : un curateur de confiance borne chaque véhicule et ajoute le bruit une fois (ε-DP par véhicule)</translation>
     </message>
     <message>
+      <source>Central</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
       <source>UniversalNoise: Laplace on every count (thesis Alg. 3)</source>
       <translation>UniversalNoise : Laplace sur chaque comptage (alg. 3 de la thèse)</translation>
+    </message>
+    <message>
+      <source>UniversalNoise</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Sensitivity (per-vehicle methods)</source>
@@ -968,8 +1204,16 @@
       <translation>Par déplacement (Δ = 1 ; unité : un déplacement)</translation>
     </message>
     <message>
+      <source>Move-based</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
       <source>Trajectory-based, thesis Eq. 4.1 (from each vehicle's own data; NOT differentially private)</source>
       <translation>Par trajectoire, éq. 4.1 de la thèse (à partir des propres données de chaque véhicule ; PAS différentiellement privé)</translation>
+    </message>
+    <message>
+      <source>Trajectory-based</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Noise</source>
@@ -984,6 +1228,10 @@
       <translation>Laplace discret (comptages entiers)</translation>
     </message>
     <message>
+      <source>Discrete Laplace</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
       <source>Central: moves kept per vehicle (m)</source>
       <translation>Central : déplacements conservés par véhicule (m)</translation>
     </message>
@@ -996,12 +1244,24 @@
       <translation>≤ m déplacements distincts, chacun ≤ k fois (véhicules par lien)</translation>
     </message>
     <message>
+      <source>≤ m distinct moves</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
       <source>≤ m moves per vehicle, repetitions counted (traffic volumes)</source>
       <translation>≤ m déplacements par véhicule, répétitions comptées (volumes de trafic)</translation>
     </message>
     <message>
-      <source>Central, distinct rule: times each move counts (k)</source>
-      <translation>Central, règle distincte : nombre de fois que compte chaque déplacement (k)</translation>
+      <source>≤ m moves per vehicle</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Times each move counts (k)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>central mode, distinct rule</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Sketch (per-vehicle methods)</source>
@@ -1020,6 +1280,10 @@
       <translation>Count-Min (les nœuds ramènent les valeurs négatives à 0)</translation>
     </message>
     <message>
+      <source>Count-Min</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
       <source>None</source>
       <translation>Aucun</translation>
     </message>
@@ -1032,8 +1296,12 @@
       <translation>Profondeur du sketch (lignes ; 1 pour AGMS)</translation>
     </message>
     <message>
-      <source>Sketch hash seed (shared by vehicles and coordinator)</source>
-      <translation>Graine de hachage du sketch (partagée par les véhicules et le coordinateur)</translation>
+      <source>Sketch hash seed</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>shared by the vehicles and the coordinator</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Coordinator with sketches</source>
@@ -1044,24 +1312,36 @@
       <translation>Somme des estimations par nœud (thèse §4.3)</translation>
     </message>
     <message>
+      <source>Sum of per-node estimates</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
       <source>Estimate from the sum of the sketches</source>
       <translation>Estimation à partir de la somme des sketches</translation>
     </message>
     <message>
-      <source>Delta (δ) in [0, 1): BalancedNoise only</source>
-      <translation>Delta (δ) dans [0, 1) : BalancedNoise uniquement</translation>
+      <source>in [0, 1); BalancedNoise only</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Metric CRS for computing (empty: from the public layers)</source>
-      <translation>SCR métrique de calcul (vide : déduit des couches publiques)</translation>
+      <source>Metric CRS for computing</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>empty: chosen from the public layers</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Flow per zone</source>
       <translation>Flux par zone</translation>
     </message>
     <message>
-      <source>True flows (internal: raw data, not for publication)</source>
-      <translation>Flux réels (interne : données brutes, pas pour publication)</translation>
+      <source>True flows (internal)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>raw data, not for publication</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Flow network measures and mobility borders</source>
@@ -1116,8 +1396,8 @@
       <translation>Pivots de l'intermédiarité (0 = exacte)</translation>
     </message>
     <message>
-      <source>Random seed of the pivots and of Louvain</source>
-      <translation>Graine aléatoire des pivots et de Louvain</translation>
+      <source>Seed of the pivots and of Louvain</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Zone measures</source>
@@ -1236,8 +1516,12 @@
       <translation>&lt;p&gt;&lt;b&gt;Unité de confidentialité&lt;/b&gt; : un utilisateur, avec tous ses trajets dans la fenêtre de temps.&lt;/p&gt;</translation>
     </message>
     <message>
-      <source>Trips (lines, GPS points with a trip id, or a table of origin/destination coordinates)</source>
-      <translation>Trajets (lignes, points GPS avec un identifiant de trajet, ou table de coordonnées d'origine/destination)</translation>
+      <source>Trips</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>lines, GPS points with a trip id, or a table of origin/destination coordinates</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Trip id field (points)</source>
@@ -1296,16 +1580,32 @@
       <translation>automatique : la règle publique choisit (voir l'aide ; le rapport dit pourquoi)</translation>
     </message>
     <message>
+      <source>automatic</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
       <source>people per pair: each user once, on their main pair; shrunk</source>
       <translation>personnes par paire : chaque utilisateur une fois, sur sa paire principale ; rétréci</translation>
+    </message>
+    <message>
+      <source>people per pair</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>trips per pair: ≤ m trips per user, plain noise (the former method)</source>
       <translation>trajets par paire : ≤ m trajets par utilisateur, bruit simple (l'ancienne méthode)</translation>
     </message>
     <message>
-      <source>Public population for the automatic method (0 = unknown)</source>
-      <translation>Population publique pour la méthode automatique (0 = inconnue)</translation>
+      <source>trips per pair</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Public population</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>for the automatic method; 0 = unknown</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Publish (people per pair)</source>
@@ -1324,8 +1624,8 @@
       <translation>Personnes par paire principale orientée</translation>
     </message>
     <message>
-      <source>Share of ε for the trip scale (people per pair)</source>
-      <translation>Part de ε pour l'échelle de trajets (personnes par paire)</translation>
+      <source>Share of ε for the trip scale</source>
+      <translation>Part de ε pour l'échelle de trajets</translation>
     </message>
     <message>
       <source>discrete Laplace: integer noise, ε-DP</source>
@@ -1336,16 +1636,28 @@
       <translation>gaussien discret : bruit entier, (ε, δ)-DP, exige δ &gt; 0</translation>
     </message>
     <message>
-      <source>Share of ε for the noisy total (0 = no rescaling)</source>
-      <translation>Part de ε pour le total bruité (0 = pas de remise à l'échelle)</translation>
+      <source>discrete Gaussian</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Cap M of trips per user counted in the noisy total (≥ m)</source>
-      <translation>Plafond M de trajets par utilisateur comptés dans le total bruité (≥ m)</translation>
+      <source>Share of ε for the noisy total</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Delta (δ) in [0, 1): Gaussian noise only</source>
-      <translation>Delta (δ) dans [0, 1) : bruit gaussien uniquement</translation>
+      <source>0 = no rescaling</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Cap M of trips per user in the total</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>trips per user counted in the noisy total (≥ m)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>in [0, 1); Gaussian noise only</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>OD table</source>
@@ -1388,68 +1700,104 @@
       <translation>&lt;p&gt;Les &lt;b&gt;classes&lt;/b&gt; (avancé) sont publiques : fenêtres de temps sous forme de bornes horaires, et bornes des classes des histogrammes ; les valeurs au-delà de la dernière borne comptent dans la dernière classe. Trajets par utilisateur compte les trajets de chaque utilisateur dans la fenêtre (avant échantillonnage) dans les classes 1 … le maximum affiché (la dernière classe ouverte).&lt;/p&gt;</translation>
     </message>
     <message>
-      <source>Weight: Visits per zone and time window (0 = leave out)</source>
-      <translation>Poids : visites par zone et fenêtre de temps (0 = omettre)</translation>
+      <source>Weight: visits per zone and time window</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Weight: OD flows (0 = leave out)</source>
-      <translation>Poids : flux OD (0 = omettre)</translation>
+      <source>0 = leave out</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Weight: Trips over time (weekday × hour of the start, UTC) (0 = leave out)</source>
-      <translation>Poids : trajets dans le temps (jour de la semaine × heure de départ, UTC) (0 = omettre)</translation>
+      <source>Weight: oD flows</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Weight: Trips per day (UTC date of the start) (0 = leave out)</source>
-      <translation>Poids : trajets par jour (date UTC du départ) (0 = omettre)</translation>
+      <source>Weight: trips over time</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Weight: Trip length (km) (0 = leave out)</source>
-      <translation>Poids : longueur des trajets (km) (0 = omettre)</translation>
+      <source>weekday × hour of the start, UTC; 0 = leave out</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Weight: Travel time (min) (0 = leave out)</source>
-      <translation>Poids : durée des trajets (min) (0 = omettre)</translation>
+      <source>Weight: trips per day</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Weight: Trips per user (0 = leave out)</source>
-      <translation>Poids : trajets par utilisateur (0 = omettre)</translation>
+      <source>UTC date of the start; 0 = leave out</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Weight: Radius of gyration (km) (0 = leave out)</source>
-      <translation>Poids : rayon de giration (km) (0 = omettre)</translation>
+      <source>Weight: trip length</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Weight: Zones per user (0 = leave out)</source>
-      <translation>Poids : zones par utilisateur (0 = omettre)</translation>
+      <source>km; 0 = leave out</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Weight: Mobility entropy (normalised) (0 = leave out)</source>
-      <translation>Poids : entropie de mobilité (normalisée) (0 = omettre)</translation>
+      <source>Weight: travel time</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Weight: Time between consecutive trips (h) (0 = leave out)</source>
-      <translation>Poids : temps entre trajets consécutifs (h) (0 = omettre)</translation>
+      <source>min; 0 = leave out</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Time windows: hour boundaries from 0 to 24 (UTC)</source>
-      <translation>Fenêtres de temps : bornes horaires de 0 à 24 (UTC)</translation>
+      <source>Weight: trips per user</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Trip length bin edges (km; last bin open)</source>
-      <translation>Bornes des classes de longueur de trajet (km ; dernière classe ouverte)</translation>
+      <source>Weight: radius of gyration</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Travel time bin edges (min; last bin open)</source>
-      <translation>Bornes des classes de durée de trajet (min ; dernière classe ouverte)</translation>
+      <source>Weight: zones per user</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Radius of gyration bin edges (km; last bin open)</source>
-      <translation>Bornes des classes de rayon de giration (km ; dernière classe ouverte)</translation>
+      <source>Weight: mobility entropy</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Time between trips bin edges (h; last bin open)</source>
-      <translation>Bornes des classes de temps entre trajets (h ; dernière classe ouverte)</translation>
+      <source>normalised; 0 = leave out</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Weight: time between consecutive trips</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>h; 0 = leave out</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Time windows (UTC hours)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>hour boundaries from 0 to 24</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Trip length bins (km)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>bin edges; the last bin is open</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Travel time bins (min)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Radius of gyration bins (km)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Time between trips bins (h)</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Trips per user: last bin (open)</source>
@@ -1468,28 +1816,48 @@
       <translation>automatique : la règle publique choisit (rétréci)</translation>
     </message>
     <message>
+      <source>plain noise|trip ends of the sampled trips with noise (the former method)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>plain noise</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
       <source>trip ends of the sampled trips with noise (the former method)</source>
       <translation>extrémités des trajets échantillonnés avec bruit (l'ancienne méthode)</translation>
+    </message>
+    <message>
+      <source>shrunk to a model|trip ends of the sampled trips, noise, then shrunk and scaled to all trips (up to M per user) by the trip scale</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>shrunk to a model</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>trip ends of the sampled trips, noise, then shrunk and scaled to all trips (up to M per user) by the trip scale</source>
       <translation>extrémités des trajets échantillonnés, bruit, puis rétrécies et mises à l'échelle de tous les trajets (jusqu'à M par utilisateur) par l'échelle de trajets</translation>
     </message>
     <message>
-      <source>Share of ε for the trip scale</source>
-      <translation>Part de ε pour l'échelle de trajets</translation>
+      <source>Cap M of trips per user</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Cap M of trips per user in the trip scale (≥ m)</source>
-      <translation>Plafond M de trajets par utilisateur dans l'échelle de trajets (≥ m)</translation>
+      <source>in the trip scale (≥ m)</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Statistics (JSON, public)</source>
       <translation>Statistiques (JSON, publiques)</translation>
     </message>
     <message>
-      <source>Statistics of the raw data (JSON, INTERNAL: do not publish)</source>
-      <translation>Statistiques des données brutes (JSON, INTERNE : ne pas publier)</translation>
+      <source>Raw-data statistics (internal)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>JSON; do not publish</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Visits per zone</source>
@@ -1552,16 +1920,28 @@
       <translation>Plafond M de trajets par personne (≥ m)</translation>
     </message>
     <message>
-      <source>Number of synthetic trips (0 = the noisy total)</source>
-      <translation>Nombre de trajets synthétiques (0 = le total bruité)</translation>
+      <source>Number of synthetic trips</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Public weighting points (population, buildings; optional)</source>
-      <translation>Points de pondération publics (population, bâtiments ; facultatif)</translation>
+      <source>0 = the noisy total</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Weight field of the weighting points (empty = 1 each)</source>
-      <translation>Champ de poids des points de pondération (vide = 1 chacun)</translation>
+      <source>Public weighting points</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>population, buildings</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Weight field</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>of the weighting points; empty = 1 each</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Sanitize spatio-temporal density</source>
@@ -1660,12 +2040,20 @@
       <translation>&lt;p&gt;&lt;b&gt;Unité de confidentialité&lt;/b&gt; : un utilisateur, c.-à-d. tous les événements d'une personne sur toute la période.&lt;/p&gt;</translation>
     </message>
     <message>
-      <source>…or bounded counts from scripts/spark-bound (directory)</source>
-      <translation>…ou comptages bornés issus de scripts/spark-bound (répertoire)</translation>
+      <source>…or bounded counts (directory)</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Towers (points) or tower cells (polygons)</source>
-      <translation>Antennes (points) ou cellules des antennes (polygones)</translation>
+      <source>written by the Spark bounding script (see the help)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Towers or tower cells</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>points or polygons</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Tower id field (as in the events)</source>
@@ -1684,48 +2072,108 @@
       <translation>Nombre maximal de visites conservées par utilisateur (ℓ)</translation>
     </message>
     <message>
+      <source>EFPA|the same with Laplace noise, ε-DP</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
       <source>the same with Laplace noise, ε-DP</source>
       <translation>la même avec un bruit de Laplace, ε-DP</translation>
+    </message>
+    <message>
+      <source>EFPA_G|clustering + Fourier (DCT) perturbation with Gaussian noise, (ε, δ)-DP</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>EFPA_G</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>clustering + Fourier (DCT) perturbation with Gaussian noise, (ε, δ)-DP</source>
       <translation>regroupement + perturbation de Fourier (DCT) avec bruit gaussien, (ε, δ)-DP</translation>
     </message>
     <message>
+      <source>LPA|the paper's baseline: Laplace noise on every count of the cover, ε-DP</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>LPA</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
       <source>the paper's baseline: Laplace noise on every count of the cover, ε-DP</source>
       <translation>la référence de l'article : bruit de Laplace sur chaque comptage de la couverture, ε-DP</translation>
+    </message>
+    <message>
+      <source>LPA direct|Laplace noise directly on every census count, ε-DP</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>LPA direct</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Laplace noise directly on every census count, ε-DP</source>
       <translation>bruit de Laplace directement sur chaque comptage de recensement, ε-DP</translation>
     </message>
     <message>
+      <source>distinct people per tower|distinct people per tower and slot, Gaussian noise on every tower × slot count, low-rank denoising, (ε, δ)-DP (default)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>distinct people per tower</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
       <source>distinct people per tower and slot, Gaussian noise on every tower × slot count, low-rank denoising, (ε, δ)-DP (default)</source>
       <translation>personnes distinctes par antenne et créneau, bruit gaussien sur chaque comptage antenne × créneau, débruitage de rang faible, (ε, δ)-DP (par défaut)</translation>
     </message>
     <message>
-      <source>Improved scaling and night smoothing (§5.4)</source>
-      <translation>Mise à l'échelle améliorée et lissage nocturne (§5.4)</translation>
+      <source>Improved scaling and night smoothing</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>§5.4 of Acs &amp; Castelluccia</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Gaussian calibration</source>
       <translation>Calibrage gaussien</translation>
     </message>
     <message>
+      <source>analytic σ (tightest)|the smallest σ the discrete Gaussian's proven bound allows (default)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>analytic σ (tightest)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
       <source>the smallest σ the discrete Gaussian's proven bound allows (default)</source>
       <translation>le plus petit σ que permet la borne prouvée du gaussien discret (par défaut)</translation>
     </message>
     <message>
-      <source>the paper's σ = √2·Δ₂·√ln(4/δ)/ε, valid for ε/4 &lt; 1 here</source>
-      <translation>le σ de l'article = √2·Δ₂·√ln(4/δ)/ε, valable ici pour ε/4 &lt; 1</translation>
+      <source>classic (the paper)|σ = √2·Δ₂·√ln(4/δ)/ε, valid for ε/4 &lt; 1 here</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Add an evaluation against the true density to the internal report</source>
-      <translation>Ajouter au rapport interne une évaluation par rapport à la vraie densité</translation>
+      <source>classic (the paper)</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Delta (δ) in [0, 1): efpa_g only; keep it below 1/(number of users)</source>
-      <translation>Delta (δ) dans [0, 1) : efpa_g seulement ; le garder sous 1/(nombre d'utilisateurs)</translation>
+      <source>σ = √2·Δ₂·√ln(4/δ)/ε, valid for ε/4 &lt; 1 here</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Evaluate against the true density</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>adds an evaluation (MRE, correlation, EMD) to the internal report</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>in [0, 1); efpa_g only; keep it below 1/(number of users)</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Private density (long form)</source>
@@ -1740,8 +2188,12 @@
       <translation>Cellules de la couverture avec leur groupe</translation>
     </message>
     <message>
-      <source>True density (NOT private: data owner only)</source>
-      <translation>Vraie densité (PAS privée : détenteur des données uniquement)</translation>
+      <source>True density (NOT private)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>for the data owner only</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Publish per-timestamp histograms</source>
@@ -1800,12 +2252,16 @@
       <translation>&lt;p&gt;&lt;b&gt;Unité de confidentialité&lt;/b&gt; : toute la trajectoire d'un utilisateur sur les instants.&lt;/p&gt;</translation>
     </message>
     <message>
-      <source>Observations (user, time, cell or point)</source>
-      <translation>Observations (utilisateur, heure, cellule ou point)</translation>
+      <source>Observations</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Cell id field (empty: locate the point geometry in the cells)</source>
-      <translation>Champ d'identifiant de cellule (vide : localiser la géométrie ponctuelle dans les cellules)</translation>
+      <source>user, time, and a cell id or a point</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>empty: locate the point geometry in the cells</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Cells (polygons; the public frame)</source>
@@ -1816,8 +2272,8 @@
       <translation>Champ d'identifiant de cellule (vide : identifiant d'entité)</translation>
     </message>
     <message>
-      <source>Start (ISO 8601, UTC)</source>
-      <translation>Début (ISO 8601, UTC)</translation>
+      <source>Start (UTC)</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Number of timestamps</source>
@@ -1828,20 +2284,40 @@
       <translation>perturbation directe (alg. 1) : chaque instant, ε/S chacun</translation>
     </message>
     <message>
+      <source>direct perturbation</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
       <source>dynamic hybrid (Alg. 5): split predicted from past days</source>
       <translation>hybride dynamique (alg. 5) : partage prédit d'après les jours passés</translation>
+    </message>
+    <message>
+      <source>dynamic hybrid</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>static hybrid (Alg. 4): private day/night split, direct by day</source>
       <translation>hybride statique (alg. 4) : partage jour/nuit privé, direct le jour</translation>
     </message>
     <message>
+      <source>static hybrid</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
       <source>threshold perturbation (Alg. 2, sparse vector technique)</source>
       <translation>perturbation à seuil (alg. 2, technique du vecteur épars)</translation>
     </message>
     <message>
-      <source>Consistency post-processing (non-negative integers)</source>
-      <translation>Post-traitement de cohérence (entiers non négatifs)</translation>
+      <source>threshold perturbation</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Consistency post-processing</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>non-negative integers, noisy totals kept</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Past days used by dynamic hybrid</source>
@@ -1852,36 +2328,72 @@
       <translation>Comptabilisation des jours passés (hybride dynamique)</translation>
     </message>
     <message>
+      <source>parallel (removed)|removed (under-charged ε): refused, use sequential</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>parallel (removed)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
       <source>removed (under-charged ε): refused, use sequential</source>
       <translation>supprimée (sous-imputait ε) : refusée, utilisez sequential</translation>
     </message>
     <message>
-      <source>charged to this release (safe)</source>
-      <translation>imputés à cette publication (sûr)</translation>
+      <source>sequential (safe)|past days are charged to this release</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>sequential (safe)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>past days are charged to this release</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>discrete Laplace|integer noise</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>integer noise</source>
       <translation>bruit entier</translation>
     </message>
     <message>
-      <source>the paper's Laplace</source>
-      <translation>le Laplace de l'article</translation>
+      <source>Laplace (the paper)|the paper's continuous Laplace</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Laplace (the paper)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>the paper's continuous Laplace</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Cutoff c (threshold methods)</source>
       <translation>Seuil de coupure c (méthodes à seuil)</translation>
     </message>
     <message>
-      <source>Threshold T (users moved above the noise level)</source>
-      <translation>Seuil T (utilisateurs déplacés au-dessus du niveau de bruit)</translation>
+      <source>Threshold T</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>users moved above the noise level</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Comparison share α</source>
       <translation>Part de comparaison α</translation>
     </message>
     <message>
-      <source>Paper's threshold noise (spends 2ε₁ + ε₂)</source>
-      <translation>Bruit de seuil de l'article (dépense 2ε₁ + ε₂)</translation>
+      <source>Paper's threshold noise</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>spends 2ε₁ + ε₂</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Division share of ε (hybrids)</source>
@@ -1896,8 +2408,24 @@
       <translation>Utilité de division</translation>
     </message>
     <message>
-      <source>the paper's Eq. 7 (sensitivity S·log_α S)</source>
-      <translation>l'éq. 7 de l'article (sensibilité S·log_α S)</translation>
+      <source>Eq. 7 (the paper)|sensitivity S·log_α S</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Eq. 7 (the paper)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>sensitivity S·log_α S</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>mean minus dispersion|log_α(L)·(aveDis − simVar), sensitivity 6·log_α S</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>mean minus dispersion</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>log_α(L)·(aveDis − simVar), sensitivity 6·log_α S</source>
@@ -1976,6 +2504,10 @@
       <translation>Vraie densité (format long)</translation>
     </message>
     <message>
+      <source>shared by both layers</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
       <source>Slot field</source>
       <translation>Champ de créneau</translation>
     </message>
@@ -1992,8 +2524,12 @@
       <translation>Créneaux pour l'EMD (0 = aucun)</translation>
     </message>
     <message>
-      <source>Cells to plot (comma-separated ids; default: the three busiest)</source>
-      <translation>Cellules à tracer (identifiants séparés par des virgules ; par défaut : les trois plus fréquentées)</translation>
+      <source>Cells to plot</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>comma-separated ids; default: the three busiest</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Per-cell MRE and correlation</source>
@@ -2048,12 +2584,20 @@
       <translation>&lt;p&gt;&lt;b&gt;Sorties&lt;/b&gt; : les trajectoires reconstruites en lignes passant par les centroïdes des cellules ; en option une table donnant, pour chaque vrai utilisateur, la trajectoire reconstruite la mieux appariée et sa précision ; les nombres RECOVERY_ACCURACY et UNIQUENESS (pour les modèles et qgis_process) ; le rapport. Tout ce qui est calculé à partir des vraies trajectoires est interne : ne le publiez pas.&lt;/p&gt;</translation>
     </message>
     <message>
-      <source>Counts (long form: cell id, slot, count)</source>
-      <translation>Comptages (format long : identifiant de cellule, créneau, comptage)</translation>
+      <source>Counts (long form)</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Cell id field of the counts (empty: cell_id)</source>
-      <translation>Champ d'identifiant de cellule des comptages (vide : cell_id)</translation>
+      <source>one row per cell and slot: cell id, slot, count</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Cell id field of the counts</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>empty: cell_id (empty: cell_id)</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Slot field (empty: slot)</source>
@@ -2092,16 +2636,36 @@
       <translation>Pas en jours</translation>
     </message>
     <message>
+      <source>stay in place|predict no move (stronger where people stop after each trip)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>stay in place</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
       <source>predict no move (stronger where people stop after each trip)</source>
       <translation>ne prédire aucun déplacement (plus fort quand les gens s'arrêtent après chaque trajet)</translation>
     </message>
     <message>
-      <source>Xu et al.: continue with the last velocity</source>
-      <translation>Xu et al. : continuer avec la dernière vitesse</translation>
+      <source>velocity (Xu et al.)|continue with the last velocity</source>
+      <translation type="unfinished" />
     </message>
     <message>
-      <source>Seed of the post-processing (empty: secure randomness)</source>
-      <translation>Graine du post-traitement (vide : aléa sûr)</translation>
+      <source>velocity (Xu et al.)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>continue with the last velocity</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Seed of the post-processing</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>empty: secure randomness</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>Recovered trajectories</source>
@@ -2188,12 +2752,20 @@
       <translation>imputé au jeu de données « {dataset} » dans le registre {path}</translation>
     </message>
     <message>
+      <source>“{}” is empty (no feature)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
       <source> people</source>
       <translation> personnes</translation>
     </message>
     <message>
       <source>&lt;p&gt;{k} of {n} flows exceed the simultaneous 95 % margin ± {h:g}{unit} (the bound that the noise of all pairs stays below with probability 95 %): only these are drawn as flow lines (those between two zones).&lt;/p&gt;</source>
       <translation>&lt;p&gt;{k} des {n} flux dépassent la marge simultanée à 95 % ± {h:g}{unit} (la borne sous laquelle le bruit de toutes les paires reste avec une probabilité de 95 %) : seuls ceux-ci sont dessinés en lignes de flux (ceux entre deux zones).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>none of the {} flows exceeds the simultaneous 95 % margin of error (± {:g}): they may be noise alone (see the report)</source>
+      <translation type="unfinished" />
     </message>
     <message>
       <source>origin</source>
@@ -2522,6 +3094,366 @@
     <message>
       <source>Time between consecutive trips (h)</source>
       <translation>Temps entre trajets consécutifs (h)</translation>
+    </message>
+    <message>
+      <source>Maximum change of one count by one individual (c)</source>
+      <translation type="obsolete">Modification maximale d'un comptage par un individu (c)</translation>
+    </message>
+    <message>
+      <source>Fields to copy to the output (never the count field)</source>
+      <translation type="obsolete">Champs à copier dans la sortie (jamais le champ de comptage)</translation>
+    </message>
+    <message>
+      <source>Epsilon (ε): privacy loss of this release, &gt; 0</source>
+      <translation type="obsolete">Epsilon (ε) : perte de confidentialité de cette publication, &gt; 0</translation>
+    </message>
+    <message>
+      <source>Delta (δ) in [0, 1): used by the Gaussian mechanisms only</source>
+      <translation type="obsolete">Delta (δ) dans [0, 1) : utilisé par les mécanismes gaussiens uniquement</translation>
+    </message>
+    <message>
+      <source>Seed (empty = secure randomness; a seeded run is not for publication)</source>
+      <translation type="obsolete">Graine (vide = aléa sûr ; une exécution avec graine n'est pas publiable)</translation>
+    </message>
+    <message>
+      <source>Privacy ledger (JSON file, created if missing)</source>
+      <translation type="obsolete">Registre de confidentialité (fichier JSON, créé s'il n'existe pas)</translation>
+    </message>
+    <message>
+      <source>Dataset id in the ledger (default: the input file's path)</source>
+      <translation type="obsolete">Identifiant du jeu de données dans le registre (par défaut : le chemin du fichier en entrée)</translation>
+    </message>
+    <message>
+      <source>Total budget ε of the dataset (required on first ledger use)</source>
+      <translation type="obsolete">Budget total ε du jeu de données (obligatoire à la première utilisation du registre)</translation>
+    </message>
+    <message>
+      <source>Internal report (raw-data facts: do not publish)</source>
+      <translation type="obsolete">Rapport interne (faits sur les données brutes : ne pas publier)</translation>
+    </message>
+    <message>
+      <source>k-ary randomized response over the cells (plain ε, no metric, for comparison)</source>
+      <translation type="obsolete">réponse aléatoire k-aire sur les cellules (ε simple, sans métrique, pour comparaison)</translation>
+    </message>
+    <message>
+      <source>Privacy level L (with a radius r: ε = L/r per metre)</source>
+      <translation type="obsolete">Niveau de confidentialité L (avec un rayon r : ε = L/r par mètre)</translation>
+    </message>
+    <message>
+      <source>Radius r in metres (empty: use Epsilon per metre)</source>
+      <translation type="obsolete">Rayon r en mètres (vide : utiliser Epsilon par mètre)</translation>
+    </message>
+    <message>
+      <source>Study area: remap reports into it (planar Laplace)</source>
+      <translation type="obsolete">Zone d'étude : y ramener les rapports (Laplace planaire)</translation>
+    </message>
+    <message>
+      <source>Allow more than half the points outside the grid or study area</source>
+      <translation type="obsolete">Autoriser plus de la moitié des points hors de la grille ou de la zone d'étude</translation>
+    </message>
+    <message>
+      <source>User id field (empty: each point protected on its own)</source>
+      <translation type="obsolete">Champ d'identifiant utilisateur (vide : chaque point protégé séparément)</translation>
+    </message>
+    <message>
+      <source>Maximum points per user m (with a user field; cost m·ε)</source>
+      <translation type="obsolete">Nombre maximal de points par utilisateur m (avec un champ utilisateur ; coût m·ε)</translation>
+    </message>
+    <message>
+      <source>refuse the run, naming a user above the maximum</source>
+      <translation type="obsolete">refuser l'exécution, en nommant un utilisateur au-delà du maximum</translation>
+    </message>
+    <message>
+      <source>Mechanism the points were perturbed with</source>
+      <translation type="obsolete">Mécanisme avec lequel les points ont été perturbés</translation>
+    </message>
+    <message>
+      <source>Epsilon the points were perturbed with (nothing is spent)</source>
+      <translation type="obsolete">Epsilon avec lequel les points ont été perturbés (rien n'est dépensé)</translation>
+    </message>
+    <message>
+      <source>Grid extent (the one used to perturb; empty for planar Laplace: the reports' extent)</source>
+      <translation type="obsolete">Emprise de la grille (celle utilisée pour perturber ; vide pour le Laplace planaire : l'emprise des rapports)</translation>
+    </message>
+    <message>
+      <source>Allow more than half the reports outside the grid</source>
+      <translation type="obsolete">Autoriser plus de la moitié des rapports hors de la grille</translation>
+    </message>
+    <message>
+      <source>Tower id field (optional; default: feature id)</source>
+      <translation type="obsolete">Champ d'identifiant d'antenne (facultatif ; par défaut : identifiant d'entité)</translation>
+    </message>
+    <message>
+      <source>Study area (optional; default: buffered convex hull of the points)</source>
+      <translation type="obsolete">Zone d'étude (facultative ; par défaut : enveloppe convexe des points avec un tampon)</translation>
+    </message>
+    <message>
+      <source>Buffer around the convex hull when no study area is given (metres)</source>
+      <translation type="obsolete">Tampon autour de l'enveloppe convexe en l'absence de zone d'étude (mètres)</translation>
+    </message>
+    <message>
+      <source>Merge towers closer than (metres; 0 = identical positions only)</source>
+      <translation type="obsolete">Fusionner les antennes plus proches que (mètres ; 0 = positions identiques seulement)</translation>
+    </message>
+    <message>
+      <source>Id field of A (optional; default: feature id)</source>
+      <translation type="obsolete">Champ d'identifiant de A (facultatif ; par défaut : identifiant d'entité)</translation>
+    </message>
+    <message>
+      <source>Id field of B (optional; default: feature id)</source>
+      <translation type="obsolete">Champ d'identifiant de B (facultatif ; par défaut : identifiant d'entité)</translation>
+    </message>
+    <message>
+      <source>Minimum overlap area (m²; smaller overlaps are slivers)</source>
+      <translation type="obsolete">Surface minimale de chevauchement (m² ; les chevauchements plus petits sont des éclats)</translation>
+    </message>
+    <message>
+      <source>Minimum overlap fraction of the smaller cell, in [0, 1)</source>
+      <translation type="obsolete">Fraction minimale de chevauchement de la plus petite cellule, dans [0, 1)</translation>
+    </message>
+    <message>
+      <source>Vehicles with GPS trajectories (0 = none)</source>
+      <translation type="obsolete">Véhicules avec trajectoires GPS (0 = aucun)</translation>
+    </message>
+    <message>
+      <source>User field (the unit of privacy) (empty: a field named user_id, userid, user, uid, …)</source>
+      <translation type="obsolete">Champ utilisateur (l'unité de confidentialité) (vide : un champ nommé user_id, userid, user, uid, …)</translation>
+    </message>
+    <message>
+      <source>Start of the period (ISO 8601, UTC)</source>
+      <translation type="obsolete">Début de la période (ISO 8601, UTC)</translation>
+    </message>
+    <message>
+      <source>Trajectory points (or lines with time as M)</source>
+      <translation type="obsolete">Points de trajectoires (ou lignes avec le temps en M)</translation>
+    </message>
+    <message>
+      <source>Vehicle field (the unit of privacy) (empty: a field named vehicle_id, vehicleid, vehicle, vid, …)</source>
+      <translation type="obsolete">Champ véhicule (l'unité de confidentialité) (vide : un champ nommé vehicle_id, vehicleid, vehicle, vid, …)</translation>
+    </message>
+    <message>
+      <source>Time field (required for points; lines carry time as M)</source>
+      <translation type="obsolete">Champ d'horodatage (obligatoire pour des points ; les lignes portent le temps en M)</translation>
+    </message>
+    <message>
+      <source>The territory has holes (accept holes between cells)</source>
+      <translation type="obsolete">Le territoire a des trous (accepter des trous entre les cellules)</translation>
+    </message>
+    <message>
+      <source>Central, distinct rule: times each move counts (k)</source>
+      <translation type="obsolete">Central, règle distincte : nombre de fois que compte chaque déplacement (k)</translation>
+    </message>
+    <message>
+      <source>Sketch hash seed (shared by vehicles and coordinator)</source>
+      <translation type="obsolete">Graine de hachage du sketch (partagée par les véhicules et le coordinateur)</translation>
+    </message>
+    <message>
+      <source>Delta (δ) in [0, 1): BalancedNoise only</source>
+      <translation type="obsolete">Delta (δ) dans [0, 1) : BalancedNoise uniquement</translation>
+    </message>
+    <message>
+      <source>Metric CRS for computing (empty: from the public layers)</source>
+      <translation type="obsolete">SCR métrique de calcul (vide : déduit des couches publiques)</translation>
+    </message>
+    <message>
+      <source>True flows (internal: raw data, not for publication)</source>
+      <translation type="obsolete">Flux réels (interne : données brutes, pas pour publication)</translation>
+    </message>
+    <message>
+      <source>Random seed of the pivots and of Louvain</source>
+      <translation type="obsolete">Graine aléatoire des pivots et de Louvain</translation>
+    </message>
+    <message>
+      <source>Trips (lines, GPS points with a trip id, or a table of origin/destination coordinates)</source>
+      <translation type="obsolete">Trajets (lignes, points GPS avec un identifiant de trajet, ou table de coordonnées d'origine/destination)</translation>
+    </message>
+    <message>
+      <source>Public population for the automatic method (0 = unknown)</source>
+      <translation type="obsolete">Population publique pour la méthode automatique (0 = inconnue)</translation>
+    </message>
+    <message>
+      <source>Share of ε for the trip scale (people per pair)</source>
+      <translation type="obsolete">Part de ε pour l'échelle de trajets (personnes par paire)</translation>
+    </message>
+    <message>
+      <source>Share of ε for the noisy total (0 = no rescaling)</source>
+      <translation type="obsolete">Part de ε pour le total bruité (0 = pas de remise à l'échelle)</translation>
+    </message>
+    <message>
+      <source>Cap M of trips per user counted in the noisy total (≥ m)</source>
+      <translation type="obsolete">Plafond M de trajets par utilisateur comptés dans le total bruité (≥ m)</translation>
+    </message>
+    <message>
+      <source>Delta (δ) in [0, 1): Gaussian noise only</source>
+      <translation type="obsolete">Delta (δ) dans [0, 1) : bruit gaussien uniquement</translation>
+    </message>
+    <message>
+      <source>Weight: Visits per zone and time window (0 = leave out)</source>
+      <translation type="obsolete">Poids : visites par zone et fenêtre de temps (0 = omettre)</translation>
+    </message>
+    <message>
+      <source>Weight: OD flows (0 = leave out)</source>
+      <translation type="obsolete">Poids : flux OD (0 = omettre)</translation>
+    </message>
+    <message>
+      <source>Weight: Trips over time (weekday × hour of the start, UTC) (0 = leave out)</source>
+      <translation type="obsolete">Poids : trajets dans le temps (jour de la semaine × heure de départ, UTC) (0 = omettre)</translation>
+    </message>
+    <message>
+      <source>Weight: Trips per day (UTC date of the start) (0 = leave out)</source>
+      <translation type="obsolete">Poids : trajets par jour (date UTC du départ) (0 = omettre)</translation>
+    </message>
+    <message>
+      <source>Weight: Trip length (km) (0 = leave out)</source>
+      <translation type="obsolete">Poids : longueur des trajets (km) (0 = omettre)</translation>
+    </message>
+    <message>
+      <source>Weight: Travel time (min) (0 = leave out)</source>
+      <translation type="obsolete">Poids : durée des trajets (min) (0 = omettre)</translation>
+    </message>
+    <message>
+      <source>Weight: Trips per user (0 = leave out)</source>
+      <translation type="obsolete">Poids : trajets par utilisateur (0 = omettre)</translation>
+    </message>
+    <message>
+      <source>Weight: Radius of gyration (km) (0 = leave out)</source>
+      <translation type="obsolete">Poids : rayon de giration (km) (0 = omettre)</translation>
+    </message>
+    <message>
+      <source>Weight: Zones per user (0 = leave out)</source>
+      <translation type="obsolete">Poids : zones par utilisateur (0 = omettre)</translation>
+    </message>
+    <message>
+      <source>Weight: Mobility entropy (normalised) (0 = leave out)</source>
+      <translation type="obsolete">Poids : entropie de mobilité (normalisée) (0 = omettre)</translation>
+    </message>
+    <message>
+      <source>Weight: Time between consecutive trips (h) (0 = leave out)</source>
+      <translation type="obsolete">Poids : temps entre trajets consécutifs (h) (0 = omettre)</translation>
+    </message>
+    <message>
+      <source>Time windows: hour boundaries from 0 to 24 (UTC)</source>
+      <translation type="obsolete">Fenêtres de temps : bornes horaires de 0 à 24 (UTC)</translation>
+    </message>
+    <message>
+      <source>Trip length bin edges (km; last bin open)</source>
+      <translation type="obsolete">Bornes des classes de longueur de trajet (km ; dernière classe ouverte)</translation>
+    </message>
+    <message>
+      <source>Travel time bin edges (min; last bin open)</source>
+      <translation type="obsolete">Bornes des classes de durée de trajet (min ; dernière classe ouverte)</translation>
+    </message>
+    <message>
+      <source>Radius of gyration bin edges (km; last bin open)</source>
+      <translation type="obsolete">Bornes des classes de rayon de giration (km ; dernière classe ouverte)</translation>
+    </message>
+    <message>
+      <source>Time between trips bin edges (h; last bin open)</source>
+      <translation type="obsolete">Bornes des classes de temps entre trajets (h ; dernière classe ouverte)</translation>
+    </message>
+    <message>
+      <source>Cap M of trips per user in the trip scale (≥ m)</source>
+      <translation type="obsolete">Plafond M de trajets par utilisateur dans l'échelle de trajets (≥ m)</translation>
+    </message>
+    <message>
+      <source>Statistics of the raw data (JSON, INTERNAL: do not publish)</source>
+      <translation type="obsolete">Statistiques des données brutes (JSON, INTERNE : ne pas publier)</translation>
+    </message>
+    <message>
+      <source>Number of synthetic trips (0 = the noisy total)</source>
+      <translation type="obsolete">Nombre de trajets synthétiques (0 = le total bruité)</translation>
+    </message>
+    <message>
+      <source>Public weighting points (population, buildings; optional)</source>
+      <translation type="obsolete">Points de pondération publics (population, bâtiments ; facultatif)</translation>
+    </message>
+    <message>
+      <source>Weight field of the weighting points (empty = 1 each)</source>
+      <translation type="obsolete">Champ de poids des points de pondération (vide = 1 chacun)</translation>
+    </message>
+    <message>
+      <source>…or bounded counts from scripts/spark-bound (directory)</source>
+      <translation type="obsolete">…ou comptages bornés issus de scripts/spark-bound (répertoire)</translation>
+    </message>
+    <message>
+      <source>Towers (points) or tower cells (polygons)</source>
+      <translation type="obsolete">Antennes (points) ou cellules des antennes (polygones)</translation>
+    </message>
+    <message>
+      <source>Improved scaling and night smoothing (§5.4)</source>
+      <translation type="obsolete">Mise à l'échelle améliorée et lissage nocturne (§5.4)</translation>
+    </message>
+    <message>
+      <source>the paper's σ = √2·Δ₂·√ln(4/δ)/ε, valid for ε/4 &lt; 1 here</source>
+      <translation type="obsolete">le σ de l'article = √2·Δ₂·√ln(4/δ)/ε, valable ici pour ε/4 &lt; 1</translation>
+    </message>
+    <message>
+      <source>Add an evaluation against the true density to the internal report</source>
+      <translation type="obsolete">Ajouter au rapport interne une évaluation par rapport à la vraie densité</translation>
+    </message>
+    <message>
+      <source>Delta (δ) in [0, 1): efpa_g only; keep it below 1/(number of users)</source>
+      <translation type="obsolete">Delta (δ) dans [0, 1) : efpa_g seulement ; le garder sous 1/(nombre d'utilisateurs)</translation>
+    </message>
+    <message>
+      <source>True density (NOT private: data owner only)</source>
+      <translation type="obsolete">Vraie densité (PAS privée : détenteur des données uniquement)</translation>
+    </message>
+    <message>
+      <source>Observations (user, time, cell or point)</source>
+      <translation type="obsolete">Observations (utilisateur, heure, cellule ou point)</translation>
+    </message>
+    <message>
+      <source>Cell id field (empty: locate the point geometry in the cells)</source>
+      <translation type="obsolete">Champ d'identifiant de cellule (vide : localiser la géométrie ponctuelle dans les cellules)</translation>
+    </message>
+    <message>
+      <source>Start (ISO 8601, UTC)</source>
+      <translation type="obsolete">Début (ISO 8601, UTC)</translation>
+    </message>
+    <message>
+      <source>Consistency post-processing (non-negative integers)</source>
+      <translation type="obsolete">Post-traitement de cohérence (entiers non négatifs)</translation>
+    </message>
+    <message>
+      <source>charged to this release (safe)</source>
+      <translation type="obsolete">imputés à cette publication (sûr)</translation>
+    </message>
+    <message>
+      <source>the paper's Laplace</source>
+      <translation type="obsolete">le Laplace de l'article</translation>
+    </message>
+    <message>
+      <source>Threshold T (users moved above the noise level)</source>
+      <translation type="obsolete">Seuil T (utilisateurs déplacés au-dessus du niveau de bruit)</translation>
+    </message>
+    <message>
+      <source>Paper's threshold noise (spends 2ε₁ + ε₂)</source>
+      <translation type="obsolete">Bruit de seuil de l'article (dépense 2ε₁ + ε₂)</translation>
+    </message>
+    <message>
+      <source>the paper's Eq. 7 (sensitivity S·log_α S)</source>
+      <translation type="obsolete">l'éq. 7 de l'article (sensibilité S·log_α S)</translation>
+    </message>
+    <message>
+      <source>Cells to plot (comma-separated ids; default: the three busiest)</source>
+      <translation type="obsolete">Cellules à tracer (identifiants séparés par des virgules ; par défaut : les trois plus fréquentées)</translation>
+    </message>
+    <message>
+      <source>Counts (long form: cell id, slot, count)</source>
+      <translation type="obsolete">Comptages (format long : identifiant de cellule, créneau, comptage)</translation>
+    </message>
+    <message>
+      <source>Cell id field of the counts (empty: cell_id)</source>
+      <translation type="obsolete">Champ d'identifiant de cellule des comptages (vide : cell_id)</translation>
+    </message>
+    <message>
+      <source>Xu et al.: continue with the last velocity</source>
+      <translation type="obsolete">Xu et al. : continuer avec la dernière vitesse</translation>
+    </message>
+    <message>
+      <source>Seed of the post-processing (empty: secure randomness)</source>
+      <translation type="obsolete">Graine du post-traitement (vide : aléa sûr)</translation>
     </message>
     <message>
       <source>&lt;p&gt;&lt;b&gt;Publish&lt;/b&gt; (people per pair): &lt;i&gt;trips&lt;/i&gt; (default) scales people per pair by the trips per person of a noisy total (&lt;b&gt;share of ε for the trip scale&lt;/b&gt;, users and their trips up to the &lt;b&gt;cap M&lt;/b&gt;); &lt;i&gt;people&lt;/i&gt; publishes people per pair. &lt;b&gt;Directed&lt;/b&gt; counts each user on their main &lt;i&gt;ordered&lt;/i&gt; pair (default: unordered, split evenly between the two directions). The interval of each value (lower95, upper95) is the 95 % confidence interval of the people count from the noise law (it covers every true count at 95 %), times the trip scale: it ignores the scale's noise and the trips off the main pairs. Flow lines are drawn where the noisy people count exceeds the simultaneous 95 % margin over all pairs.&lt;/p&gt;</source>
