@@ -60,7 +60,8 @@ def city(tmp_path_factory):
 def _params(city, **kw):
     p = {"TOWERS": city["towers"], "TOWER_ID_FIELD": "tid", "CENSUS": city["census"],
          "CENSUS_ID_FIELD": "iris", "START": START, "N_SLOTS": 24, "ELL": 5, "EPSILON": 1.0,
-         "DELTA": 1e-4, "SEED": 2, "OUTPUT": "memory:"}
+         "DELTA": 1e-4, "SEED": 2, "OUTPUT": "memory:",
+         "METHOD": "efpa_g"}   # a bounded-counts table holds one visit per user and slot
     p.update(kw)
     return p
 
