@@ -104,14 +104,16 @@ def _guarantee(unit_of_privacy: str, cost: PrivacyCost, dataset_id: Optional[str
                translate) -> list:
     unit = cost.unit
     # plain ε needs no unit; a metric ε says what it is per (not "ε in ε")
-    per = "" if unit == "ε" else (
-        f", the privacy loss measured in <b>{esc(unit)}</b> (a loss of ε·d between inputs d "
-        "metres apart)")
+    per = "" if unit == "ε" else esc(translate(
+        ", the privacy loss measured in {unit} (a loss of ε·d between inputs d metres apart)"
+    )).format(unit=f"<b>{esc(unit)}</b>")
     parts = [f"<h2>{esc(translate('Privacy guarantee'))}</h2>",
              f"<p><b>{esc(translate('Unit of privacy:'))}</b> {esc(unit_of_privacy)}</p>",
-             f"<p>This release satisfies (ε = {cost.epsilon:.6g}, δ = {cost.delta:.6g})-"
-             f"differential privacy for that unit{per}. The cost "
-             "below is computed from the mechanisms that actually ran.</p>",
+             "<p>" + esc(translate(
+                 "This release satisfies (ε = {epsilon}, δ = {delta})-differential privacy for "
+                 "that unit{per}. The cost below is computed from the mechanisms that actually "
+                 "ran.")).format(epsilon=f"{cost.epsilon:.6g}", delta=f"{cost.delta:.6g}",
+                                 per=per) + "</p>",
              cost_table(cost, translate)]
     if dataset_id:
         parts.append("<p>" + esc(translate("Charged to the privacy ledger as dataset {dataset}."))

@@ -121,11 +121,11 @@
     </message>
     <message>
       <source>Maximum change of a count (c)</source>
-      <translation type="unfinished" />
+      <translation>Modification maximale d'un comptage (c)</translation>
     </message>
     <message>
       <source>by one individual</source>
-      <translation type="unfinished" />
+      <translation>par un individu</translation>
     </message>
     <message>
       <source>Mechanism</source>
@@ -137,15 +137,15 @@
     </message>
     <message>
       <source>discrete Laplace</source>
-      <translation type="unfinished" />
+      <translation>Laplace discret</translation>
     </message>
     <message>
       <source>discrete Gaussian, tightest calibration|Gaussian (discrete, integer noise), tightest proven calibration, (ε, δ)-DP</source>
-      <translation type="unfinished" />
+      <translation>gaussien discret, calibrage le plus serré|Gaussien (discret, bruit entier), calibrage prouvé le plus serré, (ε, δ)-DP</translation>
     </message>
     <message>
       <source>discrete Gaussian, tightest calibration</source>
-      <translation type="unfinished" />
+      <translation>gaussien discret, calibrage le plus serré</translation>
     </message>
     <message>
       <source>Gaussian (discrete, integer noise), tightest proven calibration, (ε, δ)-DP</source>
@@ -153,11 +153,11 @@
     </message>
     <message>
       <source>discrete Gaussian, classic calibration|Gaussian (discrete), classic calibration of Acs &amp; Castelluccia, (ε, δ)-DP, ε &lt; 1 only</source>
-      <translation type="unfinished" />
+      <translation>gaussien discret, calibrage classique|Gaussien (discret), calibrage classique d'Acs et Castelluccia, (ε, δ)-DP, ε &lt; 1 seulement</translation>
     </message>
     <message>
       <source>discrete Gaussian, classic calibration</source>
-      <translation type="unfinished" />
+      <translation>gaussien discret, calibrage classique</translation>
     </message>
     <message>
       <source>Gaussian (discrete), classic calibration of Acs &amp; Castelluccia, (ε, δ)-DP, ε &lt; 1 only</source>
@@ -169,7 +169,7 @@
     </message>
     <message>
       <source>Laplace</source>
-      <translation type="unfinished" />
+      <translation>Laplace</translation>
     </message>
     <message>
       <source>Round to integers</source>
@@ -185,59 +185,59 @@
     </message>
     <message>
       <source>Fields to copy</source>
-      <translation type="unfinished" />
+      <translation>Champs à copier</translation>
     </message>
     <message>
       <source>copied to the output; never the count field</source>
-      <translation type="unfinished" />
+      <translation>copiés dans la sortie ; jamais le champ de comptage</translation>
     </message>
     <message>
       <source>Epsilon (ε)</source>
-      <translation type="unfinished" />
+      <translation>Epsilon (ε)</translation>
     </message>
     <message>
       <source>the privacy loss of this release, &gt; 0</source>
-      <translation type="unfinished" />
+      <translation>la perte de confidentialité de cette publication, &gt; 0</translation>
     </message>
     <message>
       <source>Delta (δ)</source>
-      <translation type="unfinished" />
+      <translation>Delta (δ)</translation>
     </message>
     <message>
       <source>in [0, 1); used by the Gaussian mechanisms only</source>
-      <translation type="unfinished" />
+      <translation>dans [0, 1) ; utilisé par les mécanismes gaussiens uniquement</translation>
     </message>
     <message>
       <source>Seed</source>
-      <translation type="unfinished" />
+      <translation>Graine</translation>
     </message>
     <message>
       <source>empty = secure randomness; a seeded run is not for publication</source>
-      <translation type="unfinished" />
+      <translation>vide = aléa sûr ; une exécution avec graine n'est pas publiable</translation>
     </message>
     <message>
       <source>Privacy ledger</source>
-      <translation type="unfinished" />
+      <translation>Registre de confidentialité</translation>
     </message>
     <message>
       <source>JSON file, created if missing</source>
-      <translation type="unfinished" />
+      <translation>fichier JSON, créé s'il n'existe pas</translation>
     </message>
     <message>
       <source>Dataset id in the ledger</source>
-      <translation type="unfinished" />
+      <translation>Identifiant du jeu de données dans le registre</translation>
     </message>
     <message>
       <source>default: the input file's path</source>
-      <translation type="unfinished" />
+      <translation>par défaut : le chemin du fichier en entrée</translation>
     </message>
     <message>
       <source>Total budget ε</source>
-      <translation type="unfinished" />
+      <translation>Budget total ε</translation>
     </message>
     <message>
       <source>of the dataset; required on first ledger use</source>
-      <translation type="unfinished" />
+      <translation>du jeu de données ; obligatoire à la première utilisation du registre</translation>
     </message>
     <message>
       <source>Total budget δ of the dataset</source>
@@ -249,11 +249,11 @@
     </message>
     <message>
       <source>Internal report</source>
-      <translation type="unfinished" />
+      <translation>Rapport interne</translation>
     </message>
     <message>
       <source>raw-data facts for the data owner: do not publish</source>
-      <translation type="unfinished" />
+      <translation>faits sur les données brutes pour le détenteur des données : ne pas publier</translation>
     </message>
     <message>
       <source>Noisy counts</source>
@@ -329,11 +329,11 @@
     </message>
     <message>
       <source>geometric (grid)|geometric mechanism on grid cells (Alvim et al.; reports are cell centres)</source>
-      <translation type="unfinished" />
+      <translation>géométrique (grille)|mécanisme géométrique sur les cellules de la grille (Alvim et al. ; les rapports sont des centres de cellules)</translation>
     </message>
     <message>
       <source>geometric (grid)</source>
-      <translation type="unfinished" />
+      <translation>géométrique (grille)</translation>
     </message>
     <message>
       <source>geometric mechanism on grid cells (Alvim et al.; reports are cell centres)</source>
@@ -341,23 +341,23 @@
     </message>
     <message>
       <source>k-ary randomized response (grid)|over the cells (plain ε, no metric, for comparison)</source>
-      <translation type="unfinished" />
+      <translation>réponse aléatoire k-aire (grille)|sur les cellules (ε simple, sans métrique, pour comparaison)</translation>
     </message>
     <message>
       <source>k-ary randomized response (grid)</source>
-      <translation type="unfinished" />
+      <translation>réponse aléatoire k-aire (grille)</translation>
     </message>
     <message>
       <source>over the cells (plain ε, no metric, for comparison)</source>
-      <translation type="unfinished" />
+      <translation>sur les cellules (ε simple, sans métrique, pour comparaison)</translation>
     </message>
     <message>
       <source>discretised planar Laplace (grid)|discretised planar Laplace on grid cells (Alvim et al.; reports are cell centres)</source>
-      <translation type="unfinished" />
+      <translation>Laplace planaire discrétisé (grille)|Laplace planaire discrétisé sur les cellules de la grille (Alvim et al. ; les rapports sont des centres de cellules)</translation>
     </message>
     <message>
       <source>discretised planar Laplace (grid)</source>
-      <translation type="unfinished" />
+      <translation>Laplace planaire discrétisé (grille)</translation>
     </message>
     <message>
       <source>discretised planar Laplace on grid cells (Alvim et al.; reports are cell centres)</source>
@@ -365,11 +365,11 @@
     </message>
     <message>
       <source>planar Laplace|planar Laplace, continuous (radius ~ Gamma(2, 1/ε), uniform direction), each point moved along the geodesic on the WGS84 ellipsoid</source>
-      <translation type="unfinished" />
+      <translation>Laplace planaire|Laplace planaire, continu (rayon ~ Gamma(2, 1/ε), direction uniforme), chaque point déplacé le long de la géodésique sur l'ellipsoïde WGS84</translation>
     </message>
     <message>
       <source>planar Laplace</source>
-      <translation type="unfinished" />
+      <translation>Laplace planaire</translation>
     </message>
     <message>
       <source>planar Laplace, continuous (radius ~ Gamma(2, 1/ε), uniform direction), each point moved along the geodesic on the WGS84 ellipsoid</source>
@@ -377,19 +377,19 @@
     </message>
     <message>
       <source>Privacy level L</source>
-      <translation type="unfinished" />
+      <translation>Niveau de confidentialité L</translation>
     </message>
     <message>
       <source>with a radius r: ε = L/r per metre; empty: L = ln 4 ≈ 1.386 (Andrés et al.)</source>
-      <translation type="unfinished" />
+      <translation>avec un rayon r : ε = L/r par mètre ; vide : L = ln 4 ≈ 1,386 (Andrés et al.)</translation>
     </message>
     <message>
       <source>Radius r (metres)</source>
-      <translation type="unfinished" />
+      <translation>Rayon r (mètres)</translation>
     </message>
     <message>
       <source>empty: use Epsilon per metre</source>
-      <translation type="unfinished" />
+      <translation>vide : utiliser Epsilon par mètre</translation>
     </message>
     <message>
       <source>Cell size in metres (grid mechanisms)</source>
@@ -405,11 +405,11 @@
     </message>
     <message>
       <source>remap to the nearest cell|a report falling outside the grid is moved to the nearest cell (exactly ε·d-private)</source>
-      <translation type="unfinished" />
+      <translation>ramener à la cellule la plus proche|un rapport tombant hors de la grille est déplacé vers la cellule la plus proche (exactement ε·d-privé)</translation>
     </message>
     <message>
       <source>remap to the nearest cell</source>
-      <translation type="unfinished" />
+      <translation>ramener à la cellule la plus proche</translation>
     </message>
     <message>
       <source>a report falling outside the grid is moved to the nearest cell (exactly ε·d-private)</source>
@@ -417,11 +417,11 @@
     </message>
     <message>
       <source>renormalise (costs 2ε)|the mechanism is renormalised over the grid as Alvim et al. §IV, which only guarantees 2ε·d (the report and the ledger count 2ε)</source>
-      <translation type="unfinished" />
+      <translation>renormaliser (coûte 2ε)|le mécanisme est renormalisé sur la grille comme dans Alvim et al. §IV, ce qui ne garantit que 2ε·d (le rapport et le registre comptent 2ε)</translation>
     </message>
     <message>
       <source>renormalise (costs 2ε)</source>
-      <translation type="unfinished" />
+      <translation>renormaliser (coûte 2ε)</translation>
     </message>
     <message>
       <source>the mechanism is renormalised over the grid as Alvim et al. §IV, which only guarantees 2ε·d (the report and the ledger count 2ε)</source>
@@ -429,35 +429,35 @@
     </message>
     <message>
       <source>Study area to remap reports into</source>
-      <translation type="unfinished" />
+      <translation>Zone d'étude où ramener les rapports</translation>
     </message>
     <message>
       <source>planar Laplace only</source>
-      <translation type="unfinished" />
+      <translation>Laplace planaire uniquement</translation>
     </message>
     <message>
       <source>Allow most points outside</source>
-      <translation type="unfinished" />
+      <translation>Autoriser la plupart des points hors zone</translation>
     </message>
     <message>
       <source>accept a run where more than half the points fall outside the grid or study area</source>
-      <translation type="unfinished" />
+      <translation>accepter une exécution où plus de la moitié des points tombent hors de la grille ou de la zone d'étude</translation>
     </message>
     <message>
       <source>User id field</source>
-      <translation type="unfinished" />
+      <translation>Champ d'identifiant utilisateur</translation>
     </message>
     <message>
       <source>empty: each point is protected on its own</source>
-      <translation type="unfinished" />
+      <translation>vide : chaque point est protégé séparément</translation>
     </message>
     <message>
       <source>Maximum points per user (m)</source>
-      <translation type="unfinished" />
+      <translation>Nombre maximal de points par utilisateur (m)</translation>
     </message>
     <message>
       <source>with a user field; the cost is m·ε</source>
-      <translation type="unfinished" />
+      <translation>avec un champ utilisateur ; le coût est m·ε</translation>
     </message>
     <message>
       <source>Users above the maximum</source>
@@ -465,23 +465,23 @@
     </message>
     <message>
       <source>refuse the run|naming a user above the maximum</source>
-      <translation type="unfinished" />
+      <translation>refuser l'exécution|en nommant un utilisateur au-delà du maximum</translation>
     </message>
     <message>
       <source>refuse the run</source>
-      <translation type="unfinished" />
+      <translation>refuser l'exécution</translation>
     </message>
     <message>
       <source>naming a user above the maximum</source>
-      <translation type="unfinished" />
+      <translation>en nommant un utilisateur au-delà du maximum</translation>
     </message>
     <message>
       <source>sample m points|keep a uniformly random m of that user's points</source>
-      <translation type="unfinished" />
+      <translation>échantillonner m points|garder m points de cet utilisateur tirés uniformément au hasard</translation>
     </message>
     <message>
       <source>sample m points</source>
-      <translation type="unfinished" />
+      <translation>échantillonner m points</translation>
     </message>
     <message>
       <source>keep a uniformly random m of that user's points</source>
@@ -533,19 +533,19 @@
     </message>
     <message>
       <source>Mechanism used to perturb</source>
-      <translation type="unfinished" />
+      <translation>Mécanisme utilisé pour perturber</translation>
     </message>
     <message>
       <source>the mechanism the points were perturbed with</source>
-      <translation type="unfinished" />
+      <translation>le mécanisme avec lequel les points ont été perturbés</translation>
     </message>
     <message>
       <source>Epsilon of the perturbation</source>
-      <translation type="unfinished" />
+      <translation>Epsilon de la perturbation</translation>
     </message>
     <message>
       <source>the ε the points were perturbed with (nothing is spent)</source>
-      <translation type="unfinished" />
+      <translation>l'ε avec lequel les points ont été perturbés (rien n'est dépensé)</translation>
     </message>
     <message>
       <source>Cell size in metres</source>
@@ -553,11 +553,11 @@
     </message>
     <message>
       <source>Grid extent</source>
-      <translation type="unfinished" />
+      <translation>Emprise de la grille</translation>
     </message>
     <message>
       <source>the one used to perturb; empty for planar Laplace: the reports' extent</source>
-      <translation type="unfinished" />
+      <translation>celle utilisée pour perturber ; vide pour le Laplace planaire : l'emprise des rapports</translation>
     </message>
     <message>
       <source>Boundary rule of the mechanism</source>
@@ -565,11 +565,11 @@
     </message>
     <message>
       <source>Allow most reports outside</source>
-      <translation type="unfinished" />
+      <translation>Autoriser la plupart des rapports hors zone</translation>
     </message>
     <message>
       <source>accept more than half the reports outside the grid</source>
-      <translation type="unfinished" />
+      <translation>accepter plus de la moitié des rapports hors de la grille</translation>
     </message>
     <message>
       <source>Maximum EM iterations</source>
@@ -657,35 +657,35 @@
     </message>
     <message>
       <source>Tower id field</source>
-      <translation type="unfinished" />
+      <translation>Champ d'identifiant d'antenne</translation>
     </message>
     <message>
       <source>default: the feature id</source>
-      <translation type="unfinished" />
+      <translation>par défaut : l'identifiant d'entité</translation>
     </message>
     <message>
       <source>Study area</source>
-      <translation type="unfinished" />
+      <translation>Zone d'étude</translation>
     </message>
     <message>
       <source>default: the buffered convex hull of the points</source>
-      <translation type="unfinished" />
+      <translation>par défaut : l'enveloppe convexe des points avec un tampon</translation>
     </message>
     <message>
       <source>Buffer (metres)</source>
-      <translation type="unfinished" />
+      <translation>Tampon (mètres)</translation>
     </message>
     <message>
       <source>around the convex hull of the points, when no study area is given</source>
-      <translation type="unfinished" />
+      <translation>autour de l'enveloppe convexe des points, en l'absence de zone d'étude</translation>
     </message>
     <message>
       <source>Merge towers closer than (metres)</source>
-      <translation type="unfinished" />
+      <translation>Fusionner les antennes plus proches que (mètres)</translation>
     </message>
     <message>
       <source>0 = identical positions only</source>
-      <translation type="unfinished" />
+      <translation>0 = positions identiques seulement</translation>
     </message>
     <message>
       <source>Tower cells</source>
@@ -813,7 +813,7 @@
     </message>
     <message>
       <source>Id field of A</source>
-      <translation type="unfinished" />
+      <translation>Champ d'identifiant de A</translation>
     </message>
     <message>
       <source>Partition B (e.g. IRIS cells)</source>
@@ -821,23 +821,23 @@
     </message>
     <message>
       <source>Id field of B</source>
-      <translation type="unfinished" />
+      <translation>Champ d'identifiant de B</translation>
     </message>
     <message>
       <source>Minimum overlap area (m²)</source>
-      <translation type="unfinished" />
+      <translation>Surface minimale de chevauchement (m²)</translation>
     </message>
     <message>
       <source>smaller overlaps are slivers</source>
-      <translation type="unfinished" />
+      <translation>les chevauchements plus petits sont des éclats</translation>
     </message>
     <message>
       <source>Minimum overlap fraction</source>
-      <translation type="unfinished" />
+      <translation>Fraction minimale de chevauchement</translation>
     </message>
     <message>
       <source>of the smaller cell, in [0, 1)</source>
-      <translation type="unfinished" />
+      <translation>de la plus petite cellule, dans [0, 1)</translation>
     </message>
     <message>
       <source>Minimum cover</source>
@@ -929,7 +929,7 @@
     </message>
     <message>
       <source>13.55 visits per user and week</source>
-      <translation type="unfinished" />
+      <translation>13,55 visites par utilisateur et par semaine</translation>
     </message>
     <message>
       <source>≈68.9 visits per user and week (K/N, §5.4.1)</source>
@@ -937,7 +937,7 @@
     </message>
     <message>
       <source>≈68.9 visits per user and week</source>
-      <translation type="unfinished" />
+      <translation>≈68,9 visites par utilisateur et par semaine</translation>
     </message>
     <message>
       <source>≈7.6 visits per user and week (mean IRIS count 91, Fig. 2b)</source>
@@ -945,15 +945,15 @@
     </message>
     <message>
       <source>≈7.6 visits per user and week</source>
-      <translation type="unfinished" />
+      <translation>≈7,6 visites par utilisateur et par semaine</translation>
     </message>
     <message>
       <source>Vehicles with GPS trajectories</source>
-      <translation type="unfinished" />
+      <translation>Véhicules avec trajectoires GPS</translation>
     </message>
     <message>
       <source>0 = none</source>
-      <translation type="unfinished" />
+      <translation>0 = aucun</translation>
     </message>
     <message>
       <source>Check-in users (0 = none)</source>
@@ -1013,11 +1013,11 @@
     </message>
     <message>
       <source>User field</source>
-      <translation type="unfinished" />
+      <translation>Champ utilisateur</translation>
     </message>
     <message>
       <source>the unit of privacy; empty: a field named user_id, userid, user, uid, …</source>
-      <translation type="unfinished" />
+      <translation>l'unité de confidentialité ; vide : un champ nommé user_id, userid, user, uid, …</translation>
     </message>
     <message>
       <source>Tower field</source>
@@ -1029,7 +1029,7 @@
     </message>
     <message>
       <source>Start of the period (UTC)</source>
-      <translation type="unfinished" />
+      <translation>Début de la période (UTC)</translation>
     </message>
     <message>
       <source>Slot length (minutes)</source>
@@ -1113,19 +1113,19 @@
     </message>
     <message>
       <source>Trajectories</source>
-      <translation type="unfinished" />
+      <translation>Trajectoires</translation>
     </message>
     <message>
       <source>points, or lines with time as M</source>
-      <translation type="unfinished" />
+      <translation>points, ou lignes avec le temps en M</translation>
     </message>
     <message>
       <source>Vehicle field</source>
-      <translation type="unfinished" />
+      <translation>Champ véhicule</translation>
     </message>
     <message>
       <source>the unit of privacy; empty: a field named vehicle_id, vehicleid, vehicle, vid, …</source>
-      <translation type="unfinished" />
+      <translation>l'unité de confidentialité ; vide : un champ nommé vehicle_id, vehicleid, vehicle, vid, …</translation>
     </message>
     <message>
       <source>Trajectory (trip) field</source>
@@ -1133,7 +1133,7 @@
     </message>
     <message>
       <source>required for points; lines carry time as M</source>
-      <translation type="unfinished" />
+      <translation>obligatoire pour des points ; les lignes portent le temps en M</translation>
     </message>
     <message>
       <source>Tessellation (cells)</source>
@@ -1145,11 +1145,11 @@
     </message>
     <message>
       <source>The territory has holes</source>
-      <translation type="unfinished" />
+      <translation>Le territoire a des trous</translation>
     </message>
     <message>
       <source>accept holes between cells</source>
-      <translation type="unfinished" />
+      <translation>accepter des trous entre les cellules</translation>
     </message>
     <message>
       <source>Start of the time interval τ</source>
@@ -1169,7 +1169,7 @@
     </message>
     <message>
       <source>BalancedNoise</source>
-      <translation type="unfinished" />
+      <translation>BalancedNoise</translation>
     </message>
     <message>
       <source>BoundedNoise: noise within ±count (thesis Alg. 4; NOT differentially private)</source>
@@ -1177,7 +1177,7 @@
     </message>
     <message>
       <source>BoundedNoise</source>
-      <translation type="unfinished" />
+      <translation>BoundedNoise</translation>
     </message>
     <message>
       <source>Central: a trusted curator bounds each vehicle and adds noise once (ε-DP per vehicle)</source>
@@ -1185,7 +1185,7 @@
     </message>
     <message>
       <source>Central</source>
-      <translation type="unfinished" />
+      <translation>Central</translation>
     </message>
     <message>
       <source>UniversalNoise: Laplace on every count (thesis Alg. 3)</source>
@@ -1193,7 +1193,7 @@
     </message>
     <message>
       <source>UniversalNoise</source>
-      <translation type="unfinished" />
+      <translation>UniversalNoise</translation>
     </message>
     <message>
       <source>Sensitivity (per-vehicle methods)</source>
@@ -1205,7 +1205,7 @@
     </message>
     <message>
       <source>Move-based</source>
-      <translation type="unfinished" />
+      <translation>Par déplacement</translation>
     </message>
     <message>
       <source>Trajectory-based, thesis Eq. 4.1 (from each vehicle's own data; NOT differentially private)</source>
@@ -1213,7 +1213,7 @@
     </message>
     <message>
       <source>Trajectory-based</source>
-      <translation type="unfinished" />
+      <translation>Par trajectoire</translation>
     </message>
     <message>
       <source>Noise</source>
@@ -1229,7 +1229,7 @@
     </message>
     <message>
       <source>Discrete Laplace</source>
-      <translation type="unfinished" />
+      <translation>Laplace discret</translation>
     </message>
     <message>
       <source>Central: moves kept per vehicle (m)</source>
@@ -1245,7 +1245,7 @@
     </message>
     <message>
       <source>≤ m distinct moves</source>
-      <translation type="unfinished" />
+      <translation>≤ m déplacements distincts</translation>
     </message>
     <message>
       <source>≤ m moves per vehicle, repetitions counted (traffic volumes)</source>
@@ -1253,15 +1253,15 @@
     </message>
     <message>
       <source>≤ m moves per vehicle</source>
-      <translation type="unfinished" />
+      <translation>≤ m déplacements par véhicule</translation>
     </message>
     <message>
       <source>Times each move counts (k)</source>
-      <translation type="unfinished" />
+      <translation>Nombre de fois que compte chaque déplacement (k)</translation>
     </message>
     <message>
       <source>central mode, distinct rule</source>
-      <translation type="unfinished" />
+      <translation>mode central, règle distincte</translation>
     </message>
     <message>
       <source>Sketch (per-vehicle methods)</source>
@@ -1281,7 +1281,7 @@
     </message>
     <message>
       <source>Count-Min</source>
-      <translation type="unfinished" />
+      <translation>Count-Min</translation>
     </message>
     <message>
       <source>None</source>
@@ -1297,11 +1297,11 @@
     </message>
     <message>
       <source>Sketch hash seed</source>
-      <translation type="unfinished" />
+      <translation>Graine de hachage du sketch</translation>
     </message>
     <message>
       <source>shared by the vehicles and the coordinator</source>
-      <translation type="unfinished" />
+      <translation>partagée par les véhicules et le coordinateur</translation>
     </message>
     <message>
       <source>Coordinator with sketches</source>
@@ -1313,7 +1313,7 @@
     </message>
     <message>
       <source>Sum of per-node estimates</source>
-      <translation type="unfinished" />
+      <translation>Somme des estimations par nœud</translation>
     </message>
     <message>
       <source>Estimate from the sum of the sketches</source>
@@ -1321,15 +1321,15 @@
     </message>
     <message>
       <source>in [0, 1); BalancedNoise only</source>
-      <translation type="unfinished" />
+      <translation>dans [0, 1) ; BalancedNoise uniquement</translation>
     </message>
     <message>
       <source>Metric CRS for computing</source>
-      <translation type="unfinished" />
+      <translation>SCR métrique de calcul</translation>
     </message>
     <message>
       <source>empty: chosen from the public layers</source>
-      <translation type="unfinished" />
+      <translation>vide : choisi d'après les couches publiques</translation>
     </message>
     <message>
       <source>Flow per zone</source>
@@ -1337,11 +1337,11 @@
     </message>
     <message>
       <source>True flows (internal)</source>
-      <translation type="unfinished" />
+      <translation>Flux réels (interne)</translation>
     </message>
     <message>
       <source>raw data, not for publication</source>
-      <translation type="unfinished" />
+      <translation>données brutes, pas pour publication</translation>
     </message>
     <message>
       <source>Flow network measures and mobility borders</source>
@@ -1397,7 +1397,7 @@
     </message>
     <message>
       <source>Seed of the pivots and of Louvain</source>
-      <translation type="unfinished" />
+      <translation>Graine des pivots et de Louvain</translation>
     </message>
     <message>
       <source>Zone measures</source>
@@ -1517,11 +1517,11 @@
     </message>
     <message>
       <source>Trips</source>
-      <translation type="unfinished" />
+      <translation>Trajets</translation>
     </message>
     <message>
       <source>lines, GPS points with a trip id, or a table of origin/destination coordinates</source>
-      <translation type="unfinished" />
+      <translation>lignes, points GPS avec un identifiant de trajet, ou table de coordonnées d'origine/destination</translation>
     </message>
     <message>
       <source>Trip id field (points)</source>
@@ -1581,7 +1581,7 @@
     </message>
     <message>
       <source>automatic</source>
-      <translation type="unfinished" />
+      <translation>automatique</translation>
     </message>
     <message>
       <source>people per pair: each user once, on their main pair; shrunk</source>
@@ -1589,7 +1589,7 @@
     </message>
     <message>
       <source>people per pair</source>
-      <translation type="unfinished" />
+      <translation>personnes par paire</translation>
     </message>
     <message>
       <source>trips per pair: ≤ m trips per user, plain noise (the former method)</source>
@@ -1597,15 +1597,15 @@
     </message>
     <message>
       <source>trips per pair</source>
-      <translation type="unfinished" />
+      <translation>trajets par paire</translation>
     </message>
     <message>
       <source>Public population</source>
-      <translation type="unfinished" />
+      <translation>Population publique</translation>
     </message>
     <message>
       <source>for the automatic method; 0 = unknown</source>
-      <translation type="unfinished" />
+      <translation>pour la méthode automatique ; 0 = inconnue</translation>
     </message>
     <message>
       <source>Publish (people per pair)</source>
@@ -1637,27 +1637,27 @@
     </message>
     <message>
       <source>discrete Gaussian</source>
-      <translation type="unfinished" />
+      <translation>gaussien discret</translation>
     </message>
     <message>
       <source>Share of ε for the noisy total</source>
-      <translation type="unfinished" />
+      <translation>Part de ε pour le total bruité</translation>
     </message>
     <message>
       <source>0 = no rescaling</source>
-      <translation type="unfinished" />
+      <translation>0 = pas de remise à l'échelle</translation>
     </message>
     <message>
       <source>Cap M of trips per user in the total</source>
-      <translation type="unfinished" />
+      <translation>Plafond M de trajets par utilisateur dans le total</translation>
     </message>
     <message>
       <source>trips per user counted in the noisy total (≥ m)</source>
-      <translation type="unfinished" />
+      <translation>trajets par utilisateur comptés dans le total bruité (≥ m)</translation>
     </message>
     <message>
       <source>in [0, 1); Gaussian noise only</source>
-      <translation type="unfinished" />
+      <translation>dans [0, 1) ; bruit gaussien uniquement</translation>
     </message>
     <message>
       <source>OD table</source>
@@ -1701,103 +1701,103 @@
     </message>
     <message>
       <source>Weight: visits per zone and time window</source>
-      <translation type="unfinished" />
+      <translation>Poids : visites par zone et fenêtre de temps</translation>
     </message>
     <message>
       <source>0 = leave out</source>
-      <translation type="unfinished" />
+      <translation>0 = omettre</translation>
     </message>
     <message>
       <source>Weight: oD flows</source>
-      <translation type="unfinished" />
+      <translation>Poids : flux OD</translation>
     </message>
     <message>
       <source>Weight: trips over time</source>
-      <translation type="unfinished" />
+      <translation>Poids : trajets dans le temps</translation>
     </message>
     <message>
       <source>weekday × hour of the start, UTC; 0 = leave out</source>
-      <translation type="unfinished" />
+      <translation>jour de la semaine × heure de départ, UTC ; 0 = omettre</translation>
     </message>
     <message>
       <source>Weight: trips per day</source>
-      <translation type="unfinished" />
+      <translation>Poids : trajets par jour</translation>
     </message>
     <message>
       <source>UTC date of the start; 0 = leave out</source>
-      <translation type="unfinished" />
+      <translation>date UTC du départ ; 0 = omettre</translation>
     </message>
     <message>
       <source>Weight: trip length</source>
-      <translation type="unfinished" />
+      <translation>Poids : longueur des trajets</translation>
     </message>
     <message>
       <source>km; 0 = leave out</source>
-      <translation type="unfinished" />
+      <translation>km ; 0 = omettre</translation>
     </message>
     <message>
       <source>Weight: travel time</source>
-      <translation type="unfinished" />
+      <translation>Poids : durée des trajets</translation>
     </message>
     <message>
       <source>min; 0 = leave out</source>
-      <translation type="unfinished" />
+      <translation>min ; 0 = omettre</translation>
     </message>
     <message>
       <source>Weight: trips per user</source>
-      <translation type="unfinished" />
+      <translation>Poids : trajets par utilisateur</translation>
     </message>
     <message>
       <source>Weight: radius of gyration</source>
-      <translation type="unfinished" />
+      <translation>Poids : rayon de giration</translation>
     </message>
     <message>
       <source>Weight: zones per user</source>
-      <translation type="unfinished" />
+      <translation>Poids : zones par utilisateur</translation>
     </message>
     <message>
       <source>Weight: mobility entropy</source>
-      <translation type="unfinished" />
+      <translation>Poids : entropie de mobilité</translation>
     </message>
     <message>
       <source>normalised; 0 = leave out</source>
-      <translation type="unfinished" />
+      <translation>normalisée ; 0 = omettre</translation>
     </message>
     <message>
       <source>Weight: time between consecutive trips</source>
-      <translation type="unfinished" />
+      <translation>Poids : temps entre trajets consécutifs</translation>
     </message>
     <message>
       <source>h; 0 = leave out</source>
-      <translation type="unfinished" />
+      <translation>h ; 0 = omettre</translation>
     </message>
     <message>
       <source>Time windows (UTC hours)</source>
-      <translation type="unfinished" />
+      <translation>Fenêtres de temps (heures UTC)</translation>
     </message>
     <message>
       <source>hour boundaries from 0 to 24</source>
-      <translation type="unfinished" />
+      <translation>bornes horaires de 0 à 24</translation>
     </message>
     <message>
       <source>Trip length bins (km)</source>
-      <translation type="unfinished" />
+      <translation>Classes de longueur de trajet (km)</translation>
     </message>
     <message>
       <source>bin edges; the last bin is open</source>
-      <translation type="unfinished" />
+      <translation>bornes des classes ; la dernière classe est ouverte</translation>
     </message>
     <message>
       <source>Travel time bins (min)</source>
-      <translation type="unfinished" />
+      <translation>Classes de durée de trajet (min)</translation>
     </message>
     <message>
       <source>Radius of gyration bins (km)</source>
-      <translation type="unfinished" />
+      <translation>Classes de rayon de giration (km)</translation>
     </message>
     <message>
       <source>Time between trips bins (h)</source>
-      <translation type="unfinished" />
+      <translation>Classes de temps entre trajets (h)</translation>
     </message>
     <message>
       <source>Trips per user: last bin (open)</source>
@@ -1817,11 +1817,11 @@
     </message>
     <message>
       <source>plain noise|trip ends of the sampled trips with noise (the former method)</source>
-      <translation type="unfinished" />
+      <translation>bruit simple|extrémités des trajets échantillonnés avec bruit (l'ancienne méthode)</translation>
     </message>
     <message>
       <source>plain noise</source>
-      <translation type="unfinished" />
+      <translation>bruit simple</translation>
     </message>
     <message>
       <source>trip ends of the sampled trips with noise (the former method)</source>
@@ -1829,11 +1829,11 @@
     </message>
     <message>
       <source>shrunk to a model|trip ends of the sampled trips, noise, then shrunk and scaled to all trips (up to M per user) by the trip scale</source>
-      <translation type="unfinished" />
+      <translation>rétréci vers un modèle|extrémités des trajets échantillonnés, bruit, puis rétrécies et mises à l'échelle de tous les trajets (jusqu'à M par utilisateur) par l'échelle de trajets</translation>
     </message>
     <message>
       <source>shrunk to a model</source>
-      <translation type="unfinished" />
+      <translation>rétréci vers un modèle</translation>
     </message>
     <message>
       <source>trip ends of the sampled trips, noise, then shrunk and scaled to all trips (up to M per user) by the trip scale</source>
@@ -1841,11 +1841,11 @@
     </message>
     <message>
       <source>Cap M of trips per user</source>
-      <translation type="unfinished" />
+      <translation>Plafond M de trajets par utilisateur</translation>
     </message>
     <message>
       <source>in the trip scale (≥ m)</source>
-      <translation type="unfinished" />
+      <translation>dans l'échelle de trajets (≥ m)</translation>
     </message>
     <message>
       <source>Statistics (JSON, public)</source>
@@ -1853,11 +1853,11 @@
     </message>
     <message>
       <source>Raw-data statistics (internal)</source>
-      <translation type="unfinished" />
+      <translation>Statistiques des données brutes (interne)</translation>
     </message>
     <message>
       <source>JSON; do not publish</source>
-      <translation type="unfinished" />
+      <translation>JSON ; ne pas publier</translation>
     </message>
     <message>
       <source>Visits per zone</source>
@@ -1921,27 +1921,27 @@
     </message>
     <message>
       <source>Number of synthetic trips</source>
-      <translation type="unfinished" />
+      <translation>Nombre de trajets synthétiques</translation>
     </message>
     <message>
       <source>0 = the noisy total</source>
-      <translation type="unfinished" />
+      <translation>0 = le total bruité</translation>
     </message>
     <message>
       <source>Public weighting points</source>
-      <translation type="unfinished" />
+      <translation>Points de pondération publics</translation>
     </message>
     <message>
       <source>population, buildings</source>
-      <translation type="unfinished" />
+      <translation>population, bâtiments</translation>
     </message>
     <message>
       <source>Weight field</source>
-      <translation type="unfinished" />
+      <translation>Champ de poids</translation>
     </message>
     <message>
       <source>of the weighting points; empty = 1 each</source>
-      <translation type="unfinished" />
+      <translation>des points de pondération ; vide = 1 chacun</translation>
     </message>
     <message>
       <source>Sanitize spatio-temporal density</source>
@@ -2041,19 +2041,19 @@
     </message>
     <message>
       <source>…or bounded counts (directory)</source>
-      <translation type="unfinished" />
+      <translation>…ou comptages bornés (répertoire)</translation>
     </message>
     <message>
       <source>written by the Spark bounding script (see the help)</source>
-      <translation type="unfinished" />
+      <translation>écrits par le script de bornage Spark (voir l'aide)</translation>
     </message>
     <message>
       <source>Towers or tower cells</source>
-      <translation type="unfinished" />
+      <translation>Antennes ou cellules des antennes</translation>
     </message>
     <message>
       <source>points or polygons</source>
-      <translation type="unfinished" />
+      <translation>points ou polygones</translation>
     </message>
     <message>
       <source>Tower id field (as in the events)</source>
@@ -2073,7 +2073,7 @@
     </message>
     <message>
       <source>EFPA|the same with Laplace noise, ε-DP</source>
-      <translation type="unfinished" />
+      <translation>EFPA|la même avec un bruit de Laplace, ε-DP</translation>
     </message>
     <message>
       <source>the same with Laplace noise, ε-DP</source>
@@ -2081,11 +2081,11 @@
     </message>
     <message>
       <source>EFPA_G|clustering + Fourier (DCT) perturbation with Gaussian noise, (ε, δ)-DP</source>
-      <translation type="unfinished" />
+      <translation>EFPA_G|regroupement + perturbation de Fourier (DCT) avec bruit gaussien, (ε, δ)-DP</translation>
     </message>
     <message>
       <source>EFPA_G</source>
-      <translation type="unfinished" />
+      <translation>EFPA_G</translation>
     </message>
     <message>
       <source>clustering + Fourier (DCT) perturbation with Gaussian noise, (ε, δ)-DP</source>
@@ -2093,11 +2093,11 @@
     </message>
     <message>
       <source>LPA|the paper's baseline: Laplace noise on every count of the cover, ε-DP</source>
-      <translation type="unfinished" />
+      <translation>LPA|la référence de l'article : bruit de Laplace sur chaque comptage de la couverture, ε-DP</translation>
     </message>
     <message>
       <source>LPA</source>
-      <translation type="unfinished" />
+      <translation>LPA</translation>
     </message>
     <message>
       <source>the paper's baseline: Laplace noise on every count of the cover, ε-DP</source>
@@ -2105,11 +2105,11 @@
     </message>
     <message>
       <source>LPA direct|Laplace noise directly on every census count, ε-DP</source>
-      <translation type="unfinished" />
+      <translation>LPA direct|bruit de Laplace directement sur chaque comptage de recensement, ε-DP</translation>
     </message>
     <message>
       <source>LPA direct</source>
-      <translation type="unfinished" />
+      <translation>LPA direct</translation>
     </message>
     <message>
       <source>Laplace noise directly on every census count, ε-DP</source>
@@ -2117,11 +2117,11 @@
     </message>
     <message>
       <source>distinct people per tower|distinct people per tower and slot, Gaussian noise on every tower × slot count, low-rank denoising, (ε, δ)-DP (default)</source>
-      <translation type="unfinished" />
+      <translation>personnes distinctes par antenne|personnes distinctes par antenne et créneau, bruit gaussien sur chaque comptage antenne × créneau, débruitage de rang faible, (ε, δ)-DP (par défaut)</translation>
     </message>
     <message>
       <source>distinct people per tower</source>
-      <translation type="unfinished" />
+      <translation>personnes distinctes par antenne</translation>
     </message>
     <message>
       <source>distinct people per tower and slot, Gaussian noise on every tower × slot count, low-rank denoising, (ε, δ)-DP (default)</source>
@@ -2129,11 +2129,11 @@
     </message>
     <message>
       <source>Improved scaling and night smoothing</source>
-      <translation type="unfinished" />
+      <translation>Mise à l'échelle améliorée et lissage nocturne</translation>
     </message>
     <message>
       <source>§5.4 of Acs &amp; Castelluccia</source>
-      <translation type="unfinished" />
+      <translation>§5.4 d'Acs et Castelluccia</translation>
     </message>
     <message>
       <source>Gaussian calibration</source>
@@ -2141,11 +2141,11 @@
     </message>
     <message>
       <source>analytic σ (tightest)|the smallest σ the discrete Gaussian's proven bound allows (default)</source>
-      <translation type="unfinished" />
+      <translation>σ analytique (le plus serré)|le plus petit σ que permet la borne prouvée du gaussien discret (par défaut)</translation>
     </message>
     <message>
       <source>analytic σ (tightest)</source>
-      <translation type="unfinished" />
+      <translation>σ analytique (le plus serré)</translation>
     </message>
     <message>
       <source>the smallest σ the discrete Gaussian's proven bound allows (default)</source>
@@ -2153,27 +2153,27 @@
     </message>
     <message>
       <source>classic (the paper)|σ = √2·Δ₂·√ln(4/δ)/ε, valid for ε/4 &lt; 1 here</source>
-      <translation type="unfinished" />
+      <translation>classique (l'article)|σ = √2·Δ₂·√ln(4/δ)/ε, valable ici pour ε/4 &lt; 1</translation>
     </message>
     <message>
       <source>classic (the paper)</source>
-      <translation type="unfinished" />
+      <translation>classique (l'article)</translation>
     </message>
     <message>
       <source>σ = √2·Δ₂·√ln(4/δ)/ε, valid for ε/4 &lt; 1 here</source>
-      <translation type="unfinished" />
+      <translation>σ = √2·Δ₂·√ln(4/δ)/ε, valable ici pour ε/4 &lt; 1</translation>
     </message>
     <message>
       <source>Evaluate against the true density</source>
-      <translation type="unfinished" />
+      <translation>Évaluer par rapport à la vraie densité</translation>
     </message>
     <message>
       <source>adds an evaluation (MRE, correlation, EMD) to the internal report</source>
-      <translation type="unfinished" />
+      <translation>ajoute une évaluation (MRE, corrélation, EMD) au rapport interne</translation>
     </message>
     <message>
       <source>in [0, 1); efpa_g only; keep it below 1/(number of users)</source>
-      <translation type="unfinished" />
+      <translation>dans [0, 1) ; efpa_g seulement ; le garder sous 1/(nombre d'utilisateurs)</translation>
     </message>
     <message>
       <source>Private density (long form)</source>
@@ -2189,11 +2189,11 @@
     </message>
     <message>
       <source>True density (NOT private)</source>
-      <translation type="unfinished" />
+      <translation>Vraie densité (PAS privée)</translation>
     </message>
     <message>
       <source>for the data owner only</source>
-      <translation type="unfinished" />
+      <translation>pour le détenteur des données uniquement</translation>
     </message>
     <message>
       <source>Publish per-timestamp histograms</source>
@@ -2253,15 +2253,15 @@
     </message>
     <message>
       <source>Observations</source>
-      <translation type="unfinished" />
+      <translation>Observations</translation>
     </message>
     <message>
       <source>user, time, and a cell id or a point</source>
-      <translation type="unfinished" />
+      <translation>utilisateur, heure, et un identifiant de cellule ou un point</translation>
     </message>
     <message>
       <source>empty: locate the point geometry in the cells</source>
-      <translation type="unfinished" />
+      <translation>vide : localiser la géométrie ponctuelle dans les cellules</translation>
     </message>
     <message>
       <source>Cells (polygons; the public frame)</source>
@@ -2273,7 +2273,7 @@
     </message>
     <message>
       <source>Start (UTC)</source>
-      <translation type="unfinished" />
+      <translation>Début (UTC)</translation>
     </message>
     <message>
       <source>Number of timestamps</source>
@@ -2285,7 +2285,7 @@
     </message>
     <message>
       <source>direct perturbation</source>
-      <translation type="unfinished" />
+      <translation>perturbation directe</translation>
     </message>
     <message>
       <source>dynamic hybrid (Alg. 5): split predicted from past days</source>
@@ -2293,7 +2293,7 @@
     </message>
     <message>
       <source>dynamic hybrid</source>
-      <translation type="unfinished" />
+      <translation>hybride dynamique</translation>
     </message>
     <message>
       <source>static hybrid (Alg. 4): private day/night split, direct by day</source>
@@ -2301,7 +2301,7 @@
     </message>
     <message>
       <source>static hybrid</source>
-      <translation type="unfinished" />
+      <translation>hybride statique</translation>
     </message>
     <message>
       <source>threshold perturbation (Alg. 2, sparse vector technique)</source>
@@ -2309,15 +2309,15 @@
     </message>
     <message>
       <source>threshold perturbation</source>
-      <translation type="unfinished" />
+      <translation>perturbation à seuil</translation>
     </message>
     <message>
       <source>Consistency post-processing</source>
-      <translation type="unfinished" />
+      <translation>Post-traitement de cohérence</translation>
     </message>
     <message>
       <source>non-negative integers, noisy totals kept</source>
-      <translation type="unfinished" />
+      <translation>entiers non négatifs, totaux bruités conservés</translation>
     </message>
     <message>
       <source>Past days used by dynamic hybrid</source>
@@ -2329,11 +2329,11 @@
     </message>
     <message>
       <source>parallel (removed)|removed (under-charged ε): refused, use sequential</source>
-      <translation type="unfinished" />
+      <translation>parallel (supprimée)|supprimée (sous-imputait ε) : refusée, utilisez sequential</translation>
     </message>
     <message>
       <source>parallel (removed)</source>
-      <translation type="unfinished" />
+      <translation>parallel (supprimée)</translation>
     </message>
     <message>
       <source>removed (under-charged ε): refused, use sequential</source>
@@ -2341,19 +2341,19 @@
     </message>
     <message>
       <source>sequential (safe)|past days are charged to this release</source>
-      <translation type="unfinished" />
+      <translation>séquentielle (sûre)|les jours passés sont imputés à cette publication</translation>
     </message>
     <message>
       <source>sequential (safe)</source>
-      <translation type="unfinished" />
+      <translation>séquentielle (sûre)</translation>
     </message>
     <message>
       <source>past days are charged to this release</source>
-      <translation type="unfinished" />
+      <translation>les jours passés sont imputés à cette publication</translation>
     </message>
     <message>
       <source>discrete Laplace|integer noise</source>
-      <translation type="unfinished" />
+      <translation>Laplace discret|bruit entier</translation>
     </message>
     <message>
       <source>integer noise</source>
@@ -2361,15 +2361,15 @@
     </message>
     <message>
       <source>Laplace (the paper)|the paper's continuous Laplace</source>
-      <translation type="unfinished" />
+      <translation>Laplace (l'article)|le Laplace continu de l'article</translation>
     </message>
     <message>
       <source>Laplace (the paper)</source>
-      <translation type="unfinished" />
+      <translation>Laplace (l'article)</translation>
     </message>
     <message>
       <source>the paper's continuous Laplace</source>
-      <translation type="unfinished" />
+      <translation>le Laplace continu de l'article</translation>
     </message>
     <message>
       <source>Cutoff c (threshold methods)</source>
@@ -2377,11 +2377,11 @@
     </message>
     <message>
       <source>Threshold T</source>
-      <translation type="unfinished" />
+      <translation>Seuil T</translation>
     </message>
     <message>
       <source>users moved above the noise level</source>
-      <translation type="unfinished" />
+      <translation>utilisateurs déplacés au-dessus du niveau de bruit</translation>
     </message>
     <message>
       <source>Comparison share α</source>
@@ -2389,11 +2389,11 @@
     </message>
     <message>
       <source>Paper's threshold noise</source>
-      <translation type="unfinished" />
+      <translation>Bruit de seuil de l'article</translation>
     </message>
     <message>
       <source>spends 2ε₁ + ε₂</source>
-      <translation type="unfinished" />
+      <translation>dépense 2ε₁ + ε₂</translation>
     </message>
     <message>
       <source>Division share of ε (hybrids)</source>
@@ -2409,23 +2409,23 @@
     </message>
     <message>
       <source>Eq. 7 (the paper)|sensitivity S·log_α S</source>
-      <translation type="unfinished" />
+      <translation>Éq. 7 (l'article)|sensibilité S·log_α S</translation>
     </message>
     <message>
       <source>Eq. 7 (the paper)</source>
-      <translation type="unfinished" />
+      <translation>Éq. 7 (l'article)</translation>
     </message>
     <message>
       <source>sensitivity S·log_α S</source>
-      <translation type="unfinished" />
+      <translation>sensibilité S·log_α S</translation>
     </message>
     <message>
       <source>mean minus dispersion|log_α(L)·(aveDis − simVar), sensitivity 6·log_α S</source>
-      <translation type="unfinished" />
+      <translation>moyenne moins dispersion|log_α(L)·(aveDis − simVar), sensibilité 6·log_α S</translation>
     </message>
     <message>
       <source>mean minus dispersion</source>
-      <translation type="unfinished" />
+      <translation>moyenne moins dispersion</translation>
     </message>
     <message>
       <source>log_α(L)·(aveDis − simVar), sensitivity 6·log_α S</source>
@@ -2505,7 +2505,7 @@
     </message>
     <message>
       <source>shared by both layers</source>
-      <translation type="unfinished" />
+      <translation>communs aux deux couches</translation>
     </message>
     <message>
       <source>Slot field</source>
@@ -2525,11 +2525,11 @@
     </message>
     <message>
       <source>Cells to plot</source>
-      <translation type="unfinished" />
+      <translation>Cellules à tracer</translation>
     </message>
     <message>
       <source>comma-separated ids; default: the three busiest</source>
-      <translation type="unfinished" />
+      <translation>identifiants séparés par des virgules ; par défaut : les trois plus fréquentées</translation>
     </message>
     <message>
       <source>Per-cell MRE and correlation</source>
@@ -2585,19 +2585,19 @@
     </message>
     <message>
       <source>Counts (long form)</source>
-      <translation type="unfinished" />
+      <translation>Comptages (format long)</translation>
     </message>
     <message>
       <source>one row per cell and slot: cell id, slot, count</source>
-      <translation type="unfinished" />
+      <translation>une ligne par cellule et créneau : identifiant de cellule, créneau, comptage</translation>
     </message>
     <message>
       <source>Cell id field of the counts</source>
-      <translation type="unfinished" />
+      <translation>Champ d'identifiant de cellule des comptages</translation>
     </message>
     <message>
       <source>empty: cell_id (empty: cell_id)</source>
-      <translation type="unfinished" />
+      <translation>vide : cell_id (vide : cell_id)</translation>
     </message>
     <message>
       <source>Slot field (empty: slot)</source>
@@ -2637,11 +2637,11 @@
     </message>
     <message>
       <source>stay in place|predict no move (stronger where people stop after each trip)</source>
-      <translation type="unfinished" />
+      <translation>rester sur place|ne prédire aucun déplacement (plus fort quand les gens s'arrêtent après chaque trajet)</translation>
     </message>
     <message>
       <source>stay in place</source>
-      <translation type="unfinished" />
+      <translation>rester sur place</translation>
     </message>
     <message>
       <source>predict no move (stronger where people stop after each trip)</source>
@@ -2649,23 +2649,23 @@
     </message>
     <message>
       <source>velocity (Xu et al.)|continue with the last velocity</source>
-      <translation type="unfinished" />
+      <translation>vitesse (Xu et al.)|continuer avec la dernière vitesse</translation>
     </message>
     <message>
       <source>velocity (Xu et al.)</source>
-      <translation type="unfinished" />
+      <translation>vitesse (Xu et al.)</translation>
     </message>
     <message>
       <source>continue with the last velocity</source>
-      <translation type="unfinished" />
+      <translation>continuer avec la dernière vitesse</translation>
     </message>
     <message>
       <source>Seed of the post-processing</source>
-      <translation type="unfinished" />
+      <translation>Graine du post-traitement</translation>
     </message>
     <message>
       <source>empty: secure randomness</source>
-      <translation type="unfinished" />
+      <translation>vide : aléa sûr</translation>
     </message>
     <message>
       <source>Recovered trajectories</source>
@@ -2752,8 +2752,16 @@
       <translation>imputé au jeu de données « {dataset} » dans le registre {path}</translation>
     </message>
     <message>
+      <source>Scripts, models and &lt;code&gt;qgis_process&lt;/code&gt; give these options by value, not by position:</source>
+      <translation>Les scripts, les modèles et &lt;code&gt;qgis_process&lt;/code&gt; donnent ces options par valeur, pas par position :</translation>
+    </message>
+    <message>
+      <source>Option values</source>
+      <translation>Valeurs des options</translation>
+    </message>
+    <message>
       <source>“{}” is empty (no feature)</source>
-      <translation type="unfinished" />
+      <translation>« {} » est vide (aucune entité)</translation>
     </message>
     <message>
       <source> people</source>
@@ -2765,7 +2773,7 @@
     </message>
     <message>
       <source>none of the {} flows exceeds the simultaneous 95 % margin of error (± {:g}): they may be noise alone (see the report)</source>
-      <translation type="unfinished" />
+      <translation>aucun des {} flux ne dépasse la marge d'erreur simultanée à 95 % (± {:g}) : ils peuvent n'être que du bruit (voir le rapport)</translation>
     </message>
     <message>
       <source>origin</source>
@@ -3024,6 +3032,10 @@
       <translation>Rapport interne : contient des faits calculés à partir des données brutes. Pour le détenteur des données uniquement ; ne le publiez pas avec les données publiées.</translation>
     </message>
     <message>
+      <source>, the privacy loss measured in {unit} (a loss of ε·d between inputs d metres apart)</source>
+      <translation>, la perte de confidentialité étant mesurée en {unit} (une perte de ε·d entre des entrées distantes de d mètres)</translation>
+    </message>
+    <message>
       <source>Privacy guarantee</source>
       <translation>Garantie de confidentialité</translation>
     </message>
@@ -3042,6 +3054,10 @@
     <message>
       <source>Algorithm {algorithm}, run {time}.</source>
       <translation>Algorithme {algorithm}, exécuté le {time}.</translation>
+    </message>
+    <message>
+      <source>This release satisfies (ε = {epsilon}, δ = {delta})-differential privacy for that unit{per}. The cost below is computed from the mechanisms that actually ran.</source>
+      <translation>Cette publication satisfait la confidentialité différentielle (ε = {epsilon}, δ = {delta}) pour cette unité{per}. Le coût ci-dessous est calculé à partir des mécanismes effectivement exécutés.</translation>
     </message>
     <message>
       <source>Charged to the privacy ledger as dataset {dataset}.</source>

@@ -220,11 +220,12 @@ def choices_help(parameters) -> str:
             continue
         choices = p.metadata().get(CHOICES_KEY) or {value: "" for value in p.options()}
         values = "; ".join(  # "value label: details", or "value: description"
-            f"<code>{value}</code>" + (f" <i>{option_label(d)}</i>" if DETAILS in d else "") +
-            (f": {option_details(d) if DETAILS in d else d}" if d else "")
+            f"<code>{value}</code>" + (f" <i>{tr(option_label(d))}</i>" if DETAILS in d else "")
+            + (f": {tr(option_details(d) if DETAILS in d else d)}" if d else "")
             for value, d in choices.items())
         items.append(f"<li><b>{p.description()}</b> (<code>{p.name()}</code>): {values}</li>")
     if not items:
         return ""
-    return ("<h3>Option values</h3><p>Scripts, models and <code>qgis_process</code> give these "
-            "options by value, not by position:</p><ul>" + "".join(items) + "</ul>")
+    return (f"<h3>{tr('Option values')}</h3><p>" + tr(
+        "Scripts, models and <code>qgis_process</code> give these options by value, not by "
+        "position:") + "</p><ul>" + "".join(items) + "</ul>")
