@@ -161,11 +161,12 @@ class MetricFrame:
             request.setSubsetOfAttributes(list(attributes), source.fields())
         return request
 
-    def features(self, source, attributes=None, feedback=None):
+    def features(self, source, attributes=None, feedback=None, keep_m=False):
         """(feature, QgsGeometry in metres or None) for every feature of ``source``.
 
         Polygons and lines of a geographic layer are densified before they
-        are projected. A cancel (``feedback``) raises dpcore's ``Cancelled``.
+        are projected; Z values are dropped, M values too unless ``keep_m`` (the
+        times of trip lines). A cancel (``feedback``) raises dpcore's ``Cancelled``.
         """
         src_crs = source.sourceCrs()
         densify = (src_crs.isGeographic() and QgsWkbTypes.geometryType(source.wkbType())
@@ -180,7 +181,7 @@ class MetricFrame:
         for feature in source.getFeatures(request):
             if feedback is not None and feedback.isCanceled():
                 raise Cancelled()  # never a half-read layer
-            g = usable_geometry(feature.geometry())
+            g = usable_geometry(feature.geometry(), keep_m)
             if g is None:
                 yield feature, None
                 continue

@@ -157,7 +157,7 @@ def read_layer(source, frame, encoder, *, layout, user_field, fields, to_frame, 
             if len(rows) >= LAYER_BATCH:
                 flush()
     else:
-        for f, g in frame.features(source):
+        for f, g in frame.features(source, keep_m=has_m):
             if g is None:
                 continue
             if layout == "points":

@@ -152,16 +152,18 @@ def _check_number(alg, definition, parameters, context) -> None:
             f"{label}: {number:g} is out of range (at most {MAX_MAGNITUDE:g} in size)."))
 
 
-def usable_geometry(geometry):
-    """``geometry`` as plain 2D linear geometry, or None if NULL, empty or not finite."""
+def usable_geometry(geometry, keep_m: bool = False):
+    """``geometry`` as plain 2D linear geometry (M values kept if ``keep_m``: trips read their
+    times from them), or None if NULL, empty or not finite."""
     if geometry is None or geometry.isNull() or geometry.isEmpty():
         return None
     g = QgsGeometry(geometry)
     wkb = g.wkbType()
     if QgsWkbTypes.isCurvedType(wkb):
         g = QgsGeometry(g.constGet().segmentize())
-    if QgsWkbTypes.hasZ(wkb) or QgsWkbTypes.hasM(wkb):
+    if QgsWkbTypes.hasZ(wkb):
         g.get().dropZValue()
+    if QgsWkbTypes.hasM(wkb) and not keep_m:
         g.get().dropMValue()
     box = g.boundingBox()
     if not all(math.isfinite(v) for v in (box.xMinimum(), box.yMinimum(), box.xMaximum(),

@@ -40,6 +40,24 @@ def _check_fields(available: Sequence[str], wanted: Sequence[str], what: str) ->
                          f"available: {', '.join(available)}")
 
 
+def open_layer(path: str, layer_name: Optional[str] = None):
+    """``(dataset, layer, field names)`` of an OGR vector source (its first layer unless
+    ``layer_name``); ValueError when GDAL cannot open it or the layer is missing. Call it under
+    GDAL's exception manager and keep the dataset referenced while the layer is read."""
+    from osgeo import ogr
+    try:
+        ds = ogr.Open(path)
+    except RuntimeError as exc:
+        raise ValueError(f"GDAL cannot open {path}: {exc}") from exc
+    if ds is None:
+        raise ValueError(f"GDAL cannot open {path}")
+    layer = ds.GetLayerByName(layer_name) if layer_name else ds.GetLayer(0)
+    if layer is None:
+        raise ValueError(f"layer {layer_name!r} not found in {path}")
+    defn = layer.GetLayerDefn()
+    return ds, layer, [defn.GetFieldDefn(i).GetName() for i in range(defn.GetFieldCount())]
+
+
 def read_gdal(path, *, user_field: str, tower_field: str, time_field: str, tower_ids,
               start, slot_seconds: float, n_slots: int, layer_name: Optional[str] = None,
               progress: Progress = None, memory_events: int = MEMORY_EVENTS,
@@ -56,17 +74,7 @@ def read_gdal(path, *, user_field: str, tower_field: str, time_field: str, tower
     if not os.path.exists(path):
         raise ValueError(f"events file {path!r} does not exist")
     with gdal.ExceptionMgr(useExceptions=True) if hasattr(gdal, "ExceptionMgr") else _NoOp():
-        try:
-            ds = ogr.Open(path)
-        except RuntimeError as exc:
-            raise ValueError(f"GDAL cannot open {path}: {exc}") from exc
-        if ds is None:
-            raise ValueError(f"GDAL cannot open {path}")
-        layer = ds.GetLayerByName(layer_name) if layer_name else ds.GetLayer(0)
-        if layer is None:
-            raise ValueError(f"layer {layer_name!r} not found in {path}")
-        defn = layer.GetLayerDefn()
-        names = [defn.GetFieldDefn(i).GetName() for i in range(defn.GetFieldCount())]
+        ds, layer, names = open_layer(path, layer_name)
         wanted = (user_field, tower_field, time_field)
         _check_fields(names, wanted, os.path.basename(path))
         layer.SetIgnoredFields([n for n in names if n not in wanted] + ["OGR_GEOMETRY"])

@@ -24,7 +24,7 @@ from typing import Optional
 import numpy as np
 
 from ..progress import Progress, report_progress
-from .readers import BATCH_ROWS, _NoOp, _check_fields, _row_estimate
+from .readers import BATCH_ROWS, _NoOp, _check_fields, _row_estimate, open_layer
 from .trips import TripEncoder
 from .zones import _expand
 
@@ -174,14 +174,7 @@ def read_trips_file(path, encoder: TripEncoder, *, layout: str, user_field: str,
         raise ValueError(f"unknown trips layout {layout!r}")
     path = os.fspath(path)
     with gdal.ExceptionMgr(useExceptions=True) if hasattr(gdal, "ExceptionMgr") else _NoOp():
-        ds = ogr.Open(path)
-        if ds is None:
-            raise ValueError(f"GDAL cannot open {path}")
-        layer = ds.GetLayerByName(layer_name) if layer_name else ds.GetLayer(0)
-        if layer is None:
-            raise ValueError(f"layer {layer_name!r} not found in {path}")
-        defn = layer.GetLayerDefn()
-        names = [defn.GetFieldDefn(i).GetName() for i in range(defn.GetFieldCount())]
+        ds, layer, names = open_layer(path, layer_name)
         wanted = [user_field] + [v for v in fields.values() if v]
         _check_fields(names, wanted, os.path.basename(path))
         ignored = [n for n in names if n not in wanted]
