@@ -2688,6 +2688,14 @@
       <translation>Budget de confidentialité</translation>
     </message>
     <message>
+      <source>the true density layer is NOT private: keep it internal</source>
+      <translation>la couche de vraie densité n'est PAS privée : gardez-la interne</translation>
+    </message>
+    <message>
+      <source>the method {method} has no cover cells or clusters: no diagnostics layer was written</source>
+      <translation>la méthode {method} n'a ni cellules de couverture ni groupes : aucune couche de diagnostic n'a été écrite</translation>
+    </message>
+    <message>
       <source>a feature has no usable geometry (NULL, empty or with coordinates that are not finite numbers)</source>
       <translation>une entité n'a pas de géométrie utilisable (NULL, vide ou avec des coordonnées qui ne sont pas des nombres finis)</translation>
     </message>
@@ -2750,6 +2758,10 @@
     <message>
       <source>charged to dataset '{dataset}' in the ledger {path}</source>
       <translation>imputé au jeu de données « {dataset} » dans le registre {path}</translation>
+    </message>
+    <message>
+      <source>Could not store the style in {uri}: {message}</source>
+      <translation>Impossible d'enregistrer le style dans {uri} : {message}</translation>
     </message>
     <message>
       <source>Scripts, models and &lt;code&gt;qgis_process&lt;/code&gt; give these options by value, not by position:</source>

@@ -29,6 +29,7 @@ from qgis.core import (QgsCategorizedSymbolRenderer, QgsClassificationPrettyBrea
 from qgis.PyQt.QtCore import QDateTime, Qt
 from qgis.PyQt.QtGui import QColor
 from .field_types import FieldType
+from .i18n import tr
 from .values import published_counts
 
 _RUN = threading.local()  # the styles registered by the algorithm running in this thread
@@ -271,7 +272,8 @@ def store_default_styles(styles, feedback=None) -> None:
             continue
         message = save_default_style(uri, style_function)
         if message and feedback is not None:
-            feedback.pushWarning(f"Could not store the style in {uri}: {message}")
+            feedback.pushWarning(tr("Could not store the style in {uri}: {message}").format(
+                uri=uri, message=message))
 
 
 def destination_value(parameters, name: str, context) -> str:

@@ -188,10 +188,10 @@ class SanitizeDensity(MobilityDPAlgorithm):
             results[DIAGNOSTICS] = self._write_diagnostics(parameters, context, census.sourceCrs(),
                                                            frame, geo, release.public)
         elif self._is_set(parameters, DIAGNOSTICS):
-            feedback.pushWarning(f"the method {method} has no cover cells or clusters: "
-                                 "no diagnostics layer was written")
+            feedback.pushWarning(tr("the method {method} has no cover cells or clusters: no "
+                                    "diagnostics layer was written").format(method=method))
         if self._is_set(parameters, TRUTH):
-            feedback.pushWarning("the true density layer is NOT private: keep it internal")
+            feedback.pushWarning(tr("the true density layer is NOT private: keep it internal"))
             results[TRUTH] = write_long_counts(self, parameters, TRUTH, context,
                                                values=assembly.truth, **long_form,
                                                step=self.progress(feedback, 85, 95))
