@@ -136,13 +136,13 @@ def test_extent_in_degrees_for_a_metric_grid_is_refused(run_alg, tmp_path):
     out, report = str(tmp_path / "deg.gpkg"), str(tmp_path / "deg.html")
     layer = _layer(_xy(), "EPSG:2154")
     with pytest.raises(QgsProcessingException,
-                       match=r"300 of 300 points \(100.0 %\) lie outside the grid; the grid "
-                             r"extent .* looks like degrees"):
+                       match=r"grid extent is declared in EPSG:2154 \(metres\) but its "
+                             r"coordinates .* look like longitude/latitude"):
         run_alg(PERTURB, {"INPUT": layer, "MECHANISM": "laplace", "EPSILON": 0.01,
                           "GRID_EXTENT": "2.30,2.37,48.83,48.87", "OUTPUT": out,
                           "REPORT": report})
     assert not os.path.exists(out) and not os.path.exists(report)
-    with pytest.raises(QgsProcessingException, match="300 of 300 reports|300 of 300 points"):
+    with pytest.raises(QgsProcessingException, match="look like longitude/latitude|300 of 300"):
         run_alg(ESTIMATE, {"INPUT": layer, "MECHANISM": "laplace", "EPSILON": 0.01,
                            "GRID_EXTENT": "2.30,2.37,48.83,48.87", "OUTPUT": out})
     assert not os.path.exists(out)
