@@ -151,18 +151,27 @@ def test_invalid_study_area_repaired_and_reported(run_alg, tmp_path):
     assert "repaired" in read_text(report)
 
 
+def _lambert(wkt):
+    """A toy polygon moved into Lambert-93's area of use: coordinates of 0..2 in EPSG:2154 look
+    like longitude/latitude and are refused before the checks the bad-input cases are about."""
+    from qgis.core import QgsGeometry
+    g = QgsGeometry.fromWkt(wkt)
+    g.translate(650000, 6860000)
+    return g.asWkt()
+
+
 @pytest.mark.parametrize("layer_fn, extra, message", [
     (lambda: points([]), {}, "empty"),
     (lambda: points([(0, 0), (100, 0), (200, 0)]), {"BUFFER": 0}, "collinear"),
     (lambda: points([(0, 0), (1, 1)]),
      {"STUDY_AREA": "EMPTY_AREA"}, "no polygon"),
-    (lambda: points([(0, 0), (1, 1)]),
+    (lambda: points([(650000, 6860000), (650001, 6860001)]),   # in Lambert-93's area of use
      {"STUDY_AREA": "LINE_AREA"}, "must be a polygon|no area"),
 ])
 def test_voronoi_bad_inputs_leave_no_output(run_alg, tmp_path, layer_fn, extra, message):
     from qgis.core import QgsProcessingException
     areas = {"EMPTY_AREA": memory_layer("Polygon", []),
-             "LINE_AREA": memory_layer("Polygon", ["POLYGON((0 0, 1 1, 2 2, 0 0))"])}
+             "LINE_AREA": memory_layer("Polygon", [_lambert("POLYGON((0 0, 1 1, 2 2, 0 0))")])}
     extra = {k: areas.get(v, v) if isinstance(v, str) else v for k, v in extra.items()}
     out, table, report = (str(tmp_path / n) for n in ("c.gpkg", "t.gpkg", "r.html"))
     with pytest.raises(QgsProcessingException, match=message):
@@ -257,11 +266,11 @@ def test_cover_warns_on_non_partition(run_alg, tmp_path):
 ])
 def test_cover_bad_inputs_leave_no_output(run_alg, tmp_path, a_wkts, field, message):
     from qgis.core import QgsProcessingException
-    a = memory_layer("Polygon", a_wkts)
+    a = memory_layer("Polygon", [None if w is None else _lambert(w) for w in a_wkts])
     if field == "name_dup":
         a.dataProvider().changeAttributeValues({f.id(): {0: "same"} for f in a.getFeatures()})
         field = "name"
-    b = memory_layer("Polygon", ["POLYGON((0 0, 2 0, 2 2, 0 2, 0 0))"])
+    b = memory_layer("Polygon", [_lambert("POLYGON((0 0, 2 0, 2 2, 0 2, 0 0))")])
     out, table = str(tmp_path / "c.gpkg"), str(tmp_path / "o.gpkg")
     params = {"LAYER_A": a, "LAYER_B": b, "OUTPUT": out, "OVERLAPS": table}
     if field:
