@@ -6,7 +6,7 @@ Run with the tools venv made by scripts/setup (PyQt6, tokenize-rt, qgis-pyqt5to6
 1. QGIS's own migration script (``pyqt5to6`` from the ``qgis-pyqt5to6`` package) run on a
    temporary copy of the tree must change nothing.
 2. Every ``Name.attr`` where ``Name`` is a class imported from ``qgis.PyQt``/``PyQt5`` must exist
-   on the PyQt6 class of the same name (catches unscoped enums such as ``Qt.ISODate`` that the
+   on the PyQt6 class of the same name (catches unscoped enums, e.g. the ISO date format, that the
    script's partial mode misses, and API removed in Qt6).
 3. No Qt5-only API by name (``exec_``, ``QRegExp``, ``QDesktopWidget``, ``QVariant.<type>``
    field types, direct ``PyQt5`` imports).
