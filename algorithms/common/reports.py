@@ -65,7 +65,8 @@ class ReportsMixin:
         REPORT gets only public values: ``parameter_rows``, ``sections`` and
         ``warnings`` must not depend on the raw data beyond the noisy values
         (use ``release.public``). ``internal_sections`` / ``internal_warnings``
-        (``release.internal``) go to INTERNAL_REPORT only.
+        (``release.internal``) go to INTERNAL_REPORT only. ``sections`` may be a
+        function returning them, called only when REPORT is set (figures cost time).
         """
         charge = getattr(self, "_charge", None)
         common = dict(title=self.displayName(), translate=tr,
@@ -76,6 +77,8 @@ class ReportsMixin:
         paths = {REPORT: self.parameterAsFileOutput(parameters, REPORT, context) or None,
                  INTERNAL_REPORT: None}
         if paths[REPORT]:
+            if callable(sections):
+                sections = sections()
             _write(paths[REPORT], dpreport.publishable_report(sections=sections,
                                                               warnings=warnings, **common))
         if self.parameterDefinition(INTERNAL_REPORT) is not None:

@@ -10,7 +10,8 @@ from qgis.core import (QgsFeature, QgsFeatureRequest, QgsFeatureSink, QgsField, 
                        QgsProcessingParameterField, QgsProcessingParameterNumber,
                        QgsProcessingParameterString, QgsWkbTypes)
 
-from ...dpcore.density.sections import EMD_SLOTS, comparison_section
+from ...dpcore import metrics
+from ...dpcore.density.sections import EMD_SLOTS, chosen_positions, comparison_section
 from ..common.base import REPORT, MetricFrame, MobilityDPAlgorithm, tr
 from ..common.outputs import graduated_style, style_on_load
 from ..common.field_types import FieldType
@@ -128,10 +129,14 @@ class CompareDensity(MobilityDPAlgorithm):
         polygons = [frame.to_shapely(g) for g in geoms]
         chosen = [c.strip() for c in self.parameterAsString(parameters, CELLS, context).split(",")
                   if c.strip()]
-        body, s = comparison_section(true, priv, polygons, ids,
-                                     emd_slots=self.parameterAsInt(parameters, EMD_SLOTS_PARAM,
-                                                                   context),
-                                     chosen=chosen)
+        if self.parameterAsFileOutput(parameters, REPORT, context):
+            body, s = comparison_section(true, priv, polygons, ids,
+                                         emd_slots=self.parameterAsInt(parameters,
+                                                                       EMD_SLOTS_PARAM, context),
+                                         chosen=chosen)
+        else:  # no report: only the per-cell MRE and PC of the output layer, no EMD or figures
+            chosen_positions(ids, chosen)
+            body, s = None, metrics.summary(true, priv)
         feedback.setProgress(80)
         fields = QgsFields()
         fields.append(QgsField("cell_id", true_src.fields().field(id_f).type()))

@@ -256,8 +256,8 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
         facts = list(data.facts) + [("trips kept by sampling", internal["trips_kept"])]
         return self.write_reports(
             parameters, context, release=release, unit_of_privacy=UNIT, parameter_rows=rows,
-            sections=extra + sections(release.values, zone_ids=data.zone_ids,
-                                      zone_polygons=data.zone_polygons),
+            sections=lambda: extra + sections(release.values, zone_ids=data.zone_ids,
+                                              zone_polygons=data.zone_polygons),
             internal_sections=[("Input", dpreport.table(facts, ("quantity", "value")))],
             internal_warnings=data.warnings)
 

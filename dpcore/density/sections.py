@@ -93,6 +93,15 @@ def facts_section(facts: Sequence) -> str:
     return dpreport.table(facts, ("fact", "value"))
 
 
+def chosen_positions(ids: Sequence, chosen: Sequence[str]) -> dict:
+    """{cell id as text: row} of all cells; refuses ``chosen`` ids not among them."""
+    position = {str(c): i for i, c in enumerate(ids)}
+    unknown = [c for c in chosen if c not in position]
+    if unknown:
+        raise ValueError(f"cell(s) {', '.join(unknown)} to plot are not in the layers")
+    return position
+
+
 def comparison_section(true, private, polygons: Sequence, ids: Sequence, *,
                        emd_slots: int = EMD_SLOTS, chosen: Sequence[str] = ()) -> tuple:
     """Internal: (html, :func:`dpcore.metrics.summary`) comparing two cells × slots arrays.
@@ -113,10 +122,7 @@ def comparison_section(true, private, polygons: Sequence, ids: Sequence, *,
     if "mean_emd" in s:
         rows.append((f"mean EMD over {slots.size} slots (metres)", f"{s['mean_emd']:.1f}"))
     body = [dpreport.table(rows, ("metric", "value"))]
-    position = {str(c): i for i, c in enumerate(ids)}
-    unknown = [c for c in chosen if c not in position]
-    if unknown:
-        raise ValueError(f"cell(s) {', '.join(unknown)} to plot are not in the layers")
+    position = chosen_positions(ids, chosen)
     order = ([position[c] for c in chosen] if chosen
              else np.argsort(-true.sum(axis=1))[:3].tolist())
     which = "the chosen cells" if chosen else "the three busiest cells"

@@ -158,3 +158,18 @@ def test_ledger_charged_once_with_every_part(run_alg, tmp_path):
                                     LEDGER=str(ledger), DATASET_ID="trips"))
     assert not os.listdir(tmp_path / "b")
     assert len(_json(ledger)["datasets"]["trips"]["entries"]) == 1
+
+
+def test_report_figures_drawn_only_for_a_report(run_alg, tmp_path, monkeypatch):
+    """Without a REPORT the report's sections (figures) are never built; with one they are."""
+    from mobility_dp.algorithms.od import mobilityreport
+
+    def no_figures(*args, **kwargs):
+        raise AssertionError("report sections built")
+
+    monkeypatch.setattr(mobilityreport, "sections", no_figures)
+    params = _params(lines("EPSG:3857"), zones("EPSG:2154"), tmp_path)
+    res = run_alg(REPORT_ALG, dict(params, REPORT=None))
+    assert res["REPORT"] is None and os.path.exists(res["STATISTICS"])
+    with pytest.raises(Exception, match="report sections built"):  # negative control
+        run_alg(REPORT_ALG, dict(params, STATISTICS=str(tmp_path / "again.json")))
