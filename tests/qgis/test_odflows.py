@@ -127,8 +127,11 @@ def test_qgis_process_json(qgis_app, qgis_process, tmp_path):
     assert code != 0 and not os.path.exists(tmp_path / "x.gpkg")
 
 
-def test_shipped_model_trips_to_flow_map(qgis_app, tmp_path):
-    """models/trips_to_od_flows.model3: GPS points → odflows → styled flow map."""
+@pytest.mark.parametrize("zone_field, labels", [(None, ("1", "2", "3")),
+                                                 ("zone", ("z0", "z1", "z2"))])
+def test_shipped_model_trips_to_flow_map(qgis_app, tmp_path, zone_field, labels):
+    """models/trips_to_od_flows.model3: GPS points → odflows → styled flow map; zones labelled
+    by the optional zone id field, else by feature id."""
     import processing
     from qgis.core import (QgsProcessingContext, QgsProcessingFeedback,
                            QgsProcessingModelAlgorithm)
@@ -137,11 +140,12 @@ def test_shipped_model_trips_to_flow_map(qgis_app, tmp_path):
         os.path.abspath(__file__)))), "models", "trips_to_od_flows.model3"))
     res = processing.run(model, {
         "trips": _points(), "user_field": "user_id", "trip_field": "trip", "time_field": "time",
-        "zones": _zones("EPSG:4326"), "max_trips": 5, "epsilon": 100,
+        "zones": _zones("EPSG:4326"), "zone_field": zone_field, "max_trips": 5, "epsilon": 100,
         "odflows:flow_map": str(tmp_path / "map.gpkg"), "odflows:od_table": str(tmp_path / "od.gpkg"),
         "odflows:report": str(tmp_path / "report.html")},
         context=QgsProcessingContext(), feedback=QgsProcessingFeedback())
-    assert _od(str(tmp_path / "od.gpkg")) == {("1", "2"): 3, ("2", "1"): 1, ("3", "3"): 1}
+    a, b, c = labels
+    assert _od(str(tmp_path / "od.gpkg")) == {(a, b): 3, (b, a): 1, (c, c): 1}
     layer, lines = read_layer(str(tmp_path / "map.gpkg"))
     assert len(lines) == 2 and os.path.exists(tmp_path / "report.html")
     assert layer.renderer().type() == "RuleRenderer"  # the arrow style stored in the GeoPackage
