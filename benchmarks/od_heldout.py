@@ -18,6 +18,16 @@ flows, each one's home → work county is real, their points, days and times are
 the 62 counties and on a 1 km grid over New York City (below county level the placement is
 uniform, so that structure is not the data's).
 
+(3) data we did not make, at census tracts: ``--ma DIR``, the tract-to-tract worker flows of
+Massachusetts (``MA-wf.dat``: home tract id, work tract id, workers; 3,051,251 workers on
+142,242 pairs) and its tracts (``MA.dat``: id, population, …, county FIPS, tract code; 1,361
+tracts in 14 counties), as shipped by ExaEpi (github.com/AMReX-Codes/ExaEpi, ``data/CensusData``,
+BSD-3-Clause-style licence; US Census commuting data, the exact table is not named there). Not
+in this repository (2 MB). ``--ma-people`` commuters are drawn in proportion to the real
+flows: each one's home and work tracts are real, their days (1–5, two trips each) are made up
+like the New York data's; zones: the 1,361 tracts and the 14 counties (no tract geometry, so no
+grid).
+
 ``--rule``: the rule's threshold: people per pair vs trips per pair scaled by a noisy total
 (what the rule runs in its dense case) on Paris grids of 1, 2, 3 and 5 km (the load N·ε/n²
 with N = 5,000).
@@ -79,6 +89,33 @@ def people_clipped(z, seed, share=0.05, cap=50):
     return _directed(flat.reshape(z.n_zones, z.n_zones), False) * kappa
 
 
+def ma_data(folder, n_people, seed=0):
+    """Commuters drawn from the Massachusetts tract worker flows (module doc): ZonedTrips on
+    the tracts and on the counties."""
+    from dpcore.od.trips import Trips, ZonedTrips
+    flows = np.loadtxt(os.path.join(folder, "MA-wf.dat"), dtype=np.int64, ndmin=2)
+    tracts = np.loadtxt(os.path.join(folder, "MA.dat"), dtype=np.int64, skiprows=1, ndmin=2)
+    index = {int(t): k for k, t in enumerate(tracts[:, 0])}
+    keep = np.array([a in index and b in index for a, b in flows[:, :2]])
+    flows = flows[keep]
+    rng = make_rng(seed)
+    pick = rng.choice(len(flows), size=int(n_people), p=flows[:, 2] / flows[:, 2].sum())
+    home = np.array([index[int(a)] for a in flows[pick, 0]])
+    work = np.array([index[int(b)] for b in flows[pick, 1]])
+    days = rng.integers(1, 6, int(n_people))
+    person = np.repeat(np.arange(int(n_people)), 2 * days)
+    leg = np.arange(person.size) - np.repeat(np.cumsum(2 * days) - 2 * days, 2 * days)
+    out = leg % 2 == 0
+    o = np.where(out, home[person], work[person])
+    d = np.where(out, work[person], home[person])
+    start = 1_779_667_200 + (leg // 2) * 86400.0 + np.where(out, 7.5, 17.5) * 3600.0
+    xy = np.zeros((person.size, 2))
+    trips = Trips(person, xy, xy, start, start + 1800.0, np.zeros(person.size))
+    county = np.unique(tracts[:, 3], return_inverse=True)[1].ravel()
+    return (ZonedTrips(trips, o, d, len(tracts)),
+            ZonedTrips(trips, county[o], county[d], int(county.max()) + 1))
+
+
 def fmt(values, digits=3):
     v = np.asarray(values, dtype=float)
     return f"{np.median(v):.{digits}g} [{v.min():.{digits}g}, {v.max():.{digits}g}]"
@@ -122,9 +159,19 @@ def main():
     ap.add_argument("--seeds", type=int, default=5)
     ap.add_argument("--rule", action="store_true", help="also the rule's threshold table")
     ap.add_argument("--rule-only", action="store_true", help="only the rule's table")
+    ap.add_argument("--ma", default=None, help="folder with MA-wf.dat and MA.dat (module doc)")
+    ap.add_argument("--ma-people", default="5000,50000",
+                    help="commuters drawn from the Massachusetts flows (comma-separated sizes)")
     args = ap.parse_args()
     if args.rule_only:
         return rule_table(args.seeds)
+    if args.ma:
+        cases = []
+        for size in (int(v) for v in args.ma_people.split(",")):
+            tracts, counties = ma_data(args.ma, size)
+            cases += [(f"MA commuting (public), {size:,} people, tracts", tracts),
+                      (f"MA commuting (public), {size:,} people, counties", counties)]
+        return table(cases, args.seeds)
     zones, trips = make_data()
     counties, ny_trips, nyc = ny_data()
     table([("project trips, Paris IRIS", zoned(trips, zones)),

@@ -263,6 +263,7 @@ def compare(zones, trips, key, label, args, python, scratch):
     print("| ε | tool | ε split | trips kept | visits MAE | OD MAE | OD r (true pairs) "
           "| top-100 recall | wall time (s) | CPU time (s) | speed-up (wall) |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
+    checks = []
     for eps in EPSILONS:
         ours = [run_ours(zones, trips, eps, args.max_trips, seed) for seed in range(args.reps)]
         new = [run_ours(zones, trips, eps, args.max_trips, seed, "new")
@@ -289,7 +290,28 @@ def compare(zones, trips, key, label, args, python, scratch):
                   f"{fmt([s['od_r'] for s in sc])} | {fmt([s['recall'] for s in sc], 2)} | "
                   f"{fmt([s['seconds'] for s in sc])} | "
                   f"{fmt([s['cpu'] for s in sc])} | {speed} |")
+        new_sc = next(v[0] for k, v in rows.items() if k.startswith("Mobility DP, new"))
+        checks.append((eps, new_sc, rows["dp-mobility-report"][0]))
+    print_checks(checks)
     sys.stdout.flush()
+
+
+def print_checks(checks):
+    """Issue 29's Done-when, row by row: the new default against the peer (medians; 'spread'
+    = the new default's worst run against the peer's best)."""
+    print("\n| ε | OD r new / peer (≥ 1.5× where the peer's < 0.5) | worst new r > best peer r "
+          "| visits MAE new / peer (≤ 0.5×) | worst new MAE < best peer MAE |")
+    print("|---|---|---|---|---|")
+    for eps, new, peer in checks:
+        r_new, r_peer = (np.array([s["od_r"] for s in x]) for x in (new, peer))
+        v_new, v_peer = (np.array([s["visits_mae"] for s in x]) for x in (new, peer))
+        ratio_r = np.median(r_new) / np.median(r_peer)
+        need = 1.5 if np.median(r_peer) < 0.5 else 1.0
+        ratio_v = np.median(v_new) / np.median(v_peer)
+        print(f"| {eps:g} | {ratio_r:.2f}× ({'met' if ratio_r >= need else 'NOT met'}, "
+              f"need {need:g}×) | {'yes' if r_new.min() > r_peer.max() else 'NO'} | "
+              f"{ratio_v:.2f}× ({'met' if ratio_v <= 0.5 else 'NOT met'}) | "
+              f"{'yes' if v_new.max() < v_peer.min() else 'NO'} |")
 
 
 def main():

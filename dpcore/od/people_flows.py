@@ -14,7 +14,8 @@ pair of the release contract):
    ~20 %; split, ~3 %).
 
 Reconstruction (free post-processing, :mod:`.shrink`): each noisy count becomes its
-empirical-Bayes posterior mean under the known noise law; trips per pair are
+empirical-Bayes posterior mean under the known noise law (prior fitted on a support trimmed
+by a likelihood-ratio test, :func:`.shrink.fit_prior_trimmed`); trips per pair are
 κ̂ · people, κ̂ = trips / users from the noisy totals (clipped to [1, M]), an undirected
 pair's estimate split evenly between its two directions.
 
@@ -38,7 +39,7 @@ from ..progress import report_progress
 from ..sampling import sampling_stream
 from .noise import DISCRETE_LAPLACE, LEVEL, margin_of_error, noisy_counts
 from .people import people_per_pair, user_totals
-from .shrink import fit_prior, posterior_mean
+from .shrink import fit_prior_trimmed, posterior_mean
 from .trips import ZonedTrips, check_max_trips
 
 UNIT = "one user: all their trips in the time window (counted once, on their main pair)"
@@ -144,7 +145,7 @@ def release_people_od(zoned: ZonedTrips, *, rng: np.random.Generator, progress=N
     report_progress(progress, 0.5)
     y = np.asarray(rel.values, dtype=float)
     alpha = discrete_laplace_alpha(1, part.epsilon)
-    prior = fit_prior(y, alpha)
+    prior = fit_prior_trimmed(y, alpha)
     h = float(rel.public["margin_of_error"])
     simultaneous = margin_of_error(DISCRETE_LAPLACE, sensitivity=1, epsilon=part.epsilon,
                                    level=1.0 - (1.0 - LEVEL) / max(index.size, 1))

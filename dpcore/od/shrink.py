@@ -22,24 +22,44 @@ the values that the noise alone rarely reaches.
 
 With pure noise (all counts 0) the NPMLE puts (almost) all its mass at 0 and
 every estimate is ≈ 0: nothing is invented (tested).
+
+:func:`fit_prior_trimmed` guards the fit against the noise's own extremes. On
+466,095 unordered IRIS pairs, people per pair are at most 2, but the largest
+of the noisy values reaches 4.6 noise scales, and the maximum-likelihood
+mixture sometimes explains a chance excess of such values with a thin tail
+(≈ 30 pairs ≥ 10 people): those noise-only outliers were then published as the
+largest flows and r fell from 0.14 to 0.04 in one seed of 8 (ε = 0.475). The
+trimmed fit keeps the smallest support [0, top] whose fit is within
+:data:`TRIM_NATS` of the log-likelihood of the full fit: a tail the data do not
+support (by a likelihood-ratio test) is dropped, one they do (pairs of tens of
+people on a 1 km grid) is kept.
+
+:func:`linear_shrink` is the Fay–Herriot / James–Stein estimator with an intercept
+only (Fay & Herriot 1979): each value moves towards the mean of all values by
+the share D / (A + D) of its distance, D the noise variance (public), A the
+variance of the true values around their mean by the method of moments
+(floored at 0). Used for visits per zone, whose counts are far from 0.
 """
 from __future__ import annotations
 
 import numpy as np
 
-DENSE = 64          # the grid holds every integer up to this, then geometric steps
-GRID_RATIO = 1.08   # ratio of consecutive grid points above DENSE
+# The grid holds every integer up to DENSE, then steps of ×GRID_RATIO. With 64 and 1.08, counts
+# of thousands snapped to points 8 % apart: MAE ×2 at 14 counties with 50,000 people.
+DENSE = 1024
+GRID_RATIO = 1.01
 ITERATIONS = 1000
+COARSE = (64, 1.08)  # the grid of the free prior: a free law on ~10³ points fits the noise
 
 
-def support_grid(top: float) -> np.ndarray:
-    """Grid of prior values: 0, 1, …, DENSE, then steps of ×GRID_RATIO up to ``top``."""
+def support_grid(top: float, dense: int = DENSE, ratio: float = GRID_RATIO) -> np.ndarray:
+    """Grid of prior values: 0, 1, …, ``dense``, then steps of ×``ratio`` up to ``top``."""
     top = max(float(top), 1.0)
-    dense = np.arange(0.0, min(DENSE, np.ceil(top)) + 1.0)
-    if top <= DENSE:
-        return dense
-    steps = int(np.ceil(np.log(top / DENSE) / np.log(GRID_RATIO)))
-    return np.concatenate([dense, np.round(DENSE * GRID_RATIO ** np.arange(1, steps + 1))])
+    grid = np.arange(0.0, min(dense, np.ceil(top)) + 1.0)
+    if top <= dense:
+        return grid
+    steps = int(np.ceil(np.log(top / dense) / np.log(ratio)))
+    return np.unique(np.concatenate([grid, np.round(dense * ratio ** np.arange(1, steps + 1))]))
 
 
 def _likelihood(y: np.ndarray, grid: np.ndarray, alpha: float) -> np.ndarray:
@@ -71,7 +91,7 @@ def fit_prior(noisy, alpha: float, grid=None, iterations: int = ITERATIONS,
     if not 0.0 <= alpha < 1.0:
         raise ValueError(f"the noise ratio alpha must be in [0, 1), got {alpha}")
     if grid is None:
-        grid = support_grid(y.max(initial=0.0))
+        grid = support_grid(y.max(initial=0.0), *(COARSE if family == FREE else ()))
     grid = np.asarray(grid, dtype=float)
     values, weight = np.unique(y, return_counts=True)
     weight = weight / weight.sum()
@@ -91,6 +111,52 @@ def fit_prior(noisy, alpha: float, grid=None, iterations: int = ITERATIONS,
         w /= w.sum()
     pi = laws @ w
     return grid, pi / pi.sum()
+
+
+TRIM_NATS = 2.5    # log-likelihood a trimmed support may lose against the full one
+
+
+def _log_likelihood(values, counts, grid, pi, alpha):
+    lik = _likelihood(values, grid, alpha) if alpha > 0 else \
+        (values[:, None] == grid[None, :]).astype(float)
+    return float(counts @ np.log(np.maximum(lik @ pi, 1e-300)))
+
+
+def fit_prior_trimmed(noisy, alpha: float, family: str = MONOTONE,
+                      nats: float = TRIM_NATS, iterations: int = ITERATIONS):
+    """:func:`fit_prior` on the smallest support [0, top] (top on the grid) whose fit loses
+    less than ``nats`` of log-likelihood against the fit on the full grid (module doc).
+    Returns ``(grid, weights)``; the grid ends at ``top``."""
+    y = np.asarray(noisy, dtype=float).ravel()
+    grid = support_grid(y.max(initial=0.0))
+    values, counts = np.unique(y, return_counts=True)
+    best = fit_prior(y, alpha, grid, iterations, family)
+    full = _log_likelihood(values, counts, *best, alpha)
+    # candidate ends from the smallest up (EM is not exact enough to bisect), ×1.25 apart
+    ends = np.unique(np.searchsorted(grid, np.round(1.25 ** np.arange(0, 64)), side="right") - 1)
+    for end in ends[(ends >= 1) & (ends < grid.size - 1)]:
+        g, pi = fit_prior(y, alpha, grid[:end + 1], iterations, family)
+        if full - _log_likelihood(values, counts, g, pi, alpha) < float(nats):
+            return g, pi
+    return best
+
+
+def noise_variance(alpha: float) -> float:
+    """Variance of the discrete Laplace noise of ratio ``alpha``: 2α / (1 − α)²."""
+    return 2.0 * alpha / (1.0 - alpha) ** 2
+
+
+def linear_shrink(noisy, alpha: float):
+    """Fay–Herriot shrinkage towards the mean (module doc): returns ``(estimates, share)``,
+    ``share`` = A / (A + D) the weight kept on each noisy value's own deviation."""
+    y = np.asarray(noisy, dtype=float)
+    if y.size < 2:
+        return y.copy(), 1.0
+    d = noise_variance(alpha)
+    mean = float(y.mean())
+    a = max(0.0, float(y.var(ddof=1)) - d)
+    share = a / (a + d) if a + d > 0 else 1.0
+    return mean + share * (y - mean), share
 
 
 def posterior_mean(noisy, alpha: float, prior=None, family: str = MONOTONE) -> np.ndarray:

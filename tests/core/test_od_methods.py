@@ -143,3 +143,37 @@ def test_people_per_pair_refuses_unrepresentable_epsilon_in_the_plan():
                                 od_method="people_shrunk")
     # the rule never picks it there
     assert strategy.choose(n_zones=965, max_trips=10, epsilon=100.0).od == strategy.OD_TRIPS
+
+
+def test_linear_shrinkage_invents_nothing_on_noise_only_visits_and_keeps_real_spread():
+    alpha = math.exp(-0.5 / 20)
+    y = mech.discrete_laplace(np.zeros(965, dtype=np.int64), sensitivity=20, epsilon=0.5,
+                              rng=make_rng(4)).values
+    est, share = shrink.linear_shrink(y, alpha)
+    assert share < 0.1 and np.std(est) < 0.1 * np.std(y)          # (almost) flat
+    assert abs(est.mean()) < 5.0                                    # near the true 0
+    truth = make_rng(5).integers(0, 2000, 965)                      # spread ≫ the noise
+    y = mech.discrete_laplace(truth, sensitivity=20, epsilon=0.5, rng=make_rng(6)).values
+    est, share = shrink.linear_shrink(y, alpha)
+    assert share > 0.9                                              # (almost) untouched
+    assert np.abs(est - truth).mean() < 1.02 * np.abs(y - truth).mean()
+
+
+def test_trimmed_prior_drops_a_tail_of_noise_outliers_and_keeps_a_supported_one():
+    """Sparse people per pair (0 or 1) with many pairs: the noise's extremes must not be
+    published as large flows; a real tail (pairs of 20–40 people) is kept."""
+    rng = make_rng(7)
+    eps = 0.475
+    alpha = math.exp(-eps)
+    truth = (rng.random(400_000) < 0.01).astype(np.int64)
+    y = mech.discrete_laplace(truth, sensitivity=1, epsilon=eps, rng=rng).values
+    grid, pi = shrink.fit_prior_trimmed(y, alpha)
+    assert grid[-1] <= 3
+    est = shrink.posterior_mean(y, alpha, (grid, pi))
+    assert est.max() <= 3 and est[y >= y.max() - 2].max() <= 3
+    truth[:200] = rng.integers(20, 41, 200)
+    y = mech.discrete_laplace(truth, sensitivity=1, epsilon=eps, rng=rng).values
+    grid, pi = shrink.fit_prior_trimmed(y, alpha)
+    assert grid[-1] >= 30
+    est = shrink.posterior_mean(y, alpha, (grid, pi))
+    assert np.median(est[:200] / truth[:200]) > 0.8
