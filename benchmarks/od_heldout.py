@@ -28,6 +28,16 @@ flows: each one's home and work tracts are real, their days (1–5, two trips ea
 like the New York data's; zones: the 1,361 tracts and the 14 counties (no tract geometry, so no
 grid).
 
+(4) the same kind of data with places, for a 1 km grid: ``--bay DIR``, the Bay Area's tract
+worker flows (``BayArea-wf.bin``: uint32 triples home id, work id, workers; ``BayArea.dat``:
+1,405 tracts of 2010, same columns as ``MA.dat``) and the internal points and land areas of its
+2020 tracts (``region_2020_censustract.dbf``, MTC's San Francisco Bay Region 2020 Census Tracts,
+shipped in the same repository): a 2010 tract takes the internal point of the 2020 tract with
+its code, else the mean of those that share its first four digits (splits; 98 % of the tracts
+placed). San Francisco county only (176 tracts, ~120 km², like the Paris sample), commuters
+drawn as above, each placed uniformly in a disc of the tract's land area around its internal
+point (made up below tract level); zones: the tracts and the 1 km squares over their extent.
+
 ``--rule``: the rule's threshold: people per pair vs trips per pair scaled by a noisy total
 (what the rule runs in its dense case) on Paris grids of 1, 2, 3 and 5 km (the load N·ε/n²
 with N = 5,000).
@@ -102,18 +112,82 @@ def ma_data(folder, n_people, seed=0):
     pick = rng.choice(len(flows), size=int(n_people), p=flows[:, 2] / flows[:, 2].sum())
     home = np.array([index[int(a)] for a in flows[pick, 0]])
     work = np.array([index[int(b)] for b in flows[pick, 1]])
-    days = rng.integers(1, 6, int(n_people))
-    person = np.repeat(np.arange(int(n_people)), 2 * days)
-    leg = np.arange(person.size) - np.repeat(np.cumsum(2 * days) - 2 * days, 2 * days)
-    out = leg % 2 == 0
+    person, out, start = _commute(home, work, rng)
     o = np.where(out, home[person], work[person])
     d = np.where(out, work[person], home[person])
-    start = 1_779_667_200 + (leg // 2) * 86400.0 + np.where(out, 7.5, 17.5) * 3600.0
     xy = np.zeros((person.size, 2))
     trips = Trips(person, xy, xy, start, start + 1800.0, np.zeros(person.size))
     county = np.unique(tracts[:, 3], return_inverse=True)[1].ravel()
     return (ZonedTrips(trips, o, d, len(tracts)),
             ZonedTrips(trips, county[o], county[d], int(county.max()) + 1))
+
+
+def _commute(home, work, rng):
+    """Days of two trips (home → work, work → home) for each person, as the New York data."""
+    n = home.shape[0]
+    days = rng.integers(1, 6, n)
+    person = np.repeat(np.arange(n), 2 * days)
+    leg = np.arange(person.size) - np.repeat(np.cumsum(2 * days) - 2 * days, 2 * days)
+    out = leg % 2 == 0
+    start = 1_779_667_200 + (leg // 2) * 86400.0 + np.where(out, 7.5, 17.5) * 3600.0
+    return person, out, start
+
+
+def bay_data(folder, n_people, county=6075, seed=0):
+    """Commuters of one Bay Area county drawn from the tract worker flows (module doc):
+    ZonedTrips on the tracts and on the 1 km grid."""
+    from osgeo import ogr
+    from dpcore.od.trips import Trips, ZonedTrips
+    tracts = np.loadtxt(os.path.join(folder, "BayArea.dat"), dtype=np.int64, skiprows=1)
+    flows = np.fromfile(os.path.join(folder, "BayArea-wf.bin"), dtype=np.uint32)
+    flows = flows.reshape(-1, 3).astype(np.int64)
+    source = ogr.Open(os.path.join(folder, "region_2020_censustract.dbf"))
+    points = {f["geoid"]: (float(f["intptlon"]), float(f["intptlat"]), float(f["aland"]))
+              for f in source.GetLayer()}
+    by_prefix = {}
+    for geoid, value in points.items():
+        by_prefix.setdefault(geoid[:9], []).append(value)
+    place = {}
+    for k, (c, t) in enumerate(tracts[:, 3:5]):
+        code = f"06{c % 1000:03d}{t:06d}"
+        match = [points[code]] if code in points else by_prefix.get(code[:9], [])
+        if c == county and match:
+            place[int(tracts[k, 0])] = np.mean(match, axis=0)
+    ids = sorted(place)
+    index = {t: k for k, t in enumerate(ids)}
+    keep = np.array([a in index and b in index for a, b in flows[:, :2]])
+    flows = flows[keep]
+    lon, lat, land = np.array([place[t] for t in ids]).T
+    lat0 = np.radians(lat.mean())
+    xy = np.column_stack([np.radians(lon) * 6371000.0 * np.cos(lat0),
+                          np.radians(lat) * 6371000.0])
+    radius = np.sqrt(land / np.pi)
+    rng = make_rng(seed)
+    pick = rng.choice(len(flows), size=int(n_people), p=flows[:, 2] / flows[:, 2].sum())
+    home = np.array([index[int(a)] for a in flows[pick, 0]])
+    work = np.array([index[int(b)] for b in flows[pick, 1]])
+
+    def spot(tract):
+        r = radius[tract] * np.sqrt(rng.random(tract.size))
+        a = rng.uniform(0, 2 * np.pi, tract.size)
+        return xy[tract] + np.column_stack([r * np.cos(a), r * np.sin(a)])
+
+    home_xy, work_xy = spot(home), spot(work)
+    person, out, start = _commute(home, work, rng)
+    o_xy = np.where(out[:, None], home_xy[person], work_xy[person])
+    d_xy = np.where(out[:, None], work_xy[person], home_xy[person])
+    trips = Trips(person, o_xy, d_xy, start, start + 1800.0, np.hypot(*(d_xy - o_xy).T))
+    o_t = np.where(out, home[person], work[person])
+    d_t = np.where(out, work[person], home[person])
+    lo = (xy - radius[:, None]).min(axis=0)
+    span = np.ceil(((xy + radius[:, None]).max(axis=0) - lo) / 1000.0).astype(int)
+
+    def cell(p):
+        ij = np.clip(((p - lo) // 1000.0).astype(int), 0, span - 1)
+        return ij[:, 0] * span[1] + ij[:, 1]
+
+    return (ZonedTrips(trips, o_t, d_t, len(ids)),
+            ZonedTrips(trips, cell(o_xy), cell(d_xy), int(span[0] * span[1])))
 
 
 def fmt(values, digits=3):
@@ -160,11 +234,20 @@ def main():
     ap.add_argument("--rule", action="store_true", help="also the rule's threshold table")
     ap.add_argument("--rule-only", action="store_true", help="only the rule's table")
     ap.add_argument("--ma", default=None, help="folder with MA-wf.dat and MA.dat (module doc)")
+    ap.add_argument("--bay", default=None, help="folder with BayArea-wf.bin, BayArea.dat and "
+                    "region_2020_censustract.dbf (module doc)")
     ap.add_argument("--ma-people", default="5000,50000",
-                    help="commuters drawn from the Massachusetts flows (comma-separated sizes)")
+                    help="commuters drawn from the public flows (comma-separated sizes)")
     args = ap.parse_args()
     if args.rule_only:
         return rule_table(args.seeds)
+    if args.bay:
+        cases = []
+        for size in (int(v) for v in args.ma_people.split(",")):
+            tracts, grid = bay_data(args.bay, size)
+            cases += [(f"San Francisco commuting (public), {size:,} people, tracts", tracts),
+                      (f"San Francisco commuting (public), {size:,} people, 1 km grid", grid)]
+        return table(cases, args.seeds)
     if args.ma:
         cases = []
         for size in (int(v) for v in args.ma_people.split(",")):
