@@ -13,14 +13,18 @@ City's five counties for the commuters living and working there (below county le
 placement is uniform, so fine OD structure there is ours, not the data's).
 
 Rows: the synthesizer (``release_synthetic_trips``) at 100k trips and size-matched (its noisy
-total); the baseline: every trip drawn independently from six noisy marginals (origin zone,
-destination zone, length, start hour, travel time, trips per person), ε split equally, each
-with discrete Laplace noise at its user-level sensitivity (m per trip histogram, 1 for trips per
-person); the direct releases: trips per pair (``release_od``, ε all on OD) and people per pair
-(``release_people_od``, issue 29) for OD r; measures of ``dpcore.od.synthesis.evaluate``.
-Also the wall time of fit + 100k trips.
+total), and size-matched without the transitions of consecutive trips (``transitions=False``:
+the model of the first release, each trip drawn on its own); the baseline: every trip drawn
+independently from six noisy marginals (origin zone, destination zone, length, start hour,
+travel time, trips per person), ε split equally, each with discrete Laplace noise at its
+user-level sensitivity (m per trip histogram, 1 for trips per person); the direct releases:
+trips per pair (``release_od``, ε all on OD) and people per pair (``release_people_od``,
+issue 29) for OD r; measures of ``dpcore.od.synthesis.evaluate``.
+Also the wall time of fit + 100k trips (median over seeds), beside the wall time of the
+baseline's fit + 100k trips in the same process (the machine is shared: the ratio is the
+load-independent figure), and the load average.
 
-Run: nice -n 10 .venv/bin/python benchmarks/synthesis.py [--seeds 3]
+Run: nice -n 10 .venv/bin/python benchmarks/synthesis.py [--seeds 5]
 """
 from __future__ import annotations
 
@@ -135,7 +139,7 @@ def od_r(truth_od, values):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--seeds", type=int, default=3)
+    ap.add_argument("--seeds", type=int, default=5)
     args = ap.parse_args()
     zones_iris, trips = make_data(0)
     counties, ny_trips, nyc = ny_data()
@@ -150,6 +154,7 @@ def main():
         z = zoned(trips, zones)
         truth = profile(z, make_rng(99))
         rows, direct, seconds = {}, {"trips per pair": [], "people per pair": []}, []
+        base_seconds = []
         for seed in range(args.seeds):
             t0 = time.perf_counter()
             rel = release_synthetic_trips(z, rng=make_rng(seed), epsilon=EPS, max_trips=M,
@@ -159,9 +164,15 @@ def main():
             matched = release_synthetic_trips(z, rng=make_rng(50 + seed), epsilon=EPS,
                                               max_trips=M, trips_cap=CAP, polygons=zones,
                                               window=window)
+            old = release_synthetic_trips(z, rng=make_rng(50 + seed), epsilon=EPS,
+                                          max_trips=M, trips_cap=CAP, polygons=zones,
+                                          window=window, transitions=False)
+            t0 = time.perf_counter()
             base = baseline(z, zones, window, 100_000, make_rng(80 + seed))
+            base_seconds.append(time.perf_counter() - t0)
             for label, s in (("synthesizer, 100k", rel.values.zoned),
                              ("synthesizer, noisy total", matched.values.zoned),
+                             ("no transitions, noisy total", old.values.zoned),
                              ("baseline, 100k", base)):
                 rows.setdefault(label, []).append(compare(truth, profile(s, make_rng(7))))
             od = release_od(z.user, z.origin_zone, z.dest_zone, n_zones=z.n_zones, epsilon=EPS,
@@ -176,15 +187,20 @@ def main():
                 print(f"(people per pair not run: {err})")
         keys = list(rows["baseline, 100k"][0])
         print(f"\n## {name}: {len(zones)} zones, {z.n} trips, {truth['people']} people, "
-              f"ε = {EPS}, m = {M}, medians of {args.seeds} seeds")
+              f"ε = {EPS}, m = {M}, medians [min, max] of {args.seeds} seeds")
         print("| measure | " + " | ".join(rows) + " |")
         print("|---|" + "---|" * len(rows))
         for k in keys:
-            print(f"| {k} | " + " | ".join(f"{np.median([r[k] for r in v]):.4f}"
-                                            for v in rows.values()) + " |")
+            print(f"| {k} | " + " | ".join(
+                f"{np.median([r[k] for r in v]):.4f} [{min(r[k] for r in v):.3f}, "
+                f"{max(r[k] for r in v):.3f}]" for v in rows.values()) + " |")
         for k, v in direct.items():
             print(f"| direct release, {k}: OD r (true pairs) | {np.nanmedian(v):.4f} |")
-        print(f"fit + 100k synthetic trips: median {np.median(seconds):.2f} s")
+        print(f"fit + 100k synthetic trips: median {np.median(seconds):.2f} s "
+              f"[{min(seconds):.2f}, {max(seconds):.2f}]; the baseline's fit + 100k: median "
+              f"{np.median(base_seconds):.2f} s "
+              f"(ratio {np.median(seconds) / np.median(base_seconds):.1f}); "
+              f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
 
 if __name__ == "__main__":

@@ -11,13 +11,17 @@ each person's main pair oriented from its home end (people-based, sensitivity 1,
 commuting tables of the census and issue 29); the origins and destinations of the other
 trips (each person's weights summing to 1); their straight distance in 500 m bands; the
 detour ratio; start weekday, start hour (by trip class where the budget carries it) and
-travel time (by distance class where carried). :mod:`.fit` measures and post-processes
-the parts, :mod:`.generate` draws people and trips (post-processing), :mod:`.place` puts
-points in zones, :mod:`.release` is the contract pair, :mod:`.baseline` the
-independent-marginals baseline of the benchmark, :mod:`.audit` the membership-inference
-audit. Related work: DPT (He et al., VLDB 2015), AdaTrace (Gursoy et al., CCS 2018),
-PrivTrace (Wang et al., USENIX Security 2023); their Markov models of multi-stop
-trajectories are not implemented here (a trip has one origin and one destination).
+travel time (by distance class where carried); the transitions of each person's consecutive
+trips (:mod:`.chains`: a Markov chain over home, main end and elsewhere, second order where
+its noisy counts carry it, the zone elsewhere drawn given the current zone), used to draw
+chained multi-stop trajectories when most released pairs of consecutive trips chain.
+:mod:`.fit` measures and post-processes the parts, :mod:`.generate` draws people and trips
+(post-processing), :mod:`.place` puts points in zones, :mod:`.release` is the contract pair,
+:mod:`.audit` the membership-inference audit. Related work: DPT (He et al., VLDB 2015),
+AdaTrace (Gursoy et al., CCS 2018), PrivTrace (Wang et al., USENIX Security 2023), whose
+adaptive choice between first- and second-order Markov models :mod:`.chains` follows; their
+zone-to-zone transition matrices over a whole population are not built here (at these noise
+levels only the person-relative states carry them).
 """
 from .parts import UNIT, plan_synthetic_trips
 from .release import release_synthetic_trips

@@ -7,7 +7,10 @@ trips per person (1..30+), home–main-end distance (500 m). Counts are
 compared with Pearson's r after scaling the synthetic counts to the raw
 total: OD trips on the pairs the raw trips use, and trips starting per zone ×
 hour. Per-person structure: the share of all trips that lie on their
-person's main pair (:func:`dpcore.od.people.main_pairs`).
+person's main pair (:func:`dpcore.od.people.main_pairs`). Multi-stop structure: the share
+of a person's consecutive trips (time order) where the next starts in the zone the previous
+ended in, and Pearson's r of the counts of (destination, next destination) zone pairs of
+consecutive trips on the pairs the raw trips use.
 """
 from __future__ import annotations
 
@@ -50,7 +53,12 @@ def profile(z: ZonedTrips, rng: np.random.Generator) -> dict:
     per_person = np.bincount(z.user[is_main], straight[is_main], minlength=main_key.size)
     hw = per_person[user] / on_main
     hour = np.floor(np.mod(t.start, 86400.0) / 3600.0).astype(np.int64)
-    return {"od": np.bincount(o * n + d, minlength=n * n),
+    order = np.lexsort((t.start, z.user))   # consecutive trips of a person in time order
+    same = z.user[order][1:] == z.user[order][:-1]
+    a, b = order[:-1][same], order[1:][same]
+    return {"chained": float(np.mean(o[b] == d[a])) if a.size else float("nan"),
+            "next_stop": np.bincount(d[a] * n + d[b], minlength=n * n),
+            "od": np.bincount(o * n + d, minlength=n * n),
             "zone_hour": np.bincount(o * 24 + hour, minlength=n * 24),
             "length": _hist(t.length, KM_BINS), "hour": np.bincount(hour, minlength=24),
             "travel": _hist((t.end - t.start) / 60.0, MIN_BINS),
@@ -71,4 +79,8 @@ def compare(truth: dict, synthetic: dict) -> dict:
             "JS trips per person": js(truth["per_person"], synthetic["per_person"]),
             "JS home–main distance": js(truth["home_work"], synthetic["home_work"]),
             "main-pair share": synthetic["main_share"],
+            "chained share": synthetic["chained"],
+            "chained share (truth)": truth["chained"],
+            "next-stop r (true pairs)": _pearson(truth["next_stop"], synthetic["next_stop"],
+                                                 truth["next_stop"] > 0),
             "main-pair share (truth)": truth["main_share"]}

@@ -23,6 +23,7 @@ earliest in the day (UTC): the morning trip of a commuter leaves home.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Optional
 
 import numpy as np
 
@@ -34,6 +35,7 @@ from ..noise import DISCRETE_LAPLACE, margin_of_error, noisy_counts
 from ..people import main_pairs
 from ..trips import ZonedTrips
 from . import parts as P
+from .chains import Markov, markov_of, trip_kinds, true_transitions
 from .place import Zones
 from .reconstruct import distance_groups, rake, shrink_by_group, unimodal
 
@@ -57,6 +59,7 @@ class Model:
     weekday: np.ndarray         # (7,) Monday first
     start_hour: np.ndarray      # (3, 24) by class, or (1, 24)
     travel_time: np.ndarray     # (4, 25) by distance class, or (1, 25)
+    markov: Optional[Markov] = None   # transitions of consecutive trips (None: not measured)
 
     @property
     def expected_people(self) -> float:
@@ -71,7 +74,10 @@ class Model:
         return {"people": round(self.expected_people, 1),
                 "trips": round(self.expected_trips, 1),
                 "start hour classes": self.start_hour.shape[0],
-                "travel time classes": self.travel_time.shape[0]}
+                "travel time classes": self.travel_time.shape[0],
+                **({} if self.markov is None else {
+                    "chained share of consecutive trips": round(self.markov.chained_share, 3),
+                    "second-order states used (of 9)": int(self.markov.second_used.sum())})}
 
 
 def person_facts(data: ZonedTrips, rng: np.random.Generator):
@@ -99,6 +105,23 @@ def person_facts(data: ZonedTrips, rng: np.random.Generator):
     return per_user, main_trips, home, other_end, is_main
 
 
+def leaves_home(data: ZonedTrips, home, other_end, is_main) -> np.ndarray:
+    """Per trip: a main-pair trip that leaves the person's home end (trip class 0 of the start
+    hour). Where both ends of the main pair lie in one zone the zones cannot tell, so the
+    person's main-pair trips alternate in time order (the first leaves home), as the
+    generator alternates them; a commuter living and working in one county otherwise puts
+    every return trip in the outbound class (New York commuting: start-hour JS 0.03)."""
+    user = data.user
+    out = is_main & (data.origin_zone == home[user])
+    loop = np.flatnonzero(is_main & (home[user] == other_end[user]))
+    if loop.size:
+        loop = loop[np.lexsort((data.trips.start[loop], user[loop]))]
+        first = np.r_[True, user[loop][1:] != user[loop][:-1]]
+        start_of = np.maximum.accumulate(np.where(first, np.arange(loop.size), 0))
+        out[loop] = (np.arange(loop.size) - start_of) % 2 == 0
+    return out
+
+
 def _kind(zone, home, other_end) -> np.ndarray:
     """0 at the person's home zone, 1 at the other end of their main pair, 2 elsewhere."""
     return np.where(zone == home, 0, np.where(zone == other_end, 1, 2))
@@ -108,7 +131,8 @@ def _hist(index, size) -> np.ndarray:
     return np.bincount(np.asarray(index, dtype=np.int64), minlength=size)
 
 
-def true_parts(data: ZonedTrips, *, max_trips: int, trips_cap: int, rng: np.random.Generator):
+def true_parts(data: ZonedTrips, *, max_trips: int, trips_cap: int, rng: np.random.Generator,
+               transitions: bool = True):
     """The true counts of every part, the trip classes and the per-trip distance classes."""
     n, m, cap = data.n_zones, int(max_trips), int(trips_cap)
     t = data.trips
@@ -147,8 +171,8 @@ def true_parts(data: ZonedTrips, *, max_trips: int, trips_cap: int, rng: np.rand
     detour = _hist(P.band(ratio, P.DETOUR_EDGES), P.DETOUR_EDGES.size - 1)
     start = t.start[kept]
     weekday = _hist((np.floor(start / DAY).astype(np.int64) + 3) % 7, 7)  # 1970-01-01: Thu
-    cls = np.where(is_main[kept], np.where(data.origin_zone[kept] == home[data.user[kept]],
-                                           0, 1), 2)
+    leaves = leaves_home(data, home, other_end, is_main)
+    cls = np.where(is_main[kept], np.where(leaves[kept], 0, 1), 2)
     hour = np.floor(np.mod(start, DAY) / 3600.0).astype(np.int64)
     minutes = (t.end[kept] - start) / 60.0
     travel = P.band(minutes, P.TRAVEL_EDGES_MIN)
@@ -157,7 +181,9 @@ def true_parts(data: ZonedTrips, *, max_trips: int, trips_cap: int, rng: np.rand
             "main_distance": main_distance, "ends": kinds,
             "other_ends": ends,
             "distance": distance, "detour": detour, "weekday": weekday,
-            "start_hour": (cls, hour), "travel_time": (dclass, travel)}, \
+            "start_hour": (cls, hour), "travel_time": (dclass, travel),
+            **({"transitions": true_transitions(data, *trip_kinds(
+                data, home, other_end, is_main, leaves))} if transitions else {})}, \
         {"users": int(who.size), "trips": data.n, "trips_kept": int(kept.size),
          "main_share": float(main_trips[who].sum() / per_user[who].sum())}
 
@@ -168,14 +194,16 @@ def _clip(values) -> np.ndarray:
 
 
 def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: int,
-              zones: Zones, rng: np.random.Generator, progress=None):
+              zones: Zones, rng: np.random.Generator, progress=None, transitions: bool = True):
     """Measure every part once (see the module doc); ``zones``: the public zones.
     Returns (model, planned cost, spent cost, public facts, internal facts)."""
-    plan = P.plan_synthetic_trips(epsilon=epsilon, max_trips=max_trips, trips_cap=trips_cap)
+    plan = P.plan_synthetic_trips(epsilon=epsilon, max_trips=max_trips, trips_cap=trips_cap,
+                                  transitions=transitions)
     zone_distance = zones.distances()
-    eps = P.budget(epsilon)
+    eps = P.budget(epsilon, transitions)
     sens = P.sensitivities(int(max_trips))
-    truth, internal = true_parts(data, max_trips=max_trips, trips_cap=trips_cap, rng=rng)
+    truth, internal = true_parts(data, max_trips=max_trips, trips_cap=trips_cap, rng=rng,
+                                 transitions=transitions)
     n, m, cap = data.n_zones, int(max_trips), int(trips_cap)
     spent = PrivacyCost()
     noisy = {}
@@ -223,7 +251,7 @@ def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: in
     noisy["home_work"] = rake(noisy["home_work"], _clip(margins[:n]), _clip(margins[n:]),
                               *by_distance)
     report_progress(progress, 0.5)
-    for name in P.CONTINUOUS:
+    for name in (c for c in P.CONTINUOUS if c in eps):
         rel = laplace(truth[name], sensitivity=sens[name], epsilon=eps[name], rng=rng,
                       protects=P.UNIT)
         spent = spent + PrivacyCost(tuple(
@@ -231,6 +259,9 @@ def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: in
             for p in rel.cost.parts))
         # weights are fractional: shrink them as counts of discrete Laplace noise of the
         # same scale (an approximation that only affects utility: post-processing)
+        if name == "transitions":   # the adaptive choice reads the noisy weights only
+            noisy[name] = markov_of(rel.values, eps[name])
+            continue
         noisy[name] = rel.values if name == "distance" else _clip(shrink_by_group(
             np.round(rel.values), np.exp(-eps[name] / sens[name])))
     ends = noisy["other_ends"]
@@ -254,11 +285,12 @@ def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: in
     model = Model(n, m, cap, noisy["people"], noisy["home_work"], noisy["ends"].reshape(3, 3),
                   _clip(ends[:n]), _clip(ends[n:]),
                   noisy["distance"], noisy["detour"], noisy["weekday"], noisy["start_hour"],
-                  noisy["travel_time"])
+                  noisy["travel_time"], noisy.get("transitions"))
     public = {"epsilon_per_part": eps, "sensitivity_per_part": sens,
               "start_hour_by_class": carry["start_hour"],
               "travel_time_by_distance_class": carry["travel_time"],
               "pairs_raked_to_distances": bool(sparse),
+              "chained_trajectories": bool(model.markov is not None and model.markov.chained),
               "noisy_people": model.expected_people, "noisy_trips": model.expected_trips}
     internal.update({"truth": truth})
     return model, plan, spent, public, internal

@@ -29,6 +29,7 @@ from ...contract import shuffled_order
 from ...progress import report_progress
 from ..trips import Trips, ZonedTrips
 from . import parts as P
+from .chains import E, H, chained_times, walk
 from .fit import DAY, Model
 from .place import Zones
 
@@ -76,12 +77,21 @@ def gravity(bands: np.ndarray, w_o, w_d, distance) -> np.ndarray:
 
 def _conditional(cond: np.ndarray, given: np.ndarray, rng) -> np.ndarray:
     """One draw per row index in ``given`` from the row-stochastic matrix ``cond``."""
+    return conditional_sampler(cond)(given, rng)
+
+
+def conditional_sampler(cond: np.ndarray):
+    """``draw(given, rng)``: one draw per row index in ``given`` from the row-stochastic
+    matrix ``cond`` (its cumulative rows computed once, for repeated draws)."""
     n = cond.shape[0]
     cum = np.cumsum(cond, axis=1)
     cum[:, -1] = 1.0                       # row o spans [o, o + 1]: one sorted search
     flat = (cum + np.arange(n)[:, None]).ravel()
-    drawn = np.searchsorted(flat, given + rng.random(given.size), side="right") - given * n
-    return np.clip(drawn, 0, n - 1)
+
+    def draw(given, rng):
+        drawn = np.searchsorted(flat, given + rng.random(given.size), side="right") - given * n
+        return np.clip(drawn, 0, n - 1)
+    return draw
 
 
 def _other_trips(model, zones, other, person, home, away, home_xy, away_xy, out, rng,
@@ -100,15 +110,11 @@ def _other_trips(model, zones, other, person, home, away, home_xy, away_xy, out,
     both = free_o[kind_d[free_o] == 2]
     oz[both] = _draw(model.other_origin, both.size, rng)
     forward, back = np.flatnonzero(dz < 0), np.flatnonzero(oz < 0)
-    # the anchored end's zone mix: home zones, main-end zones, the free origins
     by_kind = model.ends / model.ends.sum()
-    own_mix = [model.home_work.sum(1), model.home_work.sum(0)]
-    mix = [w / max(w.sum(), 1e-300) for w in own_mix]
-    w_o = by_kind[0].sum() * mix[0] + by_kind[1].sum() * mix[1] + \
-        by_kind[2].sum() * model.other_origin / model.other_origin.sum()
+    mix = _own_mix(model)
     w_d = by_kind[:, 0].sum() * mix[0] + by_kind[:, 1].sum() * mix[1]
-    dz[forward] = _conditional(gravity(bands, w_o, model.other_dest, model.distance),
-                               oz[forward], rng)
+    dz[forward] = _conditional(gravity(bands, _anchored_origins(model), model.other_dest,
+                                       model.distance), oz[forward], rng)
     if back.size:
         oz[back] = _conditional(gravity(bands, w_d + 1e-12, model.other_origin,
                                         model.distance), dz[back], rng)
@@ -120,6 +126,45 @@ def _other_trips(model, zones, other, person, home, away, home_xy, away_xy, out,
         origin[other[at]] = pts[p[at]]
         at = (kind_d == kind) & (kind_o != kind)   # a loop gets a fresh destination point
         dest[other[at]] = pts[p[at]]
+
+
+def _own_mix(model):
+    own = [model.home_work.sum(1), model.home_work.sum(0)]
+    return [w / max(w.sum(), 1e-300) for w in own]
+
+
+def _anchored_origins(model) -> np.ndarray:
+    """The origin zones of trips to elsewhere: home zones, main-end zones, free origins."""
+    by_kind, mix = model.ends / model.ends.sum(), _own_mix(model)
+    return by_kind[0].sum() * mix[0] + by_kind[1].sum() * mix[1] + \
+        by_kind[2].sum() * model.other_origin / model.other_origin.sum()
+
+
+def _chained(model, zones, window, k, j, home, away, rng, anchors, progress):
+    """Trips as walked chains of stops (:mod:`.chains`): each trip starts at the point the
+    person's previous trip ended at."""
+    elsewhere = conditional_sampler(gravity(zones.pair_bands(), _anchored_origins(model),
+                                            model.other_dest, model.distance))
+    person, ko, kd, o_zone, d_zone = walk(model.markov, k, j, home, away, elsewhere, rng)
+    report_progress(progress, 0.3)
+    home_xy = zones.place(home, rng, anchors)
+    away_xy = zones.place(away, rng, anchors)
+    dest = np.where((kd == H)[:, None], home_xy[person], away_xy[person])
+    fresh = np.flatnonzero((kd == E) | (kd == ko))   # elsewhere, or a loop at an anchor
+    dest[fresh] = zones.place(d_zone[fresh], rng, anchors)
+    first = np.r_[True, person[1:] != person[:-1]]
+    origin = np.empty_like(dest)
+    origin[first] = home_xy[person[first]]
+    origin[~first] = dest[np.flatnonzero(~first) - 1]
+    report_progress(progress, 0.6)
+    main = (ko != E) & (kd == 1 - ko)
+    straight = np.hypot(*(dest - origin).T)
+    cls = np.where(main, np.where(ko == H, 0, 1), 2)
+    dclass = P.band(straight, np.append(P.DISTANCE_CLASSES_M, np.inf))
+    start, end = chained_times(model, cls, dclass, person, ko == H, window, rng, _draw,
+                               _uniform_in_bin)
+    return _finish(model, rng, progress, person, k.size, origin, dest, straight, start, end,
+                   o_zone, d_zone, main)
 
 
 def _draw(weights, size, rng) -> np.ndarray:
@@ -192,6 +237,8 @@ def generate(model: Model, zones: Zones, window, n_trips: int, rng: np.random.Ge
     n_people = k.size
     pair = _draw(model.home_work, n_people, rng)
     home, away = np.divmod(pair, model.n_zones)
+    if model.markov is not None and model.markov.chained:
+        return _chained(model, zones, window, k, j, home, away, rng, anchors, progress)
     person = np.repeat(np.arange(n_people), k)
     rank = np.arange(person.size) - np.repeat(np.cumsum(k) - k, k)
     main = rank < j[person]
@@ -209,10 +256,16 @@ def generate(model: Model, zones: Zones, window, n_trips: int, rng: np.random.Ge
                      (o_zone, d_zone, origin, dest), rng, anchors)
     report_progress(progress, 0.6)
     straight = np.hypot(*(dest - origin).T)
-    detour = _uniform_in_bin(_draw(model.detour, person.size, rng), P.DETOUR_EDGES, 2.2, rng)
     cls = np.where(main, np.where(out_bound, 0, 1), 2)
     dclass = P.band(straight, np.append(P.DISTANCE_CLASSES_M, np.inf))
     start, end = _times(model, cls, dclass, window, rng)
+    return _finish(model, rng, progress, person, n_people, origin, dest, straight, start, end,
+                   o_zone, d_zone, main)
+
+
+def _finish(model, rng, progress, person, n_people, origin, dest, straight, start, end,
+            o_zone, d_zone, main) -> SyntheticTrips:
+    detour = _uniform_in_bin(_draw(model.detour, person.size, rng), P.DETOUR_EDGES, 2.2, rng)
     user = rng.permutation(n_people)[person]
     rows = shuffled_order(person.size, rng)      # record-level rows carry no input order
     trips = Trips(user[rows], origin[rows], dest[rows], start[rows], end[rows],

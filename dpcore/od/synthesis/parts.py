@@ -28,6 +28,12 @@ part               what one user adds                           sensitivity  noi
 ``weekday``        ≤ m trips to the weekday of their start      m            discrete
 ``start_hour``     ≤ m trips to (class, hour of the start)      m            discrete
 ``travel_time``    ≤ m trips to (distance class, 5-min bin)     m            discrete
+``transitions``    weights 1/p over its p pairs of consecutive  1            Laplace
+                   trips (time order): (kind of the first
+                   trip's origin, of its destination, of the
+                   next trip's destination), or "not chained"
+                   when the next trip does not start in the
+                   zone the first ended in (weights sum to 1)
 =================  ==========================================  ===========  =========
 
 The share of ε of each part is fixed by :data:`WEIGHTS` (a public rule, the
@@ -49,10 +55,9 @@ from ...costs import PrivacyCost
 from ..trips import check_max_trips
 
 UNIT = "one user: all their trips in the time window (at most m of them shape the per-trip parts)"
-WEIGHTS = {"people": 0.14, "home_work": 0.19, "margins": 0.13, "main_distance": 0.03,
-           "ends": 0.05,
-           "other_ends": 0.15, "distance": 0.05, "detour": 0.025, "weekday": 0.025,
-           "start_hour": 0.105, "travel_time": 0.105}
+WEIGHTS = {"people": 0.16, "home_work": 0.12, "margins": 0.19, "main_distance": 0.06,
+           "ends": 0.04, "other_ends": 0.12, "distance": 0.05, "detour": 0.025,
+           "weekday": 0.025, "start_hour": 0.09, "travel_time": 0.09, "transitions": 0.04}
 TITLES = {"people": "people: trips per person (capped at M) × share on their main pair",
           "home_work": "each person's main pair, oriented from its home end",
           "margins": "people per home zone and per main-end zone",
@@ -63,7 +68,9 @@ TITLES = {"people": "people: trips per person (capped at M) × share on their ma
           "detour": "trip length / straight distance (bands of 0.1)",
           "weekday": "weekday of the start (UTC)",
           "start_hour": "hour of the start (UTC), by class where carried",
-          "travel_time": "travel time (5 min bins), by distance class where carried"}
+          "travel_time": "travel time (5 min bins), by distance class where carried",
+          "transitions": "consecutive trips: second-order transitions between home, main end "
+                         "and elsewhere, and the share of chained trips"}
 SHARE_EDGES = np.array([0.0, 0.25, 0.5, 0.75, 1.0, 1.01])   # the last band: exactly 1
 SHARE_BANDS = SHARE_EDGES.size - 1
 DISTANCE_EDGES_M = np.arange(0.0, 20500.0, 500.0)            # the last band is ≥ 20 km
@@ -74,7 +81,7 @@ HOUR_CLASSES = ("home → main end", "main end → home", "other")
 CARRY_RATIO = 4.0   # a split is used when its expected count per cell ≥ 4 noise std
 MAX_CAP = 200
 SPARSE_PAIRS = 20.0   # pairs per synthetic person above which pairs are raked to distances
-CONTINUOUS = ("ends", "other_ends", "distance")   # fractional weights: Laplace (snapping)
+CONTINUOUS = ("ends", "other_ends", "distance", "transitions")   # fractional weights: Laplace
 END_KINDS = ("home", "main end", "elsewhere")
 
 
@@ -91,25 +98,26 @@ def sensitivities(m: int) -> dict:
     return {"people": 1, "home_work": 1, "margins": 2, "main_distance": 1, "ends": 1,
             "other_ends": 2,
             "distance": 1, "detour": m,
-            "weekday": m, "start_hour": m, "travel_time": m}
+            "weekday": m, "start_hour": m, "travel_time": m, "transitions": 1}
 
 
-def budget(epsilon: float) -> dict:
-    """ε of each part: ε · weight (the weights sum to 1)."""
+def budget(epsilon: float, transitions: bool = True) -> dict:
+    """ε of each part: ε · weight / the sum of the weights of the parts measured (public)."""
     epsilon = check_epsilon(epsilon)
-    total = math.fsum(WEIGHTS.values())
-    return {k: epsilon * w / total for k, w in WEIGHTS.items()}
+    weights = {k: w for k, w in WEIGHTS.items() if transitions or k != "transitions"}
+    total = math.fsum(weights.values())
+    return {k: epsilon * w / total for k, w in weights.items()}
 
 
 def plan_synthetic_trips(*, epsilon: float, max_trips: int, trips_cap: int,
-                         **_public) -> PrivacyCost:
+                         transitions: bool = True, **_public) -> PrivacyCost:
     """The cost of :func:`~.release.release_synthetic_trips` (no data): one part per model
     part, each with its sensitivity; every parameter-only refusal happens here."""
     m = check_max_trips(max_trips)
     check_trips_cap(trips_cap, m)
     sens = sensitivities(m)
     parts = []
-    for name, eps in budget(epsilon).items():
+    for name, eps in budget(epsilon, transitions).items():
         mech = "Laplace" if name in CONTINUOUS else "discrete Laplace"
         parts.append(PrivacyCost.of(mech, eps, sensitivity=sens[name], protects=UNIT,
                                     unit_of_privacy="user", note=TITLES[name]))

@@ -40,12 +40,15 @@ def check_window(window) -> tuple:
 
 def release_synthetic_trips(data: ZonedTrips, *, rng: np.random.Generator, progress=None,
                             epsilon: float, max_trips: int, trips_cap: int, polygons,
-                            window, n_trips: Optional[int] = None, anchors=None) -> Release:
+                            window, n_trips: Optional[int] = None, anchors=None,
+                            transitions: bool = True) -> Release:
     """Synthetic trips under user-level DP (see :mod:`dpcore.od.synthesis`).
 
     ``polygons``: the public zones (frame metres) the zone indices of ``data`` refer to;
     ``window``: the public time window; ``n_trips``: how many trips to draw (None: the
-    model's noisy total); ``anchors``: optional public :class:`~.place.Anchors`.
+    model's noisy total); ``anchors``: optional public :class:`~.place.Anchors`;
+    ``transitions``: measure consecutive trips (:mod:`.chains`; False: the first release's
+    model, every trip drawn on its own).
     """
     window = check_window(window)
     if n_trips is not None and int(n_trips) < 1:
@@ -55,7 +58,7 @@ def release_synthetic_trips(data: ZonedTrips, *, rng: np.random.Generator, progr
     zones = Zones(polygons)
     model, _plan, spent, public, internal = fit_model(
         data, epsilon=epsilon, max_trips=max_trips, trips_cap=trips_cap, zones=zones,
-        rng=rng,
+        rng=rng, transitions=transitions,
         progress=lambda f: report_progress(progress, 0.5 * f))
     count = int(n_trips) if n_trips is not None else max(int(round(model.expected_trips)), 1)
     synthetic = generate(model, zones, window, count, rng, anchors=anchors,
