@@ -52,25 +52,32 @@ their other trips start and end (at home, at the main end, or elsewhere, and whi
 elsewhere; each person's weights sum to 1); the straight distance of the other trips (500 m
 bands), the detour (length / distance), the weekday and hour of the start (by trip class
 where the data are large enough for the noise), and the travel time (by distance class
-where large enough). The report lists every part with its ε and sensitivity.</p>
+where large enough); and how each person's consecutive trips follow each other (whether the
+next trip starts where the previous one ended, and the moves between home, main end and
+elsewhere, given the previous move where the data are large enough for the noise; each
+person's weights sum to 1). The report lists every part with its ε and sensitivity.</p>
 <p>The synthetic people are then drawn from the model: each gets a home point and a point
 at the other end of their main pair (uniform inside the zones, or drawn from the optional
 public <b>weighting points</b>), trips that alternate between them, other trips, start and end
-times inside the time window and a synthetic user id. The output is a line layer (one line
-per trip) whose rows are shuffled; it plays in the Temporal Controller (start → end).</p>
+times inside the time window and a synthetic user id. Where most of the released consecutive
+trips follow each other, each person's trips are drawn as a chain of stops: every trip starts
+at the point where their previous trip ended, and their days run from home in time order.
+The output is a line layer (one line per trip) whose rows are shuffled; it plays in the
+Temporal Controller (start → end).</p>
 <h3>Good for, not good for</h3>
 <p><b>Use them</b> to develop and test models and tools (traffic assignment, accessibility,
 trajectory tools), for the shape of trip length, start time, travel time and trips per
 person, for where trips start by zone and hour on coarse zones (a 1 km grid or coarser), and
-for each person's pattern (a person's trips concentrate on their home–main pair), which no
-aggregate keeps.</p>
+for each person's pattern (a person's trips concentrate on their home–main pair; their trips
+of a day follow each other from home), which no aggregate keeps.</p>
 <p><b>Do not use them</b> for OD flows between census zones (a used pair holds about one
 person, and a few thousand synthetic people spread over a million pairs: the flows are
 noise) — use <i>OD flows of trips</i> (people per pair) for that; nor for small areas,
 rare trips, exact counts or anything about a particular person. Every figure computed from
 them carries the noise of the model on top of the sampling of the draw; direct releases of a
-statistic are more accurate for that statistic. Multi-stop trajectories are not modelled (a
-trip has one origin and one destination), nor the order of a person's trips in a day.</p>
+statistic are more accurate for that statistic. A trip has one origin and one destination
+(no route); a person's places elsewhere are drawn afresh on every trip, so their habits away
+from home and main end (the same gym every week) are not kept.</p>
 """ + TRIPS_HELP + """
 <h3>Model parameters</h3>
 <p><b>Cap M of trips per person</b> (≥ m): the number of trips of each person is counted up to
@@ -176,6 +183,8 @@ synthetic dates are drawn inside it, and so are their times.</p>
             ("travel time split by distance class", pub["travel_time_by_distance_class"]),
             ("pairs raked to the home–main distances (sparse pairs)",
              pub["pairs_raked_to_distances"]),
+            ("trips drawn as chains of stops (consecutive trips)",
+             pub["chained_trajectories"]),
             ("synthetic trips drawn", pub["trips_drawn"]), ("their number", pub["count_from"])]
         sections = [("The model's parts and their cost", dpreport.table(
                         parts, ("part", "ε", "sensitivity (one user)"))),
