@@ -1464,6 +1464,10 @@
       <translation>&lt;p&gt;&lt;b&gt;Publier&lt;/b&gt; (personnes par paire) : &lt;i&gt;trips&lt;/i&gt; (par défaut) multiplie les personnes par paire par les trajets par personne d'un total bruité (&lt;b&gt;part de ε pour l'échelle de trajets&lt;/b&gt;, utilisateurs et leurs trajets jusqu'au &lt;b&gt;plafond M&lt;/b&gt;) ; &lt;i&gt;people&lt;/i&gt; publie les personnes par paire. &lt;b&gt;Orientées&lt;/b&gt; compte chaque utilisateur sur sa paire &lt;i&gt;ordonnée&lt;/i&gt; principale (par défaut : non ordonnée, répartie à parts égales entre les deux sens). L'intervalle de chaque valeur (lower95, upper95) est l'intervalle de confiance à 95 % du comptage de personnes d'après la loi du bruit (il couvre chaque vrai comptage à 95 %), multiplié par l'échelle de trajets : il ignore le bruit de l'échelle et les trajets hors des paires principales. Les lignes de flux sont dessinées là où le comptage bruité de personnes dépasse la marge simultanée à 95 % sur toutes les paires. Sur des zones de recensement (environ un millier de zones, quelques milliers d'utilisateurs), une paire contient environ une personne, moins que ce qu'atteint le bruit d'un million de valeurs : à ε = 1 aucune paire ne passe et la carte est vide par construction (le rapport le dit) ; sur une grille de 1 km, le même réglage par défaut dessine les paires les plus fréquentées.&lt;/p&gt;</translation>
     </message>
     <message>
+      <source>&lt;p&gt;&lt;b&gt;Public regions&lt;/b&gt; (people per pair; 0 = off): squares of this size (metres, in the metric frame) group the zones whose centroid they hold; 20 % of the people's ε then counts the same users per pair of regions, and the region flows are made consistent with the zone pairs by least squares. The optional output &lt;b&gt;region flow lines&lt;/b&gt; draws the pairs of two regions whose 95 % interval excludes 0 (intervals simulated from the public noise law; they cover the true count at 95 %): at census zones, where no zone pair stands out of the noise, the regions show where people go. The zone values then get 80 % of the people's ε.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Régions publiques&lt;/b&gt; (personnes par paire ; 0 = désactivé) : des carrés de cette taille (mètres, dans le repère métrique) regroupent les zones dont ils contiennent le centroïde ; 20 % du ε des personnes compte alors les mêmes utilisateurs par paire de régions, et les flux entre régions sont rendus cohérents avec les paires de zones par moindres carrés. La sortie facultative &lt;b&gt;lignes de flux entre régions&lt;/b&gt; dessine les paires de deux régions dont l'intervalle à 95 % exclut 0 (intervalles simulés à partir de la loi publique du bruit ; ils couvrent le vrai compte à 95 %) : aux zones de recensement, où aucune paire de zones ne sort du bruit, les régions montrent où vont les gens. Les valeurs des zones reçoivent alors 80 % du ε des personnes.&lt;/p&gt;</translation>
+    </message>
+    <message>
       <source>&lt;h3&gt;Trips per pair (method &lt;i&gt;trips&lt;/i&gt;)&lt;/h3&gt;</source>
       <translation>&lt;h3&gt;Trajets par paire (méthode &lt;i&gt;trips&lt;/i&gt;)&lt;/h3&gt;</translation>
     </message>
@@ -1628,6 +1632,14 @@
       <translation>Part de ε pour l'échelle de trajets</translation>
     </message>
     <message>
+      <source>Public regions: square size (m)</source>
+      <translation>Régions publiques : taille des carrés (m)</translation>
+    </message>
+    <message>
+      <source>people per pair; 0 = off</source>
+      <translation>personnes par paire ; 0 = désactivé</translation>
+    </message>
+    <message>
       <source>discrete Laplace: integer noise, ε-DP</source>
       <translation>Laplace discret : bruit entier, ε-DP</translation>
     </message>
@@ -1666,6 +1678,14 @@
     <message>
       <source>OD flow lines</source>
       <translation>Lignes de flux OD</translation>
+    </message>
+    <message>
+      <source>Region flow lines</source>
+      <translation>Lignes de flux entre régions</translation>
+    </message>
+    <message>
+      <source>public regions only</source>
+      <translation>régions publiques seulement</translation>
     </message>
     <message>
       <source>Private mobility report</source>
@@ -2780,8 +2800,16 @@
       <translation> personnes</translation>
     </message>
     <message>
+      <source>no pair of two regions has a 95 % interval above 0</source>
+      <translation>aucune paire de deux régions n'a d'intervalle à 95 % au-dessus de 0</translation>
+    </message>
+    <message>
       <source>&lt;p&gt;{k} of {n} flows exceed the simultaneous 95 % margin ± {h:g}{unit} (the bound that the noise of all pairs stays below with probability 95 %): only these are drawn as flow lines (those between two zones).&lt;/p&gt;</source>
       <translation>&lt;p&gt;{k} des {n} flux dépassent la marge simultanée à 95 % ± {h:g}{unit} (la borne sous laquelle le bruit de toutes les paires reste avec une probabilité de 95 %) : seuls ceux-ci sont dessinés en lignes de flux (ceux entre deux zones).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;{counted}: {k} of {n} pairs of two regions have a 95 % interval above 0 (drawn as region flow lines). Their intervals are simulated from the public noise law ({draws} draws) and cover the true count at 95 % whatever it is; with no flow at all, about 2.5 % of the pairs would still pass. ε of the regions: {eps:g}.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;{counted} : {k} des {n} paires de deux régions ont un intervalle à 95 % au-dessus de 0 (dessinées en lignes de flux entre régions). Leurs intervalles sont simulés à partir de la loi publique du bruit ({draws} tirages) et couvrent le vrai compte à 95 % quel qu'il soit ; sans aucun flux, environ 2,5 % des paires passeraient encore. ε des régions : {eps:g}.&lt;/p&gt;</translation>
     </message>
     <message>
       <source>none of the {} flows exceeds the simultaneous 95 % margin of error (± {:g}): they may be noise alone (see the report)</source>
@@ -2802,6 +2830,10 @@
     <message>
       <source>95 % interval</source>
       <translation>intervalle à 95 %</translation>
+    </message>
+    <message>
+      <source>Public regions need the method people_shrunk (the method here is {})</source>
+      <translation>Les régions publiques demandent la méthode people_shrunk (la méthode ici est {})</translation>
     </message>
     <message>
       <source>&lt;p&gt;No pair can be told apart from noise at these zones and this ε: the flow map is empty by design, and the largest values of the OD table (up to {top:.4g}) are within what the noise of {n} released values reaches, not the largest flows. Coarser zones (fewer pairs, each holding more) or a larger ε show flows above noise.&lt;/p&gt;</source>
@@ -2970,6 +3002,10 @@
     <message>
       <source>Input</source>
       <translation>Entrée</translation>
+    </message>
+    <message>
+      <source>Flows between public regions</source>
+      <translation>Flux entre régions publiques</translation>
     </message>
     <message>
       <source>Noise and margin of error</source>

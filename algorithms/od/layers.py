@@ -77,3 +77,33 @@ def write_od(alg, parameters, context, output, data, values, moe, lines_above=No
         top = float(max(values.max(initial=0.0), 1.0))
         style_on_load(context, dest_id, lambda layer: flow_style(layer, top))
     return dest_id
+
+
+def write_region_lines(alg, parameters, context, output, data, regions, released):
+    """Flow lines between public regions (``released``: ``public['regions']`` of the people
+    release, R × R upper triangle): the pairs of two regions whose 95 % interval excludes 0,
+    drawn between the mean centroids of each region's zones. Returns the destination id."""
+    fields = QgsFields()
+    for name, kind in FIELDS:
+        fields.append(QgsField(name, kind))
+    sink, dest_id = alg.sink(parameters, output, context, fields, QgsWkbTypes.LineString,
+                             data.zones_crs)
+    values = np.asarray(released["values"], dtype=float)
+    lower, upper = np.asarray(released["lower"]), np.asarray(released["upper"])
+    n_r = values.shape[0]
+    counts = np.bincount(regions, minlength=n_r)
+    centre = np.column_stack([np.bincount(regions, weights=data.centroids[:, k],
+                                          minlength=n_r) for k in (0, 1)])
+    centre /= np.maximum(counts, 1)[:, None]
+    pts = [data.frame.point_to_home(x, y) for x, y in centre]
+    shown = np.triu(lower > 0, 1)
+    for a, b in zip(*np.nonzero(shown)):
+        f = QgsFeature(fields)
+        f.setGeometry(QgsGeometry.fromPolylineXY([pts[a], pts[b]]))
+        f.setAttributes([str(a), str(b), float(values[a, b]),
+                         float(upper[a, b] - lower[a, b]) / 2.0, float(lower[a, b]),
+                         float(upper[a, b])])
+        sink.addFeature(f, QgsFeatureSink.FastInsert)
+    top = float(max(values[shown].max(initial=0.0), 1.0))
+    style_on_load(context, dest_id, lambda layer: flow_style(layer, top))
+    return dest_id

@@ -3,7 +3,7 @@
 Layers to arrays and back; the method lives in ``dpcore.od.flows``.
 """
 import numpy as np
-from qgis.core import (QgsProcessing, QgsProcessingParameterBoolean,
+from qgis.core import (QgsProcessing, QgsProcessingException, QgsProcessingParameterBoolean,
                        QgsProcessingParameterFeatureSink, QgsProcessingParameterNumber)
 
 from ...dpcore import report as dpreport
@@ -11,10 +11,11 @@ from ...dpcore.flows.compare import fit
 from ...dpcore.od.figures import released
 from ...dpcore.od.flows import UNIT, plan_od, release_od
 from ...dpcore.od.people_flows import UNIT as PEOPLE_UNIT, plan_people_od, release_people_od
+from ...dpcore.od.regions import DRAWS, grid_regions
 from ...dpcore.od.strategy import AUTO, OD_PEOPLE, resolve
 from ...dpcore.od.trips import ZonedTrips
 from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, tr
-from .layers import METHOD_CHOICES, RULE_HELP, write_od
+from .layers import METHOD_CHOICES, RULE_HELP, write_od, write_region_lines
 from ..common.trips import INPUT, TRIPS_HELP, ZONES, add_trip_parameters, max_trips, \
     read_trips, reserve
 
@@ -28,6 +29,9 @@ POPULATION = "POPULATION"
 SCALE_SHARE = "SCALE_SHARE"
 OD_TABLE = "OD_TABLE"
 FLOWS = "FLOWS"
+REGION_SIZE = "REGION_SIZE"
+REGION_FLOWS = "REGION_FLOWS"
+REGION_SHARE = 0.2
 PUBLISH_CHOICES = [("trips", "trips per pair: people × a noisy trip scale (trips per person)"),
                    ("people", "people per pair, as counted")]
 NOISE_CHOICES = [("discrete_laplace", "discrete Laplace: integer noise, ε-DP"),
@@ -55,6 +59,13 @@ exceeds the simultaneous 95 % margin over all pairs. At census zones (about a th
 few thousand users) a pair holds about one person, less than the noise of a million values
 reaches: at ε = 1 no pair passes and the map is empty by design (the report says so); on a 1 km
 grid the same default draws the busiest pairs.</p>
+<p><b>Public regions</b> (people per pair; 0 = off): squares of this size (metres, in the metric
+frame) group the zones whose centroid they hold; 20 % of the people's ε then counts the same
+users per pair of regions, and the region flows are made consistent with the zone pairs by least
+squares. The optional output <b>region flow lines</b> draws the pairs of two regions whose 95 %
+interval excludes 0 (intervals simulated from the public noise law; they cover the true count at
+95 %): at census zones, where no zone pair stands out of the noise, the regions show where people
+go. The zone values then get 80 % of the people's ε.</p>
 <h3>Trips per pair (method <i>trips</i>)</h3>
 <p>Each user keeps at most m trips (uniformly at random), so the
 matrix changes by at most m when one user is added or removed; noise calibrated to m is added to
@@ -97,6 +108,9 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
             SCALE_SHARE, tr("Share of ε for the trip scale|people per pair"),
             QgsProcessingParameterNumber.Double, 0.05, optional=True, minValue=0.01,
             maxValue=0.5)))
+        self.addParameter(QgsProcessingParameterNumber(
+            REGION_SIZE, tr("Public regions: square size (m)|people per pair; 0 = off"),
+            QgsProcessingParameterNumber.Double, 0.0, optional=True, minValue=0.0))
         self.addParameter(enum_parameter(NOISE, tr("Noise"), NOISE_CHOICES,
                                          default="discrete_laplace"))
         self.addParameter(QgsProcessingParameterNumber(
@@ -111,6 +125,9 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
             OD_TABLE, tr("OD table"), QgsProcessing.TypeVector))
         self.addParameter(QgsProcessingParameterFeatureSink(
             FLOWS, tr("OD flow lines"), QgsProcessing.TypeVectorLine))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            REGION_FLOWS, tr("Region flow lines|public regions only"),
+            QgsProcessing.TypeVectorLine, optional=True, createByDefault=False))
 
     def execute(self, parameters, context, feedback):
         noise = self.enum_value(parameters, NOISE, context)
@@ -127,12 +144,17 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
                          max_trips=m, epsilon=epsilon, delta=delta, population=population,
                          trips_options=set_options)
         cap = self.parameterAsInt(parameters, TOTAL_CAP, context)
+        region_size = self.parameterAsDouble(parameters, REGION_SIZE, context) \
+            if self._is_set(parameters, REGION_SIZE) else 0.0
+        if region_size > 0 and choice.od != OD_PEOPLE:
+            raise QgsProcessingException(tr("Public regions need the method people_shrunk (the "
+                                            "method here is {})").format(choice.od))
         if choice.od == OD_PEOPLE:
             params = dict(epsilon=epsilon,
                           directed=self.parameterAsBool(parameters, DIRECTED, context),
                           publish=self.enum_value(parameters, PUBLISH, context),
                           scale_share=self.parameterAsDouble(parameters, SCALE_SHARE, context),
-                          total_cap=cap)
+                          total_cap=cap, region_share=REGION_SHARE if region_size > 0 else 0.0)
             plan = plan_people_od(**params)
         else:
             if choice.rescale and share == 0:  # the rule's dense case: 5 % for the noisy total
@@ -143,11 +165,12 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
         data = read_trips(self, parameters, context, feedback)
         rng = self.rng(parameters, context)
         with reserve(self, parameters, context, plan) as reservation:
+            regions = grid_regions(data.centroids, region_size) if region_size > 0 else None
             if choice.od == OD_PEOPLE:
                 release = release_people_od(
                     ZonedTrips(data.trips, data.origin_zone, data.dest_zone,
                                len(data.zone_ids)), rng=rng,
-                    progress=self.progress(feedback, 30, 60), **params)
+                    progress=self.progress(feedback, 30, 60), regions=regions, **params)
             else:
                 release = release_od(data.trips.user, data.origin_zone, data.dest_zone,
                                      n_zones=len(data.zone_ids), rng=rng,
@@ -167,6 +190,11 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
                                       **table),
                    FLOWS: write_od(self, parameters, context, FLOWS, data, values, moe,
                                    **lines)}
+        if regions is not None and self._is_set(parameters, REGION_FLOWS):
+            results[REGION_FLOWS] = write_region_lines(self, parameters, context, REGION_FLOWS,
+                                                       data, regions, pub["regions"])
+            self.explain_empty(REGION_FLOWS, tr("no pair of two regions has a 95 % interval "
+                                                "above 0"))
         self.explain_empty(FLOWS, tr("none of the {} flows exceeds the simultaneous 95 % margin "
                                      "of error (± {:g}): they may be noise alone (see the "
                                      "report)").format(values.size,
@@ -202,6 +230,23 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
         return text + dpreport.table(top, (tr("origin"), tr("destination"), tr("flow"),
                                            tr("95 % interval")))
 
+    @staticmethod
+    def _regions_sections(pub):
+        """The report's section on the public regions' flows, when they were released."""
+        if "regions" not in pub:
+            return []
+        reg = pub["regions"]
+        lower = np.asarray(reg["lower"])
+        shown = int(np.count_nonzero(np.triu(lower > 0, 1)))
+        pairs = reg["n_regions"] * (reg["n_regions"] - 1) // 2
+        text = tr("<p>{counted}: {k} of {n} pairs of two regions have a 95 % interval above 0 "
+                  "(drawn as region flow lines). Their intervals are simulated from the public "
+                  "noise law ({draws} draws) and cover the true count at 95 % whatever it is; "
+                  "with no flow at all, about 2.5 % of the pairs would still pass. ε of the "
+                  "regions: {eps:g}.</p>").format(counted=reg["counted"], k=shown, n=pairs,
+                                                  draws=DRAWS, eps=reg["epsilon"])
+        return [("Flows between public regions", released(text))]
+
     def _report(self, parameters, context, data, release, params, choice):
         pub = release.public
         people = choice.od == OD_PEOPLE
@@ -214,7 +259,7 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
         rows += [(k, v) for k, v in params.items() if v is not None]
         noisy = ("noisy_", "trips_per_person", "prior_zero_share", "scale_factor")
         noise_rows = [(k, v) for k, v in pub.items() if np.ndim(v) == 0 and
-                      not k.startswith(noisy)]
+                      not k.startswith(noisy) and not isinstance(v, dict)]
         noisy_rows = [(k, v) for k, v in pub.items() if np.ndim(v) == 0 and k.startswith(noisy)]
         values = np.asarray(release.values, dtype=float)
         lower = np.asarray(pub["lower"]) if people else np.clip(
@@ -222,7 +267,8 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
         upper = np.asarray(pub["upper"]) if people else values + pub["margin_of_error_95"]
         above = np.asarray(pub["noisy_significant"], dtype=bool) if people else \
             values > pub["simultaneous_margin_95"]
-        sections = [("Noise and margin of error", dpreport.table(noise_rows)
+        sections = self._regions_sections(pub) + [
+                    ("Noise and margin of error", dpreport.table(noise_rows)
                      + (released(dpreport.table(noisy_rows)) if noisy_rows else "")),
                     ("Flows above noise", released(self._above_noise(
                         data, values, lower, upper, above, pub, people)))]

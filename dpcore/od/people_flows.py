@@ -74,16 +74,24 @@ def plan_trip_scale(epsilon: float, cap: int, m=None) -> PrivacyCost:
 
 
 def plan_people_od(*, epsilon: float, directed: bool = False, publish: str = TRIPS,
-                   scale_share: float = 0.05, total_cap: int = 50) -> PrivacyCost:
-    """The cost of :func:`release_people_od` (no data): one part for the people per pair,
-    two for the trip scale when trips are published."""
+                   scale_share: float = 0.05, total_cap: int = 50,
+                   region_share: float = 0.0) -> PrivacyCost:
+    """The cost of :func:`release_people_od` (no data): one part for the people per pair
+    (two with public regions: zone pairs, region pairs), two for the trip scale when trips
+    are published."""
     epsilon, share, cap = _check(epsilon, scale_share, total_cap, publish)
     check_representable(epsilon * (1.0 - share), 1.0, "people per pair (sensitivity 1; use "
                         "the method 'trips' at this ε)")
     kind = "ordered" if directed else "unordered"
-    cost = PrivacyCost.of("discrete Laplace", epsilon * (1.0 - share), sensitivity=1,
-                          protects=UNIT, unit_of_privacy="user",
-                          note=f"people per {kind} OD pair, each user once")
+    if float(region_share) > 0:
+        from .regions import plan_people_regions   # (it imports this module's UNIT)
+        if directed:
+            raise ValueError("public regions need undirected people per pair")
+        cost = plan_people_regions(epsilon=epsilon * (1.0 - share), region_share=region_share)
+    else:
+        cost = PrivacyCost.of("discrete Laplace", epsilon * (1.0 - share), sensitivity=1,
+                              protects=UNIT, unit_of_privacy="user",
+                              note=f"people per {kind} OD pair, each user once")
     if publish == TRIPS:
         cost = cost + plan_trip_scale(epsilon * share, cap)
     return cost
@@ -129,24 +137,46 @@ def measure_people(zoned: ZonedTrips, *, epsilon: float, directed: bool, rng, no
 
 def release_people_od(zoned: ZonedTrips, *, rng: np.random.Generator, progress=None,
                       epsilon: float, directed: bool = False, publish: str = TRIPS,
-                      scale_share: float = 0.05, total_cap: int = 50) -> Release:
+                      scale_share: float = 0.05, total_cap: int = 50,
+                      region_share: float = 0.0, regions=None) -> Release:
     """People per OD pair (see the module doc). ``values``: the n × n published estimate
     (trips or people per ordered pair); ``public``: ``people`` (the shrunk people per pair,
     n × n, undirected ones in the upper triangle), ``lower``/``upper`` (95 % intervals of the
     published values), ``noisy_significant`` (pairs whose noisy count exceeds the
-    simultaneous 95 % margin over all released pairs), noise and scale facts."""
+    simultaneous 95 % margin over all released pairs), noise and scale facts.
+
+    ``region_share`` > 0 with ``regions`` (one public region index per zone): that share of
+    the people's ε counts the same users per unordered pair of regions
+    (:mod:`.regions`); ``public['regions']`` then holds the region flows consistent with the
+    zone pairs by least squares (``values``: people or, when trips are published, people ×
+    the trip scale per unordered region pair; ``lower``/``upper``; ``margin_note``)."""
     cost = plan_people_od(epsilon=epsilon, directed=directed, publish=publish,
-                          scale_share=scale_share, total_cap=total_cap)
+                          scale_share=scale_share, total_cap=total_cap,
+                          region_share=region_share)
     n = zoned.n_zones
     part = cost.parts[0]
-    rel, truth, index = measure_people(zoned, epsilon=part.epsilon, directed=directed, rng=rng,
-                                       note=part.note)
-    spent = rel.cost
+    with_regions = float(region_share) > 0
+    if with_regions:
+        from .regions import MARGIN_NOTE, check_regions, combine, measure_regions, square
+        if regions is None:
+            raise ValueError("a share of ε for regions needs one region per zone")
+        spent, y, y_region, truth_flat, region_truth, n_r = measure_regions(
+            zoned, rng=rng, epsilon=part.epsilon + cost.parts[1].epsilon, regions=regions,
+            region_share=region_share)
+        index = np.flatnonzero(np.triu(np.ones((n, n), bool)))
+        truth = np.zeros(n * n, dtype=np.int64)
+        truth[index] = truth_flat
+        truth = truth.reshape(n, n)
+        h = float(margin_of_error(DISCRETE_LAPLACE, sensitivity=1, epsilon=part.epsilon))
+    else:
+        rel, truth, index = measure_people(zoned, epsilon=part.epsilon, directed=directed,
+                                           rng=rng, note=part.note)
+        spent = rel.cost
+        y = np.asarray(rel.values, dtype=float)
+        h = float(rel.public["margin_of_error"])
     report_progress(progress, 0.5)
-    y = np.asarray(rel.values, dtype=float)
     alpha = discrete_laplace_alpha(1, part.epsilon)
     prior = fit_prior_trimmed(y, alpha)
-    h = float(rel.public["margin_of_error"])
     simultaneous = margin_of_error(DISCRETE_LAPLACE, sensitivity=1, epsilon=part.epsilon,
                                    level=1.0 - (1.0 - LEVEL) / max(index.size, 1))
 
@@ -172,6 +202,18 @@ def release_people_od(zoned: ZonedTrips, *, rng: np.random.Generator, progress=N
         info.update({k: tot.public[k] for k in ("noisy_users", "noisy_trips",
                                                  "trips_per_person")})
     values, lo, hi = (_directed(v, directed) * scale for v in (people, lower, upper))
+    if with_regions:
+        c = combine(y, y_region, check_regions(regions, n), n_r, part.epsilon,
+                    cost.parts[1].epsilon)
+        info["regions"] = {
+            "values": square(np.clip(c["combined"], 0.0, None), n_r) * scale,
+            "lower": square(np.clip(c["combined"] - c["margin"], 0.0, None), n_r) * scale,
+            "upper": square(c["combined"] + c["margin"], n_r) * scale,
+            "n_regions": n_r, "epsilon": cost.parts[1].epsilon,
+            "counted": "people per unordered pair of public regions" + (
+                f" × {scale:.4g} trips per person" if publish == TRIPS else ""),
+            "margin_note": MARGIN_NOTE}
+        internal_regions = square(region_truth, n_r)
     if not directed:
         significant = significant | significant.T
     info.update(people=people, lower=lo, upper=hi, noisy=full(y),
@@ -181,6 +223,8 @@ def release_people_od(zoned: ZonedTrips, *, rng: np.random.Generator, progress=N
                 "truth_all": np.bincount(
                     zoned.origin_zone.astype(np.int64) * n + zoned.dest_zone,
                     minlength=n * n).reshape(n, n)}
+    if with_regions:
+        internal["truth_regions"] = internal_regions
     return Release(values, spent, public=info, internal=internal)
 
 

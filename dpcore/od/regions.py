@@ -138,6 +138,36 @@ def measure_regions(zoned: ZonedTrips, *, rng: np.random.Generator, epsilon: flo
     return spent, noisy[0], noisy[1], zone_truth, region_truth, n_r
 
 
+def combine(y_zone, y_region, regions, n_regions: int, epsilon_zones: float,
+            epsilon_regions: float) -> dict:
+    """The least-squares reconstruction of the module doc from the two noisy vectors
+    (:func:`_upper` order): per region pair (upper order) ``combined`` (unclipped), ``margin``
+    (95 %), ``weight`` (w), ``pairs`` (k_B); ``zones_consistent`` (zone pairs, upper order)."""
+    alpha_z = discrete_laplace_alpha(1, epsilon_zones)
+    alpha_r = discrete_laplace_alpha(1, epsilon_regions)
+    region_index = _upper(n_regions)
+    block = block_of_pairs(regions, n_regions)
+    k = np.bincount(block, minlength=n_regions ** 2)[region_index]
+    summed = np.bincount(block, weights=y_zone, minlength=n_regions ** 2)[region_index]
+    v_z, v_r = noise_variance(alpha_z), noise_variance(alpha_r)
+    w = np.where(k > 0, k * v_z / (k * v_z + v_r), 1.0)
+    combined = w * np.asarray(y_region, dtype=float) + (1.0 - w) * summed
+    margins = {}
+    h = np.array([margins.setdefault((int(kk), round(float(ww), 12)), combined_margin(
+        int(kk), alpha_z, alpha_r, float(ww))) for kk, ww in zip(k, w)])
+    per_block = np.zeros(n_regions ** 2)
+    per_block[region_index] = np.where(k > 0, (combined - summed) / np.maximum(k, 1), 0.0)
+    return {"combined": combined, "margin": h, "weight": w, "pairs": k,
+            "zones_consistent": np.asarray(y_zone, dtype=float) + per_block[block]}
+
+
+def square(values, size: int) -> np.ndarray:
+    """An upper-order vector as a size × size matrix (upper triangle and diagonal)."""
+    out = np.zeros(size * size)
+    out[_upper(size)] = values
+    return out.reshape(size, size)
+
+
 def release_people_regions(zoned: ZonedTrips, *, rng: np.random.Generator, progress=None,
                            epsilon: float, regions, region_share: float = 0.2) -> Release:
     """People per unordered pair of zones and of regions (module doc). ``values``: R × R
@@ -151,39 +181,24 @@ def release_people_regions(zoned: ZonedTrips, *, rng: np.random.Generator, progr
     spent, y_zone, y_region, zone_truth, region_truth, n_r = measure_regions(
         zoned, rng=rng, epsilon=epsilon, regions=regions, region_share=region_share,
         progress=progress)
-    zone_index, region_index = _upper(n), _upper(n_r)
-    alpha_z, alpha_r = (discrete_laplace_alpha(1, p.epsilon) for p in cost.parts)
-    block = block_of_pairs(regions, n_r)
-    k = np.bincount(block, minlength=n_r * n_r)[region_index]
-    summed = np.bincount(block, weights=y_zone, minlength=n_r * n_r)[region_index]
-    v_z, v_r = noise_variance(alpha_z), noise_variance(alpha_r)
-    w = np.where(k > 0, k * v_z / (k * v_z + v_r), 1.0)
-    combined = w * y_region + (1.0 - w) * summed
-    margins = {}
-    h = np.array([margins.setdefault((int(kk), round(float(ww), 12)), combined_margin(
-        int(kk), alpha_z, alpha_r, float(ww))) for kk, ww in zip(k, w)])
-    per_block = np.zeros(n_r * n_r)
-    per_block[region_index] = np.where(k > 0, (combined - summed) / np.maximum(k, 1), 0.0)
-    zones = np.zeros(n * n)
-    zones[zone_index] = y_zone + per_block[block]
-
-    def square(v, size):
-        out = np.zeros(size * size)
-        out[_upper(size)] = v
-        return out.reshape(size, size)
-
+    c = combine(y_zone, y_region, regions, n_r, cost.parts[0].epsilon, cost.parts[1].epsilon)
     report_progress(progress, 1.0)
     public = {"statistic": "people per unordered pair of zones and of regions",
-              "margin_of_error_95": square(h, n_r),
-              "lower": square(np.clip(combined - h, 0.0, None), n_r),
-              "upper": square(combined + h, n_r), "zones_consistent": square(zones[
-                  zone_index], n), "weight_direct": square(w, n_r),
-              "pairs_per_region_pair": square(k, n_r), "regions": n_r,
+              "margin_of_error_95": square(c["margin"], n_r),
+              "lower": square(np.clip(c["combined"] - c["margin"], 0.0, None), n_r),
+              "upper": square(c["combined"] + c["margin"], n_r),
+              "zones_consistent": square(c["zones_consistent"], n),
+              "weight_direct": square(c["weight"], n_r),
+              "pairs_per_region_pair": square(c["pairs"], n_r), "regions": n_r,
               "epsilon_zones": cost.parts[0].epsilon, "epsilon_regions": cost.parts[1].epsilon,
-              "margin_note": f"simulated from the public noise law ({DRAWS} draws)"}
-    return Release(square(np.clip(combined, 0.0, None), n_r), spent, public=public,
+              "margin_note": MARGIN_NOTE}
+    return Release(square(np.clip(c["combined"], 0.0, None), n_r), spent, public=public,
                    internal={"truth_regions": square(region_truth, n_r),
                              "truth_zones": square(zone_truth, n)})
+
+
+MARGIN_NOTE = (f"95 % margins simulated from the public noise law ({DRAWS} draws): they cover "
+               "the true people per region pair at 95 % whatever it is")
 
 
 def grid_regions(centroids, size: float) -> np.ndarray:

@@ -127,3 +127,20 @@ def test_region_measurement_neighbour_ratio_law_and_broken_controls():
 def test_grid_regions_number_the_squares_of_the_centroids():
     c = np.array([[0.0, 0.0], [10.0, 5.0], [1500.0, 0.0], [1600.0, 2100.0]])
     assert reg.grid_regions(c, 1000.0).tolist() == [0, 0, 1, 2]
+
+
+def test_people_release_with_regions_spends_as_planned_and_counts_the_same_users():
+    from mobility_dp.dpcore.od.people_flows import plan_people_od, release_people_od
+    z = _commuters([3, 0, 5, 2, 1, 7], REGIONS)
+    kw = dict(epsilon=2.0, publish="people", region_share=0.3)
+    rel = release_people_od(z, rng=make_rng(4), regions=REGIONS, **kw)
+    check_spent(plan_people_od(**kw), rel.cost)
+    assert [p.epsilon for p in rel.cost.parts] == pytest.approx([1.4, 0.6])
+    regions = rel.public["regions"]
+    assert regions["n_regions"] == 3 and "regions" in regions["counted"]
+    truth = rel.internal["truth_regions"]
+    assert truth.sum() == rel.internal["truth_people"].sum() == 18
+    with pytest.raises(ValueError, match="undirected"):
+        plan_people_od(epsilon=1.0, directed=True, region_share=0.2)
+    with pytest.raises(ValueError, match="one region per zone"):
+        release_people_od(z, rng=make_rng(4), **kw)

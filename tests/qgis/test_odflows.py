@@ -180,3 +180,24 @@ def test_report_lists_only_flows_above_noise(run_alg, tmp_path, method):
     html = _text(res["REPORT"])
     _, lines = read_layer(res["FLOWS"])
     assert lines and "empty by design" not in html and "95 % interval" in html
+
+
+def test_public_regions_draw_region_flows_and_need_people_per_pair(run_alg, tmp_path):
+    """Squares of 1 km as public regions (one per zone here): 6 users commute 0 ↔ 2, so the
+    region pair (0, 2) is drawn, with its interval; the report says how the regions count."""
+    trips = TRIPS + [(f"v{k}", 0, 2, 60 + k) for k in range(6)] + \
+        [(f"v{k}", 2, 0, 600 + k) for k in range(6)]
+    res = run_alg(ALG, _params(_lines(trips=trips), _zones(), tmp_path, EPSILON=20,
+                               METHOD="people_shrunk", REGION_SIZE=1000,
+                               REGION_FLOWS=str(tmp_path / "regions.gpkg")))
+    assert res["EPSILON_SPENT"] == pytest.approx(20)
+    _, rows = read_layer(res["REGION_FLOWS"])
+    pairs = {(r["origin"], r["dest"]) for r in rows}
+    assert ("0", "2") in pairs
+    assert all(r["lower95"] > 0 and r["lower95"] <= r["upper95"] for r in rows)
+    html = _text(res["REPORT"])
+    assert "Flows between public regions" in html and "public noise law" in html
+    (tmp_path / "t").mkdir()
+    with pytest.raises(Exception, match="people_shrunk"):
+        run_alg(ALG, _params(_lines(), _zones(), tmp_path / "t", METHOD="trips",
+                             REGION_SIZE=1000))
