@@ -1,8 +1,9 @@
 """The OD flow maps of the README at census zones (issue 29): docs/od-map-people.png (the
 shipped model "Trips to OD flow map", today's default method) and docs/od-map-trips.png (the
 former method, odflows METHOD=trips), and the same two on a 1 km grid (od-map-people-1km.png,
-od-map-trips-1km.png), ε = 1, m = 10, on the project's synthetic trips
-(``dpcore.synth.trips.generate_trajectories``: 5,000 vehicles over 3 days on the Paris sample,
+od-map-trips-1km.png) and the default with public regions at census zones (2 km squares
+holding the zones' centroids: od-map-people-regions.png), ε = 1, m = 10, on the project's
+synthetic trips (``dpcore.synth.trips.generate_trajectories``: 5,000 vehicles over 3 days on the Paris sample,
 seed 0, as ``benchmarks/peer_dpmr.make_data`` and ``benchmarks/od_heldout.py``) over the 965
 IRIS zones of sample_data/paris_iris.geojson.
 
@@ -30,7 +31,10 @@ IRIS = os.path.join(ROOT, "sample_data", "paris_iris.geojson")
 RUNS = (("people", "iris", None, "Default (people per pair)"),
         ("trips", "iris", "trips", "Former (trips per pair)"),
         ("people-1km", "grid", None, "Default (people per pair)"),
-        ("trips-1km", "grid", "trips", "Former (trips per pair)"))
+        ("trips-1km", "grid", "trips", "Former (trips per pair)"),
+        ("people-regions", "iris", "auto", "Default + public regions (2 km squares)"))
+# runs with public regions (odflows REGION_SIZE, metres): their region flow lines are shown too
+REGIONS = {"people-regions": 2000}
 
 
 def write_points(path):
@@ -90,8 +94,8 @@ def run():
         processing.run("native:extractbylocation", {"INPUT": full, "PREDICATE": [0],
                                                      "INTERSECT": IRIS, "OUTPUT": grid})
     zones = {"iris": IRIS, "grid": grid}
-    out = {k: {n: os.path.join(WORK, f"{k}_{n}") for n in ("map.gpkg", "od.gpkg", "report.html")}
-           for k, *_ in RUNS}
+    names = ("map.gpkg", "od.gpkg", "report.html", "regions.gpkg")
+    out = {k: {n: os.path.join(WORK, f"{k}_{n}") for n in names} for k, *_ in RUNS}
     for path in (p for d in out.values() for p in d.values()):
         if os.path.exists(path):
             os.remove(path)
@@ -104,11 +108,13 @@ def run():
                 "odflows:report": out[k]["report.html"]},
                 context=QgsProcessingContext(), feedback=QgsProcessingFeedback())
         else:
+            extra = {"REGION_SIZE": REGIONS[k], "REGION_FLOWS": out[k]["regions.gpkg"]} \
+                if k in REGIONS else {}
             processing.run("mobilitydp:odflows", {
                 "INPUT": gps, "USER_FIELD": "vehicle_id", "TRIP_FIELD": "trip_id",
                 "TIME_FIELD": "time", "ZONES": zones[z], "MAX_TRIPS": 10, "EPSILON": 1.0,
                 "METHOD": method, "FLOWS": out[k]["map.gpkg"], "OD_TABLE": out[k]["od.gpkg"],
-                "REPORT": out[k]["report.html"]},
+                "REPORT": out[k]["report.html"], **extra},
                 context=QgsProcessingContext(), feedback=QgsProcessingFeedback())
     for k, z, *_ in RUNS:
         lines = QgsVectorLayer(out[k]["map.gpkg"], "l", "ogr")
@@ -116,6 +122,9 @@ def run():
         flows = [f["flow"] for f in lines.getFeatures()]
         facts[k] = {"lines": len(flows), "lines_max_flow": max(flows, default=None),
                     "table_rows": table.featureCount(), "zones": zones[z], "paths": out[k]}
+        if k in REGIONS:
+            facts[k]["region_lines"] = QgsVectorLayer(out[k]["regions.gpkg"], "r",
+                                                      "ogr").featureCount()
     with open(os.path.join(WORK, "od_maps.json"), "w", encoding="utf-8") as fh:
         json.dump(facts, fh, indent=1)
     sys.stdout.write(json.dumps(facts, indent=1) + "\n")
@@ -147,6 +156,13 @@ def shots():
                                f"{title}, ε = 1: {n} flow line{'s' if n != 1 else ''}", "ogr")
         project.addMapLayer(lines)  # its arrow style is stored in the GeoPackage
         state["layers"] = (zones, lines)
+        if "region_lines" in facts[k]:
+            r = facts[k]["region_lines"]
+            regions = QgsVectorLayer(facts[k]["paths"]["regions.gpkg"],
+                                     f"Flows between 2 km regions: {r} region flow line"
+                                     f"{'s' if r != 1 else ''}", "ogr")
+            project.addMapLayer(regions)
+            state["layers"] += (regions,)
         QgsApplication.processEvents()
         canvas = iface.mapCanvas()
         canvas.setExtent(canvas.mapSettings().layerExtentToOutputExtent(zones, zones.extent()))
