@@ -86,7 +86,8 @@ flows above the simultaneous 95 % margin over all pairs, as in OD flows of trips
 ordered pair (people × the trips per person of the trip scale, an unordered pair split evenly
 between its directions). <b>Visits method</b>: <i>shrunk</i> (default) counts the trip ends of
 the sampled trips (each user ≤ m trips, sensitivity 2m), adds the noise, then shrinks the noisy
-counts towards a law fitted on them (empirical Bayes, no privacy cost) and scales them by the
+counts towards the mean of the zones by the share of the noise in their spread (Fay–Herriot, no
+privacy cost) and scales them by the
 trip scale to estimate the visits of all trips up to M per user; <i>plain</i> publishes the
 noisy counts of the sampled trips. The <b>trip scale</b> (users, trips up to m and up to the
 <b>cap M</b> per user, one noisy release) takes the <b>share of ε for the trip scale</b> when
