@@ -29,9 +29,10 @@ float-safe:
   floating-point error charged in the sensitivity and in δ.
 * Integer releases (:func:`discrete_laplace`, :func:`krr`,
   :func:`exponential`, :func:`sparse_vector`) output integers or indices
-  and have no low bits to leak; their samplers are exact far into the
-  tails (U*), and ε beyond what their probabilities can represent is
-  refused (:func:`check_representable`).
+  and have no low bits to leak. :func:`krr` and :func:`exponential` sample
+  their exact distributions (:mod:`dpcore.exact_sampling`); discrete
+  Laplace is exact far into the tails (U*); ε beyond what their
+  probabilities can represent is refused (:func:`check_representable`).
 """
 from __future__ import annotations
 
@@ -43,6 +44,7 @@ from .checks import check_delta, check_epsilon
 from .contract import Release
 from .costs import PrivacyCost
 from . import discrete_gaussian
+from .exact_sampling import ExactCategorical, ExpWeights, Term
 from .secure_random import SecureGenerator
 
 
@@ -362,14 +364,19 @@ def gaussian(values, *, l2_sensitivity: float, epsilon: float, delta: float,
 # Exponential mechanism
 # --------------------------------------------------------------------------
 
-def exponential_log_probabilities(utilities, *, sensitivity: float, epsilon: float,
-                                  monotonic: bool = False) -> np.ndarray:
-    """log P(i) ∝ ε·u_i/(2Δu) (ε·u_i/Δu if the utility is monotonic), normalised by log-sum-exp."""
+def _check_utilities(utilities) -> np.ndarray:
     u = np.asarray(utilities, dtype=float)
     if u.ndim != 1 or u.size == 0:
         raise ValueError("the exponential mechanism needs a non-empty 1-D array of utilities")
     if not np.all(np.isfinite(u)):
         raise ValueError("utilities must be finite")
+    return u
+
+
+def exponential_log_probabilities(utilities, *, sensitivity: float, epsilon: float,
+                                  monotonic: bool = False) -> np.ndarray:
+    """log P(i) ∝ ε·u_i/(2Δu) (ε·u_i/Δu if the utility is monotonic), normalised by log-sum-exp."""
+    u = _check_utilities(utilities)
     factor = check_epsilon(epsilon) / ((1.0 if monotonic else 2.0) * _check_sensitivity(sensitivity))
     # Shift by max(u) before scaling: u − max(u) is exact for nearby large
     # utilities (1e12 + small), whereas ε·u/(2Δ) would round them first.
@@ -381,12 +388,18 @@ def exponential(utilities, *, sensitivity: float, epsilon: float, rng: np.random
                 monotonic: bool = False, protects: str = "") -> Release:
     """Pick index i with probability ∝ exp(ε·u_i/(2Δu)) (Dwork & Roth Def. 3.4).
 
-    Sampled with the Gumbel-max trick, which never exponentiates the
-    utilities and so stays exact for utilities of any size.
+    Sampled exactly (:mod:`dpcore.exact_sampling`): the weights are
+    e^{−γ_i} with γ_i = ε·(max u − u_i)/(2Δu) taken at the exact binary
+    values of ε, Δu and the utilities, so the output distribution is the
+    mechanism's own, not a floating-point neighbour of it (the Gumbel-max
+    draw it replaces rounded every log-probability; issue 25, item 6).
+    Utilities of any size are fine: only differences to the maximum enter.
     """
-    logp = exponential_log_probabilities(utilities, sensitivity=sensitivity,
-                                         epsilon=epsilon, monotonic=monotonic)
-    choice = int(np.argmax(logp + rng.gumbel(size=logp.shape)))
+    u = _check_utilities(utilities)
+    sensitivity = _check_sensitivity(sensitivity)
+    weights = ExpWeights([Term((check_epsilon(epsilon),), u.max(), u,
+                               dens=((1.0 if monotonic else 2.0) * sensitivity,))])
+    choice = int(ExactCategorical(weights).sample(1, rng)[0])
     return Release(choice, PrivacyCost.of("exponential", epsilon, sensitivity=sensitivity,
                                           protects=protects,
                                           note="monotonic utility" if monotonic else ""))
@@ -482,8 +495,11 @@ def krr(values, *, k: int, epsilon: float, rng: np.random.Generator,
         protects: str = "one reported value") -> Release:
     """k-ary randomized response (local ε-DP) on integer categories 0..k−1.
 
-    ε above ln(k − 1) + 32·ln 2 is refused (:func:`check_representable`):
-    the probability of reporting another category would fall below 2^−32.
+    The draw is exact (:mod:`dpcore.exact_sampling`): "keep" against
+    "another value" with weights 1 and (k − 1)·e^{−ε} at ε's exact binary
+    value, then a uniform one of the k − 1 others (exact integers).
+    ε above ln(k − 1) + 32·ln 2 is still refused (:func:`check_representable`):
+    the report would differ from the true value with probability below 2^−32.
     """
     keep = krr_keep_probability(k, epsilon)
     k = int(k)
@@ -492,7 +508,10 @@ def krr(values, *, k: int, epsilon: float, rng: np.random.Generator,
     x = np.asarray(values)
     if x.size and (not np.issubdtype(x.dtype, np.integer) or x.min() < 0 or x.max() >= k):
         raise ValueError(f"k-RR values must be integers in [0, {k})")
-    flip = rng.random(x.shape) >= keep
+    # Exact Bernoulli: "report another value" has weight (k − 1)·e^−ε against 1 for the true
+    # value (dpcore.exact_sampling), not a double compared with a 53-bit uniform.
+    flip = ExactCategorical(ExpWeights([Term((epsilon,), np.array([0.0, 1.0]))],
+                                       counts=[1, k - 1])).sample(x.size, rng).reshape(x.shape) == 1
     # A uniform draw among the k−1 other categories: shift by 1..k−1 modulo k.
     shift = rng.integers(1, k, size=x.shape)
     out = np.where(flip, (x + shift) % k, x).astype(np.int64)

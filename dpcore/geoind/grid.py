@@ -35,9 +35,10 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import fft
 
-from ..mechanisms import check_representable, krr, krr_channel, krr_keep_probability, krr_other_probability
+from ..mechanisms import krr, krr_channel, krr_keep_probability, krr_other_probability
 from ..checks import check_epsilon
 from ..costs import EPSILON_PER_METRE, EPSILON_UNIT, PrivacyCost
+from .lattice import LatticeGeometric
 from .planar import planar_laplace_noise
 
 #: -log of the relative size allowed for the truncated tail of a kernel window.
@@ -184,6 +185,7 @@ class KernelChannel:
         if boundary not in BOUNDARIES:
             raise ValueError(f"boundary must be one of {BOUNDARIES}, got {boundary!r}")
         self.grid, self.mechanism, self.boundary = grid, mechanism, boundary
+        self._lattice = None
         self.epsilon = check_epsilon(epsilon)
         eps_cell = self.epsilon * grid.cell
         ny, nx = grid.shape
@@ -277,10 +279,6 @@ class KernelChannel:
     # -- sampling ----------------------------------------------------------
     def sample(self, cells, rng: np.random.Generator) -> np.ndarray:
         """Report cells for true cells ``cells`` (one independent draw each)."""
-        if self.mechanism == "geometric":  # drawn from the kernel's cumulative sums in doubles
-            check_representable(self.epsilon, 1.0 / self.grid.cell,
-                                f"the geometric mechanism on {self.grid.cell:g} m cells",
-                                math.log(4.0))
         cells = np.asarray(cells, dtype=np.int64)
         ny, nx = self.grid.shape
         a, b = np.divmod(cells, nx)
@@ -299,15 +297,15 @@ class KernelChannel:
 
     def _offsets(self, n: int, rng: np.random.Generator) -> tuple:
         if self.mechanism == "laplace":
-            # The exact discretisation: a continuous planar Laplace draw from the
-            # cell centre, binned to the lattice cell it falls in.
+            # The discretisation: a continuous planar Laplace draw from the cell centre,
+            # binned to the lattice cell it falls in. Drawn in doubles: unlike the geometric
+            # and k-RR channels it is not sampled exactly (issue 25, item 6, left open).
             z = np.floor(planar_laplace_noise(n, self.epsilon, rng) / self.grid.cell + 0.5)
             return z[:, 1].astype(np.int64), z[:, 0].astype(np.int64)
-        cdf = np.cumsum(self.kernel.ravel())
-        k = np.searchsorted(cdf, rng.random(n) * cdf[-1], side="right")
-        k = np.minimum(k, self.kernel.size - 1)
-        t, u = np.divmod(k, self.kernel.shape[1])
-        return t - self.my, u - self.mx
+        # Exact draws on the whole lattice (issue 25, item 6), made once per channel.
+        if self._lattice is None:
+            self._lattice = LatticeGeometric(self.epsilon, self.grid.cell)
+        return self._lattice.offsets(n, rng)
 
 
 class KRRChannel:

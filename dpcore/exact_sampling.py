@@ -1,0 +1,325 @@
+"""Exact sampling from weights c_i·e^{−γ_i} (issue 25, item 6).
+
+Comparing a 53-bit uniform with double-precision probabilities (``random() <
+p``, ``searchsorted(cumsum(p), random())``, Gumbel-max on float logits) draws
+from a distribution that is only *near* the intended one, and the error is
+worst exactly where DP is decided: a probability of 1e-30 becomes 0 or a
+multiple of 2^−53, so the likelihood ratio the privacy proof bounds by e^ε
+can be anything. Here the output distribution *is* the intended one.
+
+**Weights.** w_i = c_i·e^{−γ_i} with integer multiplicities c_i ≥ 1 and
+γ_i ≥ 0 a sum of :class:`Term`\\ s, each sign·(Π nums/Π dens)·g(x_i − y_i)
+with g the identity or √ and every number an exact double (so γ_i is an
+exactly defined real: the mechanism's ε, Δ, utilities, distances are taken
+at their exact binary values, never rounded again).
+
+**Decision** (lazy inversion, cf. Knuth & Yao 1976; Canonne, Kamath &
+Steinke 2020 §5 for the same goal by other means): a uniform U ∈ [0, 1) is
+revealed 64 bits at a time; the outcome is the number of CDF boundaries
+F_j ≤ U. Each F_j is known only as a rigorous interval [F_j⁻, F_j⁺], and an
+outcome is returned only when U's dyadic interval lies certainly between two
+boundaries. So the outcome is a fixed function of the infinite uniform U,
+whatever the precision used: the distribution is exact. Precision only
+decides how often a draw needs refining.
+
+* Fast path (numpy, every draw): γ, the weights, their cumulative sums and
+  quotients in doubles, each IEEE operation rounded outward with
+  ``nextafter`` (+, −, ×, ÷ and √ are correctly rounded, so that is
+  rigorous); e^{−γ} from numpy's ``exp``, widened by :data:`EXP_MARGIN` =
+  2^−40 relative, 2^13 times the ≤ 4 ulps numpy documents (the one assumed
+  fact; ``tests/core/test_exact_sampling.py`` checks it against ``decimal``).
+  A draw falls in an uncertainty gap with probability ≈ n²·2^−50 (n outcomes).
+* Refinement (pure Python, those rare draws): 64 more random bits and
+  ``decimal`` bounds at twice the precision each round (directed rounding for
+  +, −, ×, ÷; ``exp`` and ``sqrt`` are correctly rounded, widened by two
+  units in the last place), compared with U exactly as fractions, until
+  decided. It ends with probability 1 (a boundary exactly at a dyadic U is
+  met exactly: exact values keep zero-width bounds).
+"""
+from __future__ import annotations
+
+import bisect
+import decimal
+import math
+from fractions import Fraction
+
+import numpy as np
+
+__all__ = ["Term", "ExpWeights", "ExactCategorical", "bernoulli_exp", "bernoulli_thresholds",
+           "bernoulli_decide", "refine_bernoulli", "random_words", "EXP_MARGIN"]
+
+#: Relative margin around numpy's exp (documented ≤ 4 ulps = 2^−50; 2^−40 assumed).
+EXP_MARGIN = 2.0 ** -40
+#: e^−γ for γ ≥ this is below 2^−980: its fast bounds are [0, 2^−980] (no subnormal doubles).
+_TINY_GAMMA, _TINY = 680.0, 2.0 ** -980
+_TOP = 2.0 ** 64 - 2048.0                 # the largest double below 2^64
+_SENTINEL = np.uint64(2 ** 64 - 1)        # "no 64-bit prefix is certainly above"
+_START_PRECISION = 40
+
+
+def random_words(rng, n: int) -> np.ndarray:
+    """``n`` uniform 64-bit words from ``rng``'s bit generator (os.urandom for a secure one)."""
+    return np.asarray(rng.bit_generator.random_raw(int(n)), dtype=np.uint64).reshape(-1)
+
+
+def _down(x):
+    return np.nextafter(x, -np.inf)
+
+
+def _up(x):
+    return np.nextafter(x, np.inf)
+
+
+def _contexts(precision: int):
+    common = dict(prec=precision, Emin=decimal.MIN_EMIN, Emax=decimal.MAX_EMAX)
+    return (decimal.Context(rounding=decimal.ROUND_FLOOR, **common),
+            decimal.Context(rounding=decimal.ROUND_CEILING, **common))
+
+
+def _widened(value, lo_ctx, hi_ctx, exact: bool):
+    """(lower, upper) around a correctly rounded ``value``: two units in the last place."""
+    if exact:
+        return value, value
+    return (lo_ctx.next_minus(lo_ctx.next_minus(value)),
+            hi_ctx.next_plus(hi_ctx.next_plus(value)))
+
+
+def _sqrt_bounds(x, lo_ctx, hi_ctx):
+    """(lower, upper) of √x: exact for perfect squares, else the root widened."""
+    r = lo_ctx.sqrt(x)
+    exact = decimal.Context(prec=2 * lo_ctx.prec + 2, Emin=decimal.MIN_EMIN,
+                            Emax=decimal.MAX_EMAX).multiply(r, r) == x
+    return _widened(r, lo_ctx, hi_ctx, exact)
+
+
+class Term:
+    """sign·(Π nums / Π dens)·g(x − y), g = √ if ``root``; every number an exact double ≥ 0.
+
+    ``x`` (and ``y``, optional) broadcast to the number of outcomes; x − y must be ≥ 0.
+    Integer arrays are taken as exact integers (also beyond 2^53).
+    """
+
+    def __init__(self, nums, x, y=None, *, dens=(), root: bool = False, sign: int = 1):
+        self.nums, self.dens = tuple(float(v) for v in nums), tuple(float(v) for v in dens)
+        if not all(v > 0 and math.isfinite(v) for v in self.nums + self.dens):
+            raise ValueError("a term's factors must be positive finite numbers")
+        self.x, self.y = np.asarray(x), None if y is None else np.asarray(y, dtype=float)
+        self.root, self.sign = bool(root), 1 if sign > 0 else -1
+
+    def size(self) -> int:
+        shape = np.broadcast_shapes(self.x.shape, () if self.y is None else self.y.shape)
+        return int(shape[0]) if shape else 1
+
+    def float_bounds(self, n: int):
+        lo = hi = 1.0
+        for v in self.nums:
+            lo, hi = _down(lo * v), _up(hi * v)
+        for v in self.dens:
+            lo, hi = _down(lo / v), _up(hi / v)
+        x = np.broadcast_to(self.x, (n,))
+        xf = x.astype(float)
+        if np.issubdtype(x.dtype, np.integer) and np.any(np.abs(x) > 2 ** 53):
+            dlo, dhi = _down(xf), _up(xf)
+        else:
+            dlo = dhi = xf
+        if self.y is not None:
+            dlo, dhi = _down(dlo - self.y), _up(dhi - self.y)
+        dlo = np.maximum(dlo, 0.0)
+        if self.root:
+            rlo, rhi = np.sqrt(dlo), np.sqrt(dhi)
+            dlo = np.where(rlo * rlo == dlo, rlo, _down(rlo))   # exact squares stay exact
+            dhi = np.where(rhi * rhi == dhi, rhi, _up(rhi))
+        return np.maximum(_down(lo * dlo), 0.0), _up(hi * dhi)
+
+    def decimal_bounds(self, i: int, lo_ctx, hi_ctx):
+        clo = chi = decimal.Decimal(1)
+        for v in self.nums:
+            clo, chi = lo_ctx.multiply(clo, decimal.Decimal(v)), hi_ctx.multiply(chi, decimal.Decimal(v))
+        for v in self.dens:
+            clo, chi = lo_ctx.divide(clo, decimal.Decimal(v)), hi_ctx.divide(chi, decimal.Decimal(v))
+        xi = self.x[i] if self.x.ndim else self.x[()]
+        x = decimal.Decimal(int(xi)) if np.issubdtype(self.x.dtype, np.integer) else decimal.Decimal(float(xi))
+        if self.y is None:
+            dlo = dhi = x
+        else:
+            y = decimal.Decimal(float(self.y[i] if self.y.ndim else self.y[()]))
+            dlo, dhi = lo_ctx.subtract(x, y), hi_ctx.subtract(x, y)
+        dlo = max(dlo, decimal.Decimal(0))
+        if self.root:
+            dlo = max(_sqrt_bounds(dlo, lo_ctx, hi_ctx)[0], decimal.Decimal(0))
+            dhi = _sqrt_bounds(dhi, lo_ctx, hi_ctx)[1]
+        return lo_ctx.multiply(clo, dlo), hi_ctx.multiply(chi, dhi)
+
+
+class ExpWeights:
+    """Weights w_i = c_i·e^{−γ_i}·(1 − e^{−δ_i}), γ_i = Σ terms (≥ 0), c_i ≥ 1 integers (default 1).
+
+    The factor 1 − e^{−δ_i} applies where ``complement`` (exact doubles δ_i > 0, or
+    inf for none) says so: it makes P(G = j) = (1 − q)·q^j of a geometric exact.
+    """
+
+    def __init__(self, terms, counts=None, complement=None):
+        self.terms = list(terms)
+        self.complement = None if complement is None else np.asarray(complement, dtype=float)
+        self.n = max(t.size() for t in self.terms)
+        self.counts = None if counts is None else np.asarray(counts, dtype=np.int64)
+        if self.counts is not None and (self.counts.shape != (self.n,) or np.any(self.counts < 1)
+                                        or np.any(self.counts > 2 ** 53)):
+            raise ValueError("counts must be one integer in [1, 2^53] per outcome")
+
+    def gamma_bounds(self):
+        lo, hi = np.zeros(self.n), np.zeros(self.n)
+        for t in self.terms:
+            tlo, thi = t.float_bounds(self.n)
+            if t.sign > 0:
+                lo, hi = _down(lo + tlo), _up(hi + thi)
+            else:
+                lo, hi = _down(lo - thi), _up(hi - tlo)
+        return np.maximum(lo, 0.0), hi
+
+    def float_bounds(self):
+        """Rigorous (lower, upper) doubles of every weight."""
+        glo, ghi = self.gamma_bounds()
+        with np.errstate(under="ignore"):
+            lo = np.where(ghi >= _TINY_GAMMA, 0.0, _down(np.exp(-ghi) * (1.0 - EXP_MARGIN)))
+            hi = np.where(glo == 0, 1.0, np.where(glo >= _TINY_GAMMA, _TINY,
+                                                 _up(np.exp(-glo) * (1.0 + EXP_MARGIN))))
+        lo, hi = np.maximum(lo, 0.0), np.minimum(hi, 1.0)
+        if self.complement is not None:        # −expm1(−δ), same margin as exp
+            f = -np.expm1(-self.complement)
+            lo = _down(lo * _down(f * (1.0 - EXP_MARGIN)))
+            hi = _up(hi * np.minimum(_up(f * (1.0 + EXP_MARGIN)), 1.0))
+        if self.counts is not None:
+            c = self.counts.astype(float)
+            lo, hi = _down(lo * c), _up(hi * c)
+        return lo, hi
+
+    def decimal_bounds(self, i: int, lo_ctx, hi_ctx):
+        """Rigorous (lower, upper) Decimals of weight i at the contexts' precision."""
+        glo = ghi = decimal.Decimal(0)
+        for t in self.terms:
+            tlo, thi = t.decimal_bounds(i, lo_ctx, hi_ctx)
+            if t.sign > 0:
+                glo, ghi = lo_ctx.add(glo, tlo), hi_ctx.add(ghi, thi)
+            else:
+                glo, ghi = lo_ctx.subtract(glo, thi), hi_ctx.subtract(ghi, tlo)
+        glo = max(glo, decimal.Decimal(0))
+        lo = _widened(lo_ctx.exp(-ghi), lo_ctx, hi_ctx, ghi == 0)[0]
+        hi = _widened(hi_ctx.exp(-glo), lo_ctx, hi_ctx, glo == 0)[1]
+        lo, hi = max(lo, decimal.Decimal(0)), min(hi, decimal.Decimal(1))
+        if self.complement is not None and math.isfinite(self.complement[i]):
+            d = -decimal.Decimal(float(self.complement[i]))
+            e_lo, e_hi = _widened(lo_ctx.exp(d), lo_ctx, hi_ctx, False)
+            lo = lo_ctx.multiply(lo, lo_ctx.subtract(1, e_hi))
+            hi = hi_ctx.multiply(hi, hi_ctx.subtract(1, e_lo))
+        if self.counts is not None:
+            c = decimal.Decimal(int(self.counts[i]))
+            lo, hi = lo_ctx.multiply(lo, c), hi_ctx.multiply(hi, c)
+        return lo, hi
+
+
+def _thresholds(f_lo, f_hi):
+    """64-bit integer thresholds: a prefix B < A_j is certainly below F_j, B ≥ C_j certainly above."""
+    a = np.minimum(np.floor(np.asarray(f_lo) * 2.0 ** 64), _TOP).astype(np.uint64)
+    c_float = np.ceil(np.asarray(f_hi) * 2.0 ** 64)
+    c = np.where(c_float > _TOP, _SENTINEL, np.minimum(c_float, _TOP).astype(np.uint64))
+    return a, c
+
+
+def _dyadic(bits: int, nbits: int):
+    return Fraction(bits, 1 << nbits), Fraction(bits + 1, 1 << nbits)
+
+
+class ExactCategorical:
+    """Draws of i ∈ {0, …, n−1} with probability exactly w_i/Σw (module docstring)."""
+
+    def __init__(self, weights: ExpWeights):
+        self.weights, n = weights, weights.n
+        lo, hi = weights.float_bounds()
+        # Sequential sums of non-negative doubles are off by < (n + 2)·2^−53 relative.
+        s_lo = _down(np.cumsum(lo) * (1.0 - (n + 2) * 2.0 ** -52))
+        s_hi = _up(np.cumsum(hi) * (1.0 + (n + 2) * 2.0 ** -52))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            f_lo = np.clip(_down(s_lo[:-1] / s_hi[-1]), 0.0, 1.0)
+            f_hi = np.clip(np.nan_to_num(_up(s_hi[:-1] / s_lo[-1]), nan=1.0, posinf=1.0), 0.0, 1.0)
+        self._a, self._c = _thresholds(np.maximum.accumulate(f_lo) if n > 1 else f_lo,
+                                       np.maximum.accumulate(f_hi) if n > 1 else f_hi)
+        self._cdf = {}
+        self.refinements = 0
+
+    def sample(self, size: int, rng) -> np.ndarray:
+        """``size`` independent draws (int64)."""
+        b = random_words(rng, size)
+        out = np.searchsorted(self._c, b, side="right").astype(np.int64)   # certainly ≤ U
+        # decided iff the next boundary is certainly above U (A_out > b), or there is none
+        nxt = self._a[np.minimum(out, self._a.size - 1)] if self._a.size else b
+        open_ = (out < self._a.size) & (nxt <= b)
+        for i in np.flatnonzero(open_ | (b == _SENTINEL)):
+            out[i] = self.refine(int(b[i]), 64, rng)
+        return out
+
+    def refine(self, bits: int, nbits: int, rng) -> int:
+        """The outcome of the uniform whose first ``nbits`` bits are ``bits`` (exact)."""
+        self.refinements += 1
+        precision = _START_PRECISION
+        while True:
+            f_lo, f_hi = self._decimal_cdf(precision)
+            u_lo, u_hi = _dyadic(bits, nbits)
+            certain = bisect.bisect_right(f_hi, u_lo)   # boundaries certainly ≤ U
+            possible = bisect.bisect_left(f_lo, u_hi)   # boundaries not certainly > U
+            if certain == possible:
+                return certain
+            bits, nbits = (bits << 64) | int(random_words(rng, 1)[0]), nbits + 64
+            precision *= 2
+
+    def _decimal_cdf(self, precision: int):
+        if precision not in self._cdf:
+            lo_ctx, hi_ctx = _contexts(precision)
+            s_lo, s_hi, sums_lo, sums_hi = decimal.Decimal(0), decimal.Decimal(0), [], []
+            for i in range(self.weights.n):
+                w_lo, w_hi = self.weights.decimal_bounds(i, lo_ctx, hi_ctx)
+                s_lo, s_hi = lo_ctx.add(s_lo, w_lo), hi_ctx.add(s_hi, w_hi)
+                sums_lo.append(s_lo)
+                sums_hi.append(s_hi)
+            f_lo = [Fraction(lo_ctx.divide(s, s_hi)) for s in sums_lo[:-1]]
+            f_hi = [min(Fraction(hi_ctx.divide(s, s_lo)), Fraction(1)) for s in sums_hi[:-1]]
+            self._cdf[precision] = (f_lo, f_hi)
+        return self._cdf[precision]
+
+
+def bernoulli_thresholds(weights: ExpWeights) -> tuple:
+    """The 64-bit thresholds (A, C) of Bernoulli(w_i) draws, for :func:`bernoulli_decide`."""
+    if weights.counts is not None:
+        raise ValueError("a Bernoulli probability e^-gamma takes no multiplicity")
+    return _thresholds(*weights.float_bounds())
+
+
+def bernoulli_decide(words: np.ndarray, a, c, refine) -> np.ndarray:
+    """Bernoulli outcomes of 64-bit ``words`` against thresholds (A, C); undecided ones go to
+    ``refine(i, word)`` (draw i, its word), which must decide exactly."""
+    out = words < a
+    for i in np.flatnonzero(~out & ((words < c) | (words == _SENTINEL))):
+        out[i] = refine(i, int(words[i]))
+    return out
+
+
+def bernoulli_exp(weights: ExpWeights, rng) -> np.ndarray:
+    """One exact Bernoulli(w_i) per weight (w_i = e^{−γ_i} ≤ 1, counts must be 1)."""
+    a, c = bernoulli_thresholds(weights)
+    return bernoulli_decide(random_words(rng, weights.n), a, c,
+                            lambda i, word: refine_bernoulli(weights, i, word, rng))
+
+
+def refine_bernoulli(weights: ExpWeights, i: int, bits: int, rng) -> bool:
+    """The exact Bernoulli(w_i) outcome of the uniform whose first 64 bits are ``bits``."""
+    nbits, precision = 64, _START_PRECISION
+    while True:
+        lo_ctx, hi_ctx = _contexts(precision)
+        p_lo, p_hi = (Fraction(v) for v in weights.decimal_bounds(i, lo_ctx, hi_ctx))
+        u_lo, u_hi = _dyadic(bits, nbits)
+        if u_hi <= p_lo:
+            return True
+        if u_lo >= p_hi:
+            return False
+        bits, nbits = (bits << 64) | int(random_words(rng, 1)[0]), nbits + 64
+        precision *= 2
