@@ -4,6 +4,7 @@ reservation, after it the release is committed, a killed process keeps its reser
 import json
 import multiprocessing
 import os
+import time
 
 import numpy as np
 import pytest
@@ -131,6 +132,39 @@ def test_place_moves_side_files_and_keeps_the_name(tmp_path):
     place(staged, str(tmp_path / "out.shp"))
     assert sorted(os.listdir(tmp_path)) == ["out.dbf", "out.prj", "out.shp", "out.shx"]
     assert os.path.basename(staged_path(str(tmp_path / "x.gpkg"))) == "x.gpkg"
+
+
+def test_stale_stages_of_killed_runs_are_removed_and_live_ones_kept(tmp_path):
+    """A killed run leaves its stage; the next run into the folder removes it, never a live one."""
+    import subprocess
+    import sys
+    from mobility_dp.dpcore.contract import _host_tag, process_alive, remove_stale_stages
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    dead = child.pid
+    assert not process_alive(dead) and process_alive(os.getpid())
+    host, old = _host_tag(), 2 * 3600
+    stages = {
+        "killed": f".mobilitydp-{host}-{dead}-abc123",             # removed
+        "live": f".mobilitydp-{host}-{os.getpid()}-def456",         # this process: kept
+        "recent": f".mobilitydp-{host}-{dead}-ghi789",              # dead but young: kept
+        "other_host": f".mobilitydp-{'0' * 8 if host != '0' * 8 else '1' * 8}-{dead}-jkl",
+        "legacy": ".mobilitydp-x1y2z3",                             # no pid recorded: kept
+    }
+    for key, name in stages.items():
+        os.makedirs(tmp_path / name / "sub")
+        (tmp_path / name / "out.gpkg").write_text("partial")
+        if key != "recent":
+            os.utime(tmp_path / name, (time.time() - old, time.time() - old))
+    (tmp_path / f".mobilitydp-{host}-{dead}-file").write_text("not a directory")
+    staged = staged_path(str(tmp_path / "out.gpkg"))
+    left = set(os.listdir(tmp_path))
+    assert stages["killed"] not in left
+    assert {stages[k] for k in ("live", "recent", "other_host", "legacy")} <= left
+    assert f".mobilitydp-{host}-{dead}-file" in left
+    assert os.path.basename(os.path.dirname(staged)).startswith(f".mobilitydp-{host}-{os.getpid()}-")
+    assert remove_stale_stages(str(tmp_path)) == []          # nothing else is stale
+    assert remove_stale_stages(str(tmp_path), min_age=0) == [str(tmp_path / stages["recent"])]
 
 
 def test_shuffled_order_is_a_uniform_permutation():
