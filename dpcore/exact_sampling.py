@@ -45,51 +45,18 @@ from fractions import Fraction
 
 import numpy as np
 
+from .exact_bounds import (EXP_MARGIN, SENTINEL, widened, contexts, down, dyadic,
+                           exp_neg_decimal_bounds, exp_neg_float_bounds, sqrt_bounds, thresholds, up)
+
 __all__ = ["Term", "ExpWeights", "ExactCategorical", "bernoulli_exp", "bernoulli_thresholds",
            "bernoulli_decide", "refine_bernoulli", "random_words", "EXP_MARGIN"]
 
-#: Relative margin around numpy's exp (documented ≤ 4 ulps = 2^−50; 2^−40 assumed).
-EXP_MARGIN = 2.0 ** -40
-#: e^−γ for γ ≥ this is below 2^−980: its fast bounds are [0, 2^−980] (no subnormal doubles).
-_TINY_GAMMA, _TINY = 680.0, 2.0 ** -980
-_TOP = 2.0 ** 64 - 2048.0                 # the largest double below 2^64
-_SENTINEL = np.uint64(2 ** 64 - 1)        # "no 64-bit prefix is certainly above"
 _START_PRECISION = 40
 
 
 def random_words(rng, n: int) -> np.ndarray:
     """``n`` uniform 64-bit words from ``rng``'s bit generator (os.urandom for a secure one)."""
     return np.asarray(rng.bit_generator.random_raw(int(n)), dtype=np.uint64).reshape(-1)
-
-
-def _down(x):
-    return np.nextafter(x, -np.inf)
-
-
-def _up(x):
-    return np.nextafter(x, np.inf)
-
-
-def _contexts(precision: int):
-    common = dict(prec=precision, Emin=decimal.MIN_EMIN, Emax=decimal.MAX_EMAX)
-    return (decimal.Context(rounding=decimal.ROUND_FLOOR, **common),
-            decimal.Context(rounding=decimal.ROUND_CEILING, **common))
-
-
-def _widened(value, lo_ctx, hi_ctx, exact: bool):
-    """(lower, upper) around a correctly rounded ``value``: two units in the last place."""
-    if exact:
-        return value, value
-    return (lo_ctx.next_minus(lo_ctx.next_minus(value)),
-            hi_ctx.next_plus(hi_ctx.next_plus(value)))
-
-
-def _sqrt_bounds(x, lo_ctx, hi_ctx):
-    """(lower, upper) of √x: exact for perfect squares, else the root widened."""
-    r = lo_ctx.sqrt(x)
-    exact = decimal.Context(prec=2 * lo_ctx.prec + 2, Emin=decimal.MIN_EMIN,
-                            Emax=decimal.MAX_EMAX).multiply(r, r) == x
-    return _widened(r, lo_ctx, hi_ctx, exact)
 
 
 class Term:
@@ -113,23 +80,23 @@ class Term:
     def float_bounds(self, n: int):
         lo = hi = 1.0
         for v in self.nums:
-            lo, hi = _down(lo * v), _up(hi * v)
+            lo, hi = math.nextafter(lo * v, -math.inf), math.nextafter(hi * v, math.inf)
         for v in self.dens:
-            lo, hi = _down(lo / v), _up(hi / v)
-        x = np.broadcast_to(self.x, (n,))
+            lo, hi = math.nextafter(lo / v, -math.inf), math.nextafter(hi / v, math.inf)
+        x = self.x if self.x.shape == (n,) else np.broadcast_to(self.x, (n,))
         xf = x.astype(float)
-        if np.issubdtype(x.dtype, np.integer) and np.any(np.abs(x) > 2 ** 53):
-            dlo, dhi = _down(xf), _up(xf)
+        if x.dtype.kind in "iu" and np.any(np.abs(x) > 2 ** 53):
+            dlo, dhi = down(xf), up(xf)
         else:
             dlo = dhi = xf
         if self.y is not None:
-            dlo, dhi = _down(dlo - self.y), _up(dhi - self.y)
+            dlo, dhi = down(dlo - self.y), up(dhi - self.y)
         dlo = np.maximum(dlo, 0.0)
         if self.root:
             rlo, rhi = np.sqrt(dlo), np.sqrt(dhi)
-            dlo = np.where(rlo * rlo == dlo, rlo, _down(rlo))   # exact squares stay exact
-            dhi = np.where(rhi * rhi == dhi, rhi, _up(rhi))
-        return np.maximum(_down(lo * dlo), 0.0), _up(hi * dhi)
+            dlo = np.where(rlo * rlo == dlo, rlo, down(rlo))   # exact squares stay exact
+            dhi = np.where(rhi * rhi == dhi, rhi, up(rhi))
+        return np.maximum(down(lo * dlo), 0.0), up(hi * dhi)
 
     def decimal_bounds(self, i: int, lo_ctx, hi_ctx):
         clo = chi = decimal.Decimal(1)
@@ -146,8 +113,8 @@ class Term:
             dlo, dhi = lo_ctx.subtract(x, y), hi_ctx.subtract(x, y)
         dlo = max(dlo, decimal.Decimal(0))
         if self.root:
-            dlo = max(_sqrt_bounds(dlo, lo_ctx, hi_ctx)[0], decimal.Decimal(0))
-            dhi = _sqrt_bounds(dhi, lo_ctx, hi_ctx)[1]
+            dlo = max(sqrt_bounds(dlo, lo_ctx, hi_ctx)[0], decimal.Decimal(0))
+            dhi = sqrt_bounds(dhi, lo_ctx, hi_ctx)[1]
         return lo_ctx.multiply(clo, dlo), hi_ctx.multiply(chi, dhi)
 
 
@@ -172,26 +139,21 @@ class ExpWeights:
         for t in self.terms:
             tlo, thi = t.float_bounds(self.n)
             if t.sign > 0:
-                lo, hi = _down(lo + tlo), _up(hi + thi)
+                lo, hi = down(lo + tlo), up(hi + thi)
             else:
-                lo, hi = _down(lo - thi), _up(hi - tlo)
+                lo, hi = down(lo - thi), up(hi - tlo)
         return np.maximum(lo, 0.0), hi
 
     def float_bounds(self):
         """Rigorous (lower, upper) doubles of every weight."""
-        glo, ghi = self.gamma_bounds()
-        with np.errstate(under="ignore"):
-            lo = np.where(ghi >= _TINY_GAMMA, 0.0, _down(np.exp(-ghi) * (1.0 - EXP_MARGIN)))
-            hi = np.where(glo == 0, 1.0, np.where(glo >= _TINY_GAMMA, _TINY,
-                                                 _up(np.exp(-glo) * (1.0 + EXP_MARGIN))))
-        lo, hi = np.maximum(lo, 0.0), np.minimum(hi, 1.0)
+        lo, hi = exp_neg_float_bounds(*self.gamma_bounds())
         if self.complement is not None:        # −expm1(−δ), same margin as exp
             f = -np.expm1(-self.complement)
-            lo = _down(lo * _down(f * (1.0 - EXP_MARGIN)))
-            hi = _up(hi * np.minimum(_up(f * (1.0 + EXP_MARGIN)), 1.0))
+            lo = down(lo * down(f * (1.0 - EXP_MARGIN)))
+            hi = up(hi * np.minimum(up(f * (1.0 + EXP_MARGIN)), 1.0))
         if self.counts is not None:
             c = self.counts.astype(float)
-            lo, hi = _down(lo * c), _up(hi * c)
+            lo, hi = down(lo * c), up(hi * c)
         return lo, hi
 
     def decimal_bounds(self, i: int, lo_ctx, hi_ctx):
@@ -203,31 +165,16 @@ class ExpWeights:
                 glo, ghi = lo_ctx.add(glo, tlo), hi_ctx.add(ghi, thi)
             else:
                 glo, ghi = lo_ctx.subtract(glo, thi), hi_ctx.subtract(ghi, tlo)
-        glo = max(glo, decimal.Decimal(0))
-        lo = _widened(lo_ctx.exp(-ghi), lo_ctx, hi_ctx, ghi == 0)[0]
-        hi = _widened(hi_ctx.exp(-glo), lo_ctx, hi_ctx, glo == 0)[1]
-        lo, hi = max(lo, decimal.Decimal(0)), min(hi, decimal.Decimal(1))
+        lo, hi = exp_neg_decimal_bounds(glo, ghi, lo_ctx, hi_ctx)
         if self.complement is not None and math.isfinite(self.complement[i]):
-            d = -decimal.Decimal(float(self.complement[i]))
-            e_lo, e_hi = _widened(lo_ctx.exp(d), lo_ctx, hi_ctx, False)
+            d = decimal.Decimal(float(self.complement[i])).copy_negate()   # exact
+            e_lo, e_hi = widened(lo_ctx.exp(d), lo_ctx, hi_ctx, False)
             lo = lo_ctx.multiply(lo, lo_ctx.subtract(1, e_hi))
             hi = hi_ctx.multiply(hi, hi_ctx.subtract(1, e_lo))
         if self.counts is not None:
             c = decimal.Decimal(int(self.counts[i]))
             lo, hi = lo_ctx.multiply(lo, c), hi_ctx.multiply(hi, c)
         return lo, hi
-
-
-def _thresholds(f_lo, f_hi):
-    """64-bit integer thresholds: a prefix B < A_j is certainly below F_j, B ≥ C_j certainly above."""
-    a = np.minimum(np.floor(np.asarray(f_lo) * 2.0 ** 64), _TOP).astype(np.uint64)
-    c_float = np.ceil(np.asarray(f_hi) * 2.0 ** 64)
-    c = np.where(c_float > _TOP, _SENTINEL, np.minimum(c_float, _TOP).astype(np.uint64))
-    return a, c
-
-
-def _dyadic(bits: int, nbits: int):
-    return Fraction(bits, 1 << nbits), Fraction(bits + 1, 1 << nbits)
 
 
 class ExactCategorical:
@@ -237,12 +184,12 @@ class ExactCategorical:
         self.weights, n = weights, weights.n
         lo, hi = weights.float_bounds()
         # Sequential sums of non-negative doubles are off by < (n + 2)·2^−53 relative.
-        s_lo = _down(np.cumsum(lo) * (1.0 - (n + 2) * 2.0 ** -52))
-        s_hi = _up(np.cumsum(hi) * (1.0 + (n + 2) * 2.0 ** -52))
-        with np.errstate(divide="ignore", invalid="ignore"):
-            f_lo = np.clip(_down(s_lo[:-1] / s_hi[-1]), 0.0, 1.0)
-            f_hi = np.clip(np.nan_to_num(_up(s_hi[:-1] / s_lo[-1]), nan=1.0, posinf=1.0), 0.0, 1.0)
-        self._a, self._c = _thresholds(np.maximum.accumulate(f_lo) if n > 1 else f_lo,
+        s_lo = down(np.cumsum(lo) * (1.0 - (n + 2) * 2.0 ** -52))
+        s_hi = up(np.cumsum(hi) * (1.0 + (n + 2) * 2.0 ** -52))
+        f_lo = np.minimum(np.maximum(down(s_lo[:-1] / s_hi[-1]), 0.0), 1.0)
+        f_hi = (np.minimum(up(s_hi[:-1] / s_lo[-1]), 1.0) if s_lo[-1] > 0
+                else np.ones(n - 1))
+        self._a, self._c = thresholds(np.maximum.accumulate(f_lo) if n > 1 else f_lo,
                                        np.maximum.accumulate(f_hi) if n > 1 else f_hi)
         self._cdf = {}
         self.refinements = 0
@@ -254,7 +201,7 @@ class ExactCategorical:
         # decided iff the next boundary is certainly above U (A_out > b), or there is none
         nxt = self._a[np.minimum(out, self._a.size - 1)] if self._a.size else b
         open_ = (out < self._a.size) & (nxt <= b)
-        for i in np.flatnonzero(open_ | (b == _SENTINEL)):
+        for i in np.flatnonzero(open_ | (b == SENTINEL)):
             out[i] = self.refine(int(b[i]), 64, rng)
         return out
 
@@ -264,7 +211,7 @@ class ExactCategorical:
         precision = _START_PRECISION
         while True:
             f_lo, f_hi = self._decimal_cdf(precision)
-            u_lo, u_hi = _dyadic(bits, nbits)
+            u_lo, u_hi = dyadic(bits, nbits)
             certain = bisect.bisect_right(f_hi, u_lo)   # boundaries certainly ≤ U
             possible = bisect.bisect_left(f_lo, u_hi)   # boundaries not certainly > U
             if certain == possible:
@@ -274,7 +221,7 @@ class ExactCategorical:
 
     def _decimal_cdf(self, precision: int):
         if precision not in self._cdf:
-            lo_ctx, hi_ctx = _contexts(precision)
+            lo_ctx, hi_ctx = contexts(precision)
             s_lo, s_hi, sums_lo, sums_hi = decimal.Decimal(0), decimal.Decimal(0), [], []
             for i in range(self.weights.n):
                 w_lo, w_hi = self.weights.decimal_bounds(i, lo_ctx, hi_ctx)
@@ -291,14 +238,14 @@ def bernoulli_thresholds(weights: ExpWeights) -> tuple:
     """The 64-bit thresholds (A, C) of Bernoulli(w_i) draws, for :func:`bernoulli_decide`."""
     if weights.counts is not None:
         raise ValueError("a Bernoulli probability e^-gamma takes no multiplicity")
-    return _thresholds(*weights.float_bounds())
+    return thresholds(*weights.float_bounds())
 
 
 def bernoulli_decide(words: np.ndarray, a, c, refine) -> np.ndarray:
     """Bernoulli outcomes of 64-bit ``words`` against thresholds (A, C); undecided ones go to
     ``refine(i, word)`` (draw i, its word), which must decide exactly."""
     out = words < a
-    for i in np.flatnonzero(~out & ((words < c) | (words == _SENTINEL))):
+    for i in np.flatnonzero(~out & ((words < c) | (words == SENTINEL))):
         out[i] = refine(i, int(words[i]))
     return out
 
@@ -314,9 +261,9 @@ def refine_bernoulli(weights: ExpWeights, i: int, bits: int, rng) -> bool:
     """The exact Bernoulli(w_i) outcome of the uniform whose first 64 bits are ``bits``."""
     nbits, precision = 64, _START_PRECISION
     while True:
-        lo_ctx, hi_ctx = _contexts(precision)
+        lo_ctx, hi_ctx = contexts(precision)
         p_lo, p_hi = (Fraction(v) for v in weights.decimal_bounds(i, lo_ctx, hi_ctx))
-        u_lo, u_hi = _dyadic(bits, nbits)
+        u_lo, u_hi = dyadic(bits, nbits)
         if u_hi <= p_lo:
             return True
         if u_lo >= p_hi:

@@ -11,6 +11,10 @@ Channels ``C[x, y] = P(report cell y | true cell x)``:
   integrated over each cell of the lattice;
 - **k-RR** (§V): :func:`dpcore.mechanisms.krr` over the grid's cells.
 
+Every channel samples its exact law (issue 25, item 6): the lattice offsets of the
+geometric and discretised Laplace kernels are drawn on the whole lattice by
+:mod:`.lattice` and :mod:`.lattice_laplace`, k-RR by :mod:`dpcore.exact_sampling`.
+
 The two metric kernels live on the infinite lattice; a finite grid needs a
 rule for the mass that falls outside it:
 
@@ -39,7 +43,7 @@ from ..mechanisms import krr, krr_channel, krr_keep_probability, krr_other_proba
 from ..checks import check_epsilon
 from ..costs import EPSILON_PER_METRE, EPSILON_UNIT, PrivacyCost
 from .lattice import LatticeGeometric
-from .planar import planar_laplace_noise
+from .lattice_laplace import LatticeLaplace
 
 #: -log of the relative size allowed for the truncated tail of a kernel window.
 _TAIL = 40.0
@@ -296,15 +300,11 @@ class KernelChannel:
         return out_a * nx + out_b
 
     def _offsets(self, n: int, rng: np.random.Generator) -> tuple:
-        if self.mechanism == "laplace":
-            # The discretisation: a continuous planar Laplace draw from the cell centre,
-            # binned to the lattice cell it falls in. Drawn in doubles: unlike the geometric
-            # and k-RR channels it is not sampled exactly (issue 25, item 6, left open).
-            z = np.floor(planar_laplace_noise(n, self.epsilon, rng) / self.grid.cell + 0.5)
-            return z[:, 1].astype(np.int64), z[:, 0].astype(np.int64)
-        # Exact draws on the whole lattice (issue 25, item 6), made once per channel.
+        # Exact draws on the whole lattice (issue 25, item 6); the sampler is made once per
+        # channel. Laplace: the cell of a planar Laplace point drawn from the cell centre.
         if self._lattice is None:
-            self._lattice = LatticeGeometric(self.epsilon, self.grid.cell)
+            kind = LatticeLaplace if self.mechanism == "laplace" else LatticeGeometric
+            self._lattice = kind(self.epsilon, self.grid.cell)
         return self._lattice.offsets(n, rng)
 
 

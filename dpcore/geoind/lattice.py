@@ -39,17 +39,22 @@ _MAX_TABLE = 512
 _MIN_B = 1e-6
 
 
+def rate_below(epsilon: float, cell: float, mechanism: str) -> float:
+    """A double b ≤ a/√2 for a = ε·cell exactly (the margin 2^−40 dwarfs the roundings)."""
+    a = epsilon * cell
+    b = a / math.sqrt(2.0) * (1.0 - 2.0 ** -40)
+    if not (b >= _MIN_B and math.isfinite(a)):
+        raise ValueError(f"ε·cell = {a:.3g} is too small for the {mechanism} grid sampler "
+                         f"(at least {_MIN_B * math.sqrt(2):.2g}): use larger cells or ε")
+    return b
+
+
 class LatticeGeometric:
     """Exact offsets of P(z) ∝ e^{−ε·cell·|z|} on ℤ² (see the module docstring)."""
 
     def __init__(self, epsilon: float, cell: float):
         self.epsilon, self.cell = float(epsilon), float(cell)
-        a = self.epsilon * self.cell
-        # b ≤ a/√2 rigorously: the margin 2^−40 dwarfs the four roundings (≤ 2^−51 together).
-        self.b = a / math.sqrt(2.0) * (1.0 - 2.0 ** -40)
-        if not (self.b >= _MIN_B and math.isfinite(a)):
-            raise ValueError(f"ε·cell = {a:.3g} is too small for the geometric grid sampler "
-                             f"(at least {_MIN_B * math.sqrt(2):.2g}): use larger cells or ε")
+        self.b = rate_below(self.epsilon, self.cell, "geometric")
         self.block = int(min(max(math.ceil(_BLOCK_RATE / self.b), 1), _MAX_BLOCK))
         # G = K·L + J in one categorical: J = j < L with P = (1 − q)·q^j, or "skip a block"
         # (K += 1, draw again) with P(G ≥ L) = q^L, q = e^{−b}.

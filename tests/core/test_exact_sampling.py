@@ -208,3 +208,33 @@ def test_geometric_samples_at_large_epsilon():
     grid = Grid(0.0, 0.0, 150.0, 7, 5)
     cells = make_channel("geometric", grid, 24.0 / 150.0).sample(np.arange(35), make_rng(0))
     np.testing.assert_array_equal(cells, np.arange(35))
+
+
+# --------------------------------------------------------------------------
+# Discretised planar Laplace grid channel
+# --------------------------------------------------------------------------
+
+def test_laplace_cell_of_scripted_uniforms_is_the_exact_cell():
+    """U_x below 2^−64 (refined by a second word), U_y at the top, V at 0: the cell is the
+    exact ⌊E_x/b + ½⌋ of E_x = −ln U_x, computed here at 200 digits."""
+    from mobility_dp.dpcore.geoind.lattice_laplace import LatticeLaplace
+    lattice = LatticeLaplace(0.05, 150.0)
+    words = [0, ONES, 0, 0] + [2 ** 55, ONES, 0]
+    t, u = lattice.offsets(1, scripted(words, 0))
+    b = decimal.Decimal(lattice.b)
+    ends = [exact(lambda m=m: ((-(decimal.Decimal(m) / decimal.Decimal(2 ** 128)).ln()) / b
+                                + decimal.Decimal("0.5")).to_integral_value(decimal.ROUND_FLOOR))
+            for m in (2 ** 55, 2 ** 55 + 1)]
+    assert ends[0] == ends[1] and int(ends[0]) > 5
+    assert (t[0], u[0]) == (0, int(ends[0]))
+
+
+def test_laplace_cells_fit_the_integrated_kernel_and_a_wrong_epsilon_fails():
+    from mobility_dp.dpcore.geoind.grid import laplace_cell_kernel
+    grid = Grid(0.0, 0.0, 150.0, 7, 5)
+    rng = make_rng(8)
+    for eps, passes in ((0.004, True), (0.0042, False)):             # a 5 % larger ε: fails
+        t, u = make_channel("laplace", grid, eps)._offsets(300_000, rng)
+        k = laplace_cell_kernel(0.004 * 150.0, 6, 6)
+        codes = np.where((np.abs(t) <= 6) & (np.abs(u) <= 6), (t + 6) * 13 + (u + 6), -1)
+        assert chi_square_fit(codes, np.arange(169), k.ravel()).passed == passes
