@@ -1,6 +1,7 @@
 """Speed of the exact samplers (issue 25, item 6) against the float samplers they replaced.
 
-For k-RR, the exponential mechanism and the grid channels (geometric, k-RR) of
+For k-RR, the exponential mechanism and the grid channels (geometric, discretised
+Laplace, k-RR) of
 ``benchmarks/geoind.py``'s speed section (100 × 100 cells of 150 m, ε = 0.004/m,
 10⁶ reports), prints the median seconds of 5 runs of the exact sampler now in
 dpcore and of the former float sampler, re-implemented here from the code it
@@ -24,6 +25,7 @@ import numpy as np  # noqa: E402
 
 from dpcore import mechanisms as mech  # noqa: E402
 from dpcore.geoind.grid import Grid, make_channel  # noqa: E402
+from dpcore.geoind.planar import planar_laplace_noise  # noqa: E402
 from dpcore.rng import make_rng  # noqa: E402
 
 RUNS = 5
@@ -71,6 +73,10 @@ def rows(rng):
     geo.sample(cells[:10], rng)                    # the per-channel set-up, once
     yield ("geometric grid offsets, ε·cell = 0.6, 10⁶ reports",
            lambda: geo._offsets(cells.size, rng), lambda: float_geometric_offsets(geo, cells.size, rng))
+    lap = make_channel("laplace", grid, 0.004)
+    yield ("discretised Laplace offsets, ε·cell = 0.6, 10⁶ reports",
+           lambda: lap._offsets(cells.size, rng),
+           lambda: np.floor(planar_laplace_noise(cells.size, 0.004, rng) / 150.0 + 0.5))
     krr_grid = make_channel("krr", grid, 8.0)
     yield ("k-RR grid channel, 10⁴ cells, ε = 8, 10⁶ reports",
            lambda: krr_grid.sample(cells, rng),
