@@ -59,6 +59,10 @@ def random_words(rng, n: int) -> np.ndarray:
     return np.asarray(rng.bit_generator.random_raw(int(n)), dtype=np.uint64).reshape(-1)
 
 
+def _exact_root(r, x):
+    return (r == np.floor(r)) & (r < 2.0 ** 26) & (r * r == x)
+
+
 class Term:
     """sign·(Π nums / Π dens)·g(x − y), g = √ if ``root``; every number an exact double ≥ 0.
 
@@ -94,8 +98,9 @@ class Term:
         dlo = np.maximum(dlo, 0.0)
         if self.root:
             rlo, rhi = np.sqrt(dlo), np.sqrt(dhi)
-            dlo = np.where(rlo * rlo == dlo, rlo, down(rlo))   # exact squares stay exact
-            dhi = np.where(rhi * rhi == dhi, rhi, up(rhi))
+            # Only integer roots below 2^26 are known exact (k² is then exact in doubles).
+            dlo = np.where(_exact_root(rlo, dlo), rlo, down(rlo))
+            dhi = np.where(_exact_root(rhi, dhi), rhi, up(rhi))
         return np.maximum(down(lo * dlo), 0.0), up(hi * dhi)
 
     def decimal_bounds(self, i: int, lo_ctx, hi_ctx):
