@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from qgis.core import (QgsProcessing, QgsProcessingParameterCrs, QgsProcessingParameterDateTime,
                        QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
-                       QgsProcessingParameterNumber)
+                       QgsProcessingParameterFile, QgsProcessingParameterNumber)
 
 from .params import advanced
 from .i18n import tr
@@ -22,6 +22,7 @@ ZONE_ID_FIELD = "ZONE_ID_FIELD"
 START = "START"
 END = "END"
 MAX_TRIPS = "MAX_TRIPS"
+BOUNDED_TRIPS = "BOUNDED_TRIPS"
 
 TRIPS_HELP = """
 <h3>Trips</h3>
@@ -49,12 +50,32 @@ trips of busy users but needs more noise.</p>
 """
 
 
-def add_trip_parameters(alg, *, default_max_trips: int = 5):
-    """The trips, fields, zones, time window and m parameters (shared help: TRIPS_HELP)."""
+BOUNDED_TRIPS_HELP = """
+<p><b>Bounded trips from Spark</b> (instead of trips): the output directory of
+<code>scripts/spark-bound trips</code>, which read the trips on a Spark cluster, placed them in
+the zones and wrote small tables: trips per pair with each user's trips bounded to m by a keyed
+hash (a uniformly random m-subset, as here), people per main pair (ordered and unordered) and
+the number of users by trips. The trips are then not read. The zones and zone id field must be
+those the job was given, m must be the job's (for trips per pair), and a time window set here
+must be the job's (left empty, the job's is used); the release is refused otherwise. The ledger
+charges the dataset id the job recorded (that of its trips file: the same budget as reading the
+file here), and the report states that the bounding ran on Spark and how.</p>
+"""
+
+
+def add_trip_parameters(alg, *, default_max_trips: int = 5, bounded_input: bool = False):
+    """The trips, fields, zones, time window and m parameters (shared help: TRIPS_HELP); with
+    ``bounded_input``, INPUT is optional and BOUNDED_TRIPS takes a Spark job's tables."""
     alg.addParameter(QgsProcessingParameterFeatureSource(
         INPUT, tr("Trips|lines, GPS points with a trip id, or a table of origin/destination "
                   "coordinates"),
-        [QgsProcessing.TypeVectorLine, QgsProcessing.TypeVectorPoint, QgsProcessing.TypeVector]))
+        [QgsProcessing.TypeVectorLine, QgsProcessing.TypeVectorPoint, QgsProcessing.TypeVector],
+        optional=bounded_input))
+    if bounded_input:
+        alg.addParameter(QgsProcessingParameterFile(
+            BOUNDED_TRIPS, tr("…or bounded trips (directory)|written by scripts/spark-bound "
+                              "trips (see the help)"),
+            behavior=QgsProcessingParameterFile.Folder, optional=True))
     alg.add_unit_field_parameter(USER_FIELD, "User field", INPUT,
                                  kind="user")
     optional_fields = [(TRIP_FIELD, "Trip id field (points)"), (TIME_FIELD, "Time field (points)"),

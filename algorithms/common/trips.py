@@ -27,14 +27,18 @@ from dataclasses import dataclass, field
 import numpy as np
 from qgis.core import QgsCoordinateReferenceSystem, QgsWkbTypes
 
+from ...dpcore.ingest.table import bounded_table_dataset_id
 from ...dpcore.ingest.trip_files import read_trips_file
+from ...dpcore.ingest.trip_table import check_trip_tables, read_trip_tables
 from ...dpcore.ingest.trips import TripEncoder
 from ...dpcore.ingest.zones import ZoneIndex
+from ...dpcore.od.trip_tables import TripTables
 from ...dpcore.od.trips import ZonedTrips
 from ...dpcore.units import check_distinct_count
 from .frame import DENSIFY_DEGREES, MetricFrame
 from .progress import progress_bridge
-from .trip_parameters import (DEST_X, DEST_Y, END_FIELD, INPUT, ORIGIN_X, ORIGIN_Y,  # noqa: F401
+from .trip_parameters import (BOUNDED_TRIPS, BOUNDED_TRIPS_HELP, DEST_X, DEST_Y,  # noqa: F401
+                              END_FIELD, INPUT, ORIGIN_X, ORIGIN_Y,
                               START_FIELD, TABLE_CRS, TIME_FIELD, TRIP_FIELD, TRIPS_HELP,
                               USER_FIELD, ZONE_ID_FIELD, ZONES, add_trip_parameters, max_trips,
                               time_window)
@@ -45,7 +49,10 @@ from .trip_sources import direct_file, read_layer, to_frame_function
 class TripInput:
     """Trips in the zones' metric frame with their zones (``zoned``), and facts for the reports.
 
-    ``trips``, ``origin_zone`` and ``dest_zone`` are ``zoned``'s arrays.
+    ``trips``, ``origin_zone`` and ``dest_zone`` are ``zoned``'s arrays. From a Spark job's
+    bounded trips (BOUNDED_TRIPS), ``zoned`` is their :class:`dpcore.od.trip_tables.TripTables`
+    (``tables`` is True), ``dataset_id`` the id the job recorded and ``public_rows`` the job's
+    public parameters.
     """
 
     frame: MetricFrame
@@ -58,6 +65,12 @@ class TripInput:
     facts: list = field(default_factory=list)      # raw-data counts: internal only
     warnings: list = field(default_factory=list)   # raw-data warnings: internal only
     engine: str = "qgis"
+    dataset_id: object = None
+    public_rows: list = field(default_factory=list)
+
+    @property
+    def tables(self) -> bool:
+        return isinstance(self.zoned, TripTables)
 
     @property
     def trips(self):
@@ -142,11 +155,51 @@ def read_zoned(alg, parameters, context, feedback, frame, zones, progress=None):
     return zoned, facts, "gdal" if direct is not None else "qgis"
 
 
-def read_trips(alg, parameters, context, feedback) -> TripInput:
-    """Zones (public frame) and the trips in the time window with their zone indices."""
+def bounded_trips_dir(alg, parameters, context) -> str:
+    """The BOUNDED_TRIPS directory ('' when the algorithm has none or it is empty); refuses
+    both or neither of it and the trips layer."""
+    table = (alg.parameterAsFile(parameters, BOUNDED_TRIPS, context)
+             if alg.parameterDefinition(BOUNDED_TRIPS) is not None else "")
+    if alg.parameterDefinition(BOUNDED_TRIPS) is not None and \
+            bool(table) == (alg.parameterAsSource(parameters, INPUT, context) is not None):
+        raise ValueError("give either the trips layer or a bounded-trips directory (exactly one)")
+    return table
+
+
+def _from_tables(alg, parameters, context, table, zone_ids, m):
+    """(TripTables in the zones' order, raw facts, public rows, dataset id) of BOUNDED_TRIPS."""
+    tables, record = read_trip_tables(table, zone_ids)
+    check_trip_tables(record, max_trips=m, window=time_window(alg, parameters, context))
+    dropped = record.get("dropped", {})
+    facts = [("bounded trips", table), ("rows read by Spark", record.get("n_rows")),
+             *[(f"rows not used: {k.replace('_', ' ')}", v) for k, v in dropped.items()],
+             ("trips used", tables.n), ("users", tables.n_users),
+             ("trips kept by the bounding (≤ m per user)", int(tables.trips.sum())),
+             ("read by", "spark")]
+    window = record.get("window") or [None, None]
+    public = [("bounding", f"ran on Apache Spark {record.get('spark_version', '')} "
+                           f"({record.get('master', '')}) with scripts/spark-bound trips"),
+              ("bounding parameters", f"m = {record['max_trips']}, time window "
+                                      f"{window[0]} – {window[1]} (epoch s; None = open)"),
+              ("bounding randomness", record.get("randomness", "unknown"))]
+    return tables, facts, public, lambda: bounded_table_dataset_id(record, table)
+
+
+def read_trips(alg, parameters, context, feedback, *, bounded_max_trips=None) -> TripInput:
+    """Zones (public frame) and the trips in the time window with their zone indices, or the
+    Spark job's bounded tables (BOUNDED_TRIPS; ``bounded_max_trips``: the m the release uses
+    of them, None when it uses no trips per pair)."""
     zones_source = alg.source_or_raise(parameters, ZONES, context)
     frame = alg.metric_frame(parameters, context, public=(ZONES,))
     polys, zone_ids, zone_feats = _zones(alg, parameters, context, frame, zones_source)
+    centroids = np.array([[p.centroid.x, p.centroid.y] for p in polys])
+    table = bounded_trips_dir(alg, parameters, context)
+    if table:
+        tables, facts, public, ident = _from_tables(alg, parameters, context, table, zone_ids,
+                                                    bounded_max_trips)
+        progress_bridge(feedback, 0, 30)(1.0)
+        return TripInput(frame, frame.home_crs, tables, zone_ids, polys, zone_feats, centroids,
+                         facts, [], "spark", ident, public)
     zoned, facts, engine = read_zoned(alg, parameters, context, feedback, frame,
                                       ZoneIndex(polys))
     n_read, n_window, n_out = facts["read"], facts["in_window"], facts["outside"]
@@ -167,13 +220,13 @@ def read_trips(alg, parameters, context, feedback) -> TripInput:
     facts = [("trips read", n_read), ("trips in the time window", n_window),
              ("trips outside the zones (dropped)", n_out), ("trips used", zoned.n),
              ("users", zoned.n_users), ("read by", engine)]
-    centroids = np.array([[p.centroid.x, p.centroid.y] for p in polys])
     return TripInput(frame, frame.home_crs, zoned, zone_ids, polys, zone_feats, centroids,
                      facts, warnings, engine)
 
 
-def reserve(alg, parameters, context, plan):
-    """The ledger charge of a whole-trip release (dataset id default: the trips' source)."""
-    return alg.reserve_budget(parameters, context,
-                              default_dataset_id=alg.layer_source_id(parameters, INPUT, context),
-                              planned=plan)
+def reserve(alg, parameters, context, plan, data=None):
+    """The ledger charge of a whole-trip release (dataset id default: the trips' source, or
+    the one a Spark job recorded for its bounded trips: one budget whichever path ran)."""
+    ident = data.dataset_id if data is not None and data.tables else \
+        alg.layer_source_id(parameters, INPUT, context)
+    return alg.reserve_budget(parameters, context, default_dataset_id=ident, planned=plan)

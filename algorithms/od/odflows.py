@@ -9,15 +9,14 @@ from qgis.core import (QgsProcessing, QgsProcessingException, QgsProcessingParam
 from ...dpcore import report as dpreport
 from ...dpcore.flows.compare import fit
 from ...dpcore.od.figures import released
-from ...dpcore.od.flows import UNIT, plan_od, release_od
+from ...dpcore.od.flows import UNIT, plan_od, release_od, release_od_tables
 from ...dpcore.od.people_flows import UNIT as PEOPLE_UNIT, plan_people_od, release_people_od
 from ...dpcore.od.regions import DRAWS, grid_regions
 from ...dpcore.od.strategy import AUTO, OD_PEOPLE, resolve
-from ...dpcore.od.trips import ZonedTrips
 from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, tr
 from .layers import METHOD_CHOICES, RULE_HELP, write_od, write_region_lines
-from ..common.trips import INPUT, TRIPS_HELP, ZONES, add_trip_parameters, max_trips, \
-    read_trips, reserve
+from ..common.trips import BOUNDED_TRIPS_HELP, INPUT, TRIPS_HELP, ZONES, add_trip_parameters, \
+    bounded_trips_dir, max_trips, read_trips, reserve
 
 NOISE = "NOISE"
 TOTAL_SHARE = "TOTAL_SHARE"
@@ -77,7 +76,7 @@ lines</b> between zone centroids (arrows, width by flow) for the flows above the
 arrow is unlikely to be noise alone even among a million pairs (with many zones and few trips,
 there may be none). The margin of error comes from the noise distribution alone:
 about 95 % of the released values lie within it of the true count of the sampled trips.</p>
-""" + TRIPS_HELP + """
+""" + TRIPS_HELP + BOUNDED_TRIPS_HELP + """
 <h3>Noise</h3>
 <p><b>Noise</b>: discrete Laplace (integer noise, ε-DP, default) or the discrete Gaussian
 mechanism of Canonne, Kamath &amp; Steinke (integer noise, (ε, δ)-DP, δ &gt; 0; its noise grows with m rather than with the number of pairs a user
@@ -93,7 +92,7 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
 """
 
     def initAlgorithm(self, config=None):  # noqa: N802
-        add_trip_parameters(self)
+        add_trip_parameters(self, bounded_input=True)
         self.addParameter(enum_parameter(METHOD, tr("Method"), METHOD_CHOICES, default=AUTO,
                                          optional=True))
         self.addParameter(QgsProcessingParameterNumber(
@@ -149,6 +148,10 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
         if region_size > 0 and choice.od != OD_PEOPLE:
             raise QgsProcessingException(tr("Public regions need the method people_shrunk (the "
                                             "method here is {})").format(choice.od))
+        if region_size > 0 and bounded_trips_dir(self, parameters, context):
+            raise QgsProcessingException(tr("Public regions need the trips: the bounded trips of "
+                                            "a Spark job hold no region pairs (set the region "
+                                            "size to 0)"))
         if choice.od == OD_PEOPLE:
             params = dict(epsilon=epsilon,
                           directed=self.parameterAsBool(parameters, DIRECTED, context),
@@ -162,15 +165,18 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
             params = dict(epsilon=epsilon, delta=delta, noise=noise, max_trips=m,
                           total_share=share, total_cap=cap if share > 0 else None)
             plan = plan_od(**params)        # refuses bad parameters before reading data
-        data = read_trips(self, parameters, context, feedback)
+        data = read_trips(self, parameters, context, feedback,
+                          bounded_max_trips=None if choice.od == OD_PEOPLE else m)
         rng = self.rng(parameters, context)
-        with reserve(self, parameters, context, plan) as reservation:
+        with reserve(self, parameters, context, plan, data) as reservation:
             regions = grid_regions(data.centroids, region_size) if region_size > 0 else None
             if choice.od == OD_PEOPLE:
-                release = release_people_od(
-                    ZonedTrips(data.trips, data.origin_zone, data.dest_zone,
-                               len(data.zone_ids)), rng=rng,
-                    progress=self.progress(feedback, 30, 60), regions=regions, **params)
+                release = release_people_od(data.zoned, rng=rng,
+                                            progress=self.progress(feedback, 30, 60),
+                                            regions=regions, **params)
+            elif data.tables:
+                release = release_od_tables(data.zoned, rng=rng,
+                                            progress=self.progress(feedback, 30, 60), **params)
             else:
                 release = release_od(data.trips.user, data.origin_zone, data.dest_zone,
                                      n_zones=len(data.zone_ids), rng=rng,
@@ -250,7 +256,10 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
     def _report(self, parameters, context, data, release, params, choice):
         pub = release.public
         people = choice.od == OD_PEOPLE
-        rows = [("trips", self.parameterAsSource(parameters, INPUT, context).sourceName()),
+        source = self.parameterAsSource(parameters, INPUT, context)
+        rows = [("trips", source.sourceName() if source is not None else
+                 tr("bounded trips of a Spark job")),
+                *data.public_rows,
                 ("zones", len(data.zone_ids)), ("metric frame", data.frame.describe()),
                 ("method", choice.od), ("why this method", choice.reason),
                 ("what is counted", pub["statistic"] + (

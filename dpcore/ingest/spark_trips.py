@@ -4,12 +4,16 @@ Where a month of a city's trips does not fit one machine, Spark reads them
 (CSV with a header, Parquet, JSON; any Hadoop path), places both ends in the
 public zones, keeps each user's ≤ m trips with the smallest keyed hash
 (:mod:`.trip_bounds`, the rule the one-machine path can reproduce exactly)
-and writes two small tables:
+and writes the small tables of :class:`dpcore.od.trip_tables.TripTables`:
 
-* ``trips_per_pair.csv`` — origin id, destination id, trips (≤ m per user);
-* ``people_per_main_pair.csv`` — origin id, destination id, people (each
-  user once, on their most frequent pair over all their trips; ties to the
-  lowest pair index);
+* ``trips_per_pair.csv`` — origin id, destination id, origin, dest (indices), trips
+  (≤ m per user);
+* ``people_per_main_pair.csv`` / ``people_per_main_unordered_pair.csv`` — people
+  (each user once, on their most frequent ordered / unordered pair over all their
+  trips; ties by the keyed hash of :func:`dpcore.od.people.main_pairs`, computed
+  on the executors);
+* ``all_trips_per_pair.csv`` — every trip (the internal report's ground truth);
+* ``trips_per_user.csv`` — trips, users: how many users have that many trips;
 
 and ``bounded-trips.json`` (parameters, counts, the dataset id of the input:
 the ledger's default id, as on the one-machine path). Zones are located in
@@ -26,17 +30,19 @@ Rows without a user or with unreadable coordinates are dropped and counted
 from __future__ import annotations
 
 import argparse
+import atexit
 import hashlib
 import itertools
 import json
 import os
 import secrets
+import shutil
 import sys
 import tempfile
 import zipfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-FORMAT = "mobilitydp-bounded-trips/1"
+FORMAT = "mobilitydp-bounded-trips/2"
 REASONS = ("missing_user", "invalid_coordinates", "outside_window", "outside_zones")
 _CHUNK = 100_000
 _INDEX = {}
@@ -66,6 +72,7 @@ def _partition(rows, payload):
     import numpy as np
 
     from .times import times_from_column
+    from ..keyed import item_keys, user_hashes
     from .trip_bounds import trip_keys
     from .zones import ZoneIndex
     name = payload["index_id"]
@@ -107,8 +114,14 @@ def _partition(rows, payload):
         why[~in_w] = 3
         why[~finite] = 2
         why[user == ""] = 1
-        keys = trip_keys(payload["key"], user, *xy, *t).view(np.int64)
-        for r in zip(user.tolist(), o.tolist(), d.tolist(), keys.tolist(), why.tolist()):
+        h = user_hashes(payload["key"], user)
+        keys = trip_keys(payload["key"], user, *xy, *t, hashes=h).view(np.int64)
+        n = payload["n_zones"]
+        oo, dd = np.maximum(o, 0).astype(np.int64), np.maximum(d, 0).astype(np.int64)
+        tie_d = item_keys(h, oo * n + dd)        # the main-pair ties of dpcore.od.people
+        tie_u = item_keys(h, np.minimum(oo, dd) * n + np.maximum(oo, dd))
+        for r in zip(user.tolist(), o.tolist(), d.tolist(), keys.tolist(), tie_d.tolist(),
+                     tie_u.tolist(), why.tolist()):
             yield r
 
 
@@ -119,7 +132,9 @@ def _ship_dpcore(spark) -> None:
     if app in _SHIPPED:
         return
     package = __name__.rsplit(".", 2)[0].split(".")
-    path = os.path.join(tempfile.mkdtemp(prefix="mobilitydp-"), "dpcore.zip")
+    folder = tempfile.mkdtemp(prefix="mobilitydp-")
+    atexit.register(shutil.rmtree, folder, True)   # served to executors until the driver ends
+    path = os.path.join(folder, "dpcore.zip")
     with zipfile.ZipFile(path, "w") as z:
         for k in range(1, len(package)):
             z.writestr("/".join(package[:k]) + "/__init__.py", "")
@@ -174,28 +189,42 @@ def bound_trips(spark, trips: str, out: str, *, zones: str, zone_id_field: str,
     window = tuple(None if w in (None, "") else _epoch(str(w)) for w in window)
     payload = spark.sparkContext.broadcast({
         "zones": wkbs, "index_id": hashlib.sha256(b"".join(wkbs)).hexdigest(), "key": key,
-        "crs": crs, "zones_crs": zones_crs, "window": window,
+        "crs": crs, "zones_crs": zones_crs, "window": window, "n_zones": n,
         "times": (bool(start_field), bool(end_field))})
     rows = sel.rdd.mapPartitions(lambda it: _partition(it, payload.value))
-    located = spark.createDataFrame(rows, "u string, o int, d int, k long, why int") \
+    located = spark.createDataFrame(
+        rows, "u string, o int, d int, k long, td long, tu long, why int") \
         .persist(StorageLevel.MEMORY_AND_DISK)
     counts = dict(located.groupBy("why").count().collect())
     valid = located.filter(F.col("why") == 0)
+
+    def per_pair(df):
+        return {(r["o"], r["d"]): r["count"] for r in df.groupBy("o", "d").count().collect()}
+
+    def main_pairs(df, tie):  # each user's most frequent pair, ties to the smallest tie key
+        per_user = df.groupBy("u", "o", "d").agg(F.count("*").alias("c"), F.min(tie).alias("t"))
+        return per_pair(per_user.withColumn("r", F.row_number().over(
+            Window.partitionBy("u").orderBy(F.desc("c"), F.col("t")))).filter(F.col("r") == 1))
+
     ranked = valid.withColumn("r", F.row_number().over(Window.partitionBy("u").orderBy("k")))
-    per_pair = {(r["o"], r["d"]): r["count"] for r in
-                ranked.filter(F.col("r") <= m).groupBy("o", "d").count().collect()}
-    per_user = valid.groupBy("u", "o", "d").count()
-    main = per_user.withColumn("r", F.row_number().over(Window.partitionBy("u").orderBy(
-        F.desc("count"), F.col("o") * n + F.col("d")))).filter(F.col("r") == 1)
-    people = {(r["o"], r["d"]): r["count"] for r in main.groupBy("o", "d").count().collect()}
+    unordered = valid.select("u", F.least("o", "d").alias("o"), F.greatest("o", "d").alias("d"),
+                             "tu")
+    tables = {"trips_per_pair.csv": ("trips", per_pair(ranked.filter(F.col("r") <= m))),
+              "people_per_main_pair.csv": ("people", main_pairs(valid, "td")),
+              "people_per_main_unordered_pair.csv": ("people", main_pairs(unordered, "tu")),
+              "all_trips_per_pair.csv": ("trips", per_pair(valid))}
+    per_user = {r["trips"]: r["count"] for r in valid.groupBy("u").agg(
+        F.count("*").alias("trips")).groupBy("trips").count().collect()}
     located.unpersist()
     os.makedirs(out)
-    for name, table, col in (("trips_per_pair.csv", per_pair, "trips"),
-                             ("people_per_main_pair.csv", people, "people")):
+    for name, (col, table) in tables.items():
         with open(os.path.join(out, name), "w", encoding="utf-8") as fh:
             fh.write(f"origin_id,dest_id,origin,dest,{col}\n")
             for (o, d), c in sorted(table.items()):
                 fh.write(f"{json.dumps(ids[o])},{json.dumps(ids[d])},{o},{d},{c}\n")
+    with open(os.path.join(out, "trips_per_user.csv"), "w", encoding="utf-8") as fh:
+        fh.write("trips,users\n" + "".join(f"{k},{c}\n" for k, c in sorted(per_user.items())))
+    per_pair_trips = tables["trips_per_pair.csv"][1]
     record = {
         "format": FORMAT, "engine": "spark", "spark_version": spark.version,
         "master": master or spark.sparkContext.master, "trips": trips,
@@ -208,8 +237,8 @@ def bound_trips(spark, trips: str, out: str, *, zones: str, zone_id_field: str,
                        else "secure (63-bit key from the OS generator, not recorded)"),
         "n_rows": int(sum(counts.values())),
         "dropped": {r: int(counts.get(k + 1, 0)) for k, r in enumerate(REASONS)},
-        "trips_used": int(counts.get(0, 0)), "bounded_trips": int(sum(per_pair.values())),
-        "users": int(sum(people.values()))}
+        "trips_used": int(counts.get(0, 0)), "bounded_trips": int(sum(per_pair_trips.values())),
+        "users": int(sum(per_user.values()))}
     if seed is not None:
         record["seed"] = int(seed)
     with open(os.path.join(out, "bounded-trips.json"), "w", encoding="utf-8") as fh:

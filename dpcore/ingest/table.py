@@ -51,7 +51,7 @@ def bounded_table_dataset_id(record: dict, table: str) -> str:
     absolute events path if it still exists; else the run must give DATASET_ID."""
     if record.get("dataset_id"):
         return record["dataset_id"]
-    events = record.get("events") or ""
+    events = record.get("events") or record.get("trips") or ""
     if os.path.isabs(events) and os.path.exists(events):
         return dataset_id(events)
     raise NoStableIdentity(

@@ -6,67 +6,36 @@ that sees the trips in another order. The Spark trips job
 (:mod:`.spark_trips`) bounds instead by a keyed hash of each trip's content:
 every user keeps the m trips with the smallest ``trip_keys`` (bottom-m),
 a uniformly random m-subset when the key is secret and the hash behaves as
-a random function. The key hashes the user id with BLAKE2b (keyed), then
-mixes in the bits of the raw coordinates and times with SplitMix64's
+a random function. The key hashes the user id (:func:`dpcore.keyed.user_hashes`),
+then mixes in the bits of the raw coordinates and times with SplitMix64's
 finaliser; identical trips of one user get one key, and which of them is
 kept changes no table. The key is 63 bits from ``secrets`` (never recorded)
 or a seed (reproducible: for tests, not for publication).
 
-:func:`bounded_tables` gives the small tables the job writes — trips per
-(origin, destination) pair after bounding, and people per main pair (each
-user once, on their most frequent pair over all their trips) — from the
-same arrays on one machine, so both paths can be compared exactly.
+:func:`bounded_tables` gives the small tables the job writes
+(:class:`dpcore.od.trip_tables.TripTables`: trips per pair after bounding, people
+per main pair with the ties of :func:`dpcore.od.people.main_pairs`, trips per
+user) from the same arrays on one machine, so both paths can be compared exactly.
 """
 from __future__ import annotations
 
-import hashlib
-
 import numpy as np
 
-from ..od.trips import main_pair_of
-
-_C1, _C2 = np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-
-
-def _mix(h: np.ndarray) -> np.ndarray:
-    with np.errstate(over="ignore"):
-        h = (h ^ (h >> np.uint64(30))) * _C1
-        h = (h ^ (h >> np.uint64(27))) * _C2
-    return h ^ (h >> np.uint64(31))
+from ..keyed import GOLDEN, mix, user_hashes
+from ..od.people import main_pairs
+from ..od.trip_tables import TripTables, trips_per_user
 
 
-def _text(values) -> list:
-    """Ids as text: integers in decimal (whole floats too), bytes decoded, str as is."""
-    out = []
-    for v in np.asarray(values, dtype=object).tolist():
-        if isinstance(v, bytes):
-            v = v.decode("utf-8", "replace")
-        elif isinstance(v, float) and v.is_integer():
-            v = int(v)
-        out.append(str(v))
-    return out
-
-
-def user_hashes(key: int, users) -> np.ndarray:
-    """Keyed 64-bit BLAKE2b of every user id (as text), computed once per distinct id."""
-    uniq, inv = np.unique(np.asarray(_text(users), dtype=object).astype(str), return_inverse=True)
-    k = int(key).to_bytes(8, "little", signed=False)
-    h = np.fromiter((int.from_bytes(hashlib.blake2b(u.encode("utf-8"), digest_size=8,
-                                                    key=k).digest(), "little")
-                     for u in uniq.tolist()), dtype=np.uint64, count=uniq.size)
-    return h[inv.reshape(-1)]
-
-
-def trip_keys(key: int, users, *columns) -> np.ndarray:
-    """The keyed hash (uint64) of each trip: its user id and the given float columns."""
-    h = user_hashes(key, users)
+def trip_keys(key: int, users, *columns, hashes=None) -> np.ndarray:
+    """The keyed hash (uint64) of each trip: its user id and the given float columns
+    (``hashes``: the users' :func:`dpcore.keyed.user_hashes`, when already computed)."""
+    h = user_hashes(key, users) if hashes is None else np.asarray(hashes, dtype=np.uint64)
     for col in columns:
         v = np.asarray(col, dtype=np.float64).copy()
         v[np.isnan(v)] = np.nan          # one NaN
         v[v == 0.0] = 0.0                # -0.0 → 0.0
         with np.errstate(over="ignore"):
-            h = _mix(h ^ (v.view(np.uint64) + _GOLDEN))
+            h = mix(h ^ (v.view(np.uint64) + GOLDEN))
     return h
 
 
@@ -85,14 +54,20 @@ def bottom_m(user, keys, m: int) -> np.ndarray:
     return keep
 
 
-def bounded_tables(user, origin_zone, dest_zone, keys, *, m: int, n_zones: int) -> dict:
-    """``trips`` (n × n, bounded to ≤ m per user by ``keys``), ``people`` (n × n, each user on
-    their main pair over all trips), ``bounded_trips`` and ``users``."""
-    o = np.asarray(origin_zone, dtype=np.int64)
-    d = np.asarray(dest_zone, dtype=np.int64)
-    keep = bottom_m(user, keys, m)
-    trips = np.bincount(o[keep] * n_zones + d[keep], minlength=n_zones * n_zones)
-    u, mo, md = main_pair_of(user, o, d, n_zones)
-    people = np.bincount(mo.astype(np.int64) * n_zones + md, minlength=n_zones * n_zones)
-    return {"trips": trips.reshape(n_zones, n_zones), "people": people.reshape(n_zones, n_zones),
-            "bounded_trips": int(keep.sum()), "users": int(u.size)}
+def bounded_tables(zoned, keys, *, key: int, m: int) -> TripTables:
+    """The Spark job's tables (:class:`dpcore.od.trip_tables.TripTables`) of ``zoned``: trips
+    bounded to ≤ m per user by the trip ``keys`` (:func:`trip_keys`), people per main pair with
+    ties by ``key`` (:func:`dpcore.od.people.main_pairs`), trips per user, all trips."""
+    n = zoned.n_zones
+    o = zoned.origin_zone.astype(np.int64)
+    d = zoned.dest_zone.astype(np.int64)
+    keep = bottom_m(zoned.user, keys, m)
+    people = {}
+    for directed in (True, False):
+        _, pair, _ = main_pairs(zoned, directed=directed, key=key)
+        people[directed] = np.bincount(pair, minlength=n * n).reshape(n, n)
+    return TripTables(n, m, trips=np.bincount(o[keep] * n + d[keep],
+                                              minlength=n * n).reshape(n, n),
+                      people_directed=people[True], people_undirected=people[False],
+                      trips_per_user=trips_per_user(zoned.user),
+                      all_trips=np.bincount(o * n + d, minlength=n * n).reshape(n, n))

@@ -7,7 +7,8 @@ GPS fixes with a trip id with :meth:`add_fixes`. Each batch is at once
 reprojected to the metric frame (``to_frame``, vectorised), filtered to the
 time window, located in the zones (:class:`.zones.ZoneIndex`) and reduced to
 compact columns — user code, frame coordinates, times, length, int32 zones:
-68 bytes per trip kept (28 per GPS fix, whose trips are formed at the end),
+68 bytes per trip kept (28 per GPS fix, whose trips are formed at the end; 8 more
+for the keyed hash when the encoder has a key),
 never a Python object per trip.
 
 User codes are canonical: the users seen in the whole input (before the
@@ -41,6 +42,13 @@ def text_order(dictionary: _Dictionary) -> np.ndarray:
     rank = np.empty(dictionary.size, dtype=np.int64)
     rank[dictionary.codes[order]] = np.arange(dictionary.size, dtype=np.int64)
     return rank
+
+
+def ids_in_text_order(dictionary: _Dictionary) -> np.ndarray:
+    """The keys in the order of :func:`text_order`'s ranks: the user id of every user code."""
+    if dictionary.integer:
+        return dictionary.keys[np.argsort(dictionary.keys.astype("U21"), kind="stable")]
+    return dictionary.keys
 
 
 class TripEncoder:
@@ -98,7 +106,7 @@ class TripEncoder:
         t0 = np.full(n, np.nan) if start is None else times_from_column(start)
         t1 = np.full(n, np.nan) if end is None else times_from_column(end)
         keys = trip_keys(self.key, np.asarray(user, dtype=object), *coords, t0, t1) \
-            if self.key is not None else np.zeros(n, dtype=np.uint64)
+            if self.key is not None else None
         if not in_frame:
             coords[0], coords[1] = self._frame(coords[0], coords[1])
             coords[2], coords[3] = self._frame(coords[2], coords[3])
@@ -124,7 +132,7 @@ class TripEncoder:
         idx, oz, dz = idx[located], oz[located], dz[located]
         self.parts.append((code[idx].astype(np.int32), ox[idx], oy[idx], dx[idx], dy[idx],
                            t0[idx], t1[idx], length[idx], oz, dz,
-                           keys[idx] if keys is not None else np.zeros(idx.size, np.uint64)))
+                           keys[idx] if keys is not None else None))
 
     def add_fixes(self, user, trip, t, x, y, *, in_frame: bool = False) -> None:
         """GPS fixes: user, trip id, time, raw coordinates; trips are formed by :meth:`finish`."""
@@ -178,15 +186,21 @@ class TripEncoder:
         parts = [list(p) for p in self.parts]
         self.parts = []
         for k in range(11):  # one column at a time: the peak is the parts + one column
-            cols.append(np.concatenate([p[k] for p in parts]))
+            cols.append(np.concatenate([p[k] for p in parts]) if parts and
+                        parts[0][k] is not None else None)
             for p in parts:
                 p[k] = None
-        self.keys = cols[10] if self.key is not None else None
+        self.keys = cols[10]
         user = cols[0].astype(np.int64)
+        cols[0] = None
         if not self._ranked:
             user = text_order(self.users)[user]
-        trips = Trips(user, np.column_stack(cols[1:3]), np.column_stack(cols[3:5]),
-                      cols[5], cols[6], cols[7])
+        ends = []
+        for k in (1, 3):     # n × 2 ends, freeing each column once stacked
+            ends.append(np.column_stack(cols[k:k + 2]))
+            cols[k] = cols[k + 1] = None
+        trips = Trips(user, ends[0], ends[1], cols[5], cols[6], cols[7])
         facts = {"read": self.n_read, "in_window": self.n_window, "outside": self.n_outside,
                  "untimed": self.n_untimed, "users_read": self.users.size}
-        return ZonedTrips(trips, cols[8], cols[9], len(self.zones.polygons)), facts
+        return ZonedTrips(trips, cols[8], cols[9], len(self.zones.polygons),
+                          ids_in_text_order(self.users)), facts

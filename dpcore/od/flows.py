@@ -15,7 +15,8 @@ trips between m and a public cap M ≥ m: one user changes S by ≤ m and E by
 up to M per user over the sampled ones.
 
 The cost is planned before any noise is drawn and is exactly the sum of
-the parts that ran.
+the parts that ran. :func:`release_od_tables` releases the same from the bounded
+tables of the Spark trips job (:mod:`.trip_tables`).
 """
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ from ..costs import PrivacyCost
 from ..progress import report_progress
 from .noise import DISCRETE_LAPLACE, LEVEL, check_noise, margin_of_error, noisy_counts
 from ..sampling import sample_per_user, sampling_stream
+from .trip_tables import TripTables, trips_per_user
 from .trips import check_max_trips
 
 UNIT = "one user: all their trips in the time window (at most m of them are used)"
@@ -79,7 +81,7 @@ def release_od(user, origin_zone, dest_zone, *, n_zones: int, epsilon: float,
     scale factor; the scaled margin of error ignores the factor's own noise). ``internal``: the true matrices and sampling statistics.
     """
     cost = plan_od(epsilon=epsilon, delta=delta, noise=noise, max_trips=max_trips,
-                        total_share=total_share, total_cap=total_cap)
+                   total_share=total_share, total_cap=total_cap)
     m = int(max_trips)
     n_zones = int(n_zones)
     user = np.asarray(user, dtype=np.int64)
@@ -89,9 +91,33 @@ def release_od(user, origin_zone, dest_zone, *, n_zones: int, epsilon: float,
     if o.size and (min(o.min(), d.min()) < 0 or max(o.max(), d.max()) >= n_zones):
         raise ValueError("origin and destination zones must be indices in [0, n_zones)")
     keep = np.flatnonzero(sample_per_user(user, m, sampling_stream(rng)))
-    truth_all = od_counts(o, d, n_zones)
-    truth = od_counts(o[keep], d[keep], n_zones)
+    tables = TripTables(n_zones, m, trips=od_counts(o[keep], d[keep], n_zones),
+                        people_directed=None, people_undirected=None,
+                        trips_per_user=trips_per_user(user),
+                        all_trips=od_counts(o, d, n_zones))
     report_progress(progress, 0.3)
+    return _release(tables, cost, rng=rng, noise=noise, total_cap=total_cap,
+                    progress=progress)
+
+
+def release_od_tables(tables: TripTables, *, epsilon: float, delta: float = 0.0,
+                      rng: np.random.Generator, max_trips: int, noise: str = DISCRETE_LAPLACE,
+                      total_share: float = 0.0, total_cap=None, progress=None) -> Release:
+    """:func:`release_od` from the bounded tables (the Spark trips job's, or
+    :func:`dpcore.ingest.trip_bounds.bounded_tables`): the trips per pair already bounded to
+    ≤ m per user (by a keyed hash instead of the release's generator: the same law, a
+    uniformly random m-subset per user), the totals from the trips per user."""
+    cost = plan_od(epsilon=epsilon, delta=delta, noise=noise, max_trips=max_trips,
+                   total_share=total_share, total_cap=total_cap)
+    if int(tables.max_trips) != int(max_trips):
+        raise ValueError(f"the bounded trips keep ≤ {tables.max_trips} trips per user, the "
+                         f"release m = {max_trips}")
+    return _release(tables, cost, rng=rng, noise=noise, total_cap=total_cap,
+                    progress=progress)
+
+
+def _release(tables: TripTables, cost, *, rng, noise, total_cap, progress) -> Release:
+    m, n_zones, truth = int(tables.max_trips), tables.n_zones, tables.trips
     od_part = cost.parts[0]
     rel = noisy_counts(truth, noise=noise, sensitivity=m, epsilon=od_part.epsilon,
                        delta=od_part.delta, rng=rng, protects=UNIT,
@@ -109,10 +135,8 @@ def release_od(user, origin_zone, dest_zone, *, n_zones: int, epsilon: float,
             "simultaneous_margin_95": all_moe, "zones": n_zones, "scaled": False}
     if len(cost.parts) > 1:
         cap = int(total_cap)
-        per_user = np.bincount(user, minlength=user.max(initial=-1) + 1) if user.size else \
-            np.zeros(0, dtype=np.int64)
-        sampled, extra = int(np.minimum(per_user, m).sum()), \
-            int((np.minimum(per_user, cap) - np.minimum(per_user, m)).sum())
+        sampled = tables.capped_trips(m)
+        extra = tables.capped_trips(cap) - sampled
         tot = discrete_laplace(np.array([sampled, extra]), sensitivity=cap,
                                epsilon=cost.parts[1].epsilon, rng=rng, protects=UNIT)
         tot.cost = PrivacyCost((replace(tot.cost.parts[0], unit_of_privacy="user",
@@ -127,11 +151,11 @@ def release_od(user, origin_zone, dest_zone, *, n_zones: int, epsilon: float,
                     margin_of_error_95=moe, simultaneous_margin_95=all_moe * factor,
                     margin_of_error_totals_95=margin_of_error(
                         DISCRETE_LAPLACE, sensitivity=cap, epsilon=cost.parts[1].epsilon))
-        truth_cap = int(np.minimum(per_user, cap).sum())
+        truth_cap = tables.capped_trips(cap)
     else:
         truth_cap = None
     report_progress(progress, 1.0)
-    internal = {"truth_all": truth_all, "truth_sampled": truth, "trips": int(o.size),
-                "trips_kept": int(keep.size), "users": int(np.unique(user).size),
+    internal = {"truth_all": tables.all_trips, "truth_sampled": truth, "trips": tables.n,
+                "trips_kept": int(truth.sum()), "users": tables.n_users,
                 "trips_up_to_cap": truth_cap}
     return Release(values, spent, public=info, internal=internal)

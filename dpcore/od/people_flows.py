@@ -38,8 +38,9 @@ from ..mechanisms import check_representable, discrete_laplace, discrete_laplace
 from ..progress import report_progress
 from ..sampling import sampling_stream
 from .noise import DISCRETE_LAPLACE, LEVEL, margin_of_error, noisy_counts
-from .people import people_per_pair, user_totals
+from .people import all_trips_table, people_table, user_totals
 from .shrink import fit_prior_trimmed, posterior_mean
+from .trip_tables import TripTables
 from .trips import ZonedTrips, check_max_trips
 
 UNIT = "one user: all their trips in the time window (counted once, on their main pair)"
@@ -126,9 +127,10 @@ def trip_scale(user, *, epsilon: float, cap: int, rng, m=None) -> Release:
 def measure_people(zoned: ZonedTrips, *, epsilon: float, directed: bool, rng, note=""):
     """The measurement alone: (noisy counts of the released pairs, true n × n counts, flat
     indices of the released pairs). Tie-breaking draws come from a separate stream
-    (:func:`dpcore.sampling.sampling_stream`), so the noise does not depend on the data."""
+    (:func:`dpcore.sampling.sampling_stream`), so the noise does not depend on the data.
+    ``zoned`` may be the bounded :class:`.trip_tables.TripTables` (the Spark job's)."""
     n = zoned.n_zones
-    truth = people_per_pair(zoned, directed=directed, rng=sampling_stream(rng))
+    truth = people_table(zoned, directed=directed, rng=sampling_stream(rng))
     index = np.arange(n * n) if directed else np.flatnonzero(np.triu(np.ones((n, n), bool)))
     rel = noisy_counts(truth.ravel()[index], noise=DISCRETE_LAPLACE, sensitivity=1,
                        epsilon=epsilon, delta=0.0, rng=rng, protects=UNIT, what=note)
@@ -143,7 +145,9 @@ def release_people_od(zoned: ZonedTrips, *, rng: np.random.Generator, progress=N
     (trips or people per ordered pair); ``public``: ``people`` (the shrunk people per pair,
     n × n, undirected ones in the upper triangle), ``lower``/``upper`` (95 % intervals of the
     published values), ``noisy_significant`` (pairs whose noisy count exceeds the
-    simultaneous 95 % margin over all released pairs), noise and scale facts.
+    simultaneous 95 % margin over all released pairs), noise and scale facts. ``zoned``: the
+    trips, or the bounded :class:`.trip_tables.TripTables` of the Spark trips job (without
+    regions).
 
     ``region_share`` > 0 with ``regions`` (one public region index per zone): that share of
     the people's ε counts the same users per unordered pair of regions
@@ -195,8 +199,8 @@ def release_people_od(zoned: ZonedTrips, *, rng: np.random.Generator, progress=N
             "released_values": int(index.size)}
     scale = 1.0
     if publish == TRIPS:
-        tot = trip_scale(zoned.user, epsilon=epsilon * float(scale_share), cap=int(total_cap),
-                         rng=rng)
+        tot = trip_scale(zoned if isinstance(zoned, TripTables) else zoned.user,
+                         epsilon=epsilon * float(scale_share), cap=int(total_cap), rng=rng)
         spent = spent + tot.cost
         scale = tot.public["trips_per_person"]
         info.update({k: tot.public[k] for k in ("noisy_users", "noisy_trips",
@@ -220,9 +224,7 @@ def release_people_od(zoned: ZonedTrips, *, rng: np.random.Generator, progress=N
                 noisy_significant=significant)
     report_progress(progress, 1.0)
     internal = {"truth_people": truth, "trips": zoned.n, "users": zoned.n_users,
-                "truth_all": np.bincount(
-                    zoned.origin_zone.astype(np.int64) * n + zoned.dest_zone,
-                    minlength=n * n).reshape(n, n)}
+                "truth_all": all_trips_table(zoned)}
     if with_regions:
         internal["truth_regions"] = internal_regions
     return Release(values, spent, public=info, internal=internal)

@@ -54,7 +54,6 @@ class Trips:
                      self.start[index], self.end[index], self.length[index])
 
 
-
 @dataclass
 class ZonedTrips:
     """The compact per-trip arrays every trip statistic is computed from.
@@ -65,7 +64,11 @@ class ZonedTrips:
 
     * ``trips``: user codes (dense, 0..n_users-1), origin/destination in frame metres,
       start/end (epoch seconds, NaN when unknown), straight-line length (metres);
-    * ``origin_zone``, ``dest_zone``: int32 indices into the public zones (0..n_zones-1).
+    * ``origin_zone``, ``dest_zone``: int32 indices into the public zones (0..n_zones-1);
+    * ``user_ids`` (optional): the user id of every code, in code order, where the reader
+      kept them: the keyed hashes of :mod:`dpcore.keyed` hash the ids, so that the Spark
+      job, which sees ids and not codes, makes the same choices (None: the codes stand
+      for the ids).
 
     Nothing here is a Python object per trip: 5 million trips hold ~350 MB.
     """
@@ -74,6 +77,7 @@ class ZonedTrips:
     origin_zone: np.ndarray
     dest_zone: np.ndarray
     n_zones: int
+    user_ids: Optional[np.ndarray] = None
 
     def __post_init__(self):
         n = self.trips.n
@@ -102,7 +106,7 @@ class ZonedTrips:
 
     def subset(self, index) -> "ZonedTrips":
         return ZonedTrips(self.trips.subset(index), self.origin_zone[index],
-                          self.dest_zone[index], self.n_zones)
+                          self.dest_zone[index], self.n_zones, self.user_ids)
 
 
 def user_codes(values) -> tuple:
@@ -154,30 +158,6 @@ def trips_from_codes(user, trip_code, t, x, y) -> Trips:
                  np.column_stack([x[last], y[last]]), t[first], t[last], length)
 
 
-def main_pairs(zoned: ZonedTrips) -> tuple:
-    """Each user's most frequent (origin, destination) zone pair over all their trips.
-
-    Returns ``(user, origin, dest)``: one row per user with trips, users in
-    increasing code order. Ties go to the pair with the lowest index
-    ``origin * n_zones + dest``. Vectorised: one sort of the trips, no Python
-    object per trip or per user.
-    """
-    return main_pair_of(zoned.user, zoned.origin_zone, zoned.dest_zone, zoned.n_zones)
-
-
-def main_pair_of(user, origin_zone, dest_zone, n_zones: int) -> tuple:
-    """:func:`main_pairs` on plain arrays (user codes, zone indices)."""
-    n = np.int64(n_zones)
-    user = np.asarray(user, dtype=np.int64)
-    pair = np.asarray(origin_zone, dtype=np.int64) * n + np.asarray(dest_zone, dtype=np.int64)
-    key, count = np.unique(user * (n * n) + pair, return_counts=True)
-    u, pair = key // (n * n), key % (n * n)
-    order = np.lexsort((pair, -count, u))            # per user: most trips, then lowest pair
-    u, pair = u[order], pair[order]
-    first = np.r_[True, u[1:] != u[:-1]] if u.size else np.zeros(0, dtype=bool)
-    return u[first], (pair[first] // n).astype(np.int32), (pair[first] % n).astype(np.int32)
-
-
 def in_window(trips: Trips, start: Optional[float], end: Optional[float]) -> np.ndarray:
     """Trips whose start and end both lie in [start, end] (None = open); unknown times fail
     a set bound."""
@@ -193,4 +173,3 @@ def check_max_trips(m) -> int:
     if isinstance(m, bool) or int(m) != m or int(m) < 1:
         raise ValueError(f"the maximum number of trips per user must be an integer ≥ 1, got {m}")
     return int(m)
-

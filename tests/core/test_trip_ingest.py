@@ -13,7 +13,9 @@ from mobility_dp.dpcore.ingest import trip_files
 from mobility_dp.dpcore.ingest.trip_bounds import bottom_m, bounded_tables, trip_keys
 from mobility_dp.dpcore.ingest.trips import TripEncoder
 from mobility_dp.dpcore.ingest.zones import ZoneIndex
-from mobility_dp.dpcore.od.trips import Trips, in_window, main_pairs, trips_from_fixes, user_codes, ZonedTrips
+from mobility_dp.dpcore.keyed import item_keys, user_hashes
+from mobility_dp.dpcore.od.people import main_pairs
+from mobility_dp.dpcore.od.trips import Trips, in_window, trips_from_fixes, user_codes, ZonedTrips
 from mobility_dp.dpcore.rng import make_rng
 from mobility_dp.dpcore.sampling import sample_per_user
 
@@ -190,12 +192,22 @@ def test_densify_adds_floor_len_over_step_nodes_per_segment():
     assert n.tolist() == [5] and first.tolist() == [0]
 
 
-def test_main_pairs_most_frequent_pair_lowest_on_ties():
+def test_main_pairs_most_frequent_pair_ties_by_the_keyed_hash():
     trips = Trips([0, 0, 0, 1, 1, 2], np.zeros((6, 2)), np.zeros((6, 2)), np.zeros(6),
                   np.zeros(6), np.zeros(6))
-    z = ZonedTrips(trips, [1, 1, 0, 2, 0, 1], [1, 1, 2, 0, 2, 1], 3)
-    u, o, d = main_pairs(z)
-    assert u.tolist() == [0, 1, 2] and o.tolist() == [1, 0, 1] and d.tolist() == [1, 2, 1]
+    z = ZonedTrips(trips, [1, 1, 0, 2, 0, 1], [1, 1, 2, 0, 2, 1], 3, np.array(["a", "b", "c"]))
+    u, pair, n_trips = main_pairs(z, directed=True, key=5)
+    assert u.tolist() == [0, 1, 2] and n_trips.tolist() == [2, 1, 1]
+    assert pair[0] == 1 * 3 + 1 and pair[2] == 1 * 3 + 1      # most frequent wins
+    # user 1's tie (2→0 vs 0→2) goes to the smaller keyed hash of (its id, pair)
+    h = user_hashes(5, ["b"])
+    tie = item_keys(np.repeat(h, 2), [6, 2])
+    assert pair[1] == [6, 2][int(np.argmin(tie))]
+    # the ids, not the codes, are hashed: another id can pick the other pair
+    picks = {int(main_pairs(ZonedTrips(trips, z.origin_zone, z.dest_zone, 3,
+                                       np.array(["a", f"b{k}", "c"])), directed=True,
+                            key=5)[1][1]) for k in range(20)}
+    assert picks == {2, 6}
 
 
 def _subset_counts(keys_of, n_users=3000, n_trips=4, m=2):
@@ -218,7 +230,11 @@ def test_bounded_tables_total_is_min_n_m_per_user():
     rng = make_rng(6)
     user = rng.integers(0, 300, 4000)
     o, d = rng.integers(0, 5, 4000), rng.integers(0, 5, 4000)
-    t = bounded_tables(user, o, d, trip_keys(1, user, o.astype(float), rng.random(4000)),
-                       m=4, n_zones=5)
-    assert t["bounded_trips"] == t["trips"].sum() == np.minimum(np.bincount(user), 4).sum()
-    assert t["people"].sum() == t["users"] == np.unique(user).size
+    nan = np.full(4000, np.nan)
+    z = ZonedTrips(Trips(user, np.zeros((4000, 2)), np.zeros((4000, 2)), nan, nan, nan), o, d, 5)
+    t = bounded_tables(z, trip_keys(1, user, o.astype(float), rng.random(4000)), key=1, m=4)
+    assert t.trips.sum() == np.minimum(np.bincount(user), 4).sum() == t.capped_trips(4)
+    assert t.people_directed.sum() == t.people_undirected.sum() == t.n_users == \
+        np.unique(user).size
+    assert np.all(np.tril(t.people_undirected, -1) == 0)
+    assert t.all_trips.sum() == t.n == 4000
