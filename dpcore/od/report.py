@@ -149,14 +149,17 @@ def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilo
     budget = split_budget(epsilon * (1.0 - scale_share if scaled else 1.0), weights)
     bins = bins or Bins()
     m = int(max_trips)
-    o = np.asarray(origin_zone, dtype=np.int64)
-    d = np.asarray(dest_zone, dtype=np.int64)
+    o, d = (np.asarray(z) for z in (origin_zone, dest_zone))  # int32 zones stay int32
+    o, d = (z if z.dtype.kind in "iu" else z.astype(np.int64) for z in (o, d))
     if not (o.size == d.size == trips.n):
         raise ValueError("one origin and one destination zone per trip are needed")
     if trips.n == 0:
         raise ValueError("no trips to report on")
     kept = np.flatnonzero(sample_per_user(trips.user, m, sampling_stream(rng)))
-    truth = {name: compute(name, trips, kept, o, d, int(n_zones), m, bins) for name in budget}
+    cache = {}                         # the per-user zone statistics, shared by three
+    truth = {name: compute(name, trips, kept, o, d, int(n_zones), m, bins, cache)
+             for name in budget}
+    del cache
     spent, values, internal, scale = PrivacyCost(), {}, {}, None
     if scaled:  # released first (the estimates use it), listed last as planned
         scale = release_scale(trips.user, epsilon=epsilon * scale_share, total_cap=total_cap,
@@ -170,8 +173,9 @@ def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilo
             spent = spent + part_cost
             values[name] = {**_entry(stat, fields.pop("counts"), 0.0, eps), **fields,
                             "sensitivity": 1}
-            internal[name] = _entry(stat, np.bincount(o * int(n_zones) + d, minlength=int(
-                n_zones) ** 2).reshape(stat.counts.shape), 0.0)
+            internal[name] = _entry(stat, np.bincount(o.astype(np.int64) * int(n_zones) + d,
+                                                      minlength=int(n_zones) ** 2).reshape(
+                stat.counts.shape), 0.0)
             internal[name]["people"] = people
             report_progress(progress, (k + 1) / len(budget))
             continue
