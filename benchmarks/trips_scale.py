@@ -15,6 +15,7 @@ Medians of ``--repeat`` runs (default 3).
 
     .venv/bin/python benchmarks/trips_scale.py generate TRIPS PATH.gpkg
     nice -n 10 .venv/bin/python benchmarks/trips_scale.py run PATH.gpkg [--repeat 3] [--spark]
+    nice -n 10 .venv/bin/python benchmarks/trips_scale.py spark PATH.gpkg   # the Spark row alone
 
 Big files go under /tmp or /work/bench-data (never in git); delete them afterwards.
 """
@@ -157,29 +158,52 @@ def _median(runs, key):
     return statistics.median(r[key] for r in runs)
 
 
+def _loaded(fn, path, tmp) -> dict:
+    """One run of ``fn`` with the machine's 1-minute load average before and after it (the
+    test machine is shared: the load says how far the absolute times are from an idle one)."""
+    before = os.getloadavg()[0]
+    r = fn(path, tmp)
+    r["load"] = (before, os.getloadavg()[0])
+    return r
+
+
+def _load(runs) -> str:
+    loads = [x for r in runs for x in r["load"]]
+    return f"{min(loads):.1f}–{max(loads):.1f}"
+
+
+def spark_row(path, tmp, raw_read_s=None):
+    """The Spark path (one run) and its bounded OD total beside the direct path's."""
+    s = _loaded(spark, path, tmp)
+    total = s["record"]["bounded_trips"]
+    direct = direct_total(path)
+    ratio = f"{s['s'] / raw_read_s:.2f}×" if raw_read_s else "–"
+    print(f"\n| scripts/spark-bound trips, local[2] (driver + executors; one run) | "
+          f"{s['s']:.1f} | {s['rss_gb']:.2f} | {ratio} | {_load([s])} |")
+    print(f"\nbounded OD total (≤ {M} trips per user): Spark {total:,}, direct path "
+          f"{direct:,} ({100 * (total - direct) / direct:+.2f} %)", flush=True)
+
+
 def run(path, repeat=3, with_spark=False):
     tmp = tempfile.mkdtemp(prefix="trips-bench-", dir=os.path.dirname(os.path.abspath(path)))
     try:
         print(f"## {os.path.basename(path)} ({os.path.getsize(path) / 2**30:.2f} GB), "
               f"medians of {repeat}\n")
-        print("| step | wall s | peak RSS GB | ratio to raw read |")
-        print("|---|---:|---:|---:|")
+        print("| step | wall s (runs) | peak RSS GB | ratio to raw read | load (1-min) |")
+        print("|---|---:|---:|---:|---:|")
         rows = {}
         for name, fn in (("raw read (ogrinfo -al -q)", raw_read), ("odflows", odflows),
                          ("mobilityreport", mobilityreport)):
-            runs = [fn(path, tmp) for _ in range(repeat)]
+            runs = [_loaded(fn, path, tmp) for _ in range(repeat)]
             rows[name] = (_median(runs, "s"), _median(runs, "rss_gb"))
             base = rows["raw read (ogrinfo -al -q)"][0]
-            print(f"| {name} | {rows[name][0]:.1f} | {rows[name][1]:.2f} | "
-                  f"{rows[name][0] / base:.2f}× |", flush=True)
+            walls = ", ".join(f"{r['s']:.1f}" for r in runs)
+            print(f"| {name} | {rows[name][0]:.1f} ({walls}) | {rows[name][1]:.2f} | "
+                  f"{rows[name][0] / base:.2f}× | {_load(runs)} |", flush=True)
+        print(f"\nmobilityreport / odflows (medians): "
+              f"{rows['mobilityreport'][0] / rows['odflows'][0]:.2f}×", flush=True)
         if with_spark:
-            s = spark(path, tmp)
-            total = s["record"]["bounded_trips"]
-            direct = direct_total(path)
-            print(f"| scripts/spark-bound trips, local[2] (driver + executors) | {s['s']:.1f} | "
-                  f"{s['rss_gb']:.2f} | {s['s'] / rows['raw read (ogrinfo -al -q)'][0]:.2f}× |")
-            print(f"\nbounded OD total (≤ {M} trips per user): Spark {total:,}, direct path "
-                  f"{direct:,} ({100 * (total - direct) / direct:+.2f} %)")
+            spark_row(path, tmp, rows["raw read (ogrinfo -al -q)"][0])
         print()
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -188,6 +212,13 @@ def run(path, repeat=3, with_spark=False):
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "generate":
         print(generate(int(sys.argv[2]), sys.argv[3]))
+    elif len(sys.argv) > 1 and sys.argv[1] == "spark":
+        work = tempfile.mkdtemp(prefix="trips-bench-", dir=os.path.dirname(
+            os.path.abspath(sys.argv[2])))
+        try:
+            spark_row(sys.argv[2], work)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
     elif len(sys.argv) > 1 and sys.argv[1] == "run":
         rep = int(sys.argv[sys.argv.index("--repeat") + 1]) if "--repeat" in sys.argv else 3
         run(sys.argv[2], repeat=rep, with_spark="--spark" in sys.argv)

@@ -16,12 +16,12 @@ from ...dpcore import report as dpreport
 from ...dpcore.od import statistics as st
 from ...dpcore.od.figures import released, sections
 from ...dpcore.od.report import UNIT, document, plan_report, release_report
-from ...dpcore.od.strategy import AUTO, VISITS_PLAIN, VISITS_SHRUNK, resolve
+from ...dpcore.od.strategy import AUTO, OD_PEOPLE, VISITS_PLAIN, VISITS_SHRUNK, resolve
 from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, style_on_load, tr
 from ..common.outputs import graduated_style
 from .layers import METHOD_CHOICES, RULE_HELP, write_od
-from ..common.trips import INPUT, TRIPS_HELP, ZONES, add_trip_parameters, max_trips, \
-    read_trips, reserve, time_window
+from ..common.trips import BOUNDED_TRIPS_HELP, INPUT, TRIPS_HELP, ZONES, add_trip_parameters, \
+    bounded_trips_dir, max_trips, read_trips, reserve, time_window
 from ..common.field_types import FieldType
 
 STATISTICS = "STATISTICS"
@@ -80,7 +80,12 @@ read from the noisy histograms; the <b>statistics</b> as JSON (public, for the r
 <b>visits per zone</b> as a styled polygon layer, <b>OD flow lines</b> between zone centroids (the
 flows above the simultaneous 95 % margin over all pairs, as in OD flows of trips); optionally the <b>statistics of the raw data</b>
 (JSON marked internal: never publish it; it is for comparing with the private report).</p>
-""" + TRIPS_HELP + """
+""" + TRIPS_HELP + BOUNDED_TRIPS_HELP + """
+<p>From bounded trips the report holds only what the tables count: <b>OD flows</b> (both methods)
+and <b>trips per user</b>. Every other statistic (visits per zone and time window, trips over
+time and per day, trip length, travel time, radius of gyration, zones per user, mobility
+entropy, time between trips) needs the trips themselves: set its weight to 0 (the run is refused
+otherwise, before anything is read or charged).</p>
 <h3>OD flows and visits: methods</h3>
 <p><b>OD method</b>: as in OD flows of trips (below); people per pair are published as trips per
 ordered pair (people × the trips per person of the trip scale, an unordered pair split evenly
@@ -107,7 +112,7 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
 """
 
     def initAlgorithm(self, config=None):  # noqa: N802
-        add_trip_parameters(self)
+        add_trip_parameters(self, bounded_input=True)
         for name in st.STATISTICS:  # trips per day needs a time window: off by default
             self.addParameter(QgsProcessingParameterNumber(
                 WEIGHT[name], tr(_weight_label(st.TITLES[name])),
@@ -177,10 +182,19 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
         bins = self._bins(parameters, context)
         if weights[st.TRIPS_PER_DAY] > 0:
             bins.days()  # refused here, before reading, when the window is not set
-        data = read_trips(self, parameters, context, feedback)
+        if bounded_trips_dir(self, parameters, context):
+            others = [st.TITLES[k] for k, w in weights.items()
+                      if w > 0 and k not in st.FROM_TABLES]
+            if others:
+                raise ValueError("bounded trips hold only OD flows and trips per user; set the "
+                                 "weights of these statistics to 0: " + ", ".join(others))
+        data = read_trips(self, parameters, context, feedback, bounded_max_trips=m if (
+            weights[st.OD] > 0 and choice.od != OD_PEOPLE) else None)
         rng = self.rng(parameters, context)
-        with reserve(self, parameters, context, plan) as reservation:
-            release = release_report(data.trips, data.origin_zone, data.dest_zone,
+        with reserve(self, parameters, context, plan, data) as reservation:
+            release = release_report(data.zoned if data.tables else data.trips,
+                                     None if data.tables else data.origin_zone,
+                                     None if data.tables else data.dest_zone,
                                      n_zones=len(data.zone_ids), epsilon=epsilon,
                                      weights=weights, max_trips=m, rng=rng,
                                      bins=bins, progress=self.progress(feedback, 30, 70),
@@ -238,7 +252,9 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
 
     def _report(self, parameters, context, data, release, m, choice):
         pub = release.public
-        rows = [("trips", self.parameterAsSource(parameters, INPUT, context).sourceName()),
+        source = self.parameterAsSource(parameters, INPUT, context)
+        rows = [("trips", source.sourceName() if source is not None else
+                 tr("bounded trips of a Spark job")), *data.public_rows,
                 ("zones", len(data.zone_ids)), ("metric frame", data.frame.describe()),
                 ("maximum trips per user (m)", m), ("why these methods", choice.reason)]
         rows += [(label, pub[key]) for label, key in (

@@ -29,11 +29,13 @@ from ..mechanisms import check_representable
 from ..progress import report_progress
 from .noise import DISCRETE_LAPLACE, LEVEL, margin_of_error, noisy_counts
 from .statistics import (OD, STATISTICS, TITLES, TRIPS_OVER_TIME, VISITS, Bins, compute,
-                         sensitivity)
+                         from_tables, sensitivity)
 from ..sampling import sample_per_user, sampling_stream
 from .report_methods import (OD_PEOPLE_NOTE, needs_scale, od_people_entry, release_scale,
                              scale_cost, visits_shrunk)
 from .strategy import AUTO, OD_PEOPLE, OD_TRIPS, VISITS_PLAIN, VISITS_SHRUNK, resolve
+from .people import all_trips_table
+from .trip_tables import TripTables
 from .trips import Trips, ZonedTrips, check_max_trips
 
 UNIT = "one user: all their trips in the time window (at most m of them are used)"
@@ -139,7 +141,9 @@ def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilo
     its released entry; ``internal['truth']`` holds the same entries without noise.
     ``od_method``/``visits_method``: see :mod:`.strategy` (``auto``: the public rule);
     ``rescale_od``: trips per pair × the sampling scale (the rule's dense case, resolved by
-    the caller)."""
+    the caller). ``trips`` may be the bounded :class:`.trip_tables.TripTables` of the Spark
+    trips job (zones None): OD flows and trips per user only
+    (:data:`.statistics.FROM_TABLES`)."""
     kw = dict(epsilon=epsilon, weights=weights, max_trips=max_trips, od_method=od_method,
               visits_method=visits_method, scale_share=scale_share, total_cap=total_cap,
               n_zones=n_zones, population=population)
@@ -149,33 +153,39 @@ def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilo
     budget = split_budget(epsilon * (1.0 - scale_share if scaled else 1.0), weights)
     bins = bins or Bins()
     m = int(max_trips)
-    o, d = (np.asarray(z) for z in (origin_zone, dest_zone))  # int32 zones stay int32
-    o, d = (z if z.dtype.kind in "iu" else z.astype(np.int64) for z in (o, d))
-    if not (o.size == d.size == trips.n):
-        raise ValueError("one origin and one destination zone per trip are needed")
-    if trips.n == 0:
-        raise ValueError("no trips to report on")
-    kept = np.flatnonzero(sample_per_user(trips.user, m, sampling_stream(rng)))
-    cache = {}                         # the per-user zone statistics, shared by three
-    truth = {name: compute(name, trips, kept, o, d, int(n_zones), m, bins, cache)
-             for name in budget}
-    del cache
+    if isinstance(trips, TripTables):  # the Spark job's tables: OD and trips per user only
+        data, users = trips, trips
+        truth = {name: from_tables(name, trips, m, bins) for name in budget}
+        counts = {"trips": trips.n, "trips_kept": int(trips.trips.sum()),
+                  "users": trips.n_users}
+    else:
+        o, d = (np.asarray(z) for z in (origin_zone, dest_zone))  # int32 zones stay int32
+        o, d = (z if z.dtype.kind in "iu" else z.astype(np.int64) for z in (o, d))
+        if not (o.size == d.size == trips.n):
+            raise ValueError("one origin and one destination zone per trip are needed")
+        if trips.n == 0:
+            raise ValueError("no trips to report on")
+        kept = np.flatnonzero(sample_per_user(trips.user, m, sampling_stream(rng)))
+        cache = {}                         # the per-user zone statistics, shared by three
+        truth = {name: compute(name, trips, kept, o, d, int(n_zones), m, bins, cache)
+                 for name in budget}
+        del cache
+        data, users = ZonedTrips(trips, o, d, int(n_zones)), trips.user
+        counts = {"trips": trips.n, "trips_kept": int(kept.size),
+                  "users": int(np.unique(trips.user).size)}
     spent, values, internal, scale = PrivacyCost(), {}, {}, None
     if scaled:  # released first (the estimates use it), listed last as planned
-        scale = release_scale(trips.user, epsilon=epsilon * scale_share, total_cap=total_cap,
+        scale = release_scale(users, epsilon=epsilon * scale_share, total_cap=total_cap,
                               max_trips=m, rng=rng)
     for k, (name, eps) in enumerate(budget.items()):
         stat = truth[name]
         if name == OD and choice.od == OD_PEOPLE:
             part_cost, fields, people = od_people_entry(
-                ZonedTrips(trips, o, d, int(n_zones)), epsilon=eps, rng=rng,
-                scale=scale.public["trips_per_person"])
+                data, epsilon=eps, rng=rng, scale=scale.public["trips_per_person"])
             spent = spent + part_cost
             values[name] = {**_entry(stat, fields.pop("counts"), 0.0, eps), **fields,
                             "sensitivity": 1}
-            internal[name] = _entry(stat, np.bincount(o.astype(np.int64) * int(n_zones) + d,
-                                                      minlength=int(n_zones) ** 2).reshape(
-                stat.counts.shape), 0.0)
+            internal[name] = _entry(stat, all_trips_table(data), 0.0)
             internal[name]["people"] = people
             report_progress(progress, (k + 1) / len(budget))
             continue
@@ -216,8 +226,7 @@ def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilo
                     **{k: scale.public[k] for k in ("noisy_users", "noisy_trips",
                                                      "trips_per_person", "sampling_scale")})
     return Release(values, spent, public=info,
-                   internal={"truth": internal, "trips": trips.n, "trips_kept": int(kept.size),
-                             "users": int(np.unique(trips.user).size)})
+                   internal={"truth": internal, **counts})
 
 
 def _plain(value):

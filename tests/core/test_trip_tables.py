@@ -120,3 +120,29 @@ def test_the_reader_refuses_other_zones_and_other_parameters(tmp_path):
     (tmp_path / "out" / "bounded-trips.json").write_text(json.dumps(bad))
     with pytest.raises(ValueError, match="SHA-256"):
         read_trip_tables(tmp_path / "out", ["a", "b", "d"])
+
+
+def test_the_report_releases_od_and_trips_per_user_from_the_tables():
+    from mobility_dp.dpcore.od import statistics as st
+    from mobility_dp.dpcore.od.report import plan_report, release_report
+    z = _zoned()
+    tables = bounded_tables(z, trip_keys(1, z.user_ids[z.user], np.arange(z.n, dtype=float)),
+                            key=1, m=3)
+    bins = st.Bins(trips_per_user_max=5)
+    kept = np.arange(z.n)
+    direct = st.compute(st.TRIPS_PER_USER, z.trips, kept, z.origin_zone, z.dest_zone, 6, 3, bins)
+    assert st.from_tables(st.TRIPS_PER_USER, tables, 3, bins).counts.tolist() == \
+        direct.counts.tolist()
+    np.testing.assert_array_equal(st.from_tables(st.OD, tables, 3, bins).counts, tables.trips)
+    weights = {st.OD: 1.0, st.TRIPS_PER_USER: 1.0}
+    for method in ("trips", "people_shrunk"):
+        kw = dict(epsilon=1.0, weights=weights, max_trips=3, od_method=method,
+                  visits_method="plain", n_zones=6)
+        rel = release_report(tables, None, None, rng=make_rng(2), bins=bins, **kw)
+        check_spent(plan_report(**kw), rel.cost)
+        assert set(rel.values) == set(weights) and rel.internal["users"] == 300
+        np.testing.assert_array_equal(rel.internal["truth"][st.OD]["counts"],
+                                      tables.trips if method == "trips" else tables.all_trips)
+    with pytest.raises(ValueError, match="needs the trips"):
+        release_report(tables, None, None, rng=make_rng(2), epsilon=1.0, max_trips=3,
+                       weights={st.VISITS: 1.0}, n_zones=6)

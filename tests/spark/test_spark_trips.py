@@ -208,3 +208,22 @@ def test_odflows_refuses_mismatched_bounded_trips(seeded, trips_csv, run_alg, ov
     with pytest.raises(QgsProcessingException, match=message):
         run_alg(ODFLOWS, _od(seeded[1], OD_TABLE=out_file, **override))
     assert not os.path.exists(out_file)
+
+
+def test_mobilityreport_releases_od_and_trips_per_user_from_the_bounded_trips(seeded, run_alg,
+                                                                              tmp_path):
+    from qgis.core import QgsProcessingException
+    from mobility_dp.dpcore.od import statistics as st
+    record, out = seeded
+    zero = {f"WEIGHT_{k.upper()}": 0.0 for k in st.STATISTICS if k not in st.FROM_TABLES}
+    stats = str(tmp_path / "stats.json")
+    params = {"BOUNDED_TRIPS": str(out), "ZONES": ZONES, "ZONE_ID_FIELD": "iris_id",
+              "MAX_TRIPS": M, "EPSILON": 1.0, "SEED": 1, "OD_METHOD": "trips",
+              "STATISTICS": stats, **zero}
+    run_alg("mobilitydp:mobilityreport", params)
+    with open(stats, encoding="utf-8") as fh:
+        doc = json.load(fh)
+    assert set(doc["statistics"]) == {"od", "trips_per_user"}
+    with pytest.raises(QgsProcessingException, match="set the weights of these statistics"):
+        run_alg("mobilitydp:mobilityreport", {k: v for k, v in params.items()
+                                              if k != "WEIGHT_VISITS"})
