@@ -1504,6 +1504,10 @@
       <translation>&lt;p&gt;&lt;b&gt;Nombre maximal de trajets par utilisateur (m)&lt;/b&gt; : une borne publique. Chaque utilisateur garde au plus m de ses trajets dans la fenêtre, tirés uniformément au hasard, de sorte qu'un utilisateur modifie chaque comptage d'au plus m. Elle n'est jamais déduite des données (une borne tirée des données fuiterait elle-même). Un m plus grand garde davantage de trajets des utilisateurs actifs mais exige plus de bruit.&lt;/p&gt;</translation>
     </message>
     <message>
+      <source>&lt;p&gt;&lt;b&gt;Bounded trips from Spark&lt;/b&gt; (instead of trips): the output directory of &lt;code&gt;scripts/spark-bound trips&lt;/code&gt;, which read the trips on a Spark cluster, placed them in the zones and wrote small tables: trips per pair with each user's trips bounded to m by a keyed hash (a uniformly random m-subset, as here), people per main pair (ordered and unordered) and the number of users by trips. The trips are then not read. The zones and zone id field must be those the job was given, m must be the job's (for trips per pair), and a time window set here must be the job's (left empty, the job's is used); the release is refused otherwise. The ledger charges the dataset id the job recorded (that of its trips file: the same budget as reading the file here), and the report states that the bounding ran on Spark and how.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Trajets bornés issus de Spark&lt;/b&gt; (au lieu des trajets) : le répertoire de sortie de &lt;code&gt;scripts/spark-bound trips&lt;/code&gt;, qui a lu les trajets sur un cluster Spark, les a placés dans les zones et a écrit de petites tables : les trajets par paire, les trajets de chaque utilisateur étant bornés à m par un hachage à clé (un sous-ensemble de m trajets tiré uniformément, comme ici), les personnes par paire principale (orientée et non orientée) et le nombre d'utilisateurs par nombre de trajets. Les trajets ne sont alors pas lus. Les zones et le champ d'identifiant de zone doivent être ceux donnés au traitement, m doit être celui du traitement (pour les trajets par paire), et une fenêtre temporelle indiquée ici doit être celle du traitement (laissée vide, celle du traitement est utilisée) ; sinon la publication est refusée. Le registre impute l'identifiant de jeu de données que le traitement a enregistré (celui de son fichier de trajets : le même budget que si le fichier était lu ici), et le rapport indique que le bornage a été fait sur Spark et comment.&lt;/p&gt;</translation>
+    </message>
+    <message>
       <source>&lt;h3&gt;Noise&lt;/h3&gt;</source>
       <translation>&lt;h3&gt;Bruit&lt;/h3&gt;</translation>
     </message>
@@ -1526,6 +1530,14 @@
     <message>
       <source>lines, GPS points with a trip id, or a table of origin/destination coordinates</source>
       <translation>lignes, points GPS avec un identifiant de trajet, ou table de coordonnées d'origine/destination</translation>
+    </message>
+    <message>
+      <source>…or bounded trips (directory)</source>
+      <translation>…ou trajets bornés (répertoire)</translation>
+    </message>
+    <message>
+      <source>written by scripts/spark-bound trips (see the help)</source>
+      <translation>écrit par scripts/spark-bound trips (voir l'aide)</translation>
     </message>
     <message>
       <source>Trip id field (points)</source>
@@ -1698,6 +1710,10 @@
     <message>
       <source>&lt;p&gt;Outputs: the HTML &lt;b&gt;report&lt;/b&gt; with plots, every value's 95 % margin of error and quartiles read from the noisy histograms; the &lt;b&gt;statistics&lt;/b&gt; as JSON (public, for the report comparison); &lt;b&gt;visits per zone&lt;/b&gt; as a styled polygon layer, &lt;b&gt;OD flow lines&lt;/b&gt; between zone centroids (the flows above the simultaneous 95 % margin over all pairs, as in OD flows of trips); optionally the &lt;b&gt;statistics of the raw data&lt;/b&gt; (JSON marked internal: never publish it; it is for comparing with the private report).&lt;/p&gt;</source>
       <translation>&lt;p&gt;Sorties : le &lt;b&gt;rapport&lt;/b&gt; HTML avec des graphiques, la marge d'erreur à 95 % de chaque valeur et des quartiles lus dans les histogrammes bruités ; les &lt;b&gt;statistiques&lt;/b&gt; en JSON (publiques, pour la comparaison de rapports) ; les &lt;b&gt;visites par zone&lt;/b&gt; en couche de polygones symbolisée, des &lt;b&gt;lignes de flux OD&lt;/b&gt; entre les centroïdes des zones (les flux au-dessus de la marge simultanée à 95 % sur toutes les paires, comme dans Flux OD des trajets) ; en option les &lt;b&gt;statistiques des données brutes&lt;/b&gt; (JSON marqué interne : ne le publiez jamais ; il sert à comparer avec le rapport privé).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;From bounded trips the report holds only what the tables count: &lt;b&gt;OD flows&lt;/b&gt; (both methods) and &lt;b&gt;trips per user&lt;/b&gt;. Every other statistic (visits per zone and time window, trips over time and per day, trip length, travel time, radius of gyration, zones per user, mobility entropy, time between trips) needs the trips themselves: set its weight to 0 (the run is refused otherwise, before anything is read or charged).&lt;/p&gt;</source>
+      <translation>&lt;p&gt;À partir de trajets bornés, le rapport ne contient que ce que les tables comptent : les &lt;b&gt;flux OD&lt;/b&gt; (les deux méthodes) et les &lt;b&gt;trajets par utilisateur&lt;/b&gt;. Toutes les autres statistiques (visites par zone et fenêtre temporelle, trajets dans le temps et par jour, longueur des trajets, durée de trajet, rayon de giration, zones par utilisateur, entropie de mobilité, temps entre trajets) ont besoin des trajets eux-mêmes : mettez leur poids à 0 (sinon l'exécution est refusée, avant toute lecture et toute imputation).&lt;/p&gt;</translation>
     </message>
     <message>
       <source>&lt;h3&gt;OD flows and visits: methods&lt;/h3&gt;</source>
@@ -2796,8 +2812,16 @@
       <translation>« {} » est vide (aucune entité)</translation>
     </message>
     <message>
+      <source>bounded trips of a Spark job</source>
+      <translation>trajets bornés d'un traitement Spark</translation>
+    </message>
+    <message>
       <source> people</source>
       <translation> personnes</translation>
+    </message>
+    <message>
+      <source>Public regions need the trips: the bounded trips of a Spark job hold no region pairs (set the region size to 0)</source>
+      <translation>Les régions publiques ont besoin des trajets : les trajets bornés d'un traitement Spark ne contiennent pas de paires de régions (mettez la taille des régions à 0)</translation>
     </message>
     <message>
       <source>no pair of two regions has a 95 % interval above 0</source>
