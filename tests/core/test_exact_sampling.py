@@ -116,13 +116,24 @@ def test_tiny_probabilities_keep_their_exact_value_in_the_bounds():
     (lambda x: np.exp(-x), lambda d: (-d).exp()),
     (lambda x: -np.expm1(-x), lambda d: 1 - (-d).exp())])
 def test_numpy_exp_is_far_inside_the_assumed_margin(f, reference):
-    """The fast path's one assumption: numpy's exp and expm1 within 2^−40 relative."""
+    """The fast paths' one assumption: numpy's exp, expm1 (and log, below) within 2^−40 relative."""
     rng = make_rng(3)
     x = np.concatenate((rng.uniform(0, 700, 3000), rng.uniform(0, 1, 1000), 10.0 ** -rng.uniform(
         0, 12, 1000), [0.5, 1.0, 40.0]))
     with decimal.localcontext(decimal.Context(prec=60)):
         worst = max(abs(float(decimal.Decimal(float(e)) / reference(decimal.Decimal(float(g)))) - 1)
                     for g, e in zip(x, f(x)))
+    assert worst < 2.0 ** -50 and worst < EXP_MARGIN / 1000
+
+
+def test_numpy_log_is_far_inside_the_assumed_margin():
+    """Uniforms as the discretised Laplace sampler meets them: near 0, anywhere, just below 1."""
+    rng = make_rng(4)
+    u = np.concatenate((rng.uniform(0, 1, 2000), 2.0 ** -rng.uniform(1, 64, 1000),
+                        1.0 - rng.integers(1, 2 ** 20, 1000) * 2.0 ** -53))
+    with decimal.localcontext(decimal.Context(prec=60)):
+        worst = max(abs(float(decimal.Decimal(float(lg)) / decimal.Decimal(float(x)).ln()) - 1)
+                    for x, lg in zip(u, np.log(u)))
     assert worst < 2.0 ** -50 and worst < EXP_MARGIN / 1000
 
 
