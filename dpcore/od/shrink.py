@@ -25,14 +25,17 @@ every estimate is ≈ 0: nothing is invented (tested).
 
 :func:`fit_prior_trimmed` guards the fit against the noise's own extremes. On
 466,095 unordered IRIS pairs, people per pair are at most 2, but the largest
-of the noisy values reaches 4.6 noise scales, and the maximum-likelihood
+of the noisy values reaches 11–13 noise scales, and the maximum-likelihood
 mixture sometimes explains a chance excess of such values with a thin tail
 (≈ 30 pairs ≥ 10 people): those noise-only outliers were then published as the
 largest flows and r fell from 0.14 to 0.04 in one seed of 8 (ε = 0.475). The
 trimmed fit keeps the smallest support [0, top] whose fit is within
 :data:`TRIM_NATS` of the log-likelihood of the full fit: a tail the data do not
 support (by a likelihood-ratio test) is dropped, one they do (pairs of tens of
-people on a 1 km grid) is kept.
+people on a 1 km grid) is kept. The support never ends below :data:`TRIM_FLOOR` noise scales:
+the test cannot tell such short tails from none, and cutting them cost r where they are real
+(Massachusetts tracts, 5,000 commuters, ε = 0.95: 0.27 with no floor, 0.315 with it; IRIS
+0.275 → 0.268), while the failure guarded against came from tails 5–20 noise scales out.
 
 :func:`linear_shrink` is the Fay–Herriot / James–Stein estimator with an intercept
 only (Fay & Herriot 1979): each value moves towards the mean of all values by
@@ -114,6 +117,7 @@ def fit_prior(noisy, alpha: float, grid=None, iterations: int = ITERATIONS,
 
 
 TRIM_NATS = 2.5    # log-likelihood a trimmed support may lose against the full one
+TRIM_FLOOR = 2.0   # the trimmed support ends at ≥ this many noise scales (Δ/ε)
 
 
 def _log_likelihood(values, counts, grid, pi, alpha):
@@ -132,9 +136,11 @@ def fit_prior_trimmed(noisy, alpha: float, family: str = MONOTONE,
     values, counts = np.unique(y, return_counts=True)
     best = fit_prior(y, alpha, grid, iterations, family)
     full = _log_likelihood(values, counts, *best, alpha)
-    # candidate ends from the smallest up (EM is not exact enough to bisect), ×1.25 apart
+    # candidate ends from the smallest up (EM is not exact enough to bisect), ×1.25 apart, none
+    # below TRIM_FLOOR noise scales
     ends = np.unique(np.searchsorted(grid, np.round(1.25 ** np.arange(0, 64)), side="right") - 1)
-    for end in ends[(ends >= 1) & (ends < grid.size - 1)]:
+    floor = TRIM_FLOOR / np.log(1.0 / alpha) if 0 < alpha < 1 else 0.0
+    for end in ends[(ends >= 1) & (ends < grid.size - 1) & (grid[ends] >= floor)]:
         g, pi = fit_prior(y, alpha, grid[:end + 1], iterations, family)
         if full - _log_likelihood(values, counts, g, pi, alpha) < float(nats):
             return g, pi
