@@ -7,9 +7,10 @@ Mobility: dpcore.synth (population + CDR) with the activity presets of
 issue 4, one week from Monday 00:00. Truth: Formula 1 applied to the
 ingest's true tower counts (distinct users per tower and hour, no ℓ).
 
-Method ``visits`` (issue 29) counts distinct (user, tower, hour) visits
-capped at k ≤ ℓ per user (dpcore.density.visits; k by its public rule) from
-the same events; the others read the §5.1 pre-sampled counts. For every
+Method ``visits`` (issue 29) spreads every user's weight of 1 over its
+distinct (user, tower, hour) visits (dpcore.density.visits.visit_shares) from
+the same events, pools hours by its public rule and denoises
+(dpcore.density.visit_release); the others read the §5.1 pre-sampled counts. For every
 (method, ε) the release is run ``--runs`` times with fresh seeds from the
 same bounded counts; MRE (γ = 0.1 % of the cell's total) and Pearson correlation are averaged over census cells, then over runs. EMD
 (exact, HiGHS, ≈ 2 s per slot at 965 cells without POT) is computed on
@@ -19,7 +20,7 @@ default 24, every 7th hour, so each hour of the day once) for
 pipeline with ε = 10⁹: the error left is that of pre-sampling, clustering,
 scaling and smoothing alone (diagnostic).
 
-    .venv/bin/python benchmarks/density.py [--users N] [--runs R] [--quick]
+    .venv/bin/python benchmarks/density.py [--users N] [--runs R] [--seed S] [--quick]
 
 Prints markdown tables and writes PNG plots to out/bench_density/.
 """
@@ -37,8 +38,7 @@ from shapely.ops import unary_union  # noqa: E402
 from dpcore import metrics  # noqa: E402
 from dpcore.cover import minimum_vertex_cover, overlap_graph, reallocate  # noqa: E402
 from dpcore.density import density_inputs, release_density  # noqa: E402
-from dpcore.density.visit_release import (VisitDensityInputs, release_visits,  # noqa: E402
-                                          visit_cap)
+from dpcore.density.visit_release import VisitDensityInputs, release_visits  # noqa: E402
 from dpcore.density.visits import bound_visits  # noqa: E402
 from dpcore.geography import load_paris_sample, zone_centroids  # noqa: E402
 from dpcore.ingest import bound_contributions  # noqa: E402
@@ -73,12 +73,11 @@ def events(geo, tess, n_users, preset, seed):
 
 
 def visit_data(cdr, tower, n_towers, ell, weights):
-    """The visits method's inputs: distinct (user, tower, hour) visits, ≤ k per user, for
-    both caps its rule may choose (k = 1 below ε = 0.5, k = ℓ from there)."""
+    """The visits method's inputs: distinct (user, tower, hour) visits and their shares."""
     slot = np.floor((cdr.time - cdr.start) / 3600.0).astype(np.int64)
-    return {k: VisitDensityInputs(bound_visits(cdr.user, tower, slot, n_towers=n_towers,
-                                               n_slots=168, ell=k, rng=make_rng(3)), weights)
-            for k in sorted({1, ell})}
+    return VisitDensityInputs(bound_visits(cdr.user, tower, slot, n_towers=n_towers,
+                                           n_slots=168, ell=ell, rng=make_rng(3)), weights,
+                              slot_seconds=3600.0, start=cdr.start)
 
 
 def run_method(data, method, kw, eps, seed):
@@ -87,8 +86,8 @@ def run_method(data, method, kw, eps, seed):
     t = time.perf_counter()
     if name == "visits":
         ell = data["fourier"].ell
-        rel = release_visits(data["visits"][visit_cap(eps, ell)], epsilon=eps, delta=DELTA,
-                             ell=ell, rng=make_rng(seed), **kw)
+        rel = release_visits(data["visits"], epsilon=eps, delta=DELTA, ell=ell,
+                             rng=make_rng(seed), **kw)
         return rel, time.perf_counter() - t
     rel = release_density(data["fourier"], method=name, epsilon=eps, delta=DELTA,
                           rng=make_rng(seed), **kw)
@@ -96,7 +95,7 @@ def run_method(data, method, kw, eps, seed):
 
 
 def evaluate(data, truth, centroids, eps_list, runs, emd_slots, emd_runs, methods=METHODS,
-             emd_eps=(0.3,)):
+             emd_eps=(0.3,), seed=1):
     """{(method, eps): dict of mean MRE, PC, EMD, seconds, clusters}."""
     res = {}
     for method, kw in methods:
@@ -106,7 +105,7 @@ def evaluate(data, truth, centroids, eps_list, runs, emd_slots, emd_runs, method
             for r in range(n_runs):
                 try:
                     rel, sec = run_method(data, method, kw, 1e9 if eps == np.inf else eps,
-                                          1000 * r + 7)
+                                          1000 * r + 7 + 100_000 * (seed - 1))
                 except ValueError as err:   # ε = 10⁹: the discrete samplers refuse it
                     if eps != np.inf:
                         raise
@@ -269,6 +268,9 @@ def main():
     ap.add_argument("--emd-runs", type=int, default=1)
     ap.add_argument("--methods", default=",".join(m for m, _ in METHODS),
                     help="subset of the main table's methods")
+    ap.add_argument("--seed", type=int, default=1,
+                    help="population and CDR seed (the runs' noise seeds move with it): 1 is "
+                         "the week the methods were tuned on, others are held out")
     ap.add_argument("--quick", action="store_true", help="100k users, 3 runs, ε ∈ {0.3, 1}")
     a = ap.parse_args()
     if a.quick:
@@ -283,7 +285,8 @@ def main():
     centroids = zone_centroids(geo.zones)
     log(f"geography: {len(tess.cells)} tower cells, {len(geo.zones)} IRIS, "
         f"|C| = {cover[0].sum() + cover[1].sum()} ({time.perf_counter() - t:.1f} s)")
-    print(f"# Density benchmark: synthetic Paris, {a.users:,} users, one week, δ = {DELTA:g}\n")
+    print(f"# Density benchmark: synthetic Paris, {a.users:,} users, one week, δ = {DELTA:g}, "
+          f"seed {a.seed}\n")
     print(f"Tower cells {len(tess.cells)}, IRIS cells {len(geo.zones)}, minimum cover "
           f"|C| = {cover[0].sum()} towers + {cover[1].sum()} IRIS = "
           f"{cover[0].sum() + cover[1].sum()}. Runs per (method, ε): {a.runs}; EMD on "
@@ -293,7 +296,7 @@ def main():
     main_res, ell_res = None, {}
     for preset in presets:
         t = time.perf_counter()
-        cdr, tower = events(geo, tess, a.users, preset, seed=1)
+        cdr, tower = events(geo, tess, a.users, preset, seed=a.seed)
         t_gen = time.perf_counter() - t
         log(f"[{preset}] {len(cdr):,} events generated in {t_gen:.0f} s")
         for ell in (ells if preset == DEFAULT_PRESET else [30]):
@@ -317,7 +320,7 @@ def main():
             eps_here = eps_list if (full or preset == DEFAULT_PRESET) else [0.3, np.inf]
             res = evaluate(data, truth, centroids, eps_here, a.runs,
                            emd_slots if full else None, a.emd_runs, methods,
-                           [float(e) for e in a.emd_eps.split(",")])
+                           [float(e) for e in a.emd_eps.split(",")], seed=a.seed)
             if preset == DEFAULT_PRESET:
                 ell_res[ell] = res
             print(f"## preset `{preset}`, ℓ = {ell}\n")

@@ -15,7 +15,7 @@ from qgis.PyQt.QtCore import Qt
 from ...dpcore.density import (assemble_density, density_geography, plan_density,
                               release_density, sections)
 from ...dpcore.density.visit_release import (assemble_visits, facts_rows, plan_visits,
-                                             release_visits, visit_cap)
+                                             release_visits)
 from ...dpcore.density.visits import visits_from_events
 from ...dpcore.sampling import sampling_stream
 from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, id_type, tr
@@ -30,8 +30,9 @@ TOWERS, TOWER_ID_FIELD = "TOWERS", "TOWER_ID_FIELD"
 CENSUS, CENSUS_ID_FIELD = "CENSUS", "CENSUS_ID_FIELD"
 ELL, METHOD, IMPROVEMENTS, CALIBRATION = "ELL", "METHOD", "IMPROVEMENTS", "CALIBRATION"
 EVALUATE, OUTPUT, WIDE, DIAGNOSTICS, TRUTH = "EVALUATE", "OUTPUT", "WIDE", "DIAGNOSTICS", "TRUTH"
-METHODS = [("visits", "distinct people per tower|distinct people per tower and slot, Gaussian noise "
-                      "on every tower × slot count, low-rank denoising, (ε, δ)-DP (default)"),
+METHODS = [("visits", "distinct people per tower|distinct people per tower and slot, Laplace noise "
+                      "on blocks of hours pooled over like days, low-rank denoising, ε-DP "
+                      "(default)"),
            ("efpa_g", "EFPA_G|clustering + Fourier (DCT) perturbation with Gaussian noise, (ε, δ)-DP"),
            ("efpa", "EFPA|the same with Laplace noise, ε-DP"),
            ("lpa", "LPA|the paper's baseline: Laplace noise on every count of the cover, ε-DP"),
@@ -41,6 +42,8 @@ CALIBRATIONS = [("analytic", "analytic σ (tightest)|the smallest σ the discret
                 ("classic", "classic (the paper)|σ = √2·Δ₂·√ln(4/δ)/ε, valid for ε/4 < 1 here")]
 UNIT = ("one user: all the events of one person (user id) over the whole period; the "
         "pre-sampling keeps at most ℓ visits of a user, at most one per slot")
+UNIT_VISITS = ("one user: all the events of one person (user id) over the whole period; each "
+               "person's weight of 1 is spread over their distinct visits")
 
 
 class SanitizeDensity(MobilityDPAlgorithm):
@@ -53,7 +56,7 @@ class SanitizeDensity(MobilityDPAlgorithm):
     HELP = """
 <p>Turns call data records (CDR) into the number of people in every census cell for every time slot (by default every hour of a week) with a user-level differential privacy guarantee, following Acs &amp; Castelluccia, "A Case Study: Privacy Preserving Release of Spatio-temporal Density in Paris" (KDD 2014).</p>
 <p><b>What is estimated</b>: the paper's density — for every tower and slot, the number of distinct people seen there (a person seen at two towers in one hour counts at both), spread over the census cells in proportion to the overlap areas of each tower's Voronoi cell (Formula 1). Every method estimates that same quantity.</p>
-<p><b>visits</b> (default): every person keeps at most k of their distinct (tower, slot) visits, chosen at random: k = 1 below ε = 0.5 and k = ℓ from there (a public rule: with little budget one visit per person carries the least noise; with more, keeping more visits removes the bias described below). The tower × slot matrix of these visits gets discrete Laplace noise (k = 1: one person changes one entry by 1, so δ is not spent) or discrete Gaussian noise (k &gt; 1: one person changes at most k entries by 1, L2 sensitivity √k). The noisy matrix is denoised by optimal singular-value shrinkage (Gavish &amp; Donoho 2017): a week of counts follows a few common daily rhythms, and singular values below the largest a noise-only matrix reaches are dropped, so noise alone gives zeros, not invented structure. 5 % of ε pays for a noisy count of all visits (each person's capped at B = the number of slots, at least ℓ; L1 sensitivity B), whose ratio to the noisy kept visits scales the result back up; Formula 1 maps the towers to the census cells. That scaling assumes the cap removes the same share of visits everywhere: with k = 1 each person's one visit stands for all of theirs, so people with many visits weigh less than they should where they gather (on the synthetic benchmark this bias alone is a mean relative error of 0.07). No margin of error is published (the shrinkage is biased towards the common rhythms). It needs the events layer (not a bounded-counts table). Measured on synthetic weeks (benchmarks/density.py, ℓ = 30): with 2 million people its mean relative error is 0.67×, 0.54× and 0.48× EFPA_G's at ε = 0.1, 0.3 and 1; with 250,000 people it is about equal to EFPA_G's at ε = 0.3, better at ε = 1 (0.4–0.8×) but clearly worse at ε = 0.1 (1.8×), where EFPA_G's spatial clusters pool the sparse counts: for a small population at a small ε choose efpa_g.</p>
+<p><b>visits</b> (default): counts what the density counts, distinct people per tower and slot, with every person's weight of 1 spread evenly over their distinct (tower, slot) visits (a person with 10 visits adds 1/10 at each), so one person changes any sum of these counts by at most 1 and no visit is dropped at random. Before the noise, slots are pooled by a public rule: the same block of hours of the day (8 h below ε = 0.5, else 4 h) on every weekday together, and on every weekend day together (days of 24 h from the start; a day is a weekend day when its midday, UTC, is a Saturday or Sunday; a slot length that does not divide a day pools nothing). The towers × blocks matrix gets Laplace noise: the method is ε-DP and spends no δ. The noisy matrix is denoised by optimal singular-value shrinkage (Gavish &amp; Donoho 2017): a week of counts follows a few common daily rhythms, and singular values below the largest that noise alone reaches are dropped, so noise alone gives zeros, not invented structure. Each block is spread over its slots by a noisy city-wide profile of the day (10 % of ε), following the tower's level in the neighbouring blocks, and everything is scaled by the noisy number of visits per person (5 % of ε for a noisy count of all visits, each person's capped at B = the number of slots, at least ℓ); Formula 1 maps the towers to the census cells. It assumes that within a block every tower follows the city-wide rhythm and that the days of one type are alike; people with many visits weigh less than they should where they gather. These biases are small next to the noise they remove. No margin of error is published. It needs the events layer (not a bounded-counts table); ℓ only sets the least B. Measured on synthetic weeks (benchmarks/density.py, ℓ = 30, δ = 2·10⁻⁶, medians of 5 runs): its mean relative error is 0.76×, 0.68× and 0.71× EFPA_G's at ε = 0.1, 0.3 and 1 with 250,000 people (0.74–0.78×, 0.65–0.67× and 0.72–0.74× on two other weeks), and 0.43×, 0.51× and 0.53× with 2 million.</p>
 <p><b>efpa_g</b> and the others follow the paper: each user's events are pre-sampled (at most one visit per slot, at most ℓ visits in all, §5.1); tower counts are mapped to census cells in proportion to the overlap areas of the tower's Voronoi cell (Formula 1); the noise goes on the smallest set of tower and census cells that covers the area (minimum cover, §5.2, with its sensitivity fix). EFPA_G then clusters nearby cells until their totals resist the noise (Alg. 3), perturbs each cluster's series in the DCT domain (Alg. 4), scales back with noisy per-cell totals estimated from a one-visit-per-user histogram and a noisy total number of visits (§5.4.1), and smooths the night hours with exponential fits (§5.4.2). Half of ε pays for the totals, half for the Fourier perturbation; the report lists every mechanism call.</p>
 <h3>Parameters</h3>
 """ + EVENTS_HELP + BOUNDED_HELP + """
@@ -63,7 +66,7 @@ class SanitizeDensity(MobilityDPAlgorithm):
 <p><b>Method</b>: visits (default), EFPA_G, EFPA or the paper's two LPA baselines; the values are listed below.</p>
 <p><b>Improvements</b> (efpa_g and efpa): the improved scaling and the night smoothing of §5.4 (recommended). Without them the cell totals come from the pre-sampled counts, which underestimate the truth.</p>
 <p><b>Gaussian calibration</b> (advanced, efpa_g only): how σ is computed from (ε, δ); the values are listed below.</p>
-<p><b>Delta</b>: default 2·10⁻⁶ as in the paper; keep it below 1/(number of users). efpa_g spends it, and visits when it keeps more than one visit per person (ε ≥ 0.5); lpa, lpa_direct and efpa spend no δ.</p>
+<p><b>Delta</b>: default 2·10⁻⁶ as in the paper; keep it below 1/(number of users). Only efpa_g spends it; visits, lpa, lpa_direct and efpa spend no δ.</p>
 <p><b>Add an internal evaluation</b> (advanced): compares the release with the true density in the internal part of the report (it contains statistics of the raw data).</p>
 <p><b>Outputs</b>: the private density in long form (census polygon, cell_id, slot, slot_start, slot_end, count; the layer plays in the Temporal Controller); optionally a wide layer (one field per slot, styled by the first slot's counts) and the cover cells with their cluster, noisy total and number of DCT coefficients k (all three computed from noisy values: part of the release). The true density (advanced) is NOT private: for evaluation by the data owner only.</p>
 <p><b>Unit of privacy</b>: one user, i.e. all events of one person over the whole period.</p>
@@ -143,7 +146,8 @@ class SanitizeDensity(MobilityDPAlgorithm):
         census, towers, frame, geo, geoms = self._geography(parameters, context, feedback)
         if by_visits:
             plan = plan_visits(epsilon=epsilon, delta=delta, ell=ell,
-                               n_towers=len(geo.tower_cells), n_slots=n_slots)
+                               n_towers=len(geo.tower_cells), n_slots=n_slots,
+                               slot_seconds=slot_seconds, start=start)
         for w in geo.warnings:
             feedback.pushWarning(w)
         noise_rng = self.rng(parameters, context)  # pre-sampling on its own stream: same
@@ -151,8 +155,7 @@ class SanitizeDensity(MobilityDPAlgorithm):
         period_kw = dict(start=start, slot_seconds=slot_seconds, n_slots=n_slots)
         if by_visits:
             assembly, facts = self._read_visits(parameters, context, feedback, geo,
-                                                visit_cap(epsilon, ell), sampling_rng,
-                                                period_kw)
+                                                sampling_rng, period_kw)
         else:
             bounded, facts = bounded_counts(self, parameters, context, feedback,
                                             tower_index=geo.tower_index,
@@ -204,7 +207,8 @@ class SanitizeDensity(MobilityDPAlgorithm):
             internal.append(("Utility against the true density", body))
         labels = [utc_datetime(t).toString("ddd yyyy-MM-dd HH:mm") for t in times[:-1]]
         results.update(self.write_reports(
-            parameters, context, release=release, unit_of_privacy=UNIT,
+            parameters, context, release=release,
+            unit_of_privacy=UNIT_VISITS if by_visits else UNIT,
             parameter_rows=[("events", facts["source"])] + facts["public_rows"] + [
                             ("towers", towers.sourceName()),
                             ("census cells", census.sourceName()), ("method", method),
@@ -223,8 +227,8 @@ class SanitizeDensity(MobilityDPAlgorithm):
             internal_warnings=release.internal["warnings"]))
         return results
 
-    def _read_visits(self, parameters, context, feedback, geo, cap, rng, period_kw):
-        """(DensityAssembly, facts): distinct visits per tower and slot, ≤ ``cap`` per user."""
+    def _read_visits(self, parameters, context, feedback, geo, rng, period_kw):
+        """(DensityAssembly, facts): distinct visits per tower and slot and their shares."""
         if self.parameterAsFile(parameters, BOUNDED_COUNTS, context):
             raise ValueError("a bounded-counts table holds one visit per user and slot (the "
                              "efpa_g pre-sampling): the visits method counts every distinct "
@@ -236,14 +240,15 @@ class SanitizeDensity(MobilityDPAlgorithm):
                                     progress=lambda f: step(0.6 * f), **period_kw)
         try:
             lookup = np.asarray([geo.tower_index[k] for k in keys], dtype=np.int64)
-            visits = visits_from_events(events, lookup, n_towers=len(geo.tower_cells), ell=cap,
+            visits = visits_from_events(events, lookup, n_towers=len(geo.tower_cells), ell=1,
                                         rng=rng, progress=lambda f: step(0.6 + 0.4 * f))
         finally:
             events.close()
         facts["public_rows"] = []
         facts["report_rows"] = [("events source", facts["source"]),
                                 ("read by", facts["engine"])] + facts_rows(visits)
-        return assemble_visits(geo, visits), facts
+        return assemble_visits(geo, visits, slot_seconds=period_kw["slot_seconds"],
+                               start=period_kw["start"]), facts
 
     # -- optional outputs ------------------------------------------------------------------
     def _write_wide(self, parameters, context, crs, geometries, ids, values, kind):

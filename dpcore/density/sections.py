@@ -29,6 +29,17 @@ def _figure(title: str, png) -> str:
 NOISY_HEADING = "Chosen from the noisy totals (post-processing)"
 
 
+def _pooling_text(info: dict) -> str:
+    if info["columns"] == info["n_slots"]:
+        return "none: every slot is its own column"
+    days = ("every weekday together and every weekend day together" if info["day_types"]
+            else "every day together")
+    if info["block_slots"] == 1:
+        return f"{info['columns']} columns: the same slot of the day, {days}"
+    return (f"{info['columns']} columns: blocks of {info['block_slots']} slots of the day, "
+            f"{days}, spread over their slots by a noisy city-wide profile")
+
+
 def pipeline_section(info: dict, n_tower_cells: int, n_census: int) -> str:
     """Public: the steps of the release, their noise parameters and what the noise chose.
 
@@ -53,19 +64,20 @@ def pipeline_section(info: dict, n_tower_cells: int, n_census: int) -> str:
                   f"{info['l2_sum_sensitivity']:.4g}")]
         if info.get("k_hat") is not None:
             noisy.append(("noisy number of visits K̂", f"{info['k_hat']:.6g}"))
-    if "scale" in info:
+    if "scale" in info and info.get("method") != "visits":
         rows.append(("Laplace scale per count", f"{info['scale']:.6g}"))
     if info.get("method") == "visits":
         rows += [("counted", "distinct people per tower and slot (a person seen at two towers "
-                             "counts at both), at most ℓ visits kept per person"),
-                 ("L2 sensitivity of the tower × slot counts", f"{info['l2_sensitivity']:.4g}"),
-                 ("Gaussian σ per count", f"{info['sigma']:.6g}"),
-                 ("visit bound B of the cap total (its L1 sensitivity)", info["total_bound"]),
-                 ("margins of error", "none published: the low-rank shrinkage is biased "
-                                      "towards the common daily rhythms")]
+                             "counts at both); every person's weight 1 is spread evenly over "
+                             "their distinct visits"),
+                 ("slots pooled per noise draw", _pooling_text(info)),
+                 ("L1 sensitivity of the pooled shares", f"{info['l1_sensitivity']:.4g}"),
+                 ("Laplace scale per pooled count", f"{info['scale']:.6g}"),
+                 ("visit bound B of the capped total (its L1 sensitivity)", info["total_bound"]),
+                 ("margins of error", "none published: the low-rank shrinkage and the pooling "
+                                      "are biased towards the common daily rhythms")]
         noisy = [("rank kept by the singular-value shrinkage", info["rank"]),
-                 ("noisy ratio of visits capped at B to visits capped at ℓ",
-                  f"{info['cap_ratio']:.4f}")]
+                 ("noisy visits per person ρ (scale factor)", f"{info['cap_ratio']:.4f}")]
     html = dpreport.table(rows, ("step", "value"))
     if noisy:
         html += (f"\n<h3>{dpreport.esc(NOISY_HEADING)}</h3>\n"

@@ -224,7 +224,7 @@ def _cdr_city(work, neighbour):
 
 
 def _cdr_city_visits(epsilon):
-    """The same city with the default method (visits, issue 29): k = 1 below ε = 0.5, else ℓ."""
+    """The same city with the default method (visits, issue 29: its pooling rule at two ε)."""
     def make(work, neighbour):
         params = _cdr_city(work, neighbour)
         del params["DIAGNOSTICS"]
