@@ -238,8 +238,8 @@ def _audit_sample(shares, epsilon, seed, monkeypatch):
 
 @pytest.mark.parametrize("broken", [False, True])
 def test_neighbour_audit_and_its_negative_control(monkeypatch, broken):
-    """ε = 0.45: D' = D minus a user with 4 visits in slots 0–3 of tower 0 (one column of
-    4 h): weight ¼ each, 1 in all. The control's user is counted once per visit (no
+    """ε = 0.45: D' = D minus a user with 4 visits in slots 0–3 of tower 0 (one column: the
+    block of 8 h): weight ¼ each, 1 in all. The control's user is counted once per visit (no
     normalisation): its column moves by 4, which the sensitivity 1 does not cover."""
     epsilon = 0.45
     e_matrix = epsilon * (1 - visit_release.SCALE_SHARE - visit_release.PROFILE_SHARE)
