@@ -193,11 +193,6 @@ def capped_total(per_user, bound: int) -> int:
     return int(np.minimum(np.asarray(per_user, dtype=np.int64), int(bound)).sum())
 
 
-def visit_l1_sensitivity(ell: int) -> float:
-    """Δ₁ of the tower × slot matrix of kept visits: k (≤ k cells, each +1)."""
-    return float(check_ell(ell))
-
-
 def visit_l2_sensitivity(ell: int) -> float:
     """Δ₂ of the tower × slot matrix of kept visits: √k (≤ k distinct cells, each +1)."""
     return math.sqrt(check_ell(ell))
