@@ -6,22 +6,19 @@ public zones, keeps each user's ≤ m trips with the smallest keyed hash
 (:mod:`.trip_bounds`, the rule the one-machine path can reproduce exactly)
 and writes the small tables of :class:`dpcore.od.trip_tables.TripTables`:
 
-* ``trips_per_pair.csv`` — origin id, destination id, origin, dest (indices), trips
-  (≤ m per user);
-* ``people_per_main_pair.csv`` / ``people_per_main_unordered_pair.csv`` — people
-  (each user once, on their most frequent ordered / unordered pair over all their
-  trips; ties by the keyed hash of :func:`dpcore.od.people.main_pairs`, computed
-  on the executors);
+* ``trips_per_pair.csv`` — origin id, destination id, origin, dest (indices), trips (≤ m/user);
+* ``people_per_main_pair.csv`` / ``people_per_main_unordered_pair.csv`` — people (each user
+  once, on their most frequent ordered / unordered pair over all their trips; ties by the
+  keyed hash of :func:`dpcore.od.people.main_pairs`, computed on the executors);
 * ``all_trips_per_pair.csv`` — every trip (the internal report's ground truth);
 * ``trips_per_user.csv`` — trips, users: how many users have that many trips;
 
-and ``bounded-trips.json`` (parameters, counts, the dataset id of the input:
-the ledger's default id, as on the one-machine path). Zones are located in
-the zones file's CRS (coordinates given in ``--crs`` are reprojected to it)
-by dpcore's :class:`.zones.ZoneIndex` on the executors, which need numpy,
-shapely and (with ``--crs``) pyproj; dpcore is shipped to them as a zip.
-Rows without a user or with unreadable coordinates are dropped and counted
-(the one-machine reader refuses them).
+and ``bounded-trips.json`` (parameters, counts, the dataset id of the input: the ledger's default
+id, as on the one-machine path). Zones are located in the zones file's CRS (coordinates given in
+``--crs`` are reprojected to it) by dpcore's :class:`.zones.ZoneIndex` on the executors, which
+need numpy, shapely and (with ``--crs``) pyproj; dpcore is shipped to them as a zip (one file per
+dpcore version in the temporary folder, reused by later runs). Rows without a user or with bad
+coordinates are dropped and counted (the one-machine reader refuses them).
 
     scripts/spark-bound trips TRIPS OUT --zones FILE --zone-id-field F --user-field F
         --origin X,Y --dest X,Y [--crs EPSG:4326] [--start-field F --end-field F]
@@ -30,13 +27,12 @@ Rows without a user or with unreadable coordinates are dropped and counted
 from __future__ import annotations
 
 import argparse
-import atexit
 import hashlib
+import io
 import itertools
 import json
 import os
 import secrets
-import shutil
 import sys
 import tempfile
 import zipfile
@@ -132,18 +128,23 @@ def _ship_dpcore(spark) -> None:
     if app in _SHIPPED:
         return
     package = __name__.rsplit(".", 2)[0].split(".")
-    folder = tempfile.mkdtemp(prefix="mobilitydp-")
-    atexit.register(shutil.rmtree, folder, True)   # served to executors until the driver ends
-    path = os.path.join(folder, "dpcore.zip")
-    with zipfile.ZipFile(path, "w") as z:
+    buffer = io.BytesIO()            # one file per dpcore version, reused: no temporary to leak
+    with zipfile.ZipFile(buffer, "w") as z:
         for k in range(1, len(package)):
-            z.writestr("/".join(package[:k]) + "/__init__.py", "")
-        for folder, _, files in os.walk(os.path.join(ROOT, "dpcore")):
-            for f in files:
-                if f.endswith(".py"):
-                    full = os.path.join(folder, f)
-                    rel = os.path.relpath(full, os.path.join(ROOT, "dpcore"))
-                    z.write(full, "/".join(package) + "/" + rel.replace(os.sep, "/"))
+            z.writestr(zipfile.ZipInfo("/".join(package[:k]) + "/__init__.py"), "")
+        for folder, _, files in sorted(os.walk(os.path.join(ROOT, "dpcore"))):
+            for f in sorted(x for x in files if x.endswith(".py")):   # fixed dates: same bytes
+                name = os.path.relpath(os.path.join(folder, f), os.path.join(ROOT, "dpcore"))
+                with open(os.path.join(folder, f), "rb") as fh:
+                    z.writestr(zipfile.ZipInfo("/".join([*package, *name.split(os.sep)])),
+                               fh.read())
+    data = buffer.getvalue()
+    path = os.path.join(tempfile.gettempdir(),
+                        f"mobilitydp-dpcore-{hashlib.sha256(data).hexdigest()[:16]}.zip")
+    if not os.path.exists(path):
+        with open(f"{path}.{os.getpid()}", "wb") as fh:
+            fh.write(data)
+        os.replace(f"{path}.{os.getpid()}", path)
     spark.sparkContext.addPyFile(path)
     _SHIPPED.add(app)
 
