@@ -124,27 +124,6 @@ def people_per_cell(user, cell, n_cells: int, *, max_cells: int,
     return np.bincount(cells, minlength=int(n_cells))
 
 
-def visit_cells(zoned: ZonedTrips, window_edges_h=(0.0, 24.0)):
-    """The (user, cell) records of trip ends: origins at the start hour, destinations at
-    the end hour, cell = zone × time window (windows: hour-of-day edges from 0 to 24, UTC).
-    Returns (user, cell, n_cells)."""
-    edges = np.asarray(window_edges_h, dtype=float)
-    n_w = edges.size - 1
-    t = zoned.trips
-    if n_w > 1 and not (np.all(np.isfinite(t.start)) and np.all(np.isfinite(t.end))):
-        raise ValueError("visits per time window need trip times; some trips have none")
-
-    def window(times):
-        if n_w == 1:
-            return np.zeros(times.size, dtype=np.int64)
-        hour = np.mod(times, 86400.0) / 3600.0
-        return np.clip(np.searchsorted(edges, hour, "right") - 1, 0, n_w - 1)
-
-    cell = np.concatenate([zoned.origin_zone.astype(np.int64) * n_w + window(t.start),
-                           zoned.dest_zone.astype(np.int64) * n_w + window(t.end)])
-    return np.concatenate([t.user, t.user]), cell, zoned.n_zones * n_w
-
-
 def user_totals(user, cap: int, m=None) -> np.ndarray:
     """[number of users, their trips capped at ``cap`` per user]: L1 sensitivity 1 + cap.
     With ``m`` (≤ cap): [users, trips up to m per user, trips between m and cap per user],
