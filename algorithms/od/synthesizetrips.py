@@ -61,7 +61,9 @@ at the other end of their main pair (uniform inside the zones, or drawn from the
 public <b>weighting points</b>), trips that alternate between them, other trips, start and end
 times inside the time window and a synthetic user id. Where most of the released consecutive
 trips follow each other, each person's trips are drawn as a chain of stops: every trip starts
-at the point where their previous trip ended, and their days run from home in time order.
+at the point where their previous trip ended, except at the released share of consecutive
+trips that do not follow each other, where it starts at another stop (home, main end or
+elsewhere, as trips drawn one by one start), and their days run from home in time order.
 The output is a line layer (one line per trip) whose rows are shuffled; it plays in the
 Temporal Controller (start → end).</p>
 <h3>Good for, not good for</h3>

@@ -1,5 +1,7 @@
 """Multi-stop trajectories of the synthetic trips (dpcore.od.synthesis.chains, issue 31):
 the transitions part's bound and cost, the adaptive choice, chained generation."""
+import dataclasses
+
 import numpy as np
 import pytest
 from shapely.geometry import box
@@ -10,7 +12,10 @@ from mobility_dp.dpcore.od.synthesis import plan_synthetic_trips, release_synthe
 from mobility_dp.dpcore.od.synthesis.chains import (CELLS, E, H, W, Markov, markov_of,
                                                     true_transitions, walk)
 from mobility_dp.dpcore.od.synthesis.evaluate import profile
+from mobility_dp.dpcore.od.synthesis.fit import fit_model
+from mobility_dp.dpcore.od.synthesis.generate import generate
 from mobility_dp.dpcore.od.synthesis.parts import WEIGHTS, budget
+from mobility_dp.dpcore.od.synthesis.place import Zones
 from mobility_dp.dpcore.od.trips import Trips, ZonedTrips
 from mobility_dp.dpcore.rng import make_rng
 
@@ -86,19 +91,28 @@ def test_adaptive_choice_reads_noisy_counts_only():
 
 def test_walk_keeps_each_persons_trips_and_main_pair_trips():
     first = np.array([[0.2, 0.5, 0.3], [0.5, 0.2, 0.3], [0.4, 0.4, 0.2]])
-    markov = Markov(first, np.tile(first, (3, 1)), np.zeros(9, dtype=bool), 0.9)
-    rng = make_rng(4)
-    k = rng.integers(1, 12, 500)
-    j = np.minimum(rng.integers(0, 12, 500), k)
-    home, away = rng.integers(0, 25, 500), rng.integers(0, 25, 500)
-    person, ko, kd, oz, dz = walk(markov, k, j, home, away,
-                                  lambda z, r: r.integers(0, 25, z.size), rng)
-    assert np.array_equal(np.bincount(person, minlength=500), k)
-    main = (ko != E) & (kd == 1 - ko)
-    assert np.array_equal(np.bincount(person[main], minlength=500), j)
-    same = person[1:] == person[:-1]
-    assert np.all(oz[1:][same] == dz[:-1][same])          # a chain: zones follow
-    assert np.all(ko[np.r_[True, ~same]] == H)             # every walk starts at home
+    for share in (1.0, 0.6):                                # unbroken, and with breaks
+        markov = Markov(first, np.tile(first, (3, 1)), np.zeros(9, dtype=bool), share)
+        rng = make_rng(4)
+        k = rng.integers(1, 12, 500)
+        j = np.minimum(rng.integers(0, 12, 500), k)
+        home, away = rng.integers(0, 25, 500), rng.integers(0, 25, 500)
+        person, ko, kd, oz, dz = walk(markov, k, j, home, away,
+                                      lambda z, r: r.integers(0, 25, z.size), rng)
+        assert np.array_equal(np.bincount(person, minlength=500), k)
+        main = (ko != E) & (kd == 1 - ko)
+        assert np.array_equal(np.bincount(person[main], minlength=500), j)
+        same = person[1:] == person[:-1]
+        assert np.all(ko[np.r_[True, ~same]] == H)         # every walk starts at home
+        follows = oz[1:][same] == dz[:-1][same]
+        if share == 1.0:
+            assert np.all(follows)                          # a chain: zones follow
+        else:
+            assert abs(follows.mean() - share) < 0.03
+            broken = np.flatnonzero(~follows) + 1          # a break starts in a stop of its
+            assert np.all(np.where(ko[broken] == H, oz[broken] == home[person[broken]],
+                                   np.where(ko[broken] == W, oz[broken] ==
+                                            away[person[broken]], True)))   # kind's zone
 
 
 def test_chained_synthetic_trips_follow_each_other():
@@ -117,3 +131,34 @@ def test_chained_synthetic_trips_follow_each_other():
     old = release_synthetic_trips(data, rng=make_rng(6), transitions=False, **PARAMS)
     assert not old.public["chained_trajectories"]
     assert profile(old.values.zoned, make_rng(0))["chained"] < 0.8
+
+
+@pytest.mark.parametrize("share", [0.5, 0.9])
+def test_synthetic_chained_share_follows_the_released_share(share):
+    """Generation breaks the chains at the released rate of pairs not chained (post-processing:
+    the model is fitted once, only its released share is set); negative control: an unbroken
+    model stays at 1 and the two shares give measurably different data."""
+    data = days_out(300, make_rng(7))
+    zones = Zones(ZONES)
+    model = fit_model(data, epsilon=1.0, max_trips=10, trips_cap=30, zones=zones,
+                      rng=make_rng(8))[0]
+    assert model.markov is not None
+
+    def chained(s):
+        m = dataclasses.replace(model, markov=dataclasses.replace(model.markov,
+                                                                  chained_share=s))
+        z = generate(m, zones, WINDOW, 20_000, make_rng(9)).zoned
+        t = z.trips
+        order = np.lexsort((t.start, t.user))
+        same = t.user[order][1:] == t.user[order][:-1]
+        a, b = order[:-1][same], order[1:][same]
+        at_point = np.all(t.origin[b] == t.dest[a], axis=1)
+        return profile(z, make_rng(0))["chained"], at_point.mean()
+
+    got, at_point = chained(share)
+    assert abs(got - share) < 0.03
+    assert at_point <= got + 1e-12          # a trip starting at the last point is chained
+    unbroken, at_point = chained(1.0)
+    assert unbroken == 1.0 and at_point > 0.99
+    other = 0.9 if share == 0.5 else 0.5
+    assert abs(chained(other)[0] - share) > 0.3

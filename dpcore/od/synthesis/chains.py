@@ -33,7 +33,13 @@ Generation (:func:`walk`): every person starts at home and walks k steps;
 the numbers of trips on their main pair (j) and others (k − j) are those the
 people part drew; a move from H to W or back is a main-pair trip; a move to
 elsewhere is allowed only while a trip remains to come back (so the chain
-ends at an anchor unless the person has no main-pair trip left). Times
+ends at an anchor unless the person has no main-pair trip left). Before each
+trip but the first, the chain breaks with probability the released share of
+pairs not chained (1 − ``chained_share``, post-processing): the trip starts at
+a new stop in another zone, its kind drawn as trips drawn one by one draw
+theirs (the origin kinds of the released ``ends``; a stop elsewhere only while
+a trip other than on the main pair remains) and a zone elsewhere drawn from
+the released ``other_origin`` (:func:`_breaks`). Times
 (:func:`chained_times`): each tour from home gets a day (sorted in tour
 order), each trip an hour of its class; within a tour the times are sorted
 in the order of the walk.
@@ -52,6 +58,7 @@ CELLS = 28              # 27 (previous, current, next) kinds + "not chained"
 NOT_CHAINED = 27
 MAX_DAYS = 62
 CHAINED_SHARE = 0.5
+JUMP_TRIES = 20
 DAY = 86400.0
 
 
@@ -119,12 +126,46 @@ def _pick(prob, allowed, rng) -> np.ndarray:
     return np.minimum((cum <= u[:, None]).sum(axis=1), 2)
 
 
-def walk(markov: Markov, k, j, home, away, elsewhere, rng):
+def _breaks(markov, act, t, zone, cur, prev, ro, home, away, jump_kinds, jump, rng):
+    """The chain breaks of step ``t`` (module doc): who breaks, with which new stop kind and
+    zone (changed in place in ``cur``, ``prev`` and ``zone``)."""
+    rate = min(max(1.0 - float(markov.chained_share), 0.0), 1.0)
+    if t == 0 or rate <= 0.0:
+        return
+    z = zone[act]
+    cand = np.stack([home[act] != z, away[act] != z, ro[act] > 0], axis=1)
+    e_zone = np.full(act.size, -1, dtype=np.int64)
+    need = np.flatnonzero(cand[:, E])
+    for _ in range(JUMP_TRIES):                   # a zone elsewhere other than the current one
+        if not need.size:
+            break
+        e_zone[need] = jump(need.size, rng)
+        need = need[e_zone[need] == z[need]]
+    cand[need, E] = False
+    go = np.flatnonzero((rng.random(act.size) < rate) & cand.any(axis=1))
+    if not go.size:
+        return
+    w = np.where(cand[go], np.asarray(jump_kinds, dtype=float)[None, :], 0.0)
+    kind = _pick(w, cand[go], rng)
+    new_zone = np.where(kind == H, home[act[go]],
+                        np.where(kind == W, away[act[go]], e_zone[go]))
+    cur[act[go]], prev[act[go]], zone[act[go]] = kind, -1, new_zone
+
+
+def walk(markov: Markov, k, j, home, away, elsewhere, rng, *, jump=None, jump_kinds=None):
     """Each person's chain of stops (module doc). ``k``, ``j``: trips and main-pair trips per
     person; ``home``, ``away``: their anchor zones; ``elsewhere(zone, rng)``: a zone drawn
-    given the current zone. Returns per trip, in (person, step) order: person, origin kind,
-    destination kind, origin zone, destination zone."""
+    given the current zone. A chain breaks before a trip other than the first with
+    probability 1 − ``markov.chained_share``: the trip starts at a stop of kind drawn by
+    ``jump_kinds`` (H, W, E weights; default equal) in another zone, a zone elsewhere drawn by
+    ``jump(size, rng)`` (default: uniform over the anchor zones given). Returns per trip, in
+    (person, step) order: person, origin kind, destination kind, origin zone, destination
+    zone."""
     k, j = np.asarray(k, dtype=np.int64), np.asarray(j, dtype=np.int64)
+    if jump is None:
+        pool = np.unique(np.concatenate([home, away]))
+        jump = lambda size, r: pool[r.integers(0, pool.size, size)]   # noqa: E731
+    jump_kinds = np.ones(3) if jump_kinds is None else np.clip(jump_kinds, 0.0, None)
     offset = np.cumsum(k) - k
     total = int(k.sum())
     out = {name: np.empty(total, dtype=np.int64) for name in ("ko", "kd", "oz", "dz")}
@@ -134,6 +175,7 @@ def walk(markov: Markov, k, j, home, away, elsewhere, rng):
     first = markov.first / np.maximum(markov.first.sum(axis=1, keepdims=True), 1e-300)
     for t in range(int(k.max()) if k.size else 0):
         act = np.flatnonzero(k > t)
+        _breaks(markov, act, t, zone, cur, prev, r_other, home, away, jump_kinds, jump, rng)
         c, p, rm, ro = cur[act], prev[act], r_main[act], r_other[act]
         state = np.where(p >= 0, p * 3 + c, 0)
         prob = np.where(((p >= 0) & markov.second_used[state])[:, None], second[state],

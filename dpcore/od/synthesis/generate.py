@@ -29,7 +29,7 @@ from ...contract import shuffled_order
 from ...progress import report_progress
 from ..trips import Trips, ZonedTrips
 from . import parts as P
-from .chains import E, H, chained_times, walk
+from .chains import E, H, W, chained_times, walk
 from .fit import DAY, Model
 from .place import Zones
 
@@ -145,7 +145,10 @@ def _chained(model, zones, window, k, j, home, away, rng, anchors, progress):
     person's previous trip ended at."""
     elsewhere = conditional_sampler(gravity(zones.pair_bands(), _anchored_origins(model),
                                             model.other_dest, model.distance))
-    person, ko, kd, o_zone, d_zone = walk(model.markov, k, j, home, away, elsewhere, rng)
+    jump_kinds = np.clip(np.asarray(model.ends, dtype=float), 0.0, None).sum(axis=1)
+    person, ko, kd, o_zone, d_zone = walk(
+        model.markov, k, j, home, away, elsewhere, rng,
+        jump=lambda size, r: _draw(model.other_origin, size, r), jump_kinds=jump_kinds)
     report_progress(progress, 0.3)
     home_xy = zones.place(home, rng, anchors)
     away_xy = zones.place(away, rng, anchors)
@@ -156,6 +159,12 @@ def _chained(model, zones, window, k, j, home, away, rng, anchors, progress):
     origin = np.empty_like(dest)
     origin[first] = home_xy[person[first]]
     origin[~first] = dest[np.flatnonzero(~first) - 1]
+    broken = np.flatnonzero(~first & (o_zone != np.r_[-1, d_zone[:-1]]))   # chain breaks
+    for kind, pts in ((H, home_xy), (W, away_xy)):
+        at = broken[ko[broken] == kind]
+        origin[at] = pts[person[at]]
+    at = broken[ko[broken] == E]
+    origin[at] = zones.place(o_zone[at], rng, anchors)
     report_progress(progress, 0.6)
     main = (ko != E) & (kd == 1 - ko)
     straight = np.hypot(*(dest - origin).T)
