@@ -52,6 +52,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import parts as P
+from .draws import class_rows, draw, with_travel
 
 H, W, E = 0, 1, 2
 CELLS = 28              # 27 (previous, current, next) kinds + "not chained"
@@ -203,7 +204,7 @@ def walk(markov: Markov, k, j, home, away, elsewhere, rng, *, jump=None, jump_ki
     return np.repeat(np.arange(k.size), k), out["ko"], out["kd"], out["oz"], out["dz"]
 
 
-def _tour_days(weekday_weights, tour_person, window, rng, draw) -> np.ndarray:
+def _tour_days(weekday_weights, tour_person, window, rng) -> np.ndarray:
     """A day per tour, in time order per person: distinct days while a person has no more
     tours than the window has days (weighted by the released weekday shares; Gumbel top-k),
     repeated days beyond; windows of more than MAX_DAYS days draw days independently."""
@@ -227,28 +228,18 @@ def _tour_days(weekday_weights, tour_person, window, rng, draw) -> np.ndarray:
     return chosen[np.lexsort((chosen, tour_person))]     # sorted within each person
 
 
-def chained_times(model, cls, dclass, person, departs_home, window, rng, draw, in_bin):
-    """Start and end times of walked trips (module doc); ``draw``/``in_bin``: the
-    generator's weighted draw and uniform-in-bin helpers."""
+def chained_times(model, cls, dclass, person, departs_home, window, rng):
+    """Start and end times of walked trips (module doc)."""
     n = cls.size
-    w0, w1 = (float(v) for v in window)
     tour = np.cumsum(departs_home) - 1               # every walk starts at home
     first = np.flatnonzero(departs_home)
-    day = _tour_days(model.weekday, person[first], window, rng, draw)
+    day = _tour_days(model.weekday, person[first], window, rng)
     group = np.cumsum(np.r_[True, (np.diff(person) != 0) | (np.diff(day[tour]) != 0)])
-    row = cls if model.start_hour.shape[0] > 1 else np.zeros(n, dtype=np.int64)
+    row = class_rows(model.start_hour, cls)
     clock = np.empty(n)
     for r in np.unique(row):
         sel = np.flatnonzero(row == r)
         clock[sel] = draw(model.start_hour[r], sel.size, rng) * 3600.0 + \
             rng.random(sel.size) * 3600.0
     clock = clock[np.lexsort((clock, group))]   # sorted within each person's day, walk order
-    start = day[tour] * DAY + clock
-    row = dclass if model.travel_time.shape[0] > 1 else np.zeros(n, dtype=np.int64)
-    tbin = np.empty(n, dtype=np.int64)
-    for r in np.unique(row):
-        sel = np.flatnonzero(row == r)
-        tbin[sel] = draw(model.travel_time[r], sel.size, rng)
-    travel = in_bin(tbin, P.TRAVEL_EDGES_MIN, 180.0, rng) * 60.0
-    start = np.clip(start, w0, np.maximum(w1 - travel, w0))
-    return start, start + travel
+    return with_travel(model, dclass, day[tour] * DAY + clock, window, rng)

@@ -30,6 +30,7 @@ from ...progress import report_progress
 from ..trips import Trips, ZonedTrips
 from . import parts as P
 from .chains import E, H, W, chained_times, walk
+from .draws import class_rows, draw, uniform_in_bin, with_travel
 from .fit import DAY, Model
 from .place import Zones
 
@@ -81,17 +82,17 @@ def _conditional(cond: np.ndarray, given: np.ndarray, rng) -> np.ndarray:
 
 
 def conditional_sampler(cond: np.ndarray):
-    """``draw(given, rng)``: one draw per row index in ``given`` from the row-stochastic
+    """``sample(given, rng)``: one draw per row index in ``given`` from the row-stochastic
     matrix ``cond`` (its cumulative rows computed once, for repeated draws)."""
     n = cond.shape[0]
     cum = np.cumsum(cond, axis=1)
     cum[:, -1] = 1.0                       # row o spans [o, o + 1]: one sorted search
     flat = (cum + np.arange(n)[:, None]).ravel()
 
-    def draw(given, rng):
+    def sample(given, rng):
         drawn = np.searchsorted(flat, given + rng.random(given.size), side="right") - given * n
         return np.clip(drawn, 0, n - 1)
-    return draw
+    return sample
 
 
 def _other_trips(model, zones, other, person, home, away, home_xy, away_xy, out, rng,
@@ -101,14 +102,14 @@ def _other_trips(model, zones, other, person, home, away, home_xy, away_xy, out,
     gravity model given the other end, or from ``other_origin`` when both are elsewhere."""
     o_zone, d_zone, origin, dest = out
     bands = zones.pair_bands()
-    kind_o, kind_d = np.divmod(_draw(model.ends, other.size, rng), 3)
+    kind_o, kind_d = np.divmod(draw(model.ends, other.size, rng), 3)
     p = person[other]
     own = (home[p], away[p])
     oz = np.where(kind_o == 0, own[0], np.where(kind_o == 1, own[1], -1))
     dz = np.where(kind_d == 0, own[0], np.where(kind_d == 1, own[1], -1))
     free_o = np.flatnonzero(kind_o == 2)
     both = free_o[kind_d[free_o] == 2]
-    oz[both] = _draw(model.other_origin, both.size, rng)
+    oz[both] = draw(model.other_origin, both.size, rng)
     forward, back = np.flatnonzero(dz < 0), np.flatnonzero(oz < 0)
     by_kind = model.ends / model.ends.sum()
     mix = _own_mix(model)
@@ -148,7 +149,7 @@ def _chained(model, zones, window, k, j, home, away, rng, anchors, progress):
     jump_kinds = np.clip(np.asarray(model.ends, dtype=float), 0.0, None).sum(axis=1)
     person, ko, kd, o_zone, d_zone = walk(
         model.markov, k, j, home, away, elsewhere, rng,
-        jump=lambda size, r: _draw(model.other_origin, size, r), jump_kinds=jump_kinds)
+        jump=lambda size, r: draw(model.other_origin, size, r), jump_kinds=jump_kinds)
     report_progress(progress, 0.3)
     home_xy = zones.place(home, rng, anchors)
     away_xy = zones.place(away, rng, anchors)
@@ -170,22 +171,9 @@ def _chained(model, zones, window, k, j, home, away, rng, anchors, progress):
     straight = np.hypot(*(dest - origin).T)
     cls = np.where(main, np.where(ko == H, 0, 1), 2)
     dclass = P.band(straight, np.append(P.DISTANCE_CLASSES_M, np.inf))
-    start, end = chained_times(model, cls, dclass, person, ko == H, window, rng, _draw,
-                               _uniform_in_bin)
+    start, end = chained_times(model, cls, dclass, person, ko == H, window, rng)
     return _finish(model, rng, progress, person, k.size, origin, dest, straight, start, end,
                    o_zone, d_zone, main)
-
-
-def _draw(weights, size, rng) -> np.ndarray:
-    cum = np.cumsum(np.ravel(weights))
-    return np.minimum(np.searchsorted(cum, rng.random(size) * cum[-1], side="right"),
-                      cum.size - 1)
-
-
-def _uniform_in_bin(index, edges, top, rng) -> np.ndarray:
-    lo = np.asarray(edges, dtype=float)[index]
-    hi = np.append(np.asarray(edges, dtype=float)[1:], top)[index]
-    return lo + rng.random(index.size) * (hi - lo)
 
 
 def _people(model: Model, n_trips: int, rng):
@@ -196,13 +184,13 @@ def _people(model: Model, n_trips: int, rng):
     n0 = int(np.ceil(1.2 * n_trips / max(mean_k, 1.0))) + 16
     kinds = np.empty(0, dtype=np.int64)
     while (k_all[kinds] + 1).sum() < n_trips:
-        kinds = np.concatenate([kinds, _draw(model.people, n0, rng)])
+        kinds = np.concatenate([kinds, draw(model.people, n0, rng)])
     k = k_all[kinds] + 1
     last = int(np.searchsorted(np.cumsum(k), n_trips))
     k = k[:last + 1].copy()
     k[-1] -= int(k.sum()) - n_trips
     band = share_band[kinds[:last + 1]]
-    share = _uniform_in_bin(band, P.SHARE_EDGES, 1.0, rng)
+    share = uniform_in_bin(band, P.SHARE_EDGES, 1.0, rng)
     on_main = np.clip(np.round(share * k), 1, np.maximum(k - 1, 1))   # bands below 1: < k
     return k, np.where(band == P.SHARE_BANDS - 1, k, on_main).astype(np.int64)
 
@@ -211,27 +199,20 @@ def _times(model: Model, cls, dclass, window, rng):
     n = cls.size
     w0, w1 = (float(v) for v in window)
     days = np.arange(np.floor(w0 / DAY), np.floor(w1 / DAY) + 1).astype(np.int64)
-    weekday = _draw(model.weekday, n, rng)
+    weekday = draw(model.weekday, n, rng)
     day_wd = (days + 3) % 7
     day = np.empty(n, dtype=np.int64)
     for wd in range(7):
         sel = np.flatnonzero(weekday == wd)
         pool = days[day_wd == wd] if np.any(day_wd == wd) else days
         day[sel] = pool[rng.integers(0, pool.size, sel.size)]
-    row = cls if model.start_hour.shape[0] > 1 else np.zeros(n, dtype=np.int64)
+    row = class_rows(model.start_hour, cls)
     hour = np.empty(n, dtype=np.int64)
     for r in np.unique(row):
         sel = np.flatnonzero(row == r)
-        hour[sel] = _draw(model.start_hour[r], sel.size, rng)
+        hour[sel] = draw(model.start_hour[r], sel.size, rng)
     start = day * DAY + hour * 3600.0 + rng.random(n) * 3600.0
-    row = dclass if model.travel_time.shape[0] > 1 else np.zeros(n, dtype=np.int64)
-    tbin = np.empty(n, dtype=np.int64)
-    for r in np.unique(row):
-        sel = np.flatnonzero(row == r)
-        tbin[sel] = _draw(model.travel_time[r], sel.size, rng)
-    travel = _uniform_in_bin(tbin, P.TRAVEL_EDGES_MIN, 180.0, rng) * 60.0
-    start = np.clip(start, w0, np.maximum(w1 - travel, w0))
-    return start, start + travel
+    return with_travel(model, dclass, start, window, rng)
 
 
 def generate(model: Model, zones: Zones, window, n_trips: int, rng: np.random.Generator, *,
@@ -244,7 +225,7 @@ def generate(model: Model, zones: Zones, window, n_trips: int, rng: np.random.Ge
         raise ValueError("the zones differ from the zones the model was fitted on")
     k, j = _people(model, n_trips, rng)
     n_people = k.size
-    pair = _draw(model.home_work, n_people, rng)
+    pair = draw(model.home_work, n_people, rng)
     home, away = np.divmod(pair, model.n_zones)
     if model.markov is not None and model.markov.chained:
         return _chained(model, zones, window, k, j, home, away, rng, anchors, progress)
@@ -274,7 +255,7 @@ def generate(model: Model, zones: Zones, window, n_trips: int, rng: np.random.Ge
 
 def _finish(model, rng, progress, person, n_people, origin, dest, straight, start, end,
             o_zone, d_zone, main) -> SyntheticTrips:
-    detour = _uniform_in_bin(_draw(model.detour, person.size, rng), P.DETOUR_EDGES, 2.2, rng)
+    detour = uniform_in_bin(draw(model.detour, person.size, rng), P.DETOUR_EDGES, 2.2, rng)
     user = rng.permutation(n_people)[person]
     rows = shuffled_order(person.size, rng)      # record-level rows carry no input order
     trips = Trips(user[rows], origin[rows], dest[rows], start[rows], end[rows],
