@@ -96,7 +96,11 @@ def user_hashes(key: int, users) -> np.ndarray:
     """Keyed 64-bit hash of every user id (as text, :func:`id_text`): the key and the id's
     length start the state, then each 8-byte word of its UTF-8 bytes is mixed in (only the
     id's own words: the hash of an id does not depend on the others); vectorised."""
-    words, length = id_words(users)
+    return word_hashes(key, *id_words(users))
+
+
+def word_hashes(key: int, words: np.ndarray, length: np.ndarray) -> np.ndarray:
+    """:func:`user_hashes` of ids given as their :func:`id_words` (n × k uint64, lengths)."""
     with np.errstate(over="ignore"):
         h = mix(np.uint64(int(key) & (2**64 - 1)) ^ (length.astype(np.uint64) * GOLDEN))
         for j in range(words.shape[1]):

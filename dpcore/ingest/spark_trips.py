@@ -15,10 +15,11 @@ and writes the small tables of :class:`dpcore.od.trip_tables.TripTables`:
 
 and ``bounded-trips.json`` (parameters, counts, the dataset id of the input: the ledger's default
 id, as on the one-machine path). Zones are located in the zones file's CRS (coordinates given in
-``--crs`` are reprojected to it) by dpcore's :class:`.zones.ZoneIndex` on the executors, which
-need numpy, shapely and (with ``--crs``) pyproj; dpcore is shipped to them as a zip (one file per
-dpcore version in the temporary folder, reused by later runs). Rows without a user or with bad
-coordinates are dropped and counted (the one-machine reader refuses them).
+``--crs`` are reprojected to it) by dpcore's :class:`.zones.ZoneIndex` on the executors, in
+Arrow batches (``mapInArrow``, no Python object per row); they need numpy, shapely, pyarrow,
+pandas (PySpark's Arrow support) and, with ``--crs``, pyproj. dpcore is shipped to them as a zip
+(one file per dpcore version in the temporary folder, reused by later runs). Rows without a
+user or with bad coordinates are dropped and counted (the one-machine reader refuses them).
 
     scripts/spark-bound trips TRIPS OUT --zones FILE --zone-id-field F --user-field F
         --origin X,Y --dest X,Y [--crs EPSG:4326] [--start-field F --end-field F]
@@ -29,7 +30,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import io
-import itertools
 import json
 import os
 import secrets
@@ -63,12 +63,16 @@ def _read_zones(path: str, id_field: str):
     return wkbs, ids, srs.ExportToWkt() if srs is not None else ""
 
 
-def _partition(rows, payload):
-    """(user, origin zone, dest zone, key, reason) per row; dpcore on the executor."""
+def _partition(batches, payload):
+    """Arrow batches in and out: (user, origin zone, dest zone, trip key, reason) per row, by
+    dpcore's numpy code on the executor (ids and times read from the Arrow buffers)."""
     import numpy as np
+    import pyarrow as pa
+    import pyarrow.compute as pc
 
+    from .arrow_text import text_bytes, text_words
     from .times import times_from_column
-    from ..keyed import item_keys, user_hashes
+    from ..keyed import word_hashes
     from .trip_bounds import trip_keys
     from .zones import ZoneIndex
     name = payload["index_id"]
@@ -82,20 +86,18 @@ def _partition(rows, payload):
         tr = pyproj.Transformer.from_crs(payload["crs"], payload["zones_crs"], always_xy=True)
         transform = tr.transform
     lo, hi = payload["window"]
-    rows = iter(rows)
-    while True:
-        chunk = list(itertools.islice(rows, _CHUNK))
-        if not chunk:
-            return
-        cols = list(zip(*chunk))
-        user = np.asarray([("" if v is None else v) for v in cols[0]], dtype=object)
-        xy = [np.asarray([np.nan if v is None else v for v in c], dtype=float)
+    for batch in batches:
+        size, cols = batch.num_rows, batch.columns
+        if not size:
+            continue
+        words, length, no_user = text_words(cols[0])
+        xy = [np.asarray(pc.fill_null(c, np.nan).to_numpy(zero_copy_only=False), dtype=float)
               for c in cols[1:5]]
-        t = [times_from_column(np.asarray(c, dtype=object)) if payload["times"][k]
-             else np.full(len(chunk), np.nan) for k, c in enumerate(cols[5:7])]
-        why = np.zeros(len(chunk), dtype=np.int64)
+        t = [times_from_column(text_bytes(c)) if payload["times"][k]
+             else np.full(size, np.nan) for k, c in enumerate(cols[5:7])]
+        why = np.zeros(size, dtype=np.int32)
         finite = np.logical_and.reduce([np.isfinite(v) for v in xy])
-        in_w = np.ones(len(chunk), dtype=bool)
+        in_w = np.ones(size, dtype=bool)
         if lo is not None:
             in_w &= (t[0] >= lo) & (t[1] >= lo)
         if hi is not None:
@@ -109,16 +111,33 @@ def _partition(rows, payload):
         why[(o < 0) | (d < 0)] = 4
         why[~in_w] = 3
         why[~finite] = 2
-        why[user == ""] = 1
-        h = user_hashes(payload["key"], user)
-        keys = trip_keys(payload["key"], user, *xy, *t, hashes=h).view(np.int64)
-        n = payload["n_zones"]
-        oo, dd = np.maximum(o, 0).astype(np.int64), np.maximum(d, 0).astype(np.int64)
-        tie_d = item_keys(h, oo * n + dd)        # the main-pair ties of dpcore.od.people
-        tie_u = item_keys(h, np.minimum(oo, dd) * n + np.maximum(oo, dd))
-        for r in zip(user.tolist(), o.tolist(), d.tolist(), keys.tolist(), tie_d.tolist(),
-                     tie_u.tolist(), why.tolist()):
-            yield r
+        why[no_user | (length == 0)] = 1
+        h = word_hashes(payload["key"], words, length)
+        keys = trip_keys(payload["key"], None, *xy, *t, hashes=h).view(np.int64)
+        yield pa.RecordBatch.from_arrays([cols[0], pa.array(o, pa.int32()), pa.array(
+            d, pa.int32()), pa.array(keys), pa.array(why)], names=["u", "o", "d", "k", "why"])
+
+
+def _tables(batches, payload):
+    """One partition of the valid trips, each user's trips all in it (repartitioned by user):
+    its part of every table (:func:`.trip_bounds.partial_tables`), as Arrow rows."""
+    import numpy as np
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    from .arrow_text import text_words
+    from ..keyed import word_hashes
+    from .trip_bounds import partial_tables
+    batches = [b for b in batches if b.num_rows]
+    if not batches:
+        return
+    t = pa.Table.from_batches(batches)
+    users = pc.dictionary_encode(t.column("u").combine_chunks())
+    h = word_hashes(payload["key"], *text_words(users.dictionary)[:2])
+    rows = partial_tables(np.asarray(users.indices), *(t.column(c).to_numpy() for c in "odk"),
+                          h, n=payload["n_zones"], m=payload["m"])
+    yield pa.RecordBatch.from_arrays([pa.array(r, pa.int64() if k == 3 else pa.int32())
+                                      for k, r in enumerate(rows)], names=["t", "o", "d", "c"])
 
 
 def _ship_dpcore(spark) -> None:
@@ -154,7 +173,6 @@ def bound_trips(spark, trips: str, out: str, *, zones: str, zone_id_field: str,
                 end_field=None, window=(None, None), seed=None, fmt=None,
                 master: str = "") -> dict:
     """Run the job on ``trips`` and write the tables to ``out`` (new); returns the record."""
-    from pyspark.sql import Window
     from pyspark.sql import functions as F
     from pyspark.storagelevel import StorageLevel
 
@@ -190,32 +208,24 @@ def bound_trips(spark, trips: str, out: str, *, zones: str, zone_id_field: str,
     window = tuple(None if w in (None, "") else _epoch(str(w)) for w in window)
     payload = spark.sparkContext.broadcast({
         "zones": wkbs, "index_id": hashlib.sha256(b"".join(wkbs)).hexdigest(), "key": key,
-        "crs": crs, "zones_crs": zones_crs, "window": window, "n_zones": n,
+        "crs": crs, "zones_crs": zones_crs, "window": window, "n_zones": n, "m": m,
         "times": (bool(start_field), bool(end_field))})
-    rows = sel.rdd.mapPartitions(lambda it: _partition(it, payload.value))
-    located = spark.createDataFrame(
-        rows, "u string, o int, d int, k long, td long, tu long, why int") \
+    spark.conf.set("spark.sql.execution.arrow.maxRecordsPerBatch", str(_CHUNK))
+    located = sel.mapInArrow(lambda it: _partition(it, payload.value),
+                             "u string, o int, d int, k long, why int") \
         .persist(StorageLevel.MEMORY_AND_DISK)
     counts = dict(located.groupBy("why").count().collect())
-    valid = located.filter(F.col("why") == 0)
-
-    def per_pair(df):
-        return {(r["o"], r["d"]): r["count"] for r in df.groupBy("o", "d").count().collect()}
-
-    def main_pairs(df, tie):  # each user's most frequent pair, ties to the smallest tie key
-        per_user = df.groupBy("u", "o", "d").agg(F.count("*").alias("c"), F.min(tie).alias("t"))
-        return per_pair(per_user.withColumn("r", F.row_number().over(
-            Window.partitionBy("u").orderBy(F.desc("c"), F.col("t")))).filter(F.col("r") == 1))
-
-    ranked = valid.withColumn("r", F.row_number().over(Window.partitionBy("u").orderBy("k")))
-    unordered = valid.select("u", F.least("o", "d").alias("o"), F.greatest("o", "d").alias("d"),
-                             "tu")
-    tables = {"trips_per_pair.csv": ("trips", per_pair(ranked.filter(F.col("r") <= m))),
-              "people_per_main_pair.csv": ("people", main_pairs(valid, "td")),
-              "people_per_main_unordered_pair.csv": ("people", main_pairs(unordered, "tu")),
-              "all_trips_per_pair.csv": ("trips", per_pair(valid))}
-    per_user = {r["trips"]: r["count"] for r in valid.groupBy("u").agg(
-        F.count("*").alias("trips")).groupBy("trips").count().collect()}
+    parts = located.filter(F.col("why") == 0).drop("why").repartition("u").mapInArrow(
+        lambda it: _tables(it, payload.value), "t int, o int, d int, c long")
+    summed = parts.groupBy("t", "o", "d").agg(F.sum("c").alias("c")).toArrow()
+    rows = [summed.column(c).to_numpy() for c in ("t", "o", "d", "c")]
+    got = [{} for _ in range(5)]
+    for t, o, d, c in zip(*(r.tolist() for r in rows)):
+        got[t][(o, d)] = c          # table t: see trip_bounds.partial_tables
+    tables = {"trips_per_pair.csv": ("trips", got[0]), "people_per_main_pair.csv": (
+        "people", got[1]), "people_per_main_unordered_pair.csv": ("people", got[2]),
+        "all_trips_per_pair.csv": ("trips", got[3])}
+    per_user = {k: c for (k, _), c in got[4].items()}
     located.unpersist()
     os.makedirs(out)
     for name, (col, table) in tables.items():

@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..keyed import GOLDEN, mix, user_hashes
-from ..od.people import main_pairs
+from ..od.people import _most_frequent, main_pairs, pair_keys
 from ..od.trip_tables import TripTables, trips_per_user
 
 
@@ -71,3 +71,25 @@ def bounded_tables(zoned, keys, *, key: int, m: int) -> TripTables:
                       people_directed=people[True], people_undirected=people[False],
                       trips_per_user=trips_per_user(zoned.user),
                       all_trips=np.bincount(o * n + d, minlength=n * n).reshape(n, n))
+
+
+def partial_tables(user, origin, dest, keys, user_hash, *, n: int, m: int) -> tuple:
+    """:func:`bounded_tables` of some users' trips (user codes 0…; ``user_hash`` per code) as
+    sparse rows (table, origin, dest, count): tables 0–3 the trips per pair bounded to m, the
+    people per ordered / unordered main pair, all trips per pair; table 4 the trips per user
+    (origin: trips, dest: 0, count: users). Summed over parts holding disjoint users (the
+    Spark job's partitions by user), these rows give the tables of all the trips."""
+    o, d = np.asarray(origin, dtype=np.int64), np.asarray(dest, dtype=np.int64)
+    keep = bottom_m(user, keys, m)
+    flats = [o[keep] * n + d[keep]]
+    for directed in (True, False):
+        flats.append(_most_frequent(user, pair_keys(o, d, n, directed), user_hash)[1])
+    flats.append(o * n + d)
+    parts = []
+    for t, flat in enumerate(flats):
+        k, c = np.unique(flat, return_counts=True)
+        parts.append((np.full(k.size, t), k // n, k % n, c))
+    hist = trips_per_user(user)
+    k = np.flatnonzero(hist)
+    parts.append((np.full(k.size, 4), k, np.zeros(k.size, dtype=np.int64), hist[k]))
+    return tuple(np.concatenate(x).astype(np.int64) for x in zip(*parts))

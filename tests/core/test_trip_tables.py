@@ -8,9 +8,9 @@ import pytest
 
 from mobility_dp.dpcore.contract import check_spent
 from mobility_dp.dpcore.ingest.spark_trips import FORMAT
-from mobility_dp.dpcore.ingest.trip_bounds import bounded_tables, trip_keys
+from mobility_dp.dpcore.ingest.trip_bounds import bounded_tables, partial_tables, trip_keys
 from mobility_dp.dpcore.ingest.trip_table import check_trip_tables, read_trip_tables
-from mobility_dp.dpcore.keyed import draw_key
+from mobility_dp.dpcore.keyed import draw_key, user_hashes
 from mobility_dp.dpcore.od.flows import plan_od, release_od, release_od_tables
 from mobility_dp.dpcore.od.people_flows import release_people_od
 from mobility_dp.dpcore.od.trip_tables import TripTables
@@ -26,6 +26,28 @@ def _zoned(n_users=300, n_zones=6, seed=4):
     nan = np.full(user.size, np.nan)
     trips = Trips(user, np.zeros((user.size, 2)), np.zeros((user.size, 2)), nan, nan, nan)
     return ZonedTrips(trips, o, d, n_zones, np.array([f"p{u}" for u in range(n_users)]))
+
+
+def test_partial_tables_over_disjoint_users_sum_to_the_tables():
+    """The Spark job's partitions by user: each part's sparse rows, summed, are the tables."""
+    z = _zoned(n_users=400, n_zones=5)
+    keys = trip_keys(1, z.user_ids[z.user], z.origin_zone.astype(float))
+    whole = bounded_tables(z, keys, key=9, m=3)
+    n = z.n_zones
+    got = np.zeros((5, n * n + 20), dtype=np.int64)
+    part = make_rng(1).integers(0, 7, 400)[z.user]       # 7 parts, each user in one
+    for p in range(7):
+        sel = part == p
+        ids, codes = np.unique(z.user_ids[z.user[sel]], return_inverse=True)
+        t, o, d, c = partial_tables(codes, z.origin_zone[sel], z.dest_zone[sel], keys[sel],
+                                    user_hashes(9, ids), n=n, m=3)
+        np.add.at(got, (t, np.where(t == 4, o, o * n + d)), c)
+    for k, table in enumerate((whole.trips, whole.people_directed, whole.people_undirected,
+                               whole.all_trips)):
+        np.testing.assert_array_equal(got[k, :n * n].reshape(n, n), table)
+    hist = whole.trips_per_user
+    np.testing.assert_array_equal(got[4, :hist.size], hist)
+    assert got[4, hist.size:].sum() == 0 and whole.trips.sum() < whole.all_trips.sum()
 
 
 @pytest.mark.parametrize("publish,directed", [("trips", False), ("people", True)])
