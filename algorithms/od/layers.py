@@ -9,6 +9,7 @@ import numpy as np
 from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
                        QgsWkbTypes)
 
+from ...dpcore.od.regions import region_centres, shown_pairs
 from ...dpcore.od.strategy import AUTO, DENSE_LOAD, NOISELESS, OD_PEOPLE, OD_TRIPS
 from ..common.base import style_on_load
 from ..common.flow_styles import flow_style
@@ -90,13 +91,8 @@ def write_region_lines(alg, parameters, context, output, data, regions, released
                              data.zones_crs)
     values = np.asarray(released["values"], dtype=float)
     lower, upper = np.asarray(released["lower"]), np.asarray(released["upper"])
-    n_r = values.shape[0]
-    counts = np.bincount(regions, minlength=n_r)
-    centre = np.column_stack([np.bincount(regions, weights=data.centroids[:, k],
-                                          minlength=n_r) for k in (0, 1)])
-    centre /= np.maximum(counts, 1)[:, None]
-    pts = [data.frame.point_to_home(x, y) for x, y in centre]
-    shown = np.triu(lower > 0, 1)
+    pts = [data.frame.point_to_home(x, y) for x, y in region_centres(data.centroids, regions)]
+    shown = shown_pairs(lower)
     for a, b in zip(*np.nonzero(shown)):
         f = QgsFeature(fields)
         f.setGeometry(QgsGeometry.fromPolylineXY([pts[a], pts[b]]))

@@ -11,7 +11,7 @@ from ...dpcore.flows.compare import fit
 from ...dpcore.od.figures import released
 from ...dpcore.od.flows import UNIT, plan_od, release_od, release_od_tables
 from ...dpcore.od.people_flows import UNIT as PEOPLE_UNIT, plan_people_od, release_people_od
-from ...dpcore.od.regions import DRAWS, grid_regions
+from ...dpcore.od.regions import DRAWS, grid_regions, shown_pairs
 from ...dpcore.od.strategy import AUTO, OD_PEOPLE, resolve
 from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, tr
 from .layers import METHOD_CHOICES, RULE_HELP, write_od, write_region_lines
@@ -242,8 +242,7 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
         if "regions" not in pub:
             return []
         reg = pub["regions"]
-        lower = np.asarray(reg["lower"])
-        shown = int(np.count_nonzero(np.triu(lower > 0, 1)))
+        shown = int(np.count_nonzero(shown_pairs(reg["lower"])))
         pairs = reg["n_regions"] * (reg["n_regions"] - 1) // 2
         text = tr("<p>{counted}: {k} of {n} pairs of two regions have a 95 % interval above 0 "
                   "(drawn as region flow lines). Their intervals are simulated from the public "

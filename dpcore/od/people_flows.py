@@ -161,7 +161,8 @@ def release_people_od(zoned: ZonedTrips, *, rng: np.random.Generator, progress=N
     part = cost.parts[0]
     with_regions = float(region_share) > 0
     if with_regions:
-        from .regions import MARGIN_NOTE, check_regions, combine, measure_regions, square
+        from .regions import (MARGIN_NOTE, check_regions, combine, measure_regions,
+                              region_flows, square)
         if regions is None:
             raise ValueError("a share of ε for regions needs one region per zone")
         spent, y, y_region, truth_flat, region_truth, n_r = measure_regions(
@@ -210,10 +211,7 @@ def release_people_od(zoned: ZonedTrips, *, rng: np.random.Generator, progress=N
         c = combine(y, y_region, check_regions(regions, n), n_r, part.epsilon,
                     cost.parts[1].epsilon)
         info["regions"] = {
-            "values": square(np.clip(c["combined"], 0.0, None), n_r) * scale,
-            "lower": square(np.clip(c["combined"] - c["margin"], 0.0, None), n_r) * scale,
-            "upper": square(c["combined"] + c["margin"], n_r) * scale,
-            "n_regions": n_r, "epsilon": cost.parts[1].epsilon,
+            **region_flows(c, n_r, scale), "n_regions": n_r, "epsilon": cost.parts[1].epsilon,
             "counted": "people per unordered pair of public regions" + (
                 f" × {scale:.4g} trips per person" if publish == TRIPS else ""),
             "margin_note": MARGIN_NOTE}

@@ -161,6 +161,31 @@ def combine(y_zone, y_region, regions, n_regions: int, epsilon_zones: float,
             "zones_consistent": np.asarray(y_zone, dtype=float) + per_block[block]}
 
 
+def region_flows(c: dict, n_regions: int, scale: float = 1.0) -> dict:
+    """R × R ``values``, ``lower``, ``upper`` (upper triangle and diagonal) of a
+    :func:`combine` result times ``scale``: values and lower ends clipped at 0."""
+    combined, margin = c["combined"], c["margin"]
+    return {"values": square(np.clip(combined, 0.0, None), n_regions) * scale,
+            "lower": square(np.clip(combined - margin, 0.0, None), n_regions) * scale,
+            "upper": square(combined + margin, n_regions) * scale}
+
+
+def shown_pairs(lower) -> np.ndarray:
+    """R × R booleans: the pairs of two distinct regions whose 95 % interval excludes 0
+    (the region flow lines drawn)."""
+    return np.triu(np.asarray(lower) > 0, 1)
+
+
+def region_centres(centroids, regions) -> np.ndarray:
+    """R × 2: the mean centroid of each region's zones."""
+    regions = np.asarray(regions)
+    n_r = int(regions.max(initial=-1)) + 1
+    counts = np.maximum(np.bincount(regions, minlength=n_r), 1)
+    c = np.asarray(centroids, dtype=float)
+    return np.column_stack([np.bincount(regions, weights=c[:, k], minlength=n_r) / counts
+                            for k in (0, 1)])
+
+
 def square(values, size: int) -> np.ndarray:
     """An upper-order vector as a size × size matrix (upper triangle and diagonal)."""
     out = np.zeros(size * size)
@@ -183,16 +208,16 @@ def release_people_regions(zoned: ZonedTrips, *, rng: np.random.Generator, progr
         progress=progress)
     c = combine(y_zone, y_region, regions, n_r, cost.parts[0].epsilon, cost.parts[1].epsilon)
     report_progress(progress, 1.0)
+    flows = region_flows(c, n_r)
     public = {"statistic": "people per unordered pair of zones and of regions",
               "margin_of_error_95": square(c["margin"], n_r),
-              "lower": square(np.clip(c["combined"] - c["margin"], 0.0, None), n_r),
-              "upper": square(c["combined"] + c["margin"], n_r),
+              "lower": flows["lower"], "upper": flows["upper"],
               "zones_consistent": square(c["zones_consistent"], n),
               "weight_direct": square(c["weight"], n_r),
               "pairs_per_region_pair": square(c["pairs"], n_r), "regions": n_r,
               "epsilon_zones": cost.parts[0].epsilon, "epsilon_regions": cost.parts[1].epsilon,
               "margin_note": MARGIN_NOTE}
-    return Release(square(np.clip(c["combined"], 0.0, None), n_r), spent, public=public,
+    return Release(flows["values"], spent, public=public,
                    internal={"truth_regions": square(region_truth, n_r),
                              "truth_zones": square(zone_truth, n)})
 
