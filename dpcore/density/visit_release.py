@@ -374,9 +374,9 @@ def assemble_visits(geo, visits: VisitCounts, *, slot_seconds: float = 3600.0,
                     start: Optional[float] = None) -> DensityAssembly:
     """The release inputs and the true density (NOT private) of ``visits`` on ``geo``.
 
-    ``geo``: :class:`dpcore.density.DensityGeography` (its tower order is
-    ``visits``'); ``slot_seconds`` and ``start`` (public) set the pooling; refused, before any noise, when no visit is left, with the
-    events counted by reason.
+    ``geo``: :class:`dpcore.density.DensityGeography` (its tower order is ``visits``');
+    ``slot_seconds`` and ``start`` (public) set the pooling. Refused, before any noise, when no
+    visit is left, with the events counted by reason.
     """
     if visits.kept_visits == 0:
         raise ValueError(
