@@ -14,3 +14,11 @@ def noiseless_epsilon(monkeypatch):
     from mobility_dp.dpcore import discrete_gaussian, mechanisms
     monkeypatch.setattr(mechanisms, "MAX_EPSILON_PER_SENSITIVITY", float("inf"))
     monkeypatch.setattr(discrete_gaussian, "sampler_delta", lambda size, epsilon: 0.0)
+
+
+@pytest.fixture
+def seeded_urandom(monkeypatch):
+    """``os.urandom`` served from a fixed seed: statistical tests of the secure
+    generator give the same verdict on every run (see tests/support/urandom.py)."""
+    from ..support.urandom import seed_urandom
+    return seed_urandom(monkeypatch, 2026)

@@ -26,7 +26,7 @@ def _fit(sample, sigma):
 
 @pytest.mark.parametrize("sigma", [0.3, 1.0, 3.7, 41.5])
 @pytest.mark.parametrize("secure", [False, True])
-def test_sampler_follows_the_discrete_gaussian(sigma, secure):
+def test_sampler_follows_the_discrete_gaussian(sigma, secure, seeded_urandom):
     rng = SecureGenerator() if secure else make_rng(11)
     y = dg.sample(400_000, sigma, rng)
     assert y.dtype == np.int64

@@ -160,7 +160,7 @@ def test_categorical_fits_its_exact_law_and_a_shifted_weight_fails():
     assert not chi_square_fit(sample, np.arange(6), _probabilities(GAMMAS, COUNTS)).passed
 
 
-def test_bernoulli_fits_and_secure_generator_works():
+def test_bernoulli_fits_and_secure_generator_works(seeded_urandom):
     for rng in (make_rng(6), make_rng(None)):
         hits = bernoulli_exp(ExpWeights([Term((0.7,), np.ones(200_000))]), rng)
         assert chi_square_fit(hits.astype(int), [1], [math.exp(-0.7)]).passed
