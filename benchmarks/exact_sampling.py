@@ -1,6 +1,7 @@
 """Speed of the exact samplers (issue 25, item 6) against the float samplers they replaced.
 
-For k-RR, the exponential mechanism and the grid channels (geometric, discretised
+For k-RR, the exponential mechanism, discrete Laplace noise (against the
+difference of two float geometrics) and the grid channels (geometric, discretised
 Laplace, k-RR) of
 ``benchmarks/geoind.py``'s speed section (100 × 100 cells of 150 m, ε = 0.004/m,
 10⁶ reports), prints the median seconds of 5 runs of the exact sampler now in
@@ -24,6 +25,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import numpy as np  # noqa: E402
 
 from dpcore import mechanisms as mech  # noqa: E402
+from dpcore.exact_geometric import discrete_laplace_draws  # noqa: E402
 from dpcore.geoind.grid import Grid, make_channel  # noqa: E402
 from dpcore.geoind.planar import planar_laplace_noise  # noqa: E402
 from dpcore.rng import make_rng  # noqa: E402
@@ -77,6 +79,10 @@ def rows(rng):
     yield ("discretised Laplace offsets, ε·cell = 0.6, 10⁶ reports",
            lambda: lap._offsets(cells.size, rng),
            lambda: np.floor(planar_laplace_noise(cells.size, 0.004, rng) / 150.0 + 0.5))
+    p = -np.expm1(-1.0 / 10)
+    yield ("discrete Laplace, ε/Δ = 1/10, 10⁶ values",
+           lambda: discrete_laplace_draws(10**6, epsilon=1.0, sensitivity=10, rng=rng),
+           lambda: rng.geometric(p, 10**6) - rng.geometric(p, 10**6))
     krr_grid = make_channel("krr", grid, 8.0)
     yield ("k-RR grid channel, 10⁴ cells, ε = 8, 10⁶ reports",
            lambda: krr_grid.sample(cells, rng),

@@ -45,7 +45,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from .exact_bounds import (EXP_MARGIN, SENTINEL, widened, contexts, down, dyadic,
+from .exact_bounds import (EXP_MARGIN, SENTINEL, contexts, down, dyadic,
                            exp_neg_decimal_bounds, exp_neg_float_bounds, sqrt_bounds, thresholds, up)
 
 __all__ = ["Term", "ExpWeights", "ExactCategorical", "bernoulli_exp", "bernoulli_thresholds",
@@ -124,15 +124,10 @@ class Term:
 
 
 class ExpWeights:
-    """Weights w_i = c_i·e^{−γ_i}·(1 − e^{−δ_i}), γ_i = Σ terms (≥ 0), c_i ≥ 1 integers (default 1).
+    """Weights w_i = c_i·e^{−γ_i}, γ_i = Σ terms (≥ 0), c_i ≥ 1 integers (default 1)."""
 
-    The factor 1 − e^{−δ_i} applies where ``complement`` (exact doubles δ_i > 0, or
-    inf for none) says so: it makes P(G = j) = (1 − q)·q^j of a geometric exact.
-    """
-
-    def __init__(self, terms, counts=None, complement=None):
+    def __init__(self, terms, counts=None):
         self.terms = list(terms)
-        self.complement = None if complement is None else np.asarray(complement, dtype=float)
         self.n = max(t.size() for t in self.terms)
         self.counts = None if counts is None else np.asarray(counts, dtype=np.int64)
         if self.counts is not None and (self.counts.shape != (self.n,) or np.any(self.counts < 1)
@@ -152,10 +147,6 @@ class ExpWeights:
     def float_bounds(self):
         """Rigorous (lower, upper) doubles of every weight."""
         lo, hi = exp_neg_float_bounds(*self.gamma_bounds())
-        if self.complement is not None:        # −expm1(−δ), same margin as exp
-            f = -np.expm1(-self.complement)
-            lo = down(lo * down(f * (1.0 - EXP_MARGIN)))
-            hi = up(hi * np.minimum(up(f * (1.0 + EXP_MARGIN)), 1.0))
         if self.counts is not None:
             c = self.counts.astype(float)
             lo, hi = down(lo * c), up(hi * c)
@@ -171,11 +162,6 @@ class ExpWeights:
             else:
                 glo, ghi = lo_ctx.subtract(glo, thi), hi_ctx.subtract(ghi, tlo)
         lo, hi = exp_neg_decimal_bounds(glo, ghi, lo_ctx, hi_ctx)
-        if self.complement is not None and math.isfinite(self.complement[i]):
-            d = decimal.Decimal(float(self.complement[i])).copy_negate()   # exact
-            e_lo, e_hi = widened(lo_ctx.exp(d), lo_ctx, hi_ctx, False)
-            lo = lo_ctx.multiply(lo, lo_ctx.subtract(1, e_hi))
-            hi = hi_ctx.multiply(hi, hi_ctx.subtract(1, e_lo))
         if self.counts is not None:
             c = decimal.Decimal(int(self.counts[i]))
             lo, hi = lo_ctx.multiply(lo, c), hi_ctx.multiply(hi, c)

@@ -44,6 +44,7 @@ from .checks import check_delta, check_epsilon
 from .contract import Release
 from .costs import PrivacyCost
 from . import discrete_gaussian
+from .exact_geometric import discrete_laplace_draws
 from .exact_sampling import ExactCategorical, ExpWeights, Term
 from .secure_random import SecureGenerator
 
@@ -228,10 +229,12 @@ def discrete_laplace_noise(shape, *, sensitivity: float, epsilon: float,
     """
     sensitivity = _check_sensitivity(sensitivity)
     check_representable(epsilon, sensitivity, "discrete Laplace noise")
+    discrete_laplace_alpha(sensitivity, epsilon)            # refuses ε/Δ < 1e-12
+    if isinstance(rng, SecureGenerator):   # a release: the exact law (dpcore.exact_geometric)
+        return discrete_laplace_draws(shape, epsilon=epsilon, sensitivity=sensitivity, rng=rng)
+    # Seeded runs (reproducible, not for publication) keep numpy's draws and their numbers.
     # p = 1 − α via expm1, exact even when ε/Δ is tiny and α rounds towards 1.
     p = -math.expm1(-check_epsilon(epsilon) / sensitivity)
-    if isinstance(rng, SecureGenerator):   # one OS-random word per sample instead of two
-        return rng.two_sided_geometric(p, size=shape)
     return rng.geometric(p, size=shape).astype(np.int64) - rng.geometric(p, size=shape)
 
 

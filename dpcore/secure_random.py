@@ -27,8 +27,9 @@ samples) use Mironov's U* (CCS 2012, §5.2): a uniform double in (0, 1)
 drawn with a geometric exponent and a uniform 52-bit significand, so that
 every double is output with probability equal to its spacing. −ln U* then
 has exact tails down to e^−700 instead of stopping at 2^−53, which the
-snapping mechanism's proof needs and which keeps discrete Laplace and
-geometric samples exact far into the tails.
+snapping mechanism's proof needs and which keeps geometric samples right
+far into the tails. Discrete Laplace noise of a release is drawn exactly by
+:mod:`dpcore.exact_geometric` from these words, not by ``geometric``.
 
 Fork safety: the vectorised methods keep no state; the fallback buffer
 is discarded when the process id changes.
@@ -90,14 +91,12 @@ def _u_star(words: np.ndarray) -> np.ndarray:
     return bits.view(np.float64)
 
 
-def _floor_exponential(words: np.ndarray, rate: float, shift: float = 0.0) -> np.ndarray:
-    """⌊(E + shift)/rate⌋ for E = −ln U* of each word, as int64.
-
-    With ``shift=0`` this is Geometric(1 − e^−rate) on {0, 1, …}:
+def _floor_exponential(words: np.ndarray, rate: float) -> np.ndarray:
+    """⌊E/rate⌋ for E = −ln U* of each word, as int64: Geometric(1 − e^−rate) on {0, 1, …},
     P(⌊E/r⌋ ≥ m) = P(E ≥ m·r) = e^−rm.
     """
     e = np.log(_u_star(words))
-    np.subtract(shift, e, out=e)
+    np.negative(e, out=e)
     e *= 1.0 / rate
     np.floor(e, out=e)
     np.minimum(e, 2.0 ** 62, out=e)              # only reachable when rate < 1e-16
@@ -301,27 +300,6 @@ class SecureGenerator(np.random.Generator):
         g = _floor_exponential(random_words(n), -math.log1p(-p))
         g += 1
         return _out(g.reshape(shape), size)
-
-    def two_sided_geometric(self, p, size=None):
-        """Integers Z with P(Z = k) = (1 − α)/(1 + α)·α^|k|, α = 1 − p (discrete Laplace).
-
-        One word per sample, no rejection: P(|Z| ≥ m) = 2α^m/(1 + α) for
-        m ≥ 1, so |Z| = ⌊(E + c)/r⌋ with E ~ Exp(1), r = −ln α and
-        c = ln(2/(1 + α)) ∈ [0, ln 2) (then P(E + c ≥ m·r) = e^c·α^m); the
-        sign is a separate bit of the same word.
-        """
-        p = float(p)
-        if not 0 < p <= 1:
-            raise ValueError(f"p must be in (0, 1], got {p}")
-        shape, n = _shape(size)
-        if p == 1.0:
-            return _out(np.zeros(shape, dtype=np.int64), size)
-        rate = -math.log1p(-p)
-        shift = math.log(2.0) - math.log1p(1.0 - p)
-        words = random_words(n)
-        magnitude = _floor_exponential(words, rate, shift)
-        np.negative(magnitude, out=magnitude, where=(words & _SIGN_SOURCE) != 0)
-        return _out(magnitude.reshape(shape), size)
 
     def gamma(self, shape, scale=1.0, size=None):
         """Integer shapes k ≤ 16 as a sum of k exponentials; other shapes via the bit generator."""

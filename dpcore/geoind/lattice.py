@@ -9,9 +9,7 @@ its probabilities were off by float rounding and the window dropped the tail
 
 1. proposal: t and u independent two-sided geometrics, P(t) ∝ e^{−b·|t|},
    each the difference of two one-sided geometrics G (P(G = g) ∝ e^{−b·g} on
-   g ≥ 0, exact and untruncated: one exact categorical over J ∈ {0, …, L−1}
-   (P = (1 − q)·q^J, q = e^{−b}) and "G ≥ L" (P = q^L), which adds L and
-   draws again — memorylessness);
+   g ≥ 0, exact and untruncated: :class:`dpcore.exact_geometric.ExactGeometric`);
 2. acceptance with probability e^{−(a·√(t² + u²) − b·(|t| + |u|))}, at most 1
    because √(t² + u²) ≥ (|t| + |u|)/√2 ≥ (|t| + |u|)·b/a for b ≤ a/√2.
 
@@ -27,12 +25,11 @@ import math
 
 import numpy as np
 
-from ..exact_sampling import (ExactCategorical, ExpWeights, Term, bernoulli_decide,
-                              bernoulli_thresholds, random_words, refine_bernoulli)
+from ..exact_geometric import ExactGeometric
+from ..exact_sampling import (ExpWeights, Term, bernoulli_decide, bernoulli_thresholds,
+                              random_words, refine_bernoulli)
 
-#: Block length L of the one-sided geometric: e^{−b·L} ≈ e^{−8}, at most 2^16 outcomes.
-_BLOCK_RATE, _MAX_BLOCK = 8.0, 1 << 16
-#: Acceptance thresholds are tabled for |t|, |u| ≤ R = min(4·L, 512) (made once per channel).
+#: Acceptance thresholds are tabled for |t|, |u| ≤ R = min(4·⌈8/b⌉, 512) (made once per channel).
 _MAX_TABLE = 512
 #: Smallest b (per cell) served: |t| stays far below 2^31 (t² in int64) with certainty
 #: beyond e^{−2000}.
@@ -55,14 +52,8 @@ class LatticeGeometric:
     def __init__(self, epsilon: float, cell: float):
         self.epsilon, self.cell = float(epsilon), float(cell)
         self.b = rate_below(self.epsilon, self.cell, "geometric")
-        self.block = int(min(max(math.ceil(_BLOCK_RATE / self.b), 1), _MAX_BLOCK))
-        # G = K·L + J in one categorical: J = j < L with P = (1 − q)·q^j, or "skip a block"
-        # (K += 1, draw again) with P(G ≥ L) = q^L, q = e^{−b}.
-        steps = np.arange(self.block + 1)
-        self._block = ExactCategorical(ExpWeights(
-            [Term((self.b,), steps)],
-            complement=np.where(steps < self.block, self.b, np.inf)))
-        self.table = r = int(min(4 * self.block, _MAX_TABLE))
+        self.geometric = ExactGeometric((self.b,))
+        self.table = r = int(min(4 * math.ceil(8.0 / self.b), _MAX_TABLE))
         i, j = np.divmod(np.arange((r + 1) ** 2, dtype=np.int64), r + 1)
         a, c = bernoulli_thresholds(self._acceptance(i, j))
         self._accept_thresholds = a.reshape(r + 1, r + 1), c.reshape(r + 1, r + 1)
@@ -72,24 +63,15 @@ class LatticeGeometric:
         return ExpWeights([Term((self.epsilon, self.cell), abs_t * abs_t + abs_u * abs_u, root=True),
                            Term((self.b,), abs_t + abs_u, sign=-1)])
 
-    def one_sided(self, n: int, rng) -> np.ndarray:
-        """``n`` exact draws of G, P(G = g) ∝ e^{−b·g} on g = 0, 1, 2, … (memoryless blocks)."""
-        g = np.zeros(n, dtype=np.int64)
-        todo = np.arange(n)
-        while todo.size:
-            j = self._block.sample(todo.size, rng)
-            g[todo] += j
-            todo = todo[j == self.block]
-        return g
-
     def offsets(self, n: int, rng) -> tuple:
         """``n`` exact offsets (rows t, columns u), int64 arrays."""
         out_t, out_u = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
         todo = np.arange(n)
         while todo.size:
             k = todo.size
-            t = self.one_sided(k, rng) - self.one_sided(k, rng)
-            u = self.one_sided(k, rng) - self.one_sided(k, rng)
+            draw = self.geometric.sample
+            t = draw(k, rng) - draw(k, rng)
+            u = draw(k, rng) - draw(k, rng)
             if np.any(np.abs(t) >= 2 ** 31) or np.any(np.abs(u) >= 2 ** 31):
                 raise OverflowError("lattice offset beyond 2^31 cells")   # P < e^−2000
             accept = self._accept(np.abs(t), np.abs(u), rng)

@@ -209,8 +209,9 @@ def test_geometric_grid_reaches_offsets_beyond_the_former_window():
     grid = Grid(0.0, 0.0, 150.0, 7, 5)
     channel = make_channel("geometric", grid, 0.05)               # a = 7.5 per cell, block L = 2
     assert channel.my == 14
-    # 8 uniforms at the top skip 8 blocks of G₁ (16 cells); every later uniform is 0.
-    t, u = channel._offsets(1, scripted([ONES] * 8, 0))
+    # G₁: offset 0 in its block, then 8 uniforms at 0 skip 8 blocks (16 cells) and one at the
+    # top stops; G₂ and u's two geometrics: 0 and no skip; the acceptance uniform 0 accepts.
+    t, u = channel._offsets(1, scripted([0] * 9 + [ONES] + [0, ONES] * 3, 0))
     assert (t[0], u[0]) == (16, 0)
 
 
@@ -249,3 +250,63 @@ def test_laplace_cells_fit_the_integrated_kernel_and_a_wrong_epsilon_fails():
         k = laplace_cell_kernel(0.004 * 150.0, 6, 6)
         codes = np.where((np.abs(t) <= 6) & (np.abs(u) <= 6), (t + 6) * 13 + (u + 6), -1)
         assert chi_square_fit(codes, np.arange(169), k.ravel()).passed == passes
+
+
+# --------------------------------------------------------------------------
+# Exact geometric and discrete Laplace (dpcore.exact_geometric)
+# --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("epsilon,sensitivity", [(0.1, 10), (1.0, 3), (3.0, 1)])
+def test_exact_geometric_fits_and_a_wrong_rate_fails(epsilon, sensitivity):
+    from mobility_dp.dpcore.exact_geometric import ExactGeometric
+    r = epsilon / sensitivity
+    g = ExactGeometric((epsilon,), (sensitivity,)).sample(400_000, make_rng(8))
+    k = np.arange(0, int(40 / r) + 1)
+    pmf = lambda rate: -math.expm1(-rate) * np.exp(-rate * k)
+    assert chi_square_fit(g, k, pmf(r)).passed
+    assert not chi_square_fit(g, k, pmf(1.05 * r)).passed      # negative control: ε 5 % off
+
+
+def test_exact_geometric_at_tiny_rates_uses_nested_blocks():
+    """r = 1e-9 takes three levels of blocks (L ≤ 4096 each); r·G is then Exp(1)."""
+    from scipy import stats
+    from mobility_dp.dpcore.exact_geometric import ExactGeometric
+    g = ExactGeometric((1e-9,))
+    assert g._blocks is not None and g._blocks._blocks is not None
+    x = g.sample(60_000, make_rng(9)) * 1e-9
+    assert stats.kstest(x, "expon").pvalue > 1e-3
+    assert stats.kstest(x, "expon", args=(0, 1.05)).pvalue < 1e-3   # negative control
+
+
+def test_exact_geometric_decides_at_a_boundary_exactly():
+    """r = 1/3 (not a double: taken as 1/3 exactly), block L = 24: the first within-block
+    boundary is P(J = 0) = (1 − e^{−r})/(1 − e^{−rL}). A uniform just below / above it on 128
+    bits gives 0 / ≥ 1, as the 200-digit reference says."""
+    from mobility_dp.dpcore.exact_geometric import ExactGeometric
+    geometric = ExactGeometric((1.0,), (3.0,))
+    assert geometric.block == 24
+    f = exact(lambda: (1 - (-decimal.Decimal(1) / 3).exp()) / (1 - (-decimal.Decimal(8)).exp()))
+    edge = prefix(f, 64)
+    low = prefix(f, 128) - edge * 2 ** 64
+    for second, expected_zero in [(low - 2 ** 20, True), (low + 2 ** 20, False)]:
+        # the within-block word, then the "K ≥ 1" word (never: ONES is above e^{−rL})
+        g = geometric.sample(1, scripted([edge, second], ONES))[0]
+        assert (g == 0) == expected_zero, (second, g)
+
+
+def test_secure_discrete_laplace_is_the_exact_sampler(monkeypatch, seeded_urandom):
+    """Releases (unseeded) draw discrete Laplace noise with dpcore.exact_geometric: the
+    float ⌊(E + c)/r⌋ shortcut is gone; seeded runs keep numpy's draws."""
+    from mobility_dp.dpcore import exact_geometric
+    calls = []
+    real = exact_geometric.discrete_laplace_draws
+    monkeypatch.setattr(mech, "discrete_laplace_draws",
+                        lambda *a, **k: calls.append(k) or real(*a, **k))
+    z = mech.discrete_laplace(np.zeros(1000, int), sensitivity=3, epsilon=1.0, rng=make_rng())
+    assert calls and calls[0]["epsilon"] == 1.0 and calls[0]["sensitivity"] == 3
+    assert z.values.dtype.kind == "i" and np.count_nonzero(z.values) > 500
+    seeded = mech.discrete_laplace(np.zeros(5, int), sensitivity=3, epsilon=1.0, rng=make_rng(1))
+    ref = np.random.default_rng(1)
+    p = -math.expm1(-1.0 / 3)
+    assert np.array_equal(seeded.values, ref.geometric(p, 5) - ref.geometric(p, 5))
+    assert len(calls) == 1
