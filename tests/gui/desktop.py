@@ -177,6 +177,13 @@ def _profile(base: str, locale: str | None) -> str:
     return config
 
 
+def shots_folder(tmp_path_factory) -> str:
+    """Where the GUI tier saves its screenshots: ``$GUI_SHOTS`` when set (``make screenshots``
+    sets it to docs/), else a temporary folder, so a test run leaves the checkout unchanged."""
+    shots = os.environ.get("GUI_SHOTS")
+    return os.path.abspath(shots) if shots else str(tmp_path_factory.mktemp("shots"))
+
+
 def run_desktop(snippet: str, *, timeout: float = 300, env: dict | None = None,
                 locale: str | None = None, keep: str | None = None) -> dict:
     """Run ``snippet`` (Python source defining ``main(h)``) in a fresh QGIS desktop."""

@@ -3,7 +3,7 @@
 One QGIS session (tests/gui/dialogs_snippet.py, run by tests/gui/desktop.py) opens every
 algorithm's dialog at its default size, runs a representative set from the dialog with
 temporary and GeoPackage outputs (native:buffer as the control), adds a GeoPackage the plugin
-did not write, and saves screenshots of the main dialogs into docs/. The tests below read what
+did not write, and saves screenshots of the main dialogs (into docs/ with `make screenshots`). The tests below read what
 that session recorded: what a user sees in the dialog's log, the Log Messages panel, the
 combo boxes and the scroll bars.
 """
@@ -13,7 +13,7 @@ import shutil
 
 import pytest
 
-from .desktop import ROOT, run_desktop
+from .desktop import ROOT, run_desktop, shots_folder
 
 #: The dialogs run from the Run button (the snippet's names).
 RUNS = ("noisycounts temporary", "noisycounts gpkg", "perturbpoints temporary",
@@ -30,13 +30,12 @@ def session(tmp_path_factory):
     if shutil.which("xvfb-run") is None:
         pytest.fail("xvfb-run is missing: scripts/setup installs it (Debian package xvfb)")
     work = tmp_path_factory.mktemp("gui")
-    env = {"GUI_ROOT": ROOT, "GUI_WORK": str(work),
-           "GUI_SHOTS": os.environ.get("GUI_SHOTS", os.path.join(ROOT, "docs"))}
+    env = {"GUI_ROOT": ROOT, "GUI_WORK": str(work), "GUI_SHOTS": shots_folder(tmp_path_factory)}
     with open(os.path.join(os.path.dirname(__file__), "dialogs_snippet.py")) as f:
         result = run_desktop(f.read(), timeout=420, env=env)
     assert result["status"] == "done" and not result["errors"], \
         (result["status"], result["errors"], result["stdout"][-3000:])
-    return result
+    return {**result, "shots": env["GUI_SHOTS"]}
 
 
 def _bad_messages(messages):
@@ -98,7 +97,7 @@ def test_a_foreign_geopackage_gets_no_plugin_message(session):
 
 
 def test_screenshots_of_the_main_dialogs(session):
-    shots = os.environ.get("GUI_SHOTS", os.path.join(ROOT, "docs"))
+    shots = session["shots"]
     for name in ("sanitizedensity", "noisycounts", "odflows", "perturbpoints"):
         path = os.path.join(shots, f"{name}-dialog.png")
         assert os.path.getsize(path) > 10_000, path

@@ -1,15 +1,16 @@
 """The French dialog in the QGIS desktop (issue 21): with the profile's locale set to French,
 odflows' toolbox name, dialog labels, tooltips and option labels are French, while the values
-its combo boxes pass on stay the static option strings. Saves docs/odflows-dialog-fr.png
-(or into $GUI_SHOTS). Uses the GUI tier's runner (tests/gui/desktop.py) and the compiled
-catalogue i18n/mobility_dp_fr.qm (scripts/setup compiles it)."""
+its combo boxes pass on stay the static option strings. Saves odflows-dialog-fr.png (into
+docs/ with `make screenshots`, into $GUI_SHOTS, else into a temporary folder). Uses the GUI
+tier's runner (tests/gui/desktop.py) and the compiled catalogue i18n/mobility_dp_fr.qm
+(scripts/setup compiles it)."""
 import os
 import shutil
 import time
 
 import pytest
 
-from .desktop import ROOT, run_desktop
+from .desktop import ROOT, run_desktop, shots_folder
 
 
 @pytest.fixture(scope="module")
@@ -19,7 +20,7 @@ def french(tmp_path_factory):
     if not os.path.exists(os.path.join(ROOT, "i18n", "mobility_dp_fr.qm")):
         pytest.fail("i18n/mobility_dp_fr.qm is missing: run scripts/setup (scripts/i18n.py "
                     "compile)")
-    env = {"GUI_SHOTS": os.path.abspath(os.environ.get("GUI_SHOTS", os.path.join(ROOT, "docs")))}
+    env = {"GUI_SHOTS": shots_folder(tmp_path_factory)}
     started = time.time()
     with open(os.path.join(os.path.dirname(__file__), "french_snippet.py")) as f:
         result = run_desktop(f.read(), timeout=300, env=env, locale="fr_FR")
