@@ -11,9 +11,6 @@ zone to work zone. The statistics here do the same on trips:
   for a random key, the same on Spark), the pair
   directed (origin → destination) or undirected ({i, j}, stored at [min, max]).
   Adding or removing one user changes one count by one: L1 sensitivity 1.
-* :func:`people_per_cell`: each user counts at most once in each cell (zone × time
-  window of a trip end), in at most ``max_cells`` cells (their most visited, ties by the
-  same keyed hash): L1 sensitivity ``max_cells``.
 * :func:`user_totals`: the number of users and their trips capped at M per user (a pair
   of L1 sensitivity 1 + M), for a calibrated trip scale (trips per person).
 
@@ -26,7 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..keyed import draw_key, item_keys, mix, user_hashes
+from ..keyed import draw_key, item_keys, user_hashes
 from .trip_tables import TripTables, trips_per_user
 from .trips import ZonedTrips
 
@@ -54,11 +51,10 @@ def user_hashes_of(zoned: ZonedTrips, key: int) -> np.ndarray:
     return user_hashes(key, ids)
 
 
-def _most_frequent(user: np.ndarray, item: np.ndarray, user_hash: np.ndarray,
-                   per_user: int = 1):
-    """Each user's ``per_user`` most frequent items, ties in frequency going to the smallest
-    keyed hash of (user, item) (:func:`dpcore.keyed.item_keys`; ``user_hash`` indexed by user
-    code): arrays (user, item, occurrences), one row per kept (user, item)."""
+def _most_frequent(user: np.ndarray, item: np.ndarray, user_hash: np.ndarray):
+    """Each user's most frequent item, ties in frequency going to the smallest keyed hash of
+    (user, item) (:func:`dpcore.keyed.item_keys`; ``user_hash`` indexed by user code): arrays
+    (user, item, occurrences), one row per user."""
     user = np.asarray(user, dtype=np.int64)
     item = np.asarray(item, dtype=np.int64)
     if user.size == 0:
@@ -70,9 +66,7 @@ def _most_frequent(user: np.ndarray, item: np.ndarray, user_hash: np.ndarray,
     del keys
     order = np.lexsort((item_keys(user_hash[u], it), -counts, u))
     first = np.r_[True, u[order][1:] != u[order][:-1]]
-    starts = np.flatnonzero(first)
-    rank = np.arange(u.size) - np.repeat(starts, np.diff(np.r_[starts, u.size]))
-    kept = order[rank < int(per_user)]
+    kept = order[first]
     return u[kept], it[kept], counts[kept]
 
 
@@ -108,20 +102,6 @@ def people_per_pair(zoned: ZonedTrips, *, directed: bool, rng: np.random.Generat
     n = zoned.n_zones
     _, keys, _ = main_pairs(zoned, directed=directed, rng=rng, key=key)
     return np.bincount(keys, minlength=n * n).reshape(n, n)
-
-
-def people_per_cell(user, cell, n_cells: int, *, max_cells: int,
-                    rng: np.random.Generator) -> np.ndarray:
-    """Counts of distinct people per cell, each user in at most ``max_cells`` cells (their
-    most frequent, ties at random). ``cell``: one cell index per record of ``user``."""
-    k = int(max_cells)
-    if k < 1 or k != max_cells:
-        raise ValueError(f"the cells per person must be an integer ≥ 1, got {max_cells}")
-    user = np.asarray(user, dtype=np.int64)
-    hashes = mix(np.arange(int(user.max(initial=-1)) + 1, dtype=np.uint64) ^
-                 np.uint64(tie_key(rng)))
-    _, cells, _ = _most_frequent(user, cell, hashes, per_user=k)
-    return np.bincount(cells, minlength=int(n_cells))
 
 
 def user_totals(user, cap: int, m=None) -> np.ndarray:

@@ -42,15 +42,6 @@ def test_ties_are_broken_uniformly_at_random():
     assert set(never) <= {1, 5}
 
 
-def test_people_per_cell_counts_each_user_once_in_at_most_k_cells():
-    user = np.array([0, 0, 0, 0, 0, 1, 1])
-    cell = np.array([3, 3, 1, 2, 4, 3, 3])
-    counts = people.people_per_cell(user, cell, 5, max_cells=2, rng=make_rng(0))
-    assert counts[3] == 2 and counts.sum() == 3            # user 0: cell 3 + one of 1, 2, 4
-    with pytest.raises(ValueError, match="integer ≥ 1"):
-        people.people_per_cell(user, cell, 5, max_cells=0, rng=make_rng(0))
-
-
 def test_user_totals_cap_the_trips_of_each_user():
     assert people.user_totals([0, 0, 0, 2, 2], cap=2).tolist() == [2, 4]
 
