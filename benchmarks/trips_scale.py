@@ -9,7 +9,8 @@ each in its own process under ``/usr/bin/time -v`` (wall, peak RSS):
 2. ``odflows`` and ``mobilityreport`` through ``qgis_process`` (QGIS's own
    Python: GDAL, shapely 1.8), m = 10, ε = 1, on the 965 IRIS;
 3. with ``--spark``: ``scripts/spark-bound trips`` in ``local[2]`` on the same
-   table (as CSV), and its bounded OD total beside the direct path's.
+   table (as CSV with ISO times; ``--frame-crs EPSG:2154``, so every report statistic is
+   computed), and its bounded OD total beside the direct path's.
 
 Medians of ``--repeat`` runs (default 3).
 
@@ -139,7 +140,12 @@ def direct_total(path) -> int:
 
 def spark(path, tmp) -> dict:
     csv = os.path.join(tmp, "trips.csv")
-    subprocess.run(["ogr2ogr", "-f", "CSV", csv, path], check=True)
+    # ISO times (ogr2ogr's CSV writes date-times as YYYY/MM/DD, which the job cannot parse)
+    subprocess.run(["ogr2ogr", "-f", "CSV", csv, path, "-dialect", "SQLite", "-sql",
+                    "SELECT user_id, o_lon, o_lat, d_lon, d_lat, "
+                    "strftime('%Y-%m-%dT%H:%M:%S', start) AS start, "
+                    "strftime('%Y-%m-%dT%H:%M:%S', \"end\") AS \"end\" FROM trips"],
+                   check=True)
     out = os.path.join(tmp, "spark-trips")
     env = dict(os.environ, PYSPARK_PYTHON=os.path.join(ROOT, ".venv", "bin", "python"))
     r = _timed([os.path.join(ROOT, "scripts", "spark-bound"), "trips", csv, out,
@@ -147,6 +153,7 @@ def spark(path, tmp) -> dict:
                 "--zone-id-field", "iris_id", "--user-field", "user_id",
                 "--origin", "o_lon,o_lat", "--dest", "d_lon,d_lat", "--start-field", "start",
                 "--end-field", "end", "--max-trips", str(M), "--master", "local[2]",
+                "--frame-crs", "EPSG:2154",     # trip length and gyration (report statistics)
                 "--driver-memory", "3g"], env=env)
     r.pop("stdout")
     with open(os.path.join(out, "bounded-trips.json")) as fh:
@@ -181,7 +188,8 @@ def spark_row(path, tmp, raw_read_s=None):
     print(f"\n| scripts/spark-bound trips, local[2] (driver + executors; one run) | "
           f"{s['s']:.1f} | {s['rss_gb']:.2f} | {ratio} | {_load([s])} |")
     print(f"\nbounded OD total (≤ {M} trips per user): Spark {total:,}, direct path "
-          f"{direct:,} ({100 * (total - direct) / direct:+.2f} %)", flush=True)
+          f"{direct:,} ({100 * (total - direct) / direct:+.2f} %); report statistics in the "
+          f"tables: {', '.join(s['record'].get('report_statistics', [])) or 'none'}", flush=True)
 
 
 def run(path, repeat=3, with_spark=False):

@@ -17,11 +17,12 @@ from ...dpcore.od import statistics as st
 from ...dpcore.od.figures import released, sections
 from ...dpcore.od.report import UNIT, document, plan_report, release_report
 from ...dpcore.od.strategy import AUTO, OD_PEOPLE, VISITS_PLAIN, VISITS_SHRUNK, resolve
+from ...dpcore.od.table_statistics import from_tables
 from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, style_on_load, tr
 from ..common.outputs import graduated_style
 from .layers import METHOD_CHOICES, RULE_HELP, write_od
 from ..common.trips import BOUNDED_TRIPS_HELP, INPUT, TRIPS_HELP, ZONES, add_trip_parameters, \
-    bounded_trips_dir, max_trips, read_trips, reserve, time_window
+    max_trips, read_trips, reserve, time_window
 from ..common.field_types import FieldType
 
 STATISTICS = "STATISTICS"
@@ -81,11 +82,17 @@ read from the noisy histograms; the <b>statistics</b> as JSON (public, for the r
 flows above the simultaneous 95 % margin over all pairs, as in OD flows of trips); optionally the <b>statistics of the raw data</b>
 (JSON marked internal: never publish it; it is for comparing with the private report).</p>
 """ + TRIPS_HELP + BOUNDED_TRIPS_HELP + """
-<p>From bounded trips the report holds only what the tables count: <b>OD flows</b> (both methods)
-and <b>trips per user</b>. Every other statistic (visits per zone and time window, trips over
-time and per day, trip length, travel time, radius of gyration, zones per user, mobility
-entropy, time between trips) needs the trips themselves: set its weight to 0 (the run is refused
-otherwise, before anything is read or charged).</p>
+<p>From bounded trips the report releases every statistic with the same noise and cost as from
+the trips: the Spark job computed each one's true counts over the same ≤ m trips per user as
+its OD table, with the public <b>bins</b> it was given (its options <code>--time-windows</code>,
+<code>--length-bins</code>, <code>--travel-time-bins</code>, <code>--gyration-bins</code>,
+<code>--gap-bins</code>, <code>--entropy-bins</code>; defaults as here) and its time window
+(trips per day). The bins here must be the job's and m the job's: the run is refused otherwise,
+before anything is charged. Trip length and radius of gyration need a metric frame on the
+Spark side (<code>--frame-crs</code>, or zones in a projected CRS in metres), the statistics
+of time need trip times, and trips per day the job's time window (set here too): a statistic
+the tables lack is refused with the reason (set its weight to 0). Tables of an older job
+(format /2) hold only OD flows and trips per user.</p>
 <h3>OD flows and visits: methods</h3>
 <p><b>OD method</b>: as in OD flows of trips (below); people per pair are published as trips per
 ordered pair (people × the trips per person of the trip scale, an unordered pair split evenly
@@ -182,14 +189,13 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
         bins = self._bins(parameters, context)
         if weights[st.TRIPS_PER_DAY] > 0:
             bins.days()  # refused here, before reading, when the window is not set
-        if bounded_trips_dir(self, parameters, context):
-            others = [st.TITLES[k] for k, w in weights.items()
-                      if w > 0 and k not in st.FROM_TABLES]
-            if others:
-                raise ValueError("bounded trips hold only OD flows and trips per user; set the "
-                                 "weights of these statistics to 0: " + ", ".join(others))
-        data = read_trips(self, parameters, context, feedback, bounded_max_trips=m if (
-            weights[st.OD] > 0 and choice.od != OD_PEOPLE) else None)
+        kept_trips = [k for k, w in weights.items() if w > 0 and k != st.TRIPS_PER_USER
+                      and not (k == st.OD and choice.od == OD_PEOPLE)]
+        data = read_trips(self, parameters, context, feedback,
+                          bounded_max_trips=m if kept_trips else None)
+        if data.tables:  # other bins, another m, a statistic they lack: refused before the charge
+            for name in (k for k, w in weights.items() if w > 0):
+                from_tables(name, data.zoned, m, bins)
         rng = self.rng(parameters, context)
         with reserve(self, parameters, context, plan, data) as reservation:
             release = release_report(data.zoned if data.tables else data.trips,
@@ -255,7 +261,10 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
         source = self.parameterAsSource(parameters, INPUT, context)
         rows = [("trips", source.sourceName() if source is not None else
                  tr("bounded trips of a Spark job")), *data.public_rows,
-                ("zones", len(data.zone_ids)), ("metric frame", data.frame.describe()),
+                ("zones", len(data.zone_ids)), ("metric frame", data.frame.describe()
+                                                if not data.tables else
+                                                f"{data.zoned.report_frame or 'none'} (trip "
+                                                "length and gyration, by the Spark job)"),
                 ("maximum trips per user (m)", m), ("why these methods", choice.reason)]
         rows += [(label, pub[key]) for label, key in (
             ("OD method", "od_method"), ("visits method", "visits_method"),

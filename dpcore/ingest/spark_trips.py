@@ -12,25 +12,32 @@ and writes the small tables of :class:`dpcore.od.trip_tables.TripTables`:
   keyed hash of :func:`dpcore.od.people.main_pairs`, computed on the executors);
 * ``all_trips_per_pair.csv`` — every trip (the internal report's ground truth);
 * ``trips_per_user.csv`` — trips, users: how many users have that many trips;
+* ``visits_per_zone_window.csv`` and ``report_statistics.csv`` — the mobility report's other
+  statistics over the same kept trips, with the public bins given to the job
+  (:mod:`dpcore.od.table_statistics`; trip length and radius of gyration in the metric frame
+  ``--frame-crs``, else the zones' CRS when it is projected in metres, else left out);
 
-and ``bounded-trips.json`` (parameters, counts, the dataset id of the input: the ledger's default
-id, as on the one-machine path). Zones are located in the zones file's CRS (coordinates given in
-``--crs`` are reprojected to it) by dpcore's :class:`.zones.ZoneIndex` on the executors, in
-Arrow batches (``mapInArrow``, no Python object per row); they need numpy, shapely, pyarrow,
-pandas (PySpark's Arrow support) and, with ``--crs``, pyproj. dpcore is shipped to them as a zip
-(one file per dpcore version in the temporary folder, reused by later runs). Rows without a
-user or with bad coordinates are dropped and counted (the one-machine reader refuses them).
+and ``bounded-trips.json`` (parameters, bins, counts, the dataset id of the input: the ledger's
+default id, as on the one-machine path), written by :func:`.trip_table.write_trip_tables`.
+Zones are located in the zones file's CRS (coordinates given in ``--crs`` are reprojected to
+it) by dpcore's :class:`.zones.ZoneIndex` on the executors, in Arrow batches (``mapInArrow``, no
+Python object per row; the tasks are in :mod:`.spark_trip_tasks`); they need numpy, shapely,
+pyarrow, pandas (PySpark's Arrow support) and, with ``--crs`` or ``--frame-crs``, pyproj. dpcore
+is shipped to them as a zip (one file per dpcore version in the temporary folder, reused by
+later runs). Rows without a user or with bad coordinates are dropped and counted (the
+one-machine reader refuses them).
 
     scripts/spark-bound trips TRIPS OUT --zones FILE --zone-id-field F --user-field F
         --origin X,Y --dest X,Y [--crs EPSG:4326] [--start-field F --end-field F]
-        [--start ISO --end ISO] --max-trips M [--seed N] [--master URL]
+        [--start ISO --end ISO] --max-trips M [--frame-crs EPSG:2154] [--time-windows 0,6,…,24]
+        [--length-bins …] [--travel-time-bins …] [--gyration-bins …] [--gap-bins …]
+        [--entropy-bins N] [--seed N] [--master URL]
 """
 from __future__ import annotations
 
 import argparse
 import hashlib
 import io
-import json
 import os
 import secrets
 import sys
@@ -38,11 +45,13 @@ import tempfile
 import zipfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-FORMAT = "mobilitydp-bounded-trips/2"
 REASONS = ("missing_user", "invalid_coordinates", "outside_window", "outside_zones")
 _CHUNK = 100_000
-_INDEX = {}
 _SHIPPED = set()
+#: Job option: Bins field (the report's public bins; defaults: dpcore.od.statistics.Bins).
+BIN_OPTIONS = {"time_windows": "time-windows", "trip_length_km": "length-bins",
+               "travel_time_min": "travel-time-bins", "gyration_km": "gyration-bins",
+               "gap_hours": "gap-bins", "entropy_bins": "entropy-bins"}
 
 
 def _read_zones(path: str, id_field: str):
@@ -63,81 +72,37 @@ def _read_zones(path: str, id_field: str):
     return wkbs, ids, srs.ExportToWkt() if srs is not None else ""
 
 
-def _partition(batches, payload):
-    """Arrow batches in and out: (user, origin zone, dest zone, trip key, reason) per row, by
-    dpcore's numpy code on the executor (ids and times read from the Arrow buffers)."""
-    import numpy as np
-    import pyarrow as pa
-    import pyarrow.compute as pc
-
-    from .arrow_text import text_bytes, text_words
-    from .times import times_from_column
-    from ..keyed import word_hashes
-    from .trip_bounds import trip_keys
-    from .zones import ZoneIndex
-    name = payload["index_id"]
-    if name not in _INDEX:
-        from shapely import wkb
-        _INDEX[name] = ZoneIndex([wkb.loads(b) for b in payload["zones"]])
-    index = _INDEX[name]
-    transform = None
-    if payload["crs"]:
-        import pyproj
-        tr = pyproj.Transformer.from_crs(payload["crs"], payload["zones_crs"], always_xy=True)
-        transform = tr.transform
-    lo, hi = payload["window"]
-    for batch in batches:
-        size, cols = batch.num_rows, batch.columns
-        if not size:
-            continue
-        words, length, no_user = text_words(cols[0])
-        xy = [np.asarray(pc.fill_null(c, np.nan).to_numpy(zero_copy_only=False), dtype=float)
-              for c in cols[1:5]]
-        t = [times_from_column(text_bytes(c)) if payload["times"][k]
-             else np.full(size, np.nan) for k, c in enumerate(cols[5:7])]
-        why = np.zeros(size, dtype=np.int32)
-        finite = np.logical_and.reduce([np.isfinite(v) for v in xy])
-        in_w = np.ones(size, dtype=bool)
-        if lo is not None:
-            in_w &= (t[0] >= lo) & (t[1] >= lo)
-        if hi is not None:
-            in_w &= (t[0] <= hi) & (t[1] <= hi)
-        fx = list(xy)
-        if transform is not None:
-            fx[0], fx[1] = transform(xy[0], xy[1])
-            fx[2], fx[3] = transform(xy[2], xy[3])
-        o = index.locate(np.asarray(fx[0]), np.asarray(fx[1]))
-        d = index.locate(np.asarray(fx[2]), np.asarray(fx[3]))
-        why[(o < 0) | (d < 0)] = 4
-        why[~in_w] = 3
-        why[~finite] = 2
-        why[no_user | (length == 0)] = 1
-        h = word_hashes(payload["key"], words, length)
-        keys = trip_keys(payload["key"], None, *xy, *t, hashes=h).view(np.int64)
-        yield pa.RecordBatch.from_arrays([cols[0], pa.array(o, pa.int32()), pa.array(
-            d, pa.int32()), pa.array(keys), pa.array(why)], names=["u", "o", "d", "k", "why"])
+def _metric_name(text: str) -> str:
+    """The name (EPSG:n, else the text) of a projected CRS in metres other than Mercator,
+    whose distances grow with latitude: the frames the one-machine path keeps as they are
+    (algorithms/common/frame.py); '' for any other CRS."""
+    from osgeo import osr
+    srs = osr.SpatialReference()
+    try:
+        ok = bool(text) and srs.SetFromUserInput(text) == 0
+    except RuntimeError:
+        ok = False
+    proj = srs.ExportToProj4() if ok else ""
+    if not (ok and srs.IsProjected() and srs.GetLinearUnits() == 1.0) or \
+            "+proj=merc" in proj or "+proj=webmerc" in proj:
+        return ""
+    code = srs.GetAuthorityCode(None)
+    return f"{srs.GetAuthorityName(None)}:{code}" if code else text
 
 
-def _tables(batches, payload):
-    """One partition of the valid trips, each user's trips all in it (repartitioned by user):
-    its part of every table (:func:`.trip_bounds.partial_tables`), as Arrow rows."""
-    import numpy as np
-    import pyarrow as pa
-    import pyarrow.compute as pc
-
-    from .arrow_text import text_words
-    from ..keyed import word_hashes
-    from .trip_bounds import partial_tables
-    batches = [b for b in batches if b.num_rows]
-    if not batches:
-        return
-    t = pa.Table.from_batches(batches)
-    users = pc.dictionary_encode(t.column("u").combine_chunks())
-    h = word_hashes(payload["key"], *text_words(users.dictionary)[:2])
-    rows = partial_tables(np.asarray(users.indices), *(t.column(c).to_numpy() for c in "odk"),
-                          h, n=payload["n_zones"], m=payload["m"])
-    yield pa.RecordBatch.from_arrays([pa.array(r, pa.int64() if k == 3 else pa.int32())
-                                      for k, r in enumerate(rows)], names=["t", "o", "d", "c"])
+def _frame(frame_crs, zones_crs: str) -> tuple:
+    """(name of the metric frame of the trip ends, '') — ``frame_crs``, else the zones' CRS
+    when it is one — or (None, why there is none); refuses a ``frame_crs`` that is not one."""
+    if frame_crs:
+        if not _metric_name(frame_crs):
+            raise ValueError(f"--frame-crs {frame_crs} is not a projected CRS in metres (nor "
+                             "Mercator): give the UTM zone or national grid of the area")
+        return frame_crs, ""
+    name = _metric_name(zones_crs)
+    return (name, "") if name else (None, (
+        "the zones' CRS is not a projected CRS in metres and no --frame-crs was given: run "
+        "scripts/spark-bound trips with --frame-crs (e.g. the area's UTM zone; the same CRS "
+        "as the release's FRAME_CRS)"))
 
 
 def _ship_dpcore(spark) -> None:
@@ -171,18 +136,29 @@ def _ship_dpcore(spark) -> None:
 def bound_trips(spark, trips: str, out: str, *, zones: str, zone_id_field: str,
                 user_field: str, origin, dest, max_trips: int, crs=None, start_field=None,
                 end_field=None, window=(None, None), seed=None, fmt=None,
-                master: str = "") -> dict:
-    """Run the job on ``trips`` and write the tables to ``out`` (new); returns the record."""
+                master: str = "", bins=None, frame_crs=None) -> dict:
+    """Run the job on ``trips`` and write the tables to ``out`` (new); returns the record.
+    ``bins``: the report's public bins (:class:`dpcore.od.statistics.Bins`, default its
+    defaults; their window is the job's); ``frame_crs``: the metric CRS of trip length and
+    gyration (default: the zones' CRS when it is one)."""
+    import dataclasses
+
     from pyspark.sql import functions as F
     from pyspark.storagelevel import StorageLevel
 
+    from ..od.statistics import Bins
+    from ..od.table_statistics import bins_record
     from .spark import _epoch, _read, events_dataset_id
+    from .spark_trip_tasks import LOCATED, ROWS, locate, tables as part_tables
+    from .trip_bounds import tables_from_rows
+    from .trip_table import write_trip_tables
     m = int(max_trips)
     if m < 1:
         raise ValueError("the maximum number of trips per user must be ≥ 1")
     if "://" not in out and os.path.exists(out):
         raise ValueError(f"{out} exists: give a new output directory")
     wkbs, ids, zones_crs = _read_zones(zones, zone_id_field)
+    frame_name, no_frame = _frame(frame_crs, zones_crs)
     n = len(ids)
     key = int(seed) if seed is not None else secrets.randbits(63)
     fmt = fmt or ("parquet" if trips.rstrip("/").lower().endswith((".parquet", ".pq"))
@@ -206,55 +182,39 @@ def bound_trips(spark, trips: str, out: str, *, zones: str, zone_id_field: str,
                     time_col(start_field), time_col(end_field))
     _ship_dpcore(spark)
     window = tuple(None if w in (None, "") else _epoch(str(w)) for w in window)
+    bins = dataclasses.replace(bins or Bins(), window=window if None not in window else None)
     payload = spark.sparkContext.broadcast({
         "zones": wkbs, "index_id": hashlib.sha256(b"".join(wkbs)).hexdigest(), "key": key,
         "crs": crs, "zones_crs": zones_crs, "window": window, "n_zones": n, "m": m,
-        "times": (bool(start_field), bool(end_field))})
+        "times": (bool(start_field), bool(end_field)), "frame": frame_crs,
+        "bins": bins_record(bins), "no_frame": no_frame})
     spark.conf.set("spark.sql.execution.arrow.maxRecordsPerBatch", str(_CHUNK))
-    located = sel.mapInArrow(lambda it: _partition(it, payload.value),
-                             "u string, o int, d int, k long, why int") \
+    located = sel.mapInArrow(lambda it: locate(it, payload.value), LOCATED) \
         .persist(StorageLevel.MEMORY_AND_DISK)
     counts = dict(located.groupBy("why").count().collect())
     parts = located.filter(F.col("why") == 0).drop("why").repartition("u").mapInArrow(
-        lambda it: _tables(it, payload.value), "t int, o int, d int, c long")
+        lambda it: part_tables(it, payload.value), ROWS)
     summed = parts.groupBy("t", "o", "d").agg(F.sum("c").alias("c")).toArrow()
-    rows = [summed.column(c).to_numpy() for c in ("t", "o", "d", "c")]
-    got = [{} for _ in range(5)]
-    for t, o, d, c in zip(*(r.tolist() for r in rows)):
-        got[t][(o, d)] = c          # table t: see trip_bounds.partial_tables
-    tables = {"trips_per_pair.csv": ("trips", got[0]), "people_per_main_pair.csv": (
-        "people", got[1]), "people_per_main_unordered_pair.csv": ("people", got[2]),
-        "all_trips_per_pair.csv": ("trips", got[3])}
-    per_user = {k: c for (k, _), c in got[4].items()}
+    tables = tables_from_rows(*(summed.column(c).to_numpy() for c in ("t", "o", "d", "c")),
+                              n=n, m=m, bins=bins, no_frame=no_frame)
     located.unpersist()
-    os.makedirs(out)
-    for name, (col, table) in tables.items():
-        with open(os.path.join(out, name), "w", encoding="utf-8") as fh:
-            fh.write(f"origin_id,dest_id,origin,dest,{col}\n")
-            for (o, d), c in sorted(table.items()):
-                fh.write(f"{json.dumps(ids[o])},{json.dumps(ids[d])},{o},{d},{c}\n")
-    with open(os.path.join(out, "trips_per_user.csv"), "w", encoding="utf-8") as fh:
-        fh.write("trips,users\n" + "".join(f"{k},{c}\n" for k, c in sorted(per_user.items())))
-    per_pair_trips = tables["trips_per_pair.csv"][1]
     record = {
-        "format": FORMAT, "engine": "spark", "spark_version": spark.version,
+        "engine": "spark", "spark_version": spark.version,
         "master": master or spark.sparkContext.master, "trips": trips,
         "dataset_id": events_dataset_id(trips) if "://" not in trips else trips,
         "user_field": user_field, "origin": list(origin), "dest": list(dest), "crs": crs,
         "start_field": start_field, "end_field": end_field, "window": list(window),
-        "max_trips": m, "zones": os.path.basename(zones), "zone_ids": ids,
-        "zones_sha256": hashlib.sha256("\n".join(ids).encode("utf-8")).hexdigest(),
+        "zones": os.path.basename(zones),
+        "frame_crs": frame_name,
         "randomness": ("seeded (reproducible: not for publication)" if seed is not None
                        else "secure (63-bit key from the OS generator, not recorded)"),
         "n_rows": int(sum(counts.values())),
         "dropped": {r: int(counts.get(k + 1, 0)) for k, r in enumerate(REASONS)},
-        "trips_used": int(counts.get(0, 0)), "bounded_trips": int(sum(per_pair_trips.values())),
-        "users": int(sum(per_user.values()))}
+        "trips_used": int(counts.get(0, 0)), "bounded_trips": int(tables.trips.sum()),
+        "users": tables.n_users}
     if seed is not None:
         record["seed"] = int(seed)
-    with open(os.path.join(out, "bounded-trips.json"), "w", encoding="utf-8") as fh:
-        json.dump(record, fh)  # last: marks completion
-    return record
+    return write_trip_tables(out, tables, ids, record)
 
 
 def _parser():
@@ -273,6 +233,12 @@ def _parser():
     p.add_argument("--start", default=None, help="time window start (ISO 8601, UTC)")
     p.add_argument("--end", default=None, help="time window end (ISO 8601, UTC)")
     p.add_argument("--max-trips", type=int, required=True, help="m: trips kept per user")
+    p.add_argument("--frame-crs", default=None,
+                   help="metric CRS of trip length and radius of gyration (default: the "
+                        "zones' CRS when it is projected in metres)")
+    for field, option in BIN_OPTIONS.items():
+        p.add_argument(f"--{option}", default=None,
+                       help=f"the report's {field} bins (comma-separated; default: as in QGIS)")
     p.add_argument("--seed", type=int, default=None,
                    help="for tests only; default: a secure random key")
     p.add_argument("--format", choices=("csv", "parquet", "json"), default=None)
@@ -282,6 +248,15 @@ def _parser():
 
 def main(argv=None) -> int:
     args = _parser().parse_args(argv)
+    from ..od.statistics import Bins
+    try:
+        bins = Bins(**{f: [float(v) for v in getattr(args, o.replace("-", "_")).split(",")]
+                       if f != "entropy_bins" else int(getattr(args, o.replace("-", "_")))
+                       for f, o in BIN_OPTIONS.items()
+                       if getattr(args, o.replace("-", "_")) is not None})
+    except ValueError as exc:
+        sys.stderr.write(f"spark-bound trips: {exc}\n")
+        return 2
     from .spark import session
     spark = session(args.master, "mobilitydp-spark-trips")
     try:
@@ -291,15 +266,17 @@ def main(argv=None) -> int:
             dest=args.dest.split(","), max_trips=args.max_trips, crs=args.crs,
             start_field=args.start_field, end_field=args.end_field,
             window=(args.start, args.end), seed=args.seed, fmt=args.format,
-            master=args.master)
+            master=args.master, bins=bins, frame_crs=args.frame_crs)
     except ValueError as exc:
         sys.stderr.write(f"spark-bound trips: {exc}\n")
         return 2
     finally:
         spark.stop()
+    missing = "".join(f"; not computed: {k} ({why})"
+                      for k, why in record["report_missing"].items())
     sys.stdout.write(f"spark-bound trips: {record['n_rows']} rows, {record['users']} users, "
-                     f"{record['bounded_trips']} trips kept; dropped {record['dropped']}; "
-                     f"wrote {args.out}\n")
+                     f"{record['bounded_trips']} trips kept; dropped {record['dropped']}"
+                     f"{missing}; wrote {args.out}\n")
     return 0
 
 

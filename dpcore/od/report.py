@@ -29,7 +29,8 @@ from ..mechanisms import check_representable
 from ..progress import report_progress
 from .noise import DISCRETE_LAPLACE, LEVEL, margin_of_error, noisy_counts
 from .statistics import (OD, STATISTICS, TITLES, TRIPS_OVER_TIME, VISITS, Bins, compute,
-                         from_tables, sensitivity)
+                         sensitivity)
+from .table_statistics import from_tables
 from ..sampling import sample_per_user, sampling_stream
 from .report_methods import (OD_PEOPLE_NOTE, needs_scale, od_people_entry, release_scale,
                              scale_cost, visits_shrunk)
@@ -142,8 +143,9 @@ def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilo
     ``od_method``/``visits_method``: see :mod:`.strategy` (``auto``: the public rule);
     ``rescale_od``: trips per pair × the sampling scale (the rule's dense case, resolved by
     the caller). ``trips`` may be the bounded :class:`.trip_tables.TripTables` of the Spark
-    trips job (zones None): OD flows and trips per user only
-    (:data:`.statistics.FROM_TABLES`)."""
+    trips job (zones None): every statistic they hold, with the same sensitivities
+    (:func:`.table_statistics.from_tables`, which refuses other bins or another m before any
+    noise is drawn)."""
     kw = dict(epsilon=epsilon, weights=weights, max_trips=max_trips, od_method=od_method,
               visits_method=visits_method, scale_share=scale_share, total_cap=total_cap,
               n_zones=n_zones, population=population)
@@ -153,7 +155,7 @@ def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilo
     budget = split_budget(epsilon * (1.0 - scale_share if scaled else 1.0), weights)
     bins = bins or Bins()
     m = int(max_trips)
-    if isinstance(trips, TripTables):  # the Spark job's tables: OD and trips per user only
+    if isinstance(trips, TripTables):  # the Spark job's tables (or their one-machine twin)
         data, users = trips, trips
         truth = {name: from_tables(name, trips, m, bins) for name in budget}
         counts = {"trips": trips.n, "trips_kept": int(trips.trips.sum()),

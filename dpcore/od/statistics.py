@@ -183,10 +183,6 @@ def _per_user_zone_stats(trips: Trips, kept: np.ndarray, o: np.ndarray, d: np.nd
     return gyration, n_zones, np.clip(entropy, 0.0, 1.0)
 
 
-#: The statistics the Spark trips job's bounded tables hold (the others need the trips).
-FROM_TABLES = (OD, TRIPS_PER_USER)
-
-
 def _trips_per_user(per_user_hist: np.ndarray, bins: Bins, sens: int) -> Statistic:
     """Trips per user from the number of users with k trips (index k)."""
     top = int(bins.trips_per_user_max)
@@ -195,21 +191,6 @@ def _trips_per_user(per_user_hist: np.ndarray, bins: Bins, sens: int) -> Statist
     counts = np.bincount(idx, weights=per_user_hist[1:], minlength=top).astype(np.int64)
     labels = [str(j) for j in range(1, top)] + [f"≥ {top}"]
     return Statistic(TRIPS_PER_USER, counts, sens, [labels], np.arange(1, top + 2, dtype=float))
-
-
-def from_tables(name: str, tables, m: int, bins: Bins) -> Statistic:
-    """The true statistic ``name`` from the bounded tables (:class:`.trip_tables.TripTables`):
-    OD flows (trips ≤ m per user, bounded by the job) and trips per user; the same values as
-    :func:`compute` on the trips the tables were made from (up to which ≤ m trips are kept)."""
-    if name not in FROM_TABLES:
-        raise ValueError(f"{TITLES[name]} needs the trips: the bounded tables of the Spark "
-                         f"job hold only {' and '.join(TITLES[k] for k in FROM_TABLES)}")
-    if name == OD:
-        if int(tables.max_trips) != int(m):
-            raise ValueError(f"the bounded trips keep ≤ {tables.max_trips} trips per user, the "
-                             f"release m = {m}")
-        return Statistic(name, tables.trips, sensitivity(name, m))
-    return _trips_per_user(tables.trips_per_user, bins, sensitivity(name, m))
 
 
 def compute(name: str, trips: Trips, kept: np.ndarray, o: np.ndarray, d: np.ndarray,

@@ -14,7 +14,13 @@ from the same arrays (:func:`dpcore.ingest.trip_bounds.bounded_tables`):
   trip scale's totals (users, trips up to m and up to M per user) follow for any
   public m ≤ M;
 * ``all_trips``: trips per ordered pair without bounding — the ground truth of
-  the internal report, never released.
+  the internal report, never released;
+* ``report``: the true counts of the mobility report's other statistics (visits per zone
+  and time window, trips over time and per day, trip length, travel time, radius of
+  gyration, zones per user, mobility entropy, time between trips) over the same kept
+  trips as ``trips``, made with the public bins ``report_bins``
+  (:mod:`dpcore.od.table_statistics`); ``report_missing`` says why a statistic is not
+  there (e.g. no metric frame, trips without times, tables of an older job).
 
 All are raw-data tables (not private): they go into a release
 (:func:`dpcore.od.flows.release_od_tables`,
@@ -22,7 +28,7 @@ All are raw-data tables (not private): they go into a release
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional
 
 import numpy as np
@@ -30,8 +36,9 @@ import numpy as np
 
 @dataclass
 class TripTables:
-    """See the module doc; ``max_trips``: the m of ``trips``; the people tables may be None
-    (the trips method's tables)."""
+    """See the module doc; ``max_trips``: the m of ``trips`` and of ``report``; the people
+    tables may be None (the trips method's tables); ``report_bins``: a
+    :class:`dpcore.od.statistics.Bins` (None without ``report``)."""
 
     n_zones: int
     max_trips: int
@@ -40,6 +47,10 @@ class TripTables:
     people_undirected: Optional[np.ndarray]
     trips_per_user: np.ndarray
     all_trips: np.ndarray
+    report: dict = field(default_factory=dict)
+    report_bins: object = None
+    report_missing: dict = field(default_factory=dict)
+    report_frame: str = ""       # the metric CRS of ``report``'s lengths (public)
 
     def __post_init__(self):
         n = self.n_zones = int(self.n_zones)

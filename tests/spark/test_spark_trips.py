@@ -14,6 +14,8 @@ from mobility_dp.dpcore.ingest.trips import TripEncoder
 from mobility_dp.dpcore.ingest.zones import ZoneIndex
 from mobility_dp.dpcore.dataset_ids import dataset_id
 from mobility_dp.dpcore.od.people import main_pairs
+from mobility_dp.dpcore.od.statistics import Bins
+from mobility_dp.dpcore.od.table_statistics import TABLE_STATISTICS
 from mobility_dp.dpcore.rng import make_rng
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -61,6 +63,9 @@ def trips_csv(tmp_path_factory):
 
 
 def _direct(path, window):
+    """The one-machine tables: zones located in the zones' CRS (lon/lat, as the job does),
+    ends in the metric frame EPSG:2154 for trip length and gyration (the job's --frame-crs)."""
+    import pyproj
     from osgeo import ogr
     ds = ogr.Open(ZONES)  # kept alive while its layer is read
     polys = [wkb.loads(bytes(f.GetGeometryRef().ExportToWkb())) for f in ds.GetLayer(0)]
@@ -69,12 +74,20 @@ def _direct(path, window):
                     fields=dict(origin_x="ox", origin_y="oy", dest_x="dx", dest_y="dy",
                                 start="start", end="end"))
     zoned, facts = enc.finish()
-    return bounded_tables(zoned, enc.keys, key=11, m=M), facts, zoned
+    to_frame = pyproj.Transformer.from_crs(ds.GetLayer(0).GetSpatialRef().ExportToWkt(),
+                                           FRAME, always_xy=True).transform
+    t = zoned.trips
+    t.origin = np.column_stack(to_frame(t.origin[:, 0], t.origin[:, 1]))
+    t.dest = np.column_stack(to_frame(t.dest[:, 0], t.dest[:, 1]))
+    t.length = np.hypot(t.dest[:, 0] - t.origin[:, 0], t.dest[:, 1] - t.origin[:, 1])
+    return bounded_tables(zoned, enc.keys, key=11, m=M, bins=Bins(window=window)), facts, zoned
 
 
 WINDOW = (T0 + 86400, T0 + 9 * 86400)
+FRAME = "EPSG:2154"
 KW = dict(zones=ZONES, zone_id_field="iris_id", user_field="user", origin=("ox", "oy"),
-          dest=("dx", "dy"), start_field="start", end_field="end", max_trips=M)
+          dest=("dx", "dy"), start_field="start", end_field="end", max_trips=M,
+          frame_crs=FRAME)
 
 
 @pytest.fixture(scope="module")
@@ -87,7 +100,8 @@ def seeded(spark, trips_csv, tmp_path_factory):
 
 def test_bounded_tables_equal_the_direct_path(seeded, trips_csv):
     """The exact check of issue 28: every table before noise equals the direct path's (same
-    keyed hash for the ≤ m trips and for the main pairs' ties)."""
+    keyed hash for the ≤ m trips and for the main pairs' ties), the mobility report's
+    statistics included (the same kept trips, bins and metric frame)."""
     path, n_rows = trips_csv
     record, out = seeded
     ref, facts, zoned = _direct(path, WINDOW)
@@ -101,6 +115,11 @@ def test_bounded_tables_equal_the_direct_path(seeded, trips_csv):
     for name in ("trips", "people_directed", "people_undirected", "all_trips",
                  "trips_per_user"):
         np.testing.assert_array_equal(getattr(spark_tables, name), getattr(ref, name), name)
+    assert set(spark_tables.report) == set(TABLE_STATISTICS) == set(ref.report)
+    for name, counts in ref.report.items():
+        assert counts.sum() > 0, name
+        np.testing.assert_array_equal(spark_tables.report[name], counts, name)
+    assert record["report_bins"]["window"] == list(WINDOW) and record["frame_crs"] == FRAME
     # ties happened, and the keyed hash broke them both ways (not towards the lowest pair)
     tied = _ties(zoned)
     assert tied.size > 20
@@ -148,8 +167,15 @@ def test_another_key_bounds_other_trips_with_the_same_total(spark, seeded, trips
     """Negative control: the tables depend on the key (the sample), the total does not."""
     a, out_a = seeded
     b = spark_trips.bound_trips(spark, trips_csv[0], str(tmp_path / "b"), seed=12,
-                                window=(WINDOW[0], WINDOW[1]), **KW)
+                                window=(WINDOW[0], WINDOW[1]), **dict(KW, frame_crs=None))
     assert a["bounded_trips"] == b["bounded_trips"]
+    # zones in lon/lat and no --frame-crs: no metric frame, so no trip length nor gyration
+    assert b["frame_crs"] is None and a["frame_crs"] == FRAME
+    assert set(b["report_missing"]) == {"trip_length", "radius_of_gyration"}
+    assert "--frame-crs" in b["report_missing"]["trip_length"]
+    with pytest.raises(ValueError, match="not a projected CRS in metres"):
+        spark_trips.bound_trips(spark, trips_csv[0], str(tmp_path / "c"), seed=12,
+                                **dict(KW, frame_crs="EPSG:3857"))
     ta = _table(a["zone_ids"], out_a / "trips_per_pair.csv")
     tb = _table(b["zone_ids"], tmp_path / "b" / "trips_per_pair.csv")
     assert not np.array_equal(ta, tb)
@@ -210,20 +236,24 @@ def test_odflows_refuses_mismatched_bounded_trips(seeded, trips_csv, run_alg, ov
     assert not os.path.exists(out_file)
 
 
-def test_mobilityreport_releases_od_and_trips_per_user_from_the_bounded_trips(seeded, run_alg,
-                                                                              tmp_path):
+def test_mobilityreport_releases_every_statistic_from_the_bounded_trips(
+        seeded, run_alg, tmp_path):
+    """The Spark job's tables in QGIS: every statistic with its default weight (and trips per
+    day: the job's window is set), truths equal to the tables'; other bins are refused."""
     from qgis.core import QgsProcessingException
     from mobility_dp.dpcore.od import statistics as st
     record, out = seeded
-    zero = {f"WEIGHT_{k.upper()}": 0.0 for k in st.STATISTICS if k not in st.FROM_TABLES}
-    stats = str(tmp_path / "stats.json")
+    raw = str(tmp_path / "raw.json")
     params = {"BOUNDED_TRIPS": str(out), "ZONES": ZONES, "ZONE_ID_FIELD": "iris_id",
               "MAX_TRIPS": M, "EPSILON": 1.0, "SEED": 1, "OD_METHOD": "trips",
-              "STATISTICS": stats, **zero}
+              "WEIGHT_TRIPS_PER_DAY": 1.0, "INTERNAL_STATISTICS": raw,
+              "START": "2023-11-15T22:13:20Z", "END": "2023-11-23T22:13:20Z"}  # the job's
     run_alg("mobilitydp:mobilityreport", params)
-    with open(stats, encoding="utf-8") as fh:
+    with open(raw, encoding="utf-8") as fh:
         doc = json.load(fh)
-    assert set(doc["statistics"]) == {"od", "trips_per_user"}
-    with pytest.raises(QgsProcessingException, match="set the weights of these statistics"):
-        run_alg("mobilitydp:mobilityreport", {k: v for k, v in params.items()
-                                              if k != "WEIGHT_VISITS"})
+    assert set(doc["statistics"]) == set(st.STATISTICS)
+    tables, _ = read_trip_tables(out, record["zone_ids"])
+    for name, counts in tables.report.items():
+        np.testing.assert_array_equal(doc["statistics"][name]["counts"], counts, name)
+    with pytest.raises(QgsProcessingException, match="other bins"):
+        run_alg("mobilitydp:mobilityreport", dict(params, GAP_BINS="0,1,24"))
