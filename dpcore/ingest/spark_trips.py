@@ -237,8 +237,9 @@ def _parser():
                    help="metric CRS of trip length and radius of gyration (default: the "
                         "zones' CRS when it is projected in metres)")
     for field, option in BIN_OPTIONS.items():
-        p.add_argument(f"--{option}", default=None,
-                       help=f"the report's {field} bins (comma-separated; default: as in QGIS)")
+        p.add_argument(f"--{option}", default=None, help=(
+            "the report's number of mobility entropy bins" if field == "entropy_bins" else
+            f"the report's {field} bin edges, comma-separated") + " (default: as in QGIS)")
     p.add_argument("--seed", type=int, default=None,
                    help="for tests only; default: a secure random key")
     p.add_argument("--format", choices=("csv", "parquet", "json"), default=None)
@@ -246,14 +247,21 @@ def _parser():
     return p
 
 
+def _bins(args):
+    """The report's public bins (:class:`dpcore.od.statistics.Bins`) of the job's options."""
+    from ..od.statistics import Bins
+    given = {f: getattr(args, o.replace("-", "_")) for f, o in BIN_OPTIONS.items()}
+    try:
+        return Bins(**{f: int(v) if f == "entropy_bins" else [float(x) for x in v.split(",")]
+                       for f, v in given.items() if v is not None})
+    except ValueError as exc:
+        raise ValueError(f"bins: {exc}") from None
+
+
 def main(argv=None) -> int:
     args = _parser().parse_args(argv)
-    from ..od.statistics import Bins
     try:
-        bins = Bins(**{f: [float(v) for v in getattr(args, o.replace("-", "_")).split(",")]
-                       if f != "entropy_bins" else int(getattr(args, o.replace("-", "_")))
-                       for f, o in BIN_OPTIONS.items()
-                       if getattr(args, o.replace("-", "_")) is not None})
+        bins = _bins(args)
     except ValueError as exc:
         sys.stderr.write(f"spark-bound trips: {exc}\n")
         return 2

@@ -14,7 +14,7 @@ from mobility_dp.dpcore.keyed import draw_key, user_hashes
 from mobility_dp.dpcore.od.flows import plan_od, release_od, release_od_tables
 from mobility_dp.dpcore.od.people_flows import release_people_od
 from mobility_dp.dpcore.od import statistics as st
-from mobility_dp.dpcore.od.table_statistics import TABLE_STATISTICS, from_tables
+from mobility_dp.dpcore.od.table_statistics import TABLE_STATISTICS, bins_record, from_tables
 from mobility_dp.dpcore.od.trip_tables import TripTables
 from mobility_dp.dpcore.od.trips import Trips, ZonedTrips
 from mobility_dp.dpcore.rng import make_rng
@@ -253,3 +253,17 @@ def test_tables_of_format_2_are_read_without_the_report_statistics(tmp_path):
     np.testing.assert_array_equal(read.trips, tables.trips)
     with pytest.raises(ValueError, match="format /2"):
         from_tables(st.VISITS, read, 3, st.Bins())
+
+
+def test_the_job_takes_the_report_bins_as_options():
+    from mobility_dp.dpcore.ingest.spark_trips import _bins, _parser
+    base = ["t.csv", "out", "--zones", "z.geojson", "--user-field", "u", "--origin", "a,b",
+            "--dest", "c,d", "--max-trips", "3"]
+    assert bins_record(_bins(_parser().parse_args(base))) == bins_record(st.Bins())
+    got = _bins(_parser().parse_args(base + ["--length-bins", "0,2.5,10", "--entropy-bins", "4",
+                                             "--time-windows", "0,12,24"]))
+    assert got.trip_length_km.tolist() == [0, 2.5, 10] and got.entropy_bins == 4
+    assert got.time_windows.tolist() == [0, 12, 24]
+    assert got.gap_hours.tolist() == st.Bins().gap_hours.tolist()
+    with pytest.raises(ValueError, match="gap_hours"):
+        _bins(_parser().parse_args(base + ["--gap-bins", "3,1"]))
