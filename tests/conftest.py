@@ -31,6 +31,22 @@ TIERS = {
 }
 
 
+def _hypothesis_profiles():
+    """Property tests (hypothesis) draw the same examples on every run by default (profile
+    ``ci``: a CI verdict never depends on chance); ``HYPOTHESIS_PROFILE=explore`` draws new
+    ones each run, to hunt for counterexamples. Neither writes a ``.hypothesis`` database."""
+    try:
+        from hypothesis import settings
+    except ImportError:            # a stack without hypothesis runs no property test
+        return
+    settings.register_profile("ci", derandomize=True, database=None, deadline=None)
+    settings.register_profile("explore", database=None, deadline=None)
+    settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+_hypothesis_profiles()
+
+
 def _register_plugin_package():
     """Make ``import mobility_dp`` give this checkout, without editing the import path."""
     module = sys.modules.get(PLUGIN)
