@@ -7,12 +7,16 @@ object per row (ids and times are read from the Arrow buffers):
   zones' CRS, :class:`.zones.ZoneIndex`), keyed hash (:func:`.trip_bounds.trip_keys`),
   why it is dropped (0: kept), start and end (epoch seconds) and its ends in the
   metric frame (the frame the one-machine path computes trip length and gyration in);
-* :func:`tables` — one partition of the valid trips holding all the trips of its
-  users (repartitioned by user): its part of every table, as the sparse rows of
+* :func:`tables` — one partition of the located rows holding all the rows of its
+  users (repartitioned by user): the count of its rows by why they were dropped, and
+  its valid trips' part of every table, as the sparse rows of
   :func:`.trip_bounds.partial_tables` (bounded to the keyed bottom-m, with the
-  report statistics of :mod:`dpcore.od.table_statistics`).
+  report statistics of :mod:`dpcore.od.table_statistics`). One pass over the
+  located rows: nothing is cached between two Spark jobs.
 """
 from __future__ import annotations
+
+from .trip_bounds import UNTIMED_ROW
 
 _INDEX = {}
 
@@ -21,6 +25,9 @@ LOCATED = ("u string, o int, d int, k long, why int, t0 double, t1 double, ox do
            "oy double, dx double, dy double")
 #: The schema of :func:`tables`' rows.
 ROWS = "t int, o int, d int, c long"
+#: :func:`tables`' rows counting the rows by why they were dropped (origin: the reason, 0 =
+#: kept), beside :func:`.trip_bounds.partial_tables`' rows.
+DROPPED_ROW = UNTIMED_ROW + 1
 
 
 def _transform(source: str, target: str):
@@ -101,6 +108,11 @@ def tables(batches, payload):
     if not batches:
         return
     t = pa.Table.from_batches(batches)
+    why, count = np.unique(t.column("why").to_numpy(), return_counts=True)
+    yield _rows((np.full(why.size, DROPPED_ROW), why, np.zeros(why.size), count))
+    t = t.filter(pc.equal(t.column("why"), 0))
+    if not t.num_rows:
+        return
     users = pc.dictionary_encode(t.column("u").combine_chunks())
     code = np.asarray(users.indices)
     h = word_hashes(payload["key"], *text_words(users.dictionary)[:2])
@@ -113,5 +125,13 @@ def tables(batches, payload):
     rows = partial_tables(code, col["o"], col["d"], col["k"], h, n=payload["n_zones"],
                           m=payload["m"], trips=trips, bins=bins_from_record(payload["bins"]),
                           no_frame=payload["no_frame"])
-    yield pa.RecordBatch.from_arrays([pa.array(r, pa.int64() if k == 3 else pa.int32())
-                                      for k, r in enumerate(rows)], names=["t", "o", "d", "c"])
+    yield _rows(rows)
+
+
+def _rows(rows):
+    """A :data:`ROWS` batch of the columns (table, origin, dest, count)."""
+    import numpy as np
+    import pyarrow as pa
+    return pa.RecordBatch.from_arrays([pa.array(np.asarray(r, dtype=np.int64 if k == 3 else
+                                                           np.int32))
+                                       for k, r in enumerate(rows)], names=["t", "o", "d", "c"])

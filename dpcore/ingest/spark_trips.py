@@ -144,12 +144,11 @@ def bound_trips(spark, trips: str, out: str, *, zones: str, zone_id_field: str,
     import dataclasses
 
     from pyspark.sql import functions as F
-    from pyspark.storagelevel import StorageLevel
 
     from ..od.statistics import Bins
     from ..od.table_statistics import bins_record
     from .spark import _epoch, _read, events_dataset_id
-    from .spark_trip_tasks import LOCATED, ROWS, locate, tables as part_tables
+    from .spark_trip_tasks import DROPPED_ROW, LOCATED, ROWS, locate, tables as part_tables
     from .trip_bounds import tables_from_rows
     from .trip_table import write_trip_tables
     m = int(max_trips)
@@ -189,15 +188,13 @@ def bound_trips(spark, trips: str, out: str, *, zones: str, zone_id_field: str,
         "times": (bool(start_field), bool(end_field)), "frame": frame_crs,
         "bins": bins_record(bins), "no_frame": no_frame})
     spark.conf.set("spark.sql.execution.arrow.maxRecordsPerBatch", str(_CHUNK))
-    located = sel.mapInArrow(lambda it: locate(it, payload.value), LOCATED) \
-        .persist(StorageLevel.MEMORY_AND_DISK)
-    counts = dict(located.groupBy("why").count().collect())
-    parts = located.filter(F.col("why") == 0).drop("why").repartition("u").mapInArrow(
-        lambda it: part_tables(it, payload.value), ROWS)
+    parts = sel.mapInArrow(lambda it: locate(it, payload.value), LOCATED).repartition("u") \
+        .mapInArrow(lambda it: part_tables(it, payload.value), ROWS)
     summed = parts.groupBy("t", "o", "d").agg(F.sum("c").alias("c")).toArrow()
-    tables = tables_from_rows(*(summed.column(c).to_numpy() for c in ("t", "o", "d", "c")),
-                              n=n, m=m, bins=bins, no_frame=no_frame)
-    located.unpersist()
+    rows = [summed.column(c).to_numpy() for c in ("t", "o", "d", "c")]
+    dropped = rows[0] == DROPPED_ROW
+    counts = dict(zip(rows[1][dropped].tolist(), rows[3][dropped].tolist()))
+    tables = tables_from_rows(*rows, n=n, m=m, bins=bins, no_frame=no_frame)
     record = {
         "engine": "spark", "spark_version": spark.version,
         "master": master or spark.sparkContext.master, "trips": trips,
