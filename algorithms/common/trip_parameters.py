@@ -33,7 +33,7 @@ with a <b>trip id</b> field and a <b>time</b> field; a trip goes from its first 
 (by time) and its length is the sum of the straight segments between fixes. <i>Table</i> (no
 geometry): the <b>origin x / y</b> and <b>destination x / y</b> fields in the <b>CRS of the
 coordinate fields</b>; the length is the straight distance. Times are date-times, ISO 8601 text
-(naive = UTC) or epoch seconds.</p>
+(naive = UTC; also GDAL's YYYY/MM/DD hh:mm:ss) or epoch seconds.</p>
 <p><b>User field</b>: identifies the person (or vehicle) whose trips are protected together: the
 unit of privacy. It must not be a per-trip key such as the feature id: a field that gives every
 trip its own user is refused.</p>

@@ -2,13 +2,15 @@
 
 ISO 8601 strings with an offset are converted to UTC; naive strings are read
 as UTC, so a naive ``start`` and naive event times agree on wall-clock slot
-boundaries. QDateTime values are converted by the algorithm layer. :func:`times_from_column`
+boundaries. GDAL's text form of a date-time, ``YYYY/MM/DD hh:mm:ss`` (what
+``ogr2ogr`` writes into CSV), is read as the same ISO date. QDateTime values are converted by the algorithm layer. :func:`times_from_column`
 reads a whole column (byte strings from GDAL, numbers, datetime64) vectorised.
 """
 from __future__ import annotations
 
 import datetime as _dt
 import math
+import re
 
 import numpy as np
 
@@ -44,6 +46,8 @@ def _one_time(v) -> float:
         return float(s)
     except ValueError:
         pass
+    if _GDAL_DATE.match(s):                      # GDAL's YYYY/MM/DD: the ISO date
+        s = f"{s[:4]}-{s[5:7]}-{s[8:]}"
     try:
         d = _dt.datetime.fromisoformat(s[:-1] + "+00:00" if s.endswith(("Z", "z")) else s)
     except ValueError:
@@ -55,8 +59,9 @@ def parse_times(values) -> np.ndarray:
     """Times as float64 epoch seconds; NaN where a value cannot be read.
 
     Accepts numbers (epoch seconds), ISO 8601 strings (with ``T`` or space,
-    optional ``Z`` or ``±hh:mm`` offset; naive ones are UTC), numeric
-    strings, ``datetime``/``date``/``numpy.datetime64`` values and ``None``.
+    optional ``Z`` or ``±hh:mm`` offset; naive ones are UTC; the date also as
+    GDAL's ``YYYY/MM/DD``), numeric strings, ``datetime``/``date``/
+    ``numpy.datetime64`` values and ``None``.
     """
     arr = np.asarray(values)
     if arr.dtype.kind in "iuf":
@@ -78,7 +83,8 @@ def parse_times(values) -> np.ndarray:
 # vectorised reading of whole columns (the streaming ingest, :mod:`.compact`)
 # --------------------------------------------------------------------------
 
-_DIGIT_LO, _DIGIT_HI, _MINUS = 48, 57, 45
+_DIGIT_LO, _DIGIT_HI, _MINUS, _SLASH = 48, 57, 45, 47
+_GDAL_DATE = re.compile(r"\d{4}/\d{2}/\d{2}")
 
 
 def _byte_matrix(values: np.ndarray) -> np.ndarray:
@@ -104,7 +110,7 @@ def times_from_column(col) -> np.ndarray:
     """Epoch seconds (float64, NaN where unreadable) of a time column of any type.
 
     Byte strings are parsed vectorised when they look like epoch numbers or
-    naive ISO 8601 ``YYYY-MM-DD[T ]hh:mm:ss`` (read as UTC); the rest (offsets,
+    naive ISO 8601 ``YYYY-MM-DD[T ]hh:mm:ss`` (or GDAL's ``YYYY/MM/DD``; read as UTC); the rest (offsets,
     fractions, malformed text) goes through :func:`.times.parse_times`, one by one.
     """
     if isinstance(col, np.ma.MaskedArray):
@@ -165,7 +171,9 @@ def _times_from_bytes(values: np.ndarray) -> np.ndarray:
     if m.shape[1] >= 19:
         digit = (m >= _DIGIT_LO) & (m <= _DIGIT_HI)
         iso = digit[:, [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18]].all(axis=1)
-        iso &= (m[:, 4] == _MINUS) & (m[:, 7] == _MINUS) & (m[:, 13] == 58) & (m[:, 16] == 58)
+        dashes = (m[:, 4] == _MINUS) & (m[:, 7] == _MINUS)
+        iso &= (dashes | ((m[:, 4] == _SLASH) & (m[:, 7] == _SLASH)))       # or GDAL's slashes
+        iso &= (m[:, 13] == 58) & (m[:, 16] == 58)
         iso &= (m[:, 10] == 84) | (m[:, 10] == 32)
         fraction = 0.0
         if m.shape[1] > 19:  # optional ".ffffff" and a final "Z" (UTC)

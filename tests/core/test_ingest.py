@@ -352,6 +352,23 @@ def test_vectorised_times_match_parse_times():
                           seconds.astype(float))
 
 
+def test_gdal_text_dates_read_as_iso():
+    """ogr2ogr writes a DateTime into CSV as YYYY/MM/DD hh:mm:ss (+00 with a zone): read as the
+    ISO date (they were NaN: every trip of such a file was untimed). Other orders stay refused."""
+    from mobility_dp.dpcore.ingest.times import times_from_column
+    gdal = ["2007/09/10 12:00:00", "2007/09/10 12:00:01.5", "2007/09/10 14:00:02+02",
+            "2007/09/10 12:00:03+00", "2007/09/10"]
+    iso = ["2007-09-10 12:00:00", "2007-09-10 12:00:01.5", "2007-09-10T12:00:02Z",
+           "2007-09-10 12:00:03", "2007-09-10"]
+    want = parse_times(np.array(iso, dtype=object))
+    assert np.isfinite(want).all()
+    assert np.array_equal(parse_times(np.array(gdal, dtype=object)), want)
+    assert np.array_equal(times_from_column(np.char.encode(np.array(gdal), "utf-8")), want)
+    wrong = ["10/09/2007 12:00:00", "2007/09-10 12:00:00", "2007/13/10 12:00:00"]
+    assert np.isnan(times_from_column(np.char.encode(np.array(wrong), "utf-8"))).all()
+    assert np.isnan(parse_times(np.array(wrong, dtype=object))).all()
+
+
 def test_partitioned_bounding_keeps_users_whole():
     rng = make_rng(6)
     n = 20_000
