@@ -1744,7 +1744,7 @@
       <translation>0 = omettre</translation>
     </message>
     <message>
-      <source>Weight: oD flows</source>
+      <source>Weight: OD flows</source>
       <translation>Poids : flux OD</translation>
     </message>
     <message>

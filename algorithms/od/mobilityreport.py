@@ -59,7 +59,9 @@ VISITS_CHOICES = [(AUTO, "automatic: the public rule picks (shrunk)"),
 def _weight_label(title: str) -> str:
     """'Weight: <statistic>' with the title's parenthesis in the tooltip (label|details)."""
     head, _, unit = title.partition(" (")
-    return f"Weight: {head[0].lower()}{head[1:]}|" + (f"{unit.rstrip(')')}; " if unit else "") + \
+    if not head[:2].isupper():           # "Visits…" → "visits…", but "OD flows" stays
+        head = head[0].lower() + head[1:]
+    return f"Weight: {head}|" + (f"{unit.rstrip(')')}; " if unit else "") + \
         "0 = leave out"
 
 
