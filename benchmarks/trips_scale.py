@@ -9,7 +9,7 @@ each in its own process under ``/usr/bin/time -v`` (wall, peak RSS):
 2. ``odflows`` and ``mobilityreport`` through ``qgis_process`` (QGIS's own
    Python: GDAL, shapely 1.8), m = 10, ε = 1, on the 965 IRIS;
 3. with ``--spark``: ``scripts/spark-bound trips`` in ``local[2]`` on the same
-   table (as CSV with ISO times; ``--frame-crs EPSG:2154``, so every report statistic is
+   table (as CSV written by ``ogr2ogr``; ``--frame-crs EPSG:2154``, so every report statistic is
    computed), and its bounded OD total beside the direct path's.
 
 Medians of ``--repeat`` runs (default 3).
@@ -140,12 +140,8 @@ def direct_total(path) -> int:
 
 def spark(path, tmp) -> dict:
     csv = os.path.join(tmp, "trips.csv")
-    # ISO times (ogr2ogr's CSV writes date-times as YYYY/MM/DD, which the job cannot parse)
-    subprocess.run(["ogr2ogr", "-f", "CSV", csv, path, "-dialect", "SQLite", "-sql",
-                    "SELECT user_id, o_lon, o_lat, d_lon, d_lat, "
-                    "strftime('%Y-%m-%dT%H:%M:%S', start) AS start, "
-                    "strftime('%Y-%m-%dT%H:%M:%S', \"end\") AS \"end\" FROM trips"],
-                   check=True)
+    # as a user exports it: ogr2ogr writes the date-times as YYYY/MM/DD hh:mm:ss
+    subprocess.run(["ogr2ogr", "-f", "CSV", csv, path], check=True)
     out = os.path.join(tmp, "spark-trips")
     env = dict(os.environ, PYSPARK_PYTHON=os.path.join(ROOT, ".venv", "bin", "python"))
     r = _timed([os.path.join(ROOT, "scripts", "spark-bound"), "trips", csv, out,
