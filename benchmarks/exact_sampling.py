@@ -16,9 +16,7 @@ import os
 for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")  # one core
 
-import statistics  # noqa: E402
 import sys  # noqa: E402
-import time  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -29,17 +27,8 @@ from dpcore.exact_geometric import discrete_laplace_draws  # noqa: E402
 from dpcore.geoind.grid import Grid, make_channel  # noqa: E402
 from dpcore.geoind.planar import planar_laplace_noise  # noqa: E402
 from dpcore.rng import make_rng  # noqa: E402
+from mechanisms import median_seconds  # noqa: E402  (benchmarks/mechanisms.py: median of 5)
 
-RUNS = 5
-
-
-def median_seconds(f):
-    times = []
-    for _ in range(RUNS):
-        t0 = time.perf_counter()
-        f()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
 
 
 def float_krr(x, k, epsilon, rng):
