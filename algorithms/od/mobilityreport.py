@@ -16,7 +16,7 @@ from ...dpcore import report as dpreport
 from ...dpcore.od import statistics as st
 from ...dpcore.od.figures import released, sections
 from ...dpcore.od.report import UNIT, document, plan_report, release_report
-from ...dpcore.od.strategy import AUTO, OD_PEOPLE, VISITS_PLAIN, VISITS_SHRUNK, resolve
+from ...dpcore.od.strategy import AUTO, VISITS_PLAIN, VISITS_SHRUNK, resolve
 from ...dpcore.od.table_statistics import from_tables
 from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, style_on_load, tr
 from ..common.outputs import graduated_style
@@ -191,8 +191,9 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
         bins = self._bins(parameters, context)
         if weights[st.TRIPS_PER_DAY] > 0:
             bins.days()  # refused here, before reading, when the window is not set
-        kept_trips = [k for k, w in weights.items() if w > 0 and k != st.TRIPS_PER_USER
-                      and not (k == st.OD and choice.od == OD_PEOPLE)]
+        # every statistic but trips per user comes from the ≤ m kept trips (from_tables
+        # refuses tables of another m for OD flows whatever the OD method)
+        kept_trips = [k for k, w in weights.items() if w > 0 and k != st.TRIPS_PER_USER]
         data = read_trips(self, parameters, context, feedback,
                           bounded_max_trips=m if kept_trips else None)
         if data.tables:  # other bins, another m, a statistic they lack: refused before the charge
