@@ -36,6 +36,7 @@ from ...dpcore.od.trip_tables import TripTables
 from ...dpcore.od.trips import ZonedTrips
 from ...dpcore.units import check_distinct_count
 from .frame import DENSIFY_DEGREES, MetricFrame
+from .i18n import tr
 from .progress import progress_bridge
 from .trip_parameters import (BOUNDED_TRIPS, BOUNDED_TRIPS_HELP, DEST_X, DEST_Y,  # noqa: F401
                               END_FIELD, INPUT, ORIGIN_X, ORIGIN_Y,
@@ -51,8 +52,8 @@ class TripInput:
 
     ``trips``, ``origin_zone`` and ``dest_zone`` are ``zoned``'s arrays. From a Spark job's
     bounded trips (BOUNDED_TRIPS), ``zoned`` is their :class:`dpcore.od.trip_tables.TripTables`
-    (``tables`` is True), ``dataset_id`` the id the job recorded and ``public_rows`` the job's
-    public parameters.
+    (``tables`` is True) and ``dataset_id`` the id the job recorded. ``public_rows``: the
+    public report's rows on the input (the trips' source; a Spark job's public parameters).
     """
 
     frame: MetricFrame
@@ -194,12 +195,15 @@ def read_trips(alg, parameters, context, feedback, *, bounded_max_trips=None) ->
     polys, zone_ids, zone_feats = _zones(alg, parameters, context, frame, zones_source)
     centroids = np.array([[p.centroid.x, p.centroid.y] for p in polys])
     table = bounded_trips_dir(alg, parameters, context)
+    source = alg.parameterAsSource(parameters, INPUT, context)
+    trips_row = ("trips", source.sourceName() if source is not None else
+                 tr("bounded trips of a Spark job"))
     if table:
         tables, facts, public, ident = _from_tables(alg, parameters, context, table, zone_ids,
                                                     bounded_max_trips)
         progress_bridge(feedback, 0, 30)(1.0)
         return TripInput(frame, frame.home_crs, tables, zone_ids, polys, zone_feats, centroids,
-                         facts, [], "spark", ident, public)
+                         facts, [], "spark", ident, [trips_row, *public])
     zoned, facts, engine = read_zoned(alg, parameters, context, feedback, frame,
                                       ZoneIndex(polys))
     n_read, n_window, n_out = facts["read"], facts["in_window"], facts["outside"]
@@ -221,7 +225,7 @@ def read_trips(alg, parameters, context, feedback, *, bounded_max_trips=None) ->
              ("trips outside the zones (dropped)", n_out), ("trips used", zoned.n),
              ("users", zoned.n_users), ("read by", engine)]
     return TripInput(frame, frame.home_crs, zoned, zone_ids, polys, zone_feats, centroids,
-                     facts, warnings, engine)
+                     facts, warnings, engine, public_rows=[trips_row])
 
 
 def reserve(alg, parameters, context, plan, data=None):

@@ -21,7 +21,7 @@ from ...dpcore.od.table_statistics import from_tables
 from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, style_on_load, tr
 from ..common.outputs import graduated_style
 from .layers import METHOD_CHOICES, RULE_HELP, write_od
-from ..common.trips import BOUNDED_TRIPS_HELP, INPUT, TRIPS_HELP, ZONES, add_trip_parameters, \
+from ..common.trips import BOUNDED_TRIPS_HELP, TRIPS_HELP, ZONES, add_trip_parameters, \
     max_trips, read_trips, reserve, time_window
 from ..common.field_types import FieldType
 
@@ -261,9 +261,7 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
 
     def _report(self, parameters, context, data, release, m, choice):
         pub = release.public
-        source = self.parameterAsSource(parameters, INPUT, context)
-        rows = [("trips", source.sourceName() if source is not None else
-                 tr("bounded trips of a Spark job")), *data.public_rows,
+        rows = [*data.public_rows,
                 ("zones", len(data.zone_ids)), ("metric frame", data.frame.describe()
                                                 if not data.tables else
                                                 f"{data.zoned.report_frame or 'none'} (trip "

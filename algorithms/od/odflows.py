@@ -15,7 +15,7 @@ from ...dpcore.od.regions import DRAWS, grid_regions, shown_pairs
 from ...dpcore.od.strategy import AUTO, OD_PEOPLE, resolve
 from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, tr
 from .layers import METHOD_CHOICES, RULE_HELP, write_od, write_region_lines
-from ..common.trips import BOUNDED_TRIPS_HELP, INPUT, TRIPS_HELP, ZONES, add_trip_parameters, \
+from ..common.trips import BOUNDED_TRIPS_HELP, TRIPS_HELP, ZONES, add_trip_parameters, \
     bounded_trips_dir, max_trips, read_trips, reserve
 
 NOISE = "NOISE"
@@ -255,10 +255,7 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
     def _report(self, parameters, context, data, release, params, choice):
         pub = release.public
         people = choice.od == OD_PEOPLE
-        source = self.parameterAsSource(parameters, INPUT, context)
-        rows = [("trips", source.sourceName() if source is not None else
-                 tr("bounded trips of a Spark job")),
-                *data.public_rows,
+        rows = [*data.public_rows,
                 ("zones", len(data.zone_ids)), ("metric frame", data.frame.describe()),
                 ("method", choice.od), ("why this method", choice.reason),
                 ("what is counted", pub["statistic"] + (

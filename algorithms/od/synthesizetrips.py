@@ -18,7 +18,7 @@ from ...dpcore.rng import make_rng
 from ..common.field_types import FieldType
 from ..common.base import MobilityDPAlgorithm, as_float, style_on_load, tr
 from ..common.outputs import temporal_lines_style, utc_datetime
-from ..common.trips import INPUT, TRIPS_HELP, add_trip_parameters, max_trips, read_trips, \
+from ..common.trips import TRIPS_HELP, add_trip_parameters, max_trips, read_trips, \
     reserve, time_window
 
 TRIPS_CAP = "TRIPS_CAP"
@@ -175,8 +175,8 @@ synthetic dates are drawn inside it, and so are their times.</p>
 
     def _report(self, parameters, context, data, zoned, release, params):
         pub = release.public
-        rows = [("trips", self.parameterAsSource(parameters, INPUT, context).sourceName()),
-                ("zones", len(data.zone_ids)), ("metric frame", data.frame.describe())]
+        rows = [*data.public_rows, ("zones", len(data.zone_ids)),
+                ("metric frame", data.frame.describe())]
         rows += list(params.items())
         parts = [(TITLES[k], f"{eps:.4g}", f"{pub['sensitivity_per_part'][k]:g}")
                  for k, eps in pub["epsilon_per_part"].items()]
