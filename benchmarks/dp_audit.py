@@ -29,7 +29,7 @@ import numpy as np  # noqa: E402
 from dp_audit import likelihood_ratio_audit  # noqa: E402
 from dp_sniper import dp_sniper  # noqa: E402
 from dpcore import mechanisms as mech  # noqa: E402
-from dpcore.rng import make_rng  # noqa: E402
+from dpcore.random.rng import make_rng  # noqa: E402
 from test_mechanisms import Q_D, Q_DP, THRESHOLD, U_D, U_DP, Tampered  # noqa: E402
 
 
@@ -85,7 +85,7 @@ def cases(scale):
                lambda x, f=factor: (lambda k: np.array([x, 0.0]) +
                                     planar_laplace_noise(k, 0.004 * f, rng)),
                0.0, 250.0, 1.0, 0.0, big)
-    from dpcore.counts import release_noisy_counts
+    from dpcore.counts.noisycounts import release_noisy_counts
     draw = vectorised(release_noisy_counts, rng, epsilon=1.0, cells_per_individual=1, max_change=2)
     yield ("stage: noisy counts", "correct", draw, 0, 2, 1.0, 0.0, big)
     yield ("stage: noisy counts", "neighbour beyond max_change", draw, 0, 3, 1.0, 0.0, big)

@@ -59,10 +59,10 @@ from dpcore.flows.measures import (flow_per_zone, mobility_borders,  # noqa: E40
                                    network_measures)
 from dpcore.flows.sketches import SketchSpec  # noqa: E402
 from dpcore.flows.vectors import MoveIndex, frequency_vectors  # noqa: E402
-from dpcore.geography import grid_city  # noqa: E402
-from dpcore.rng import make_rng  # noqa: E402
+from tests.support.geography import grid_city  # noqa: E402
+from dpcore.random.rng import make_rng  # noqa: E402
 from dpcore.synth.trips import generate_trajectories  # noqa: E402
-from dpcore.tessellation import voronoi_cells  # noqa: E402
+from dpcore.geometry.tessellation import voronoi_cells  # noqa: E402
 
 HALF = 30_000.0  # territory: [-30 km, 30 km]²
 N_VEHICLES = 4200

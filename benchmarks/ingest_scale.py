@@ -41,8 +41,8 @@ def generate(n_users: int, path: str) -> dict:
     import duckdb
     import numpy as np
 
-    from dpcore.geography import load_paris_sample
-    from dpcore.rng import make_rng
+    from tests.support.geography import load_paris_sample
+    from dpcore.random.rng import make_rng
     from dpcore.synth import expected_visits, generate_cdr, generate_population, hourly_profile
     geo = load_paris_sample(os.path.join(ROOT, "sample_data"))
     visits = expected_visits(EVENTS_PER_USER, hourly_profile(0, 168))[0]
@@ -107,9 +107,9 @@ def child(kind: str, path: str) -> dict:
                                                           "INCLUDE_FID=NO"]):
             n += len(batch["user_id"])
         return {"events": n, "read_s": time.perf_counter() - t}
-    from dpcore.geography import load_paris_sample
+    from tests.support.geography import load_paris_sample
     from dpcore.ingest import EventEncoder, bound_compact, read_events_file
-    from dpcore.rng import make_rng
+    from dpcore.random.rng import make_rng
     if kind == "synthetic":  # ``path`` is a number of events: memory of codes + bounding alone
         n, rng = int(path), make_rng(3)
         t = time.perf_counter()

@@ -2,7 +2,7 @@
 
 Prints two markdown tables:
 
-1. samples per second of ``dpcore.mechanisms.laplace``, ``discrete_laplace``
+1. samples per second of ``dpcore.mechanisms.laplace.laplace``, ``discrete_laplace``
    and ``gaussian`` and of the raw samplers on 10^7 values (median of 5
    runs, one core), with a seeded generator (numpy PCG64) and with the
    secure one (``make_rng()``: every bit from os.urandom), next to raw numpy
@@ -31,9 +31,9 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import numpy as np  # noqa: E402
 
 from dpcore import mechanisms as mech  # noqa: E402
-from dpcore.costs import Budget, PrivacyCost  # noqa: E402
-from dpcore.ledger import Ledger  # noqa: E402
-from dpcore.rng import make_rng  # noqa: E402
+from dpcore.accounting.costs import Budget, PrivacyCost  # noqa: E402
+from dpcore.accounting.ledger import Ledger  # noqa: E402
+from dpcore.random.rng import make_rng  # noqa: E402
 
 N = 10**7
 RUNS = 5

@@ -109,9 +109,9 @@ def make_data(seed: int = 0):
     """Synthetic trips on the Paris sample (Lambert-93 metres) and the IRIS zones."""
     sys.path.insert(0, ROOT)
     from dpcore.flows.cells import locate_points
-    from dpcore.geography import load_paris_sample
+    from tests.support.geography import load_paris_sample
     from dpcore.od.trips import trips_from_fixes
-    from dpcore.rng import make_rng
+    from dpcore.random.rng import make_rng
     from dpcore.synth.trips import generate_trajectories
 
     geo = load_paris_sample(os.path.join(ROOT, "sample_data"))
@@ -137,7 +137,7 @@ def grid_tiles(zones, size=1000.0):
 
 def write_tiles(directory, tiles):
     """The tiles as lon/lat GeoJSON, edges densified (10 points per side) for the projection."""
-    from dpcore.geography import lambert93_to_lonlat
+    from dpcore.geometry.geography import lambert93_to_lonlat
     feats = []
     for k, tile in enumerate(tiles):
         rings = []
@@ -158,7 +158,7 @@ def write_tiles(directory, tiles):
 def write_records(directory, trips):
     import csv
     import datetime as dt
-    from dpcore.geography import lambert93_to_lonlat as to_lonlat
+    from dpcore.geometry.geography import lambert93_to_lonlat as to_lonlat
     with open(os.path.join(directory, "records.csv"), "w", newline="") as fh:
         w = csv.writer(fh)
         w.writerow(["uid", "tid", "datetime", "lat", "lng"])
@@ -176,7 +176,7 @@ def run_ours(zones, trips, eps, m, seed, method="old"):
     from dpcore.flows.cells import locate_points
     from dpcore.od.report import release_report
     from dpcore.od.statistics import Bins
-    from dpcore.rng import make_rng
+    from dpcore.random.rng import make_rng
     t0, c0 = time.perf_counter(), time.process_time()
     o = locate_points(zones, trips.origin[:, 0], trips.origin[:, 1])
     d = locate_points(zones, trips.dest[:, 0], trips.dest[:, 1])
@@ -198,7 +198,7 @@ def run_od_rescaled(zones, trips, eps, m, seed, share=0.1, cap=50):
     rescale the flows for the trips lost by sampling (no visits)."""
     from dpcore.flows.cells import locate_points
     from dpcore.od.flows import release_od
-    from dpcore.rng import make_rng
+    from dpcore.random.rng import make_rng
     t0, c0 = time.perf_counter(), time.process_time()
     o = locate_points(zones, trips.origin[:, 0], trips.origin[:, 1])
     d = locate_points(zones, trips.dest[:, 0], trips.dest[:, 1])

@@ -18,8 +18,8 @@ sys.path.insert(0, ROOT)
 
 import numpy as np  # noqa: E402
 
-from dpcore.geography import load_paris_sample  # noqa: E402
-from dpcore.rng import make_rng  # noqa: E402
+from tests.support.geography import load_paris_sample  # noqa: E402
+from dpcore.random.rng import make_rng  # noqa: E402
 from dpcore.synth import PRESETS, generate_cdr, generate_population  # noqa: E402
 
 def _rss_gb():

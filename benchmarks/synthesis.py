@@ -46,7 +46,7 @@ from dpcore.od.synthesis import release_synthetic_trips  # noqa: E402
 from dpcore.od.synthesis.evaluate import KM_BINS, MIN_BINS, compare, profile  # noqa: E402
 from dpcore.od.synthesis.place import Zones  # noqa: E402
 from dpcore.od.trips import Trips, ZonedTrips  # noqa: E402
-from dpcore.rng import make_rng  # noqa: E402
+from dpcore.random.rng import make_rng  # noqa: E402
 from peer_dpmr import grid_tiles, make_data  # noqa: E402
 
 EPS, M, CAP = 1.0, 10, 30
@@ -61,7 +61,7 @@ def zoned(trips, zones):
 
 def baseline(z: ZonedTrips, zones, window, n_trips, rng) -> ZonedTrips:
     """Independent marginals at ε (six equal shares), trips drawn independently."""
-    from dpcore.sampling import sample_per_user, sampling_stream
+    from dpcore.random.sampling import sample_per_user, sampling_stream
     t, n = z.trips, z.n_zones
     kept = np.flatnonzero(sample_per_user(z.user, M, sampling_stream(rng)))
     hour = np.floor(np.mod(t.start[kept], 86400) / 3600).astype(int)

@@ -24,8 +24,8 @@ from shapely.geometry import Polygon  # noqa: E402
 from shapely.ops import unary_union  # noqa: E402
 
 import _paris  # noqa: E402
-from dpcore.geometry import covers_xy  # noqa: E402
-from dpcore.tessellation import data_driven_seeds, voronoi_cells  # noqa: E402
+from dpcore.geometry.shapes import covers_xy  # noqa: E402
+from dpcore.geometry.tessellation import data_driven_seeds, voronoi_cells  # noqa: E402
 
 QGIS_PROCESS = "/usr/bin/qgis_process.bin"
 

@@ -21,8 +21,8 @@ OUT = os.environ["SHOTS_OUT"]
 def shoot():
     log = open(os.path.join(tempfile.gettempdir(), "budget_panel_shot.log"), "w")
     try:
-        from mobility_dp.dpcore.costs import Budget, PrivacyCost
-        from mobility_dp.dpcore.ledger import Ledger
+        from mobility_dp.dpcore.accounting.costs import Budget, PrivacyCost
+        from mobility_dp.dpcore.accounting.ledger import Ledger
         path = os.path.join(tempfile.mkdtemp(), "city-ledger.json")
         ledger = Ledger(path)
         for dataset, label, eps, budget, outputs in (

@@ -43,8 +43,8 @@ def write_points(path):
                            QgsGeometry, QgsPointXY, QgsVectorFileWriter, QgsWkbTypes,
                            QgsCoordinateTransformContext)
     from mobility_dp.algorithms.common.field_types import FieldType
-    from mobility_dp.dpcore.geography import load_paris_sample
-    from mobility_dp.dpcore.rng import make_rng
+    from tests.support.geography import load_paris_sample
+    from mobility_dp.dpcore.random.rng import make_rng
     from mobility_dp.dpcore.synth.trips import generate_trajectories
     geo = load_paris_sample(os.path.join(ROOT, "sample_data"))
     traj = generate_trajectories(geo, rng=make_rng(0), n_vehicles=5000, days=3,

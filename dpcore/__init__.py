@@ -1,6 +1,6 @@
 """dpcore: the science of Mobility DP, free of QGIS.
 
 numpy arrays and shapely geometries in a projected CRS in metres. Every
-release function returns a :class:`dpcore.contract.Release` carrying the
-:class:`dpcore.costs.PrivacyCost` of the mechanisms it called.
+release function returns a :class:`dpcore.accounting.contract.Release` carrying the
+:class:`dpcore.accounting.costs.PrivacyCost` of the mechanisms it called.
 """

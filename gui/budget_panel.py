@@ -2,7 +2,7 @@
 
 Per dataset and unit of privacy it shows the budget, what was spent (reserved entries
 included: they count against the budget), what remains, and the history of releases
-(algorithm, time, ε, δ, status, outputs), from :func:`dpcore.ledger_view.summarise_ledger`.
+(algorithm, time, ε, δ, status, outputs), from :func:`dpcore.accounting.ledger_view.summarise_ledger`.
 Rows where less than the chosen share remains are coloured. The panel watches its files
 and refreshes whenever a release (from the toolbox, a model or ``qgis_process``) writes
 one. Only releases write a ledger; the panel never does.
@@ -18,7 +18,7 @@ from qgis.PyQt.QtWidgets import (QDockWidget, QDoubleSpinBox, QFileDialog, QHBox
                                  QPushButton, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from ..algorithms.common.i18n import tr
-from ..dpcore.ledger_view import WARN_SHARE, describe, summarise_ledger
+from ..dpcore.accounting.ledger_view import WARN_SHARE, describe, summarise_ledger
 
 SETTINGS_FILES = "mobility_dp/budget_panel/ledgers"
 SETTINGS_SHARE = "mobility_dp/budget_panel/warn_share"

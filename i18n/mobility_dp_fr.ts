@@ -1416,10 +1416,6 @@
       <translation>Comparer flux originaux et flux privés</translation>
     </message>
     <message>
-      <source>Evaluation</source>
-      <translation>Évaluation</translation>
-    </message>
-    <message>
       <source>&lt;p&gt;How well a private flow layer preserves the original (Pratesi 2012 §5.4): for every network measure (flow per link and per zone, degree, clustering coefficient, node and edge betweenness) the Pearson correlation (PCC) between original and private values, the slope and intercept of the fitted line private ≈ slope·original + intercept and the mean bias, with scatter plots and cumulative distributions in the report; and the precision and recall of the mobility borders (pairs of zones grouped together in the private borders that are together in the original ones, and vice versa).&lt;/p&gt;</source>
       <translation>&lt;p&gt;Dans quelle mesure une couche de flux privée préserve l'originale (Pratesi 2012 §5.4) : pour chaque mesure de réseau (flux par lien et par zone, degré, coefficient de clustering, intermédiarité des nœuds et des arêtes), la corrélation de Pearson (PCC) entre valeurs originales et privées, la pente et l'ordonnée à l'origine de la droite ajustée privé ≈ pente·original + ordonnée et le biais moyen, avec des nuages de points et des distributions cumulées dans le rapport ; et la précision et le rappel des frontières de mobilité (paires de zones regroupées dans les frontières privées qui sont ensemble dans les originales, et inversement).&lt;/p&gt;</translation>
     </message>
@@ -1446,6 +1442,10 @@
     <message>
       <source>OD flows of trips</source>
       <translation>Flux OD des trajets</translation>
+    </message>
+    <message>
+      <source>Origin–destination</source>
+      <translation>Origine–destination</translation>
     </message>
     <message>
       <source>&lt;p&gt;Origin–destination (OD) flows of whole trips between any zones, released with differential privacy for each user: how many trips (or people) went from zone i to zone j, the diagonal holding the trips that start and end in one zone.&lt;/p&gt;</source>
@@ -2480,6 +2480,10 @@
       <translation>Comparer des rapports de mobilité</translation>
     </message>
     <message>
+      <source>Evaluation</source>
+      <translation>Évaluation</translation>
+    </message>
+    <message>
       <source>&lt;p&gt;How similar two mobility reports are, statistic by statistic, with the measures of dp-mobility-report's benchmark: SMAPE of the counts (symmetric, in [0, 1]: |a − b| / (|a| + |b|) averaged over values, 0 where both are 0), Kullback–Leibler and Jensen–Shannon divergence (base 2) of histograms as distributions, the earth mover's distance (metres, between zone centroids) of the visits per zone, and SMAPE of the quartiles. Lower is more similar.&lt;/p&gt;</source>
       <translation>&lt;p&gt;À quel point deux rapports de mobilité se ressemblent, statistique par statistique, avec les mesures du banc d'essai de dp-mobility-report : SMAPE des comptages (symétrique, dans [0, 1] : |a − b| / (|a| + |b|) moyenné sur les valeurs, 0 là où les deux valent 0), divergences de Kullback–Leibler et de Jensen–Shannon (base 2) des histogrammes vus comme des distributions, la distance du cantonnier (earth mover's distance, en mètres, entre centroïdes de zones) des visites par zone, et SMAPE des quartiles. Plus c'est bas, plus ils se ressemblent.&lt;/p&gt;</translation>
     </message>
@@ -2812,10 +2816,6 @@
       <translation>« {} » est vide (aucune entité)</translation>
     </message>
     <message>
-      <source>bounded trips of a Spark job</source>
-      <translation>trajets bornés d'un traitement Spark</translation>
-    </message>
-    <message>
       <source> people</source>
       <translation> personnes</translation>
     </message>
@@ -2866,6 +2866,10 @@
     <message>
       <source>Good for: tools and models that need a trips dataset; the shape of trip length, start time, travel time and trips per person; trips per zone and hour on coarse zones; each person's pattern. Not for: OD flows between census zones (use OD flows of trips), small areas, rare trips, exact counts.</source>
       <translation>Utile pour : les outils et modèles qui ont besoin d'un jeu de données de trajets ; la forme de la longueur des trajets, de l'heure de départ, de la durée et des trajets par personne ; les trajets par zone et par heure sur des zones grossières ; le schéma de chaque personne. Inutile pour : les flux OD entre zones de recensement (utilisez Flux OD des trajets), les petites zones, les trajets rares, les comptages exacts.</translation>
+    </message>
+    <message>
+      <source>bounded trips of a Spark job</source>
+      <translation>trajets bornés d'un traitement Spark</translation>
     </message>
     <message>
       <source>Dataset / release</source>
@@ -3012,12 +3016,12 @@
       <translation>Données générées</translation>
     </message>
     <message>
-      <source>Graph and cover</source>
-      <translation>Graphe et couverture</translation>
-    </message>
-    <message>
       <source>Result</source>
       <translation>Résultat</translation>
+    </message>
+    <message>
+      <source>Graph and cover</source>
+      <translation>Graphe et couverture</translation>
     </message>
     <message>
       <source>Trip scale and what is counted</source>

@@ -12,8 +12,8 @@ help), through parameter factories and as help blocks split at run time, which a
 ``tr("…")`` calls does not see. This script takes them where QGIS shows them: every
 algorithm's name, group, help blocks (as ``params.html_help`` splits them), parameter and
 output descriptions and option labels, plus every literal ``tr("…")`` in the plugin's code, the
-fixed headings of :mod:`dpcore.report` (its ``translate("…")`` calls) and the report section
-headings (``(heading, html)`` pairs, see :func:`_report_headings`).
+fixed headings of :mod:`dpcore.reporting.report` (its ``translate("…")`` calls) and the report
+section headings (``(heading, html)`` pairs, see :func:`_report_headings`).
 All live in one context, ``MobilityDP`` (the one :func:`algorithms.common.i18n.tr` uses).
 """
 from __future__ import annotations
@@ -54,8 +54,8 @@ def _literal_tr_strings() -> list:
 
 
 def _report_headings() -> list:
-    """Report headings the glue translates: ``translate("…")`` in dpcore/report.py (names of
-    its string constants included), and the literal first items of ``(heading, html)`` pairs
+    """Report headings the glue translates: ``translate("…")`` in dpcore/reporting/report.py
+    (names of its string constants included), and the literal first items of ``(heading, html)`` pairs
     in ``sections=`` / ``internal_sections=`` arguments, in lists assigned to or appended to a
     name ending in ``sections`` (or ``internal``/``extra``), in what ``*sections`` functions
     return, and the string values of a module-level dict whose items head pairs
@@ -109,7 +109,7 @@ def _report_headings() -> list:
                             elif isinstance(sub, ast.Call) and sub.args and getattr(
                                     sub.func, "attr", "") in ("append", "extend"):
                                 pairs(sub.args[0])
-                    elif path.endswith(os.path.join("dpcore", "report.py")) \
+                    elif path.endswith(os.path.join("dpcore", "reporting", "report.py")) \
                             and isinstance(node, ast.Call) \
                             and getattr(node.func, "id", "") == "translate" and node.args:
                         arg = node.args[0]

@@ -2,7 +2,7 @@
 
 The repository root is the QGIS plugin package ``mobility_dp`` (QGIS loads it under that
 name), so every test imports the code under test by that one name:
-``from mobility_dp.dpcore.rng import make_rng``, ``from mobility_dp.algorithms...``,
+``from mobility_dp.dpcore.random.rng import make_rng``, ``from mobility_dp.algorithms...``,
 never ``from dpcore...`` (a second name would make a second copy of every class, e.g. two
 ``Release`` types in one process). This file registers the checkout as ``mobility_dp``
 whatever the clone's folder is called (the import path is left alone), marks the tiers, and fails

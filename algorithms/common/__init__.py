@@ -10,8 +10,8 @@ Modules here: ``base`` (the base class and the names algorithm modules import),
 ``inputs`` (privacy parameters and their readers), ``reports``, ``ledger``,
 ``frame``/``crs``/``frame_choice`` (the metric frame from public inputs),
 ``params`` (parameter factories, help), ``outputs`` and ``flow_styles`` (styles,
-clean-up), readers of inputs shared by several stages (``events``, ``trips`` and
-``trip_parameters``, ``located``), ``values``, ``progress``, ``i18n``, ``helppages``,
+clean-up), readers of inputs shared by several stages (``events``, ``located``; the trip
+readers only OD uses are in ``algorithms/od``), ``values``, ``progress``, ``i18n``, ``helppages``,
 ``widgets``.
 
 The pattern of an algorithm module: parameters, plan, read, reserve, release,
@@ -22,7 +22,7 @@ function → layers, report and ledger entry. `od/odflows.py` and `counts/noisyc
 
 - Subclass `common.base.MobilityDPAlgorithm`; set `ALGORITHM_ID` (stable: saved models store it),
   `DISPLAY_NAME`, `GROUP_ID`/`GROUP` (the stage group of ARCHITECTURE.md: `tessellation`
-  "Tessellation", `density` "Density", `points` "Points", `flows` "Flows", `evaluation`
+  "Tessellation", `density` "Density", `points` "Points", `flows` "Flows", `od` "Origin–destination", `counts` "Counts", `evaluation`
   "Evaluation", `data` "Data"), and `HELP` (HTML: what it does, one paragraph per parameter,
   the unit of privacy). Set `USES_PRIVACY = False` for algorithms that release nothing (their
   help then omits the privacy parameters; call `add_report_parameter()` if they write a report).
@@ -37,7 +37,7 @@ function → layers, report and ledger entry. `od/odflows.py` and `counts/noisyc
   `processAlgorithm` wraps it: a `ValueError` (from dpcore or from you) becomes a
   `QgsProcessingException` with the same message, `Cancelled` ends the run, and on any failure
   the file outputs that did not exist before the run are deleted.
-- Order inside `execute` (the release contract, `dpcore/contract.py`): read and validate every
+- Order inside `execute` (the release contract, `dpcore/accounting/contract.py`): read and validate every
   parameter, plan the cost in dpcore (`plan_<name>(**params)`: every parameter-only refusal),
   read the inputs, reserve, release, hand the release to the contract's check, then write:
   ```python
@@ -53,7 +53,7 @@ function → layers, report and ledger entry. `od/odflows.py` and `counts/noisyc
   (EPSILON_SPENT / DELTA_SPENT / PRIVACY_UNIT and a log line). A failure before the first output
   is in place cancels the reservation and says nothing was published. Use
   `self.progress(feedback, a, b)`: after `released` a cancel no longer interrupts.
-  Record-level outputs are written in the order `dpcore.contract.shuffled_order(n, rng)`.
+  Record-level outputs are written in the order `dpcore.accounting.contract.shuffled_order(n, rng)`.
 - Metric frame, from public inputs only: `frame = self.metric_frame(parameters, context,
   public=(STUDY_AREA,), extent=GRID_EXTENT, crs_of=(INPUT,))` (or `MetricFrame.of_source`,
   `.of_crs`, `.of_extent`). Read any layer in any CRS with `frame.read_points(source, id_field)`,
@@ -65,7 +65,7 @@ function → layers, report and ledger entry. `od/odflows.py` and `counts/noisyc
   parameter_rows=[(name, value), …], sections=[(heading, html)], internal_sections=[…],
   warnings=[…])`: REPORT gets only public rows and sections (from `release.public`),
   INTERNAL_REPORT the internal ones (from `release.internal`). HTML helpers (`table`,
-  `png_img`) are in `dpcore/report.py`.
+  `png_img`) are in `dpcore/reporting/report.py`.
 - Styling: `style_on_load(context, dest_id, function(layer))` styles the output in the GUI and
   stores the style as the default style of a GeoPackage output.
 - Help: `HELP` is HTML blocks (blank lines between paragraphs; no need to avoid line breaks),

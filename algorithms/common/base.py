@@ -28,9 +28,9 @@ import os
 from qgis.core import QgsProcessingAlgorithm, QgsProcessingException
 from qgis.PyQt.QtGui import QIcon
 
-from ...dpcore.contract import place
-from ...dpcore.costs import Budget, PrivacyCost
-from ...dpcore.progress import Cancelled
+from ...dpcore.accounting.staging import place
+from ...dpcore.accounting.costs import Budget, PrivacyCost
+from ...dpcore.reporting.progress import Cancelled
 from . import helppages
 from .frame import MetricFrame, id_type, shapely_wkb  # noqa: F401
 from .frame_choice import choose_frame  # noqa: F401

@@ -22,8 +22,8 @@ from qgis.PyQt.QtCore import QUrl, QUrlQuery
 from ...dpcore.ingest import EventEncoder, bound_compact, read_events_file
 from ...dpcore.ingest.table import (bounded_table_dataset_id, check_bounded_table, map_towers,
                                     read_bounded_table)
-from ...dpcore.dataset_ids import dataset_id
-from ...dpcore.units import check_distinct_count
+from ...dpcore.accounting.dataset_ids import dataset_id
+from ...dpcore.accounting.units import check_distinct_count
 from .base import epoch_seconds, progress_bridge, tr
 from .ledger import source_dataset_id
 from .params import start_parameter

@@ -36,8 +36,8 @@ from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, Qgs
                        QgsFeatureRequest, QgsGeometry, QgsPointXY, QgsProcessingException,
                        QgsRectangle, QgsWkbTypes)
 
-from ...dpcore.ids import check_unique_ids as dpcore_check_unique_ids
-from ...dpcore.progress import Cancelled
+from ...dpcore.accounting.ids import check_unique_ids as dpcore_check_unique_ids
+from ...dpcore.reporting.progress import Cancelled
 from .crs import (MAX_SCALE_ERROR, _finite, _mercator, _rect_text, check_extent,  # noqa: F401
                   check_not_lonlat_in_metres, crs_name, extent_scale_error, is_metric,
                   scale_error, stated_extent_crs)

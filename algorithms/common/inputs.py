@@ -11,10 +11,11 @@ from qgis.core import (QgsProcessingException, QgsProcessingOutputNumber,
                        QgsProcessingOutputString, QgsProcessingParameterFileDestination,
                        QgsProcessingParameterNumber, QgsProcessingParameterString, QgsWkbTypes)
 
-from ...dpcore.checks import check_delta, check_epsilon
-from ...dpcore.dataset_ids import dataset_id
-from ...dpcore.rng import make_rng
-from ...dpcore.units import check_units_not_all_distinct, guess_unit_field, UNIT_FIELD_NAMES
+from ...dpcore.accounting.checks import check_delta, check_epsilon
+from ...dpcore.accounting.dataset_ids import dataset_id
+from ...dpcore.random.rng import make_rng
+from ...dpcore.accounting.units import (check_units_not_all_distinct, guess_unit_field,
+                                        UNIT_FIELD_NAMES)
 from .frame import MetricFrame
 from .frame_choice import choose_frame
 from .i18n import tr

@@ -15,9 +15,9 @@ import contextlib
 from qgis.core import QgsProviderRegistry
 from qgis.PyQt.QtCore import QCoreApplication
 
-from ...dpcore.contract import ReleaseContract
-from ...dpcore.costs import EPSILON_UNIT, PrivacyCost
-from ...dpcore.dataset_ids import NoStableIdentity, dataset_id
+from ...dpcore.accounting.contract import ReleaseContract
+from ...dpcore.accounting.costs import EPSILON_UNIT, PrivacyCost
+from ...dpcore.accounting.dataset_ids import NoStableIdentity, dataset_id
 
 EPSILON_SPENT = "EPSILON_SPENT"
 DELTA_SPENT = "DELTA_SPENT"
@@ -29,7 +29,7 @@ def _tr(text: str) -> str:
 
 
 def source_dataset_id(layer) -> str:
-    """The default ledger dataset id of a layer (:func:`dpcore.dataset_ids.dataset_id`):
+    """The default ledger dataset id of a layer (:func:`dpcore.accounting.dataset_ids.dataset_id`):
     the normalised path of its file, or host/database/table of a database table; raises
     :class:`NoStableIdentity` for memory and virtual layers (DATASET_ID is then needed)."""
     provider, source = layer.providerType(), layer.source()

@@ -1,7 +1,7 @@
 """Progress and cancellation: dpcore's ``progress(fraction)`` callbacks on a QGIS feedback."""
 from __future__ import annotations
 
-from ...dpcore.progress import Cancelled
+from ...dpcore.reporting.progress import Cancelled
 
 
 def progress_bridge(feedback, start: float = 0.0, end: float = 100.0, *, stop_on_cancel=None):

@@ -2,14 +2,14 @@
 
 REPORT is publishable: only public parameters, noisy values and facts of public inputs.
 INTERNAL_REPORT holds raw-data facts and utility against the truth ("do not publish").
-The HTML is made by :mod:`dpcore.report`, its headings translated by ``tr`` (section headings
+The HTML is made by :mod:`dpcore.reporting.report`, its headings translated by ``tr`` (section headings
 are literal strings in the ``sections=`` lists, which ``scripts/i18n.py`` extracts).
 """
 from __future__ import annotations
 
 from qgis.core import QgsProcessingOutputVectorLayer, QgsProcessingUtils
 
-from ...dpcore import report as dpreport
+from ...dpcore.reporting import report as dpreport
 from .i18n import tr
 from .inputs import INTERNAL_REPORT, REPORT
 
@@ -43,7 +43,7 @@ class ReportsMixin:
         return empty
 
     def write_analysis_report(self, parameters, context, *, rows, **kw):
-        """Write ``dpcore.report.analysis_report`` (no DP claim) to REPORT if set.
+        """Write ``dpcore.reporting.report.analysis_report`` (no DP claim) to REPORT if set.
 
         For algorithms that add no noise. ``rows`` are the (name, value)
         parameter rows; ``kw`` the report's other fields (title defaults to

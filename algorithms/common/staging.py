@@ -1,5 +1,5 @@
 """Atomic file outputs of a run: every file output is written beside its destination and
-renamed into place only when the whole run succeeded (:mod:`dpcore.contract`).
+renamed into place only when the whole run succeeded (:mod:`dpcore.accounting.contract`).
 
 Before the algorithm body runs, each file destination (feature sinks, vector and file
 destinations: GeoPackages, shapefiles, CSVs, HTML reports) is replaced in ``parameters``
@@ -18,7 +18,7 @@ from qgis.core import (QgsProcessingOutputLayerDefinition, QgsProcessingParamete
                        QgsProcessingParameterFileDestination, QgsProcessingParameterVectorDestination,
                        QgsProperty)
 
-from ...dpcore.contract import discard, staged_path
+from ...dpcore.accounting.staging import discard, staged_path
 from .outputs import destination_value
 
 

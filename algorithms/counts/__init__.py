@@ -1,4 +1,4 @@
-"""Counts stage: DP noise on integer count fields of zone layers (dpcore.counts)."""
+"""Counts stage: DP noise on integer count fields of zone layers (dpcore.counts.noisycounts)."""
 from .noisycounts import NoisyCounts
 
 ALGORITHMS = [NoisyCounts]

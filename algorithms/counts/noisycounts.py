@@ -11,7 +11,7 @@ from qgis.core import (QgsFeature, QgsFeatureRequest, QgsFeatureSink, QgsField, 
                        QgsProcessingParameterNumber, QgsProcessingParameterString,
                        QgsWkbTypes)
 
-from ...dpcore.counts import plan_noisy_counts, release_noisy_counts
+from ...dpcore.counts.noisycounts import plan_noisy_counts, release_noisy_counts
 from ..common.base import MobilityDPAlgorithm, as_float, enum_parameter, style_on_load, tr
 from ..common.outputs import graduated_style
 from ..common.field_types import FieldType

@@ -8,9 +8,9 @@ from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsProce
                        QgsProcessingParameterString, QgsWkbTypes)
 from qgis.PyQt.QtCore import QDateTime, Qt
 
-from ...dpcore import report as dpreport
+from ...dpcore.reporting import report as dpreport
 from ...dpcore.ingest import bound_compact, visit_summary
-from ...dpcore.rng import make_rng
+from ...dpcore.random.rng import make_rng
 from ..common.base import MobilityDPAlgorithm, REPORT, progress_bridge, tr
 from ..common.events import EVENTS_HELP, add_event_parameters, period, read_events, reading_rows
 from ..common.field_types import FieldType

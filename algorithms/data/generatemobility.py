@@ -10,9 +10,9 @@ from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeome
                        QgsWkbTypes)
 import numpy as np
 
-from ...dpcore import report as dpreport
-from ...dpcore.geography import Geography
-from ...dpcore.rng import make_rng
+from ...dpcore.reporting import report as dpreport
+from ...dpcore.geometry.geography import Geography
+from ...dpcore.random.rng import make_rng
 from ...dpcore.synth import (DEFAULT_START, generate_cdr, generate_checkins,
                             generate_population, generate_trajectories)
 from ..common.base import REPORT, MetricFrame, MobilityDPAlgorithm, as_float, id_type, progress_bridge, tr

@@ -1,5 +1,5 @@
 """Density stage: Acs & Castelluccia's sanitized density and Chen et al.'s histograms (dpcore.density, dpcore.histograms)."""
-from .histograms import PublishHistograms
-from .sanitize import SanitizeDensity
+from .publishhistograms import PublishHistograms
+from .sanitizedensity import SanitizeDensity
 
 ALGORITHMS = [SanitizeDensity, PublishHistograms]

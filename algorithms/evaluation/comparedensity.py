@@ -1,6 +1,6 @@
 """mobilitydp:comparedensity — utility of a private density against the true one.
 
-Layers to arrays; the metrics and figures are in ``dpcore.metrics`` and
+Layers to arrays; the metrics and figures are in ``dpcore.reporting.metrics`` and
 ``dpcore.density.sections``.
 """
 import numpy as np
@@ -10,7 +10,7 @@ from qgis.core import (QgsFeature, QgsFeatureRequest, QgsFeatureSink, QgsField, 
                        QgsProcessingParameterField, QgsProcessingParameterNumber,
                        QgsProcessingParameterString, QgsWkbTypes)
 
-from ...dpcore import metrics
+from ...dpcore.reporting import metrics
 from ...dpcore.density.sections import EMD_SLOTS, chosen_positions, comparison_section
 from ..common.base import REPORT, MetricFrame, MobilityDPAlgorithm, tr
 from ..common.outputs import graduated_style, style_on_load

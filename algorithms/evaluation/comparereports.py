@@ -8,7 +8,7 @@ from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsProce
                        QgsProcessingParameterFeatureSink,
                        QgsProcessingParameterFile, QgsWkbTypes)
 
-from ...dpcore import report as dpreport
+from ...dpcore.reporting import report as dpreport
 from ...dpcore.od.compare import compare_documents
 from ..common.base import REPORT, MobilityDPAlgorithm, tr
 from ..common.field_types import FieldType

@@ -6,7 +6,7 @@ from qgis.core import (NULL, QgsFeature, QgsFeatureSink, QgsField, QgsFields, Qg
                        QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
                        QgsProcessingParameterNumber, QgsWkbTypes)
 
-from ...dpcore.attacks import slot_cells, trajectory_recovery_audit
+from ...dpcore.histograms.attacks import slot_cells, trajectory_recovery_audit
 from ...dpcore.histograms import consistency_postprocess
 from ..common.base import REPORT, SEED, MobilityDPAlgorithm, as_float, enum_parameter, epoch_seconds, tr
 from ..common.located import add_cell_parameters, add_observation_parameters, read_cells, \

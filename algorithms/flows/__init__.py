@@ -1,5 +1,6 @@
 """Flows stage: Pratesi's move vectors with noise and network measures (dpcore.flows)."""
-from .aggregate import AggregateFlows
-from .measures import CompareFlows, FlowMeasures
+from .aggregateflows import AggregateFlows
+from .compareflows import CompareFlows
+from .flowmeasures import FlowMeasures
 
 ALGORITHMS = [AggregateFlows, FlowMeasures, CompareFlows]

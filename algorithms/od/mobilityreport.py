@@ -12,7 +12,7 @@ from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeome
                        QgsProcessingParameterNumber, QgsProcessingParameterString,
                        QgsWkbTypes)
 
-from ...dpcore import report as dpreport
+from ...dpcore.reporting import report as dpreport
 from ...dpcore.od import statistics as st
 from ...dpcore.od.figures import released, sections
 from ...dpcore.od.report import UNIT, document, plan_report, release_report
@@ -21,8 +21,8 @@ from ...dpcore.od.table_statistics import from_tables
 from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, style_on_load, tr
 from ..common.outputs import graduated_style
 from .layers import METHOD_CHOICES, RULE_HELP, write_od
-from ..common.trips import BOUNDED_TRIPS_HELP, TRIPS_HELP, ZONES, add_trip_parameters, \
-    max_trips, read_trips, reserve, time_window
+from .trips import (BOUNDED_TRIPS_HELP, TRIPS_HELP, ZONES, add_trip_parameters, max_trips,
+                    read_trips, reserve, time_window)
 from ..common.field_types import FieldType
 
 STATISTICS = "STATISTICS"
@@ -68,8 +68,8 @@ def _weight_label(title: str) -> str:
 class MobilityReport(MobilityDPAlgorithm):
     ALGORITHM_ID = "mobilityreport"
     DISPLAY_NAME = "Private mobility report"
-    GROUP_ID = "flows"
-    GROUP = "Flows"
+    GROUP_ID = "od"
+    GROUP = "Origin–destination"
     HELP = """
 <p>One differentially private release of many statistics of a trips layer over zones, in the
 manner of dp-mobility-report: visits per zone and time window, OD flows, trips over time (weekday

@@ -6,17 +6,18 @@ import numpy as np
 from qgis.core import (QgsProcessing, QgsProcessingException, QgsProcessingParameterBoolean,
                        QgsProcessingParameterFeatureSink, QgsProcessingParameterNumber)
 
-from ...dpcore import report as dpreport
+from ...dpcore.reporting import report as dpreport
 from ...dpcore.flows.compare import fit
 from ...dpcore.od.figures import released
 from ...dpcore.od.flows import UNIT, plan_od, release_od, release_od_tables
-from ...dpcore.od.people_flows import UNIT as PEOPLE_UNIT, plan_people_od, release_people_od
+from ...dpcore.od.people import UNIT as PEOPLE_UNIT
+from ...dpcore.od.people_flows import plan_people_od, release_people_od
 from ...dpcore.od.regions import DRAWS, grid_regions, shown_pairs
 from ...dpcore.od.strategy import AUTO, OD_PEOPLE, resolve
 from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, tr
 from .layers import METHOD_CHOICES, RULE_HELP, write_od, write_region_lines
-from ..common.trips import BOUNDED_TRIPS_HELP, TRIPS_HELP, ZONES, add_trip_parameters, \
-    bounded_trips_dir, max_trips, read_trips, reserve
+from .trips import (BOUNDED_TRIPS_HELP, TRIPS_HELP, ZONES, add_trip_parameters, bounded_trips_dir,
+                    max_trips, read_trips, reserve)
 
 NOISE = "NOISE"
 TOTAL_SHARE = "TOTAL_SHARE"
@@ -40,8 +41,8 @@ NOISE_CHOICES = [("discrete_laplace", "discrete Laplace: integer noise, ε-DP"),
 class ODFlows(MobilityDPAlgorithm):
     ALGORITHM_ID = "odflows"
     DISPLAY_NAME = "OD flows of trips"
-    GROUP_ID = "flows"
-    GROUP = "Flows"
+    GROUP_ID = "od"
+    GROUP = "Origin–destination"
     HELP = """
 <p>Origin–destination (OD) flows of whole trips between any zones, released with differential
 privacy for each user: how many trips (or people) went from zone i to zone j, the diagonal

@@ -7,19 +7,18 @@ from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeome
                        QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
                        QgsProcessingParameterField, QgsProcessingParameterNumber, QgsWkbTypes)
 
-from ...dpcore import report as dpreport
+from ...dpcore.reporting import report as dpreport
 from ...dpcore.od.figures import released
 from ...dpcore.od.synthesis import UNIT, plan_synthetic_trips, release_synthetic_trips
 from ...dpcore.od.synthesis.evaluate import compare, profile
 from ...dpcore.od.synthesis.parts import TITLES
 from ...dpcore.od.synthesis.place import Anchors
 from ...dpcore.od.trips import ZonedTrips
-from ...dpcore.rng import make_rng
+from ...dpcore.random.rng import make_rng
 from ..common.field_types import FieldType
 from ..common.base import MobilityDPAlgorithm, as_float, style_on_load, tr
 from ..common.outputs import temporal_lines_style, utc_datetime
-from ..common.trips import TRIPS_HELP, add_trip_parameters, max_trips, read_trips, \
-    reserve, time_window
+from .trips import TRIPS_HELP, add_trip_parameters, max_trips, read_trips, reserve, time_window
 
 TRIPS_CAP = "TRIPS_CAP"
 N_TRIPS = "N_TRIPS"
@@ -36,8 +35,8 @@ FIELDS = (("user_id", FieldType.String), ("trip_id", FieldType.Int),
 class SynthesizeTrips(MobilityDPAlgorithm):
     ALGORITHM_ID = "synthesizetrips"
     DISPLAY_NAME = "Synthetic trips"
-    GROUP_ID = "flows"
-    GROUP = "Flows"
+    GROUP_ID = "od"
+    GROUP = "Origin–destination"
     TAGS = ("synthetic", "synthesis", "generative", "trips", "dataset", "privacy", "differential")
     HELP = """
 <p>A trips layer that analysts can load into any tool, drawn from a generative model fitted

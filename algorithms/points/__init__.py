@@ -1,5 +1,5 @@
 """Points stage: geo-indistinguishable perturbation and distribution estimation (dpcore.geoind)."""
-from .estimate import EstimateDistribution
-from .perturb import PerturbPoints
+from .estimatedistribution import EstimateDistribution
+from .perturbpoints import PerturbPoints
 
 ALGORITHMS = [PerturbPoints, EstimateDistribution]

@@ -1,5 +1,6 @@
-"""Tessellation stage: Voronoi cells of towers and the minimum bipartite cover (dpcore.tessellation, dpcore.cover)."""
-from .cover import MinimumCover
-from .voronoi import DataDrivenTessellation, VoronoiTessellation
+"""Tessellation stage: Voronoi cells of towers and the minimum bipartite cover (dpcore.geometry.tessellation, dpcore.geometry.cover)."""
+from .minimumcover import MinimumCover
+from .datadriventessellation import DataDrivenTessellation
+from .voronoitessellation import VoronoiTessellation
 
 ALGORITHMS = [VoronoiTessellation, DataDrivenTessellation, MinimumCover]

@@ -24,9 +24,9 @@ from typing import Optional, Sequence
 import numpy as np
 from shapely.ops import unary_union
 
-from ..cover import PARTITION_TOLERANCE, OverlapGraph, overlap_graph, reallocate
-from ..ids import check_unique_ids
-from ..tessellation import voronoi_cells
+from ..geometry.cover import PARTITION_TOLERANCE, OverlapGraph, overlap_graph, reallocate
+from ..accounting.ids import check_unique_ids
+from ..geometry.tessellation import voronoi_cells
 from .pipeline import DensityInputs, density_inputs
 
 @dataclass

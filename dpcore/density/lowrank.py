@@ -35,7 +35,7 @@ import math
 
 import numpy as np
 
-from ..rng import make_rng
+from ..random.rng import make_rng
 
 #: Tracy–Widom quantile: P[TW₁ > 4] < 10⁻³ (the noise-only false-rank rate).
 TW_MARGIN = 4.0

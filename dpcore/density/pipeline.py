@@ -29,14 +29,14 @@ from typing import Optional
 import numpy as np
 import scipy.sparse as sp
 
-from ..cover import minimum_vertex_cover, reallocate
-from ..geography import zone_centroids
-from ..geometry import areas
-from ..mechanisms import laplace
-from ..checks import check_delta, check_epsilon
-from ..contract import Release
-from ..costs import PrivacyCost
-from ..progress import report_progress
+from ..geometry.cover import minimum_vertex_cover, reallocate
+from ..geometry.geography import zone_centroids
+from ..geometry.shapes import areas
+from ..mechanisms.laplace import laplace
+from ..accounting.checks import check_delta, check_epsilon
+from ..accounting.contract import Release
+from ..accounting.costs import PrivacyCost
+from ..reporting.progress import report_progress
 from .clustering import cluster_cells, consistent_tau, tau_from_noise
 from .efpa import coefficient_noise_std, efpa
 from .scaling import PROTECTS, improved_tower_totals, profiles, sampled_totals, scale_back
@@ -241,7 +241,7 @@ def release_efpa_g(data: DensityInputs, *, epsilon: float, delta: float,
     """Alg. 1 with EFPA_G (Alg. 4): (ε, δ)-DP census density, n_cells × n_slots.
 
     ``calibration``: ``"analytic"`` (default: the smallest σ the discrete
-    Gaussian's proven bound allows, see :func:`dpcore.mechanisms.gaussian`)
+    Gaussian's proven bound allows, see :func:`dpcore.mechanisms.gaussian.gaussian`)
     or ``"classic"`` (the paper's σ = √2·Δ₂·√ln(4/δ)/ε, valid for ε/4 < 1 here).
     ``improvements``: §5.4 improved scaling and smoothing. ``discrete``:
     discrete Laplace for the integer counts of the improved scaling.
@@ -327,7 +327,7 @@ def release_density(data: DensityInputs, *, method: str = "efpa_g", **kwargs) ->
     """Dispatch to the release function of ``method`` (one of :data:`METHODS`).
 
     The spent cost's unit of privacy is one user; the release contract checks it
-    against :func:`plan_density` (:func:`dpcore.contract.check_spent`).
+    against :func:`plan_density` (:func:`dpcore.accounting.contract.check_spent`).
     """
     functions = {"efpa_g": release_efpa_g, "efpa": release_efpa, "lpa": release_lpa,
                  "lpa_direct": release_lpa_direct}

@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..mechanisms import discrete_laplace, laplace
-from ..checks import check_epsilon
-from ..contract import Release
+from ..mechanisms.discrete_laplace import discrete_laplace
+from ..mechanisms.laplace import laplace
+from ..accounting.checks import check_epsilon
+from ..accounting.contract import Release
 from .sensitivity import l1_sensitivity
 
 PROTECTS = "all visits of one user"

@@ -12,9 +12,9 @@ from typing import Sequence
 
 import numpy as np
 
-from .. import metrics
-from .. import report as dpreport
-from ..geography import zone_centroids
+from ..reporting import metrics
+from ..reporting import report as dpreport
+from ..geometry.geography import zone_centroids
 from . import figures
 
 #: Slots on which the comparison computes the EMD by default (each is a transport problem).
@@ -116,7 +116,7 @@ def chosen_positions(ids: Sequence, chosen: Sequence[str]) -> dict:
 
 def comparison_section(true, private, polygons: Sequence, ids: Sequence, *,
                        emd_slots: int = EMD_SLOTS, chosen: Sequence[str] = ()) -> tuple:
-    """Internal: (html, :func:`dpcore.metrics.summary`) comparing two cells × slots arrays.
+    """Internal: (html, :func:`dpcore.reporting.metrics.summary`) comparing two cells × slots arrays.
 
     MRE, Pearson correlation and EMD on ``emd_slots`` slots spread over the
     period (§3.3, §6); plots of the ``chosen`` cells' series (ids as text;

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 import numpy as np
 import scipy.sparse as sp
 
-from ..cover import is_vertex_cover
+from ..geometry.cover import is_vertex_cover
 
 #: Slack on Formula 1 row sums (float area sums of an exact partition).
 ROW_SUM_TOLERANCE = 1e-6

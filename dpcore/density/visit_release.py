@@ -68,12 +68,13 @@ from typing import Optional
 
 import numpy as np
 
-from ..cover import reallocate
-from ..mechanisms import discrete_laplace, laplace, snap, snapping_plan
-from ..checks import check_delta, check_epsilon
-from ..contract import Release
-from ..costs import PrivacyCost
-from ..progress import report_progress
+from ..geometry.cover import reallocate
+from ..mechanisms.discrete_laplace import discrete_laplace
+from ..mechanisms.laplace import laplace, snap, snapping_plan
+from ..accounting.checks import check_delta, check_epsilon
+from ..accounting.contract import Release
+from ..accounting.costs import PrivacyCost
+from ..reporting.progress import report_progress
 from .assembly import DensityAssembly, _drops_text
 from .lowrank import denoise, simulated_edge
 from .pipeline import UNIT_OF_PRIVACY, _internal

@@ -23,7 +23,7 @@ bounded per user in two ways:
   n_u distinct visits, chosen uniformly (the §5.1 selection sampling, run
   on (tower, slot) pairs instead of slots: :func:`dpcore.ingest.bound_contributions`
   on the flattened index ``tower · n_slots + slot``, so the code and its
-  tests are the ingest's); k is the ``ell`` argument below. A user's kept
+  tests are the ingest's); k is the ``ell`` argument of :mod:`dpcore.ingest.visits`. A user's kept
   visits are ≤ k *distinct* cells, each raised by exactly 1: ≤ k in L1 and
   ≤ √k in L2 (:func:`visit_l2_sensitivity`) — on towers, not on the §5.2
   cover, where two towers of one slot may share a census cell. (Issue 29's
@@ -37,13 +37,11 @@ one tower per slot): one user changes it by at most B (:func:`capped_total`).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Optional
 
 import numpy as np
 
-from ..ingest import bound_compact, bound_contributions
-from ..progress import Progress
 from .sensitivity import check_ell
 
 
@@ -129,61 +127,6 @@ def _from_flat(bounded, n_towers: int, n_slots: int, shares=None) -> VisitCounts
                        per_user=np.asarray(bounded.visits_per_user, dtype=np.int64),
                        n_users=int(bounded.n_users), n_events=int(bounded.n_events),
                        dropped=dict(bounded.dropped), ell=int(bounded.ell))
-
-
-def _flat_cells(tower, slot, n_towers: int, n_slots: int) -> np.ndarray:
-    """``tower · n_slots + slot`` for valid pairs, −1 otherwise (dropped as unknown)."""
-    tower, slot = np.asarray(tower), np.asarray(slot)
-    ok = (tower >= 0) & (tower < n_towers) & (slot >= 0) & (slot < n_slots)
-    return np.where(ok, tower.astype(np.int64) * n_slots + slot.astype(np.int64), -1)
-
-
-def bound_visits(user, tower, slot, *, n_towers: int, n_slots: int, ell: int,
-                 rng: np.random.Generator, progress: Progress = None) -> VisitCounts:
-    """Per-user capped distinct visits from event arrays (slot index per event).
-
-    ``tower`` in ``[0, n_towers)`` and ``slot`` in ``[0, n_slots)``; other
-    events are dropped (counted under ``unknown_tower``). Each user keeps a
-    uniform subset of min(n_u, ℓ) of its distinct (tower, slot) pairs.
-    """
-    ell = check_ell(ell)
-    flat = _flat_cells(tower, slot, int(n_towers), int(n_slots))
-    valid = flat >= 0
-    bounded = bound_contributions(np.asarray(user)[valid], np.zeros(int(valid.sum()), np.int32),
-                                  flat[valid], n_towers=1, ell=ell, rng=rng, start=0,
-                                  slot_seconds=1, n_slots=int(n_towers) * int(n_slots),
-                                  progress=progress)
-    bounded.dropped["unknown_tower"] += int(valid.size - valid.sum())
-    bounded.n_events = int(valid.size)
-    shares = visit_shares(np.asarray(user)[valid], flat[valid], int(n_towers) * int(n_slots))
-    return _from_flat(bounded, int(n_towers), int(n_slots), shares)
-
-
-def visits_from_events(events, tower_lookup, *, n_towers: int, ell: int,
-                       rng: np.random.Generator, progress: Progress = None) -> VisitCounts:
-    """:func:`bound_visits` on :class:`dpcore.ingest.compact.CompactEvents` (any size).
-
-    ``tower_lookup[code]`` is the caller's tower index of the events' tower
-    code (−1: unknown). Runs :func:`dpcore.ingest.compact.bound_compact`
-    (partitioned by users for large inputs) on (tower, slot) cells.
-    """
-    ell = check_ell(ell)
-    n_slots = int(events.n_slots)
-    lookup = np.asarray(tower_lookup, dtype=np.int64)
-    tower = lookup[np.asarray(events.tower)] if len(lookup) else np.asarray(events.tower)
-    flat = _flat_cells(tower, events.slot, int(n_towers), n_slots)
-    valid = flat >= 0
-    n_unknown = int(valid.size - valid.sum())
-    flat_events = replace(events, user=np.asarray(events.user)[valid],
-                          tower=np.zeros(int(valid.sum()), dtype=np.int32),
-                          slot=flat[valid].astype(np.int32), n_slots=int(n_towers) * n_slots,
-                          _spool=None)
-    bounded = bound_compact(flat_events, n_towers=1, ell=ell, rng=rng,
-                            progress=progress)
-    shares = visit_shares(flat_events.user, flat_events.slot, int(n_towers) * n_slots)
-    visits = _from_flat(bounded, int(n_towers), n_slots, shares)
-    visits.dropped["unknown_tower"] = visits.dropped.get("unknown_tower", 0) + n_unknown
-    return visits
 
 
 def capped_total(per_user, bound: int) -> int:

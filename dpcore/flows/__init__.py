@@ -8,5 +8,5 @@ vector of moves M, per-vehicle frequency vectors) → :mod:`.noise`
 (network measures, mobility borders), :mod:`.compare` (original against
 private), :mod:`.figures` (comparison plots) and :mod:`.summary` (what the
 public and internal reports say). Per-vehicle bounding of the central mode
-uses :func:`dpcore.sampling.sample_per_user`.
+uses :func:`dpcore.random.sampling.sample_per_user`.
 """

@@ -20,7 +20,7 @@ import numpy as np
 import shapely
 from shapely.ops import unary_union
 
-from ..geometry import SHAPELY2, areas, clean_polygon, intersecting_pairs, intersections
+from ..geometry.shapes import SHAPELY2, areas, clean_polygon, intersecting_pairs, intersections
 
 #: Overlaps and holes smaller than this fraction of the median cell area are
 #: floating-point noise of the tessellation, not errors.

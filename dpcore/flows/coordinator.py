@@ -21,11 +21,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..checks import check_delta, check_epsilon
-from ..contract import Release
-from ..mechanisms import check_representable
-from ..costs import CostPart, PrivacyCost
-from ..progress import report_progress
+from ..accounting.checks import check_delta, check_epsilon
+from ..accounting.contract import Release
+from ..mechanisms.limits import check_representable
+from ..accounting.costs import CostPart, PrivacyCost
+from ..reporting.progress import report_progress
 from . import sketches
 from .noise import (BOUNDINGS, NOISES, UNIT_MOVE, UNIT_NAMES, UNIT_TRAJECTORY, UNIT_VEHICLE,
                     LocalNoise, balanced_bound, bounding_note, central_sensitivity,
@@ -120,7 +120,7 @@ def release_flows(vectors: FlowVectors, *, epsilon: float, delta: float = 0.0,
     values to 0 first; ``aggregation`` says how the coordinator combines
     sketches (module docstring). The cost is planned by :func:`plan_flows`
     before any noise is drawn; the release contract checks the spent cost
-    against it (:func:`dpcore.contract.check_spent`).
+    against it (:func:`dpcore.accounting.contract.check_spent`).
     """
     plan_flows(epsilon=epsilon, delta=delta, method=method, sensitivity=sensitivity,
                noise=noise, sketch=sketch, aggregation=aggregation, max_moves=max_moves,

@@ -23,7 +23,7 @@ is recorded as ε = ∞ with a note saying what leaks.
 Noise is the discrete Laplace (two-sided geometric) by default, integer
 counts staying integers; ``continuous`` is the thesis's Laplace, made
 float-safe: UniversalNoise uses the snapping mechanism
-(:func:`dpcore.mechanisms.laplace`), BalancedNoise the two-sided geometric
+(:func:`dpcore.mechanisms.laplace.laplace`), BalancedNoise the two-sided geometric
 on a power-of-two grid about 1/1000 of the Laplace scale
 (:func:`continuous_grid`), whose bound and δ are computed for that grid.
 The truncated versions are sampled by inverting their CDF (the thesis's
@@ -39,7 +39,7 @@ vehicle adds, sums, and adds noise once to the global vector: ε-DP for one
 whole vehicle (add/remove neighbours). Two bounding rules:
 
 * ``trips`` (default): every vehicle keeps ≤ ``m`` of its move
-  *occurrences*, a uniformly random subset (:func:`dpcore.sampling.
+  *occurrences*, a uniformly random subset (:func:`dpcore.random.sampling.
   sample_per_user`); a move made every day is kept as often as it was
   made, so repeated commutes are not lost. Adding or removing a vehicle
   changes the global vector by ≤ m in L1: Δ₁ = m, exactly.
@@ -62,11 +62,11 @@ import numpy as np
 import scipy.sparse as sp
 
 from .. import mechanisms
-from ..sampling import sample_per_user, sampling_stream
-from ..checks import check_delta, check_epsilon
-from ..contract import Release
-from ..costs import CostPart, PrivacyCost
-from ..progress import report_progress
+from ..random.sampling import sample_per_user, sampling_stream
+from ..accounting.checks import check_delta, check_epsilon
+from ..accounting.contract import Release
+from ..accounting.costs import CostPart, PrivacyCost
+from ..reporting.progress import report_progress
 from .vectors import FlowVectors
 
 METHODS = ("universal", "bounded", "balanced")
@@ -120,7 +120,7 @@ def truncated_discrete_laplace_pmf(k, alpha, bound) -> np.ndarray:
 def truncated_discrete_laplace_noise(eps_per_step, bound, rng: np.random.Generator) -> np.ndarray:
     """Two-sided geometric noise (ratio α = e^{−ε/Δ}, ``eps_per_step`` = ε/Δ) conditioned on
     |Z| ≤ bound, sampled exactly: the exact sampler of
-    :func:`dpcore.mechanisms.discrete_laplace_noise` (which refuses ε/Δ beyond what it can
+    :func:`dpcore.mechanisms.discrete_laplace.discrete_laplace_noise` (which refuses ε/Δ beyond what it can
     represent, 32·ln 2), redrawing the values outside [−bound, bound] (rejection sampling
     draws exactly the conditioned law; no floating-point CDF is inverted).
     """

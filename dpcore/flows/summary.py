@@ -13,7 +13,7 @@ import math
 
 import numpy as np
 
-from .. import report as dpreport
+from ..reporting import report as dpreport
 from .compare import fit
 from .coordinator import plan_flows, release_flows
 from .figures import comparison_png

@@ -29,7 +29,7 @@ import warnings
 
 import numpy as np
 
-from ..checks import check_epsilon
+from ..accounting.checks import check_epsilon
 from .planar import planar_laplace_noise
 
 #: The ellipsoid of EPSG:4326.

@@ -9,11 +9,11 @@ Channels ``C[x, y] = P(report cell y | true cell x)``:
 - **geometric** (§IV-B): weight e^{−ε·d(x, y)} on the infinite cell lattice;
 - **discretised Laplace** (§IV-A): the planar Laplace pdf centred on x,
   integrated over each cell of the lattice;
-- **k-RR** (§V): :func:`dpcore.mechanisms.krr` over the grid's cells.
+- **k-RR** (§V): :func:`dpcore.mechanisms.krr.krr` over the grid's cells.
 
 Every channel samples its exact law (issue 25, item 6): the lattice offsets of the
 geometric and discretised Laplace kernels are drawn on the whole lattice by
-:mod:`.lattice` and :mod:`.lattice_laplace`, k-RR by :mod:`dpcore.exact_sampling`.
+:mod:`.lattice` and :mod:`.lattice_laplace`, k-RR by :mod:`dpcore.mechanisms.exact_sampling`.
 
 The two metric kernels live on the infinite lattice; a finite grid needs a
 rule for the mass that falls outside it:
@@ -39,9 +39,9 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import fft
 
-from ..mechanisms import krr, krr_channel, krr_keep_probability, krr_other_probability
-from ..checks import check_epsilon
-from ..costs import EPSILON_PER_METRE, EPSILON_UNIT, PrivacyCost
+from ..mechanisms.krr import krr, krr_channel, krr_keep_probability, krr_other_probability
+from ..accounting.checks import check_epsilon
+from ..accounting.costs import EPSILON_PER_METRE, EPSILON_UNIT, PrivacyCost
 from .lattice import LatticeGeometric
 from .lattice_laplace import LatticeLaplace
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..progress import report_progress
+from ..reporting.progress import report_progress
 
 
 def report_histogram(cells, size: int) -> np.ndarray:

@@ -5,11 +5,11 @@ P(z) ∝ e^{−a·|z|}, a = ε·cell (ε per metre, cells of ``cell`` metres), o
 *whole* lattice; :mod:`.grid` then remaps or renormalises to the grid. The
 former sampler inverted a double-precision CDF over a window of the lattice:
 its probabilities were off by float rounding and the window dropped the tail
-(issue 25, item 6). Here every draw is exact (:mod:`dpcore.exact_sampling`):
+(issue 25, item 6). Here every draw is exact (:mod:`dpcore.mechanisms.exact_sampling`):
 
 1. proposal: t and u independent two-sided geometrics, P(t) ∝ e^{−b·|t|},
    each the difference of two one-sided geometrics G (P(G = g) ∝ e^{−b·g} on
-   g ≥ 0, exact and untruncated: :class:`dpcore.exact_geometric.ExactGeometric`);
+   g ≥ 0, exact and untruncated: :class:`dpcore.mechanisms.exact_geometric.ExactGeometric`);
 2. acceptance with probability e^{−(a·√(t² + u²) − b·(|t| + |u|))}, at most 1
    because √(t² + u²) ≥ (|t| + |u|)/√2 ≥ (|t| + |u|)·b/a for b ≤ a/√2.
 
@@ -25,9 +25,9 @@ import math
 
 import numpy as np
 
-from ..exact_geometric import ExactGeometric
-from ..exact_sampling import (ExpWeights, Term, bernoulli_decide, bernoulli_thresholds,
-                              random_words, refine_bernoulli)
+from ..mechanisms.exact_geometric import ExactGeometric
+from ..mechanisms.exact_sampling import (ExpWeights, Term, bernoulli_decide, bernoulli_thresholds,
+                                         random_words, refine_bernoulli)
 
 #: Acceptance thresholds are tabled for |t|, |u| ≤ R = min(4·⌈8/b⌉, 512) (made once per channel).
 _MAX_TABLE = 512

@@ -6,7 +6,7 @@ cell units. The former sampler drew the point in doubles (Gamma radius, cos and
 sin of a 53-bit angle) and binned it, so its cell probabilities were those of
 a floating-point neighbour of the mechanism (issue 25, item 6). Here the cell
 is exact, by rejection sampling with lazily revealed uniforms
-(:mod:`dpcore.exact_sampling`, :mod:`dpcore.exact_bounds`):
+(:mod:`dpcore.mechanisms.exact_sampling`, :mod:`dpcore.mechanisms.exact_bounds`):
 
 * proposal: p = (s_x·E_x/b, s_y·E_y/b), E ~ Exp(1) as −ln U, s a fair sign:
   density ∝ e^{−b(|x| + |y|)}, with b a double just below a/√2;
@@ -18,7 +18,7 @@ Accepted points have density ∝ e^{−a|p|} exactly, so the cell has exactly th
 mechanism's law; the acceptance rate is π/4 for every a. U_x, U_y and the
 acceptance uniform V are 64-bit words; bounds of E, of the cells and of e^{−γ}
 in outward-rounded doubles decide almost every draw (numpy's log and exp
-assumed within 2^−40 relative, as in :mod:`dpcore.exact_sampling`); a draw
+assumed within 2^−40 relative, as in :mod:`dpcore.mechanisms.exact_sampling`); a draw
 they leave open gets 64 more bits of each uniform and ``decimal`` bounds at
 twice the precision, until the acceptance and the cell are both certain.
 """
@@ -30,9 +30,10 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..exact_bounds import (SENTINEL, contexts, dyadic, exp_neg_decimal_bounds,
-                           exp_neg_float_bounds, ln_decimal_bounds, sqrt_bounds, thresholds)
-from ..exact_sampling import random_words
+from ..mechanisms.exact_bounds import (SENTINEL, contexts, dyadic, exp_neg_decimal_bounds,
+                                       exp_neg_float_bounds, ln_decimal_bounds, sqrt_bounds,
+                                       thresholds)
+from ..mechanisms.exact_sampling import random_words
 from .lattice import rate_below
 
 _HALF = decimal.Decimal("0.5")

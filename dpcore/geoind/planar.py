@@ -21,7 +21,7 @@ import math
 import numpy as np
 from scipy import special
 
-from ..checks import check_epsilon
+from ..accounting.checks import check_epsilon
 
 
 def planar_laplace_noise(n: int, epsilon: float, rng: np.random.Generator) -> np.ndarray:

@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..mechanisms import round_to_granularity
-from ..checks import check_epsilon
-from ..contract import Release, shuffled_order
-from ..costs import EPSILON_PER_METRE, EPSILON_UNIT, PrivacyCost
-from ..progress import report_progress
-from ..sampling import sample_per_user, sampling_stream
-from ..units import check_units_not_all_distinct
+from ..mechanisms.laplace import round_to_granularity
+from ..accounting.checks import check_epsilon
+from ..accounting.contract import Release, shuffled_order
+from ..accounting.costs import EPSILON_PER_METRE, EPSILON_UNIT, PrivacyCost
+from ..reporting.progress import report_progress
+from ..random.sampling import sample_per_user, sampling_stream
+from ..accounting.units import check_units_not_all_distinct
 from .geodesic import check_lonlat, planar_laplace_lonlat
 from .grid import Grid, make_channel
 from .ibu import (clip_to_simplex, iterative_bayesian_update, matrix_inversion,

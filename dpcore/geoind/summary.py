@@ -6,7 +6,7 @@ computed from the raw data and belongs to the internal report only.
 """
 from __future__ import annotations
 
-from .. import report
+from ..reporting import report
 
 
 def parameter_rows(release, *, input_name: str, boundary: str, grid: str = None,

@@ -19,7 +19,7 @@ import math
 import numpy as np
 from scipy import optimize, sparse
 
-from ..progress import report_progress
+from ..reporting.progress import report_progress
 from .grid import Grid, make_channel
 from .ibu import iterative_bayesian_update, report_histogram
 

@@ -5,7 +5,7 @@ Modules: :mod:`.data` (one observation per user and timestamp → histograms),
 :mod:`.hybrid` (static hybrid, Alg. 4 with Eq. 7–9; dynamic hybrid, Alg. 5),
 :mod:`.consistency` (consistency post-processing, Alg. 3) and
 :mod:`.release` (one entry point, cost planning). The trajectory-recovery
-attack used to audit these releases lives in :mod:`dpcore.attacks`.
+attack used to audit these releases lives in :mod:`dpcore.histograms.attacks`.
 """
 from .basic import release_direct, release_threshold
 from .consistency import consistency_postprocess

@@ -40,9 +40,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import mechanisms
-from ..checks import check_epsilon
-from ..contract import Release
-from ..costs import CostPart, PrivacyCost
+from ..accounting.checks import check_epsilon
+from ..accounting.contract import Release
+from ..accounting.costs import CostPart, PrivacyCost
 
 NOISES = ("discrete_laplace", "laplace")
 #: L1 sensitivity of one timestamp's histogram and of Dist(published, true).

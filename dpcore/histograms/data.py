@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..ingest import bound_contributions
-from ..progress import Progress
+from ..reporting.progress import Progress
 
 
 def user_histograms(user, cell, time, *, n_cells: int, rng: np.random.Generator,

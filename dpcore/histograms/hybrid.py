@@ -43,9 +43,9 @@ import math
 import numpy as np
 
 from .. import mechanisms
-from ..checks import check_epsilon
-from ..contract import Release
-from ..costs import PrivacyCost
+from ..accounting.checks import check_epsilon
+from ..accounting.contract import Release
+from ..accounting.costs import PrivacyCost
 from .basic import UNIT, UNIT_OF_PRIVACY, check_counts, release_direct, release_threshold
 
 UTILITIES = ("eq7", "mean_minus_dispersion")

@@ -14,9 +14,9 @@ import math
 
 import numpy as np
 
-from ..checks import check_epsilon
-from ..contract import Release
-from ..costs import PrivacyCost
+from ..accounting.checks import check_epsilon
+from ..accounting.contract import Release
+from ..accounting.costs import PrivacyCost
 from .basic import UNIT, UNIT_OF_PRIVACY, check_counts, plan_threshold, release_direct, release_threshold
 from .consistency import consistency_postprocess
 from .hybrid import check_composition, release_dynamic_hybrid, release_static_hybrid

@@ -31,7 +31,7 @@ from typing import Optional, Sequence
 
 import numpy as np
 
-from ..progress import Progress, report_progress
+from ..reporting.progress import Progress, report_progress
 from .times import to_epoch_seconds
 
 DROP_REASONS = ("invalid_time", "unknown_tower", "outside_period")

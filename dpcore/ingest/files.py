@@ -16,7 +16,7 @@ from typing import Callable, Optional
 
 import numpy as np
 
-from ..progress import Progress, report_progress
+from ..reporting.progress import Progress, report_progress
 from .compact import MEMORY_EVENTS, CompactEvents, EventEncoder
 from .readers import BATCH_ROWS, gdal_available, read_duckdb, read_gdal
 

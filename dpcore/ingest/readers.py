@@ -18,7 +18,7 @@ from typing import Optional, Sequence
 
 import numpy as np
 
-from ..progress import Progress, report_progress
+from ..reporting.progress import Progress, report_progress
 from .compact import MEMORY_EVENTS, REASONS, CompactEvents, EventEncoder, tower_key_strings
 
 #: Rows per Arrow batch: ~10–40 MB of raw columns.

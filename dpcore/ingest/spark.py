@@ -117,14 +117,14 @@ def _read(spark, path: str, fmt: str):
 
 
 def events_dataset_id(events: str):
-    """The ledger dataset id of the events read (:func:`dpcore.dataset_ids.dataset_id`,
+    """The ledger dataset id of the events read (:func:`dpcore.accounting.dataset_ids.dataset_id`,
     resolved where the bounding runs), or None when they have none (e.g. a glob)."""
     try:
-        from ..dataset_ids import NoStableIdentity, dataset_id
+        from ..accounting.dataset_ids import NoStableIdentity, dataset_id
     except ImportError:   # spark-submit runs this file as a script (no parent package)
         sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(
             os.path.abspath(__file__)))))
-        from dpcore.dataset_ids import NoStableIdentity, dataset_id
+        from dpcore.accounting.dataset_ids import NoStableIdentity, dataset_id
     try:
         return dataset_id(events)
     except NoStableIdentity:

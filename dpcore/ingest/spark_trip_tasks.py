@@ -16,7 +16,7 @@ object per row (ids and times are read from the Arrow buffers):
 """
 from __future__ import annotations
 
-from .trip_bounds import UNTIMED_ROW
+from ..od.trip_bounds import UNTIMED_ROW
 
 _INDEX = {}
 
@@ -43,9 +43,9 @@ def locate(batches, payload):
     import pyarrow.compute as pc
 
     from .arrow_text import text_bytes, text_words
-    from ..keyed import word_hashes
+    from ..random.keyed import word_hashes
     from .times import times_from_column
-    from .trip_bounds import trip_keys
+    from ..od.trip_bounds import trip_keys
     from .zones import ZoneIndex
     name = payload["index_id"]
     if name not in _INDEX:
@@ -100,10 +100,10 @@ def tables(batches, payload):
     import pyarrow.compute as pc
 
     from .arrow_text import text_words
-    from ..keyed import word_hashes
+    from ..random.keyed import word_hashes
     from ..od.table_statistics import bins_from_record
     from ..od.trips import Trips
-    from .trip_bounds import partial_tables
+    from ..od.trip_bounds import partial_tables
     batches = [b for b in batches if b.num_rows]
     if not batches:
         return

@@ -149,7 +149,7 @@ def bound_trips(spark, trips: str, out: str, *, zones: str, zone_id_field: str,
     from ..od.table_statistics import bins_record
     from .spark import _epoch, _read, events_dataset_id
     from .spark_trip_tasks import DROPPED_ROW, LOCATED, ROWS, locate, tables as part_tables
-    from .trip_bounds import tables_from_rows
+    from ..od.trip_bounds import tables_from_rows
     from .trip_table import write_trip_tables
     m = int(max_trips)
     if m < 1:

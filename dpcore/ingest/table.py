@@ -29,7 +29,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..dataset_ids import NoStableIdentity, dataset_id
+from ..accounting.dataset_ids import NoStableIdentity, dataset_id
 from .bounding import BoundedCounts
 from .spark import COUNT_COLUMNS, FORMAT, towers_sha256
 

@@ -26,7 +26,7 @@ import numpy as np
 from ..od.trips import Trips, ZonedTrips, trips_from_codes
 from .compact import _Dictionary, _user_keys
 from .times import times_from_column
-from .trip_bounds import trip_keys
+from ..od.trip_bounds import trip_keys
 from .zones import ZoneIndex
 
 ToFrame = Optional[Callable[[np.ndarray, np.ndarray], tuple]]

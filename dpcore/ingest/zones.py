@@ -31,7 +31,7 @@ import warnings
 import numpy as np
 import shapely
 
-from ..geometry import SHAPELY2
+from ..geometry.shapes import SHAPELY2
 
 _NONE = np.iinfo(np.int32).max
 

@@ -18,7 +18,7 @@ import numpy as np
 from scipy.spatial import distance
 from scipy.special import rel_entr
 
-from ..metrics import emd
+from ..reporting.metrics import emd
 from .report import FORMAT
 
 

@@ -10,7 +10,7 @@ from typing import Optional
 
 import numpy as np
 
-from .. import report as dpreport
+from ..reporting import report as dpreport
 from ..density import figures as base_figures
 from ..density.figures import Figure, cell_map
 from .statistics import OD, TITLES, TRIPS_OVER_TIME, VISITS, WEEKDAYS

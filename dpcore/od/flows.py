@@ -24,13 +24,13 @@ from dataclasses import replace
 
 import numpy as np
 
-from ..mechanisms import discrete_laplace
-from ..checks import check_epsilon
-from ..contract import Release
-from ..costs import PrivacyCost
-from ..progress import report_progress
+from ..mechanisms.discrete_laplace import discrete_laplace
+from ..accounting.checks import check_epsilon
+from ..accounting.contract import Release
+from ..accounting.costs import PrivacyCost
+from ..reporting.progress import report_progress
 from .noise import DISCRETE_LAPLACE, LEVEL, check_noise, margin_of_error, noisy_counts
-from ..sampling import sample_per_user, sampling_stream
+from ..random.sampling import sample_per_user, sampling_stream
 from .trip_tables import TripTables, trips_per_user
 from .trips import check_max_trips
 
@@ -104,7 +104,7 @@ def release_od_tables(tables: TripTables, *, epsilon: float, delta: float = 0.0,
                       rng: np.random.Generator, max_trips: int, noise: str = DISCRETE_LAPLACE,
                       total_share: float = 0.0, total_cap=None, progress=None) -> Release:
     """:func:`release_od` from the bounded tables (the Spark trips job's, or
-    :func:`dpcore.ingest.trip_bounds.bounded_tables`): the trips per pair already bounded to
+    :func:`dpcore.od.trip_bounds.bounded_tables`): the trips per pair already bounded to
     ≤ m per user (by a keyed hash instead of the release's generator: the same law, a
     uniformly random m-subset per user), the totals from the trips per user."""
     cost = plan_od(epsilon=epsilon, delta=delta, noise=noise, max_trips=max_trips,

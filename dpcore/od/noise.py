@@ -2,7 +2,7 @@
 
 Counts get discrete Laplace noise (two-sided geometric, ε-DP for an integer
 L1 sensitivity) or the discrete Gaussian mechanism ((ε, δ)-DP for an L2
-sensitivity; Canonne, Kamath & Steinke 2020, :func:`dpcore.mechanisms.gaussian`).
+sensitivity; Canonne, Kamath & Steinke 2020, :func:`dpcore.mechanisms.gaussian.gaussian`).
 The 95 % margin of error of a value is the half-width ``h`` with P(|noise| ≤ h) ≥ 95 %, computed from the noise
 distribution alone (public: it depends on ε, δ and the public bounds, never
 on the data). A sum of ``k`` noisy values (a marginal) has the margin of the
@@ -20,10 +20,11 @@ from dataclasses import replace
 import numpy as np
 from scipy import signal
 
-from .. import discrete_gaussian, mechanisms
-from ..checks import check_delta, check_epsilon
-from ..contract import Release
-from ..costs import PrivacyCost
+from ..mechanisms import discrete_gaussian
+from .. import mechanisms
+from ..accounting.checks import check_delta, check_epsilon
+from ..accounting.contract import Release
+from ..accounting.costs import PrivacyCost
 
 DISCRETE_LAPLACE = "discrete_laplace"
 GAUSSIAN = "gaussian"

@@ -23,9 +23,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..keyed import draw_key, item_keys, user_hashes
+from ..random.keyed import draw_key, item_keys, user_hashes
 from .trip_tables import TripTables, trips_per_user
 from .trips import ZonedTrips
+
+#: The unit of privacy of the people releases (people per pair, public regions).
+UNIT = "one user: all their trips in the time window (counted once, on their main pair)"
 
 
 def pair_keys(origin_zone, dest_zone, n_zones: int, directed: bool) -> np.ndarray:
@@ -43,7 +46,7 @@ def pair_keys(origin_zone, dest_zone, n_zones: int, directed: bool) -> np.ndarra
 
 
 def user_hashes_of(zoned: ZonedTrips, key: int) -> np.ndarray:
-    """The keyed hash of every user code of ``zoned`` (:func:`dpcore.keyed.user_hashes`
+    """The keyed hash of every user code of ``zoned`` (:func:`dpcore.random.keyed.user_hashes`
     of its user ids, or of the codes as decimal text when it has none)."""
     ids = zoned.user_ids
     if ids is None:
@@ -53,7 +56,7 @@ def user_hashes_of(zoned: ZonedTrips, key: int) -> np.ndarray:
 
 def _most_frequent(user: np.ndarray, item: np.ndarray, user_hash: np.ndarray):
     """Each user's most frequent item, ties in frequency going to the smallest keyed hash of
-    (user, item) (:func:`dpcore.keyed.item_keys`; ``user_hash`` indexed by user code): arrays
+    (user, item) (:func:`dpcore.random.keyed.item_keys`; ``user_hash`` indexed by user code): arrays
     (user, item, occurrences), one row per user."""
     user = np.asarray(user, dtype=np.int64)
     item = np.asarray(item, dtype=np.int64)

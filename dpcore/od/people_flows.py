@@ -31,19 +31,21 @@ from dataclasses import replace
 
 import numpy as np
 
-from ..checks import check_epsilon
-from ..contract import Release
-from ..costs import PrivacyCost
-from ..mechanisms import check_representable, discrete_laplace, discrete_laplace_alpha
-from ..progress import report_progress
-from ..sampling import sampling_stream
+from ..accounting.checks import check_epsilon
+from ..accounting.contract import Release
+from ..accounting.costs import PrivacyCost
+from ..mechanisms.limits import check_representable
+from ..mechanisms.discrete_laplace import discrete_laplace, discrete_laplace_alpha
+from ..reporting.progress import report_progress
+from ..random.sampling import sampling_stream
 from .noise import DISCRETE_LAPLACE, LEVEL, margin_of_error, noisy_counts
-from .people import all_trips_table, people_table, user_totals
+from .people import UNIT, all_trips_table, people_table, user_totals
+from .regions import (MARGIN_NOTE, check_regions, combine, measure_regions, plan_people_regions,
+                      region_flows, square)
 from .shrink import fit_prior_trimmed, posterior_mean
 from .trip_tables import TripTables
 from .trips import ZonedTrips, check_max_trips
 
-UNIT = "one user: all their trips in the time window (counted once, on their main pair)"
 PEOPLE, TRIPS = "people", "trips"
 
 
@@ -85,7 +87,6 @@ def plan_people_od(*, epsilon: float, directed: bool = False, publish: str = TRI
                         "the method 'trips' at this ε)")
     kind = "ordered" if directed else "unordered"
     if float(region_share) > 0:
-        from .regions import plan_people_regions   # (it imports this module's UNIT)
         if directed:
             raise ValueError("public regions need undirected people per pair")
         cost = plan_people_regions(epsilon=epsilon * (1.0 - share), region_share=region_share)
@@ -127,7 +128,7 @@ def trip_scale(user, *, epsilon: float, cap: int, rng, m=None) -> Release:
 def measure_people(zoned: ZonedTrips, *, epsilon: float, directed: bool, rng, note=""):
     """The measurement alone: (noisy counts of the released pairs, true n × n counts, flat
     indices of the released pairs). Tie-breaking draws come from a separate stream
-    (:func:`dpcore.sampling.sampling_stream`), so the noise does not depend on the data.
+    (:func:`dpcore.random.sampling.sampling_stream`), so the noise does not depend on the data.
     ``zoned`` may be the bounded :class:`.trip_tables.TripTables` (the Spark job's)."""
     n = zoned.n_zones
     truth = people_table(zoned, directed=directed, rng=sampling_stream(rng))
@@ -161,8 +162,6 @@ def release_people_od(zoned: ZonedTrips, *, rng: np.random.Generator, progress=N
     part = cost.parts[0]
     with_regions = float(region_share) > 0
     if with_regions:
-        from .regions import (MARGIN_NOTE, check_regions, combine, measure_regions,
-                              region_flows, square)
         if regions is None:
             raise ValueError("a share of ε for regions needs one region per zone")
         spent, y, y_region, truth_flat, region_truth, n_r = measure_regions(

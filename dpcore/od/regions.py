@@ -36,16 +36,17 @@ from dataclasses import replace
 
 import numpy as np
 
-from ..checks import check_epsilon
-from ..contract import Release
-from ..costs import PrivacyCost
-from ..mechanisms import check_representable, discrete_laplace, discrete_laplace_alpha
-from ..progress import report_progress
-from ..rng import make_rng
-from ..sampling import sampling_stream
+from ..accounting.checks import check_epsilon
+from ..accounting.contract import Release
+from ..accounting.costs import PrivacyCost
+from ..mechanisms.limits import check_representable
+from ..mechanisms.discrete_laplace import discrete_laplace, discrete_laplace_alpha
+from ..reporting.progress import report_progress
+from ..random.rng import make_rng
+from ..random.sampling import sampling_stream
 from .noise import LEVEL
 from .people import main_pairs
-from .people_flows import UNIT
+from .people import UNIT
 from .shrink import noise_variance
 from .trips import ZonedTrips
 

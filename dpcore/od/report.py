@@ -22,16 +22,16 @@ from typing import Dict, Optional
 
 import numpy as np
 
-from ..checks import check_epsilon
-from ..contract import SEEDED_NOTE, Release
-from ..costs import PrivacyCost
-from ..mechanisms import check_representable
-from ..progress import report_progress
+from ..accounting.checks import check_epsilon
+from ..accounting.contract import SEEDED_NOTE, Release
+from ..accounting.costs import PrivacyCost
+from ..mechanisms.limits import check_representable
+from ..reporting.progress import report_progress
 from .noise import DISCRETE_LAPLACE, LEVEL, margin_of_error, noisy_counts
 from .statistics import (OD, STATISTICS, TITLES, TRIPS_OVER_TIME, VISITS, Bins, compute,
                          sensitivity)
 from .table_statistics import from_tables
-from ..sampling import sample_per_user, sampling_stream
+from ..random.sampling import sample_per_user, sampling_stream
 from .report_methods import (OD_PEOPLE_NOTE, needs_scale, od_people_entry, release_scale,
                              scale_cost, visits_shrunk)
 from .strategy import AUTO, OD_PEOPLE, OD_TRIPS, VISITS_PLAIN, VISITS_SHRUNK, resolve

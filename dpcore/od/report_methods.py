@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..mechanisms import discrete_laplace_alpha
-from ..costs import PrivacyCost
+from ..mechanisms.discrete_laplace import discrete_laplace_alpha
+from ..accounting.costs import PrivacyCost
 from .noise import DISCRETE_LAPLACE, LEVEL, margin_of_error
 from .people_flows import _directed, measure_people, plan_trip_scale, trip_scale
 from .shrink import fit_prior_trimmed, linear_shrink, posterior_mean

@@ -41,7 +41,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from ..checks import check_delta, check_epsilon
+from ..accounting.checks import check_delta, check_epsilon
 from .trips import check_max_trips
 
 AUTO = "auto"

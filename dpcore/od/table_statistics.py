@@ -8,9 +8,9 @@ user, mobility entropy: each user's value falls in one bin). Parts holding
 disjoint users — the Spark trips job's partitions by user
 (:mod:`dpcore.ingest.spark_trips`) — therefore each run ``compute`` on their
 own trips, and their counts add up to those of all the trips; the one-machine
-twin (:func:`dpcore.ingest.trip_bounds.bounded_tables`) runs it once on the same
+twin (:func:`dpcore.od.trip_bounds.bounded_tables`) runs it once on the same
 arrays. The kept trips are the bottom-m of the keyed hash
-(:func:`dpcore.ingest.trip_bounds.bottom_m`), the same set as the OD table's.
+(:func:`dpcore.od.trip_bounds.bottom_m`), the same set as the OD table's.
 
 The bins are public parameters of the job, recorded with the tables
 (:func:`bins_record`); :func:`from_tables` refuses a release whose bins for a

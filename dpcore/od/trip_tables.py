@@ -3,7 +3,7 @@
 A month of a city's trips does not fit one machine; the releases of odflows
 do not need them, only a few small tables, which the Spark trips job
 (:mod:`dpcore.ingest.spark_trips`) writes and the one-machine path computes
-from the same arrays (:func:`dpcore.ingest.trip_bounds.bounded_tables`):
+from the same arrays (:func:`dpcore.od.trip_bounds.bounded_tables`):
 
 * ``trips``: trips per ordered pair after each user kept ≤ m of their trips
   (the m with the smallest keyed hash: a uniformly random m-subset);

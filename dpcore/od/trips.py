@@ -7,7 +7,7 @@ and :class:`Trips` holds them as arrays in a metric frame.
 
 User-level privacy needs a bound on what one user contributes: keep at most
 ``m`` trips per user, chosen uniformly at random among that user's trips
-(:func:`dpcore.sampling.sample_per_user`, shared with central flows). ``m``
+(:func:`dpcore.random.sampling.sample_per_user`, shared with central flows). ``m``
 is a public parameter; a default derived from the data (as dp-mobility-report's
 ``max_trips_per_user=None``, the data maximum) would make the sensitivity
 itself depend on the data and is not offered.
@@ -66,7 +66,7 @@ class ZonedTrips:
       start/end (epoch seconds, NaN when unknown), straight-line length (metres);
     * ``origin_zone``, ``dest_zone``: int32 indices into the public zones (0..n_zones-1);
     * ``user_ids`` (optional): the user id of every code, in code order, where the reader
-      kept them: the keyed hashes of :mod:`dpcore.keyed` hash the ids, so that the Spark
+      kept them: the keyed hashes of :mod:`dpcore.random.keyed` hash the ids, so that the Spark
       job, which sees ids and not codes, makes the same choices (None: the codes stand
       for the ids).
 

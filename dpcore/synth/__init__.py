@@ -8,7 +8,7 @@ Entry points, all deterministic from the ``rng`` they are given:
 * :func:`generate_checkins` — check-ins at venues drawn by density;
 * :func:`write_table` (CSV / Parquet), :func:`write_npz` — writers.
 
-Geographies come from :mod:`dpcore.geography` (the Paris sample or a grid city).
+Geographies come from :mod:`dpcore.geometry.geography` (the Paris sample or a grid city).
 """
 from .cdr import (CDR, DEFAULT_PRESET, PRESET_SIGMA, PRESETS, SIGMA, expected_visits,
                   generate_cdr, hourly_profile)

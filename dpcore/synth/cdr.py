@@ -37,7 +37,7 @@ import numpy as np
 from scipy import optimize, special
 from scipy.spatial import cKDTree
 
-from ..progress import Progress, report_progress
+from ..reporting.progress import Progress, report_progress
 from .population import N_PLACES, ROAM_RADIUS, WORK, Population, weekday_of
 
 PRESETS = {

@@ -29,9 +29,9 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.spatial import cKDTree
 
-from ..geography import Geography, points_in_polygons, zone_centroids
+from ..geometry.geography import Geography, points_in_polygons, zone_centroids
 from ..ingest import to_epoch_seconds
-from ..progress import Progress, report_progress
+from ..reporting.progress import Progress, report_progress
 
 HOME, WORK = 0, 1
 N_OTHER = 3

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..geography import Geography, points_in_polygons
-from ..progress import Progress, report_progress
+from ..geometry.geography import Geography, points_in_polygons
+from ..reporting.progress import Progress, report_progress
 from .population import HOME, N_PLACES, Population, generate_population
 
 THESIS_VEHICLES = 4200

@@ -11,8 +11,8 @@ def noiseless_epsilon(monkeypatch):
     they would be deterministic in practice, and the discrete Gaussian
     refuses ε whose sampler δ, η·(1 + e^ε), would exceed a tenth of δ.
     """
-    from mobility_dp.dpcore import discrete_gaussian, mechanisms
-    monkeypatch.setattr(mechanisms, "MAX_EPSILON_PER_SENSITIVITY", float("inf"))
+    from mobility_dp.dpcore.mechanisms import discrete_gaussian, limits
+    monkeypatch.setattr(limits, "MAX_EPSILON_PER_SENSITIVITY", float("inf"))
     monkeypatch.setattr(discrete_gaussian, "sampler_delta", lambda size, epsilon: 0.0)
 
 

@@ -30,7 +30,7 @@ def test_every_module_of_the_map_exists():
     with open(GUIDE, encoding="utf-8") as fh:
         paths = named_paths(map_section(fh.read()))
     assert len(paths) > 40                       # the map is there and is read
-    assert {"dpcore/contract.py", "algorithms/common/", "tests/support/"} <= set(paths)
+    assert {"dpcore/accounting/contract.py", "algorithms/common/", "tests/support/"} <= set(paths)
     assert missing(paths) == []
 
 
@@ -46,8 +46,10 @@ def test_every_package_of_the_code_is_on_the_map():
 
 def test_the_check_finds_a_renamed_module():
     """Control: a map naming a module that is gone, or a file named as a folder, fails."""
-    section = ("## Package map\n| `dpcore/contract.py` | x |\n| `dpcore/no_such_module.py` | y |\n"
-               "| `dpcore/mechanisms.py/` | z |\n| `EPSILON` | not a path |\n")
-    assert named_paths(section) == ["dpcore/contract.py", "dpcore/mechanisms.py/",
+    section = ("## Package map\n| `dpcore/accounting/contract.py` | x |\n"
+               "| `dpcore/no_such_module.py` | y |\n| `dpcore/accounting/ledger.py/` | z |\n"
+               "| `EPSILON` | not a path |\n")
+    assert named_paths(section) == ["dpcore/accounting/contract.py", "dpcore/accounting/ledger.py/",
                                     "dpcore/no_such_module.py"]
-    assert missing(named_paths(section)) == ["dpcore/mechanisms.py/", "dpcore/no_such_module.py"]
+    assert missing(named_paths(section)) == ["dpcore/accounting/ledger.py/",
+                                             "dpcore/no_such_module.py"]

@@ -2,10 +2,11 @@
 import numpy as np
 import pytest
 
-from mobility_dp.dpcore import attacks
-from mobility_dp.dpcore.attacks import (recover_trajectories, recovery_accuracy, slot_cells,
-                            trajectory_recovery_audit, uniqueness)
-from mobility_dp.dpcore.rng import make_rng
+from mobility_dp.dpcore.histograms import attacks
+from mobility_dp.dpcore.histograms.attacks import (recover_trajectories, recovery_accuracy,
+                                                   slot_cells, trajectory_recovery_audit,
+                                                   uniqueness)
+from mobility_dp.dpcore.random.rng import make_rng
 
 LINE = np.column_stack([np.arange(5) * 500.0, np.zeros(5)])   # five cells on a line
 

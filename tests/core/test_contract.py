@@ -1,4 +1,4 @@
-"""The release contract (dpcore/contract.py): one check of spent against planned, atomic
+"""The release contract (dpcore/accounting/contract.py): one check of spent against planned, atomic
 outputs, and the failure rule — a failure before the first output is in place cancels the
 reservation, after it the release is committed, a killed process keeps its reservation."""
 import json
@@ -9,11 +9,12 @@ import time
 import numpy as np
 import pytest
 
-from mobility_dp.dpcore.contract import (SEEDED_NOTE, Release, ReleaseContract, check_spent, place,
-                             shuffled_order, staged_path)
-from mobility_dp.dpcore.costs import Budget, PrivacyCost
-from mobility_dp.dpcore.ledger import Ledger
-from mobility_dp.dpcore.rng import make_rng
+from mobility_dp.dpcore.accounting.contract import (SEEDED_NOTE, Release, ReleaseContract,
+                                                    check_spent, shuffled_order)
+from mobility_dp.dpcore.accounting.staging import place, staged_path
+from mobility_dp.dpcore.accounting.costs import Budget, PrivacyCost
+from mobility_dp.dpcore.accounting.ledger import Ledger
+from mobility_dp.dpcore.random.rng import make_rng
 
 PLAN = PrivacyCost.of("discrete Laplace", 0.5, unit_of_privacy="user")
 
@@ -60,7 +61,7 @@ def _write(contract, tmp_path, names, fail_at=None):
     except (ValueError, OSError):
         for s in staged.values():
             if os.path.exists(os.path.dirname(s)):
-                from mobility_dp.dpcore.contract import discard
+                from mobility_dp.dpcore.accounting.staging import discard
                 discard(s)
         return contract.fail()
 
@@ -138,7 +139,7 @@ def test_stale_stages_of_killed_runs_are_removed_and_live_ones_kept(tmp_path):
     """A killed run leaves its stage; the next run into the folder removes it, never a live one."""
     import subprocess
     import sys
-    from mobility_dp.dpcore.contract import _host_tag, process_alive, remove_stale_stages
+    from mobility_dp.dpcore.accounting.staging import _host_tag, process_alive, remove_stale_stages
     child = subprocess.Popen([sys.executable, "-c", "pass"])
     child.wait()
     dead = child.pid

@@ -1,14 +1,15 @@
-"""dpcore.counts (the noisycounts release) and dpcore.report."""
+"""dpcore.counts.noisycounts (the noisycounts release) and dpcore.reporting.report."""
 import math
 
 import numpy as np
 import pytest
 from ..support.dp_audit import snapped_laplace_law
 
-from mobility_dp.dpcore.counts import plan_noisy_counts, release_noisy_counts, sensitivities
-from mobility_dp.dpcore.costs import PrivacyCost
-from mobility_dp.dpcore.rng import make_rng
-from mobility_dp.dpcore.report import SEEDED_BANNER, internal_report, publishable_report
+from mobility_dp.dpcore.counts.noisycounts import (plan_noisy_counts, release_noisy_counts,
+                                                   sensitivities)
+from mobility_dp.dpcore.accounting.costs import PrivacyCost
+from mobility_dp.dpcore.random.rng import make_rng
+from mobility_dp.dpcore.reporting.report import SEEDED_BANNER, internal_report, publishable_report
 
 
 def test_sensitivities():
@@ -102,7 +103,7 @@ def test_report_contents():
 
 
 def test_analysis_report_makes_no_dp_claim():
-    from mobility_dp.dpcore.report import analysis_report
+    from mobility_dp.dpcore.reporting.report import analysis_report
     text = analysis_report(title="Cells", algorithm_id="mobilitydp:v", privacy_note="Seeds leak.",
                            parameters=[("towers", 3)], sections=[("Figures", "<p>|A| = 3</p>")])
     assert "no differential-privacy guarantee" in text and "Seeds leak." in text

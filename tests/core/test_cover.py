@@ -11,8 +11,9 @@ from shapely.geometry import Polygon, box
 from shapely.ops import unary_union
 
 from ..support import paris as _paris
-from mobility_dp.dpcore.cover import is_vertex_cover, minimum_vertex_cover, overlap_graph, reallocate
-from mobility_dp.dpcore.tessellation import voronoi_cells
+from mobility_dp.dpcore.geometry.cover import (is_vertex_cover, minimum_vertex_cover,
+                                               overlap_graph, reallocate)
+from mobility_dp.dpcore.geometry.tessellation import voronoi_cells
 
 SQUARE = box(0, 0, 1000, 1000)
 

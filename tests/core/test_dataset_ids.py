@@ -6,10 +6,10 @@ import os
 
 import pytest
 
-from mobility_dp.dpcore.costs import Budget, PrivacyCost
-from mobility_dp.dpcore.dataset_ids import (NoStableIdentity, database_id, dataset_id, fingerprint,
-                                migrate_ledger)
-from mobility_dp.dpcore.ledger import BudgetExceeded, Ledger
+from mobility_dp.dpcore.accounting.costs import Budget, PrivacyCost
+from mobility_dp.dpcore.accounting.dataset_ids import (NoStableIdentity, database_id, dataset_id,
+                                                       fingerprint, migrate_ledger)
+from mobility_dp.dpcore.accounting.ledger import BudgetExceeded, Ledger
 
 PG = ("dbname='mobility' host=db.example.org port=5433 user='analyst' password='secret123' "
       "sslmode=disable key='fid' srid=4326 type=Point checkPrimaryKeyUnicity='1' "

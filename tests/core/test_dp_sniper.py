@@ -10,7 +10,7 @@ import pytest
 
 from ..support.dp_sniper import dp_sniper
 from mobility_dp.dpcore import mechanisms as mech
-from mobility_dp.dpcore.rng import make_rng
+from mobility_dp.dpcore.random.rng import make_rng
 from .test_mechanisms import K, Q_D, Q_DP, THRESHOLD, U_D, U_DP, Tampered
 
 N = 20000
@@ -113,7 +113,7 @@ def test_planar_laplace():
 # --------------------------------------------------------------------------
 
 def test_counts_release():
-    from mobility_dp.dpcore.counts import release_noisy_counts
+    from mobility_dp.dpcore.counts.noisycounts import release_noisy_counts
     rng = make_rng(8)
     draw = _vectorised(release_noisy_counts, rng, epsilon=1.0, cells_per_individual=1,
                        max_change=2)

@@ -7,11 +7,11 @@ import pytest
 
 from ..support.dp_audit import chi_square_fit
 from mobility_dp.dpcore import mechanisms as mech
-from mobility_dp.dpcore.exact_sampling import (EXP_MARGIN, ExactCategorical, ExpWeights, Term,
-                                               bernoulli_exp)
+from mobility_dp.dpcore.mechanisms.exact_sampling import (EXP_MARGIN, ExactCategorical, ExpWeights,
+                                                          Term, bernoulli_exp)
 from mobility_dp.dpcore.geoind.grid import Grid, make_channel
-from mobility_dp.dpcore.rng import make_rng
-from mobility_dp.dpcore.secure_random import UrandomBitGenerator
+from mobility_dp.dpcore.random.rng import make_rng
+from mobility_dp.dpcore.random.secure_random import UrandomBitGenerator
 
 ONES = 2 ** 64 - 1
 
@@ -253,12 +253,12 @@ def test_laplace_cells_fit_the_integrated_kernel_and_a_wrong_epsilon_fails():
 
 
 # --------------------------------------------------------------------------
-# Exact geometric and discrete Laplace (dpcore.exact_geometric)
+# Exact geometric and discrete Laplace (dpcore.mechanisms.exact_geometric)
 # --------------------------------------------------------------------------
 
 @pytest.mark.parametrize("epsilon,sensitivity", [(0.1, 10), (1.0, 3), (3.0, 1)])
 def test_exact_geometric_fits_and_a_wrong_rate_fails(epsilon, sensitivity):
-    from mobility_dp.dpcore.exact_geometric import ExactGeometric
+    from mobility_dp.dpcore.mechanisms.exact_geometric import ExactGeometric
     r = epsilon / sensitivity
     g = ExactGeometric((epsilon,), (sensitivity,)).sample(400_000, make_rng(8))
     k = np.arange(0, int(40 / r) + 1)
@@ -270,7 +270,7 @@ def test_exact_geometric_fits_and_a_wrong_rate_fails(epsilon, sensitivity):
 def test_exact_geometric_at_tiny_rates_uses_nested_blocks():
     """r = 1e-9 takes three levels of blocks (L ≤ 4096 each); r·G is then Exp(1)."""
     from scipy import stats
-    from mobility_dp.dpcore.exact_geometric import ExactGeometric
+    from mobility_dp.dpcore.mechanisms.exact_geometric import ExactGeometric
     g = ExactGeometric((1e-9,))
     assert g._blocks is not None and g._blocks._blocks is not None
     x = g.sample(60_000, make_rng(9)) * 1e-9
@@ -282,7 +282,7 @@ def test_exact_geometric_decides_at_a_boundary_exactly():
     """r = 1/3 (not a double: taken as 1/3 exactly), block L = 24: the first within-block
     boundary is P(J = 0) = (1 − e^{−r})/(1 − e^{−rL}). A uniform just below / above it on 128
     bits gives 0 / ≥ 1, as the 200-digit reference says."""
-    from mobility_dp.dpcore.exact_geometric import ExactGeometric
+    from mobility_dp.dpcore.mechanisms.exact_geometric import ExactGeometric
     geometric = ExactGeometric((1.0,), (3.0,))
     assert geometric.block == 24
     f = exact(lambda: (1 - (-decimal.Decimal(1) / 3).exp()) / (1 - (-decimal.Decimal(8)).exp()))
@@ -295,12 +295,12 @@ def test_exact_geometric_decides_at_a_boundary_exactly():
 
 
 def test_secure_discrete_laplace_is_the_exact_sampler(monkeypatch, seeded_urandom):
-    """Releases (unseeded) draw discrete Laplace noise with dpcore.exact_geometric: the
+    """Releases (unseeded) draw discrete Laplace noise with dpcore.mechanisms.exact_geometric: the
     float ⌊(E + c)/r⌋ shortcut is gone; seeded runs keep numpy's draws."""
-    from mobility_dp.dpcore import exact_geometric
+    from mobility_dp.dpcore.mechanisms import discrete_laplace, exact_geometric
     calls = []
     real = exact_geometric.discrete_laplace_draws
-    monkeypatch.setattr(mech, "discrete_laplace_draws",
+    monkeypatch.setattr(discrete_laplace, "discrete_laplace_draws",
                         lambda *a, **k: calls.append(k) or real(*a, **k))
     z = mech.discrete_laplace(np.zeros(1000, int), sensitivity=3, epsilon=1.0, rng=make_rng())
     assert calls and calls[0]["epsilon"] == 1.0 and calls[0]["sensitivity"] == 3

@@ -14,9 +14,9 @@ from mobility_dp.dpcore.flows.noise import (LocalNoise, balanced_bound, bound_co
 from mobility_dp.dpcore.flows.sketches import SketchSpec
 from mobility_dp.dpcore.flows.vectors import FlowVectors, MoveIndex
 from mobility_dp.dpcore import mechanisms
-from mobility_dp.dpcore.mechanisms import discrete_laplace_pmf
-from mobility_dp.dpcore.rng import make_rng
-from mobility_dp.dpcore.sampling import sampling_stream
+from mobility_dp.dpcore.mechanisms.discrete_laplace import discrete_laplace_pmf
+from mobility_dp.dpcore.random.rng import make_rng
+from mobility_dp.dpcore.random.sampling import sampling_stream
 
 INDEX = MoveIndex(np.array([0, 0, 1, 1]), np.array([1, 2, 0, 2]), 3)  # s = 4 moves
 

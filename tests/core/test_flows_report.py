@@ -9,7 +9,7 @@ import scipy.sparse as sp
 from mobility_dp.dpcore.flows.coordinator import release_flows
 from mobility_dp.dpcore.flows.summary import fmt, internal_rows, public_rows, utility_rows
 from mobility_dp.dpcore.flows.vectors import FlowVectors, MoveIndex
-from mobility_dp.dpcore.rng import make_rng
+from mobility_dp.dpcore.random.rng import make_rng
 
 INDEX = MoveIndex(np.array([0, 0, 1, 1, 2, 2]), np.array([1, 2, 0, 2, 0, 1]), 3)
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -11,7 +11,7 @@ from mobility_dp.dpcore.flows.coordinator import release_flows
 from mobility_dp.dpcore.flows.noise import LocalNoise
 from mobility_dp.dpcore.flows.sketches import SketchSpec, estimate, hash_functions, sketch
 from mobility_dp.dpcore.flows.vectors import FlowVectors, MoveIndex
-from mobility_dp.dpcore.rng import make_rng
+from mobility_dp.dpcore.random.rng import make_rng
 
 
 @settings(max_examples=40, deadline=None)

@@ -3,8 +3,8 @@ import numpy as np
 import pytest
 from mobility_dp.dpcore.geoind import (Grid, coverage_warning, estimate_distribution, perturb_points,
                            plan_perturbation)
-from mobility_dp.dpcore.progress import Cancelled
-from mobility_dp.dpcore.rng import make_rng
+from mobility_dp.dpcore.reporting.progress import Cancelled
+from mobility_dp.dpcore.random.rng import make_rng
 
 GRID = Grid(0.0, 0.0, 150.0, 20, 20)
 

@@ -7,7 +7,7 @@ from scipy import optimize
 
 from mobility_dp.dpcore.geoind.grid import Grid, make_channel
 from mobility_dp.dpcore.geoind.tuning import emd, expected_distance, tune_epsilon, utility_loss
-from mobility_dp.dpcore.rng import make_rng
+from mobility_dp.dpcore.random.rng import make_rng
 
 GRID = Grid(0.0, 0.0, 150.0, 10, 10)
 

@@ -14,8 +14,8 @@ from mobility_dp.dpcore.histograms import basic, hybrid
 from mobility_dp.dpcore.histograms.basic import plan_threshold, release_direct, release_threshold
 from mobility_dp.dpcore.histograms.hybrid import (release_dynamic_hybrid, release_static_hybrid,
                                       utility_sensitivity)
-from mobility_dp.dpcore.costs import PrivacyCost
-from mobility_dp.dpcore.rng import make_rng
+from mobility_dp.dpcore.accounting.costs import PrivacyCost
+from mobility_dp.dpcore.random.rng import make_rng
 
 S, M = 19, 40
 

@@ -12,7 +12,7 @@ from mobility_dp.dpcore.ingest import bounding
 from mobility_dp.dpcore.ingest import (EventEncoder, bound_compact, bound_contributions, parse_times,
                            read_events_file,
                            to_epoch_seconds, visit_summary)
-from mobility_dp.dpcore.rng import make_rng
+from mobility_dp.dpcore.random.rng import make_rng
 
 H = 3600
 

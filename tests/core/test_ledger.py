@@ -1,4 +1,4 @@
-"""The ledger (dpcore.ledger, dpcore.dataset_ids): units, dataset ids, durability; and dpcore.units."""
+"""The ledger (dpcore.accounting.ledger, dpcore.accounting.dataset_ids): units, dataset ids, durability; and dpcore.accounting.units."""
 from __future__ import annotations
 
 import json
@@ -6,12 +6,13 @@ import os
 
 import pytest
 
-from mobility_dp.dpcore import ledger as privacy
-from mobility_dp.dpcore.contract import Release
-from mobility_dp.dpcore.costs import EPSILON_PER_METRE, EPSILON_UNIT, Budget, CostPart, PrivacyCost
-from mobility_dp.dpcore.dataset_ids import NoStableIdentity, dataset_id
-from mobility_dp.dpcore.ledger import BudgetExceeded, Ledger
-from mobility_dp.dpcore.units import check_units_not_all_distinct, guess_unit_field
+from mobility_dp.dpcore.accounting import ledger as privacy
+from mobility_dp.dpcore.accounting.contract import Release
+from mobility_dp.dpcore.accounting.costs import (EPSILON_PER_METRE, EPSILON_UNIT, Budget, CostPart,
+                                                 PrivacyCost)
+from mobility_dp.dpcore.accounting.dataset_ids import NoStableIdentity, dataset_id
+from mobility_dp.dpcore.accounting.ledger import BudgetExceeded, Ledger
+from mobility_dp.dpcore.accounting.units import check_units_not_all_distinct, guess_unit_field
 
 
 @pytest.fixture

@@ -3,9 +3,9 @@ import json
 
 import pytest
 
-from mobility_dp.dpcore.costs import Budget, PrivacyCost
-from mobility_dp.dpcore.ledger import Ledger
-from mobility_dp.dpcore.ledger_view import describe, summarise_ledger
+from mobility_dp.dpcore.accounting.costs import Budget, PrivacyCost
+from mobility_dp.dpcore.accounting.ledger import Ledger
+from mobility_dp.dpcore.accounting.ledger_view import describe, summarise_ledger
 
 
 def _release(ledger, dataset, epsilon, delta=0.0, *, budget=None, commit=True,

@@ -16,9 +16,10 @@ import pytest
 from scipy import integrate, stats
 
 from ..support.dp_audit import chi_square_fit, ks_fit, likelihood_ratio_audit, snapped_laplace_fit
-from mobility_dp.dpcore import discrete_gaussian, mechanisms as mech
-from mobility_dp.dpcore.costs import PrivacyCost
-from mobility_dp.dpcore.rng import make_rng
+from mobility_dp.dpcore.mechanisms import discrete_gaussian
+from mobility_dp.dpcore import mechanisms as mech
+from mobility_dp.dpcore.accounting.costs import PrivacyCost
+from mobility_dp.dpcore.random.rng import make_rng
 
 N = 10**6  # samples per side for vectorised mechanisms
 
@@ -731,7 +732,7 @@ def test_krr_channel_ratio_exact_at_large_epsilon():
 
 def test_continuous_releases_lie_on_their_stated_granularity():
     """Real releases (counts, central flows) publish values on the granularity their cost states."""
-    from mobility_dp.dpcore.counts import release_noisy_counts
+    from mobility_dp.dpcore.counts.noisycounts import release_noisy_counts
     from mobility_dp.dpcore.flows.coordinator import release_flows
     from mobility_dp.dpcore.flows.noise import release_central
     from .test_flows_noise import replicated

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 from scipy.stats import pearsonr, wasserstein_distance
 
-from mobility_dp.dpcore import metrics
+from mobility_dp.dpcore.reporting import metrics
 
 
 def test_mre_with_sanity_bound_by_hand():

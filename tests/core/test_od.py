@@ -8,12 +8,12 @@ from scipy import stats
 
 from mobility_dp.dpcore.od import compare, flows, noise, report, statistics
 from mobility_dp.dpcore.od.trips import Trips, in_window, trips_from_fixes, user_codes
-from mobility_dp.dpcore.sampling import sample_per_user as sample_mask
+from mobility_dp.dpcore.random.sampling import sample_per_user as sample_mask
 
 
 def sample_per_user(user, m, rng):
     return np.flatnonzero(sample_mask(user, m, rng))
-from mobility_dp.dpcore.rng import make_rng
+from mobility_dp.dpcore.random.rng import make_rng
 
 HUGE = 1e6  # ε so large that discrete Laplace noise is 0 with probability ≈ 1
 
@@ -147,7 +147,7 @@ def test_simultaneous_margin_bounds_all_pairs_at_once():
 
 
 def test_summed_margin_matches_simulation():
-    from mobility_dp.dpcore.mechanisms import discrete_laplace_noise
+    from mobility_dp.dpcore.mechanisms.discrete_laplace import discrete_laplace_noise
     z = discrete_laplace_noise((40000, 6), sensitivity=4, epsilon=0.5, rng=make_rng(2)).sum(1)
     h = noise.margin_of_error("discrete_laplace", sensitivity=4, epsilon=0.5, n_summed=6)
     assert 0.94 <= np.mean(np.abs(z) <= h) <= 0.96

@@ -7,9 +7,9 @@ import pytest
 
 from mobility_dp.dpcore import mechanisms as mech
 from mobility_dp.dpcore.od import people_flows, report, shrink, strategy
-from mobility_dp.dpcore.contract import check_spent
+from mobility_dp.dpcore.accounting.contract import check_spent
 from mobility_dp.dpcore.od.trips import Trips
-from mobility_dp.dpcore.rng import make_rng
+from mobility_dp.dpcore.random.rng import make_rng
 
 
 def test_rule_reads_public_facts_only():

@@ -24,7 +24,7 @@ def forbidden_lines(text):
 
 
 def test_this_process_holds_one_name():
-    import mobility_dp.dpcore.contract  # noqa: F401
+    import mobility_dp.dpcore.accounting.contract  # noqa: F401
     assert dpcore_names() == [f"{PLUGIN}.dpcore"]
 
 
@@ -43,10 +43,10 @@ def test_no_test_source_imports_a_second_name_or_edits_the_path():
 
 def test_the_source_check_catches_each_form():
     """Control: each forbidden form is found, the allowed forms are not."""
-    bad = ("from dpcore.rng import make_rng\n    import dpcore\nfrom conftest  import ROOT\n"
+    bad = ("from dpcore.random.rng import make_rng\n    import dpcore\nfrom conftest  import ROOT\n"
            "sys" ".path.insert(0, ROOT)\n")
     assert len(forbidden_lines(bad)) == 4
-    good = "from mobility_dp.dpcore.rng import make_rng\nfrom ..support import ROOT\n"
+    good = "from mobility_dp.dpcore.random.rng import make_rng\nfrom ..support import ROOT\n"
     assert forbidden_lines(good) == []
 
 
@@ -59,9 +59,9 @@ def test_a_process_with_two_names_is_detected(tmp_path):
         " submodule_search_locations=[root])\n"
         "module = importlib.util.module_from_spec(spec); sys.modules['mobility_dp'] = module\n"
         "spec.loader.exec_module(module)\n"
-        "import mobility_dp.dpcore.contract\n"
-        "import dpcore.contract\n"
-        "print(json.dumps([mobility_dp.dpcore.contract.Release is dpcore.contract.Release,"
+        "import mobility_dp.dpcore.accounting.contract\n"
+        "import dpcore.accounting.contract\n"
+        "print(json.dumps([mobility_dp.dpcore.accounting.contract.Release is dpcore.accounting.contract.Release,"
         " sorted(sys.modules)]))\n")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                          cwd=ROOT, timeout=120)

@@ -27,7 +27,7 @@ def test_package_contents(tmp_path):
     assert out.returncode == 0, out.stderr
     names = zipfile.ZipFile(target).namelist()
     assert "mobility_dp/metadata.txt" in names and "mobility_dp/__init__.py" in names
-    assert "mobility_dp/dpcore/contract.py" in names
+    assert "mobility_dp/dpcore/accounting/contract.py" in names
     assert "mobility_dp/provider/provider.py" in names
     assert "mobility_dp/dependencies.py" in names  # plugin.py imports it first
     assert "mobility_dp/models/towers_to_cover.model3" in names  # the provider registers them

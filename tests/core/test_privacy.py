@@ -1,4 +1,4 @@
-"""Tests of the accounting modules (dpcore.costs, checks, progress, ledger): cost composition, budgets and the privacy ledger."""
+"""Tests of the accounting modules (dpcore.accounting.costs, checks, progress, ledger): cost composition, budgets and the privacy ledger."""
 from __future__ import annotations
 
 import json
@@ -11,12 +11,12 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from mobility_dp.dpcore import mechanisms as mech
-from mobility_dp.dpcore import ledger as privacy
-from mobility_dp.dpcore.checks import check_delta, check_epsilon
-from mobility_dp.dpcore.costs import Budget, CostPart, PrivacyCost
-from mobility_dp.dpcore.ledger import BudgetExceeded, Ledger
-from mobility_dp.dpcore.progress import Cancelled, report_progress
-from mobility_dp.dpcore.rng import make_rng
+from mobility_dp.dpcore.accounting import ledger as privacy
+from mobility_dp.dpcore.accounting.checks import check_delta, check_epsilon
+from mobility_dp.dpcore.accounting.costs import Budget, CostPart, PrivacyCost
+from mobility_dp.dpcore.accounting.ledger import BudgetExceeded, Ledger
+from mobility_dp.dpcore.reporting.progress import Cancelled, report_progress
+from mobility_dp.dpcore.random.rng import make_rng
 
 # --------------------------------------------------------------------------
 # PrivacyCost: sequential composition

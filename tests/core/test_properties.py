@@ -16,7 +16,7 @@ from mobility_dp.dpcore.flows.vectors import FlowVectors
 from mobility_dp.dpcore.geoind.ibu import clip_to_simplex
 from mobility_dp.dpcore.histograms import consistency_postprocess
 from mobility_dp.dpcore.ingest.bounding import bound_contributions
-from mobility_dp.dpcore.sampling import sample_per_user
+from mobility_dp.dpcore.random.sampling import sample_per_user
 
 SETTINGS = settings(max_examples=150, deadline=None, derandomize=True)
 users = st.lists(st.integers(0, 12), min_size=0, max_size=120)

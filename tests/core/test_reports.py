@@ -1,6 +1,6 @@
-"""dpcore.report: the publishable and the internal report are separate documents."""
-from mobility_dp.dpcore.costs import EPSILON_PER_METRE, PrivacyCost
-from mobility_dp.dpcore.report import internal_report, publishable_report
+"""dpcore.reporting.report: the publishable and the internal report are separate documents."""
+from mobility_dp.dpcore.accounting.costs import EPSILON_PER_METRE, PrivacyCost
+from mobility_dp.dpcore.reporting.report import internal_report, publishable_report
 
 COMMON = dict(title="Perturb points", algorithm_id="mobilitydp:perturbpoints",
               unit_of_privacy="one reported point",

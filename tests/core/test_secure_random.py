@@ -1,4 +1,4 @@
-"""Tests of dpcore.secure_random and make_rng: unseeded releases draw only from os.urandom."""
+"""Tests of dpcore.random.secure_random and make_rng: unseeded releases draw only from os.urandom."""
 from __future__ import annotations
 
 import math
@@ -12,9 +12,9 @@ from scipy import stats
 from ..support.dp_audit import chi_square_fit, ks_fit
 from ..support.urandom import FakeUrandom, seed_urandom
 from mobility_dp.dpcore import mechanisms as mech
-from mobility_dp.dpcore import secure_random
-from mobility_dp.dpcore.rng import make_rng
-from mobility_dp.dpcore.secure_random import SecureGenerator, uniform_star
+from mobility_dp.dpcore.random import secure_random
+from mobility_dp.dpcore.random.rng import make_rng
+from mobility_dp.dpcore.random.secure_random import SecureGenerator, uniform_star
 
 
 def _every_method(rng):
@@ -209,7 +209,7 @@ def test_two_sided_geometric_negative_control(seeded_urandom):
 
 
 def test_make_rngs_and_child_rng_keep_secure_runs_secure_and_seeded_runs_reproducible():
-    from mobility_dp.dpcore.rng import child_rng, make_rngs
+    from mobility_dp.dpcore.random.rng import child_rng, make_rngs
     secure = make_rngs(None, 2)
     assert all(isinstance(r, SecureGenerator) for r in secure)
     a, b = make_rngs(5, 2), make_rngs(5, 2)
@@ -227,8 +227,8 @@ def test_make_rngs_and_child_rng_keep_secure_runs_secure_and_seeded_runs_reprodu
 
 ALLOWED_GENERATORS = {
     # (file, reason): generators that are not the release's noise source
-    "dpcore/rng.py": "make_rng / make_rngs / child_rng themselves (seeded path)",
-    "dpcore/secure_random.py": "the secure generator",
+    "dpcore/random/rng.py": "make_rng / make_rngs / child_rng themselves (seeded path)",
+    "dpcore/random/secure_random.py": "the secure generator",
     "dpcore/flows/sketches.py": "hash functions from the sketch's public seed",
     "dpcore/flows/measures.py": "seeded community detection on released (noisy) flows",
     "dpcore/od/synthesis/place.py": "distance bands of zone pairs from points drawn in public "
@@ -259,4 +259,4 @@ def test_no_release_code_builds_its_own_generator():
                     offenders.append(f"{rel}:{number}: {line.strip()}")
     assert scanned > 40 and all((root / f).exists() for f in ALLOWED_GENERATORS)
     assert pattern.search("rng = np.random.default_rng(7)")          # the pattern has teeth
-    assert not offenders, "use dpcore.rng.make_rng/make_rngs/child_rng:\n" + "\n".join(offenders)
+    assert not offenders, "use dpcore.random.rng.make_rng/make_rngs/child_rng:\n" + "\n".join(offenders)

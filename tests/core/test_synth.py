@@ -5,10 +5,10 @@ import numpy as np
 import pytest
 from scipy import optimize
 
-from mobility_dp.dpcore.geography import (grid_city, lambert93_to_lonlat, load_paris_sample,
-                              lonlat_to_lambert93)
+from ..support.geography import grid_city, load_paris_sample
+from mobility_dp.dpcore.geometry.geography import lambert93_to_lonlat, lonlat_to_lambert93
 from mobility_dp.dpcore.ingest import bound_contributions, read_events_file
-from mobility_dp.dpcore.rng import make_rng
+from mobility_dp.dpcore.random.rng import make_rng
 from mobility_dp.dpcore.synth import (PRESETS, expected_visits, generate_cdr, generate_checkins,
                           generate_population, generate_trajectories, hourly_profile,
                           write_table)

@@ -2,14 +2,13 @@
 import numpy as np
 import pytest
 
-from mobility_dp.dpcore.contract import check_spent
+from mobility_dp.dpcore.accounting.contract import check_spent
 from mobility_dp.dpcore.od.synthesis import plan_synthetic_trips, release_synthetic_trips
-from mobility_dp.dpcore.od.synthesis.audit import (advantage_bound, membership_advantage,
-                                                   person_scores)
+from ..support.synthesis_audit import advantage_bound, membership_advantage, person_scores
 from mobility_dp.dpcore.od.synthesis.parts import WEIGHTS, budget, sensitivities
 from mobility_dp.dpcore.od.trips import Trips, ZonedTrips
 from mobility_dp.dpcore.flows.cells import locate_points
-from mobility_dp.dpcore.rng import make_rng
+from mobility_dp.dpcore.random.rng import make_rng
 from shapely.geometry import box
 
 DAY0 = 1_779_667_200  # Monday 25 May 2026
@@ -102,7 +101,8 @@ def test_noise_only_pairs_are_shrunk_to_nothing_where_clipping_would_invent_mass
     """Post-processing of the home–work pairs on noise alone (all true counts 0): the
     grouped empirical-Bayes posterior means keep < 0.2 person per cell; clipping at 0 (the control)
     would spread about 2.5 synthetic people per cell."""
-    from mobility_dp.dpcore.mechanisms import discrete_laplace_alpha, discrete_laplace_noise
+    from mobility_dp.dpcore.mechanisms.discrete_laplace import (discrete_laplace_alpha,
+                                                                discrete_laplace_noise)
     from mobility_dp.dpcore.od.synthesis.reconstruct import distance_groups, shrink_by_group
     from mobility_dp.dpcore.od.synthesis.parts import budget
     eps = budget(1.0)["home_work"]

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from shapely.geometry import box
 
-from mobility_dp.dpcore.contract import check_spent
+from mobility_dp.dpcore.accounting.contract import check_spent
 from mobility_dp.dpcore.flows.cells import locate_points
 from mobility_dp.dpcore.od.synthesis import plan_synthetic_trips, release_synthetic_trips
 from mobility_dp.dpcore.od.synthesis.chains import (CELLS, E, H, W, Markov, markov_of,
@@ -17,7 +17,7 @@ from mobility_dp.dpcore.od.synthesis.generate import generate
 from mobility_dp.dpcore.od.synthesis.parts import WEIGHTS, budget
 from mobility_dp.dpcore.od.synthesis.place import Zones
 from mobility_dp.dpcore.od.trips import Trips, ZonedTrips
-from mobility_dp.dpcore.rng import make_rng
+from mobility_dp.dpcore.random.rng import make_rng
 
 DAY0 = 1_779_667_200  # Monday 25 May 2026
 WINDOW = (DAY0, DAY0 + 5 * 86400)

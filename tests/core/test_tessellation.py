@@ -8,9 +8,9 @@ from shapely.geometry import LineString, MultiPolygon, Point, Polygon, box
 from shapely.ops import unary_union
 
 from ..support import paris as _paris
-from mobility_dp.dpcore.progress import Cancelled
-from mobility_dp.dpcore.tessellation import (data_driven_cells, data_driven_seeds, default_study_area,
-                                 locate, voronoi_cells)
+from mobility_dp.dpcore.reporting.progress import Cancelled
+from mobility_dp.dpcore.geometry.tessellation import (data_driven_cells, data_driven_seeds,
+                                                      default_study_area, locate, voronoi_cells)
 
 SQUARE = box(0, 0, 1000, 1000)
 # non-convex, two parts, one with a hole: cells may become multipart

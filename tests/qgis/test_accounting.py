@@ -37,7 +37,7 @@ def _reported(html):
 def test_spent_equals_charge_equals_report_equals_plan(qgis_app, tmp_path, monkeypatch,
                                                        name, extra):
     from qgis.core import QgsApplication, QgsProcessingContext, QgsProcessingFeedback
-    from mobility_dp.dpcore import ledger as ledger_module
+    from mobility_dp.dpcore.accounting import ledger as ledger_module
     reserved = []
     real_reserve = ledger_module.Ledger.reserve
 

@@ -12,8 +12,8 @@ def _toy_class():
     from qgis.core import (QgsFeature, QgsFeatureSink, QgsProcessingParameterFeatureSink,
                            QgsProcessingParameterFeatureSource)
     from mobility_dp.algorithms.common.base import MobilityDPAlgorithm, enum_parameter, progress_bridge
-    from mobility_dp.dpcore.contract import Release
-    from mobility_dp.dpcore.costs import PrivacyCost
+    from mobility_dp.dpcore.accounting.contract import Release
+    from mobility_dp.dpcore.accounting.costs import PrivacyCost
 
     class Toy(MobilityDPAlgorithm):
         ALGORITHM_ID = "toy"
@@ -229,7 +229,7 @@ def test_delta_widget_keeps_tiny_deltas(qgis_app):
 def test_progress_bridge_cancels(qgis_app):
     from qgis.core import QgsProcessingFeedback
     from mobility_dp.algorithms.common.base import progress_bridge
-    from mobility_dp.dpcore.progress import Cancelled
+    from mobility_dp.dpcore.reporting.progress import Cancelled
     feedback = QgsProcessingFeedback()
     progress = progress_bridge(feedback, 10, 50)
     progress(0.5)

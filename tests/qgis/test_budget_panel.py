@@ -1,8 +1,8 @@
 """The privacy-budget dock widget on real ledger files: rows, warning colour, live refresh."""
 import time
 
-from mobility_dp.dpcore.costs import Budget, PrivacyCost
-from mobility_dp.dpcore.ledger import Ledger
+from mobility_dp.dpcore.accounting.costs import Budget, PrivacyCost
+from mobility_dp.dpcore.accounting.ledger import Ledger
 
 
 def _spend(path, epsilon, budget=None):

@@ -55,7 +55,7 @@ def test_failure_before_the_first_output_cancels_the_reservation(qgis_app, run_a
 def test_failure_while_placing_commits_what_was_published(qgis_app, run_alg, tmp_path,
                                                           monkeypatch):
     from qgis.core import QgsProcessingException
-    from mobility_dp.dpcore import contract
+    from mobility_dp.dpcore.accounting import contract
     ledger, outs = str(tmp_path / "ledger.json"), _outputs(tmp_path)
     real, placed = contract.place, []
 

@@ -9,7 +9,7 @@ from ..support.qgis import read_layer
 from .test_data import _table
 from .test_density import START, city, _params  # noqa: F401  (fixture reused)
 from mobility_dp.dpcore.ingest import bound_compact, read_events_file
-from mobility_dp.dpcore.rng import make_rng
+from mobility_dp.dpcore.random.rng import make_rng
 
 SUM = "mobilitydp:cdrsummary"
 SANITIZE = "mobilitydp:sanitizedensity"

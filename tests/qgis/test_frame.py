@@ -254,7 +254,7 @@ def test_duplicate_ids_are_refused_naming_two(layers):
 def test_a_cancel_while_reading_raises_cancelled(layers):
     from qgis.core import QgsProcessingFeedback
     from mobility_dp.algorithms.common.frame import MetricFrame
-    from mobility_dp.dpcore.progress import Cancelled
+    from mobility_dp.dpcore.reporting.progress import Cancelled
     frame = MetricFrame.of_source(layers["iris:EPSG:2154"], _context(), "census")
     feedback = QgsProcessingFeedback()
     feedback.cancel()

@@ -90,7 +90,7 @@ LAYOUTS = {
 
 def _read(layer_or_path, extra):
     from qgis.core import QgsApplication, QgsProcessingContext, QgsProcessingFeedback
-    from mobility_dp.algorithms.common.trips import read_trips
+    from mobility_dp.algorithms.od.trips import read_trips
     alg = QgsApplication.processingRegistry().createAlgorithmById("mobilitydp:odflows")
     context = QgsProcessingContext()
     params = {"INPUT": layer_or_path, "USER_FIELD": "user_id", "ZONES": ZONES,
@@ -143,8 +143,8 @@ def test_csv_table_is_streamed_with_text_columns(qgis_app, tmp_path):
 def test_cancelling_stops_the_reader(qgis_app, tmp_path, streamed):
     """The reader reports progress per batch and stops with dpcore's Cancelled."""
     from qgis.core import QgsApplication, QgsProcessingContext, QgsProcessingFeedback
-    from mobility_dp.algorithms.common.trips import read_trips
-    from mobility_dp.dpcore.progress import Cancelled
+    from mobility_dp.algorithms.od.trips import read_trips
+    from mobility_dp.dpcore.reporting.progress import Cancelled
     make, extra = LAYOUTS["table"]
     layer = make()
     source = _save(layer, tmp_path / "trips.gpkg") if streamed else layer

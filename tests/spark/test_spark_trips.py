@@ -7,16 +7,16 @@ import pytest
 from shapely import wkb
 
 from mobility_dp.dpcore.ingest import spark_trips
-from mobility_dp.dpcore.ingest.trip_bounds import bounded_tables
+from mobility_dp.dpcore.od.trip_bounds import bounded_tables
 from mobility_dp.dpcore.ingest.trip_table import read_trip_tables
 from mobility_dp.dpcore.ingest.trip_files import read_trips_file
 from mobility_dp.dpcore.ingest.trips import TripEncoder
 from mobility_dp.dpcore.ingest.zones import ZoneIndex
-from mobility_dp.dpcore.dataset_ids import dataset_id
+from mobility_dp.dpcore.accounting.dataset_ids import dataset_id
 from mobility_dp.dpcore.od.people import main_pairs
 from mobility_dp.dpcore.od.statistics import Bins
 from mobility_dp.dpcore.od.table_statistics import TABLE_STATISTICS
-from mobility_dp.dpcore.rng import make_rng
+from mobility_dp.dpcore.random.rng import make_rng
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ZONES = os.path.join(ROOT, "sample_data", "paris_iris.geojson")
@@ -197,7 +197,7 @@ def test_odflows_releases_the_bounded_trips_as_dpcore_does(seeded, run_alg, tmp_
     seed; the ledger charges the dataset id the job recorded (the trips file's), so the
     direct path and the table path spend one budget."""
     from mobility_dp.dpcore.od.flows import release_od_tables
-    from mobility_dp.dpcore.ledger import Ledger
+    from mobility_dp.dpcore.accounting.ledger import Ledger
     record, out = seeded
     ledger = str(tmp_path / "ledger.json")
     result = run_alg(ODFLOWS, _od(out, METHOD="trips", LEDGER=ledger, BUDGET_EPSILON=10,

@@ -7,7 +7,9 @@
 Modules: ``dp_audit`` (statistical audits with Clopper–Pearson bounds), ``dp_sniper``
 (DP-Sniper's threshold-attack search), ``paris`` (the Paris IRIS sample in Lambert-93,
 shapely), ``qgis`` (QGIS tier fixtures and ``read_layer``), ``lambert_layers`` and
-``od_layers`` (small QGIS layers), ``urandom`` (a seeded ``os.urandom`` for
+``od_layers`` (small QGIS layers), ``geography`` (the Paris sample and a grid city as
+dpcore geographies, for tests and benchmarks), ``synthesis_audit`` (the membership audit
+of synthetic trips), ``urandom`` (a seeded ``os.urandom`` for
 statistical tests of the secure generator).
 """
 import os

@@ -1,6 +1,6 @@
 """A reproducible stand-in for ``os.urandom``: the secure generator's tests without chance.
 
-Every unseeded release draws from ``os.urandom`` (``dpcore.secure_random``), so a
+Every unseeded release draws from ``os.urandom`` (``dpcore.random.secure_random``), so a
 statistical test of the secure samplers would otherwise fail at its α on a random run
 (one in a thousand per fit, and the core tier runs dozens on two stacks). Feeding the
 samplers a seeded byte stream keeps what such a test checks, the transformation from

@@ -27,10 +27,11 @@ from typing import Optional
 
 import numpy as np
 
-from ...mechanisms import discrete_laplace_alpha, laplace
-from ...costs import PrivacyCost
-from ...progress import report_progress
-from ...sampling import sample_per_user, sampling_stream
+from ...mechanisms.discrete_laplace import discrete_laplace_alpha
+from ...mechanisms.laplace import laplace
+from ...accounting.costs import PrivacyCost
+from ...reporting.progress import report_progress
+from ...random.sampling import sample_per_user, sampling_stream
 from ..noise import DISCRETE_LAPLACE, margin_of_error, noisy_counts
 from ..people import main_pairs
 from ..trips import ZonedTrips

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ...contract import shuffled_order
-from ...progress import report_progress
+from ...accounting.contract import shuffled_order
+from ...reporting.progress import report_progress
 from ..trips import Trips, ZonedTrips
 from . import parts as P
 from .chains import E, H, W, chained_times, walk

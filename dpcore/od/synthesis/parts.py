@@ -50,8 +50,8 @@ import math
 
 import numpy as np
 
-from ...checks import check_epsilon
-from ...costs import PrivacyCost
+from ...accounting.checks import check_epsilon
+from ...accounting.costs import PrivacyCost
 from ..trips import check_max_trips
 
 UNIT = "one user: all their trips in the time window (at most m of them shape the per-trip parts)"

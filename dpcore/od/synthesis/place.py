@@ -2,7 +2,7 @@
 
 Uniform: rejection sampling in each zone's bounding box (vectorised per zone,
 ``contains_xy`` on shapely 2, ``shapely.vectorized.contains`` on 1.8), as
-:func:`dpcore.geography.points_in_polygons` does for a fixed number per zone.
+:func:`dpcore.geometry.geography.points_in_polygons` does for a fixed number per zone.
 Weighted: an optional *public* layer of anchor points with weights (population,
 buildings, addresses): a point in a zone is one of that zone's anchors drawn by
 weight; zones without anchors fall back to uniform. No input coordinate is

@@ -14,8 +14,8 @@ from typing import Optional
 
 import numpy as np
 
-from ...contract import Release
-from ...progress import report_progress
+from ...accounting.contract import Release
+from ...reporting.progress import report_progress
 from ..trips import ZonedTrips
 from .fit import fit_model
 from .generate import generate

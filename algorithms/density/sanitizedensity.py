@@ -1,0 +1,293 @@
+"""mobilitydp:sanitizedensity (Acs & Castelluccia, KDD 2014).
+
+Layers to arrays and back. The science is in dpcore: ``density.assembly``
+(tessellation, overlap graph, checks, release inputs, truth),
+``density.pipeline`` (the cost plan and the release), ``density.sections``
+(the report's sections and figures).
+"""
+import numpy as np
+from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsProcessing,
+                       QgsProcessingParameterBoolean,
+                       QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
+                       QgsProcessingParameterField, QgsProcessingParameterNumber, QgsWkbTypes)
+from qgis.PyQt.QtCore import Qt
+
+from ...dpcore.density import (assemble_density, density_geography, plan_density, release_density,
+                               sections)
+from ...dpcore.density.visit_release import (assemble_visits, facts_rows, plan_visits,
+                                             release_visits)
+from ...dpcore.ingest.visits import visits_from_events
+from ...dpcore.random.sampling import sampling_stream
+from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, id_type, tr
+from ..common.outputs import (categorized_style, graduated_style, polygon_sink, style_on_load,
+                              utc_datetime, write_long_counts)
+from ..common.events import (BOUNDED_COUNTS, BOUNDED_HELP, EVENTS_HELP, add_event_parameters,
+                             bounded_counts, period, read_events)
+from ..common.field_types import FieldType
+from ..common.values import published_counts
+
+TOWERS, TOWER_ID_FIELD = "TOWERS", "TOWER_ID_FIELD"
+CENSUS, CENSUS_ID_FIELD = "CENSUS", "CENSUS_ID_FIELD"
+ELL, METHOD, IMPROVEMENTS, CALIBRATION = "ELL", "METHOD", "IMPROVEMENTS", "CALIBRATION"
+EVALUATE, OUTPUT, WIDE, DIAGNOSTICS, TRUTH = "EVALUATE", "OUTPUT", "WIDE", "DIAGNOSTICS", "TRUTH"
+METHODS = [("visits", "distinct people per tower|distinct people per tower and slot, Laplace noise "
+                      "on blocks of hours pooled over like days, low-rank denoising, ε-DP "
+                      "(default)"),
+           ("efpa_g", "EFPA_G|clustering + Fourier (DCT) perturbation with Gaussian noise, (ε, δ)-DP"),
+           ("efpa", "EFPA|the same with Laplace noise, ε-DP"),
+           ("lpa", "LPA|the paper's baseline: Laplace noise on every count of the cover, ε-DP"),
+           ("lpa_direct", "LPA direct|Laplace noise directly on every census count, ε-DP")]
+CALIBRATIONS = [("analytic", "analytic σ (tightest)|the smallest σ the discrete Gaussian's "
+                             "proven bound allows (default)"),
+                ("classic", "classic (the paper)|σ = √2·Δ₂·√ln(4/δ)/ε, valid for ε/4 < 1 here")]
+UNIT = ("one user: all the events of one person (user id) over the whole period; the "
+        "pre-sampling keeps at most ℓ visits of a user, at most one per slot")
+UNIT_VISITS = ("one user: all the events of one person (user id) over the whole period; each "
+               "person's weight of 1 is spread over their distinct visits")
+
+
+class SanitizeDensity(MobilityDPAlgorithm):
+    ALGORITHM_ID = "sanitizedensity"
+    DISPLAY_NAME = "Sanitize spatio-temporal density"
+    GROUP_ID = "density"
+    GROUP = "Density"
+    TAGS = ("CDR", "call detail records", "density", "census", "laplace", "gaussian", "EFPA",
+            "Acs", "Castelluccia")
+    HELP = """
+<p>Turns call data records (CDR) into the number of people in every census cell for every time slot (by default every hour of a week) with a user-level differential privacy guarantee, following Acs &amp; Castelluccia, "A Case Study: Privacy Preserving Release of Spatio-temporal Density in Paris" (KDD 2014).</p>
+<p><b>What is estimated</b>: the paper's density — for every tower and slot, the number of distinct people seen there (a person seen at two towers in one hour counts at both), spread over the census cells in proportion to the overlap areas of each tower's Voronoi cell (Formula 1). Every method estimates that same quantity.</p>
+<p><b>visits</b> (default): counts what the density counts, distinct people per tower and slot, with every person's weight of 1 spread evenly over their distinct (tower, slot) visits (a person with 10 visits adds 1/10 at each), so one person changes any sum of these counts by at most 1 and no visit is dropped at random. Before the noise, slots are pooled by a public rule: the same block of hours of the day (8 h below ε = 0.5, else 4 h) on every weekday together, and on every weekend day together (days of 24 h from the start; a day is a weekend day when its midday, UTC, is a Saturday or Sunday; a slot length that does not divide a day pools nothing). The towers × blocks matrix gets Laplace noise: the method is ε-DP and spends no δ. The noisy matrix is denoised by optimal singular-value shrinkage (Gavish &amp; Donoho 2017): a week of counts follows a few common daily rhythms, and singular values below the largest that noise alone reaches are dropped, so noise alone gives zeros, not invented structure. Each block is spread over its slots by a noisy city-wide profile of the day (10 % of ε), following the tower's level in the neighbouring blocks, and everything is scaled by the noisy number of visits per person (5 % of ε for a noisy count of all visits, each person's capped at B = the number of slots, at least ℓ); Formula 1 maps the towers to the census cells. It assumes that within a block every tower follows the city-wide rhythm and that the days of one type are alike; people with many visits weigh less than they should where they gather. These biases are small next to the noise they remove. No margin of error is published. It needs the events layer (not a bounded-counts table); ℓ only sets the least B. Measured on synthetic weeks (benchmarks/density.py, ℓ = 30, δ = 2·10⁻⁶, medians of 5 runs): its mean relative error is 0.76×, 0.68× and 0.71× EFPA_G's at ε = 0.1, 0.3 and 1 with 250,000 people (0.74–0.78×, 0.65–0.67× and 0.72–0.74× on two other weeks), and 0.43×, 0.51× and 0.53× with 2 million.</p>
+<p><b>efpa_g</b> and the others follow the paper: each user's events are pre-sampled (at most one visit per slot, at most ℓ visits in all, §5.1); tower counts are mapped to census cells in proportion to the overlap areas of the tower's Voronoi cell (Formula 1); the noise goes on the smallest set of tower and census cells that covers the area (minimum cover, §5.2, with its sensitivity fix). EFPA_G then clusters nearby cells until their totals resist the noise (Alg. 3), perturbs each cluster's series in the DCT domain (Alg. 4), scales back with noisy per-cell totals estimated from a one-visit-per-user histogram and a noisy total number of visits (§5.4.1), and smooths the night hours with exponential fits (§5.4.2). Half of ε pays for the totals, half for the Fourier perturbation; the report lists every mechanism call.</p>
+<h3>Parameters</h3>
+""" + EVENTS_HELP + BOUNDED_HELP + """
+<p><b>Towers</b>: a point layer of antennas (their Voronoi cells are computed inside the union of the census cells) or a polygon layer of tower cells (e.g. the output of the Voronoi tessellation, whose <code>tower_ids</code> field lists the towers of a cell separated by commas). <b>Tower id field</b>: the values the events' tower field refers to; every id must be unique. Events at towers absent from this layer are counted in the internal report and not used. A tower layer lying entirely outside the census cells (often a wrong CRS) is refused.</p>
+<p><b>Census cells</b> and their <b>id field</b> (unique values): the polygons the density is released for. They must not overlap (a partition). Layers may be in any CRS, each in its own: everything is computed in one metric frame centred on the census cells.</p>
+<p><b>Maximum visits per user ℓ</b>: the pre-sampling size (default 30, the paper's). Larger ℓ keeps more of the data but needs more noise.</p>
+<p><b>Method</b>: visits (default), EFPA_G, EFPA or the paper's two LPA baselines; the values are listed below.</p>
+<p><b>Improvements</b> (efpa_g and efpa): the improved scaling and the night smoothing of §5.4 (recommended). Without them the cell totals come from the pre-sampled counts, which underestimate the truth.</p>
+<p><b>Gaussian calibration</b> (advanced, efpa_g only): how σ is computed from (ε, δ); the values are listed below.</p>
+<p><b>Delta</b>: default 2·10⁻⁶ as in the paper; keep it below 1/(number of users). Only efpa_g spends it; visits, lpa, lpa_direct and efpa spend no δ.</p>
+<p><b>Add an internal evaluation</b> (advanced): compares the release with the true density in the internal part of the report (it contains statistics of the raw data).</p>
+<p><b>Outputs</b>: the private density in long form (census polygon, cell_id, slot, slot_start, slot_end, count; the layer plays in the Temporal Controller); optionally a wide layer (one field per slot, styled by the first slot's counts) and the cover cells with their cluster, noisy total and number of DCT coefficients k (all three computed from noisy values: part of the release). The true density (advanced) is NOT private: for evaluation by the data owner only.</p>
+<p><b>Unit of privacy</b>: one user, i.e. all events of one person over the whole period.</p>
+"""
+
+    def initAlgorithm(self, config=None):  # noqa: N802
+        add_event_parameters(self, bounded_input=True)
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            TOWERS, tr("Towers or tower cells|points or polygons"),
+            [QgsProcessing.TypeVectorPoint, QgsProcessing.TypeVectorPolygon]))
+        self.addParameter(QgsProcessingParameterField(
+            TOWER_ID_FIELD, tr("Tower id field (as in the events)"),
+            parentLayerParameterName=TOWERS))
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            CENSUS, tr("Census cells"), [QgsProcessing.TypeVectorPolygon]))
+        self.addParameter(QgsProcessingParameterField(
+            CENSUS_ID_FIELD, tr("Census cell id field"), parentLayerParameterName=CENSUS))
+        self.addParameter(QgsProcessingParameterNumber(
+            ELL, tr("Maximum visits kept per user (ℓ)"), QgsProcessingParameterNumber.Integer,
+            30, minValue=1))
+        self.addParameter(enum_parameter(METHOD, tr("Method"), METHODS, "visits"))
+        self.addParameter(QgsProcessingParameterBoolean(
+            IMPROVEMENTS, tr("Improved scaling and night smoothing|§5.4 of Acs & Castelluccia"), True))
+        self.addParameter(advanced(enum_parameter(CALIBRATION, tr("Gaussian calibration"),
+                                                  CALIBRATIONS, "analytic")))
+        self.addParameter(advanced(QgsProcessingParameterBoolean(
+            EVALUATE, tr("Evaluate against the true density|adds an evaluation (MRE, correlation, EMD) to the internal report"),
+            False)))
+        self.add_privacy_parameters(default_epsilon=0.3, with_delta=True, default_delta=2e-6,
+                                    delta_help="efpa_g only; keep it below 1/(number of users)")
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            OUTPUT, tr("Private density (long form)"), QgsProcessing.TypeVectorPolygon))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            WIDE, tr("Private density (one field per slot)"), QgsProcessing.TypeVectorPolygon,
+            optional=True, createByDefault=False))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            DIAGNOSTICS, tr("Cover cells with their cluster"), QgsProcessing.TypeVectorPolygon,
+            optional=True, createByDefault=False))
+        truth = QgsProcessingParameterFeatureSink(
+            TRUTH, tr("True density (NOT private)|for the data owner only"),
+            QgsProcessing.TypeVectorPolygon, optional=True, createByDefault=False)
+        self.addParameter(advanced(truth))
+
+    # -- reading ---------------------------------------------------------------------------
+    def _geography(self, parameters, context, feedback):
+        """The public geography (census cells and tower cells) in one frame from the census."""
+        census = self.source_or_raise(parameters, CENSUS, context)
+        towers = self.source_or_raise(parameters, TOWERS, context)
+        census_field = self.parameterAsString(parameters, CENSUS_ID_FIELD, context)
+        tower_field = self.parameterAsString(parameters, TOWER_ID_FIELD, context)
+        frame = self.metric_frame(parameters, context, public=(CENSUS,))
+        census_polys, census_ids = frame.read_polygons(census, "census", census_field)
+        kw = {"census_field": census_field, "tower_field": tower_field,
+              "progress": self.progress(feedback, 0, 5)}
+        if QgsWkbTypes.geometryType(towers.wkbType()) == QgsWkbTypes.PointGeometry:
+            xy, tower_ids, _ = frame.read_points(towers, tower_field)
+            geo = density_geography(census_polys, census_ids, tower_xy=xy, tower_ids=tower_ids,
+                                    **kw)
+        else:
+            cells, tower_ids = frame.read_polygons(towers, "towers", tower_field)
+            geo = density_geography(census_polys, census_ids, tower_cells=cells,
+                                    tower_ids=tower_ids, **kw)
+        geoms = [f.geometry() for f in census.getFeatures()]  # written back exactly as read
+        return census, towers, frame, geo, geoms
+
+    # -- running ---------------------------------------------------------------------------
+    def execute(self, parameters, context, feedback):
+        epsilon, delta = self.epsilon(parameters, context), self.delta(parameters, context)
+        method = self.enum_value(parameters, METHOD, context)
+        calibration = self.enum_value(parameters, CALIBRATION, context)
+        ell = self.parameterAsInt(parameters, ELL, context)
+        improvements = self.parameterAsBool(parameters, IMPROVEMENTS, context)
+        start, slot_seconds, n_slots = period(self, parameters, context)
+        by_visits = method == "visits"
+        if not by_visits:
+            plan = plan_density(method, epsilon=epsilon, delta=delta, improvements=improvements)
+        census, towers, frame, geo, geoms = self._geography(parameters, context, feedback)
+        if by_visits:
+            plan = plan_visits(epsilon=epsilon, delta=delta, ell=ell,
+                               n_towers=len(geo.tower_cells), n_slots=n_slots,
+                               slot_seconds=slot_seconds, start=start)
+        for w in geo.warnings:
+            feedback.pushWarning(w)
+        noise_rng = self.rng(parameters, context)  # pre-sampling on its own stream: same
+        sampling_rng = sampling_stream(noise_rng)   # seed, same noise for neighbouring data
+        period_kw = dict(start=start, slot_seconds=slot_seconds, n_slots=n_slots)
+        if by_visits:
+            assembly, facts = self._read_visits(parameters, context, feedback, geo,
+                                                sampling_rng, period_kw)
+        else:
+            bounded, facts = bounded_counts(self, parameters, context, feedback,
+                                            tower_index=geo.tower_index,
+                                            n_towers=len(geo.tower_cells), ell=ell,
+                                            rng=sampling_rng, **period_kw,
+                                            progress=self.progress(feedback, 5, 40))
+            assembly = assemble_density(geo, bounded)
+        kwargs = {"improvements": improvements} if method in ("efpa_g", "efpa") else {}
+        if method == "efpa_g":
+            kwargs["calibration"] = calibration
+        with self.reserve_budget(parameters, context, default_dataset_id=facts["dataset_id"],
+                                 planned=plan) as reservation:
+            step = self.progress(feedback, 40, 60)
+            if by_visits:
+                release = release_visits(assembly.inputs, rng=noise_rng, progress=step,
+                                         epsilon=epsilon, delta=delta, ell=ell)
+            else:
+                release = release_density(assembly.inputs, method=method, epsilon=epsilon,
+                                          delta=delta, rng=noise_rng, progress=step, **kwargs)
+            reservation.released(release)
+
+        times = start + slot_seconds * np.arange(n_slots + 1)
+        kind = id_type(census, self.parameterAsString(parameters, CENSUS_ID_FIELD, context))
+        long_form = dict(crs=census.sourceCrs(), geometries=geoms, ids=geo.census_ids,
+                         id_kind=kind, times=times)
+        results = {OUTPUT: write_long_counts(self, parameters, OUTPUT, context,
+                                             values=release.values, **long_form,
+                                             step=self.progress(feedback, 60, 85))}
+        if self._is_set(parameters, WIDE):
+            results[WIDE] = self._write_wide(parameters, context, census.sourceCrs(), geoms,
+                                             geo.census_ids, release.values, kind)
+        if self._is_set(parameters, DIAGNOSTICS) and "cluster" in release.public:
+            results[DIAGNOSTICS] = self._write_diagnostics(parameters, context, census.sourceCrs(),
+                                                           frame, geo, release.public)
+        elif self._is_set(parameters, DIAGNOSTICS):
+            feedback.pushWarning(tr("the method {method} has no cover cells or clusters: no "
+                                    "diagnostics layer was written").format(method=method))
+        if self._is_set(parameters, TRUTH):
+            feedback.pushWarning(tr("the true density layer is NOT private: keep it internal"))
+            results[TRUTH] = write_long_counts(self, parameters, TRUTH, context,
+                                               values=assembly.truth, **long_form,
+                                               step=self.progress(feedback, 85, 95))
+        for w in release.internal["warnings"]:
+            feedback.pushWarning(w)
+        internal = [("Input (raw data facts)", sections.facts_section(facts["report_rows"]))]
+        if self.parameterAsBool(parameters, EVALUATE, context):
+            body, _ = sections.comparison_section(assembly.truth, release.values,
+                                                  geo.census_cells, geo.census_ids)
+            internal.append(("Utility against the true density", body))
+        labels = [utc_datetime(t).toString("ddd yyyy-MM-dd HH:mm") for t in times[:-1]]
+        results.update(self.write_reports(
+            parameters, context, release=release,
+            unit_of_privacy=UNIT_VISITS if by_visits else UNIT,
+            parameter_rows=[("events", facts["source"])] + facts["public_rows"] + [
+                            ("towers", towers.sourceName()),
+                            ("census cells", census.sourceName()), ("method", method),
+                            ("ℓ", ell),
+                            ("improvements", improvements if kwargs else "–"),
+                            ("Gaussian calibration", calibration if method == "efpa_g" else "–"),
+                            ("slots", f"{n_slots} × {slot_seconds / 60:g} min from "
+                                      f"{utc_datetime(start).toString(Qt.DateFormat.ISODate)}"),
+                            ("ε", epsilon), ("δ allowed", delta),
+                            ("metric frame", frame.describe())],
+            sections=[("Pipeline", sections.pipeline_section(release.public, len(geo.tower_cells),
+                                                             len(geo.census_cells))),
+                      ("Released density", sections.release_section(
+                          release.values, geo.census_cells, labels))],
+            internal_sections=internal, warnings=geo.warnings,
+            internal_warnings=release.internal["warnings"]))
+        return results
+
+    def _read_visits(self, parameters, context, feedback, geo, rng, period_kw):
+        """(DensityAssembly, facts): distinct visits per tower and slot and their shares."""
+        if self.parameterAsFile(parameters, BOUNDED_COUNTS, context):
+            raise ValueError("a bounded-counts table holds one visit per user and slot (the "
+                             "efpa_g pre-sampling): the visits method counts every distinct "
+                             "tower of a slot and needs the events layer; choose efpa_g, efpa "
+                             "or lpa for a bounded-counts table")
+        step = self.progress(feedback, 5, 40)
+        keys = list(geo.tower_index)
+        events, facts = read_events(self, parameters, context, feedback, tower_ids=keys,
+                                    progress=lambda f: step(0.6 * f), **period_kw)
+        try:
+            lookup = np.asarray([geo.tower_index[k] for k in keys], dtype=np.int64)
+            visits = visits_from_events(events, lookup, n_towers=len(geo.tower_cells), ell=1,
+                                        rng=rng, progress=lambda f: step(0.6 + 0.4 * f))
+        finally:
+            events.close()
+        facts["public_rows"] = []
+        facts["report_rows"] = [("events source", facts["source"]),
+                                ("read by", facts["engine"])] + facts_rows(visits)
+        return assemble_visits(geo, visits, slot_seconds=period_kw["slot_seconds"],
+                               start=period_kw["start"]), facts
+
+    # -- optional outputs ------------------------------------------------------------------
+    def _write_wide(self, parameters, context, crs, geometries, ids, values, kind):
+        fields = QgsFields()
+        fields.append(QgsField("cell_id", kind))
+        width = len(str(values.shape[1] - 1))
+        for s in range(values.shape[1]):
+            fields.append(QgsField(f"s{s:0{width}d}", FieldType.Double))
+        sink, dest = polygon_sink(self, parameters, WIDE, context, fields, crs)
+        for geom, cid, row in zip(geometries, ids, published_counts(values).astype(float).tolist()):
+            f = QgsFeature(fields)
+            f.setGeometry(geom)
+            f.setAttributes([cid] + row)
+            sink.addFeature(f, QgsFeatureSink.FastInsert)
+        style_on_load(context, dest, graduated_style(fields.at(1).name()))   # the first slot
+        return dest
+
+    def _write_diagnostics(self, parameters, context, crs, frame, geo, info):
+        """The cover cells with their cluster, noisy total and k: values of the release."""
+        fields = QgsFields()
+        for name, kind in (("source", FieldType.String), ("cell_id", FieldType.String),
+                           ("cluster", FieldType.Int), ("noisy_total", FieldType.Double),
+                           ("k", FieldType.Int)):
+            fields.append(QgsField(name, kind))
+        sink, dest = polygon_sink(self, parameters, DIAGNOSTICS, context, fields, crs)
+        tower_names = {}
+        for tower_id, k in geo.tower_index.items():
+            tower_names.setdefault(k, []).append(tower_id)
+        rows = ([("tower", ",".join(tower_names.get(t, [])), geo.tower_cells[t])
+                 for t in info["cover_towers"].tolist()]
+                + [("census", str(geo.census_ids[c]), geo.census_cells[c])
+                   for c in info["cover_cells"].tolist()])
+        for (source, cid, poly), cluster, total in zip(rows, info["cluster"].tolist(),
+                                                      info["cover_totals"].tolist()):
+            f = QgsFeature(fields)
+            geometry = frame.from_shapely(poly)
+            geometry.convertToMultiType()
+            f.setGeometry(geometry)
+            f.setAttributes([source, cid, cluster, total, int(info["k"][cluster])])
+            sink.addFeature(f, QgsFeatureSink.FastInsert)
+        style_on_load(context, dest, categorized_style("cluster"))
+        return dest

@@ -1,0 +1,161 @@
+"""mobilitydp:estimatedistribution (post-processing of geo-indistinguishable reports).
+
+Thin glue around :func:`dpcore.geoind.estimate_distribution`. The grid is the
+public one of :mod:`.pointgrid` (the same extent and cell size as the
+perturbation give the same cells); the output grid is in the input's CRS.
+"""
+from qgis.core import (QgsCoordinateTransform, QgsFeature, QgsFeatureSink, QgsField, QgsFields,
+                       QgsProcessing, QgsProcessingParameterBoolean,
+                       QgsProcessingParameterExtent,
+                       QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
+                       QgsProcessingParameterNumber, QgsWkbTypes)
+
+from ...dpcore.geoind import coverage_warning, estimate_distribution
+from ..common.base import EPSILON, REPORT, MobilityDPAlgorithm, enum_parameter, progress_bridge, tr
+from ..common.outputs import graduated_style, style_on_load
+from .grid import (BOUNDARIES, CELL_SIZE, GRID_EXTENT, GRID_HELP, MECHANISMS, cell_polygon,
+                   cell_size, describe_grid, public_grid, read_points)
+from ..common.field_types import FieldType
+
+INPUT = "INPUT"
+MECHANISM = "MECHANISM"
+BOUNDARY = "BOUNDARY"
+ALLOW_OUTSIDE = "ALLOW_OUTSIDE"
+ITERATIONS = "ITERATIONS"
+TOLERANCE = "TOLERANCE"
+OUTPUT = "OUTPUT"
+
+FIELDS = (("cell", FieldType.Int), ("row", FieldType.Int), ("col", FieldType.Int),
+          ("reports", FieldType.Int), ("estimated_count", FieldType.Double),
+          ("probability", FieldType.Double), ("raw_share", FieldType.Double))
+
+
+class EstimateDistribution(MobilityDPAlgorithm):
+    ALGORITHM_ID = "estimatedistribution"
+    DISPLAY_NAME = "Estimate distribution from perturbed points"
+    GROUP_ID = "points"
+    GROUP = "Points"
+    USES_PRIVACY = False
+    HELP = """<p>Estimates how the true points were distributed over a grid, from points
+perturbed with <i>Geo-indistinguishable perturbation</i>, by the Iterative Bayesian Update (EM)
+of Alvim et al.: the maximum-likelihood distribution given the reports and the known mechanism.
+It only post-processes the reports: no privacy is spent and no ledger entry is written.</p>
+<p><b>Perturbed points</b>: the reports, in any CRS.</p>
+<p><b>Mechanism</b>: the one the reports were made with (values below).</p>
+<p><b>Epsilon</b>: the ε per metre the reports were made with (plain ε for
+<code>krr</code>). Continuous planar Laplace reports are binned to the grid and modelled with
+true points at cell centres.</p>""" + GRID_HELP + """
+<p>For planar Laplace reports the extent may be left empty: the grid then covers the reports
+(which are public). If more than 5 % of the reports lie outside the grid the log and report
+warn; above 50 % the run is refused unless <b>allow points outside</b> is ticked (an extent in
+the wrong units, e.g. degrees read as metres).</p>
+<p><b>Iterations</b> and <b>tolerance</b>: EM stops after that many iterations or when the
+estimate changes by less than the tolerance (L1). Large grids use FFT convolutions.</p>
+<p>Output: grid polygons with the number of reports, the estimated count and probability, the
+raw report share and, for <code>krr</code>, the matrix-inversion baseline.</p>"""
+
+    def initAlgorithm(self, config=None):  # noqa: N802
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            INPUT, tr("Perturbed points"), [QgsProcessing.TypeVectorPoint]))
+        self.addParameter(enum_parameter(MECHANISM, tr("Mechanism used to perturb|the mechanism the points were perturbed with"),
+                                         MECHANISMS, "planar_laplace"))
+        self.addParameter(QgsProcessingParameterNumber(
+            EPSILON, tr("Epsilon of the perturbation|the ε the points were perturbed with (nothing is spent)"),
+            QgsProcessingParameterNumber.Double, 0.01))
+        self.addParameter(QgsProcessingParameterNumber(
+            CELL_SIZE, tr("Cell size in metres"), QgsProcessingParameterNumber.Double, 150.0))
+        self.addParameter(QgsProcessingParameterExtent(
+            GRID_EXTENT, tr("Grid extent|the one used to perturb; empty for planar Laplace: "
+                            "the reports' extent"), optional=True))
+        self.addParameter(enum_parameter(BOUNDARY, tr("Boundary rule of the mechanism"),
+                                         BOUNDARIES, "remap"))
+        self.addParameter(QgsProcessingParameterBoolean(
+            ALLOW_OUTSIDE, tr("Allow most reports outside|accept more than half the reports outside the grid"), False))
+        self.addParameter(QgsProcessingParameterNumber(
+            ITERATIONS, tr("Maximum EM iterations"), QgsProcessingParameterNumber.Integer, 200,
+            minValue=1))
+        self.addParameter(QgsProcessingParameterNumber(
+            TOLERANCE, tr("Tolerance (L1 change of the estimate)"),
+            QgsProcessingParameterNumber.Double, 1e-9, minValue=0.0))
+        self.add_report_parameter()
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            OUTPUT, tr("Estimated distribution"), QgsProcessing.TypeVectorPolygon))
+
+    def execute(self, parameters, context, feedback):
+        source = self.source_or_raise(parameters, INPUT, context)
+        mechanism = self.enum_value(parameters, MECHANISM, context)
+        boundary = self.enum_value(parameters, BOUNDARY, context)
+        epsilon = self.epsilon(parameters, context)
+        cell = cell_size(self, parameters, context)
+        if mechanism == "planar_laplace" and not self._is_set(parameters, GRID_EXTENT):
+            parameters = dict(parameters)     # the reports are public: their extent may be used
+            parameters[GRID_EXTENT] = _source_extent(source)
+        grid, frame, hint = public_grid(self, parameters, context, source, cell)
+        xy, _, nulls = read_points(source, frame.crs, context, feedback)
+        if len(xy) == 0:
+            raise ValueError("the input layer has no point geometries")
+        release = estimate_distribution(
+            xy, grid=grid, mechanism=mechanism, epsilon=epsilon, boundary=boundary,
+            iterations=self.parameterAsInt(parameters, ITERATIONS, context),
+            tol=self.parameterAsDouble(parameters, TOLERANCE, context),
+            progress=progress_bridge(feedback, 0, 80))
+        info = release.public
+        coverage = coverage_warning(info["reports_outside_grid"], info["reports"],
+                                    where="the grid", hint=hint,
+                                    allow_outside=self.parameterAsBool(parameters, ALLOW_OUTSIDE,
+                                                                       context))
+        off = info.get("reports_off_centre", 0)
+        if off > 0.05 * info["reports"]:
+            coverage = "; ".join(filter(None, [coverage, (
+                f"{off} of {info['reports']} reports are not at a cell centre of this grid: "
+                "give the grid extent and cell size the points were perturbed with")]))
+        if coverage:
+            feedback.pushWarning(coverage)
+        dest_id = self._write_grid(parameters, context, source, frame, grid, release, mechanism)
+        report = self.write_analysis_report(
+            parameters, context, warnings=[coverage] if coverage else [],
+            privacy_note="The estimate is post-processing of already perturbed points; it "
+                         "spends no privacy budget.",
+            rows=[("input", source.sourceName()), ("mechanism", mechanism),
+                  ("ε of the reports", epsilon), ("channel", info["channel"]),
+                  ("grid", describe_grid(grid, frame)), ("boundary rule", boundary),
+                  ("reports", info["reports"]),
+                  ("reports outside the grid (put in the nearest cell)",
+                   info["reports_outside_grid"]),
+                  ("features without geometry (skipped)", nulls),
+                  ("EM iterations run", info["iterations"])])
+        return {OUTPUT: dest_id, REPORT: report}
+
+    def _write_grid(self, parameters, context, source, frame, grid, release, mechanism):
+        info = release.public
+        fields = QgsFields()
+        for name, kind in FIELDS + ((("inversion_probability", FieldType.Double),)
+                                    if mechanism == "krr" else ()):
+            fields.append(QgsField(name, kind))
+        crs = source.sourceCrs()
+        sink, dest_id = self.sink(parameters, OUTPUT, context, fields, QgsWkbTypes.Polygon, crs)
+        transform = (None if crs == frame.crs else
+                     QgsCoordinateTransform(frame.crs, crs, context.transformContext()))
+        counts = (info["raw_histogram"] * info["reports"]).round().astype(int)
+        batch = []
+        for i, bounds in enumerate(grid.bounds().tolist()):
+            f = QgsFeature(fields)
+            f.setGeometry(cell_polygon(bounds, transform))
+            row, col = divmod(i, grid.nx)
+            values = [i, row, col, int(counts[i]), float(info["expected_counts"][i]),
+                      float(release.values[i]), float(info["raw_histogram"][i])]
+            if mechanism == "krr":
+                values.append(float(info["matrix_inversion"][i]))
+            f.setAttributes(values)
+            batch.append(f)
+        sink.addFeatures(batch, QgsFeatureSink.FastInsert)
+        style_on_load(context, dest_id, graduated_style("probability"))
+        return dest_id
+
+
+def _source_extent(source) -> str:
+    """The reports' extent as an extent parameter value with its CRS."""
+    e = source.sourceExtent()
+    pad = 1e-9 * max(e.width(), e.height(), 1.0)     # the extreme reports lie inside the grid
+    return (f"{e.xMinimum() - pad!r},{e.xMaximum() + pad!r},{e.yMinimum() - pad!r},"
+            f"{e.yMaximum() + pad!r} [{source.sourceCrs().authid()}]")

@@ -1,0 +1,297 @@
+"""mobilitydp:perturbpoints (geo-indistinguishability).
+
+Thin glue around :mod:`dpcore.geoind`. Planar Laplace works on longitude/
+latitude along geodesics, with no frame at all; the grid mechanisms work on a
+grid built from the public GRID_EXTENT only (:mod:`.pointgrid`). Reports are
+returned in the input layer's CRS.
+"""
+import re
+
+import numpy as np
+from qgis.core import (NULL, QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
+                       QgsPointXY, QgsProcessing,
+                       QgsProcessingParameterBoolean, QgsProcessingParameterExtent,
+                       QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
+                       QgsProcessingParameterField, QgsProcessingParameterNumber, QgsWkbTypes)
+from shapely.ops import unary_union
+
+from ...dpcore.geoind import (coverage_warning, geodesic_inverse, outside_region, perturb_points,
+                              plan_perturbation, remap_to_region)
+from ...dpcore.geoind.planar import epsilon_from_level
+from ...dpcore.accounting.units import guess_unit_field
+from ...dpcore.geoind.summary import guarantee_html, parameter_rows, raw_facts_html
+from ..common.base import MobilityDPAlgorithm, enum_parameter, tr, unit_field_parameter
+from ..common.frame import MetricFrame
+from ..common.outputs import style_on_load
+from .grid import (BOUNDARIES, CELL_SIZE, GRID_EXTENT, GRID_HELP, MECHANISMS, WGS84, cell_size,
+                   describe_grid, displacement_style, public_grid, read_points, reports_style,
+                   transform_xy)
+from ..common.field_types import FieldType
+
+INPUT = "INPUT"
+MECHANISM = "MECHANISM"
+LEVEL = "LEVEL"
+DEFAULT_LEVEL = float(np.log(4.0))  # Andrés et al.'s ln 4, used with a radius when L is empty
+RADIUS = "RADIUS"
+BOUNDARY = "BOUNDARY"
+STUDY_AREA = "STUDY_AREA"
+ALLOW_OUTSIDE = "ALLOW_OUTSIDE"
+USER_FIELD = "USER_FIELD"
+MAX_POINTS_PER_USER = "MAX_POINTS_PER_USER"
+EXCESS_POINTS = "EXCESS_POINTS"
+KEEP_FIELDS = "KEEP_FIELDS"
+OUTPUT = "OUTPUT"
+DISPLACEMENT = "DISPLACEMENT"
+
+#: Field names that may point back to a place (and so to the true location).
+PLACE_LIKE = re.compile(r"venue|place|poi|loc|addr|street|zip|post|lat|lon|lng|coord|geom|wkt|"
+                        r"tower|cell|site|osm|^x$|^y$|home|work", re.IGNORECASE)
+
+class PerturbPoints(MobilityDPAlgorithm):
+    ALGORITHM_ID = "perturbpoints"
+    DISPLAY_NAME = "Geo-indistinguishable perturbation"
+    GROUP_ID = "points"
+    GROUP = "Points"
+    HELP = """<p>Moves every point at random so that nobody can learn its exact location
+(geo-indistinguishability, Andrés et al. CCS 2013): two true locations d metres apart produce
+reports whose probabilities differ by at most a factor e^(ε·d). Use it to publish or collect
+check-ins, homes or incidents; then <i>Estimate distribution from perturbed points</i>
+recovers the spatial distribution.</p>
+<p><b>Input points</b>: a point layer in any CRS. Multipoints with several parts are refused
+(split them first); features without geometry are skipped.</p>
+<p><b>Mechanism</b>: planar Laplace (continuous, along geodesics: exact at any latitude) or a
+grid mechanism whose reports are cell centres (values below).</p>
+<p><b>Epsilon</b> is per metre for the metric mechanisms (e.g. 0.01 per metre: expected
+displacement 2/ε = 200 m). Alternatively give a <b>privacy level L</b> and a <b>radius r</b> in
+metres as in Location Guard: ε = L/r per metre (then Epsilon is ignored).</p>""" + GRID_HELP + """
+<p><b>Study area</b> (planar Laplace, optional polygons): reports falling outside are moved to
+the nearest point of the area (post-processing: the guarantee is unchanged). If more than 5 % of
+the true points lie outside it, the log and the report warn; above 50 % the run is refused
+unless <b>allow points outside</b> is ticked (the same holds for the grid).</p>
+<p><b>User id field</b> (optional; a field with one value per point, such as a feature id, is
+refused) and <b>maximum points per user</b> m: the reports of one user compose to m·ε per metre,
+with m this public parameter (never read from the data). A user with more points is refused,
+or sampled down to m random points (<b>users above the maximum</b>).</p>
+<p><b>Fields to copy</b>: none by default. Copied fields are listed in the report; the user id
+field cannot be copied, and a field that names a place (venue, address, cell…) is warned about,
+as it may point back to the true location.</p>
+<p><b>Displacement lines</b> (optional): lines from each true point to its report with their
+geodesic length. They reveal the true locations: for the data owner only, never publish
+them.</p>
+<p><b>Unit of privacy</b>: one reported point, ε per metre (one user with at most m points when
+a user field is given).</p>"""
+
+    def initAlgorithm(self, config=None):  # noqa: N802
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            INPUT, tr("Input points"), [QgsProcessing.TypeVectorPoint]))
+        self.addParameter(enum_parameter(MECHANISM, tr("Mechanism"), MECHANISMS,
+                                         "planar_laplace"))
+        self.add_privacy_parameters(default_epsilon=0.01)
+        self.addParameter(QgsProcessingParameterNumber(
+            LEVEL, tr("Privacy level L|with a radius r: ε = L/r per metre; empty: "
+                      "L = ln 4 ≈ 1.386 (Andrés et al.)"),
+            QgsProcessingParameterNumber.Double, None, optional=True))
+        self.addParameter(QgsProcessingParameterNumber(
+            RADIUS, tr("Radius r (metres)|empty: use Epsilon per metre"),
+            QgsProcessingParameterNumber.Double, None, optional=True))
+        self.addParameter(QgsProcessingParameterNumber(
+            CELL_SIZE, tr("Cell size in metres (grid mechanisms)"),
+            QgsProcessingParameterNumber.Double, 150.0))
+        self.addParameter(QgsProcessingParameterExtent(
+            GRID_EXTENT, tr("Grid extent, public (grid mechanisms)"), optional=True))
+        self.addParameter(enum_parameter(BOUNDARY, tr("Boundary rule (grid mechanisms)"),
+                                         BOUNDARIES, "remap"))
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            STUDY_AREA, tr("Study area to remap reports into|planar Laplace only"),
+            [QgsProcessing.TypeVectorPolygon], optional=True))
+        self.addParameter(QgsProcessingParameterBoolean(
+            ALLOW_OUTSIDE, tr("Allow most points outside|accept a run where more than half the points fall outside the grid or study area"),
+            False))
+        self.addParameter(unit_field_parameter(USER_FIELD, tr("User id field|empty: each point is "
+                                                              "protected on its own"), INPUT))
+        self.addParameter(QgsProcessingParameterNumber(
+            MAX_POINTS_PER_USER, tr("Maximum points per user (m)|with a user field; the cost is m·ε"),
+            QgsProcessingParameterNumber.Integer, None, optional=True, minValue=1))
+        self.addParameter(enum_parameter(EXCESS_POINTS, tr("Users above the maximum"), (
+            ("refuse", "refuse the run|naming a user above the maximum"),
+            ("sample", "sample m points|keep a uniformly random m of that user's points")), "refuse"))
+        self.addParameter(QgsProcessingParameterField(
+            KEEP_FIELDS, tr("Fields to copy to the output"), parentLayerParameterName=INPUT,
+            allowMultiple=True, optional=True))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            OUTPUT, tr("Perturbed points"), QgsProcessing.TypeVectorPoint))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            DISPLACEMENT, tr("Displacement lines (data owner only)"), QgsProcessing.TypeVectorLine,
+            optional=True, createByDefault=False))
+
+    def _epsilon(self, parameters, context) -> float:
+        if self._is_set(parameters, RADIUS):
+            level = self.parameterAsDouble(parameters, LEVEL, context) \
+                if self._is_set(parameters, LEVEL) else DEFAULT_LEVEL
+            return epsilon_from_level(level, self.parameterAsDouble(parameters, RADIUS, context))
+        return self.epsilon(parameters, context)
+
+    def execute(self, parameters, context, feedback):
+        source = self.source_or_raise(parameters, INPUT, context)
+        mechanism = self.enum_value(parameters, MECHANISM, context)
+        boundary = self.enum_value(parameters, BOUNDARY, context)
+        epsilon = self._epsilon(parameters, context)
+        allow = self.parameterAsBool(parameters, ALLOW_OUTSIDE, context)
+        user_field, m, excess = self._user_settings(source, parameters, context)
+        keep, warnings = _kept_fields(source, self.parameterAsFields(parameters, KEEP_FIELDS,
+                                                                      context), user_field)
+        guessed = guess_unit_field(source.fields().names(), "user") if not user_field else None
+        if guessed:
+            warnings.append(f"the layer has a user field '{guessed}' but none was given: each "
+                            "point is protected on its own, not each user (give the user id "
+                            "field and the maximum points per user for a per-user guarantee)")
+        for w in warnings:
+            feedback.pushWarning(w)
+        fields = ([user_field] if user_field else []) + keep
+        grid = region = None
+        if mechanism == "planar_laplace":
+            frame = MetricFrame.of_source(self.study_area(parameters, context), context,
+                                          "study area") if self._is_set(parameters, STUDY_AREA) \
+                else None
+            work_crs = WGS84
+        else:
+            if self._is_set(parameters, STUDY_AREA):
+                raise ValueError("a study area applies to planar Laplace only; grid mechanisms "
+                                 "use the grid extent")
+            grid, frame, hint = public_grid(self, parameters, context, source,
+                                            cell_size(self, parameters, context))
+            work_crs = frame.crs
+        xy, values, nulls = read_points(source, work_crs, context, feedback, fields)
+        if len(xy) == 0:
+            raise ValueError("the input layer has no point geometries")
+        outside, coverage = 0, ""
+        if grid is not None:
+            outside = int(grid.cell_of(xy)[1].sum())
+            coverage = coverage_warning(outside, len(xy), where="the grid", allow_outside=allow,
+                                        hint=hint)
+        elif frame is not None:
+            region = unary_union([g.buffer(0) for g in frame.read_polygons(
+                self.study_area(parameters, context), "study area")[0] if g is not None])
+            if region.is_empty:
+                raise ValueError("the study area layer has no polygons")
+            outside = int(outside_region(transform_xy(xy, WGS84, frame.crs, context),
+                                         region).sum())
+            coverage = coverage_warning(outside, len(xy), where="the study area",
+                                        allow_outside=allow)
+        if coverage:
+            feedback.pushWarning(coverage)
+        users = None
+        if user_field:
+            users = [None if v is None or v == NULL else v for v in values[user_field]]
+
+        plan = plan_perturbation(epsilon, mechanism=mechanism, boundary=boundary,
+                                 max_points_per_user=m)
+        with self.reserve_budget(parameters, context, planned=plan,
+                                 default_dataset_id=self.layer_source_id(parameters, INPUT,
+                                                                         context)) as reservation:
+            release = perturb_points(xy, epsilon=epsilon, rng=self.rng(parameters, context),
+                                     progress=self.progress(feedback, 0, 40),
+                                     mechanism=mechanism, geographic=grid is None, grid=grid,
+                                     boundary=boundary, user_ids=users, max_points_per_user=m,
+                                     excess=excess)
+            reservation.released(release)
+
+        reported = release.values
+        if region is not None:
+            reported = transform_xy(remap_to_region(
+                transform_xy(reported, WGS84, frame.crs, context), region),
+                frame.crs, WGS84, context)
+        kept = release.internal["kept"]
+        results = {OUTPUT: self._write_points(parameters, context, source, keep, values, kept,
+                                              transform_xy(reported, work_crs,
+                                                           source.sourceCrs(), context),
+                                              feedback)}
+        if self._is_set(parameters, DISPLACEMENT):
+            results[DISPLACEMENT] = self._write_lines(parameters, context, source, work_crs,
+                                                      xy[kept], reported)
+        results.update(self.write_reports(
+            parameters, context, release=release,
+            unit_of_privacy=release.cost.parts[0].protects + f" ({release.cost.unit})",
+            parameter_rows=parameter_rows(
+                release, input_name=source.sourceName(), boundary=boundary,
+                grid=describe_grid(grid, frame) if grid is not None else None,
+                study_area=frame.describe() if region is not None else None,
+                user_field=user_field, excess=excess, copied=keep),
+            sections=[("What the guarantee means", guarantee_html(release))],
+            internal_sections=[("Raw data", raw_facts_html(
+                release, nulls=nulls, outside=outside,
+                where="the grid" if grid is not None else "the study area"))],
+            warnings=warnings, internal_warnings=[coverage] if coverage else []))
+        return results
+
+    def study_area(self, parameters, context):
+        return self.source_or_raise(parameters, STUDY_AREA, context)
+
+    def _user_settings(self, source, parameters, context):
+        user_field = self.parameterAsString(parameters, USER_FIELD, context)
+        m = (self.parameterAsInt(parameters, MAX_POINTS_PER_USER, context)
+             if self._is_set(parameters, MAX_POINTS_PER_USER) else None)
+        if user_field and source.fields().lookupField(user_field) < 0:
+            raise ValueError(f"the user id field '{user_field}' is not in the input layer")
+        if user_field and m is None:
+            raise ValueError("a user id field needs the maximum number of points per user "
+                             "(MAX_POINTS_PER_USER): the cost m·ε is fixed before looking at the "
+                             "data")
+        if m is not None and not user_field:
+            raise ValueError("the maximum number of points per user needs a user id field")
+        return user_field, m, self.enum_value(parameters, EXCESS_POINTS, context)
+
+    def _write_points(self, parameters, context, source, keep, values, kept, xy, feedback):
+        fields = QgsFields()
+        for name in keep:
+            fields.append(source.fields().field(name))
+        sink, dest_id = self.sink(parameters, OUTPUT, context, fields,
+                                  QgsWkbTypes.Point, source.sourceCrs())
+        step = self.progress(feedback, 40, 100)
+        batch = []
+        for k, (row, (x, y)) in enumerate(zip(kept.tolist(), xy.tolist())):
+            f = QgsFeature(fields)
+            f.setGeometry(QgsGeometry.fromPointXY(QgsPointXY(x, y)))
+            f.setAttributes([values[name][row] for name in keep])
+            batch.append(f)
+            if len(batch) == 50_000:
+                sink.addFeatures(batch, QgsFeatureSink.FastInsert)
+                batch = []
+                step(k / len(kept))
+        sink.addFeatures(batch, QgsFeatureSink.FastInsert)
+        style_on_load(context, dest_id, reports_style)
+        return dest_id
+
+    def _write_lines(self, parameters, context, source, work_crs, true_xy, reported):
+        fields = QgsFields()
+        fields.append(QgsField("displacement_m", FieldType.Double))
+        sink, dest_id = self.sink(parameters, DISPLACEMENT, context, fields,
+                                  QgsWkbTypes.LineString, source.sourceCrs())
+        if work_crs == WGS84:
+            lengths = geodesic_inverse(true_xy, reported)[1]
+        else:
+            lengths = np.hypot(*(reported - true_xy).T)
+        a = transform_xy(true_xy, work_crs, source.sourceCrs(), context)
+        b = transform_xy(reported, work_crs, source.sourceCrs(), context)
+        batch = []
+        for (x0, y0), (x1, y1), d in zip(a.tolist(), b.tolist(), lengths.tolist()):
+            f = QgsFeature(fields)
+            f.setGeometry(QgsGeometry.fromPolylineXY([QgsPointXY(x0, y0), QgsPointXY(x1, y1)]))
+            f.setAttributes([d])
+            batch.append(f)
+        sink.addFeatures(batch, QgsFeatureSink.FastInsert)
+        style_on_load(context, dest_id, displacement_style)
+        return dest_id
+
+
+def _kept_fields(source, names, user_field):
+    """The fields copied to the output (opt-in) and warnings about place-like ones."""
+    names = list(names or [])
+    if user_field and user_field in names:
+        raise ValueError(f"the user id field '{user_field}' cannot be copied to the output: it "
+                         "defines the unit of privacy and would link the reports of one user")
+    missing = [n for n in names if source.fields().lookupField(n) < 0]
+    if missing:
+        raise ValueError(f"fields to copy not in the input layer: {', '.join(missing)}")
+    return names, [f"copied field '{n}' looks like a place identifier: it may point back to the "
+                   "true location; check before publishing" for n in names if PLACE_LIKE.search(n)]

@@ -1,0 +1,101 @@
+"""mobilitydp:datadriventessellation — Voronoi cells seeded by a grouping of sample points.
+
+Layers to arrays and back; the geometry lives in ``dpcore.geometry.tessellation``."""
+from qgis.core import (QgsProcessing, QgsProcessingParameterFeatureSink,
+                       QgsProcessingParameterFeatureSource, QgsProcessingParameterNumber)
+import numpy as np
+from shapely.geometry import Point
+
+from ...dpcore.reporting import report as dpreport
+from ...dpcore.geometry.tessellation import data_driven_cells, locate
+from ..common.base import REPORT, MobilityDPAlgorithm, tr
+from ..common.field_types import FieldType
+from .layers import (INPUT, MAX_RADIUS, MIN_POINTS, MIN_RADIUS, OUTPUT, STUDY_AREA,
+                     STUDY_AREA_HELP, add_area_parameters, cell_fields, report_warnings,
+                     study_area, write_cells)
+
+
+class DataDrivenTessellation(MobilityDPAlgorithm):
+    ALGORITHM_ID = "datadriventessellation"
+    DISPLAY_NAME = "Data-driven tessellation"
+    GROUP_ID = "tessellation"
+    GROUP = "Tessellation"
+    USES_PRIVACY = False
+    TAGS = ("voronoi", "grid", "cells", "Andrienko")
+    HELP = """
+<p>Builds cells that follow the density of a sample of points (Pratesi 2012, §5.2, after
+Andrienko &amp; Andrienko 2011): the points are grouped so that each joins a group whose centre
+lies within the maximum radius R; groups holding at least N points are grouped again with half
+the radius, down to the minimum radius r. The group centres seed Voronoi cells clipped to the
+study area: large cells where points are sparse, small cells where they are dense. It is
+computed in one metric frame from the study area (or the points without one); the output is in
+that layer's CRS.</p>
+<h3>Parameters</h3>
+<p><b>Sample points</b>: point layer (multipoints count one point per part; features without
+geometry are skipped). Points are grouped in the layer's order.</p>
+<p><b>Maximum radius R</b> and <b>minimum radius r</b> (metres, 0 &lt; r ≤ R): size of the
+largest and smallest groups. The thesis used R = 10 km, r = 500 m.</p>
+<p><b>Minimum points N to subdivide</b>: a group with at least N points is split further
+(thesis: 80).</p>
+""" + STUDY_AREA_HELP + """
+<p><b>Output</b>: cells with cell_id, seed_x/seed_y (the seed in the output CRS), point_count
+(sample points in the cell) and area_m2.</p>
+<p><b>Privacy</b>: no noise is added and this is <b>not</b> differentially private. The seeds
+are averages of the sample points and the point counts are exact, so the cells disclose where
+the sample points lie. Use a public or historical sample, not the private data you will
+release with these cells.</p>
+"""
+
+    def initAlgorithm(self, config=None):  # noqa: N802
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            INPUT, tr("Sample points (public or historical)"), [QgsProcessing.TypeVectorPoint]))
+        self.addParameter(QgsProcessingParameterNumber(
+            MAX_RADIUS, tr("Maximum radius R (metres)"), QgsProcessingParameterNumber.Double,
+            10000.0, minValue=0))
+        self.addParameter(QgsProcessingParameterNumber(
+            MIN_RADIUS, tr("Minimum radius r (metres)"), QgsProcessingParameterNumber.Double,
+            500.0, minValue=0))
+        self.addParameter(QgsProcessingParameterNumber(
+            MIN_POINTS, tr("Minimum points N to subdivide a group"),
+            QgsProcessingParameterNumber.Integer, 80, minValue=2))
+        add_area_parameters(self, 1000.0)
+        self.add_report_parameter()
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            OUTPUT, tr("Data-driven cells"), QgsProcessing.TypeVectorPolygon))
+
+    def execute(self, parameters, context, feedback):
+        source = self.source_or_raise(parameters, INPUT, context)
+        max_r = self.parameterAsDouble(parameters, MAX_RADIUS, context)
+        min_r = self.parameterAsDouble(parameters, MIN_RADIUS, context)
+        min_points = self.parameterAsInt(parameters, MIN_POINTS, context)
+        frame = self.metric_frame(parameters, context, public=(STUDY_AREA, INPUT))
+        xy, _, n_null = frame.read_points(source)
+        warnings = [f"{n_null} point feature(s) without geometry were skipped"] if n_null else []
+        area, area_name = study_area(self, parameters, context, frame, xy, warnings)
+        tess = data_driven_cells(xy, area, max_radius=max_r, min_radius=min_r,
+                                 min_points=min_points,
+                                 progress=self.progress(feedback, 0, 80))
+        warnings += tess.warnings
+        report_warnings(feedback, warnings)
+        cell = locate(tess, xy)
+        counts = np.bincount(cell[cell >= 0], minlength=len(tess.cells)).tolist()
+        seeds = [frame.from_shapely(Point(x, y)).asPoint() for x, y in tess.sites_xy.tolist()]
+        fields = cell_fields([("seed_x", FieldType.Double), ("seed_y", FieldType.Double),
+                              ("point_count", FieldType.Int)])
+        dest_id = write_cells(
+            self, parameters, context, frame, tess, fields,
+            lambda k: [seeds[k].x(), seeds[k].y(), counts[k]], feedback)
+        report = self.write_analysis_report(parameters, context, title=self.DISPLAY_NAME,
+            privacy_note="Not differentially private: the seeds are centroids of the sample "
+                         "points and the cells disclose where they lie. Use a public or "
+                         "historical sample, not the private data to be released.",
+            rows=[("sample points", source.sourceName()), ("R (m)", max_r),
+                        ("r (m)", min_r), ("N", min_points), ("study area", area_name),
+                        ("metric frame", frame.describe())],
+            sections=[("Result", dpreport.table([
+                ("sample points", len(xy)), ("features without geometry", n_null),
+                ("cells", len(tess.cells)),
+                ("points outside the study area", int((cell < 0).sum())),
+                ("study area (m²)", round(tess.study_area.area, 1))]))],
+            warnings=warnings)
+        return {OUTPUT: dest_id, REPORT: report}

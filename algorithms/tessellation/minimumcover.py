@@ -1,0 +1,163 @@
+"""mobilitydp:minimumcover — overlap table (Formula 1) and minimum cover of two partitions.
+
+Layers to geometries and back; the graph work lives in ``dpcore.geometry.cover``.
+"""
+from qgis.core import (QgsCategorizedSymbolRenderer, QgsFeature, QgsFeatureSink, QgsField,
+                       QgsFields, QgsFillSymbol, QgsProcessing,
+                       QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
+                       QgsProcessingParameterField, QgsProcessingParameterNumber,
+                       QgsRendererCategory, QgsWkbTypes)
+
+from ...dpcore.reporting import report as dpreport
+from ...dpcore.geometry.cover import is_vertex_cover, minimum_vertex_cover, overlap_graph
+from ..common.base import REPORT, MobilityDPAlgorithm, id_type, style_on_load, tr
+from ..common.field_types import FieldType
+
+LAYER_A = "LAYER_A"
+ID_FIELD_A = "ID_FIELD_A"
+LAYER_B = "LAYER_B"
+ID_FIELD_B = "ID_FIELD_B"
+MIN_OVERLAP_M2 = "MIN_OVERLAP_M2"
+MIN_OVERLAP_FRACTION = "MIN_OVERLAP_FRACTION"
+OUTPUT = "OUTPUT"
+OVERLAPS = "OVERLAPS"
+
+
+def cover_style(name_a: str, name_b: str):
+    """Categorised by source, the legend naming the two input layers."""
+    def style(layer) -> None:
+        categories = [QgsRendererCategory(src, QgsFillSymbol.createSimple(
+            {"color": color, "outline_color": "60,60,60,255", "outline_width": "0.2"}), label)
+            for src, color, label in (("A", "231,111,81,170", f"cell of {name_a} (A)"),
+                                      ("B", "42,157,143,170", f"cell of {name_b} (B)"))]
+        layer.setRenderer(QgsCategorizedSymbolRenderer("source", categories))
+        layer.triggerRepaint()
+    return style
+
+
+class MinimumCover(MobilityDPAlgorithm):
+    ALGORITHM_ID = "minimumcover"
+    DISPLAY_NAME = "Minimum bipartite cover"
+    GROUP_ID = "tessellation"
+    GROUP = "Tessellation"
+    USES_PRIVACY = False
+    TAGS = ("cover", "overlap", "bipartite", "matching", "census", "IRIS", "tower")
+    HELP = """
+<p>Takes two partitions of the same area, A (e.g. tower cells) and B (e.g. IRIS census cells),
+and computes (Acs &amp; Castelluccia, KDD 2014): the overlap of every pair of cells with the
+area-proportional weight w(a, b) = |a ∩ b| / |a| of their Formula (1), which maps counts of A
+to B, and the smallest set of cells from A and B that covers every overlap (§5.2, Theorem 5:
+a minimum vertex cover of the overlap graph, found through König's theorem from a maximum
+bipartite matching). The density stage perturbs the counts of the cover cells.</p>
+<h3>Parameters</h3>
+<p><b>Partition A</b> and <b>partition B</b>: polygon layers, each in any CRS (both are read
+into one metric frame from A: its CRS if in metres, else a local azimuthal projection; the
+outputs are in A's CRS). Layers that do not overlap at all (often a wrong CRS) are refused. Each should cover the area
+without overlaps; overlapping polygons within a layer, or gaps between the layers, are
+reported as warnings because the result is then not the paper's cover. Invalid polygons are
+repaired and reported; features without geometry are refused.</p>
+<p><b>Id field A / B</b> (optional): unique cell identifiers written to the outputs; default the
+feature id.</p>
+<p><b>Minimum overlap area</b> (m²) and <b>minimum overlap fraction</b> (of the smaller of the
+two cells, in [0, 1)): overlaps at or below these sliver tolerances are not edges of the graph
+and get no weight. Pairs that only touch along a border never count.</p>
+<p><b>Outputs</b>: the cover layer (cells of A and B in the cover, with source "A" or "B",
+cell_id and area_m2, in A's CRS), the overlap table (a_id, b_id, overlap_m2, weight_a_to_b)
+that the density stage reuses, and a report with |A|, |B|, the number of overlaps |E|, the cover
+size |C|, the check that every overlap is covered and the area of each layer not covered by the
+other.</p>
+<p><b>Privacy</b>: no noise is added; the result depends on the cell geometries only.</p>
+"""
+
+    def initAlgorithm(self, config=None):  # noqa: N802
+        for layer, field, label in ((LAYER_A, ID_FIELD_A, "A (e.g. tower cells)"),
+                                    (LAYER_B, ID_FIELD_B, "B (e.g. IRIS cells)")):
+            self.addParameter(QgsProcessingParameterFeatureSource(
+                layer, tr(f"Partition {label}"), [QgsProcessing.TypeVectorPolygon]))
+            self.addParameter(QgsProcessingParameterField(
+                field, tr(f"Id field of {label[0]}|default: the feature id"),
+                parentLayerParameterName=layer, optional=True))
+        self.addParameter(QgsProcessingParameterNumber(
+            MIN_OVERLAP_M2, tr("Minimum overlap area (m²)|smaller overlaps are slivers"),
+            QgsProcessingParameterNumber.Double, 0.0, minValue=0))
+        self.addParameter(QgsProcessingParameterNumber(
+            MIN_OVERLAP_FRACTION, tr("Minimum overlap fraction|of the smaller cell, in [0, 1)"),
+            QgsProcessingParameterNumber.Double, 0.0, minValue=0, maxValue=1))
+        self.add_report_parameter()
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            OUTPUT, tr("Minimum cover"), QgsProcessing.TypeVectorPolygon))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            OVERLAPS, tr("Overlap table (Formula 1 weights)"), QgsProcessing.TypeVector))
+
+    def execute(self, parameters, context, feedback):
+        source_a = self.source_or_raise(parameters, LAYER_A, context)
+        source_b = self.source_or_raise(parameters, LAYER_B, context)
+        field_a = self.parameterAsString(parameters, ID_FIELD_A, context)
+        field_b = self.parameterAsString(parameters, ID_FIELD_B, context)
+        min_m2 = self.parameterAsDouble(parameters, MIN_OVERLAP_M2, context)
+        min_fraction = self.parameterAsDouble(parameters, MIN_OVERLAP_FRACTION, context)
+        frame = self.metric_frame(parameters, context, public=(LAYER_A,))
+        polys_a, ids_a = frame.read_polygons(source_a, "A", field_a)
+        polys_b, ids_b = frame.read_polygons(source_b, "B", field_b)
+        progress = self.progress(feedback, 0, 100)
+        progress(0.05)
+        names = (f"'{source_a.sourceName()}' (A)", f"'{source_b.sourceName()}' (B)")
+        graph = overlap_graph(polys_a, polys_b, min_overlap_m2=min_m2,
+                              min_overlap_fraction=min_fraction, names=names)
+        progress(0.7)
+        cover_a, cover_b = minimum_vertex_cover(graph.adjacency)
+        covered = is_vertex_cover(graph.adjacency, cover_a, cover_b)
+        for w in graph.warnings:
+            feedback.pushWarning(w)
+
+        fields = QgsFields()
+        fields.append(QgsField("source", FieldType.String))
+        fields.append(QgsField("cell_id", FieldType.String))
+        fields.append(QgsField("area_m2", FieldType.Double))
+        sink, dest_id = self.sink(parameters, OUTPUT, context, fields,
+                                  QgsWkbTypes.MultiPolygon, frame.home_crs)
+        for name, mask, polys, ids, areas in (("A", cover_a, polys_a, ids_a, graph.area_a),
+                                              ("B", cover_b, polys_b, ids_b, graph.area_b)):
+            for k in mask.nonzero()[0].tolist():
+                out = QgsFeature(fields)
+                geometry = frame.from_shapely(polys[k])
+                geometry.convertToMultiType()
+                out.setGeometry(geometry)
+                out.setAttributes([name, str(ids[k]), float(areas[k])])
+                sink.addFeature(out, QgsFeatureSink.FastInsert)
+        style_on_load(context, dest_id, cover_style(source_a.sourceName(), source_b.sourceName()))
+
+        table_fields = QgsFields()
+        table_fields.append(QgsField("a_id", id_type(source_a, field_a)))
+        table_fields.append(QgsField("b_id", id_type(source_b, field_b)))
+        table_fields.append(QgsField("overlap_m2", FieldType.Double))
+        table_fields.append(QgsField("weight_a_to_b", FieldType.Double))
+        table, table_id = self.sink(parameters, OVERLAPS, context, table_fields,
+                                    QgsWkbTypes.NoGeometry, frame.home_crs)
+        rows, cols, overlap, weight = graph.edges()
+        for a, b, o, w in zip(rows.tolist(), cols.tolist(), overlap.tolist(), weight.tolist()):
+            row = QgsFeature(table_fields)
+            row.setAttributes([ids_a[a], ids_b[b], o, w])
+            table.addFeature(row, QgsFeatureSink.FastInsert)
+        progress(1.0)
+
+        n_cover = int(cover_a.sum() + cover_b.sum())
+        report = self.write_analysis_report(parameters, context, title=self.DISPLAY_NAME,
+            privacy_note="The cover and the weights depend on the cell geometries only.",
+            rows=[("partition A", source_a.sourceName()), ("id field A", field_a or "feature id"),
+                        ("partition B", source_b.sourceName()), ("id field B", field_b or "feature id"),
+                        ("minimum overlap (m²)", min_m2), ("minimum overlap fraction", min_fraction),
+                        ("metric frame", frame.describe())],
+            sections=[("Graph and cover", dpreport.table([
+                ("|A| cells", len(polys_a)), ("|B| cells", len(polys_b)),
+                ("|E| overlapping pairs", graph.n_edges),
+                ("|C| cover size", n_cover), ("cells of A in the cover", int(cover_a.sum())),
+                ("cells of B in the cover", int(cover_b.sum())),
+                ("every overlap has a cell in the cover", "yes" if covered else "NO"),
+                ("area of A not covered by B (m²)", round(float(graph.uncovered_a_m2.sum()), 3)),
+                ("area of B not covered by A (m²)", round(float(graph.uncovered_b_m2.sum()), 3)),
+                ("overlap within A (m²)", round(graph.self_overlap_a_m2, 3)),
+                ("overlap within B (m²)", round(graph.self_overlap_b_m2, 3)),
+                ("overlap dropped as slivers (m²)", round(graph.dropped_m2, 3))]))],
+            warnings=graph.warnings)
+        return {OUTPUT: dest_id, OVERLAPS: table_id, REPORT: report}

@@ -1,0 +1,308 @@
+"""The privacy ledger: per-dataset spending in a JSON file, locked and written atomically.
+
+The ledger is keyed by dataset id (:mod:`dpcore.accounting.dataset_ids`). A release first
+*reserves* its planned cost (refused if the dataset's total budget would be
+exceeded), then draws its noise and writes its outputs, then *commits* the cost
+it spent (:mod:`dpcore.accounting.contract` decides when). A caught failure before any
+output is in place cancels the reservation; a process killed mid-release leaves
+its reservation counted as spent, which errs on the side of privacy.
+"""
+from __future__ import annotations
+
+import contextlib
+import datetime as _dt
+import json
+import math
+import os
+import tempfile
+import uuid
+from typing import Optional
+
+from .checks import check_delta, check_epsilon
+from .costs import EPSILON_UNIT, REL_TOLERANCE, Budget, PrivacyCost, within
+from .dataset_ids import LEDGER_VERSION, migrate_ledger
+
+try:  # POSIX file locks; the plugin also runs on Windows, where msvcrt is used.
+    import fcntl
+except ImportError:  # pragma: no cover - exercised on Windows only
+    fcntl = None
+    import msvcrt
+
+
+class BudgetExceeded(ValueError):
+    """The release would spend more than the dataset's remaining budget."""
+
+
+
+
+class LedgerUnwritable(ValueError):
+    """The ledger file (or its lock) cannot be created or written."""
+
+
+def _unwritable(path: str, exc: OSError) -> LedgerUnwritable:
+    return LedgerUnwritable(
+        f"the privacy ledger {path} cannot be written ({exc.strerror or exc}): choose a ledger "
+        "file in a directory you can write to.")
+
+
+@contextlib.contextmanager
+def _locked(path: str):
+    """Exclusive lock on ``path + '.lock'`` for the duration of the block."""
+    lock_path = path + ".lock"
+    try:
+        os.makedirs(os.path.dirname(lock_path) or ".", exist_ok=True)
+        fh = open(lock_path, "a+b")
+    except OSError as exc:
+        raise _unwritable(path, exc) from exc
+    with fh:
+        if fcntl is not None:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
+        else:  # pragma: no cover
+            fh.seek(0)
+            msvcrt.locking(fh.fileno(), msvcrt.LK_LOCK, 1)
+        try:
+            yield
+        finally:
+            if fcntl is not None:
+                fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
+            else:  # pragma: no cover
+                fh.seek(0)
+                msvcrt.locking(fh.fileno(), msvcrt.LK_UNLCK, 1)
+
+
+def _now() -> str:
+    return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+
+
+class Ledger:
+    """Per-dataset privacy spending, stored in a JSON file.
+
+    Layout::
+
+        {"version": 2,
+         "datasets": {"<id>": {"budget": {"epsilon", "delta", "unit", "unit_of_privacy"},
+                               "entries": [{"id", "time", "label", "status", "unit",
+                                            "unit_of_privacy", "epsilon", "delta",
+                                            "parts"}]}}}
+
+    ``status`` is ``"reserved"`` while a release runs and ``"spent"`` after it.
+    Reserved entries count against the budget. Ledgers written before units
+    existed read as plain-ε budgets with no stated unit of privacy.
+    """
+
+    def __init__(self, path: str):
+        self.path = os.path.abspath(os.fspath(path))
+
+    # -- file access -------------------------------------------------------
+    def _read(self) -> dict:
+        if not os.path.exists(self.path) or os.path.getsize(self.path) == 0:
+            return {"version": LEDGER_VERSION, "datasets": {}}
+        try:
+            with open(self.path, "r", encoding="utf-8") as fh:
+                data = json.load(fh)
+        except (OSError, json.JSONDecodeError) as exc:
+            raise ValueError(f"privacy ledger {self.path} is unreadable: {exc}") from exc
+        if not isinstance(data, dict) or "datasets" not in data:
+            raise ValueError(f"{self.path} is not a Mobility DP privacy ledger")
+        return migrate_ledger(data)
+
+    def _write(self, data: dict) -> None:
+        """Atomic replace, then fsync of the file and of its directory (the rename)."""
+        directory = os.path.dirname(self.path) or "."
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=".ledger-", suffix=".json", dir=directory)
+        except OSError as exc:
+            raise _unwritable(self.path, exc) from exc
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump(data, fh, indent=2, sort_keys=True, ensure_ascii=False)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, self.path)
+        except BaseException as exc:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            if isinstance(exc, OSError):
+                raise _unwritable(self.path, exc) from exc
+            raise
+        _fsync_directory(directory)
+
+    # -- queries -----------------------------------------------------------
+    def datasets(self) -> list:
+        """The dataset ids of the ledger, sorted (none for a missing file)."""
+        with _locked(self.path):
+            return sorted(self._read()["datasets"])
+
+    def spent(self, dataset_id: str) -> tuple:
+        """(ε, δ) spent or reserved so far on ``dataset_id`` (in its budget's unit)."""
+        with _locked(self.path):
+            ds = self._read()["datasets"].get(dataset_id)
+        return _spent(ds)
+
+    def budget(self, dataset_id: str) -> Optional[Budget]:
+        with _locked(self.path):
+            ds = self._read()["datasets"].get(dataset_id)
+        return None if ds is None else Budget.from_dict(ds["budget"])
+
+    def entries(self, dataset_id: str) -> list:
+        with _locked(self.path):
+            ds = self._read()["datasets"].get(dataset_id)
+        return [] if ds is None else list(ds["entries"])
+
+    # -- two-phase spending -----------------------------------------------
+    def reserve(self, dataset_id: str, epsilon, delta: float = 0.0,
+                budget: Optional[Budget] = None, label: str = "", *,
+                unit: Optional[str] = None,
+                unit_of_privacy: Optional[str] = None) -> "Reservation":
+        """Reserve (ε, δ) for a release, or raise :class:`BudgetExceeded`.
+
+        ``epsilon`` may be the release's planned :class:`PrivacyCost`, which
+        then gives δ, the unit and the unit of privacy. The first release on a
+        dataset fixes its total budget (``budget`` is then required, in the
+        release's unit; an unstated unit of privacy is taken from the
+        release); later calls may omit it or must give the same one. Spending in one unit (or unit of privacy) against a budget kept
+        in another is refused.
+        """
+        if isinstance(epsilon, PrivacyCost):
+            planned = epsilon
+            epsilon, delta = planned.epsilon, planned.delta
+            unit = unit or planned.unit
+            unit_of_privacy = unit_of_privacy or planned.unit_of_privacy
+        unit = unit or EPSILON_UNIT
+        unit_of_privacy = unit_of_privacy or ""
+        if not dataset_id:
+            raise ValueError("a dataset id is required to use the privacy ledger")
+        check_epsilon(epsilon)
+        check_delta(delta)
+        entry_id = uuid.uuid4().hex
+        with _locked(self.path):
+            data = self._read()
+            if dataset_id not in data["datasets"]:
+                if budget is None:
+                    raise ValueError(
+                        f"dataset '{dataset_id}' is new in the ledger {self.path}: "
+                        "give its total privacy budget (epsilon, delta) on first use")
+                _check_units(dataset_id, budget, unit, unit_of_privacy)
+                if not budget.unit_of_privacy:
+                    budget = Budget(budget.epsilon, budget.delta, budget.unit, unit_of_privacy)
+                data["datasets"][dataset_id] = {"budget": budget.to_dict(), "entries": []}
+            ds = data["datasets"][dataset_id]
+            stored = Budget.from_dict(ds["budget"])
+            _check_units(dataset_id, stored, unit, unit_of_privacy)
+            if budget is not None and not (
+                    math.isclose(stored.epsilon, budget.epsilon, rel_tol=REL_TOLERANCE)
+                    and math.isclose(stored.delta, budget.delta, rel_tol=REL_TOLERANCE)):
+                raise ValueError(
+                    f"dataset '{dataset_id}' has a total budget of ε={stored.epsilon:g}, "
+                    f"δ={stored.delta:g} in the ledger; the run gave ε={budget.epsilon:g}, "
+                    f"δ={budget.delta:g}. A budget cannot be changed once spending has started.")
+            used_eps, used_delta = _spent(ds)
+            if not stored.allows(used_eps + epsilon, used_delta + delta):
+                raise BudgetExceeded(
+                    f"privacy budget exceeded for dataset '{dataset_id}': spent ε={used_eps:g}, "
+                    f"δ={used_delta:g} of ε={stored.epsilon:g}, δ={stored.delta:g} "
+                    f"({stored.unit}); this release needs ε={epsilon:g}, δ={delta:g}. "
+                    "No noise was drawn.")
+            ds["entries"].append({"id": entry_id, "time": _now(), "label": label,
+                                  "status": "reserved", "unit": unit,
+                                  "unit_of_privacy": unit_of_privacy,
+                                  "epsilon": float(epsilon), "delta": float(delta), "parts": []})
+            self._write(data)
+        return Reservation(self, dataset_id, entry_id, float(epsilon), float(delta), unit)
+
+    def _finish(self, dataset_id: str, entry_id: str, cost: Optional[PrivacyCost],
+                outputs=()) -> None:
+        with _locked(self.path):
+            data = self._read()
+            entries = data["datasets"][dataset_id]["entries"]
+            for i, e in enumerate(entries):
+                if e["id"] == entry_id:
+                    if cost is None:
+                        del entries[i]
+                    else:
+                        e.update(status="spent", time=_now(), epsilon=cost.epsilon,
+                                 delta=cost.delta, parts=[p.to_dict() for p in cost.parts])
+                        if outputs:
+                            e["outputs"] = [str(o) for o in outputs]
+                    break
+            else:
+                raise ValueError(f"ledger entry {entry_id} vanished from {self.path}")
+            self._write(data)
+
+
+def _check_units(dataset_id: str, budget: Budget, unit: str, unit_of_privacy: str) -> None:
+    """Refuse a release whose unit (or unit of privacy) differs from the budget's."""
+    if unit != budget.unit or (unit_of_privacy and budget.unit_of_privacy
+                               and unit_of_privacy != budget.unit_of_privacy):
+        who = f" per {unit_of_privacy}" if unit_of_privacy else ""
+        raise ValueError(
+            f"dataset '{dataset_id}' keeps its budget in {budget.describe()}; this release "
+            f"spends {unit}{who}. A cost in one unit cannot be charged against a budget in "
+            "another: use a separate dataset id (and budget) for it. No noise was drawn.")
+
+
+def _fsync_directory(directory: str) -> None:
+    """Make a rename in ``directory`` durable (POSIX; a no-op where unsupported)."""
+    flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
+    try:
+        fd = os.open(directory, flags)
+    except OSError:  # pragma: no cover - Windows cannot open directories
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # pragma: no cover - some file systems refuse fsync on directories
+        pass
+    finally:
+        os.close(fd)
+
+
+def _spent(ds: Optional[dict]) -> tuple:
+    if ds is None:
+        return 0.0, 0.0
+    return (math.fsum(e["epsilon"] for e in ds["entries"]),
+            math.fsum(e["delta"] for e in ds["entries"]))
+
+
+class Reservation:
+    """A planned spending in the ledger; commit the actual cost or cancel.
+
+    Use as a context manager: leaving the block by an exception cancels the
+    reservation (no noise was published), leaving it normally without a
+    commit is an error.
+    """
+
+    def __init__(self, ledger: Ledger, dataset_id: str, entry_id: str,
+                 epsilon: float, delta: float, unit: str = EPSILON_UNIT):
+        self.ledger, self.dataset_id, self.entry_id = ledger, dataset_id, entry_id
+        self.epsilon, self.delta, self.unit = epsilon, delta, unit
+        self.done = False
+
+    def commit(self, cost: PrivacyCost, outputs=()) -> None:
+        """Record the spent ``cost`` (and the paths of the outputs it paid for)."""
+        if self.done:
+            raise ValueError("this ledger reservation was already committed or cancelled")
+        if cost.parts and cost.unit != self.unit:
+            raise ValueError(f"release spent {cost.unit} but reserved {self.unit}")
+        if not (within(cost.epsilon, self.epsilon) and within(cost.delta, self.delta)):
+            raise ValueError(
+                f"release spent ε={cost.epsilon:g}, δ={cost.delta:g}, more than the "
+                f"ε={self.epsilon:g}, δ={self.delta:g} it reserved")
+        self.ledger._finish(self.dataset_id, self.entry_id, cost, outputs)
+        self.done = True
+
+    def cancel(self) -> None:
+        if not self.done:
+            self.ledger._finish(self.dataset_id, self.entry_id, None)
+            self.done = True
+
+    def __enter__(self) -> "Reservation":
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> bool:
+        if exc_type is not None:
+            self.cancel()
+            return False
+        if not self.done:
+            self.cancel()
+            raise ValueError("a ledger reservation was neither committed nor cancelled")
+        return False

@@ -1,0 +1,1 @@
+"""Counts stage: noisy counts per zone."""

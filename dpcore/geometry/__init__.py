@@ -1,0 +1,1 @@
+"""Geometry in metres: shapely helpers, tessellations, the bipartite cover and the geography of a city."""

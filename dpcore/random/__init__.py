@@ -1,0 +1,1 @@
+"""Randomness: seeded and secure generators, per-user sampling streams and keyed hashes."""

@@ -1,0 +1,1 @@
+"""What every stage's report uses: the HTML report, utility metrics and progress."""
