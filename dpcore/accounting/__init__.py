@@ -1,1 +1,3 @@
-"""The privacy accounting: costs, the ledger and its view, the release contract, staged outputs, dataset ids and the checks of privacy parameters."""
+"""The privacy accounting: costs, the ledger and its view, the release contract, staged outputs,
+dataset ids and the checks of privacy parameters.
+"""

@@ -1,1 +1,3 @@
-"""Geometry in metres: shapely helpers, tessellations, the bipartite cover and the geography of a city."""
+"""Geometry in metres: shapely helpers, tessellations, the bipartite cover and the geography of a
+city.
+"""
