@@ -2,7 +2,7 @@
 
 Prints two markdown tables:
 
-1. samples per second of ``dpcore.mechanisms.laplace.laplace``, ``discrete_laplace``
+1. samples per second of ``dpcore.mechanisms.snapping.laplace``, ``discrete_laplace``
    and ``gaussian`` and of the raw samplers on 10^7 values (median of 5
    runs, one core), with a seeded generator (numpy PCG64) and with the
    secure one (``make_rng()``: every bit from os.urandom), next to raw numpy

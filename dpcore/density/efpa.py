@@ -10,7 +10,7 @@ coefficients (Alg. 4 lines 2–3, Acs, Chen & Castelluccia ICDM 2012) and
 * EFPA_G: Gaussian noise of the same σ on every retained coefficient; the
   utility of k is −(√(Σ_{i≥k} F_i²) + √k·σ), the tail energy removed plus
   the expected noise RSSE. The noise is the discrete Gaussian on a public
-  grid (:func:`dpcore.mechanisms.gaussian.gaussian`), planned for all m·n
+  grid (:func:`dpcore.mechanisms.gaussian_calibration.gaussian`), planned for all m·n
   coefficients (public) so that σ does not depend on the chosen k; the
   published series are its inverse DCT (post-processing).
 * EFPA: Laplace noise of scale b_E = √k_E·Δ/ε' on cluster E's k_E
@@ -36,9 +36,9 @@ import math
 import numpy as np
 from scipy import fft
 
-from ..mechanisms.exponential import exponential
-from ..mechanisms.gaussian import gaussian, gaussian_sigma
-from ..mechanisms.laplace import laplace
+from ..mechanisms.exponential_mechanism import exponential
+from ..mechanisms.gaussian_calibration import gaussian, gaussian_sigma
+from ..mechanisms.snapping import laplace
 from ..accounting.checks import check_epsilon
 from ..accounting.contract import Release
 from ..accounting.costs import CostPart, PrivacyCost

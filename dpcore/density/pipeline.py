@@ -32,7 +32,7 @@ import scipy.sparse as sp
 from ..geometry.cover import minimum_vertex_cover, reallocate
 from ..geometry.geography import zone_centroids
 from ..geometry.shapes import areas
-from ..mechanisms.laplace import laplace
+from ..mechanisms.snapping import laplace
 from ..accounting.checks import check_delta, check_epsilon
 from ..accounting.contract import Release
 from ..accounting.costs import PrivacyCost
@@ -241,7 +241,7 @@ def release_efpa_g(data: DensityInputs, *, epsilon: float, delta: float,
     """Alg. 1 with EFPA_G (Alg. 4): (ε, δ)-DP census density, n_cells × n_slots.
 
     ``calibration``: ``"analytic"`` (default: the smallest σ the discrete
-    Gaussian's proven bound allows, see :func:`dpcore.mechanisms.gaussian.gaussian`)
+    Gaussian's proven bound allows, see :func:`dpcore.mechanisms.gaussian_calibration.gaussian`)
     or ``"classic"`` (the paper's σ = √2·Δ₂·√ln(4/δ)/ε, valid for ε/4 < 1 here).
     ``improvements``: §5.4 improved scaling and smoothing. ``discrete``:
     discrete Laplace for the integer counts of the improved scaling.

@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..mechanisms.discrete_laplace import discrete_laplace
-from ..mechanisms.laplace import laplace
+from ..mechanisms.geometric import discrete_laplace
+from ..mechanisms.snapping import laplace
 from ..accounting.checks import check_epsilon
 from ..accounting.contract import Release
 from .sensitivity import l1_sensitivity

@@ -69,8 +69,8 @@ from typing import Optional
 import numpy as np
 
 from ..geometry.cover import reallocate
-from ..mechanisms.discrete_laplace import discrete_laplace
-from ..mechanisms.laplace import laplace, snap, snapping_plan
+from ..mechanisms.geometric import discrete_laplace
+from ..mechanisms.snapping import laplace, snap, snapping_plan
 from ..accounting.checks import check_delta, check_epsilon
 from ..accounting.contract import Release
 from ..accounting.costs import PrivacyCost

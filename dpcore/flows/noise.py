@@ -23,7 +23,7 @@ is recorded as ε = ∞ with a note saying what leaks.
 Noise is the discrete Laplace (two-sided geometric) by default, integer
 counts staying integers; ``continuous`` is the thesis's Laplace, made
 float-safe: UniversalNoise uses the snapping mechanism
-(:func:`dpcore.mechanisms.laplace.laplace`), BalancedNoise the two-sided geometric
+(:func:`dpcore.mechanisms.snapping.laplace`), BalancedNoise the two-sided geometric
 on a power-of-two grid about 1/1000 of the Laplace scale
 (:func:`continuous_grid`), whose bound and δ are computed for that grid.
 The truncated versions are sampled by inverting their CDF (the thesis's
@@ -120,7 +120,7 @@ def truncated_discrete_laplace_pmf(k, alpha, bound) -> np.ndarray:
 def truncated_discrete_laplace_noise(eps_per_step, bound, rng: np.random.Generator) -> np.ndarray:
     """Two-sided geometric noise (ratio α = e^{−ε/Δ}, ``eps_per_step`` = ε/Δ) conditioned on
     |Z| ≤ bound, sampled exactly: the exact sampler of
-    :func:`dpcore.mechanisms.discrete_laplace.discrete_laplace_noise` (which refuses ε/Δ beyond what it can
+    :func:`dpcore.mechanisms.geometric.discrete_laplace_noise` (which refuses ε/Δ beyond what it can
     represent, 32·ln 2), redrawing the values outside [−bound, bound] (rejection sampling
     draws exactly the conditioned law; no floating-point CDF is inverted).
     """

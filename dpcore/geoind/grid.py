@@ -9,7 +9,7 @@ Channels ``C[x, y] = P(report cell y | true cell x)``:
 - **geometric** (§IV-B): weight e^{−ε·d(x, y)} on the infinite cell lattice;
 - **discretised Laplace** (§IV-A): the planar Laplace pdf centred on x,
   integrated over each cell of the lattice;
-- **k-RR** (§V): :func:`dpcore.mechanisms.krr.krr` over the grid's cells.
+- **k-RR** (§V): :func:`dpcore.mechanisms.randomized_response.krr` over the grid's cells.
 
 Every channel samples its exact law (issue 25, item 6): the lattice offsets of the
 geometric and discretised Laplace kernels are drawn on the whole lattice by
@@ -39,7 +39,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import fft
 
-from ..mechanisms.krr import krr, krr_channel, krr_keep_probability, krr_other_probability
+from ..mechanisms.randomized_response import krr, krr_channel, krr_keep_probability, krr_other_probability
 from ..accounting.checks import check_epsilon
 from ..accounting.costs import EPSILON_PER_METRE, EPSILON_UNIT, PrivacyCost
 from .lattice import LatticeGeometric

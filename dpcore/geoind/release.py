@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..mechanisms.laplace import round_to_granularity
+from ..mechanisms.snapping import round_to_granularity
 from ..accounting.checks import check_epsilon
 from ..accounting.contract import Release, shuffled_order
 from ..accounting.costs import EPSILON_PER_METRE, EPSILON_UNIT, PrivacyCost

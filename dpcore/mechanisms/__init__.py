@@ -36,16 +36,16 @@ float-safe:
 
 One module per family; this package gives their public names.
 """
-from .limits import MIN_PROBABILITY, MAX_EPSILON_PER_SENSITIVITY, check_representable
-from .laplace import (SNAPPING_ETA, DEFAULT_BOUND_SENSITIVITIES, laplace_scale,
-                      power_of_two_at_least, snapping_plan, snap, laplace, round_to_granularity)
-from .discrete_laplace import (discrete_laplace_alpha, discrete_laplace_pmf,
-                               discrete_laplace_noise, discrete_laplace)
-from .gaussian import (gaussian_sigma_classic, analytic_gaussian_delta, gaussian_sigma_analytic,
-                       gaussian, gaussian_plan, gaussian_sigma)
-from .exponential import exponential_log_probabilities, exponential
-from .sparse_vector import sparse_vector
-from .krr import krr_other_probability, krr_keep_probability, krr_channel, krr
+from .exponential_mechanism import exponential, exponential_log_probabilities
+from .gaussian_calibration import (analytic_gaussian_delta, gaussian, gaussian_plan, gaussian_sigma,
+                                   gaussian_sigma_analytic, gaussian_sigma_classic)
+from .geometric import (discrete_laplace, discrete_laplace_alpha, discrete_laplace_noise,
+                        discrete_laplace_pmf)
+from .limits import MAX_EPSILON_PER_SENSITIVITY, MIN_PROBABILITY, check_representable
+from .randomized_response import krr, krr_channel, krr_keep_probability, krr_other_probability
+from .snapping import (DEFAULT_BOUND_SENSITIVITIES, SNAPPING_ETA, laplace, laplace_scale,
+                       power_of_two_at_least, round_to_granularity, snap, snapping_plan)
+from .svt import sparse_vector
 
 __all__ = ["DEFAULT_BOUND_SENSITIVITIES", "MAX_EPSILON_PER_SENSITIVITY", "MIN_PROBABILITY",
            "SNAPPING_ETA", "analytic_gaussian_delta", "check_representable", "discrete_laplace",

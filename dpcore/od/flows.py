@@ -24,7 +24,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from ..mechanisms.discrete_laplace import discrete_laplace
+from ..mechanisms.geometric import discrete_laplace
 from ..accounting.checks import check_epsilon
 from ..accounting.contract import Release
 from ..accounting.costs import PrivacyCost

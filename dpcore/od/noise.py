@@ -2,7 +2,7 @@
 
 Counts get discrete Laplace noise (two-sided geometric, ε-DP for an integer
 L1 sensitivity) or the discrete Gaussian mechanism ((ε, δ)-DP for an L2
-sensitivity; Canonne, Kamath & Steinke 2020, :func:`dpcore.mechanisms.gaussian.gaussian`).
+sensitivity; Canonne, Kamath & Steinke 2020, :func:`dpcore.mechanisms.gaussian_calibration.gaussian`).
 The 95 % margin of error of a value is the half-width ``h`` with P(|noise| ≤ h) ≥ 95 %, computed from the noise
 distribution alone (public: it depends on ε, δ and the public bounds, never
 on the data). A sum of ``k`` noisy values (a marginal) has the margin of the

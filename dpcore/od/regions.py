@@ -40,7 +40,7 @@ from ..accounting.checks import check_epsilon
 from ..accounting.contract import Release
 from ..accounting.costs import PrivacyCost
 from ..mechanisms.limits import check_representable
-from ..mechanisms.discrete_laplace import discrete_laplace, discrete_laplace_alpha
+from ..mechanisms.geometric import discrete_laplace, discrete_laplace_alpha
 from ..reporting.progress import report_progress
 from ..random.rng import make_rng
 from ..random.sampling import sampling_stream

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..mechanisms.discrete_laplace import discrete_laplace_alpha
+from ..mechanisms.geometric import discrete_laplace_alpha
 from ..accounting.costs import PrivacyCost
 from .noise import DISCRETE_LAPLACE, LEVEL, margin_of_error
 from .people_flows import _directed, measure_people, plan_trip_scale, trip_scale

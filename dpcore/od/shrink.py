@@ -4,7 +4,7 @@ Post-processing at no privacy cost: it reads only the noisy counts and the
 public noise law. The counts c_k (people per OD pair, per zone) are modelled
 as draws from an unknown prior π on a grid of non-negative values; the noisy
 value is y_k = c_k + Z_k with Z_k two-sided geometric of ratio α (the discrete
-Laplace mechanism, :func:`dpcore.mechanisms.discrete_laplace.discrete_laplace`). π is the
+Laplace mechanism, :func:`dpcore.mechanisms.geometric.discrete_laplace`). π is the
 maximum-likelihood mixture of geometric laws P(c) ∝ ρ^c (ρ on a fixed grid
 from 0, a point mass at 0, to 0.999, fine near both ends), fitted by EM on the noisy values (Laird
 1978; g-modelling, Efron 2016): a completely monotone prior, decreasing like

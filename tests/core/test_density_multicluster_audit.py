@@ -36,8 +36,8 @@ import numpy as np
 from ..support.dp_audit import likelihood_ratio_audit
 from mobility_dp.dpcore.density.efpa import dct, efpa, idct, noise_rsse, tail_rsse
 from mobility_dp.dpcore.density.sensitivity import cluster_l2_sum_bound, l2_sensitivity
-from mobility_dp.dpcore.mechanisms.exponential import exponential_log_probabilities
-from mobility_dp.dpcore.mechanisms.laplace import snapping_plan
+from mobility_dp.dpcore.mechanisms.exponential_mechanism import exponential_log_probabilities
+from mobility_dp.dpcore.mechanisms.snapping import snapping_plan
 from mobility_dp.dpcore.random.rng import make_rng
 
 ELL, N_SLOTS = 2, 2                      # ℓ visits per user, n slots per series

@@ -297,10 +297,10 @@ def test_exact_geometric_decides_at_a_boundary_exactly():
 def test_secure_discrete_laplace_is_the_exact_sampler(monkeypatch, seeded_urandom):
     """Releases (unseeded) draw discrete Laplace noise with dpcore.mechanisms.exact_geometric: the
     float ⌊(E + c)/r⌋ shortcut is gone; seeded runs keep numpy's draws."""
-    from mobility_dp.dpcore.mechanisms import discrete_laplace, exact_geometric
+    from mobility_dp.dpcore.mechanisms import exact_geometric, geometric
     calls = []
     real = exact_geometric.discrete_laplace_draws
-    monkeypatch.setattr(discrete_laplace, "discrete_laplace_draws",
+    monkeypatch.setattr(geometric, "discrete_laplace_draws",
                         lambda *a, **k: calls.append(k) or real(*a, **k))
     z = mech.discrete_laplace(np.zeros(1000, int), sensitivity=3, epsilon=1.0, rng=make_rng())
     assert calls and calls[0]["epsilon"] == 1.0 and calls[0]["sensitivity"] == 3

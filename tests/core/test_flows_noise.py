@@ -14,7 +14,7 @@ from mobility_dp.dpcore.flows.noise import (LocalNoise, balanced_bound, bound_co
 from mobility_dp.dpcore.flows.sketches import SketchSpec
 from mobility_dp.dpcore.flows.vectors import FlowVectors, MoveIndex
 from mobility_dp.dpcore import mechanisms
-from mobility_dp.dpcore.mechanisms.discrete_laplace import discrete_laplace_pmf
+from mobility_dp.dpcore.mechanisms.geometric import discrete_laplace_pmf
 from mobility_dp.dpcore.random.rng import make_rng
 from mobility_dp.dpcore.random.sampling import sampling_stream
 

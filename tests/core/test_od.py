@@ -147,7 +147,7 @@ def test_simultaneous_margin_bounds_all_pairs_at_once():
 
 
 def test_summed_margin_matches_simulation():
-    from mobility_dp.dpcore.mechanisms.discrete_laplace import discrete_laplace_noise
+    from mobility_dp.dpcore.mechanisms.geometric import discrete_laplace_noise
     z = discrete_laplace_noise((40000, 6), sensitivity=4, epsilon=0.5, rng=make_rng(2)).sum(1)
     h = noise.margin_of_error("discrete_laplace", sensitivity=4, epsilon=0.5, n_summed=6)
     assert 0.94 <= np.mean(np.abs(z) <= h) <= 0.96

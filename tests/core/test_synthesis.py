@@ -101,7 +101,7 @@ def test_noise_only_pairs_are_shrunk_to_nothing_where_clipping_would_invent_mass
     """Post-processing of the home–work pairs on noise alone (all true counts 0): the
     grouped empirical-Bayes posterior means keep < 0.2 person per cell; clipping at 0 (the control)
     would spread about 2.5 synthetic people per cell."""
-    from mobility_dp.dpcore.mechanisms.discrete_laplace import (discrete_laplace_alpha,
+    from mobility_dp.dpcore.mechanisms.geometric import (discrete_laplace_alpha,
                                                                 discrete_laplace_noise)
     from mobility_dp.dpcore.od.synthesis.reconstruct import distance_groups, shrink_by_group
     from mobility_dp.dpcore.od.synthesis.parts import budget

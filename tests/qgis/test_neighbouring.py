@@ -294,7 +294,7 @@ def _toy(leaky):
     from mobility_dp.algorithms.common.field_types import FieldType
     from mobility_dp.algorithms.common.base import MobilityDPAlgorithm
     from mobility_dp.dpcore.accounting.costs import PrivacyCost
-    from mobility_dp.dpcore.mechanisms.discrete_laplace import discrete_laplace
+    from mobility_dp.dpcore.mechanisms.geometric import discrete_laplace
 
     class ToyCounts(MobilityDPAlgorithm):
         ALGORITHM_ID, DISPLAY_NAME, GROUP_ID, GROUP = "toycounts", "Toy counts", "t", "T"

@@ -148,13 +148,13 @@ def distribution_fit(sample, *, cdf=None, outcomes=None, probabilities=None,
 
 def snapped_laplace_law(*, true_value: float = 0.0, sensitivity: float, epsilon: float,
                         bound=None) -> tuple:
-    """(outputs, probabilities) of ``dpcore.mechanisms.laplace.laplace`` (the snapping mechanism).
+    """(outputs, probabilities) of ``dpcore.mechanisms.snapping.laplace`` (the snapping mechanism).
 
     The output is kΛ with the Laplace(true value, b) mass of
     [(k − ½)Λ, (k + ½)Λ), Λ and b from ``snapping_plan``, over ±40 noise
     scales (clamping ignored: keep the true value far inside the bound).
     """
-    from mobility_dp.dpcore.mechanisms.laplace import snapping_plan
+    from mobility_dp.dpcore.mechanisms.snapping import snapping_plan
     plan = snapping_plan(sensitivity, epsilon, bound)
     grid, b = plan["granularity"], plan["scale"]
     centre = round(true_value / grid)
@@ -165,7 +165,7 @@ def snapped_laplace_law(*, true_value: float = 0.0, sensitivity: float, epsilon:
 
 def snapped_laplace_fit(sample, *, true_value: float = 0.0, sensitivity: float, epsilon: float,
                         bound=None, alpha: float = 1e-3) -> FitResult:
-    """Chi-square fit of outputs of ``dpcore.mechanisms.laplace.laplace`` to :func:`snapped_laplace_law`."""
+    """Chi-square fit of outputs of ``dpcore.mechanisms.snapping.laplace`` to :func:`snapped_laplace_law`."""
     outcomes, probs = snapped_laplace_law(true_value=true_value, sensitivity=sensitivity,
                                           epsilon=epsilon, bound=bound)
     return chi_square_fit(sample, outcomes, probs, alpha=alpha)

@@ -27,8 +27,8 @@ from typing import Optional
 
 import numpy as np
 
-from ...mechanisms.discrete_laplace import discrete_laplace_alpha
-from ...mechanisms.laplace import laplace
+from ...mechanisms.geometric import discrete_laplace_alpha
+from ...mechanisms.snapping import laplace
 from ...accounting.costs import PrivacyCost
 from ...reporting.progress import report_progress
 from ...random.sampling import sample_per_user, sampling_stream
