@@ -4,13 +4,13 @@ Two tasks, each dpcore's numpy code on one batch or partition, with no Python
 object per row (ids and times are read from the Arrow buffers):
 
 * :func:`locate` — every trip row: its user, origin and destination zones (in the
-  zones' CRS, :class:`.zones.ZoneIndex`), keyed hash (:func:`.trip_bounds.trip_keys`),
+  zones' CRS, :class:`.zones.ZoneIndex`), keyed hash (:func:`dpcore.od.trip_bounds.trip_keys`),
   why it is dropped (0: kept), start and end (epoch seconds) and its ends in the
   metric frame (the frame the one-machine path computes trip length and gyration in);
 * :func:`tables` — one partition of the located rows holding all the rows of its
   users (repartitioned by user): the count of its rows by why they were dropped, and
   its valid trips' part of every table, as the sparse rows of
-  :func:`.trip_bounds.partial_tables` (bounded to the keyed bottom-m, with the
+  :func:`dpcore.od.trip_bounds.partial_tables` (bounded to the keyed bottom-m, with the
   report statistics of :mod:`dpcore.od.table_statistics`). One pass over the
   located rows: nothing is cached between two Spark jobs.
 """
@@ -26,7 +26,7 @@ LOCATED = ("u string, o int, d int, k long, why int, t0 double, t1 double, ox do
 #: The schema of :func:`tables`' rows.
 ROWS = "t int, o int, d int, c long"
 #: :func:`tables`' rows counting the rows by why they were dropped (origin: the reason, 0 =
-#: kept), beside :func:`.trip_bounds.partial_tables`' rows.
+#: kept), beside :func:`dpcore.od.trip_bounds.partial_tables`' rows.
 DROPPED_ROW = UNTIMED_ROW + 1
 
 
@@ -94,7 +94,7 @@ def locate(batches, payload):
 
 def tables(batches, payload):
     """One partition of the valid :data:`LOCATED` rows, each user's trips all in it: its part
-    of every table (:func:`.trip_bounds.partial_tables`), as :data:`ROWS` batches."""
+    of every table (:func:`dpcore.od.trip_bounds.partial_tables`), as :data:`ROWS` batches."""
     import numpy as np
     import pyarrow as pa
     import pyarrow.compute as pc

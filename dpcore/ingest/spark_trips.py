@@ -3,7 +3,7 @@
 Where a month of a city's trips does not fit one machine, Spark reads them
 (CSV with a header, Parquet, JSON; any Hadoop path), places both ends in the
 public zones, keeps each user's ≤ m trips with the smallest keyed hash
-(:mod:`.trip_bounds`, the rule the one-machine path can reproduce exactly)
+(:mod:`dpcore.od.trip_bounds`, the rule the one-machine path can reproduce exactly)
 and writes the small tables of :class:`dpcore.od.trip_tables.TripTables`:
 
 * ``trips_per_pair.csv`` — origin id, destination id, origin, dest (indices), trips (≤ m/user);

@@ -57,7 +57,7 @@ class TripEncoder:
     ``zones``: a :class:`ZoneIndex` in the frame; ``to_frame(x, y) -> (x, y)``
     reprojects raw coordinates (None: already in the frame); ``window``:
     (start, end) epoch seconds, None = open. ``key``: also keep each trip's keyed hash
-    (:func:`.trip_bounds.trip_keys` of the raw values, as the Spark job computes it) in
+    (:func:`dpcore.od.trip_bounds.trip_keys` of the raw values, as the Spark job computes it) in
     ``self.keys`` after :meth:`finish` (per-trip layouts only).
     """
 
