@@ -3,18 +3,22 @@ IRIS zones and population, projected to Lambert-93) and a synthetic grid city.""
 from __future__ import annotations
 
 import csv
+import importlib
 import json
 import os
 
 import numpy as np
 from shapely.geometry import box, shape
 
-try:
-    from mobility_dp.dpcore.geometry.geography import Geography, LAMBERT93_EPSG, lonlat_to_lambert93
-    from mobility_dp.dpcore.random.rng import make_rng
-except ModuleNotFoundError:   # benchmarks import dpcore from the repository root, as ``dpcore``
-    from dpcore.geometry.geography import Geography, LAMBERT93_EPSG, lonlat_to_lambert93
-    from dpcore.random.rng import make_rng
+from . import dpcore_names
+
+# The dpcore already imported: ``mobility_dp.dpcore`` in tests, ``dpcore`` in benchmarks (which
+# import it from the repository root), so that there is one Geography class either way.
+_DPCORE = (dpcore_names() or ["mobility_dp.dpcore"])[0]
+_geography = importlib.import_module(_DPCORE + ".geometry.geography")
+Geography, LAMBERT93_EPSG = _geography.Geography, _geography.LAMBERT93_EPSG
+lonlat_to_lambert93 = _geography.lonlat_to_lambert93
+make_rng = importlib.import_module(_DPCORE + ".random.rng").make_rng
 
 
 def _project_coords(coords):
