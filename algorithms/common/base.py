@@ -30,6 +30,7 @@ from qgis.PyQt.QtGui import QIcon
 
 from ...dpcore.accounting.staging import place
 from ...dpcore.accounting.costs import Budget, PrivacyCost
+from ...dpcore.random.draws import DrawWatch
 from ...dpcore.reporting.progress import Cancelled
 from . import helppages
 from .frame import MetricFrame, id_type, shapely_wkb  # noqa: F401
@@ -130,16 +131,26 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
                               or default_dataset_id, planned, budget=budget,
                               label=f"mobilitydp:{self.ALGORITHM_ID}",
                               seeded=self.seed(parameters, context) is not None)
-        return self._charge.reserve()
+        self._charge.reserve()
+        self._draws.arm()
+        return self._charge
 
     def progress(self, feedback, start: float = 0.0, end: float = 100.0):
-        """Like :func:`progress_bridge`, but once the release's cost is checked a cancel no
-        longer interrupts: the run finishes writing what it paid for."""
-        return progress_bridge(feedback, start, end, stop_on_cancel=lambda: not self._spent())
+        """A dpcore ``progress(fraction)`` callback (:func:`progress_bridge`): a cancel
+        stops the run wherever it is; the failure rule says whether it is charged."""
+        return progress_bridge(feedback, start, end)
 
     def _spent(self) -> bool:
         charge = getattr(self, "_charge", None)
         return charge is not None and charge.cost is not None
+
+    # -- randomness ----------------------------------------------------------
+    def rng(self, parameters, context):
+        """The release's generator, watched: from its first draw on a failure is charged."""
+        return self._draws.watch(super().rng(parameters, context))
+
+    def rngs(self, parameters, context, n: int) -> list:
+        return [self._draws.watch(rng) for rng in super().rngs(parameters, context, n)]
 
     # -- running -----------------------------------------------------------
     def execute(self, parameters, context, feedback) -> dict:
@@ -149,8 +160,10 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
     def processAlgorithm(self, parameters, context, feedback):  # noqa: N802
         """The release contract around :meth:`execute`: outputs staged beside their
         destinations, placed only when the body succeeded, then the cost committed.
-        A failure before the first output is in place cancels the reservation."""
+        A failure or cancel before the release's first random draw cancels the
+        reservation; from the first draw on it is charged (:meth:`ReleaseContract.fail`)."""
         self._charge = None
+        self._draws = DrawWatch()
         staging = None
         begin_run()
         try:
@@ -163,19 +176,20 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
                 self._charge.contract.finish()
             else:
                 staging.place(_NoRelease(), feedback)
-        except (Cancelled, ValueError, RuntimeError, OSError) as exc:
-            end_run()
-            if staging is not None:
-                staging.discard()
-            raise QgsProcessingException(failure_message(
-                self._charge, str(exc), cancelled=isinstance(exc, Cancelled)))
         except BaseException as exc:
             end_run()
             if staging is not None:
                 staging.discard()
-            if isinstance(exc, QgsProcessingException):
-                raise QgsProcessingException(failure_message(self._charge, str(exc)))
-            raise
+                if self._charge is not None:
+                    staging.record_direct(self._charge.contract)
+            if not isinstance(exc, (Cancelled, ValueError, RuntimeError, OSError,
+                                    QgsProcessingException)):
+                if self._charge is not None:     # settle the ledger, then let it propagate
+                    self._charge.contract.fail(drawn=self._draws.drawn())
+                raise
+            raise QgsProcessingException(failure_message(
+                self._charge, str(exc), drawn=self._draws.drawn(),
+                cancelled=isinstance(exc, Cancelled) or feedback.isCanceled()))
         results = {k: staging.final(v) for k, v in results.items()}
         self.announce_empty(results, context, feedback)
         if self._spent():
@@ -197,3 +211,7 @@ class _NoRelease:
     @staticmethod
     def place(staged, destination):
         place(staged, destination)
+
+    @staticmethod
+    def wrote(destination):
+        """Nothing to record: no ledger entry lists the outputs of a run without a release."""

@@ -13,7 +13,7 @@ from qgis.core import (QgsProcessingException, QgsProcessingOutputNumber,
 
 from ...dpcore.accounting.checks import check_delta, check_epsilon
 from ...dpcore.accounting.dataset_ids import dataset_id
-from ...dpcore.random.rng import make_rng
+from ...dpcore.random.rng import make_rng, make_rngs
 from ...dpcore.accounting.units import (check_units_not_all_distinct, guess_unit_field,
                                         UNIT_FIELD_NAMES)
 from .frame import MetricFrame
@@ -108,7 +108,12 @@ class InputsMixin:
         return self.parameterAsInt(parameters, SEED, context)
 
     def rng(self, parameters, context):
+        """The generator of the release (seeded, or secure when SEED is empty)."""
         return make_rng(self.seed(parameters, context))
+
+    def rngs(self, parameters, context, n: int) -> list:
+        """``n`` independent generators of one release (e.g. sampling and noise apart)."""
+        return make_rngs(self.seed(parameters, context), n)
 
     def enum_value(self, parameters, name, context) -> str:
         """The static string of an :func:`enum_parameter` (e.g. ``"efpa_g"``)."""

@@ -5,8 +5,9 @@ An algorithm reserves its dpcore-planned cost before any noise is drawn
 ``charge.released(release)`` — the contract's one check of spent against planned.
 The base class commits the cost only once every file output is in place
 (:mod:`.staging`); the committed cost becomes the EPSILON_SPENT / DELTA_SPENT /
-PRIVACY_UNIT outputs and one log line. A failure or cancel before the first
-output is in place cancels the reservation: nothing was published.
+PRIVACY_UNIT outputs and one log line. A failure or cancel before the release's first
+random draw cancels the reservation (nothing was published); from the first draw on it
+commits the charge (:meth:`ReleaseContract.fail`).
 """
 from __future__ import annotations
 
@@ -97,10 +98,11 @@ class Charge(contextlib.AbstractContextManager):
             cost=self.cost.describe(), where=where)
 
 
-def failure_message(charge, message: str, cancelled: bool = False) -> str:
-    """``message`` followed by what the failure rule did (nothing published, or charged)."""
+def failure_message(charge, message: str, *, drawn: bool, cancelled: bool = False) -> str:
+    """``message`` followed by what the failure rule did: nothing published (no random draw
+    yet), or what was spent and charged (:meth:`ReleaseContract.fail`)."""
     rule = ("Nothing was published and nothing was charged to the privacy ledger."
-            if charge is None else charge.contract.fail())
+            if charge is None else charge.contract.fail(drawn=drawn, cancelled=cancelled))
     if cancelled:
         message = _tr("Cancelled by the user.")
     message = message.strip()

@@ -4,17 +4,16 @@ from __future__ import annotations
 from ...dpcore.reporting.progress import Cancelled
 
 
-def progress_bridge(feedback, start: float = 0.0, end: float = 100.0, *, stop_on_cancel=None):
+def progress_bridge(feedback, start: float = 0.0, end: float = 100.0):
     """A dpcore ``progress(fraction)`` callback driving ``feedback`` between two percentages.
 
-    It raises ``Cancelled`` when the user cancels, unless ``stop_on_cancel()``
-    returns False (``MobilityDPAlgorithm.progress`` uses that to finish
-    writing once the budget is spent).
+    It raises ``Cancelled`` when the user cancels; after the release's first random draw the
+    failure rule charges such a run (:meth:`ReleaseContract.fail`).
     """
     def progress(fraction: float) -> None:
         if feedback is None:
             return
-        if feedback.isCanceled() and (stop_on_cancel is None or stop_on_cancel()):
+        if feedback.isCanceled():
             raise Cancelled()
         feedback.setProgress(start + (end - start) * fraction)
     return progress

@@ -7,7 +7,9 @@ by a staged path — the same file name in a hidden directory beside the destina
 the body, QGIS's writers and the stored GeoPackage styles all work on the staged file.
 :meth:`Staging.place` renames them into place (the first rename publishes the release),
 :meth:`Staging.discard` removes them after a failure. Outputs that are not plain files
-(``memory:``, ``ogr:``/``postgres:`` URIs into existing stores) are written directly.
+(``memory:``, ``ogr:``/``postgres:`` URIs into existing stores) are written directly;
+the contract lists them in the ledger entry, and the failure rule charges a run that drew
+noise whatever it wrote.
 """
 from __future__ import annotations
 
@@ -20,6 +22,10 @@ from qgis.core import (QgsProcessingOutputLayerDefinition, QgsProcessingParamete
 
 from ...dpcore.accounting.staging import discard, staged_path
 from .outputs import destination_value
+
+
+#: ``user=…``/``password=…`` items of a provider URI (never written to a ledger).
+_CREDENTIALS = re.compile(r"\b(user|password|authcfg)=('[^']*'|\S+)\s*")
 
 
 def _is_file(path: str) -> bool:
@@ -35,6 +41,7 @@ class Staging:
     def __init__(self, alg, parameters, context):
         self.context = context
         self.files = {}
+        self.direct = []           # destinations written in place: tables in stores, memory
         self.parameters = dict(parameters)
         for d in alg.destinationParameterDefinitions():
             name = d.name()
@@ -47,7 +54,10 @@ class Staging:
                 dest = alg.parameterAsFileOutput(parameters, name, context)
             else:
                 continue
-            if not dest or not _is_file(dest):
+            if not dest:
+                continue
+            if not _is_file(dest):
+                self.direct.append(dest)
                 continue
             path = dest.split("|")[0]
             staged = staged_path(path)
@@ -71,12 +81,21 @@ class Staging:
     def place(self, contract, feedback=None) -> None:
         """Rename every staged output into place (the first rename publishes)."""
         loads = self.context.layersToLoadOnCompletion()
+        self.record_direct(contract)
         for staged, path in self.files.values():
             if not os.path.exists(staged):
                 continue        # an optional output the run did not write
             contract.place(staged, path)
         if loads:
             self.context.setLayersToLoadOnCompletion({self.final(k): v for k, v in loads.items()})
+
+    def record_direct(self, contract) -> None:
+        """Tell the contract about the outputs written in place (listed in its ledger entry,
+        credentials removed); memory layers leave nothing behind and are not listed."""
+        for dest in self.direct:
+            if not dest.startswith("memory:") and dest != "TEMPORARY_OUTPUT":
+                contract.wrote(_CREDENTIALS.sub("", dest).strip())
+        self.direct = []
 
     def discard(self) -> None:
         for staged, _ in self.files.values():

@@ -6,7 +6,6 @@ from qgis.core import (QgsProcessing, QgsProcessingOutputString,
 
 from ...dpcore.reporting import report as dpreport
 from ...dpcore.geoind import coverage_warning
-from ...dpcore.random.rng import make_rngs
 from ...dpcore.histograms import errors, plan_histograms, release_histograms, user_histograms
 from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, id_type, tr
 from ..common.events import N_SLOTS, SLOT_MINUTES, START, period
@@ -138,7 +137,7 @@ class PublishHistograms(MobilityDPAlgorithm):
             user=USER_FIELD, time=TIME_FIELD, cell=CELL_FIELD)
         # separate streams: the per-user pick consumes randomness data-dependently, the noise
         # must not depend on it (same seed, neighbouring data → same noise)
-        pick_rng, rng = make_rngs(self.seed(parameters, context), 2)
+        pick_rng, rng = self.rngs(parameters, context, 2)
         days = [user_histograms(users, cell, seconds, n_cells=len(ids), rng=pick_rng,
                                 start=start - k * 86400.0, slot_seconds=slot_seconds,
                                 n_slots=n_slots) for k in range(past, -1, -1)]

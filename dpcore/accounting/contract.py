@@ -6,21 +6,27 @@ Every release is a pair of functions::
                                                        # depends on parameters only is here
     release_<name>(data, *, rng, progress=None, **public_params) -> Release
 
-and runs under one :class:`ReleaseContract`:
+and runs under one :class:`ReleaseContract`, in this order:
 
-1. **plan** — the planned :class:`~dpcore.accounting.costs.PrivacyCost` (with its unit of privacy);
-2. **reserve** it in the ledger (:meth:`ReleaseContract.reserve`; refused before any noise);
-3. **release** — the mechanisms the release calls add up their costs in ``Release.cost``;
-4. **check** — :func:`check_spent` (one check for every stage) compares spent with planned
+1. **plan** — the planned :class:`~dpcore.accounting.costs.PrivacyCost` (with its unit of
+   privacy); every refusal that needs no data;
+2. **read** the data (refusals that need the data, still before any noise);
+3. **reserve** the plan in the ledger (:meth:`ReleaseContract.reserve`; refused before any
+   noise when over budget);
+4. **release** — the mechanisms the release calls add up their costs in ``Release.cost``;
+5. **check** — :func:`check_spent` (one check for every stage) compares spent with planned
    (:meth:`ReleaseContract.released`);
-5. **write** every output to a temporary place beside its destination (:func:`staged_path`)
-   and move it into place (:meth:`ReleaseContract.place`);
-6. **commit** the spent cost (:meth:`ReleaseContract.finish`).
+6. **write** every output to a temporary place beside its destination
+   (:func:`~dpcore.accounting.staging.staged_path`) and move it into place
+   (:meth:`ReleaseContract.place`);
+7. **commit** the spent cost (:meth:`ReleaseContract.finish`).
 
-The failure rule (:meth:`ReleaseContract.fail`): a caught failure before the first output
-is in place cancels the reservation and says nothing was published; once an output is in
-place the release is committed (the noisy values may have left); a process that dies keeps
-its reservation, counted as spent (it cannot know, so it fails closed).
+The failure rule (:meth:`ReleaseContract.fail`): a failure or a cancel before the release's
+first random draw cancels the reservation and says nothing was published; from the first draw
+on, any failure or cancel commits the charge, marked failed or cancelled, with the outputs it
+wrote (the noise may have left, or a run repeated until its noise suits would average it
+away); a process that dies keeps its reservation, counted as spent (it cannot know, so it fails
+closed). :mod:`dpcore.random.draws` tells whether a draw happened.
 
 Record-level outputs (perturbed points, synthetic trips) are written in the order of
 :func:`shuffled_order`, so the row number carries nothing from the input's order.
@@ -114,6 +120,7 @@ class ReleaseContract:
         self.cost: Optional[PrivacyCost] = None   # the checked spent cost
         self.published = False                    # an output is in place
         self.placed: list = []                    # destinations of the outputs in place
+        self.written: list = []                   # outputs written without staging
         self.state = "planned"
 
     # -- the steps ---------------------------------------------------------------------
@@ -141,29 +148,50 @@ class ReleaseContract:
         place(staged, destination)
         self.placed.append(destination)
 
+    def wrote(self, destination: str) -> None:
+        """Record an output written at its destination without staging (a table inside an
+        existing store, a memory layer): the ledger entry lists it like a placed one."""
+        self.written.append(destination)
+
+    def outputs(self) -> list:
+        """Every output the release wrote: placed files, then outputs written directly."""
+        return self.placed + self.written
+
     def finish(self) -> None:
         """Commit the spent cost: every output is in place."""
         if self.cost is None:
             raise RuntimeError("the release finished without a checked cost")
         if self.reservation is not None:
-            self.reservation.commit(self.cost, outputs=self.placed)
+            self.reservation.commit(self.cost, outputs=self.outputs())
         self.state = "committed"
 
-    def fail(self) -> str:
-        """Apply the failure rule; returns what the failure message must add."""
-        if self.published and self.cost is not None:
+    def fail(self, *, drawn: bool, cancelled: bool = False) -> str:
+        """Apply the failure rule; returns what the failure message must add.
+
+        Before the first random draw of the release (``drawn`` false, nothing in place) the
+        reservation is cancelled: nothing was published. From the first draw on the release
+        is spent, whatever stopped it (an error, a cancel, a destination that cannot be
+        written): the checked cost, or the planned one when the run stopped before its check
+        (the plan is what the release spends), is committed and marked as a failed or
+        cancelled release with the outputs it wrote.
+        """
+        if drawn or self.published:
+            cost = self.cost or self.planned
             if self.reservation is not None and not self.reservation.done:
-                self.reservation.commit(self.cost, outputs=self.placed)
+                self.reservation.commit(cost, outputs=self.outputs(),
+                                        outcome="cancelled" if cancelled else "failed")
             self.state = "committed"
             where = (f" and charged to dataset '{self.dataset_id}' in the ledger {self.path}"
-                     if self.reservation is not None else "")
-            return (f"The run failed after an output was in place: {self.cost.describe()} was "
-                    f"spent{where}; some outputs may be missing.")
+                     if self.reservation is not None else " (no ledger was given)")
+            wrote = (f" Outputs written: {', '.join(map(str, self.outputs()))}."
+                     if self.outputs() else " No output was written.")
+            return (f"Noise had been drawn when the run stopped: {cost.describe()} was "
+                    f"spent{where}.{wrote}")
         if self.reservation is not None:
             self.reservation.cancel()
         self.state = "cancelled"
         if self.reservation is not None:
             return ("Nothing was published and nothing was charged to the privacy ledger "
-                    "(its reservation was cancelled).")
+                    "(no noise had been drawn; its reservation was cancelled).")
         return ("Nothing was published and nothing was charged to the privacy ledger."
                 if self.path else "Nothing was published (no ledger was given).")

@@ -211,7 +211,7 @@ class Ledger:
         return Reservation(self, dataset_id, entry_id, float(epsilon), float(delta), unit)
 
     def _finish(self, dataset_id: str, entry_id: str, cost: Optional[PrivacyCost],
-                outputs=()) -> None:
+                outputs=(), outcome: str = "") -> None:
         with _locked(self.path):
             data = self._read()
             entries = data["datasets"][dataset_id]["entries"]
@@ -224,6 +224,8 @@ class Ledger:
                                  delta=cost.delta, parts=[p.to_dict() for p in cost.parts])
                         if outputs:
                             e["outputs"] = [str(o) for o in outputs]
+                        if outcome:
+                            e["outcome"] = outcome
                     break
             else:
                 raise ValueError(f"ledger entry {entry_id} vanished from {self.path}")
@@ -277,8 +279,9 @@ class Reservation:
         self.epsilon, self.delta, self.unit = epsilon, delta, unit
         self.done = False
 
-    def commit(self, cost: PrivacyCost, outputs=()) -> None:
-        """Record the spent ``cost`` (and the paths of the outputs it paid for)."""
+    def commit(self, cost: PrivacyCost, outputs=(), outcome: str = "") -> None:
+        """Record the spent ``cost`` (and the paths of the outputs it paid for); ``outcome``
+        marks a release that drew noise and then failed (``"failed"``) or was cancelled."""
         if self.done:
             raise ValueError("this ledger reservation was already committed or cancelled")
         if cost.parts and cost.unit != self.unit:
@@ -287,7 +290,7 @@ class Reservation:
             raise ValueError(
                 f"release spent ε={cost.epsilon:g}, δ={cost.delta:g}, more than the "
                 f"ε={self.epsilon:g}, δ={self.delta:g} it reserved")
-        self.ledger._finish(self.dataset_id, self.entry_id, cost, outputs)
+        self.ledger._finish(self.dataset_id, self.entry_id, cost, outputs, outcome)
         self.done = True
 
     def cancel(self) -> None:

@@ -44,12 +44,15 @@ import threading
 
 import numpy as np
 
-__all__ = ["SecureGenerator", "UrandomBitGenerator", "random_words", "uniform_star",
-           "standard_exponential_star"]
+__all__ = ["SecureGenerator", "UrandomBitGenerator", "random_words", "words_drawn",
+           "uniform_star", "standard_exponential_star"]
 
 _MANTISSA = np.uint64((1 << 52) - 1)
 _BUFFER_WORDS = 512
 _SIGN_SOURCE = np.uint64(1 << 52)
+
+
+_DRAWN = threading.local()
 
 
 def random_words(n: int) -> np.ndarray:
@@ -57,7 +60,14 @@ def random_words(n: int) -> np.ndarray:
     n = int(n)
     if n <= 0:
         return np.zeros(0, dtype=np.uint64)
+    _DRAWN.words = words_drawn() + n
     return np.frombuffer(os.urandom(8 * n), dtype=np.uint64)
+
+
+def words_drawn() -> int:
+    """How many words this thread's secure generators have read from ``os.urandom`` (every
+    secure draw goes through :func:`random_words`; :mod:`dpcore.random.draws` reads it)."""
+    return getattr(_DRAWN, "words", 0)
 
 
 def _trailing_zeros(words: np.ndarray) -> np.ndarray:

@@ -41,7 +41,7 @@ def test_check_spent_is_equality_of_totals_units_and_unit_of_privacy():
             check_spent(PLAN, wrong)
 
 
-def _write(contract, tmp_path, names, fail_at=None):
+def _write(contract, tmp_path, names, fail_at=None, drawn=True):
     """Stage and place outputs like the glue does; raise at ``fail_at`` (a step name)."""
     staged = {n: staged_path(str(tmp_path / n)) for n in names}
     for n, s in staged.items():
@@ -63,7 +63,7 @@ def _write(contract, tmp_path, names, fail_at=None):
             if os.path.exists(os.path.dirname(s)):
                 from mobility_dp.dpcore.accounting.staging import discard
                 discard(s)
-        return contract.fail()
+        return contract.fail(drawn=drawn)
 
 
 def test_success_commits_after_the_outputs_are_in_place(tmp_path):
@@ -77,29 +77,50 @@ def test_success_commits_after_the_outputs_are_in_place(tmp_path):
         ["a.gpkg", "r.html"]                                    # no staging directory left
 
 
-@pytest.mark.parametrize("fail_at,published", [("before", False), ("during", True),
-                                               ("after", True)])
-def test_failure_rule(tmp_path, fail_at, published):
+@pytest.mark.parametrize("fail_at,drawn,charged", [
+    ("before", False, False),     # refused before any draw: the reservation is cancelled
+    ("before", True, True),       # noise drawn, nothing in place yet: charged all the same
+    ("during", True, True), ("after", True, True)])
+def test_failure_rule(tmp_path, fail_at, drawn, charged):
     c = _contract(tmp_path).reserve()
     c.released(Release([1], PLAN))
-    message = _write(c, tmp_path, ["a.gpkg", "b.gpkg", "r.html"], fail_at=fail_at)
+    message = _write(c, tmp_path, ["a.gpkg", "b.gpkg", "r.html"], fail_at=fail_at, drawn=drawn)
     entries = _entries(tmp_path)
     left = sorted(f for f in os.listdir(tmp_path) if not f.startswith("ledger"))
-    if published:
-        assert [e["status"] for e in entries] == ["spent"] and entries[0]["epsilon"] == 0.5
+    if charged:
+        assert [(e["status"], e["outcome"]) for e in entries] == [("spent", "failed")]
+        assert entries[0]["epsilon"] == 0.5
         assert "was spent and charged to dataset 'd'" in message
-        assert left == (["a.gpkg"] if fail_at == "during" else ["a.gpkg", "b.gpkg", "r.html"])
+        expected = {"before": [], "during": ["a.gpkg"], "after": ["a.gpkg", "b.gpkg", "r.html"]}
+        assert left == expected[fail_at]
+        assert [os.path.basename(o) for o in entries[0].get("outputs", [])] == left
     else:
         assert entries == [] and message.startswith("Nothing was published and nothing was "
                                                     "charged")
         assert left == []
 
 
+def test_cancel_after_the_draw_is_charged_and_marked(tmp_path):
+    c = _contract(tmp_path).reserve()                  # stopped before the check: the plan
+    message = c.fail(drawn=True, cancelled=True)
+    (entry,) = _entries(tmp_path)
+    assert (entry["status"], entry["outcome"], entry["epsilon"]) == ("spent", "cancelled", 0.5)
+    assert "No output was written" in message
+
+
+def test_outputs_written_in_place_are_listed(tmp_path):
+    c = _contract(tmp_path).reserve()
+    c.wrote("ogr:dbname='/x/od.gpkg' table=\"od\"")
+    message = c.fail(drawn=True)
+    (entry,) = _entries(tmp_path)
+    assert entry["outputs"] == ["ogr:dbname='/x/od.gpkg' table=\"od\""] and "od.gpkg" in message
+
+
 def test_failed_check_cancels_the_reservation(tmp_path):
     c = _contract(tmp_path).reserve()
     with pytest.raises(RuntimeError):
         c.released(Release([1], PrivacyCost.of("x", 0.7, unit_of_privacy="user")))
-    assert "Nothing was published" in c.fail() and _entries(tmp_path) == []
+    assert "Nothing was published" in c.fail(drawn=False) and _entries(tmp_path) == []
     with pytest.raises(RuntimeError, match="before the release's cost was checked"):
         c.place(staged_path(str(tmp_path / "x.csv")), str(tmp_path / "x.csv"))
 

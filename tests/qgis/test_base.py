@@ -11,7 +11,7 @@ def _toy_class():
     """A minimal release algorithm built only from the base helpers."""
     from qgis.core import (QgsFeature, QgsFeatureSink, QgsProcessingParameterFeatureSink,
                            QgsProcessingParameterFeatureSource)
-    from mobility_dp.algorithms.common.base import MobilityDPAlgorithm, enum_parameter, progress_bridge
+    from mobility_dp.algorithms.common.base import MobilityDPAlgorithm, enum_parameter
     from mobility_dp.dpcore.accounting.contract import Release
     from mobility_dp.dpcore.accounting.costs import PrivacyCost
 
@@ -48,14 +48,15 @@ without a tag."""
                 if self.cancel_at == "release":
                     feedback.cancel()
                     self.progress(feedback)(0.5)
-                release = Release([n_users], planned, public={"method": self.enum_value(
+                noisy = n_users + int(self.rng(parameters, context).integers(-1, 2))
+                release = Release([noisy], planned, public={"method": self.enum_value(
                     parameters, "METHOD", context)}, internal={"users": n_users})
                 charge.released(release)
             sink, dest = self.parameterAsSink(parameters, "OUTPUT", context, source.fields(),
                                               source.wkbType(), source.sourceCrs())
-            progress = (self.progress if self.cancel_at == "late" else progress_bridge)(feedback)
+            progress = self.progress(feedback)
             for i, f in enumerate(source.getFeatures()):
-                if self.cancel_at in ("write", "late") and i == 1:
+                if self.cancel_at == "write" and i == 1:
                     feedback.cancel()
                 progress(i / source.featureCount())
                 sink.addFeature(QgsFeature(f), QgsFeatureSink.FastInsert)
@@ -176,26 +177,19 @@ def test_cancel_before_the_release_publishes_nothing(qgis_app, events, tmp_path)
     assert all(not d["entries"] for d in data["datasets"].values())
 
 
-def test_cancel_while_writing_cancels_the_reservation(qgis_app, events, tmp_path):
-    """Issue 25: outputs are staged; a cancel before any is in place publishes nothing, so
-    the reservation is cancelled (it used to be committed before the writes)."""
+def test_cancel_after_the_draw_is_charged(qgis_app, events, tmp_path):
+    """A cancel after the release drew its noise stops the run and charges it (a run
+    cancelled until its noise suits must not get its ε back); nothing is left in place."""
     from qgis.core import QgsProcessingException
     ledger, out = str(tmp_path / "l.json"), str(tmp_path / "o.gpkg")
-    with pytest.raises(QgsProcessingException, match="Nothing was published and nothing was "
-                                                     "charged"):
+    with pytest.raises(QgsProcessingException, match="Cancelled by the user. Noise had been "
+                                                     "drawn when the run stopped: ε = 1.* was "
+                                                     "spent and charged"):
         _run({"INPUT": events, "EPSILON": 1.0, "LEDGER": ledger, "BUDGET_EPSILON": 2,
               "OUTPUT": out}, cancel_at="write")
     assert sorted(set(os.listdir(tmp_path)) - {"events.gpkg"}) == ["l.json", "l.json.lock"]
     (ds,) = json.load(open(ledger, encoding="utf-8"))["datasets"].values()
-    assert ds["entries"] == []
-    # with self.progress a late cancel does not interrupt: everything is written, and said
-    res, messages = _run({"INPUT": events, "EPSILON": 1.0, "LEDGER": ledger, "OUTPUT": out},
-                         cancel_at="late")
-    assert os.path.exists(out) and res["EPSILON_SPENT"] == 1.0 and res["OUTPUT"] == out
-    assert any(m.startswith("ERROR Cancel came after the release was charged") and
-               "written completely" in m for m in messages)
-    (ds,) = json.load(open(ledger, encoding="utf-8"))["datasets"].values()
-    assert [e["status"] for e in ds["entries"]] == ["spent"]
+    assert [(e["status"], e["outcome"]) for e in ds["entries"]] == [("spent", "cancelled")]
 
 
 def test_static_string_enum_help_tags_and_help_page(qgis_app):

@@ -36,8 +36,8 @@ def test_central_release_with_a_large_epsilon_is_written_then_charged(qgis_app, 
     assert not [f for f in os.listdir(tmp_path) if f.startswith(".mobilitydp-")]
 
 
-def test_failure_before_the_first_output_cancels_the_reservation(qgis_app, run_alg, tmp_path,
-                                                                 monkeypatch):
+def test_failure_after_the_draw_is_charged_with_no_output_left(qgis_app, run_alg, tmp_path,
+                                                               monkeypatch):
     from qgis.core import QgsProcessingException
     from mobility_dp.algorithms.common import reports
     ledger, outs = str(tmp_path / "ledger.json"), _outputs(tmp_path)
@@ -45,10 +45,11 @@ def test_failure_before_the_first_output_cancels_the_reservation(qgis_app, run_a
     def broken(*args, **kwargs):
         raise ValueError("the report cannot be made")
     monkeypatch.setattr(reports.ReportsMixin, "write_reports", broken)
-    with pytest.raises(QgsProcessingException, match="the report cannot be made. Nothing was "
-                                                     "published and nothing was charged"):
+    with pytest.raises(QgsProcessingException, match="the report cannot be made. Noise had been "
+                                                     "drawn when the run stopped: ε = 0.5.*spent "
+                                                     "and charged to dataset 'gps'"):
         run_alg(AGG, _params(LEDGER=ledger, DATASET_ID="gps", BUDGET_EPSILON=2.0, **outs))
-    assert _ledger_entries(ledger) == []
+    assert [(e["status"], e["outcome"]) for e in _ledger_entries(ledger)] == [("spent", "failed")]
     assert sorted(os.listdir(tmp_path)) == ["ledger.json", "ledger.json.lock"]
 
 
@@ -65,8 +66,8 @@ def test_failure_while_placing_commits_what_was_published(qgis_app, run_alg, tmp
         placed.append(destination)
         real(staged, destination)
     monkeypatch.setattr(contract, "place", second_fails)
-    with pytest.raises(QgsProcessingException, match="disk full. The run failed after an output "
-                                                     "was in place: ε = 0.5.*charged to dataset "
+    with pytest.raises(QgsProcessingException, match="disk full. Noise had been drawn when the "
+                                                     "run stopped: ε = 0.5.*charged to dataset "
                                                      "'gps'"):
         run_alg(AGG, _params(LEDGER=ledger, DATASET_ID="gps", BUDGET_EPSILON=2.0, **outs))
     assert [(e["status"], e["epsilon"]) for e in _ledger_entries(ledger)] == [("spent", 0.5)]
