@@ -54,7 +54,6 @@ from .shrink import noise_variance
 from .trips import ZonedTrips
 
 
-
 def _check(epsilon, region_share):
     epsilon = check_epsilon(epsilon)
     share = float(region_share)

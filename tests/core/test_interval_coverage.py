@@ -183,6 +183,7 @@ def _brute_quantile(k, alpha_zone, alpha_region, w, level=0.95):
 def _simulated_margin(k, alpha_zone, alpha_region, w):
     """The margin published before: a 4,000-draw quantile (normal law from 30 zone pairs)."""
     rng = make_rng(29 + k)
+
     def dlap(alpha, size):
         return (rng.geometric(1 - alpha, size) - rng.geometric(1 - alpha, size)).astype(float)
     summed = rng.normal(0, math.sqrt(k * noise_variance(alpha_zone)), 4000) if k >= 30 else \

@@ -21,6 +21,7 @@ def zones():
     return square_cells(N_ZONES, x0=X0, y0=Y0, size=SIZE, field="zone", prefix="z",
                         name="zones")
 
+
 ODFLOWS = {
     "people, trips (default)": {},
     "people": dict(PUBLISH="people"),
