@@ -129,9 +129,11 @@ def _release(tables: TripTables, cost, *, rng, noise, total_cap, progress) -> Re
     spent = rel.cost
     values = np.clip(np.asarray(rel.values, dtype=float), 0.0, None)
     scaled = len(cost.parts) > 1
-    moe = margin_of_error(noise, sensitivity=m, epsilon=od_part.epsilon, delta=od_part.delta,
-                          level=count_level(scaled), values=n_zones * n_zones)
-    lower, upper = np.clip(values - moe, 0.0, None), values + moe
+    moe = float(rel.public["margin_of_error"])
+    h = moe if not scaled else margin_of_error(          # the count's margin at 96 %
+        noise, sensitivity=m, epsilon=od_part.epsilon, delta=od_part.delta,
+        level=count_level(scaled), values=n_zones * n_zones)
+    lower, upper = np.clip(values - h, 0.0, None), values + h
     # the margin that no noise of the n² pairs exceeds with probability ≥ 95 % (Bonferroni):
     # flows above it are unlikely to be noise alone, whatever the number of pairs
     all_moe = margin_of_error(noise, sensitivity=m, epsilon=od_part.epsilon, delta=od_part.delta,
@@ -139,8 +141,7 @@ def _release(tables: TripTables, cost, *, rng, noise, total_cap, progress) -> Re
                               values=n_zones * n_zones)
     info = {"max_trips_per_user": m, "noise": noise, "epsilon_od": od_part.epsilon,
             "delta": od_part.delta, "margin_of_error_95": moe,
-            "simultaneous_margin_95": all_moe, "zones": n_zones, "scaled": False,
-            "count_level": count_level(scaled)}
+            "simultaneous_margin_95": all_moe, "zones": n_zones, "scaled": False}
     if scaled:
         cap = int(total_cap)
         sampled = tables.capped_trips(m)
@@ -158,7 +159,8 @@ def _release(tables: TripTables, cost, *, rng, noise, total_cap, progress) -> Re
         values = values * factor
         lower, upper = scaled_interval(lower, upper, factor_range)
         moe = moe * factor
-        info.update(scaled=True, total_cap=cap, noisy_sampled_trips=s_hat,
+        info.update(scaled=True, total_cap=cap, count_level=count_level(True),
+                    count_margin=h, noisy_sampled_trips=s_hat,
                     noisy_extra_trips=e_hat, scale_factor=factor,
                     scale_factor_interval=factor_range,
                     margin_of_error_95=moe, simultaneous_margin_95=all_moe * factor,

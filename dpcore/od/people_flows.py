@@ -213,7 +213,9 @@ def release_people_od(zoned: ZonedTrips, *, rng: np.random.Generator, progress=N
     significant = full(y > simultaneous) > 0
     info = {"statistic": f"people per {'ordered' if directed else 'unordered'} pair",
             "publish": publish, "directed": bool(directed), "epsilon_people": part.epsilon,
-            "margin_of_error_95": h, "count_level": level,
+            "margin_of_error_95": float(margin_of_error(DISCRETE_LAPLACE, sensitivity=1,
+                                                        epsilon=part.epsilon)),
+            "count_level": level, "count_margin": h,
             "simultaneous_margin_95": simultaneous,
             "prior_zero_share": float(prior[1][0]), "zones": n,
             "released_values": int(index.size)}
