@@ -67,8 +67,8 @@ frame) group the zones whose centroid they hold; 20 % of the people's ε then co
 users per pair of regions, and the region flows are made consistent with the zone pairs by least
 squares. The optional output <b>region flow lines</b> draws the pairs of two regions whose 95 %
 interval excludes 0 (intervals computed exactly from the public noise law; they cover the true
-count at 95 %): at census zones, where no zone pair stands out of the noise, the regions show where people
-go. The zone values then get 80 % of the people's ε.</p>
+count at 95 %): at census zones, where no zone pair stands out of the noise, the regions show
+where people go. The zone values then get 80 % of the people's ε.</p>
 <h3>Trips per pair (method <i>trips</i>)</h3>
 <p>Each user keeps at most m trips (uniformly at random), so the
 matrix changes by at most m when one user is added or removed; noise calibrated to m is added to
@@ -271,7 +271,9 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
         noisy = ("noisy_", "trips_per_person", "prior_zero_share", "scale_factor")
         noise_rows = [(k, v) for k, v in pub.items() if np.ndim(v) == 0 and
                       not k.startswith(noisy) and not isinstance(v, dict)]
-        noisy_rows = [(k, v) for k, v in pub.items() if np.ndim(v) == 0 and k.startswith(noisy)]
+        noisy_rows = [(k, v if np.ndim(v) == 0 else "[{:.4g}, {:.4g}]".format(*v))
+                      for k, v in pub.items() if k.startswith(noisy) and
+                      (np.ndim(v) == 0 or isinstance(v, tuple))]   # a scale's 99 % interval
         values = np.asarray(release.values, dtype=float)
         lower, upper = np.asarray(pub["lower"]), np.asarray(pub["upper"])
         above = np.asarray(pub["noisy_significant"], dtype=bool) if people else \
