@@ -146,7 +146,9 @@ def test_people_per_pair_intervals_hold_the_value_and_cover_by_stratum(releases,
 
 def test_the_former_people_intervals_fail_the_same_checks(releases):
     """Negative control: the intervals published before leave shrunk values outside them in
-    every configuration, and miss the large flows once the noisy trip scale multiplies them."""
+    every configuration (measured: 163–195 rows per 100 seeds), and miss the large flows once
+    the noisy trip scale multiplies them (default scale: > 5 people covered 0.169, the top
+    1 % 0.04)."""
     for config in CONFIGS:
         assert _people_tally(releases, config, old=True).failures(), config
     scaled = _people_tally(releases, "trips, scale share 0.05", old=True)
@@ -202,7 +204,7 @@ def test_region_margin_is_the_exact_quantile_and_the_simulated_one_is_not():
         at = lambda x: cdf[np.searchsorted(atoms, x + 1e-9, side="right") - 1]  # noqa: E731
         assert at(h) >= 0.95 and at(h - 1e-6) < 0.95, k    # the smallest h reaching 95 %
         below += at(_simulated_margin(k, alpha_z, alpha_r, w) - 1e-9) < 0.95
-    assert below >= 1                                      # measured: 4 of 9 below 95 %
+    assert below >= 1             # measured: 2 of 9 below 95 % (k = 4: 0.9495, k = 8: 0.9454)
 
 
 def _flows_rows(rel, old=False):
