@@ -33,7 +33,7 @@ sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
 
 from dpcore.od.noise import DISCRETE_LAPLACE, margin_of_error  # noqa: E402
 from dpcore.od.people_flows import _directed, release_people_od  # noqa: E402
-from dpcore.rng import make_rng  # noqa: E402
+from dpcore.random.rng import make_rng  # noqa: E402
 from peer_dpmr import grid_tiles, make_data  # noqa: E402
 from synthesis import zoned  # noqa: E402
 

@@ -18,7 +18,7 @@ from mobility_dp.dpcore.od.noise import DISCRETE_LAPLACE, margin_of_error
 from mobility_dp.dpcore.od.people_flows import _directed, release_people_od
 from mobility_dp.dpcore.od.report import release_report
 from mobility_dp.dpcore.od.shrink import noise_variance
-from mobility_dp.dpcore.rng import make_rng
+from mobility_dp.dpcore.random.rng import make_rng
 from .test_od_margins import _below_95
 from .test_od_people import zoned
 
