@@ -106,9 +106,11 @@ trip scale to estimate the visits of all trips up to M per user; <i>plain</i> pu
 noisy counts of the sampled trips. The <b>trip scale</b> (users, trips up to m and up to the
 <b>cap M</b> per user, one noisy release) takes the <b>share of ε for the trip scale</b> when
 either
-method uses it; the statistics share the rest. The margins of shrunk or scaled values are those
-of the noisy counts times the scale: they describe the noise (and ignore the scale's own noise),
-not the error of a shrunk value, whose coverage is not guaranteed.</p>
+method uses it; the statistics share the rest. The OD flow lines' interval (lower95, upper95)
+holds each value and the scale's noise: it covers people × the true trips per person (or the
+sampled trips × the true sampling scale) at 95 %. The shrunk visits' margin (moe95) is that of
+the noisy count times the scale: it describes the noise, not the error of a shrunk value, whose
+coverage is not guaranteed; the field moe95_note of the visits layer says so.</p>
 """ + RULE_HELP + """
 <h3>Statistics and bins</h3>
 <p><b>Weight</b> of each statistic (0 leaves it out). Trips per day (off by default) needs the
@@ -229,7 +231,8 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
             results[OD_FLOWS] = write_od(self, parameters, context, OD_FLOWS, data,
                                          np.asarray(od["counts"], dtype=float),
                                          od["margin_of_error_95"],
-                                         lines_above=od["simultaneous_margin_95"])
+                                         lines_above=od["simultaneous_margin_95"],
+                                         lower=od.get("lower"), upper=od.get("upper"))
         feedback.setProgress(90)
         results.update(self._report(parameters, context, data, release, m, choice))
         return results
@@ -243,6 +246,10 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
         for k in range(len(windows)):
             fields.append(QgsField(f"visits_w{k}", FieldType.Double))
         fields.append(QgsField("moe95_w", FieldType.Double))
+        fields.append(QgsField("moe95_note", FieldType.String))
+        note = tr("not a 95 % interval: the margin of the noisy count before shrinkage × the "
+                  "sampling scale; it ignores the shrinkage and the scale's noise") \
+            if "margin_note" in entry else tr("95 % margin of error of the noisy count")
         sink, dest_id = self.sink(parameters, VISITS, context, fields,
                                   QgsWkbTypes.MultiPolygon, data.zones_crs)
         counts = np.asarray(entry["counts"], dtype=float)
@@ -254,7 +261,7 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
             f.setAttributes([data.zone_ids[k], float(entry["per_zone"][k]),
                              float(entry["per_zone_margin_of_error_95"])]
                             + [float(v) for v in counts[k]]
-                            + [float(entry["margin_of_error_95"])])
+                            + [float(entry["margin_of_error_95"]), note])
             sink.addFeature(f, QgsFeatureSink.FastInsert)
         style_on_load(context, dest_id, graduated_style("visits"))
         return dest_id

@@ -12,7 +12,7 @@ from ...dpcore.od.figures import released
 from ...dpcore.od.flows import UNIT, plan_od, release_od, release_od_tables
 from ...dpcore.od.people import UNIT as PEOPLE_UNIT
 from ...dpcore.od.people_flows import plan_people_od, release_people_od
-from ...dpcore.od.regions import DRAWS, grid_regions, shown_pairs
+from ...dpcore.od.regions import grid_regions, shown_pairs
 from ...dpcore.od.strategy import AUTO, OD_PEOPLE, resolve
 from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, tr
 from .layers import METHOD_CHOICES, RULE_HELP, write_od, write_region_lines
@@ -52,9 +52,12 @@ holding the trips that start and end in one zone.</p>
 person of a noisy total (<b>share of ε for the trip scale</b>, users and their trips up to the
 <b>cap M</b>); <i>people</i> publishes people per pair. <b>Directed</b> counts each user on their
 main <i>ordered</i> pair (default: unordered, split evenly between the two directions). The
-interval of each value (lower95, upper95) is the 95 % confidence interval of the people count
-from the noise law (it covers every true count at 95 %), times the trip scale: it ignores the
-scale's noise and the trips off the main pairs. Flow lines are drawn where the noisy people count
+interval of each value (lower95, upper95) always holds the value: it joins the 95 % confidence
+interval of the noisy people count (from the noise law: it covers every true count at 95 %) and
+the shrunk value. With <i>trips</i>, the people interval (at 96 %) is multiplied by the interval
+of the trip scale (at 99 %, from the margins of the noisy totals), so it covers people × the
+true trips per person at 95 %; it is wide when the scale's share of ε is small, and it does not
+cover the trips off the main pairs. Flow lines are drawn where the noisy people count
 exceeds the simultaneous 95 % margin over all pairs. At census zones (about a thousand zones, a
 few thousand users) a pair holds about one person, less than the noise of a million values
 reaches: at ε = 1 no pair passes and the map is empty by design (the report says so); on a 1 km
@@ -63,9 +66,9 @@ grid the same default draws the busiest pairs.</p>
 frame) group the zones whose centroid they hold; 20 % of the people's ε then counts the same
 users per pair of regions, and the region flows are made consistent with the zone pairs by least
 squares. The optional output <b>region flow lines</b> draws the pairs of two regions whose 95 %
-interval excludes 0 (intervals simulated from the public noise law; they cover the true count at
-95 %): at census zones, where no zone pair stands out of the noise, the regions show where people
-go. The zone values then get 80 % of the people's ε.</p>
+interval excludes 0 (intervals computed exactly from the public noise law; they cover the true
+count at 95 %): at census zones, where no zone pair stands out of the noise, the regions show
+where people go. The zone values then get 80 % of the people's ε.</p>
 <h3>Trips per pair (method <i>trips</i>)</h3>
 <p>Each user keeps at most m trips (uniformly at random), so the
 matrix changes by at most m when one user is added or removed; noise calibrated to m is added to
@@ -85,7 +88,9 @@ touches, which helps when m is large).</p>
 <p><b>Share of ε for the noisy total</b> (0 = off): sampling drops the trips of users above m. With
 a share s &gt; 0, the fraction s of ε releases two noisy totals (the sampled trips, and the extra
 trips up to the <b>cap M per user</b> ≥ m) and the flows are scaled by their ratio to estimate the
-trips up to M per user; the rest of ε goes to the OD matrix. Costs are computed and shown. The
+trips up to M per user; the rest of ε goes to the OD matrix. The interval of a scaled flow is
+that of the sampled trips (at 96 %) times the interval of the factor (at 99 %): it covers the
+sampled trips × the true factor at 95 %. Costs are computed and shown. The
 scaling multiplies the noise too: it corrects the level of large flows and of totals, but on a
 sparse matrix (many zones, few trips) it raises the error of the typical pair (see the peer
 benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
@@ -186,13 +191,13 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
         values = np.asarray(release.values, dtype=float)
         pub = release.public
         moe = pub["margin_of_error_95"]
+        table = dict(lower=pub["lower"], upper=pub["upper"])
         if choice.od == OD_PEOPLE:  # rows: pairs with a positive noisy count (absent = 0)
             positive = np.asarray(pub["noisy"]) > 0
-            table = dict(lower=pub["lower"], upper=pub["upper"], where=positive | positive.T)
-            lines = dict(lower=pub["lower"], upper=pub["upper"],
-                         where=pub["noisy_significant"], lines=True)
+            lines = dict(table, where=pub["noisy_significant"], lines=True)
+            table["where"] = positive | positive.T
         else:
-            table, lines = {}, dict(lines_above=pub["simultaneous_margin_95"])
+            lines = dict(table, lines_above=pub["simultaneous_margin_95"])
         results = {OD_TABLE: write_od(self, parameters, context, OD_TABLE, data, values, moe,
                                       **table),
                    FLOWS: write_od(self, parameters, context, FLOWS, data, values, moe,
@@ -246,11 +251,11 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
         shown = int(np.count_nonzero(shown_pairs(reg["lower"])))
         pairs = reg["n_regions"] * (reg["n_regions"] - 1) // 2
         text = tr("<p>{counted}: {k} of {n} pairs of two regions have a 95 % interval above 0 "
-                  "(drawn as region flow lines). Their intervals are simulated from the public "
-                  "noise law ({draws} draws) and cover the true count at 95 % whatever it is; "
+                  "(drawn as region flow lines). Their intervals are computed exactly from the "
+                  "public noise law and cover the true count at 95 % whatever it is; "
                   "with no flow at all, about 2.5 % of the pairs would still pass. ε of the "
                   "regions: {eps:g}.</p>").format(counted=reg["counted"], k=shown, n=pairs,
-                                                  draws=DRAWS, eps=reg["epsilon"])
+                                                  eps=reg["epsilon"])
         return [("Flows between public regions", released(text))]
 
     def _report(self, parameters, context, data, release, params, choice):
@@ -266,11 +271,11 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
         noisy = ("noisy_", "trips_per_person", "prior_zero_share", "scale_factor")
         noise_rows = [(k, v) for k, v in pub.items() if np.ndim(v) == 0 and
                       not k.startswith(noisy) and not isinstance(v, dict)]
-        noisy_rows = [(k, v) for k, v in pub.items() if np.ndim(v) == 0 and k.startswith(noisy)]
+        noisy_rows = [(k, v if np.ndim(v) == 0 else "[{:.4g}, {:.4g}]".format(*v))
+                      for k, v in pub.items() if k.startswith(noisy) and
+                      (np.ndim(v) == 0 or isinstance(v, tuple))]   # a scale's 99 % interval
         values = np.asarray(release.values, dtype=float)
-        lower = np.asarray(pub["lower"]) if people else np.clip(
-            values - pub["margin_of_error_95"], 0.0, None)
-        upper = np.asarray(pub["upper"]) if people else values + pub["margin_of_error_95"]
+        lower, upper = np.asarray(pub["lower"]), np.asarray(pub["upper"])
         above = np.asarray(pub["noisy_significant"], dtype=bool) if people else \
             values > pub["simultaneous_margin_95"]
         sections = self._regions_sections(pub) + [
@@ -281,11 +286,14 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
         internal = release.internal
         utility = []
         truths = [("all trips", internal["truth_all"])]
-        if people and pub["publish"] == "people":
+        if people:
             p = np.asarray(internal["truth_people"], dtype=float)
             if not pub["directed"]:
                 p = np.triu(p, 1) / 2.0 + np.triu(p, 1).T / 2.0 + np.diag(np.diag(p))
-            truths.insert(0, ("people per pair (unordered split evenly)", p))
+            truths.insert(0, ("people per pair (unordered split evenly)", p) if
+                          pub["publish"] == "people" else
+                          ("people per pair × true trips per person (what the interval covers)",
+                           p * internal["trips_per_person"]))
         elif not people:
             truths.insert(0, ("sampled trips (≤ m per user)", internal["truth_sampled"]))
         for label, truth in truths:

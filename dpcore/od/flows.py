@@ -29,6 +29,7 @@ from ..accounting.checks import check_epsilon
 from ..accounting.contract import Release
 from ..accounting.costs import PrivacyCost
 from ..reporting.progress import report_progress
+from .intervals import count_level, sampling_scale_interval, scaled_interval
 from .noise import DISCRETE_LAPLACE, LEVEL, check_noise, margin_of_error, noisy_counts
 from ..random.sampling import sample_per_user, sampling_stream
 from .trip_tables import TripTables, trips_per_user
@@ -77,8 +78,11 @@ def release_od(user, origin_zone, dest_zone, *, n_zones: int, epsilon: float,
 
     ``values``: the non-negative noisy matrix (scaled when ``total_share`` > 0).
     ``public``: public facts (m, noise, margin of error of one value and the simultaneous
-    margin over all n² values, the noisy totals and
-    scale factor; the scaled margin of error ignores the factor's own noise). ``internal``: the true matrices and sampling statistics.
+    margin over all n² values, the noisy totals and scale factor) and ``lower``/``upper``,
+    the n × n 95 % interval of every value: value ∓ the margin (clipped at 0), or, when
+    scaled, the count's interval at 96 % times the scale factor's at 99 %
+    (:mod:`.intervals`), covering the sampled trips × the true factor. ``internal``: the true
+    matrices and sampling statistics.
     """
     cost = plan_od(epsilon=epsilon, delta=delta, noise=noise, max_trips=max_trips,
                    total_share=total_share, total_cap=total_cap)
@@ -124,7 +128,12 @@ def _release(tables: TripTables, cost, *, rng, noise, total_cap, progress) -> Re
                        what=od_part.note)
     spent = rel.cost
     values = np.clip(np.asarray(rel.values, dtype=float), 0.0, None)
+    scaled = len(cost.parts) > 1
     moe = float(rel.public["margin_of_error"])
+    h = moe if not scaled else margin_of_error(          # the count's margin at 96 %
+        noise, sensitivity=m, epsilon=od_part.epsilon, delta=od_part.delta,
+        level=count_level(scaled), values=n_zones * n_zones)
+    lower, upper = np.clip(values - h, 0.0, None), values + h
     # the margin that no noise of the n² pairs exceeds with probability ≥ 95 % (Bonferroni):
     # flows above it are unlikely to be noise alone, whatever the number of pairs
     all_moe = margin_of_error(noise, sensitivity=m, epsilon=od_part.epsilon, delta=od_part.delta,
@@ -133,7 +142,7 @@ def _release(tables: TripTables, cost, *, rng, noise, total_cap, progress) -> Re
     info = {"max_trips_per_user": m, "noise": noise, "epsilon_od": od_part.epsilon,
             "delta": od_part.delta, "margin_of_error_95": moe,
             "simultaneous_margin_95": all_moe, "zones": n_zones, "scaled": False}
-    if len(cost.parts) > 1:
+    if scaled:
         cap = int(total_cap)
         sampled = tables.capped_trips(m)
         extra = tables.capped_trips(cap) - sampled
@@ -144,18 +153,26 @@ def _release(tables: TripTables, cost, *, rng, noise, total_cap, progress) -> Re
         spent = spent + tot.cost
         s_hat, e_hat = (float(v) for v in np.clip(tot.values, 0, None))
         factor = float(np.clip((s_hat + e_hat) / s_hat, 1.0, cap / m)) if s_hat > 0 else 1.0
+        factor_range = sampling_scale_interval(*(float(v) for v in tot.values),
+                                               sensitivity=cap, epsilon=cost.parts[1].epsilon,
+                                               estimate=factor, high=cap / m)
         values = values * factor
+        lower, upper = scaled_interval(lower, upper, factor_range)
         moe = moe * factor
-        info.update(scaled=True, total_cap=cap, noisy_sampled_trips=s_hat,
+        info.update(scaled=True, total_cap=cap, count_level=count_level(True),
+                    count_margin=h, noisy_sampled_trips=s_hat,
                     noisy_extra_trips=e_hat, scale_factor=factor,
+                    scale_factor_interval=factor_range,
                     margin_of_error_95=moe, simultaneous_margin_95=all_moe * factor,
                     margin_of_error_totals_95=margin_of_error(
                         DISCRETE_LAPLACE, sensitivity=cap, epsilon=cost.parts[1].epsilon))
         truth_cap = tables.capped_trips(cap)
     else:
         truth_cap = None
+    info.update(lower=lower, upper=upper)
     report_progress(progress, 1.0)
     internal = {"truth_all": tables.all_trips, "truth_sampled": truth, "trips": tables.n,
                 "trips_kept": int(truth.sum()), "users": tables.n_users,
-                "trips_up_to_cap": truth_cap}
+                "trips_up_to_cap": truth_cap,
+                "scale_factor": truth_cap / max(int(truth.sum()), 1) if scaled else 1.0}
     return Release(values, spent, public=info, internal=internal)

@@ -19,11 +19,13 @@ by a likelihood-ratio test, :func:`.shrink.fit_prior_trimmed`); trips per pair a
 κ̂ · people, κ̂ = trips / users from the noisy totals (clipped to [1, M]), an undirected
 pair's estimate split evenly between its two directions.
 
-Margins: ``lower``/``upper`` hold the 95 % confidence interval of each people count from
-the noise law alone, [max(0, y − h), y + h] around the noisy count y: it covers the true
-count with probability ≥ 95 % whatever that count (tested per stratum). The trips
-interval is that interval × κ̂ / 2 (undirected): it ignores the trip scale's noise and
-the trips off the main pairs, and the report labels it so.
+Margins (:mod:`.intervals`): ``lower``/``upper`` hold the interval of each published value:
+the hull of the people count's noise interval [max(0, y − h), y + h] and the shrunk value
+(it holds the value and covers the true count at 95 % whatever it is); when trips are
+published, the count's interval at 96 % times the trip scale's at 99 % (both totals within
+their margins), which covers people × the true trips per person at ≥ 95 % (tested per
+stratum). It is not an interval of the trips per pair: the trips off the main pairs are no
+part of what is estimated.
 """
 from __future__ import annotations
 
@@ -38,6 +40,8 @@ from ..mechanisms.limits import check_representable
 from ..mechanisms.geometric import discrete_laplace, discrete_laplace_alpha
 from ..reporting.progress import report_progress
 from ..random.sampling import sampling_stream
+from .intervals import (count_level, ratio_interval, sampling_scale_interval, scaled_interval,
+                        shrunk_interval, total_interval)
 from .noise import DISCRETE_LAPLACE, LEVEL, margin_of_error, noisy_counts
 from .people import UNIT, all_trips_table, people_table, user_totals
 from .regions import (MARGIN_NOTE, check_regions, combine, measure_regions, plan_people_regions,
@@ -105,7 +109,9 @@ def trip_scale(user, *, epsilon: float, cap: int, rng, m=None) -> Release:
     cap) with sensitivity cap at ε·0.7, and the scales read from them: ``trips_per_person``
     κ̂ = trips / users clipped to [1, cap] (1 when the noisy users are ≤ 0) and, with ``m``,
     ``sampling_scale`` = (sampled + extra) / sampled clipped to [1, cap/m]: the trips up to
-    the cap over those kept by sampling."""
+    the cap over those kept by sampling. Each scale has its interval (``…_interval``), which
+    holds it and the true scale with probability ≥ 99 % (:mod:`.intervals`); ``internal``
+    holds the true scales."""
     plan = plan_trip_scale(epsilon, cap, m)
     totals = user_totals(user, cap, m)
     spent, values = PrivacyCost(), []
@@ -117,12 +123,24 @@ def trip_scale(user, *, epsilon: float, cap: int, rng, m=None) -> Release:
         values += [float(v) for v in rel.values]
     users, trips = values[0], sum(values[1:])
     kappa = float(np.clip(trips / users, 1.0, cap)) if users > 0 else 1.0
-    public = dict(noisy_users=users, noisy_trips=trips, trips_per_person=kappa)
+    eps_users, eps_trips = (p.epsilon for p in plan.parts)
+    user_range = total_interval(users, sensitivity=1, epsilon=eps_users)
+    trip_range = total_interval(trips, sensitivity=cap, epsilon=eps_trips,
+                                n_summed=len(values) - 1)
+    public = dict(noisy_users=users, noisy_trips=trips, trips_per_person=kappa,
+                  trips_per_person_interval=ratio_interval(trip_range, user_range,
+                                                           estimate=kappa, low=1.0, high=cap))
+    true_users = max(int(totals[0]), 1)
+    internal = dict(trips_per_person=float(totals[1:].sum()) / true_users)
     if m is not None:
         sampled = max(values[1], 0.0)
-        public.update(noisy_sampled_trips=values[1], sampling_scale=float(
-            np.clip(trips / sampled, 1.0, cap / m)) if sampled > 0 else 1.0)
-    return Release(values, spent, public=public)
+        scale = float(np.clip(trips / sampled, 1.0, cap / m)) if sampled > 0 else 1.0
+        public.update(noisy_sampled_trips=values[1], sampling_scale=scale,
+                      sampling_scale_interval=sampling_scale_interval(
+                          values[1], values[2], sensitivity=cap, epsilon=eps_trips,
+                          estimate=scale, high=cap / m))
+        internal["sampling_scale"] = float(totals[1:].sum()) / max(int(totals[1]), 1)
+    return Release(values, spent, public=public, internal=internal)
 
 
 def measure_people(zoned: ZonedTrips, *, epsilon: float, directed: bool, rng, note=""):
@@ -171,13 +189,14 @@ def release_people_od(zoned: ZonedTrips, *, rng: np.random.Generator, progress=N
         truth = np.zeros(n * n, dtype=np.int64)
         truth[index] = truth_flat
         truth = truth.reshape(n, n)
-        h = float(margin_of_error(DISCRETE_LAPLACE, sensitivity=1, epsilon=part.epsilon))
     else:
         rel, truth, index = measure_people(zoned, epsilon=part.epsilon, directed=directed,
                                            rng=rng, note=part.note)
         spent = rel.cost
         y = np.asarray(rel.values, dtype=float)
-        h = float(rel.public["margin_of_error"])
+    level = count_level(publish == TRIPS)
+    h = float(margin_of_error(DISCRETE_LAPLACE, sensitivity=1, epsilon=part.epsilon,
+                              level=level))
     report_progress(progress, 0.5)
     alpha = discrete_laplace_alpha(1, part.epsilon)
     prior = fit_prior_trimmed(y, alpha)
@@ -189,28 +208,38 @@ def release_people_od(zoned: ZonedTrips, *, rng: np.random.Generator, progress=N
         out[index] = v
         return out.reshape(n, n)
 
-    people, lower, upper = full(posterior_mean(y, alpha, prior)), \
-        full(np.clip(y - h, 0.0, None)), full(y + h)
+    shrunk = posterior_mean(y, alpha, prior)
+    people, (lower, upper) = full(shrunk), (full(v) for v in shrunk_interval(shrunk, y, h))
     significant = full(y > simultaneous) > 0
     info = {"statistic": f"people per {'ordered' if directed else 'unordered'} pair",
             "publish": publish, "directed": bool(directed), "epsilon_people": part.epsilon,
-            "margin_of_error_95": h, "simultaneous_margin_95": simultaneous,
+            "margin_of_error_95": float(margin_of_error(DISCRETE_LAPLACE, sensitivity=1,
+                                                        epsilon=part.epsilon)),
+            "count_level": level, "count_margin": h,
+            "simultaneous_margin_95": simultaneous,
             "prior_zero_share": float(prior[1][0]), "zones": n,
             "released_values": int(index.size)}
-    scale = 1.0
+    scale, scale_range = 1.0, (1.0, 1.0)
+    internal = {}
     if publish == TRIPS:
         tot = trip_scale(zoned if isinstance(zoned, TripTables) else zoned.user,
                          epsilon=epsilon * float(scale_share), cap=int(total_cap), rng=rng)
         spent = spent + tot.cost
-        scale = tot.public["trips_per_person"]
+        scale, scale_range = tot.public["trips_per_person"], \
+            tot.public["trips_per_person_interval"]
         info.update({k: tot.public[k] for k in ("noisy_users", "noisy_trips",
-                                                 "trips_per_person")})
-    values, lo, hi = (_directed(v, directed) * scale for v in (people, lower, upper))
+                                                 "trips_per_person",
+                                                 "trips_per_person_interval")})
+        internal["trips_per_person"] = tot.internal["trips_per_person"]
+    values = _directed(people, directed) * scale
+    lo, hi = scaled_interval(_directed(lower, directed), _directed(upper, directed),
+                             scale_range)
     if with_regions:
         c = combine(y, y_region, check_regions(regions, n), n_r, part.epsilon,
-                    cost.parts[1].epsilon)
+                    cost.parts[1].epsilon, level=level)
         info["regions"] = {
-            **region_flows(c, n_r, scale), "n_regions": n_r, "epsilon": cost.parts[1].epsilon,
+            **region_flows(c, n_r, scale, scale_range), "n_regions": n_r,
+            "epsilon": cost.parts[1].epsilon,
             "counted": "people per unordered pair of public regions" + (
                 f" × {scale:.4g} trips per person" if publish == TRIPS else ""),
             "margin_note": MARGIN_NOTE}
@@ -220,8 +249,8 @@ def release_people_od(zoned: ZonedTrips, *, rng: np.random.Generator, progress=N
     info.update(people=people, lower=lo, upper=hi, noisy=full(y),
                 noisy_significant=significant)
     report_progress(progress, 1.0)
-    internal = {"truth_people": truth, "trips": zoned.n, "users": zoned.n_users,
-                "truth_all": all_trips_table(zoned)}
+    internal.update({"truth_people": truth, "trips": zoned.n, "users": zoned.n_users,
+                     "truth_all": all_trips_table(zoned)})
     if with_regions:
         internal["truth_regions"] = internal_regions
     return Release(values, spent, public=info, internal=internal)

@@ -27,6 +27,7 @@ from ..accounting.contract import SEEDED_NOTE, Release
 from ..accounting.costs import PrivacyCost
 from ..mechanisms.limits import check_representable
 from ..reporting.progress import report_progress
+from .intervals import count_level, scaled_interval
 from .noise import DISCRETE_LAPLACE, LEVEL, margin_of_error, noisy_counts
 from .statistics import (OD, STATISTICS, TITLES, TRIPS_OVER_TIME, VISITS, Bins, compute,
                          sensitivity)
@@ -183,7 +184,8 @@ def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilo
         stat = truth[name]
         if name == OD and choice.od == OD_PEOPLE:
             part_cost, fields, people = od_people_entry(
-                data, epsilon=eps, rng=rng, scale=scale.public["trips_per_person"])
+                data, epsilon=eps, rng=rng, scale=scale.public["trips_per_person"],
+                scale_range=scale.public["trips_per_person_interval"])
             spent = spent + part_cost
             values[name] = {**_entry(stat, fields.pop("counts"), 0.0, eps), **fields,
                             "sensitivity": 1}
@@ -217,6 +219,12 @@ def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilo
                 values[name]["counted"] = (
                     f"trips per ordered pair (≤ m per user) × {factor:.4g} for the trips up to "
                     "M per user")
+                h = margin_of_error(DISCRETE_LAPLACE, sensitivity=stat.sensitivity,
+                                    epsilon=eps, level=count_level(True))
+                sampled = np.clip(np.asarray(rel.values, dtype=float), 0.0, None)
+                values[name]["lower"], values[name]["upper"] = scaled_interval(
+                    np.clip(sampled - h, 0.0, None), sampled + h,
+                    scale.public["sampling_scale_interval"])
         internal[name] = _entry(stat, stat.counts, 0.0)
         report_progress(progress, (k + 1) / len(budget))
     info = {"max_trips_per_user": m, "noise": DISCRETE_LAPLACE, "epsilon": float(epsilon),
@@ -228,7 +236,8 @@ def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilo
                     **{k: scale.public[k] for k in ("noisy_users", "noisy_trips",
                                                      "trips_per_person", "sampling_scale")})
     return Release(values, spent, public=info,
-                   internal={"truth": internal, **counts})
+                   internal={"truth": internal, **counts,
+                             "scales": scale.internal if scaled else {}})
 
 
 def _plain(value):

@@ -14,8 +14,11 @@
   (L1 sensitivity M) with discrete Laplace (:func:`.people_flows.trip_scale`) at a share of
   ε, spent once for both.
 
-Margins: the 95 % margin of the noisy count (noise law) times the scale; it ignores the
-scale's own noise and, for OD, the trips off the main pairs: the report says so.
+Margins: the 95 % margin of the noisy count (noise law) times the scale. People per pair
+also publish ``lower``/``upper`` (:mod:`.intervals`): the shrunk value's hull times the trip
+scale's interval, covering people × the true trips per person (not the trips off the main
+pairs). The shrunk visits' margin is that of the noise before shrinkage, not a coverage
+interval of the shrunk value: their entry says so (``margin_note``) and the layer too.
 """
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ import numpy as np
 
 from ..mechanisms.geometric import discrete_laplace_alpha
 from ..accounting.costs import PrivacyCost
+from .intervals import count_level, scaled_interval, shrunk_interval
 from .noise import DISCRETE_LAPLACE, LEVEL, margin_of_error
 from .people_flows import _directed, measure_people, plan_trip_scale, trip_scale
 from .shrink import fit_prior_trimmed, linear_shrink, posterior_mean
@@ -47,25 +51,35 @@ def release_scale(user, *, epsilon: float, total_cap: int, max_trips: int, rng):
     return trip_scale(user, epsilon=epsilon, cap=int(total_cap), rng=rng, m=int(max_trips))
 
 
-def od_people_entry(zoned: ZonedTrips, *, epsilon: float, rng, scale: float):
-    """(cost, published OD entry fields, true trips per pair) of people per pair."""
+def od_people_entry(zoned: ZonedTrips, *, epsilon: float, rng, scale: float,
+                    scale_range: tuple):
+    """(cost, published OD entry fields, true trips per pair) of people per pair; the
+    fields' ``lower``/``upper`` are the intervals of :mod:`.intervals` (the shrunk count's
+    hull at 96 % times ``scale_range``, the trip scale's 99 % interval)."""
     rel, truth, index = measure_people(zoned, epsilon=epsilon, directed=False, rng=rng,
                                        note=OD_PEOPLE_NOTE)
     n = zoned.n_zones
     y = np.asarray(rel.values, dtype=float)
-    est = np.zeros(n * n)
+    est, lower, upper = np.zeros(n * n), np.zeros(n * n), np.zeros(n * n)
     alpha = discrete_laplace_alpha(1, epsilon)
     est[index] = posterior_mean(y, alpha, fit_prior_trimmed(y, alpha))
+    h = margin_of_error(DISCRETE_LAPLACE, sensitivity=1, epsilon=epsilon,
+                        level=count_level(True))
+    lower[index], upper[index] = shrunk_interval(est[index], y, h)
     values = _directed(est.reshape(n, n), False) * scale
-    h = float(rel.public["margin_of_error"])
+    lower, upper = scaled_interval(_directed(lower.reshape(n, n), False),
+                                   _directed(upper.reshape(n, n), False), scale_range)
     simultaneous = margin_of_error(DISCRETE_LAPLACE, sensitivity=1, epsilon=epsilon,
                                    level=1.0 - (1.0 - LEVEL) / max(index.size, 1))
-    fields = {"counts": values, "margin_of_error_95": h * scale / 2.0,
+    fields = {"counts": values, "lower": lower, "upper": upper,
+              "margin_of_error_95": h * scale / 2.0,
               "simultaneous_margin_95": simultaneous * scale / 2.0,
               "counted": "people per unordered pair (each user once, on their main pair), "
                          f"× {scale:.4g} trips per person, split evenly between directions",
-              "margin_note": "margin of the noisy people count × the trip scale / 2; it "
-                             "ignores the scale's noise and the trips off the main pairs"}
+              "margin_note": "margin of the noisy people count × the trip scale / 2; the "
+                             "interval (lower, upper) holds the shrunk value and the trip "
+                             "scale's noise; it covers people × the true trips per person, "
+                             "not the trips off the main pairs"}
     return rel.cost, fields, truth
 
 

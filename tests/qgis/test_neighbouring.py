@@ -276,7 +276,7 @@ OD_NOISY = {"flow", "lower95", "upper95", "moe95"}  # margins × the noisy trip 
 SYNTHETIC_NOISY = {"fid", "user_id", "start", "end", "length_m", "travel_min", "origin_zone",
                    "dest_zone", "geometry"}
 RELEASED_HTML = r'<div class="released">.*?</div>'
-RELEASED_JSON = r'"(counts|per_zone|per_weekday|per_hour|quartiles)": \[(?:[^\[\]]|\[[^\[\]]*\])*\]'
+RELEASED_JSON = r'"(counts|lower|upper|per_zone|per_weekday|per_hour|quartiles)": \[(?:[^\[\]]|\[[^\[\]]*\])*\]'
 # read from the noisy trip scale (issue 29): the scale itself and the margins it multiplies
 SCALED_JSON = (r'"(noisy_users|noisy_trips|trips_per_person|sampling_scale|margin_of_error_95|'
                r'per_zone_margin_of_error_95|simultaneous_margin_95)": [-+0-9.eE]+',
