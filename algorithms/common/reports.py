@@ -69,6 +69,8 @@ class ReportsMixin:
         function returning them, called only when REPORT is set (figures cost time).
         """
         charge = getattr(self, "_charge", None)
+        if charge is not None and charge.warnings:   # the release's own (public) warnings
+            warnings = [*warnings, *(tr(w) for w in charge.warnings)]
         common = dict(title=self.displayName(), translate=tr,
                       algorithm_id=f"mobilitydp:{self.ALGORITHM_ID}",
                       unit_of_privacy=unit_of_privacy, cost=release.cost,
