@@ -32,6 +32,7 @@ from .statistics import (OD, STATISTICS, TITLES, TRIPS_OVER_TIME, VISITS, Bins, 
                          sensitivity)
 from .table_statistics import from_tables
 from ..random.sampling import sample_per_user, sampling_stream
+from .people_flows import MAX_SCALE_SHARE
 from .report_methods import (OD_PEOPLE_NOTE, needs_scale, od_people_entry, release_scale,
                              scale_cost, visits_shrunk)
 from .strategy import AUTO, OD_PEOPLE, OD_TRIPS, VISITS_PLAIN, VISITS_SHRUNK, resolve
@@ -152,12 +153,12 @@ def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilo
     plan_report(**kw)                  # every parameter-only refusal, before the data
     choice = _methods(od_method, visits_method, n_zones, int(max_trips), epsilon, population)
     scaled = needs_scale(choice.od, choice.visits, weights)
-    budget = split_budget(epsilon * (1.0 - scale_share if scaled else 1.0), weights)
     bins = bins or Bins()
     m = int(max_trips)
+    names = list(split_budget(epsilon, weights))   # the statistics, in the report's order
     if isinstance(trips, TripTables):  # the Spark job's tables (or their one-machine twin)
         data, users = trips, trips
-        truth = {name: from_tables(name, trips, m, bins) for name in budget}
+        truth = {name: from_tables(name, trips, m, bins) for name in names}
         counts = {"trips": trips.n, "trips_kept": int(trips.trips.sum()),
                   "users": trips.n_users}
     else:
@@ -170,15 +171,17 @@ def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilo
         kept = np.flatnonzero(sample_per_user(trips.user, m, sampling_stream(rng)))
         cache = {}                         # the per-user zone statistics, shared by three
         truth = {name: compute(name, trips, kept, o, d, int(n_zones), m, bins, cache)
-                 for name in budget}
+                 for name in names}
         del cache
         data, users = ZonedTrips(trips, o, d, int(n_zones)), trips.user
         counts = {"trips": trips.n, "trips_kept": int(kept.size),
                   "users": int(np.unique(trips.user).size)}
     spent, values, internal, scale = PrivacyCost(), {}, {}, None
-    if scaled:  # released first (the estimates use it), listed last as planned
+    if scaled:  # released first (the estimates use it, and its ε adapts), listed last as planned
         scale = release_scale(users, epsilon=epsilon * scale_share, total_cap=total_cap,
-                              max_trips=m, rng=rng)
+                              max_trips=m, rng=rng, ceiling=MAX_SCALE_SHARE * epsilon)
+    # the statistics share what the scale left: the plan's total, re-split when it took more
+    budget = split_budget(epsilon - (scale.cost.epsilon if scaled else 0.0), weights)
     for k, (name, eps) in enumerate(budget.items()):
         stat = truth[name]
         if name == OD and choice.od == OD_PEOPLE:
@@ -224,9 +227,10 @@ def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilo
             "od_method": choice.od, "visits_method": choice.visits, "rule": choice.reason}
     if scaled:
         spent = spent + scale.cost
-        info.update(epsilon_trip_scale=epsilon * scale_share, total_cap=int(total_cap),
-                    **{k: scale.public[k] for k in ("noisy_users", "noisy_trips",
-                                                     "trips_per_person", "sampling_scale")})
+        info.update(total_cap=int(total_cap), warnings=scale.public["warnings"],
+                    **{k: scale.public[k] for k in (
+                        "noisy_users", "noisy_trips", "trips_per_person", "sampling_scale",
+                        "trips_per_person_interval_95", "epsilon_trip_scale")})
     return Release(values, spent, public=info,
                    internal={"truth": internal, **counts})
 

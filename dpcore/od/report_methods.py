@@ -43,8 +43,9 @@ def scale_cost(epsilon: float, total_cap: int, max_trips: int) -> PrivacyCost:
     return plan_trip_scale(epsilon, total_cap, int(max_trips))
 
 
-def release_scale(user, *, epsilon: float, total_cap: int, max_trips: int, rng):
-    return trip_scale(user, epsilon=epsilon, cap=int(total_cap), rng=rng, m=int(max_trips))
+def release_scale(user, *, epsilon: float, total_cap: int, max_trips: int, rng, ceiling=None):
+    return trip_scale(user, epsilon=epsilon, cap=int(total_cap), rng=rng, m=int(max_trips),
+                      ceiling=ceiling)
 
 
 def od_people_entry(zoned: ZonedTrips, *, epsilon: float, rng, scale: float):
