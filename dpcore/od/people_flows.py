@@ -47,7 +47,8 @@ from .regions import (MARGIN_NOTE, check_regions, combine, measure_regions, plan
                       region_flows, square)
 from .scale_rule import (USERS_SHARE, count_variance, pooled, ratio_interval, scale_epsilon,
                          scale_warnings)
-from .shrink import fit_prior_trimmed, posterior_mean
+from .shrink import fit_prior_trimmed, noise_variance, posterior_mean
+from .totals import total_warning
 from .trip_tables import TripTables
 from .trips import ZonedTrips, check_max_trips
 
@@ -246,7 +247,9 @@ def release_people_od(zoned: ZonedTrips, *, rng: np.random.Generator, progress=N
         info.update({k: tot.public[k] for k in (
             "noisy_users", "noisy_trips", "trips_per_person", "trips_per_person_interval_95",
             "epsilon_trip_scale")})
-    info["warnings"] = warnings
+    total = total_warning(float(people.sum()), float(y.sum()),
+                          index.size * noise_variance(alpha), "people per pair")
+    info["warnings"] = warnings + ([total] if total else [])
     # the intervals carry the scale's own interval (its noise, not only the people's)
     values, lo, hi = (_directed(v, directed) * f for v, f in
                       ((people, scale), (lower, scale_lo), (upper, scale_hi)))

@@ -25,6 +25,7 @@ import numpy as np
 from ..accounting.checks import check_epsilon
 from ..accounting.contract import SEEDED_NOTE, Release
 from ..accounting.costs import PrivacyCost
+from ..mechanisms.geometric import discrete_laplace_alpha
 from ..mechanisms.limits import check_representable
 from ..reporting.progress import report_progress
 from .noise import DISCRETE_LAPLACE, LEVEL, margin_of_error, noisy_counts
@@ -33,6 +34,8 @@ from .statistics import (OD, STATISTICS, TITLES, TRIPS_OVER_TIME, VISITS, Bins, 
 from .table_statistics import from_tables
 from ..random.sampling import sample_per_user, sampling_stream
 from .people_flows import MAX_SCALE_SHARE
+from .shrink import noise_variance
+from .totals import total_warning
 from .report_methods import (OD_PEOPLE_NOTE, needs_scale, od_people_entry, release_scale,
                              scale_cost, visits_shrunk)
 from .strategy import AUTO, OD_PEOPLE, OD_TRIPS, VISITS_PLAIN, VISITS_SHRUNK, resolve
@@ -176,7 +179,7 @@ def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilo
         data, users = ZonedTrips(trips, o, d, int(n_zones)), trips.user
         counts = {"trips": trips.n, "trips_kept": int(kept.size),
                   "users": int(np.unique(trips.user).size)}
-    spent, values, internal, scale = PrivacyCost(), {}, {}, None
+    spent, values, internal, scale, warnings = PrivacyCost(), {}, {}, None, []
     if scaled:  # released first (the estimates use it, and its ε adapts), listed last as planned
         scale = release_scale(users, epsilon=epsilon * scale_share, total_cap=total_cap,
                               max_trips=m, rng=rng, ceiling=MAX_SCALE_SHARE * epsilon)
@@ -188,6 +191,7 @@ def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilo
             part_cost, fields, people = od_people_entry(
                 data, epsilon=eps, rng=rng, scale=scale.public["trips_per_person"])
             spent = spent + part_cost
+            warnings += fields.pop("warnings")
             values[name] = {**_entry(stat, fields.pop("counts"), 0.0, eps), **fields,
                             "sensitivity": 1}
             internal[name] = _entry(stat, all_trips_table(data), 0.0)
@@ -206,6 +210,11 @@ def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilo
         released = visits_shrunk(rel.values, sensitivity=stat.sensitivity, epsilon=eps,
                                  scale=factor) if shrunk else np.asarray(rel.values) * factor
         values[name] = _entry(stat, released, rel.public["margin_of_error"] * factor, eps, n_moe)
+        warn = total_warning(float(values[name]["counts"].sum()),
+                             float(np.sum(rel.values)) * factor, factor ** 2 * np.size(
+                                 rel.values) * noise_variance(discrete_laplace_alpha(
+                                     stat.sensitivity, eps)), TITLES[name].lower())
+        warnings += [warn] if warn else []
         if shrunk:
             values[name]["counted"] = ("visits (trip ends) of the trips kept by sampling, "
                                        f"shrunk, × {factor:.4g} for the trips up to M per user")
@@ -227,10 +236,12 @@ def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilo
             "od_method": choice.od, "visits_method": choice.visits, "rule": choice.reason}
     if scaled:
         spent = spent + scale.cost
-        info.update(total_cap=int(total_cap), warnings=scale.public["warnings"],
+        warnings = scale.public["warnings"] + warnings
+        info.update(total_cap=int(total_cap),
                     **{k: scale.public[k] for k in (
                         "noisy_users", "noisy_trips", "trips_per_person", "sampling_scale",
                         "trips_per_person_interval_95", "epsilon_trip_scale")})
+    info["warnings"] = warnings
     return Release(values, spent, public=info,
                    internal={"truth": internal, **counts})
 

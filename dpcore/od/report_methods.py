@@ -25,7 +25,8 @@ from ..mechanisms.geometric import discrete_laplace_alpha
 from ..accounting.costs import PrivacyCost
 from .noise import DISCRETE_LAPLACE, LEVEL, margin_of_error
 from .people_flows import _directed, measure_people, plan_trip_scale, trip_scale
-from .shrink import fit_prior_trimmed, linear_shrink, posterior_mean
+from .shrink import fit_prior_trimmed, linear_shrink, noise_variance, posterior_mean
+from .totals import total_warning
 from .strategy import OD_PEOPLE, VISITS_SHRUNK
 from .trips import ZonedTrips
 
@@ -61,7 +62,10 @@ def od_people_entry(zoned: ZonedTrips, *, epsilon: float, rng, scale: float):
     h = float(rel.public["margin_of_error"])
     simultaneous = margin_of_error(DISCRETE_LAPLACE, sensitivity=1, epsilon=epsilon,
                                    level=1.0 - (1.0 - LEVEL) / max(index.size, 1))
+    warning = total_warning(float(est.sum()), float(y.sum()), y.size * noise_variance(alpha),
+                            "people per pair")
     fields = {"counts": values, "margin_of_error_95": h * scale / 2.0,
+              "warnings": [warning] if warning else [],
               "simultaneous_margin_95": simultaneous * scale / 2.0,
               "counted": "people per unordered pair (each user once, on their main pair), "
                          f"× {scale:.4g} trips per person, split evenly between directions",
