@@ -68,8 +68,6 @@ def _check(epsilon, scale_share, total_cap, publish):
     return epsilon, share, cap
 
 
-
-
 def plan_trip_scale(epsilon: float, cap: int, m=None) -> PrivacyCost:
     """The cost of :func:`trip_scale`: users (sensitivity 1), then trips (sensitivity M)."""
     cap = check_max_trips(cap)
