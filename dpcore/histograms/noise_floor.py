@@ -44,7 +44,8 @@ def floor_warnings(released_total: float, floor: dict) -> list:
     noise = floor["noise_only_total"]
     if noise > 0 and released_total <= 2 * noise:
         return [f"The released total ({released_total:,.0f} user-timestamps) is within 2× of "
-                f"what this method can release on noise alone ({noise:,.0f}: 95 % of releases with nobody in any cell stay below it): "
-                "it may be off by more than 2×; fewer timestamps or cells, a larger ε or the "
-                "threshold method release less noise."]
+                f"what this method can release on noise alone ({noise:,.0f}: 95 % of "
+                "releases with nobody in any cell stay below it): it may be off by more "
+                "than 2×; fewer timestamps or cells, a larger ε or the threshold method "
+                "release less noise."]
     return []
