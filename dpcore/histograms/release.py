@@ -102,6 +102,13 @@ def release_histograms(counts, *, method: str, epsilon: float, rng: np.random.Ge
     floor = noise_floor(lambda zeros, past, r: _run(
         zeros, method=method, epsilon=epsilon, rng=r, postprocess=postprocess, history=past,
         **params).values, c.shape, 0 if history is None else np.shape(history)[0])
+    if method.endswith("hybrid"):   # on nobody a hybrid picks another day interval than on
+        # the data, whose slots get direct perturbation: the floor is at least direct's
+        direct = noise_floor(lambda zeros, past, r: _run(
+            zeros, method="direct", epsilon=epsilon, rng=r, postprocess=postprocess,
+            history=None, **{k: v for k, v in params.items() if k == "noise"}).values,
+            c.shape)
+        floor = {k: max(v, direct[k]) for k, v in floor.items()}
     rel = _run(c, method=method, epsilon=epsilon, rng=rng, postprocess=postprocess,
                history=history, **params)
     rel.public.update(floor, warnings=floor_warnings(float(np.sum(rel.values)), floor))

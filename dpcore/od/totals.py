@@ -3,9 +3,10 @@
 Post-processing moves totals: clipping noisy counts at 0 adds the positive half of the noise
 of every empty cell (trips per pair at 1 km: 140× the true total at 50 people), shrinkage
 towards 0 removes flows the noise hides (people per pair at 50 people: 0.1×). The sum of the
-*unclipped* noisy counts is unbiased, with a variance known from the public noise law; a
-released total outside [½ · its lower 95 % end, 2 · its upper 95 % end] may be off by more
-than 2×, and :func:`total_warning` says so (for the log and the report).
+*unclipped* noisy counts is unbiased, with a variance known from the public noise law, so its
+95 % interval [lo, hi] holds the true total; where that interval holds a value more than 2×
+away from the released total (released < hi / 2 or released > 2 · lo), the released total
+may be off by more than 2×, and :func:`total_warning` says so (for the log and the report).
 """
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def total_warning(released: float, noisy_sum: float, variance: float,
     """A sentence when the ``released`` total of ``what`` may be off by more than 2× (module
     doc), else None."""
     lo, hi = total_interval(noisy_sum, variance)
-    if lo / 2 <= released <= 2 * hi and not (hi <= 0 < released):
+    if hi / 2 <= released <= 2 * lo:
         return None
     return (f"The released {what} sum to {released:,.0f}, but their unclipped noisy counts "
             f"put the total at {lo:,.0f}–{hi:,.0f} (95 %): the released total may be off by "
