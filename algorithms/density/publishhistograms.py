@@ -9,6 +9,7 @@ from ...dpcore.geoind import coverage_warning
 from ...dpcore.random.rng import make_rngs
 from ...dpcore.histograms import errors, plan_histograms, release_histograms, user_histograms
 from ...dpcore.histograms.describe import division_label, unit_of_privacy
+from ...dpcore.od.figures import released
 from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, id_type, tr
 from ..common.events import N_SLOTS, SLOT_MINUTES, START, period
 from ..common.params import start_parameter
@@ -193,9 +194,9 @@ class PublishHistograms(MobilityDPAlgorithm):
                  ("margin of error: mean |value| per cell on noise alone (nobody present)",
                   f"{info['noise_only_mae_per_cell']:.3g}"),
                  ("total released on noise alone, 95th percentile (user-timestamps)",
-                  f"{info['noise_only_total']:,.0f}"),
-                 ("total released (user-timestamps)",
-                  f"{float(np.sum(release.values)):,.0f}")]))],
+                  f"{info['noise_only_total']:,.0f}")])
+                + released(dpreport.table([("total released (user-timestamps)",
+                                            f"{float(np.sum(release.values)):,.0f}")])))],
             internal_sections=[("Raw data and utility", dpreport.table(
                 sorted(facts.items()) + [("MAE", f"{err['mae']:.4g}"),
                                          ("MRE (denominator max(1, true))",

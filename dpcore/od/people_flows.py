@@ -53,7 +53,7 @@ from .trip_tables import TripTables
 from .trips import ZonedTrips, check_max_trips
 
 #: The most of the release's ε the trip scale may take when the noisy user count is small.
-MAX_SCALE_SHARE = 0.5
+MAX_SCALE_SHARE = 0.25
 PEOPLE, TRIPS = "people", "trips"
 
 

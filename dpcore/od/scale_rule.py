@@ -27,7 +27,7 @@ import math
 from ..mechanisms import discrete_laplace_alpha
 from .shrink import noise_variance
 
-TARGET_REL_STD = 0.25
+TARGET_REL_STD = 0.3
 USERS_SHARE = 0.3   # of the scale's ε, for the user count (the rest for the trips)
 Z95 = 1.959964
 
