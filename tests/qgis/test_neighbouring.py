@@ -394,7 +394,8 @@ ENTRIES = {
     "synthesizetrips": Entry("mobilitydp:synthesizetrips", _synthesizetrips,
                              noisy={"OUTPUT": SYNTHETIC_NOISY}, report_noisy=(RELEASED_HTML,)),
     "publishhistograms (direct)": Entry("mobilitydp:publishhistograms", _publishhistograms,
-                                        noisy={"OUTPUT": {"count"}}),
+                                        noisy={"OUTPUT": {"count"}},
+                                        report_noisy=(RELEASED_HTML,)),
 }
 
 
