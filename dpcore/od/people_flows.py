@@ -114,7 +114,8 @@ def trip_scale(user, *, epsilon: float, cap: int, rng, m=None, ceiling=None) -> 
     budget to its other parts). The scales read from them: ``trips_per_person`` κ̂ = trips /
     users clipped to [1, cap] (1 when a noisy count is ≤ 0) with its 95 % interval and, with
     ``m``, ``sampling_scale`` = (sampled + extra) / sampled clipped to [1, cap/m]: the trips
-    up to the cap over those kept by sampling; ``warnings`` when κ̂ may be off by > 2×."""
+    up to the cap over those kept by sampling, with its 95 % interval (the delta method, the
+    two counts' noise taken as independent); ``warnings`` when κ̂ may be off by > 2×."""
     nominal = plan_trip_scale(epsilon, cap, m)
     totals = user_totals(user, cap, m)
     spent = PrivacyCost()
@@ -149,7 +150,10 @@ def trip_scale(user, *, epsilon: float, cap: int, rng, m=None, ceiling=None) -> 
     if m is not None:
         sampled = max(counts[0], 0.0)
         public.update(noisy_sampled_trips=counts[0], sampling_scale=float(
-            np.clip(trips / sampled, 1.0, cap / m)) if sampled > 0 else 1.0)
+            np.clip(trips / sampled, 1.0, cap / m)) if sampled > 0 else 1.0,
+            sampling_scale_interval_95=ratio_interval(
+                trips, counts[0], count_variance(cap, eps_trips, 2),
+                count_variance(cap, eps_trips), low=1.0, high=cap / m))
     return Release([users, *counts], spent, public=public)
 
 
