@@ -47,7 +47,7 @@ sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
 
 from dpcore.flows.cells import locate_points  # noqa: E402
-from dpcore.geography import load_paris_sample  # noqa: E402
+from tests.support.geography import load_paris_sample  # noqa: E402
 from dpcore.histograms import release_histograms  # noqa: E402
 from dpcore.od.compare import js  # noqa: E402
 from dpcore.od.flows import release_od  # noqa: E402
@@ -57,7 +57,7 @@ from dpcore.od.statistics import OD, VISITS  # noqa: E402
 from dpcore.od.strategy import AUTO, OD_TRIPS, VISITS_PLAIN  # noqa: E402
 from dpcore.od.synthesis import release_synthetic_trips  # noqa: E402
 from dpcore.od.trips import Trips, trips_from_fixes  # noqa: E402
-from dpcore.rng import make_rng  # noqa: E402
+from dpcore.random.rng import make_rng  # noqa: E402
 from dpcore.synth import generate_population, generate_trajectories  # noqa: E402
 from peer_dpmr import grid_tiles  # noqa: E402
 from synthesis import baseline, zoned  # noqa: E402

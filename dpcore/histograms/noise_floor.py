@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..rng import make_rng
+from ..random.rng import make_rng
 
 DRAWS = 20
 SEED = 20_191_001

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 
-from ..mechanisms import discrete_laplace_alpha
+from ..mechanisms.geometric import discrete_laplace_alpha
 from .shrink import noise_variance
 
 TARGET_REL_STD = 0.3

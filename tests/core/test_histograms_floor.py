@@ -3,7 +3,7 @@ import numpy as np
 
 from mobility_dp.dpcore.histograms import release_histograms
 from mobility_dp.dpcore.histograms.describe import division_label, unit_of_privacy
-from mobility_dp.dpcore.rng import make_rng
+from mobility_dp.dpcore.random.rng import make_rng
 
 DAY0 = 1_606_780_800   # 2020-12-01 00:00 UTC
 

@@ -3,12 +3,12 @@ its interval is carried into what it multiplies, and an unknown scale is said, n
 import numpy as np
 import pytest
 
-from mobility_dp.dpcore.contract import check_spent
+from mobility_dp.dpcore.accounting.contract import check_spent
 from mobility_dp.dpcore.od.people_flows import (MAX_SCALE_SHARE, plan_people_od,
                                                 release_people_od, trip_scale)
 from mobility_dp.dpcore.od.scale_rule import ratio_interval, scale_epsilon
 from mobility_dp.dpcore.od.trips import Trips, ZonedTrips
-from mobility_dp.dpcore.rng import make_rng
+from mobility_dp.dpcore.random.rng import make_rng
 
 
 def people(n, seed=0, zones=6):

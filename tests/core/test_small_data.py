@@ -13,7 +13,7 @@ from shapely.geometry import box
 from shapely.ops import unary_union
 
 from mobility_dp.dpcore.flows.cells import locate_points
-from mobility_dp.dpcore.geography import load_paris_sample
+from ..support.geography import load_paris_sample
 from mobility_dp.dpcore.histograms import release_histograms
 from mobility_dp.dpcore.od.compare import js
 from mobility_dp.dpcore.od.flows import release_od
@@ -22,7 +22,7 @@ from mobility_dp.dpcore.od.report import release_report
 from mobility_dp.dpcore.od.strategy import AUTO, OD_TRIPS, VISITS_PLAIN
 from mobility_dp.dpcore.od.synthesis import release_synthetic_trips
 from mobility_dp.dpcore.od.trips import ZonedTrips, trips_from_fixes
-from mobility_dp.dpcore.rng import make_rng
+from mobility_dp.dpcore.random.rng import make_rng
 from mobility_dp.dpcore.synth import generate_population, generate_trajectories
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -5,7 +5,7 @@ import numpy as np
 from mobility_dp.dpcore.od.flows import release_od
 from mobility_dp.dpcore.od.people_flows import release_people_od
 from mobility_dp.dpcore.od.totals import total_interval, total_warning
-from mobility_dp.dpcore.rng import make_rng
+from mobility_dp.dpcore.random.rng import make_rng
 
 from .test_scale_rule import people
 

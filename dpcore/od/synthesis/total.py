@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...mechanisms import discrete_laplace
-from ...rng import make_rng
+from ...mechanisms.geometric import discrete_laplace
+from ...random.rng import make_rng
 from .reconstruct import shrink_by_group
 
 DRAWS = 20
