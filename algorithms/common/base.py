@@ -195,6 +195,8 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
         if self._spent():
             results = {**results, **self._charge.outputs()}
             feedback.pushInfo(self._charge.log_line())
+            for warning in self._charge.warnings:
+                feedback.pushWarning(tr(warning))
             if feedback.isCanceled():
                 feedback.reportError(tr(
                     "Cancel came after the release was charged (" + self._charge.log_line() +

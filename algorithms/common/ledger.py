@@ -61,6 +61,7 @@ class Charge(contextlib.AbstractContextManager):
                  seeded=False):
         if path and callable(dataset_id_):
             dataset_id_ = dataset_id_()
+        self.warnings = ()
         self.contract = ReleaseContract(planned, ledger=path or None, dataset_id=dataset_id_,
                                         budget=budget, label=label, seeded=seeded)
 
@@ -76,7 +77,10 @@ class Charge(contextlib.AbstractContextManager):
         return self
 
     def released(self, release):
-        """The contract's check of the spent cost against the plan; returns ``release``."""
+        """The contract's check of the spent cost against the plan; returns ``release``.
+        Keeps the release's public warnings (``public["warnings"]``: sentences built from
+        noisy values and public facts only) for the log and the report."""
+        self.warnings = tuple(getattr(release, "public", {}).get("warnings", ()))
         return self.contract.released(release)
 
     def __exit__(self, exc_type, exc, tb):

@@ -69,6 +69,7 @@ class ReportsMixin:
         function returning them, called only when REPORT is set (figures cost time).
         """
         charge = getattr(self, "_charge", None)
+        released_warnings = [tr(w) for w in charge.warnings] if charge is not None else []
         common = dict(title=self.displayName(), translate=tr,
                       algorithm_id=f"mobilitydp:{self.ALGORITHM_ID}",
                       unit_of_privacy=unit_of_privacy, cost=release.cost,
@@ -79,8 +80,9 @@ class ReportsMixin:
         if paths[REPORT]:
             if callable(sections):
                 sections = sections()
-            _write(paths[REPORT], dpreport.publishable_report(sections=sections,
-                                                              warnings=warnings, **common))
+            _write(paths[REPORT], dpreport.publishable_report(
+                sections=sections, warnings=warnings, released_warnings=released_warnings,
+                **common))
         if self.parameterDefinition(INTERNAL_REPORT) is not None:
             paths[INTERNAL_REPORT] = self.parameterAsFileOutput(parameters, INTERNAL_REPORT,
                                                                 context) or None

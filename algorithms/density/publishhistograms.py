@@ -7,6 +7,8 @@ from qgis.core import (QgsProcessing, QgsProcessingOutputString,
 from ...dpcore.reporting import report as dpreport
 from ...dpcore.geoind import coverage_warning
 from ...dpcore.histograms import errors, plan_histograms, release_histograms, user_histograms
+from ...dpcore.histograms.describe import division_label, unit_of_privacy
+from ...dpcore.od.figures import released
 from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, id_type, tr
 from ..common.events import N_SLOTS, SLOT_MINUTES, START, period
 from ..common.params import start_parameter
@@ -27,8 +29,6 @@ METHOD_CHOICES = [
     ("threshold", "threshold perturbation (Alg. 2, sparse vector technique)"),
     ("static_hybrid", "static hybrid (Alg. 4): private day/night split, direct by day"),
     ("dynamic_hybrid", "dynamic hybrid (Alg. 5): split predicted from past days")]
-UNIT = ("one user: the whole day's trajectory of one person (user id); each user counts at most "
-        "once per timestamp, one observation chosen uniformly at random")
 
 
 class PublishHistograms(MobilityDPAlgorithm):
@@ -176,11 +176,11 @@ class PublishHistograms(MobilityDPAlgorithm):
             values=np.asarray(release.values).T, times=times,
             extra=(("fresh", FieldType.Int, fresh), ("part", FieldType.String, part)),
             step=self.progress(feedback, 60, 100))
-        text = (f"slots {division[0]}–{division[1]} ({_hhmm(times[division[0]])}–"
-                f"{_hhmm(times[division[1] + 1])} UTC)") if division else ""
+        text = division_label(division, times)
         err = errors(counts[-1], release.values)
         reports = self.write_reports(
-            parameters, context, release=release, unit_of_privacy=UNIT,
+            parameters, context, release=release,
+            unit_of_privacy=unit_of_privacy(n_slots, slot_seconds),
             parameter_rows=[("method", method), ("timestamps", n_slots),
                             ("slot length (min)", slot_seconds / 60), ("cells", len(ids)),
                             ("past days", past), ("consistency post-processing",
@@ -189,14 +189,16 @@ class PublishHistograms(MobilityDPAlgorithm):
             sections=[("Release", dpreport.table(
                 [("day interval", text or "none (not a hybrid method)"),
                  ("timestamps with fresh noise", ", ".join(map(str, info["fresh_slots"]))),
-                 ("past days' divisions", info.get("past_divisions", ""))]))],
+                 ("past days' divisions", info.get("past_divisions", "")),
+                 ("margin of error: mean |value| per cell on noise alone (nobody present)",
+                  f"{info['noise_only_mae_per_cell']:.3g}"),
+                 ("total released on noise alone, 95th percentile (user-timestamps)",
+                  f"{info['noise_only_total']:,.0f}")])
+                + released(dpreport.table([("total released (user-timestamps)",
+                                            f"{float(np.sum(release.values)):,.0f}")])))],
             internal_sections=[("Raw data and utility", dpreport.table(
                 sorted(facts.items()) + [("MAE", f"{err['mae']:.4g}"),
                                          ("MRE (denominator max(1, true))",
                                           f"{err['mre']:.4g}")]))],
             internal_warnings=[warning] if warning else [])
         return {OUTPUT: dest, DIVISION: text, **reports}
-
-
-def _hhmm(seconds: float) -> str:
-    return np.datetime64(int(seconds), "s").astype(str)[11:16]

@@ -181,6 +181,13 @@ synthetic dates are drawn inside it, and so are their times.</p>
                  for k, eps in pub["epsilon_per_part"].items()]
         model = [(k, v) for k, v in pub["model"].summary().items()] + [
             ("start hour split by trip class", pub["start_hour_by_class"]),
+            ("start hour periods (hours each)", pub["start_hour_period_hours"]),
+            ("start hours shrunk towards the uniform law", pub["start_hour_shrunk_to_uniform"]),
+            ("travel time periods (minutes each)", pub["travel_time_period_minutes"]),
+            ("travel times shrunk towards the uniform law",
+             pub["travel_time_shrunk_to_uniform"]),
+            ("95 % interval of the noisy total of trips",
+             "{:,.0f}–{:,.0f}".format(*pub["noisy_trips_interval_95"])),
             ("travel time split by distance class", pub["travel_time_by_distance_class"]),
             ("pairs raked to the home–main distances (sparse pairs)",
              pub["pairs_raked_to_distances"]),

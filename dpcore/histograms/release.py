@@ -18,6 +18,7 @@ from ..accounting.checks import check_epsilon
 from ..accounting.contract import Release
 from ..accounting.costs import PrivacyCost
 from .basic import UNIT, UNIT_OF_PRIVACY, check_counts, plan_threshold, release_direct, release_threshold
+from .noise_floor import floor_warnings, noise_floor
 from .consistency import consistency_postprocess
 from .hybrid import check_composition, release_dynamic_hybrid, release_static_hybrid
 
@@ -91,11 +92,31 @@ def release_histograms(counts, *, method: str, epsilon: float, rng: np.random.Ge
 
     ``values`` are the post-processed non-negative integer counts when
     ``postprocess`` (Alg. 3, free: post-processing), else the raw noisy
-    ones; ``public['raw']`` then holds the raw noisy counts too.
+    ones; ``public['raw']`` then holds the raw noisy counts too. ``public`` also holds the
+    noise floor (what the method releases on noise alone, :mod:`.noise_floor`, simulated before
+    any noise is drawn) and ``warnings`` when the released total is within 2× of it.
     """
     c = check_counts(counts)
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}, got {method!r}")
+    floor = noise_floor(lambda zeros, past, r: _run(
+        zeros, method=method, epsilon=epsilon, rng=r, postprocess=postprocess, history=past,
+        **params).values, c.shape, 0 if history is None else np.shape(history)[0])
+    if method.endswith("hybrid"):   # on nobody a hybrid picks another day interval than on
+        # the data, whose slots get direct perturbation: the floor is at least direct's
+        direct = noise_floor(lambda zeros, past, r: _run(
+            zeros, method="direct", epsilon=epsilon, rng=r, postprocess=postprocess,
+            history=None, **{k: v for k, v in params.items() if k == "noise"}).values,
+            c.shape)
+        floor = {k: max(v, direct[k]) for k, v in floor.items()}
+    rel = _run(c, method=method, epsilon=epsilon, rng=rng, postprocess=postprocess,
+               history=history, **params)
+    rel.public.update(floor, warnings=floor_warnings(float(np.sum(rel.values)), floor))
+    return rel
+
+
+def _run(c, *, method, epsilon, rng, postprocess, history, **params) -> Release:
+    """One release of ``method`` (see :func:`release_histograms`)."""
     if method == "dynamic_hybrid":
         if history is None:
             raise ValueError("dynamic hybrid perturbation needs at least one past day of counts")

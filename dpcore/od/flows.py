@@ -24,7 +24,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from ..mechanisms.geometric import discrete_laplace
+from ..mechanisms.geometric import discrete_laplace, discrete_laplace_alpha
 from ..accounting.checks import check_epsilon
 from ..accounting.contract import Release
 from ..accounting.costs import PrivacyCost
@@ -33,6 +33,8 @@ from .intervals import count_level, sampling_scale_interval, scaled_interval
 from .noise import DISCRETE_LAPLACE, LEVEL, check_noise, margin_of_error, noisy_counts
 from ..random.sampling import sample_per_user, sampling_stream
 from .trip_tables import TripTables, trips_per_user
+from .shrink import noise_variance
+from .totals import total_warning
 from .trips import check_max_trips
 
 UNIT = "one user: all their trips in the time window (at most m of them are used)"
@@ -120,6 +122,11 @@ def release_od_tables(tables: TripTables, *, epsilon: float, delta: float = 0.0,
                     progress=progress)
 
 
+def _variance(sensitivity, epsilon, n_values) -> float:
+    """Variance of the sum of ``n_values`` discrete Laplace noises (public)."""
+    return n_values * noise_variance(discrete_laplace_alpha(sensitivity, epsilon))
+
+
 def _release(tables: TripTables, cost, *, rng, noise, total_cap, progress) -> Release:
     m, n_zones, truth = int(tables.max_trips), tables.n_zones, tables.trips
     od_part = cost.parts[0]
@@ -170,6 +177,10 @@ def _release(tables: TripTables, cost, *, rng, noise, total_cap, progress) -> Re
     else:
         truth_cap = None
     info.update(lower=lower, upper=upper)
+    info["warnings"] = [w for w in [total_warning(
+        float(values.sum()) / factor if info["scaled"] else float(values.sum()),
+        float(np.sum(rel.values)), _variance(m, od_part.epsilon, truth.size),
+        "trips per pair")] if w] if noise == DISCRETE_LAPLACE else []
     report_progress(progress, 1.0)
     internal = {"truth_all": tables.all_trips, "truth_sampled": truth, "trips": tables.n,
                 "trips_kept": int(truth.sum()), "users": tables.n_users,

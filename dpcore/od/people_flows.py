@@ -11,7 +11,9 @@ pair of the release contract):
    ε·s (:func:`trip_scale`): the users (sensitivity 1) at 30 % of it and their trips capped
    at M per user (sensitivity M) at 70 %: one vector of L1 sensitivity 1 + M would give the
    user count the noise of M trips (at M = 50, ε·s = 0.05 the trips per person were off by
-   ~20 %; split, ~3 %).
+   ~20 %; split, ~3 %). On few people the scale takes more of ε, up to
+   :data:`MAX_SCALE_SHARE` of it, chosen from its noisy user count; the people get the rest
+   (:mod:`.scale_rule`): the total is the plan's.
 
 Reconstruction (free post-processing, :mod:`.shrink`): each noisy count becomes its
 empirical-Bayes posterior mean under the known noise law (prior fitted on a support trimmed
@@ -25,7 +27,8 @@ the hull of the people count's noise interval [max(0, y − h), y + h] and the s
 published, the count's interval at 96 % times the trip scale's at 99 % (both totals within
 their margins), which covers people × the true trips per person at ≥ 95 % (tested per
 stratum). It is not an interval of the trips per pair: the trips off the main pairs are no
-part of what is estimated.
+part of what is estimated. On small data the trip scale takes a larger share of ε
+(:mod:`.scale_rule`) and says when it may be off by more than 2×.
 """
 from __future__ import annotations
 
@@ -46,10 +49,14 @@ from .noise import DISCRETE_LAPLACE, LEVEL, margin_of_error, noisy_counts
 from .people import UNIT, all_trips_table, people_table, user_totals
 from .regions import (MARGIN_NOTE, check_regions, combine, measure_regions, plan_people_regions,
                       region_flows, square)
-from .shrink import fit_prior_trimmed, posterior_mean
+from .scale_rule import USERS_SHARE, count_variance, pooled, scale_epsilon, scale_warnings
+from .shrink import fit_prior_trimmed, noise_variance, posterior_mean
+from .totals import total_warning
 from .trip_tables import TripTables
 from .trips import ZonedTrips, check_max_trips
 
+#: The most of the release's ε the trip scale may take when the noisy user count is small.
+MAX_SCALE_SHARE = 0.25
 PEOPLE, TRIPS = "people", "trips"
 
 
@@ -62,9 +69,6 @@ def _check(epsilon, scale_share, total_cap, publish):
         raise ValueError(f"the share of ε for the trip scale must be in (0, 1), got {share}")
     cap = check_max_trips(total_cap) if publish == TRIPS else None
     return epsilon, share, cap
-
-
-USERS_SHARE = 0.3   # of the trip scale's ε, for the user count (the rest for the trips)
 
 
 def plan_trip_scale(epsilon: float, cap: int, m=None) -> PrivacyCost:
@@ -103,44 +107,66 @@ def plan_people_od(*, epsilon: float, directed: bool = False, publish: str = TRI
     return cost
 
 
-def trip_scale(user, *, epsilon: float, cap: int, rng, m=None) -> Release:
+def trip_scale(user, *, epsilon: float, cap: int, rng, m=None, ceiling=None) -> Release:
     """Noisy user totals (:func:`.people.user_totals`): the users with discrete Laplace of
-    sensitivity 1 at ε·0.3, their trips (up to ``cap``; with ``m``: up to m and between m and
-    cap) with sensitivity cap at ε·0.7, and the scales read from them: ``trips_per_person``
-    κ̂ = trips / users clipped to [1, cap] (1 when the noisy users are ≤ 0) and, with ``m``,
+    sensitivity 1 at ε·0.3, then their trips (up to ``cap``; with ``m``: up to m and between
+    m and cap) with sensitivity cap at ε·0.7; when the noisy user count is small the scale
+    takes more, up to ``ceiling`` (None: exactly ε), the users counted again with the extra
+    30 % (:mod:`.scale_rule`). ``values``: [pooled noisy users, noisy trip counts…]. The cost
+    spent is in ``cost`` (its ε may exceed ``epsilon``: the caller gives the rest of its
+    budget to its other parts). The scales read from them: ``trips_per_person`` κ̂ = trips /
+    users clipped to [1, cap] (1 when a noisy count is ≤ 0) and, with ``m``,
     ``sampling_scale`` = (sampled + extra) / sampled clipped to [1, cap/m]: the trips up to
     the cap over those kept by sampling. Each scale has its interval (``…_interval``), which
-    holds it and the true scale with probability ≥ 99 % (:mod:`.intervals`); ``internal``
+    holds it and the true scale with probability ≥ 99 % (:mod:`.intervals`; the users' total
+    from their most precise count); ``warnings`` when κ̂ may be off by > 2×; ``internal``
     holds the true scales."""
-    plan = plan_trip_scale(epsilon, cap, m)
+    nominal = plan_trip_scale(epsilon, cap, m)
     totals = user_totals(user, cap, m)
-    spent, values = PrivacyCost(), []
-    for part, counts in zip(plan.parts, (totals[:1], totals[1:])):
+    spent = PrivacyCost()
+
+    def measure(part, counts):
+        nonlocal spent
         rel = discrete_laplace(counts, sensitivity=int(part.sensitivity), epsilon=part.epsilon,
                                rng=rng, protects=UNIT)
         spent = spent + PrivacyCost((replace(rel.cost.parts[0], unit_of_privacy="user",
                                              note=f"{part.note}; {rel.cost.parts[0].note}"),))
-        values += [float(v) for v in rel.values]
-    users, trips = values[0], sum(values[1:])
-    kappa = float(np.clip(trips / users, 1.0, cap)) if users > 0 else 1.0
-    eps_users, eps_trips = (p.epsilon for p in plan.parts)
-    user_range = total_interval(users, sensitivity=1, epsilon=eps_users)
-    trip_range = total_interval(trips, sensitivity=cap, epsilon=eps_trips,
-                                n_summed=len(values) - 1)
+        return [float(v) for v in rel.values]
+
+    first, trips_part = nominal.parts
+    users_counts, variances = measure(first, totals[:1]), [count_variance(1, first.epsilon)]
+    user_epsilons = [first.epsilon]
+    whole = scale_epsilon(users_counts[0], cap=cap, nominal=epsilon,
+                          ceiling=epsilon if ceiling is None else ceiling)
+    again = whole * USERS_SHARE - first.epsilon
+    if again > 1e-12:      # the users once more, with what their share lacks
+        users_counts += measure(replace(first, epsilon=again, note=first.note + " (again)"),
+                                totals[:1])
+        variances.append(count_variance(1, again))
+        user_epsilons.append(again)
+    users, _ = pooled(users_counts, variances)
+    eps_trips = max(whole - spent.epsilon, trips_part.epsilon)
+    counts = measure(replace(trips_part, epsilon=eps_trips), totals[1:])
+    trips = sum(counts)
+    kappa = float(np.clip(trips / users, 1.0, cap)) if users > 0 and trips > 0 else 1.0
+    best = int(np.argmax(user_epsilons))        # a valid interval from one count alone
+    user_range = total_interval(users_counts[best], sensitivity=1, epsilon=user_epsilons[best])
+    trip_range = total_interval(trips, sensitivity=cap, epsilon=eps_trips, n_summed=len(counts))
     public = dict(noisy_users=users, noisy_trips=trips, trips_per_person=kappa,
                   trips_per_person_interval=ratio_interval(trip_range, user_range,
-                                                           estimate=kappa, low=1.0, high=cap))
-    true_users = max(int(totals[0]), 1)
-    internal = dict(trips_per_person=float(totals[1:].sum()) / true_users)
+                                                           estimate=kappa, low=1.0, high=cap),
+                  epsilon_trip_scale=spent.epsilon)
+    public["warnings"] = scale_warnings(public)
+    internal = dict(trips_per_person=float(totals[1:].sum()) / max(int(totals[0]), 1))
     if m is not None:
-        sampled = max(values[1], 0.0)
+        sampled = max(counts[0], 0.0)
         scale = float(np.clip(trips / sampled, 1.0, cap / m)) if sampled > 0 else 1.0
-        public.update(noisy_sampled_trips=values[1], sampling_scale=scale,
+        public.update(noisy_sampled_trips=counts[0], sampling_scale=scale,
                       sampling_scale_interval=sampling_scale_interval(
-                          values[1], values[2], sensitivity=cap, epsilon=eps_trips,
+                          counts[0], counts[1], sensitivity=cap, epsilon=eps_trips,
                           estimate=scale, high=cap / m))
         internal["sampling_scale"] = float(totals[1:].sum()) / max(int(totals[1]), 1)
-    return Release(values, spent, public=public, internal=internal)
+    return Release([users, *counts], spent, public=public, internal=internal)
 
 
 def measure_people(zoned: ZonedTrips, *, epsilon: float, directed: bool, rng, note=""):
@@ -177,6 +203,18 @@ def release_people_od(zoned: ZonedTrips, *, rng: np.random.Generator, progress=N
                           scale_share=scale_share, total_cap=total_cap,
                           region_share=region_share)
     n = zoned.n_zones
+    tot, warnings = None, []
+    if publish == TRIPS:   # first: its trips count takes more ε when the users are few
+        tot = trip_scale(zoned if isinstance(zoned, TripTables) else zoned.user,
+                         epsilon=epsilon * float(scale_share), cap=int(total_cap), rng=rng,
+                         ceiling=MAX_SCALE_SHARE * epsilon)
+        warnings = tot.public["warnings"]
+    # the people's ε: what the scale left (the plan's parts, re-split; the total is the plan's)
+    eps_people = epsilon - (tot.cost.epsilon if tot is not None else 0.0)
+    cost = plan_people_regions(epsilon=eps_people, region_share=region_share) \
+        if float(region_share) > 0 else PrivacyCost.of(
+            "discrete Laplace", eps_people, sensitivity=1, protects=UNIT,
+            unit_of_privacy="user", note=cost.parts[0].note)
     part = cost.parts[0]
     with_regions = float(region_share) > 0
     if with_regions:
@@ -222,15 +260,16 @@ def release_people_od(zoned: ZonedTrips, *, rng: np.random.Generator, progress=N
     scale, scale_range = 1.0, (1.0, 1.0)
     internal = {}
     if publish == TRIPS:
-        tot = trip_scale(zoned if isinstance(zoned, TripTables) else zoned.user,
-                         epsilon=epsilon * float(scale_share), cap=int(total_cap), rng=rng)
         spent = spent + tot.cost
         scale, scale_range = tot.public["trips_per_person"], \
             tot.public["trips_per_person_interval"]
-        info.update({k: tot.public[k] for k in ("noisy_users", "noisy_trips",
-                                                 "trips_per_person",
-                                                 "trips_per_person_interval")})
+        info.update({k: tot.public[k] for k in (
+            "noisy_users", "noisy_trips", "trips_per_person", "trips_per_person_interval",
+            "epsilon_trip_scale")})
         internal["trips_per_person"] = tot.internal["trips_per_person"]
+    total = total_warning(float(people.sum()), float(y.sum()),
+                          index.size * noise_variance(alpha), "people per pair")
+    info["warnings"] = warnings + ([total] if total else [])
     values = _directed(people, directed) * scale
     lo, hi = scaled_interval(_directed(lower, directed), _directed(upper, directed),
                              scale_range)

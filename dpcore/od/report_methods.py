@@ -29,7 +29,8 @@ from ..accounting.costs import PrivacyCost
 from .intervals import count_level, scaled_interval, shrunk_interval
 from .noise import DISCRETE_LAPLACE, LEVEL, margin_of_error
 from .people_flows import _directed, measure_people, plan_trip_scale, trip_scale
-from .shrink import fit_prior_trimmed, linear_shrink, posterior_mean
+from .shrink import fit_prior_trimmed, linear_shrink, noise_variance, posterior_mean
+from .totals import total_warning
 from .strategy import OD_PEOPLE, VISITS_SHRUNK
 from .trips import ZonedTrips
 
@@ -47,8 +48,9 @@ def scale_cost(epsilon: float, total_cap: int, max_trips: int) -> PrivacyCost:
     return plan_trip_scale(epsilon, total_cap, int(max_trips))
 
 
-def release_scale(user, *, epsilon: float, total_cap: int, max_trips: int, rng):
-    return trip_scale(user, epsilon=epsilon, cap=int(total_cap), rng=rng, m=int(max_trips))
+def release_scale(user, *, epsilon: float, total_cap: int, max_trips: int, rng, ceiling=None):
+    return trip_scale(user, epsilon=epsilon, cap=int(total_cap), rng=rng, m=int(max_trips),
+                      ceiling=ceiling)
 
 
 def od_people_entry(zoned: ZonedTrips, *, epsilon: float, rng, scale: float,
@@ -71,8 +73,11 @@ def od_people_entry(zoned: ZonedTrips, *, epsilon: float, rng, scale: float,
                                    _directed(upper.reshape(n, n), False), scale_range)
     simultaneous = margin_of_error(DISCRETE_LAPLACE, sensitivity=1, epsilon=epsilon,
                                    level=1.0 - (1.0 - LEVEL) / max(index.size, 1))
+    warning = total_warning(float(est.sum()), float(y.sum()), y.size * noise_variance(alpha),
+                            "people per pair")
     fields = {"counts": values, "lower": lower, "upper": upper,
               "margin_of_error_95": h * scale / 2.0,
+              "warnings": [warning] if warning else [],
               "simultaneous_margin_95": simultaneous * scale / 2.0,
               "counted": "people per unordered pair (each user once, on their main pair), "
                          f"× {scale:.4g} trips per person, split evenly between directions",

@@ -130,16 +130,19 @@ def publishable_report(*, title: str, algorithm_id: str, unit_of_privacy: str,
                        cost: PrivacyCost, parameters: Iterable[Tuple[str, object]],
                        seeded: bool, sections: Iterable[Tuple[str, str]] = (),
                        warnings: Iterable[str] = (), dataset_id: Optional[str] = None,
-                       translate=_as_written) -> str:
+                       released_warnings: Iterable[str] = (), translate=_as_written) -> str:
     """The report to publish with a release: public values and public info only.
 
     ``parameters``, ``sections`` and ``warnings`` must depend only on public
-    parameters and on the noisy values (``Release.public``).
+    parameters and on the noisy values (``Release.public``); ``released_warnings``, read
+    from the noisy values (a total that may be off by 2×), are marked as released.
     """
     parts = _head(title, algorithm_id, translate)
     if seeded:
         parts.append(f'<div class="banner seeded">{esc(translate(SEEDED_BANNER))}</div>')
     parts += _warnings(warnings, translate)
+    parts += [f'<div class="released">{w}</div>'
+              for w in _warnings(released_warnings, translate)]
     parts += _guarantee(unit_of_privacy, cost, dataset_id, translate)
     parts += _parameters_and_sections(parameters, sections, translate)
     parts.append("</body></html>")

@@ -63,7 +63,9 @@ def test_report_with_the_new_methods_spends_as_planned():
                                 bins=report.Bins(time_windows=(0, 24)), **kw)
     check_spent(plan, rel.cost)
     assert math.isclose(rel.cost.epsilon, 2.0)
-    assert [p.sensitivity for p in rel.cost.parts] == [8, 1, 1, 20]
+    # 400 users: the trip scale takes more than its nominal share (users counted twice)
+    assert [p.sensitivity for p in rel.cost.parts] == [8, 1, 1, 1, 20]
+    assert rel.public["epsilon_trip_scale"] > 0.1 * 2.0
     assert rel.public["od_method"] == "people_shrunk" and "assumed sparse" in rel.public["rule"]
     od, visits = rel.values["od"], rel.values["visits"]
     assert od["counts"].shape == (6, 6) and np.allclose(od["counts"], od["counts"].T)
@@ -184,8 +186,9 @@ def test_post_processed_margins_are_labelled_and_the_label_is_needed():
     """The report's shrunk visits print the noisy count's margin × the scale, which does not
     cover the shrunk value at 95 %: the entry says so (margin_note). Measured over 100 seeds
     on zones of very unequal size: the two busiest zones (the stratum shrinkage moves most,
-    towards the mean) are covered 72 % of the time, not 95 %: hence the label."""
-    trips, o, d = _trips(n_users=300, n_zones=12, seed=3)
+    towards the mean) are covered 73 % of the time, not 95 %: hence the label. 3,000 users: at
+    300 the trip scale takes more ε (small noisy size) and the visits less."""
+    trips, o, d = _trips(n_users=3000, n_zones=12, seed=3)   # the scale at its nominal ε
     o = np.where(o < 2, o, o % 4)         # zones 0 and 1 hold most trip ends
     kw = dict(epsilon=0.5, weights={"visits": 1, "od": 1}, max_trips=4, od_method="auto",
               visits_method="auto", scale_share=0.1, total_cap=8)
@@ -202,4 +205,4 @@ def test_post_processed_margins_are_labelled_and_the_label_is_needed():
         err = np.abs(v["per_zone"][busiest] - truth[busiest])
         covered += int(np.sum(err <= v["margin_of_error_95"]))
         total += busiest.size
-    assert covered / total < 0.9, covered / total   # measured: 0.72
+    assert covered / total < 0.9, covered / total   # measured: 0.73

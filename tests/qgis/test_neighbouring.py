@@ -279,8 +279,11 @@ RELEASED_HTML = r'<div class="released">.*?</div>'
 RELEASED_JSON = r'"(counts|lower|upper|per_zone|per_weekday|per_hour|quartiles)": \[(?:[^\[\]]|\[[^\[\]]*\])*\]'
 # read from the noisy trip scale (issue 29): the scale itself and the margins it multiplies
 SCALED_JSON = (r'"(noisy_users|noisy_trips|trips_per_person|sampling_scale|margin_of_error_95|'
-               r'per_zone_margin_of_error_95|simultaneous_margin_95)": [-+0-9.eE]+',
-               r'"counted": "[^"]*"')
+               r'per_zone_margin_of_error_95|simultaneous_margin_95|epsilon_trip_scale)": '
+               r'[-+0-9.eE]+',
+               r'"counted": "[^"]*"',
+               # the scale's interval and the warnings read from the noisy values
+               r'"trips_per_person_interval": \[[^\]]*\]', r'"warnings": \[[^\]]*\]')
 
 
 # --------------------------------------------------------------------------
@@ -391,7 +394,8 @@ ENTRIES = {
     "synthesizetrips": Entry("mobilitydp:synthesizetrips", _synthesizetrips,
                              noisy={"OUTPUT": SYNTHETIC_NOISY}, report_noisy=(RELEASED_HTML,)),
     "publishhistograms (direct)": Entry("mobilitydp:publishhistograms", _publishhistograms,
-                                        noisy={"OUTPUT": {"count"}}),
+                                        noisy={"OUTPUT": {"count"}},
+                                        report_noisy=(RELEASED_HTML,)),
 }
 
 

@@ -10,8 +10,8 @@ empirical-Bayes posterior means under the known noise law
 within public distance groups), the pairs are then raked to the released
 home and main-end margins (:func:`.reconstruct.rake`), structurally impossible people
 cells are set to 0, the distance-like histograms are fitted as unimodal
-(:func:`.reconstruct.unimodal`), the time histograms keep the values above their noise's
-95 % margin. The result, :class:`Model`,
+(:func:`.reconstruct.unimodal`), the time histograms are pooled into periods and shrunk
+towards the uniform law where their counts are below their noise (:mod:`.periods`). The result, :class:`Model`,
 holds nothing but noisy values and public parameters: it is what the
 synthetic trips are drawn from.
 
@@ -37,7 +37,9 @@ from ..people import main_pairs
 from ..trips import ZonedTrips
 from . import parts as P
 from .chains import Markov, markov_of, trip_kinds, true_transitions
+from .periods import period_width, pool, shrink_to_uniform, spread
 from .place import Zones
+from .total import expected_trips, reconstruct_people, total_interval
 from .reconstruct import distance_groups, rake, shrink_by_group, unimodal
 
 DAY = 86400.0
@@ -68,8 +70,7 @@ class Model:
 
     @property
     def expected_trips(self) -> float:
-        k = np.arange(1, self.trips_cap + 1)
-        return float((self.people.sum(axis=1) * k).sum())
+        return expected_trips(self.people)
 
     def summary(self) -> dict:
         return {"people": round(self.expected_people, 1),
@@ -226,18 +227,9 @@ def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: in
         return margin_of_error(DISCRETE_LAPLACE, sensitivity=sens[name], epsilon=eps[name],
                                level=1.0 - 0.05 / truth[name].size)
 
-    def thresholded(name, counts):
-        # a short dense histogram: values within the 95 % margin of its noise become 0 (an
-        # empirical-Bayes prior fitted on a few dozen values overfits their noise)
-        values = measure(name, counts)
-        h = margin_of_error(DISCRETE_LAPLACE, sensitivity=sens[name], epsilon=eps[name])
-        return np.where(values > h, values, 0.0)
-
     feasible = P.feasible_people_cells(cap)   # public: share j/k takes k values
-    people = measure("people", truth["people"])
-    people[feasible] = shrink_by_group(people[feasible], discrete_laplace_alpha(
-        sens["people"], eps["people"]))
-    people[~feasible] = 0.0
+    alpha_people = discrete_laplace_alpha(sens["people"], eps["people"])
+    people = reconstruct_people(measure("people", truth["people"]), feasible, alpha_people)
     noisy["people"] = people.reshape(cap, P.SHARE_BANDS)
     report_progress(progress, 0.2)
     noisy["home_work"] = shrunk("home_work", truth["home_work"],
@@ -268,20 +260,30 @@ def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: in
     ends = noisy["other_ends"]
     noisy["distance"] = _clip(unimodal(noisy["distance"], tail_margin("distance")))
     noisy["detour"] = _clip(unimodal(measure("detour", truth["detour"]), tail_margin("detour")))
-    noisy["weekday"] = _clip(thresholded("weekday", truth["weekday"]))
+    noisy["weekday"] = shrink_to_uniform(measure("weekday", truth["weekday"]),
+                                         discrete_laplace_alpha(sens["weekday"],
+                                                                eps["weekday"]))[0]
     kept_trips = float((np.clip(noisy["people"], 0, None).sum(axis=1) *
                         np.minimum(np.arange(1, cap + 1), m)).sum())
-    carry = {}
+    carry, width, pooled_share = {}, {}, {}
     for name, (cls, value), classes, bins in (
             ("start_hour", truth["start_hour"], 3, 24),
             ("travel_time", truth["travel_time"], P.DISTANCE_CLASSES_M.size,
              P.TRAVEL_EDGES_MIN.size - 1)):
+        # public rules on a noisy total: split by class, then pool bins into periods
         carry[name] = P.carried(kept_trips, classes * bins, sens[name], eps[name])
         rows = classes if carry[name] else 1
-        counts = _hist(np.asarray(cls) * bins + value if carry[name] else value, rows * bins)
-        table = thresholded(name, counts).reshape(rows, bins)
-        pooled = table.sum(axis=0)   # a class with nothing above the noise: the pooled law
-        noisy[name] = np.array([_clip(r if r.sum() > 0 else pooled) for r in table])
+        std = P.noise_std(sens[name], eps[name])
+        width[name] = period_width(kept_trips, rows, bins, std)
+        periods = -(-bins // width[name])
+        cell = pool(value, width[name])
+        counts = _hist(np.asarray(cls) * periods + cell if carry[name] else cell,
+                       rows * periods)
+        table = measure(name, counts).reshape(rows, periods)
+        alpha = discrete_laplace_alpha(sens[name], eps[name])
+        shrunk_rows = [shrink_to_uniform(r, alpha) for r in table]
+        pooled_share[name] = max(s for _, s in shrunk_rows)
+        noisy[name] = np.array([spread(r, width[name], bins) for r, _ in shrunk_rows])
     report_progress(progress, 0.8)
     model = Model(n, m, cap, noisy["people"], noisy["home_work"], noisy["ends"].reshape(3, 3),
                   _clip(ends[:n]), _clip(ends[n:]),
@@ -290,8 +292,15 @@ def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: in
     public = {"epsilon_per_part": eps, "sensitivity_per_part": sens,
               "start_hour_by_class": carry["start_hour"],
               "travel_time_by_distance_class": carry["travel_time"],
+              "start_hour_period_hours": width["start_hour"],
+              "travel_time_period_minutes": 5 * width["travel_time"],
+              "start_hour_shrunk_to_uniform": round(pooled_share["start_hour"], 3),
+              "travel_time_shrunk_to_uniform": round(pooled_share["travel_time"], 3),
               "pairs_raked_to_distances": bool(sparse),
               "chained_trajectories": bool(model.markov is not None and model.markov.chained),
-              "noisy_people": model.expected_people, "noisy_trips": model.expected_trips}
+              "noisy_people": model.expected_people, "noisy_trips": model.expected_trips,
+              "noisy_trips_interval_95": total_interval(
+                  noisy["people"], feasible, sensitivity=sens["people"],
+                  epsilon=eps["people"], alpha=alpha_people)}
     internal.update({"truth": truth})
     return model, plan, spent, public, internal

@@ -38,6 +38,27 @@ def check_window(window) -> tuple:
     return w0, w1
 
 
+def warnings(public: dict) -> list:
+    """Sentences for the log and the report (public facts only): a noisy total whose 95 %
+    interval reaches below half or above twice its value, time histograms pooled or shrunk
+    towards the uniform law because their counts are below their noise."""
+    out = []
+    total = public["noisy_trips"]
+    low, high = public["noisy_trips_interval_95"]
+    if low < total / 2 or high > 2 * total:
+        out.append(f"The model's noisy total of {total:,.0f} trips has a 95 % interval of "
+                   f"{low:,.0f}–{high:,.0f}: the number of trips may be off by more than 2×.")
+    for name, unit, width in (("start_hour", "h", public["start_hour_period_hours"]),
+                              ("travel_time", "min", public["travel_time_period_minutes"])):
+        shrunk = public[f"{name}_shrunk_to_uniform"]
+        if width > (1 if unit == "h" else 5) or shrunk >= 0.5:
+            label = "Start hours" if unit == "h" else "Travel times"
+            out.append(f"{label}: too few trips for finer counts above the noise; pooled into "
+                       f"periods of {width:g} {unit} and shrunk {shrunk:.0%} towards the uniform "
+                       "law (100 %: uniform).")
+    return out
+
+
 def release_synthetic_trips(data: ZonedTrips, *, rng: np.random.Generator, progress=None,
                             epsilon: float, max_trips: int, trips_cap: int, polygons,
                             window, n_trips: Optional[int] = None, anchors=None,
@@ -65,5 +86,5 @@ def release_synthetic_trips(data: ZonedTrips, *, rng: np.random.Generator, progr
                          progress=lambda f: report_progress(progress, 0.5 + 0.5 * f))
     public.update(model=model, trips_drawn=count,
                   count_from="noisy total" if n_trips is None else "chosen by the user",
-                  unit_of_privacy=UNIT)
+                  unit_of_privacy=UNIT, warnings=warnings(public))
     return Release(synthetic, spent, public=public, internal=internal)

@@ -1,0 +1,144 @@
+"""Small populations (the cheapest cases of ``benchmarks/small_data.py``): each releasing
+algorithm's default is never worse than the plainest method on the same data by more than the
+plain method's seed spread, and its totals off by more than 2× are warned.
+
+Data: 50 vehicles over 3 days of ``dpcore.synth`` on the Paris sample, on 3 km squares (a
+coarse tiling); 50 people's hourly places for the histograms. ε = 1, m = 10, 5 seeds.
+"""
+import os
+
+import numpy as np
+import pytest
+from shapely.geometry import box
+from shapely.ops import unary_union
+
+from mobility_dp.dpcore.flows.cells import locate_points
+from ..support.geography import load_paris_sample
+from mobility_dp.dpcore.histograms import release_histograms
+from mobility_dp.dpcore.od.compare import js
+from mobility_dp.dpcore.od.flows import release_od
+from mobility_dp.dpcore.od.people_flows import release_people_od
+from mobility_dp.dpcore.od.report import release_report
+from mobility_dp.dpcore.od.strategy import AUTO, OD_TRIPS, VISITS_PLAIN
+from mobility_dp.dpcore.od.synthesis import release_synthetic_trips
+from mobility_dp.dpcore.od.trips import ZonedTrips, trips_from_fixes
+from mobility_dp.dpcore.random.rng import make_rng
+from mobility_dp.dpcore.synth import generate_population, generate_trajectories
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SEEDS = range(5)
+START = 1_779_667_200
+
+
+def squares(zones, size):
+    area = unary_union(zones)
+    x0, y0, x1, y1 = area.bounds
+    tiles = [box(x, y, x + size, y + size) for x in np.arange(x0, x1, size)
+             for y in np.arange(y0, y1, size)]
+    return [t for t in tiles if t.intersects(area)]
+
+
+@pytest.fixture(scope="module")
+def small():
+    geo = load_paris_sample(os.path.join(ROOT, "sample_data"))
+    tiles = squares(geo.zones, 3000.0)
+    traj = generate_trajectories(geo, rng=make_rng(50), n_vehicles=50, days=3, start=START)
+    trips = trips_from_fixes(traj.vehicle_id, traj.trip_id, traj.t, traj.x, traj.y)
+    o = locate_points(tiles, trips.origin[:, 0], trips.origin[:, 1])
+    d = locate_points(tiles, trips.dest[:, 0], trips.dest[:, 1])
+    ok = np.flatnonzero((o >= 0) & (d >= 0))
+    z = ZonedTrips(trips.subset(ok), o[ok], d[ok], len(tiles))
+    pop = generate_population(geo, 50, rng=make_rng(51), days=1, start=START)
+    counts = np.zeros((24, len(tiles)), dtype=np.int64)
+    users = np.arange(pop.n_users)
+    for h in range(24):
+        xy = pop.location(users, np.full(users.size, h))
+        cell = locate_points(tiles, xy[:, 0], xy[:, 1])
+        counts[h] = np.bincount(cell[cell >= 0], minlength=len(tiles))
+    return z, tiles, counts
+
+
+def truth_od(z):
+    n = z.n_zones
+    return np.bincount(z.origin_zone.astype(np.int64) * n + z.dest_zone,
+                       minlength=n * n).reshape(n, n).astype(float)
+
+
+def not_worse(default, plain):
+    """The default's median error ≤ the plain method's + the plain method's seed spread."""
+    default, plain = np.asarray(default), np.asarray(plain)
+    return np.median(default) <= np.median(plain) + (plain.max() - plain.min())
+
+
+def test_odflows_default_not_worse_and_totals_warned(small):
+    z, _, _ = small
+    t = truth_od(z)
+    d_err, p_err = [], []
+    for s in SEEDS:
+        d = release_people_od(z, rng=make_rng(s), epsilon=1.0)
+        p = release_od(z.user, z.origin_zone, z.dest_zone, n_zones=z.n_zones, epsilon=1.0,
+                       max_trips=10, rng=make_rng(s))
+        d_err.append(np.abs(d.values - t).mean())
+        p_err.append(np.abs(p.values - t).mean())
+        for rel in (d, p):
+            if not 0.5 <= rel.values.sum() / t.sum() <= 2.0:
+                assert rel.public["warnings"], "a total off by more than 2× without a warning"
+    assert not_worse(d_err, p_err)
+    # negative control: a default that released only noise would fail the comparison
+    noise = [np.abs(release_od(z.user[:1], z.origin_zone[:1], z.dest_zone[:1],
+                               n_zones=z.n_zones, epsilon=0.05, max_trips=10,
+                               rng=make_rng(s)).values - t).mean() for s in SEEDS]
+    assert not not_worse(noise, p_err)
+
+
+def test_mobilityreport_defaults_not_worse(small):
+    z, _, _ = small
+    kw = dict(n_zones=z.n_zones, epsilon=1.0, weights={"visits": 1.0, "od": 1.0},
+              max_trips=10)
+    errs = {"visits": ([], []), "od": ([], [])}
+    for s in SEEDS:
+        d = release_report(z.trips, z.origin_zone, z.dest_zone, rng=make_rng(s),
+                           od_method=AUTO, visits_method=AUTO, **kw)
+        p = release_report(z.trips, z.origin_zone, z.dest_zone, rng=make_rng(s),
+                           od_method=OD_TRIPS, visits_method=VISITS_PLAIN, **kw)
+        for name, key in (("visits", "per_zone"), ("od", "counts")):
+            t = np.asarray(d.internal["truth"][name][key], float)
+            for k, rel in enumerate((d, p)):
+                errs[name][k].append(np.abs(np.asarray(rel.values[name][key]) - t).mean())
+    assert not_worse(*errs["visits"]) and not_worse(*errs["od"])
+
+
+def test_publishhistograms_default_not_worse_and_totals_warned(small):
+    _, _, counts = small
+    d_err, p_err = [], []
+    for s in SEEDS:
+        d = release_histograms(counts, method="static_hybrid", epsilon=1.0, rng=make_rng(s))
+        p = release_histograms(counts, method="direct", epsilon=1.0, rng=make_rng(s))
+        d_err.append(np.abs(d.values - counts).mean())
+        p_err.append(np.abs(p.values - counts).mean())
+        for rel in (d, p):
+            if not 0.5 <= np.sum(rel.values) / counts.sum() <= 2.0:
+                assert rel.public["warnings"]
+    assert not_worse(d_err, p_err)
+
+
+def test_synthetic_start_hours_beat_uniform_and_never_collapse(small):
+    z, tiles, _ = small
+    window = (START, START + 4 * 86400)
+    hour = lambda s: np.bincount((np.mod(s, 86400) // 3600).astype(int), minlength=24)
+    truth = hour(z.trips.start)
+    assert np.count_nonzero(truth) >= 10
+    scores, uniform = [], []
+    for s in SEEDS:
+        rel = release_synthetic_trips(z, rng=make_rng(s), epsilon=1.0, max_trips=10,
+                                      trips_cap=30, polygons=tiles, window=window)
+        h = hour(rel.values.zoned.trips.start)
+        assert np.count_nonzero(h) >= 10
+        scores.append(js(truth, h))
+        # a uniform law drawn as many times (its sampling noise is the synthetic trips' too)
+        uniform.append(js(truth, np.bincount(make_rng(90 + s).integers(0, 24, h.sum()),
+                                             minlength=24)))
+    # at 50 people the start hours fall back to the uniform law in most seeds: as good as a
+    # uniform law within its seed spread, never a collapsed one (the former rule: JS 1.0 and
+    # 0.79 in two of these five seeds, every trip in one or two hours)
+    assert not_worse(scores, uniform) and max(scores) < 0.3
