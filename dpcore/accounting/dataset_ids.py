@@ -1,9 +1,12 @@
 """The ledger's dataset id of a data source: stable, engine-independent, credential-free.
 
-* A file (path, ``file://`` URL, OGR URI with ``|layername=`` decorations): its
-  normalised absolute real path, so the same file has the same id whichever
-  engine or layer name reads it (QGIS, the direct GDAL reader, the Spark
-  bounding of ``scripts/spark-bound``, which records this id in its table).
+* A file (path, relative path, symlink, ``file://`` URL, OGR URI with
+  ``|layername=`` decorations): its normalised absolute real path, so the same
+  file has the same id whichever engine or layer name reads it (QGIS, the
+  direct GDAL reader, both jobs of ``scripts/spark-bound``, which record this id
+  in their tables).
+* A remote file a Spark job reads (``hdfs://``, ``s3a://``, ...): the URL
+  without user, password, query or fragment.
 * A database table (PostGIS, SpatiaLite, ... in QGIS's data source URI form
   ``dbname='…' host=… port=… user='…' password='…' table="schema"."table" (geom)``):
   ``postgres://host:port/dbname/schema.table`` (or the SpatiaLite file's path
@@ -26,6 +29,7 @@ import urllib.parse
 #: Keys of QGIS data source URIs that locate a database (never credentials).
 _URI_PAIR = re.compile(r"""(\w+)=('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|\S+)""")
 _TABLE = re.compile(r"""table=((?:"(?:[^"\\]|\\.)*"|[^\s."]+)(?:\.(?:"(?:[^"\\]|\\.)*"|[^\s."]+))?)""")
+_REMOTE = re.compile(r"([A-Za-z][A-Za-z0-9+.-]+)://")
 _CREDENTIALS = ("user", "username", "password", "authcfg", "pass", "pwd")
 
 
@@ -49,6 +53,11 @@ def dataset_id(source: str, provider: str = "") -> str:
         raise NoStableIdentity(_no_identity(provider or "memory or virtual"))
     if is_database_uri(text):
         return database_id(text, provider)
+    remote = _REMOTE.match(text)
+    if remote and remote.group(1).lower() != "file":
+        url = urllib.parse.urlsplit(text)
+        where = (url.hostname or "") + (f":{url.port}" if url.port else "")
+        return urllib.parse.urlunsplit((url.scheme.lower(), where, url.path, "", ""))
     if text.lower().startswith("file:"):
         text = urllib.parse.unquote(urllib.parse.urlparse(text).path)
     path = os.path.abspath(os.path.expanduser(text.split("|")[0].strip()))
@@ -57,6 +66,19 @@ def dataset_id(source: str, provider: str = "") -> str:
             f"the data source '{_redacted(text)}' is not a file this run can find, so it has no "
             "stable dataset id: give the dataset id (DATASET_ID) under which the ledger charges it")
     return os.path.normcase(os.path.realpath(path))
+
+
+def public_name(ident: str) -> str:
+    """The part of a dataset id a publishable text may show: a file's name (with its
+    ``|table=``), a database's ``database/schema.table``, a remote file's name; never
+    a local absolute path (the analyst's folders and user name) nor a host."""
+    text = str(ident)
+    path, bar, table = text.partition("|")
+    if _REMOTE.match(path):
+        path = urllib.parse.urlsplit(path).path
+        if text.startswith(("postgres://", "postgres-service://")):
+            return path.lstrip("/")
+    return re.split(r"[/\\]", path.rstrip("/\\"))[-1] + bar + table
 
 
 def is_database_uri(text: str) -> bool:

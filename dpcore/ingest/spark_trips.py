@@ -170,15 +170,15 @@ def bound_trips(spark, trips: str, out: str, *, zones: str, zone_id_field: str,
                          f"available: {', '.join(df.columns)}")
     types = dict(df.dtypes)
 
-    def time_col(f):
-        if not f:
-            return F.lit(None).cast("string")
+    def time_col(f, name):
+        if not f:   # untimed trips: one named null column each (two unnamed ones clash)
+            return F.lit(None).cast("string").alias(name)
         if types[f].startswith(("timestamp", "date")):
             return (F.unix_micros(F.col(f).cast("timestamp")) / 1e6).cast("string")
         return F.col(f).cast("string")
     sel = df.select(F.col(user_field).cast("string"),
                     *(F.col(c).cast("double") for c in (*origin, *dest)),
-                    time_col(start_field), time_col(end_field))
+                    time_col(start_field, "_mdp_start"), time_col(end_field, "_mdp_end"))
     _ship_dpcore(spark)
     window = tuple(None if w in (None, "") else _epoch(str(w)) for w in window)
     bins = dataclasses.replace(bins or Bins(), window=window if None not in window else None)
@@ -198,7 +198,7 @@ def bound_trips(spark, trips: str, out: str, *, zones: str, zone_id_field: str,
     record = {
         "engine": "spark", "spark_version": spark.version,
         "master": master or spark.sparkContext.master, "trips": trips,
-        "dataset_id": events_dataset_id(trips) if "://" not in trips else trips,
+        "dataset_id": events_dataset_id(trips),
         "user_field": user_field, "origin": list(origin), "dest": list(dest), "crs": crs,
         "start_field": start_field, "end_field": end_field, "window": list(window),
         "zones": os.path.basename(zones),

@@ -22,6 +22,7 @@ import html
 from typing import Iterable, Optional, Sequence, Tuple
 
 from ..accounting.costs import PrivacyCost
+from ..accounting.dataset_ids import public_name
 
 _STYLE = """
 body{font-family:sans-serif;max-width:60em;margin:1em auto;color:#222}
@@ -102,6 +103,8 @@ def _parameters_and_sections(parameters, sections, translate) -> list:
 
 def _guarantee(unit_of_privacy: str, cost: PrivacyCost, dataset_id: Optional[str],
                translate) -> list:
+    """The guarantee section; ``dataset_id`` as it may be shown (the publishable report
+    passes :func:`dpcore.accounting.dataset_ids.public_name` of it, the internal one the full id)."""
     unit = cost.unit
     # plain ε needs no unit; a metric ε says what it is per (not "ε in ε")
     per = "" if unit == "ε" else esc(translate(
@@ -143,7 +146,7 @@ def publishable_report(*, title: str, algorithm_id: str, unit_of_privacy: str,
     parts += _warnings(warnings, translate)
     parts += [f'<div class="released">{w}</div>'
               for w in _warnings(released_warnings, translate)]
-    parts += _guarantee(unit_of_privacy, cost, dataset_id, translate)
+    parts += _guarantee(unit_of_privacy, cost, dataset_id and public_name(dataset_id), translate)
     parts += _parameters_and_sections(parameters, sections, translate)
     parts.append("</body></html>")
     return "\n".join(parts)

@@ -8,7 +8,7 @@ import pytest
 
 from mobility_dp.dpcore.accounting.costs import Budget, PrivacyCost
 from mobility_dp.dpcore.accounting.dataset_ids import (NoStableIdentity, database_id, dataset_id,
-                                                       fingerprint, migrate_ledger)
+                                                       fingerprint, migrate_ledger, public_name)
 from mobility_dp.dpcore.accounting.ledger import BudgetExceeded, Ledger
 
 PG = ("dbname='mobility' host=db.example.org port=5433 user='analyst' password='secret123' "
@@ -118,3 +118,39 @@ def test_unwritable_ledger_is_a_clear_refusal(tmp_path):
         with pytest.raises(ValueError, match="cannot be written"):
             Ledger(str(ro / "ledger.json")).reserve("d", PrivacyCost.of("laplace", 0.1),
                                                     budget=Budget(1.0))
+
+
+def test_one_id_whatever_the_path_form(tmp_path, monkeypatch):
+    """A file has one id whether it is named by its path, a relative path, a symlink or a
+    ``file://`` URL (the form Spark jobs are given), with OGR's decorations or not."""
+    data = tmp_path / "data"
+    data.mkdir()
+    trips = data / "trips.csv"
+    trips.write_text("user\n1\n")
+    (tmp_path / "link.csv").symlink_to(trips)
+    monkeypatch.chdir(tmp_path)
+    ident = dataset_id(str(trips))
+    forms = ["data/trips.csv", "./data/../data/trips.csv", "link.csv", str(tmp_path / "link.csv"),
+             trips.as_uri(), f"file://localhost{trips}", f"file:{trips}",
+             f"{trips}|layername=trips"]
+    assert {dataset_id(f) for f in forms} == {ident}
+    spaced = data / "my trips.csv"
+    spaced.write_text("user\n1\n")
+    assert dataset_id(spaced.as_uri()) == dataset_id(str(spaced))   # %20 in the URL
+
+
+def test_remote_ids_carry_no_credentials():
+    assert dataset_id("hdfs://bob:pw@nn:8020/data/t.parquet?x=1#f") == \
+        "hdfs://nn:8020/data/t.parquet"
+
+
+@pytest.mark.parametrize("ident,name", [
+    ("/home/alice/secret-project/trips.csv", "trips.csv"),
+    ("/home/alice/store.gpkg|table=events", "store.gpkg|table=events"),
+    ("postgres://db.example.org:5433/mobility/public.events", "mobility/public.events"),
+    ("postgres-service://prod/s.t", "s.t"),
+    ("hdfs://nn:8020/data/t.parquet", "t.parquet"),
+    ("C:\\Users\\alice\\trips.csv", "trips.csv"),
+    ("city-cdr-2026", "city-cdr-2026")])
+def test_public_name_never_shows_a_folder(ident, name):
+    assert public_name(ident) == name

@@ -13,7 +13,9 @@ def test_publishable_report_has_no_internal_part_and_states_the_unit():
     text = publishable_report(sections=[("Grid", "<p>10 × 10 cells</p>")],
                               warnings=["seeded"], **COMMON)
     assert "class=\"internal" not in text and "do not publish" not in text
-    assert "ε per metre" in text and "ε·d" in text and "/d/x.csv" in text
+    assert "ε per metre" in text and "ε·d" in text
+    assert "<code>x.csv</code>" in text and "/d/" not in text      # no local folder
+    assert "<code>/d/x.csv</code>" in internal_report(sections=[], **COMMON)
     assert "10 × 10 cells" in text and "Warning: seeded" in text
 
 
