@@ -203,10 +203,7 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
                 from_tables(name, data.zoned, m, bins)
         rng = self.rng(parameters, context)
         with reserve(self, parameters, context, plan, data) as reservation:
-            release = release_report(data.zoned if data.tables else data.trips,
-                                     None if data.tables else data.origin_zone,
-                                     None if data.tables else data.dest_zone,
-                                     n_zones=len(data.zone_ids), epsilon=epsilon,
+            release = release_report(data.zoned, n_zones=len(data.zone_ids), epsilon=epsilon,
                                      weights=weights, max_trips=m, rng=rng,
                                      bins=bins, progress=self.progress(feedback, 30, 70),
                                      rescale_od=choice.rescale, **methods)

@@ -13,7 +13,6 @@ from ...dpcore.od.synthesis import UNIT, plan_synthetic_trips, release_synthetic
 from ...dpcore.od.synthesis.evaluate import compare, profile
 from ...dpcore.od.synthesis.parts import TITLES
 from ...dpcore.od.synthesis.place import Anchors
-from ...dpcore.od.trips import ZonedTrips
 from ...dpcore.random.rng import make_rng
 from ..common.field_types import FieldType
 from ..common.base import MobilityDPAlgorithm, as_float, style_on_load, tr
@@ -119,7 +118,7 @@ synthetic dates are drawn inside it, and so are their times.</p>
             raise ValueError("synthetic trips need the time window (start and end): their "
                              "dates are drawn inside it")
         data = read_trips(self, parameters, context, feedback)
-        zoned = ZonedTrips(data.trips, data.origin_zone, data.dest_zone, len(data.zone_ids))
+        zoned = data.zoned          # with its user ids: they break the main pairs' ties
         anchors = self._anchors(parameters, context, data)
         rng = self.rng(parameters, context)
         with reserve(self, parameters, context, plan) as reservation:

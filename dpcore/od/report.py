@@ -138,7 +138,8 @@ def _entry(stat, values, moe, eps=None, n_moe=None):
     return e
 
 
-def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilon: float,
+def release_report(trips: Trips, origin_zone=None, dest_zone=None, *, n_zones: int,
+                   epsilon: float,
                    weights: Dict[str, float], max_trips: int, rng: np.random.Generator,
                    bins: Optional[Bins] = None, progress=None, od_method: str = OD_TRIPS,
                    visits_method: str = VISITS_PLAIN, scale_share: float = 0.05,
@@ -150,7 +151,8 @@ def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilo
     the caller). ``trips`` may be the bounded :class:`.trip_tables.TripTables` of the Spark
     trips job (zones None): every statistic they hold, with the same sensitivities
     (:func:`.table_statistics.from_tables`, which refuses other bins or another m before any
-    noise is drawn)."""
+    noise is drawn), or :class:`.trips.ZonedTrips` (zones None): its user ids break the main
+    pairs' ties, so one user more moves no other user's main pair (the codes would shift)."""
     kw = dict(epsilon=epsilon, weights=weights, max_trips=max_trips, od_method=od_method,
               visits_method=visits_method, scale_share=scale_share, total_cap=total_cap,
               n_zones=n_zones, population=population)
@@ -166,6 +168,10 @@ def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilo
         counts = {"trips": trips.n, "trips_kept": int(trips.trips.sum()),
                   "users": trips.n_users}
     else:
+        user_ids = None
+        if isinstance(trips, ZonedTrips):
+            trips, origin_zone, dest_zone, user_ids = (trips.trips, trips.origin_zone,
+                                                       trips.dest_zone, trips.user_ids)
         o, d = (np.asarray(z) for z in (origin_zone, dest_zone))  # int32 zones stay int32
         o, d = (z if z.dtype.kind in "iu" else z.astype(np.int64) for z in (o, d))
         if not (o.size == d.size == trips.n):
@@ -177,7 +183,7 @@ def release_report(trips: Trips, origin_zone, dest_zone, *, n_zones: int, epsilo
         truth = {name: compute(name, trips, kept, o, d, int(n_zones), m, bins, cache)
                  for name in names}
         del cache
-        data, users = ZonedTrips(trips, o, d, int(n_zones)), trips.user
+        data, users = ZonedTrips(trips, o, d, int(n_zones), user_ids), trips.user
         counts = {"trips": trips.n, "trips_kept": int(kept.size),
                   "users": int(np.unique(trips.user).size)}
     spent, values, internal, scale, warnings = PrivacyCost(), {}, {}, None, []
