@@ -45,6 +45,7 @@ from .validation import check_parameters
 from .values import as_float, epoch_seconds  # noqa: F401
 from .ledger import (DELTA_SPENT, EPSILON_SPENT, PRIVACY_UNIT, Charge,  # noqa: F401
                      failure_message, source_dataset_id)
+from .seeded import mark_outputs
 from .staging import Staging
 from .params import (PRIVACY_HELP, advanced, choices_help, delta_parameter,  # noqa: F401
                      dialog_ready, enum_parameter, text_time_placeholders, frame_crs_parameter, html_help, ledger_parameter,
@@ -130,7 +131,7 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
         self._charge = Charge(path, self.parameterAsString(parameters, DATASET_ID, context)
                               or default_dataset_id, planned, budget=budget,
                               label=f"mobilitydp:{self.ALGORITHM_ID}",
-                              seeded=self.seed(parameters, context) is not None)
+                              seeded=self.seeded(parameters, context))
         self._charge.reserve()
         self._draws.arm()
         return self._charge
@@ -164,6 +165,7 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
         reservation; from the first draw on it is charged (:meth:`ReleaseContract.fail`)."""
         self._charge = None
         self._draws = DrawWatch()
+        self.seeded_source = False
         staging = None
         begin_run()
         try:
@@ -171,6 +173,8 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
             staging = Staging(self, parameters, context)
             results = self.execute(staging.parameters, context, feedback)
             store_default_styles(end_run(), feedback)
+            if self.seeded(staging.parameters, context):
+                mark_outputs(results, context)
             if self._charge is not None:
                 staging.place(self._charge.contract, feedback)
                 self._charge.contract.finish()

@@ -27,6 +27,7 @@ from ...dpcore.accounting.units import check_distinct_count
 from .base import epoch_seconds, progress_bridge, tr
 from .ledger import source_dataset_id
 from .params import start_parameter
+from .seeded import is_seeded_record
 from .values import parameter_seconds
 
 INPUT = "INPUT"
@@ -257,6 +258,7 @@ def bounded_counts(alg, parameters, context, feedback, *, tower_index: dict, n_t
                          "(exactly one)")
     if table:
         raw, record = read_bounded_table(table)
+        alg.seeded_source = is_seeded_record(record)
         check_bounded_table(record, ell=ell, start=start, slot_seconds=slot_seconds,
                             n_slots=n_slots)
         bounded, warning = map_towers(raw, record["tower_ids"], tower_index, n_towers)

@@ -73,7 +73,7 @@ class ReportsMixin:
         common = dict(title=self.displayName(), translate=tr,
                       algorithm_id=f"mobilitydp:{self.ALGORITHM_ID}",
                       unit_of_privacy=unit_of_privacy, cost=release.cost,
-                      parameters=parameter_rows, seeded=self.seed(parameters, context) is not None,
+                      parameters=parameter_rows, seeded=self.seeded(parameters, context),
                       dataset_id=charge.dataset_id if charge is not None else None)
         paths = {REPORT: self.parameterAsFileOutput(parameters, REPORT, context) or None,
                  INTERNAL_REPORT: None}

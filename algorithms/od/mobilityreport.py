@@ -216,7 +216,7 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
                 doc = document(entries, zone_ids=data.zone_ids, centroids=data.centroids,
                                internal=internal, cost=None if internal else release.cost,
                                info=None if internal else release.public,
-                               seeded=self.seed(parameters, context) is not None)
+                               seeded=self.seeded(parameters, context))
                 with open(path, "w", encoding="utf-8") as fh:
                     json.dump(doc, fh)
                 results[key] = path

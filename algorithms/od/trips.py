@@ -42,6 +42,7 @@ from .trip_parameters import (BOUNDED_TRIPS, BOUNDED_TRIPS_HELP, DEST_X, DEST_Y,
                               ORIGIN_X, ORIGIN_Y, START_FIELD, TABLE_CRS, TIME_FIELD, TRIP_FIELD,
                               TRIPS_HELP, USER_FIELD, ZONE_ID_FIELD, ZONES, add_trip_parameters,
                               max_trips, time_window)
+from ..common.seeded import is_seeded_record
 from .trip_sources import direct_file, read_layer, to_frame_function
 
 
@@ -170,6 +171,7 @@ def _from_tables(alg, parameters, context, table, zone_ids, m):
     """(TripTables in the zones' order, raw facts, public rows, dataset id) of BOUNDED_TRIPS."""
     tables, record = read_trip_tables(table, zone_ids)
     check_trip_tables(record, max_trips=m, window=time_window(alg, parameters, context))
+    alg.seeded_source = is_seeded_record(record)
     dropped = record.get("dropped", {})
     facts = [("bounded trips", table), ("rows read by Spark", record.get("n_rows")),
              *[(f"rows not used: {k.replace('_', ' ')}", v) for k, v in dropped.items()],

@@ -44,3 +44,37 @@ def test_no_local_path_in_public_outputs_and_one_id_per_file(run_alg, tmp_path):
         for output in ("REPORT", "OD_TABLE", "FLOWS"):
             assert folder not in _bytes(res[output].split("|")[0]), output
         assert ident.encode() in _bytes(res["INTERNAL_REPORT"])   # the full id stays internal
+
+
+def _description(uri):
+    from osgeo import gdal
+    from qgis.core import QgsVectorLayer
+    path, _, options = uri.partition("|")
+    name = options.split("layername=")[1] if "layername=" in options else None
+    source = gdal.OpenEx(path, gdal.OF_VECTOR)
+    layer = source.GetLayerByName(name) if name else source.GetLayer(0)
+    text = layer.GetMetadataItem("DESCRIPTION") or ""
+    loaded = QgsVectorLayer(uri, "out", "ogr")
+    assert loaded.isValid()
+    return text, loaded.metadata().abstract()
+
+
+def test_seeded_runs_mark_every_output_layer(run_alg, tmp_path):
+    from mobility_dp.dpcore.accounting.contract import SEEDED_NOTE
+    trips = save(lines(), tmp_path / "trips.gpkg")
+    save(zones(), tmp_path / "zones.gpkg")
+    seeded = _run(run_alg, trips, tmp_path / "seeded", SEED=4)
+    for name in ("OD_TABLE", "FLOWS"):
+        description, abstract = _description(seeded[name])
+        assert description.startswith(SEEDED_NOTE) and abstract.startswith(SEEDED_NOTE), name
+    memory = _run(run_alg, trips, tmp_path / "memory", SEED=4, OD_TABLE="memory:",
+                  FLOWS="TEMPORARY_OUTPUT")
+    for name in ("OD_TABLE", "FLOWS"):
+        layer = memory[name]
+        if isinstance(layer, str):
+            from qgis.core import QgsVectorLayer
+            layer = QgsVectorLayer(layer, "out", "ogr")
+        assert layer.metadata().abstract().startswith(SEEDED_NOTE), name
+    secure = _run(run_alg, trips, tmp_path / "secure")                     # negative control
+    for name in ("OD_TABLE", "FLOWS"):
+        assert SEEDED_NOTE not in "".join(_description(secure[name])), name

@@ -257,3 +257,24 @@ def test_mobilityreport_releases_every_statistic_from_the_bounded_trips(
         np.testing.assert_array_equal(doc["statistics"][name]["counts"], counts, name)
     with pytest.raises(QgsProcessingException, match="other bins"):
         run_alg("mobilitydp:mobilityreport", dict(params, GAP_BINS="0,1,24"))
+
+
+def test_release_of_a_seeded_table_is_marked_seeded(seeded, run_alg, tmp_path):
+    """Tables of ``spark-bound trips --seed`` were bounded by a reproducible keyed hash: a
+    release of them, even without SEED, is marked "reproducible: not for publication" in its
+    report, its ledger entry and every output layer's metadata."""
+    from osgeo import gdal
+    from mobility_dp.dpcore.accounting.contract import SEEDED_NOTE
+    from mobility_dp.dpcore.accounting.ledger import Ledger
+    record, out = seeded
+    ledger = str(tmp_path / "ledger.json")
+    result = run_alg(ODFLOWS, _od(out, SEED=None, METHOD="trips", LEDGER=ledger,
+                                  BUDGET_EPSILON=10, OD_TABLE=str(tmp_path / "od.gpkg"),
+                                  FLOWS=str(tmp_path / "flows.gpkg"),
+                                  REPORT=str(tmp_path / "r.html")))
+    for name in ("OD_TABLE", "FLOWS"):
+        source = gdal.OpenEx(result[name].split("|")[0])     # kept alive while read
+        assert source.GetLayer(0).GetMetadataItem("DESCRIPTION").startswith(SEEDED_NOTE), name
+    with open(tmp_path / "r.html", encoding="utf-8") as fh:
+        assert "Reproducible: not for publication" in fh.read()
+    assert SEEDED_NOTE in Ledger(ledger).entries(record["dataset_id"])[0]["label"]
