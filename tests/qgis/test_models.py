@@ -48,6 +48,23 @@ def _run(qgis_process, name, params, tmp_path):
     return data["results"]
 
 
+def _ledger(tmp_path, budget=10.0, **kw):
+    """The ledger inputs every releasing model takes."""
+    return {"ledger": str(tmp_path / "ledger.json"), "budget_epsilon": budget, **kw}
+
+
+def _charged(tmp_path, dataset, results, *children):
+    """The model's releases charged the ledger under ``dataset`` and output their ε."""
+    from mobility_dp.dpcore.dataset_ids import dataset_id
+    from mobility_dp.dpcore.ledger import Ledger
+    ledger = Ledger(str(tmp_path / "ledger.json"))
+    ident = dataset if "/" not in dataset else dataset_id(dataset)
+    spent = [results[f"{child}:epsilon_spent"] for child in children]
+    assert all(e > 0 for e in spent)
+    assert ledger.spent(ident)[0] == pytest.approx(sum(spent))
+    assert len(ledger.entries(ident)) == len(children)
+
+
 def test_towers_to_cover(qgis_process, towers, tmp_path):
     res = _run(qgis_process, "Towers to minimum cover", {
         "towers": towers, "tower_id": "cell_id", "census": IRIS, "census_id": "iris_id",
@@ -65,7 +82,8 @@ def test_generate_sanitize_compare(qgis_process, towers, tmp_path):
         "towers": towers, "tower_id": "cell_id", "census": IRIS, "census_id": "iris_id",
         "population": "population", "users": 300, "days": 1, "slots": 24, "epsilon": 1.0,
         "start": "2024-03-04T00:00:00",
-        "seed": 5, "sanitize:density": str(tmp_path / "density.gpkg"),
+        "seed": 5, **_ledger(tmp_path, dataset_id="synthetic-demo"),
+        "sanitize:density": str(tmp_path / "density.gpkg"),
         "sanitize:density_report": str(tmp_path / "density.html"),
         "compare:comparison": str(tmp_path / "comparison.gpkg"),
         "compare:comparison_report": str(tmp_path / "comparison.html")}, tmp_path)
@@ -77,6 +95,7 @@ def test_generate_sanitize_compare(qgis_process, towers, tmp_path):
     assert props.isActive() and props.startField() == "slot_start"
     assert os.path.getsize(res["compare:comparison_report"]) > 1000
     assert "not for publication" in open(res["sanitize:density_report"], encoding="utf-8").read()
+    _charged(tmp_path, "synthetic-demo", res, "sanitize")
 
 
 def _points(towers, tmp_path, kind, **params):
@@ -95,20 +114,22 @@ def test_perturb_and_estimate(qgis_process, towers, tmp_path):
     res = _run(qgis_process, "Perturb check-ins and estimate distribution", {
         "checkins": checkins, "epsilon": 0.01, "cell_size": 500,
         "grid_extent": "2.25,2.42,48.81,48.91 [EPSG:4326]", "seed": 3,
+        **_ledger(tmp_path, budget=0.05),
         "perturb:perturbed": str(tmp_path / "perturbed.gpkg"),
         "perturb:perturb_report": str(tmp_path / "perturbed.html"),
         "estimate:distribution": str(tmp_path / "distribution.gpkg")}, tmp_path)
     _, reports = read_layer(res["perturb:perturbed"])
     _, cells = read_layer(res["estimate:distribution"])
     assert len(reports) > 50 and len(cells) > 20
+    _charged(tmp_path, checkins, res, "perturb")
 
 
 def test_trajectories_to_flow_measures(qgis_process, towers, tmp_path):
     trajectories = _points(towers, tmp_path, "TRAJECTORIES", VEHICLES=30)
     res = _run(qgis_process, "Trajectories to flow measures", {
         "trajectories": trajectories, "vehicle": "vehicle_id", "trajectory": "trip_id",
-        "time": "time", "epsilon": 1.0, "seed": 4,
-        "tessellate:cells": str(tmp_path / "cells.gpkg"),
+        "time": "time", "epsilon": 1.0, "seed": 4, "cell_points": towers,
+        **_ledger(tmp_path), "tessellate:cells": str(tmp_path / "cells.gpkg"),
         "aggregate:flows": str(tmp_path / "flows.gpkg"),
         "aggregate:flows_report": str(tmp_path / "flows.html"),
         "measures:zone_measures": str(tmp_path / "zones.gpkg"),
@@ -119,6 +140,7 @@ def test_trajectories_to_flow_measures(qgis_process, towers, tmp_path):
     _, zones = read_layer(res["measures:zone_measures"])
     _, comparison = read_layer(res["compare:comparison"])
     assert cells and zones and comparison
+    _charged(tmp_path, trajectories, res, "aggregate")
 
 
 def test_trips_to_synthetic_trips_and_comparison(qgis_process, tmp_path):
@@ -130,7 +152,7 @@ def test_trips_to_synthetic_trips_and_comparison(qgis_process, tmp_path):
         "trips": trips, "user_field": "user_id", "start_field": "start", "end_field": "end",
         "zones": save(zones("EPSG:4326"), tmp_path / "zones.gpkg"),
         "start": "2026-05-25T00:00:00", "end": "2026-05-26T00:00:00", "max_trips": 5,
-        "epsilon": 1.0, "report_epsilon": 1.0, "seed": 4,
+        "epsilon": 1.0, "report_epsilon": 1.0, "seed": 4, **_ledger(tmp_path),
         "synthesize:synthetic_trips": str(tmp_path / "synthetic.gpkg"),
         "synthesize:synthetic_report": str(tmp_path / "synthetic.html"),
         "compare:comparison_report": str(tmp_path / "comparison.html")}, tmp_path)
@@ -139,3 +161,4 @@ def test_trips_to_synthetic_trips_and_comparison(qgis_process, tmp_path):
     with open(res["compare:comparison_report"], encoding="utf-8") as fh:
         html = fh.read()
     assert "trip_length" in html or "Trip length" in html
+    _charged(tmp_path, trips, res, "synthesize", "report_raw")   # ε 1 + 1 on the raw trips

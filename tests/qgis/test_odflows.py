@@ -142,7 +142,8 @@ def test_shipped_model_trips_to_flow_map(qgis_app, tmp_path, zone_field, labels)
         "trips": _points(), "user_field": "user_id", "trip_field": "trip", "time_field": "time",
         "zones": _zones("EPSG:4326"), "zone_field": zone_field, "max_trips": 5, "epsilon": 100,
         "odflows:flow_map": str(tmp_path / "map.gpkg"), "odflows:od_table": str(tmp_path / "od.gpkg"),
-        "odflows:report": str(tmp_path / "report.html")},
+        "odflows:report": str(tmp_path / "report.html"), "ledger": str(tmp_path / "l.json"),
+        "dataset_id": "trips-demo", "budget_epsilon": 200},
         context=QgsProcessingContext(), feedback=QgsProcessingFeedback())
     a, b, c = labels
     assert _od(str(tmp_path / "od.gpkg")) == {(a, b): 3, (b, a): 1, (c, c): 1}
@@ -150,6 +151,9 @@ def test_shipped_model_trips_to_flow_map(qgis_app, tmp_path, zone_field, labels)
     assert len(lines) == 2 and os.path.exists(tmp_path / "report.html")
     assert layer.renderer().type() == "RuleRenderer"  # the arrow style stored in the GeoPackage
     assert res["odflows:flow_map"]
+    from mobility_dp.dpcore.ledger import Ledger
+    assert res["odflows:epsilon_spent"] == pytest.approx(100)      # the model charges its ledger
+    assert Ledger(str(tmp_path / "l.json")).spent("trips-demo")[0] == pytest.approx(100)
 
 
 def test_default_picks_people_per_pair_and_says_why(run_alg, tmp_path):
