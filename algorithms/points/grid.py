@@ -24,7 +24,7 @@ from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, Qgs
                        QgsSingleSymbolRenderer)
 
 from ...dpcore.geoind import Grid
-from ..common.crs import crs_name, stated_extent_crs
+from ..common.crs import check_not_lonlat_in_metres, crs_name, stated_extent_crs
 from ..common.frame import MetricFrame
 
 WGS84 = QgsCoordinateReferenceSystem("EPSG:4326")
@@ -57,8 +57,11 @@ def read_points(source, crs, context, feedback=None, fields=()):
     """(xy in ``crs`` (n×2), {field: list of values}, features without geometry).
 
     Features without geometry are skipped (and counted); a multipoint with
-    one part is taken as that point, one with several parts is refused.
+    one part is taken as that point, one with several parts is refused, and so is a layer
+    whose coordinates are longitude/latitude declared in a metric CRS (as every frame refuses).
     """
+    check_not_lonlat_in_metres(source.sourceCrs(), source.sourceExtent(),
+                               context.transformContext(), "The input layer")
     request = QgsFeatureRequest().setDestinationCrs(crs, context.transformContext())
     request.setSubsetOfAttributes(list(fields), source.fields())
     xs, ys, nulls = [], [], 0

@@ -42,6 +42,11 @@ EXCESS_RULES = ("refuse", "sample")
 #: (≤ 1.1 cm): reports are rounded to it, so their low-order bits carry no trace of the true
 #: point or of the sampler's float arithmetic (post-processing, no cost).
 GRANULARITY_M, GRANULARITY_DEG = 0.01, 1e-7
+#: The largest ε per metre planar Laplace accepts: its expected displacement 2/ε (the radius is
+#: Gamma(2, 1/ε), Andrés et al. 2013 §4.1) equals the reports' granularity of 1 cm there. Above
+#: it the reports, rounded to that granularity, would mostly be the true points themselves
+#: (ε = 10⁶ per metre: an expected 2 µm, every report the input coordinate).
+MAX_EPSILON_PER_METRE = 2.0 / GRANULARITY_M
 #: Share of points outside the grid or study area above which a run warns / is refused.
 WARN_OUTSIDE, REFUSE_OUTSIDE = 0.05, 0.5
 
@@ -51,12 +56,19 @@ def plan_perturbation(epsilon: float, *, mechanism: str = "planar_laplace",
     """The cost :func:`perturb_points` will spend, from public parameters only.
 
     One part: ``m·ε`` (``2·m·ε`` for a metric grid mechanism renormalised over
-    the grid), with m = ``max_points_per_user`` (1 without user ids).
+    the grid), with m = ``max_points_per_user`` (1 without user ids). Planar Laplace refuses
+    ε above :data:`MAX_EPSILON_PER_METRE`.
     """
     epsilon = check_epsilon(epsilon)
     if mechanism not in PERTURB_MECHANISMS:
         raise ValueError(f"unknown mechanism {mechanism!r}; use one of {PERTURB_MECHANISMS}")
     m = _check_m(max_points_per_user)
+    if mechanism == "planar_laplace" and epsilon > MAX_EPSILON_PER_METRE:
+        raise ValueError(
+            f"ε = {epsilon:g} per metre displaces a point by {2.0 / epsilon:.2g} m on average, "
+            f"below the {GRANULARITY_M * 100:g} cm the reports are rounded to: they would "
+            f"publish the true points. Use ε ≤ {MAX_EPSILON_PER_METRE:g} per metre (typical "
+            "values: 0.001 to 0.1, e.g. ln 4 / 200 m ≈ 0.007)")
     doubled = mechanism in ("laplace", "geometric") and boundary == "renormalise"
     name = {"planar_laplace": "planar Laplace", "laplace": "discretised planar Laplace",
             "geometric": "geometric", "krr": "k-ary randomized response"}[mechanism]

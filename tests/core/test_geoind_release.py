@@ -187,3 +187,21 @@ def test_reported_points_carry_nothing_of_the_input_order():
         back[rel.internal["kept"]] = rel.values
         nearest_back = spatial.cKDTree(xy).query(back)[1]
         assert stats.spearmanr(np.arange(len(xy)), nearest_back)[0] > 0.5
+
+
+def test_planar_laplace_refuses_an_epsilon_whose_noise_is_below_the_granularity():
+    """ε per metre whose expected displacement 2/ε is below the 1 cm the reports are rounded to
+    is refused before any noise (10⁶ per metre published the input points); the ceiling
+    itself is accepted, and there the reports do move by about the granularity."""
+    from mobility_dp.dpcore.geoind.release import GRANULARITY_M, MAX_EPSILON_PER_METRE
+    assert MAX_EPSILON_PER_METRE == 200.0
+    for eps in (1e6, 201.0):
+        with pytest.raises(ValueError, match="publish the true points"):
+            plan_perturbation(eps)
+        with pytest.raises(ValueError, match="publish the true points"):
+            perturb_points(_points(), epsilon=eps, rng=make_rng(1))
+    xy = _points()
+    rel = perturb_points(xy, epsilon=MAX_EPSILON_PER_METRE, rng=make_rng(1))
+    moved = np.hypot(*(rel.values - xy[rel.internal["kept"]]).T)
+    assert np.median(moved) == pytest.approx(1.68 / MAX_EPSILON_PER_METRE, abs=GRANULARITY_M)
+    assert plan_perturbation(1e6, mechanism="geometric").epsilon == 1e6   # grids: cells

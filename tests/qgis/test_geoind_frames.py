@@ -217,3 +217,23 @@ def test_real_cell_positions_on_the_iris_grid(run_alg, sample_iris_path):
     grid = Grid(0.0, 0.0, 1000.0, len(prob) // rows, rows)
     from mobility_dp.dpcore.geoind import emd
     assert emd(prob, truth, grid) < emd(raw, truth, grid)
+
+
+def test_lonlat_declared_in_metres_and_a_noiseless_epsilon_are_refused(run_alg, tmp_path):
+    """Longitude/latitude in a layer declared in EPSG:2154 is refused as every frame refuses it
+    (before: perturbed as metres near the CRS's origin without a word), and so is ε = 10⁶ per
+    metre (before: an expected displacement of 2 µm, the input coordinates published)."""
+    from qgis.core import QgsProcessingException, QgsVectorLayer
+    lonlat = _transform(_xy(), "EPSG:2154", "EPSG:4326")
+    layer = _layer(_xy(), "EPSG:4326")
+    mislabelled = QgsVectorLayer("Point?crs=EPSG:2154", "pts", "memory")
+    mislabelled.dataProvider().addFeatures(list(layer.getFeatures()))
+    assert mislabelled.extent().xMaximum() < 3 and lonlat[:, 1].min() > 48
+    out, report = str(tmp_path / "p.gpkg"), str(tmp_path / "p.html")
+    for params, message in (({"INPUT": mislabelled, "EPSILON": 0.01}, "look like longitude"),
+                            ({"INPUT": layer, "EPSILON": 1e6}, "publish the true points")):
+        with pytest.raises(QgsProcessingException, match=message):
+            run_alg(PERTURB, {**params, "SEED": 1, "OUTPUT": out, "REPORT": report})
+        assert not os.path.exists(out) and not os.path.exists(report)
+    res = run_alg(PERTURB, {"INPUT": layer, "EPSILON": 0.01, "SEED": 1, "OUTPUT": out})
+    assert len(read_layer(res["OUTPUT"])[1]) == 300                    # the control runs
