@@ -1084,8 +1084,8 @@
       <translation>&lt;p&gt;Les relevés consécutifs dans des cellules non adjacentes (trous GPS) sont reliés par les cellules que traverse le segment droit ; les trajectoires qui ne quittent jamais une cellule sont écartées ; les deux sont comptés dans la partie interne du rapport.&lt;/p&gt;</translation>
     </message>
     <message>
-      <source>&lt;p&gt;&lt;b&gt;Method&lt;/b&gt; (value stored in models and scripts in brackets): &lt;i&gt;UniversalNoise&lt;/i&gt; [&lt;code&gt;universal&lt;/code&gt;] adds Laplace noise of scale Δ/ε to every count; &lt;i&gt;BalancedNoise&lt;/i&gt; [&lt;code&gt;balanced&lt;/code&gt;] truncates it to ±b with b = (Δ/ε)·ln((e^ε+1)/δ), which does not depend on the data: (ε, δ)-DP; &lt;i&gt;BoundedNoise&lt;/i&gt; [&lt;code&gt;bounded&lt;/code&gt;] truncates it to ±(true count): a zero stays zero, so it shows which moves every vehicle made — NOT differentially private, offered only to compare with the thesis; &lt;i&gt;Central&lt;/i&gt; [&lt;code&gt;central&lt;/code&gt;]: a trusted curator bounds what each vehicle contributes and adds noise once to the total: ε-DP for a whole vehicle, far less noise than per-vehicle noise at the same ε.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Méthode&lt;/b&gt; (valeur stockée dans les modèles et les scripts entre crochets) : &lt;i&gt;UniversalNoise&lt;/i&gt; [&lt;code&gt;universal&lt;/code&gt;] ajoute un bruit de Laplace d'échelle Δ/ε à chaque comptage ; &lt;i&gt;BalancedNoise&lt;/i&gt; [&lt;code&gt;balanced&lt;/code&gt;] le tronque à ±b avec b = (Δ/ε)·ln((e^ε+1)/δ), qui ne dépend pas des données : (ε, δ)-DP ; &lt;i&gt;BoundedNoise&lt;/i&gt; [&lt;code&gt;bounded&lt;/code&gt;] le tronque à ±(vrai comptage) : un zéro reste zéro, ce qui montre quels déplacements chaque véhicule a faits — PAS différentiellement privé, proposé uniquement pour comparer avec la thèse ; &lt;i&gt;Central&lt;/i&gt; [&lt;code&gt;central&lt;/code&gt;] : un curateur de confiance borne la contribution de chaque véhicule et ajoute le bruit une seule fois au total : ε-DP pour un véhicule entier, bien moins de bruit que le bruit par véhicule au même ε.&lt;/p&gt;</translation>
+      <source>&lt;p&gt;&lt;b&gt;Method&lt;/b&gt; (value stored in models and scripts in brackets): &lt;i&gt;UniversalNoise&lt;/i&gt; [&lt;code&gt;universal&lt;/code&gt;] adds Laplace noise of scale Δ/ε to every count; &lt;i&gt;BalancedNoise&lt;/i&gt; [&lt;code&gt;balanced&lt;/code&gt;] truncates it to ±b with b = (Δ/ε)·ln((e^ε+1)/δ), which does not depend on the data: (ε, δ)-DP; &lt;i&gt;BoundedNoise&lt;/i&gt; [&lt;code&gt;bounded&lt;/code&gt;] truncates it to ±(true count): a zero stays zero, so it shows which moves every vehicle made — NOT differentially private, offered only to compare with the thesis; &lt;i&gt;Central&lt;/i&gt; [&lt;code&gt;central&lt;/code&gt;] (default): a trusted curator bounds what each vehicle contributes and adds noise once to the total: ε-DP for a whole vehicle, far less noise than per-vehicle noise at the same ε; the run's log says which share of the moves the bounding kept. UniversalNoise and BalancedNoise protect one move of a vehicle, not the vehicle: a vehicle that makes a move often is visible.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Méthode&lt;/b&gt; (valeur stockée dans les modèles et les scripts entre crochets) : &lt;i&gt;UniversalNoise&lt;/i&gt; [&lt;code&gt;universal&lt;/code&gt;] ajoute un bruit de Laplace d'échelle Δ/ε à chaque comptage ; &lt;i&gt;BalancedNoise&lt;/i&gt; [&lt;code&gt;balanced&lt;/code&gt;] le tronque à ±b avec b = (Δ/ε)·ln((e^ε+1)/δ), qui ne dépend pas des données : (ε, δ)-DP ; &lt;i&gt;BoundedNoise&lt;/i&gt; [&lt;code&gt;bounded&lt;/code&gt;] le tronque à ±(vrai comptage) : un zéro reste zéro, ce qui montre quels déplacements chaque véhicule a faits — PAS différentiellement privé, proposé uniquement pour comparer avec la thèse ; &lt;i&gt;Central&lt;/i&gt; [&lt;code&gt;central&lt;/code&gt;] (par défaut) : un curateur de confiance borne la contribution de chaque véhicule et ajoute le bruit une seule fois au total : ε-DP pour un véhicule entier, bien moins de bruit que le bruit par véhicule au même ε ; le journal de l'exécution indique la part des déplacements que le bornage a gardée. UniversalNoise et BalancedNoise protègent un déplacement d'un véhicule, pas le véhicule : un véhicule qui fait souvent un déplacement est visible.&lt;/p&gt;</translation>
     </message>
     <message>
       <source>&lt;p&gt;&lt;b&gt;Central: bounding rule&lt;/b&gt;: [&lt;code&gt;trips&lt;/code&gt;] (default) each vehicle keeps a uniformly random sample of at most &lt;b&gt;m&lt;/b&gt; of its move occurrences, repetitions counted (a commute made every day counts every day), Δ = m: the flows estimate traffic volumes; [&lt;code&gt;distinct&lt;/code&gt;] each vehicle keeps at most m &lt;i&gt;distinct&lt;/i&gt; moves, chosen at random, each counted at most &lt;b&gt;k&lt;/b&gt; times (Advanced), Δ = m·k: with k = 1 the flows count the vehicles that used each link (reach), not the traffic. The report states which rule ran.&lt;/p&gt;</source>
@@ -1164,8 +1164,8 @@
       <translation>Méthode</translation>
     </message>
     <message>
-      <source>BalancedNoise: noise within ±b, b independent of the data ((ε, δ), Alg. 5)</source>
-      <translation>BalancedNoise : bruit dans ±b, b indépendant des données ((ε, δ), alg. 5)</translation>
+      <source>BalancedNoise: noise within ±b, b independent of the data ((ε, δ), Alg. 5; protects one move, not a vehicle)</source>
+      <translation>BalancedNoise : bruit dans ±b, b indépendant des données ((ε, δ), alg. 5 ; protège un déplacement, pas un véhicule)</translation>
     </message>
     <message>
       <source>BalancedNoise</source>
@@ -1180,16 +1180,16 @@
       <translation>BoundedNoise</translation>
     </message>
     <message>
-      <source>Central: a trusted curator bounds each vehicle and adds noise once (ε-DP per vehicle)</source>
-      <translation>Central : un curateur de confiance borne chaque véhicule et ajoute le bruit une fois (ε-DP par véhicule)</translation>
+      <source>Central: a trusted curator bounds each vehicle and adds noise once (ε-DP per vehicle; the default)</source>
+      <translation>Central : un curateur de confiance borne chaque véhicule et ajoute le bruit une fois (ε-DP par véhicule ; par défaut)</translation>
     </message>
     <message>
       <source>Central</source>
       <translation>Central</translation>
     </message>
     <message>
-      <source>UniversalNoise: Laplace on every count (thesis Alg. 3)</source>
-      <translation>UniversalNoise : Laplace sur chaque comptage (alg. 3 de la thèse)</translation>
+      <source>UniversalNoise: Laplace on every count (thesis Alg. 3; protects one move, not a vehicle)</source>
+      <translation>UniversalNoise : Laplace sur chaque comptage (alg. 3 de la thèse ; protège un déplacement, pas un véhicule)</translation>
     </message>
     <message>
       <source>UniversalNoise</source>
@@ -3194,6 +3194,22 @@
     <message>
       <source>Time between consecutive trips (h)</source>
       <translation>Temps entre trajets consécutifs (h)</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Method&lt;/b&gt; (value stored in models and scripts in brackets): &lt;i&gt;UniversalNoise&lt;/i&gt; [&lt;code&gt;universal&lt;/code&gt;] adds Laplace noise of scale Δ/ε to every count; &lt;i&gt;BalancedNoise&lt;/i&gt; [&lt;code&gt;balanced&lt;/code&gt;] truncates it to ±b with b = (Δ/ε)·ln((e^ε+1)/δ), which does not depend on the data: (ε, δ)-DP; &lt;i&gt;BoundedNoise&lt;/i&gt; [&lt;code&gt;bounded&lt;/code&gt;] truncates it to ±(true count): a zero stays zero, so it shows which moves every vehicle made — NOT differentially private, offered only to compare with the thesis; &lt;i&gt;Central&lt;/i&gt; [&lt;code&gt;central&lt;/code&gt;]: a trusted curator bounds what each vehicle contributes and adds noise once to the total: ε-DP for a whole vehicle, far less noise than per-vehicle noise at the same ε.&lt;/p&gt;</source>
+      <translation type="obsolete">&lt;p&gt;&lt;b&gt;Méthode&lt;/b&gt; (valeur stockée dans les modèles et les scripts entre crochets) : &lt;i&gt;UniversalNoise&lt;/i&gt; [&lt;code&gt;universal&lt;/code&gt;] ajoute un bruit de Laplace d'échelle Δ/ε à chaque comptage ; &lt;i&gt;BalancedNoise&lt;/i&gt; [&lt;code&gt;balanced&lt;/code&gt;] le tronque à ±b avec b = (Δ/ε)·ln((e^ε+1)/δ), qui ne dépend pas des données : (ε, δ)-DP ; &lt;i&gt;BoundedNoise&lt;/i&gt; [&lt;code&gt;bounded&lt;/code&gt;] le tronque à ±(vrai comptage) : un zéro reste zéro, ce qui montre quels déplacements chaque véhicule a faits — PAS différentiellement privé, proposé uniquement pour comparer avec la thèse ; &lt;i&gt;Central&lt;/i&gt; [&lt;code&gt;central&lt;/code&gt;] : un curateur de confiance borne la contribution de chaque véhicule et ajoute le bruit une seule fois au total : ε-DP pour un véhicule entier, bien moins de bruit que le bruit par véhicule au même ε.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>BalancedNoise: noise within ±b, b independent of the data ((ε, δ), Alg. 5)</source>
+      <translation type="obsolete">BalancedNoise : bruit dans ±b, b indépendant des données ((ε, δ), alg. 5)</translation>
+    </message>
+    <message>
+      <source>Central: a trusted curator bounds each vehicle and adds noise once (ε-DP per vehicle)</source>
+      <translation type="obsolete">Central : un curateur de confiance borne chaque véhicule et ajoute le bruit une fois (ε-DP par véhicule)</translation>
+    </message>
+    <message>
+      <source>UniversalNoise: Laplace on every count (thesis Alg. 3)</source>
+      <translation type="obsolete">UniversalNoise : Laplace sur chaque comptage (alg. 3 de la thèse)</translation>
     </message>
     <message>
       <source>&lt;p&gt;&lt;b&gt;Publish&lt;/b&gt; (people per pair): &lt;i&gt;trips&lt;/i&gt; (default) scales people per pair by the trips per person of a noisy total (&lt;b&gt;share of ε for the trip scale&lt;/b&gt;, users and their trips up to the &lt;b&gt;cap M&lt;/b&gt;); &lt;i&gt;people&lt;/i&gt; publishes people per pair. &lt;b&gt;Directed&lt;/b&gt; counts each user on their main &lt;i&gt;ordered&lt;/i&gt; pair (default: unordered, split evenly between the two directions). The interval of each value (lower95, upper95) is the 95 % confidence interval of the people count from the noise law (it covers every true count at 95 %), times the trip scale: it ignores the scale's noise and the trips off the main pairs. Flow lines are drawn where the noisy people count exceeds the simultaneous 95 % margin over all pairs. At census zones (about a thousand zones, a few thousand users) a pair holds about one person, less than the noise of a million values reaches: at ε = 1 no pair passes and the map is empty by design (the report says so); on a 1 km grid the same default draws the busiest pairs.&lt;/p&gt;</source>

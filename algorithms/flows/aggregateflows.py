@@ -18,7 +18,7 @@ from ...dpcore.flows.coordinator import plan_flows, release_flows
 from ...dpcore.flows.generalise import generalise
 from ...dpcore.flows.measures import flow_per_zone
 from ...dpcore.flows.sketches import SketchSpec
-from ...dpcore.flows.summary import internal_sections, public_rows
+from ...dpcore.flows.summary import internal_sections, kept_share, public_rows
 from ...dpcore.flows.vectors import MoveIndex, frequency_vectors
 from ...dpcore.ingest import parse_times
 from ...dpcore.reporting.progress import Cancelled
@@ -39,13 +39,14 @@ SKETCH, SKETCH_WIDTH, SKETCH_DEPTH, SKETCH_SEED, AGGREGATION = \
 FLOWS, ZONES, TRUE_FLOWS = "FLOWS", "ZONES", "TRUE_FLOWS"
 
 #: (value, label) of every enum parameter; values are what saved models store.
-METHODS = [("universal", "UniversalNoise: Laplace on every count (thesis Alg. 3)"),
+METHODS = [("central", "Central: a trusted curator bounds each vehicle and adds noise once "
+                       "(ε-DP per vehicle; the default)"),
+           ("universal", "UniversalNoise: Laplace on every count (thesis Alg. 3; protects one "
+                         "move, not a vehicle)"),
            ("bounded", "BoundedNoise: noise within ±count (thesis Alg. 4; NOT differentially "
                        "private)"),
            ("balanced", "BalancedNoise: noise within ±b, b independent of the data ((ε, δ), "
-                        "Alg. 5)"),
-           ("central", "Central: a trusted curator bounds each vehicle and adds noise once "
-                       "(ε-DP per vehicle)")]
+                        "Alg. 5; protects one move, not a vehicle)")]
 SENSITIVITIES = [("move", "Move-based (Δ = 1; unit: one move)"),
                  ("trajectory", "Trajectory-based, thesis Eq. 4.1 (from each vehicle's own "
                                 "data; NOT differentially private)")]
@@ -226,6 +227,9 @@ class AggregateFlows(MobilityDPAlgorithm):
             release = release_flows(vectors, rng=rng, progress=self.progress(feedback, 40, 80),
                                     **params)
             ledger.released(release)
+        kept, low = kept_share(release.internal)          # central mode; the holder's log only
+        if kept:
+            (feedback.pushWarning if low else feedback.pushInfo)(kept)
         flows = np.asarray(release.values, dtype=float)
         results = {FLOWS: self._write_flows(parameters, context, cells_source, frame, cells,
                                             cell_ids, vectors.index, flows)}

@@ -98,6 +98,24 @@ def internal_rows(stats: dict, internal: dict) -> list:
     return rows
 
 
+#: Share of the moves kept by central mode's bounding below which the run warns.
+LOW_KEPT_SHARE = 0.5
+
+
+def kept_share(internal: dict) -> tuple:
+    """(sentence, low) on the share of the moves central mode's bounding kept (a raw-data
+    fact: the run's log and the internal report), ``("", False)`` for the other methods;
+    ``low`` when under :data:`LOW_KEPT_SHARE`, i.e. the flows count fewer than half of the
+    moves."""
+    share = internal.get("kept_fraction")
+    if share is None:
+        return "", False
+    text = (f"central mode kept {share:.1%} of the moves in τ (at most m per vehicle): the "
+            "flows count these moves only")
+    low = share < LOW_KEPT_SHARE
+    return (text + ("; a larger m keeps more, at more noise per vehicle" if low else ""), low)
+
+
 def _fit_rows(label, truth, values, index) -> list:
     rows = []
     for name, a, b in (("flow per link", truth, values),

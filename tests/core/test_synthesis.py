@@ -149,3 +149,12 @@ def test_advantage_statistic():
     assert membership_advantage([0, 0, 0], [1, 1, 1]) == 1.0
     assert membership_advantage([1, 2, 3], [1, 2, 3]) == pytest.approx(0.0, abs=0.34)
     assert advantage_bound(1.0) == pytest.approx(0.4621, abs=1e-4)
+
+
+def test_shares_of_epsilon_sum_to_one_and_are_the_split():
+    """The documented shares of ε (WEIGHTS) sum to 1 (the weights as written summed to 1.01)
+    and are exactly the split the release spends."""
+    import math
+    assert math.fsum(WEIGHTS.values()) == pytest.approx(1.0, abs=1e-15)
+    split = budget(2.0)
+    assert split == pytest.approx({k: 2.0 * w for k, w in WEIGHTS.items()}, rel=1e-15)

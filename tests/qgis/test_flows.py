@@ -93,9 +93,11 @@ def _geojson_files(tmp_path):
 
 
 def _params(**kw):
+    """UniversalNoise unless ``kw`` says otherwise (the default method is central)."""
     params = {"INPUT": _points(), "VEHICLE_FIELD": "vehicle", "TRAJECTORY_FIELD": "trip",
               "TIME_FIELD": "time", "CELLS": _cells(), "CELL_ID_FIELD": "cell_id",
-              "EPSILON": 0.5, "SEED": 1, "FLOWS": "memory:", "ZONES": "memory:"}
+              "METHOD": "universal", "EPSILON": 0.5, "SEED": 1, "FLOWS": "memory:",
+              "ZONES": "memory:"}
     params.update(kw)
     return params
 
@@ -163,6 +165,36 @@ def test_modes_and_costs(run_alg, tmp_path):
     assert "vehicles per link" in open(report, encoding="utf-8").read()
     res = run_alg(AGG, _params(SKETCH="count", SKETCH_WIDTH=8, SKETCH_DEPTH=3))
     assert len(_flows(res["FLOWS"])) == 34
+
+
+def test_default_protects_a_vehicle_and_says_how_many_moves_it_kept(run_alg, tmp_path):
+    """The default method is central (ε per vehicle); per move stays selectable and its label
+    says it protects one move. Central mode logs the share of the moves its bounding kept."""
+    from qgis.core import QgsApplication, QgsProcessingContext, QgsProcessingFeedback
+    import processing
+    alg = QgsApplication.processingRegistry().algorithmById(AGG)
+    assert alg.parameterDefinition("METHOD").defaultValue() == "central"
+    from mobility_dp.algorithms.common.params import CHOICES_KEY
+    choices = alg.parameterDefinition("METHOD").metadata()[CHOICES_KEY]
+    assert "protects one move" in choices["universal"] and "per vehicle" in choices["central"]
+
+    class Log(QgsProcessingFeedback):
+        lines = []
+
+        def pushInfo(self, info):  # noqa: N802 (QGIS API)
+            self.lines.append(info)
+
+        def pushWarning(self, warning):  # noqa: N802 (QGIS API)
+            self.lines.append(warning)
+    default = {k: v for k, v in _params(MAX_MOVES=2).items() if k != "METHOD"}
+    log = Log()
+    res = processing.run(AGG, default, context=QgsProcessingContext(), feedback=log)
+    assert res["PRIVACY_UNIT"] == "ε per vehicle"
+    kept = [line for line in log.lines if "central mode kept" in line]
+    assert len(kept) == 1 and "% of the moves" in kept[0]
+    log.lines.clear()
+    res = processing.run(AGG, _params(), context=QgsProcessingContext(), feedback=log)
+    assert res["PRIVACY_UNIT"] == "ε per move" and not any("kept" in x for x in log.lines)
 
 
 def test_ledger_records_dp_runs_and_refuses_leaky_ones(run_alg, tmp_path):
@@ -262,7 +294,8 @@ def test_qgis_process_runs(qgis_process, tmp_path):
     code, data, text = qgis_process(AGG, {
         "INPUT": gps, "VEHICLE_FIELD": "vehicle", "TRAJECTORY_FIELD": "trip",
         "TIME_FIELD": "time", "CELLS": cells, "CELL_ID_FIELD": "cell_id", "EPSILON": 20,
-        "SEED": 2, "FLOWS": flows, "ZONES": zones, "REPORT": report, "TRUE_FLOWS": true})
+        "METHOD": "universal", "SEED": 2, "FLOWS": flows, "ZONES": zones, "REPORT": report,
+        "TRUE_FLOWS": true})
     assert code == 0, text
     assert data["results"]["EPSILON_SPENT"] == 20 and data["results"]["DELTA_SPENT"] == 0
     layer, rows = read_layer(flows)

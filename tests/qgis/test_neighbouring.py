@@ -189,7 +189,7 @@ def _aggregateflows(work, neighbour, **kw):
                  "EPSILON": 0.5, "SEED": 4, "FLOWS": str(work / "flows.gpkg"),
                  "ZONES": str(work / "zones.gpkg"), "REPORT": str(work / "report.html"),
                  "INTERNAL_REPORT": str(work / "internal.html"),
-                 "TRUE_FLOWS": str(work / "true.gpkg")}, **kw)
+                 "TRUE_FLOWS": str(work / "true.gpkg"), "METHOD": "universal"}, **kw)
 
 
 def _aggregateflows_central(work, neighbour):

@@ -55,9 +55,12 @@ from ...accounting.costs import PrivacyCost
 from ..trips import check_max_trips
 
 UNIT = "one user: all their trips in the time window (at most m of them shape the per-trip parts)"
-WEIGHTS = {"people": 0.16, "home_work": 0.12, "margins": 0.18, "main_distance": 0.05,
-           "ends": 0.04, "other_ends": 0.14, "distance": 0.05, "detour": 0.025,
-           "weekday": 0.025, "start_hour": 0.09, "travel_time": 0.09, "transitions": 0.04}
+#: The calibrated relative weights of the parts (they sum to 1.01) ...
+_CALIBRATED = {"people": 0.16, "home_work": 0.12, "margins": 0.18, "main_distance": 0.05,
+               "ends": 0.04, "other_ends": 0.14, "distance": 0.05, "detour": 0.025,
+               "weekday": 0.025, "start_hour": 0.09, "travel_time": 0.09, "transitions": 0.04}
+#: ... normalised: each part's share of ε, summing to 1 (the split the releases always used).
+WEIGHTS = {k: w / math.fsum(_CALIBRATED.values()) for k, w in _CALIBRATED.items()}
 TITLES = {"people": "people: trips per person (capped at M) × share on their main pair",
           "home_work": "each person's main pair, oriented from its home end",
           "margins": "people per home zone and per main-end zone",
