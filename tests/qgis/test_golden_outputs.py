@@ -50,12 +50,12 @@ def _run(algorithm_id, params):
 def _models(w):
     """Parameters of every shipped model on the world's layers (display name → parameters)."""
     window = {"start": "2026-05-25T00:00:00", "end": "2026-05-26T00:00:00"}
-    trajectories = str(w.dir / "trajectories.gpkg")
+    trajectories, venues = str(w.dir / "trajectories.gpkg"), str(w.dir / "venues.gpkg")
     _run("mobilitydp:generatemobility", {
         "TOWERS": w.city["towers"], "TOWER_ID_FIELD": "tid", "CENSUS": w.census,
         "POPULATION_FIELD": "population", "USERS": 50, "DAYS": 1, "VEHICLES": 30,
         "START": "2024-03-04T00:00:00", "SEED": 2, "CDR": "TEMPORARY_OUTPUT",
-        "TRAJECTORIES": trajectories})
+        "TRAJECTORIES": trajectories, "CHECKINS": venues})   # venues: the cells' public points
     return {
         "Towers to minimum cover": {
             "towers": w.city["towers"], "tower_id": "tid", "study_area": w.city["census"],
@@ -69,7 +69,7 @@ def _models(w):
             "grid_extent": "2.25,2.42,48.81,48.91 [EPSG:4326]"},
         "Trajectories to flow measures": {
             "trajectories": trajectories, "vehicle": "vehicle_id", "trajectory": "trip_id",
-            "time": "time", "epsilon": 1.0, "seed": 4},
+            "time": "time", "cell_points": venues, "epsilon": 1.0, "seed": 4},
         "Trips to OD flow map": {
             "trips": w.flow_points, "user_field": "vehicle", "trip_field": "trip",
             "time_field": "time", "zones": w.flow_cells, "zone_field": "cell_id",
