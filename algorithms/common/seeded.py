@@ -1,6 +1,6 @@
 """A seeded run marks every output layer it writes, in the layer's own metadata.
 
-A seed makes the noise reproducible (``dpcore.rng.make_rng``): the run is for tests and demos,
+A seed makes the noise reproducible (``dpcore.random.rng.make_rng``): the run is for tests and demos,
 not for publication. Its reports and ledger entry say so; so must the layers, which travel
 without the report. Each vector output gets :data:`dpcore.accounting.contract.SEEDED_NOTE` at the head of
 its description: in a GeoPackage the layer's ``gpkg_contents.description`` (GDAL's

@@ -55,8 +55,8 @@ def _ledger(tmp_path, budget=10.0, **kw):
 
 def _charged(tmp_path, dataset, results, *children):
     """The model's releases charged the ledger under ``dataset`` and output their ε."""
-    from mobility_dp.dpcore.dataset_ids import dataset_id
-    from mobility_dp.dpcore.ledger import Ledger
+    from mobility_dp.dpcore.accounting.dataset_ids import dataset_id
+    from mobility_dp.dpcore.accounting.ledger import Ledger
     ledger = Ledger(str(tmp_path / "ledger.json"))
     ident = dataset if "/" not in dataset else dataset_id(dataset)
     spent = [results[f"{child}:epsilon_spent"] for child in children]

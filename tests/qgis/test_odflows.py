@@ -151,7 +151,7 @@ def test_shipped_model_trips_to_flow_map(qgis_app, tmp_path, zone_field, labels)
     assert len(lines) == 2 and os.path.exists(tmp_path / "report.html")
     assert layer.renderer().type() == "RuleRenderer"  # the arrow style stored in the GeoPackage
     assert res["odflows:flow_map"]
-    from mobility_dp.dpcore.ledger import Ledger
+    from mobility_dp.dpcore.accounting.ledger import Ledger
     assert res["odflows:epsilon_spent"] == pytest.approx(100)      # the model charges its ledger
     assert Ledger(str(tmp_path / "l.json")).spent("trips-demo")[0] == pytest.approx(100)
 

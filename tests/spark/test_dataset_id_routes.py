@@ -1,6 +1,6 @@
 """One dataset id per source: the Spark events job and the Spark trips job record, for a
 ``file://`` URL, a relative path or a symlink, the id the direct readers charge
-(:func:`dpcore.dataset_ids.dataset_id` of the real path), so every route draws on one budget."""
+(:func:`dpcore.accounting.dataset_ids.dataset_id` of the real path), so every route draws on one budget."""
 import os
 
 import pytest
