@@ -4,12 +4,16 @@ QGIS ≥ 3.38 types fields with ``QMetaType.Type`` (``QVariant.Type`` is depreca
 and gone from PyQt6, so QGIS 4 has only the former); QGIS 3.22 … 3.36 accept only
 ``QVariant.Type`` (a ``QMetaType.Type`` is refused by ``QgsField`` there). Every
 output field is typed through :class:`FieldType`, so one code base serves both.
+Field-list parameters are read through :func:`field_names` for the same reason: QGIS ≥ 3.32
+has ``parameterAsStrings`` and deprecates ``parameterAsFields``, which 3.22 … 3.30 only have.
 """
 from qgis.core import Qgis
 from qgis.PyQt.QtCore import QMetaType, QVariant
 
 #: The first QGIS version whose QgsField takes QMetaType.Type.
 QMETATYPE_FIELDS_SINCE = 33800
+#: The first QGIS version with QgsProcessingAlgorithm.parameterAsStrings.
+AS_STRINGS_SINCE = 33200
 
 
 class FieldType:
@@ -37,3 +41,10 @@ class FieldType:
         String = QVariant.String
         UInt = QVariant.UInt
         ULongLong = QVariant.ULongLong
+
+
+def field_names(algorithm, parameters, name, context):
+    """The field names chosen in the field parameter ``name`` of ``algorithm`` (a list)."""
+    if Qgis.QGIS_VERSION_INT >= AS_STRINGS_SINCE:
+        return algorithm.parameterAsStrings(parameters, name, context)
+    return algorithm.parameterAsFields(parameters, name, context)

@@ -14,7 +14,7 @@ from qgis.core import (QgsFeature, QgsFeatureRequest, QgsFeatureSink, QgsField, 
 from ...dpcore.counts.noisycounts import plan_noisy_counts, release_noisy_counts
 from ..common.base import MobilityDPAlgorithm, as_float, enum_parameter, style_on_load, tr
 from ..common.outputs import graduated_style
-from ..common.field_types import FieldType
+from ..common.field_types import FieldType, field_names
 
 INPUT = "INPUT"
 COUNT_FIELD = "COUNT_FIELD"
@@ -99,7 +99,7 @@ Copied fields are listed in the report; the count field can never be copied.</p>
             raise ValueError(f"the count field '{field_name}' is not in the input layer")
         if source.fields().at(index).type() not in INTEGER_TYPES + (FieldType.Double,):
             raise ValueError(f"the count field '{field_name}' is not numeric")
-        keep = self.parameterAsFields(parameters, KEEP_FIELDS, context) or []
+        keep = field_names(self, parameters, KEEP_FIELDS, context) or []
         if field_name in keep:
             raise ValueError(f"the count field '{field_name}' cannot be copied to the output: it "
                              "holds the true counts")

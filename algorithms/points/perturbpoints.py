@@ -26,7 +26,7 @@ from ..common.outputs import style_on_load
 from .grid import (BOUNDARIES, CELL_SIZE, GRID_EXTENT, GRID_HELP, MECHANISMS, WGS84, cell_size,
                    describe_grid, displacement_style, public_grid, read_points, reports_style,
                    transform_xy)
-from ..common.field_types import FieldType
+from ..common.field_types import FieldType, field_names
 
 INPUT = "INPUT"
 MECHANISM = "MECHANISM"
@@ -138,8 +138,8 @@ a user field is given).</p>"""
         epsilon = self._epsilon(parameters, context)
         allow = self.parameterAsBool(parameters, ALLOW_OUTSIDE, context)
         user_field, m, excess = self._user_settings(source, parameters, context)
-        keep, warnings = _kept_fields(source, self.parameterAsFields(parameters, KEEP_FIELDS,
-                                                                      context), user_field)
+        keep, warnings = _kept_fields(source, field_names(self, parameters, KEEP_FIELDS, context),
+                                      user_field)
         guessed = guess_unit_field(source.fields().names(), "user") if not user_field else None
         if guessed:
             warnings.append(f"the layer has a user field '{guessed}' but none was given: each "

@@ -85,7 +85,7 @@ def events(tmp_path):
     path = str(tmp_path / "events.gpkg")
     options = QgsVectorFileWriter.SaveVectorOptions()
     options.layerName = "events"
-    QgsVectorFileWriter.writeAsVectorFormatV2(mem, path, mem.transformContext(), options)
+    QgsVectorFileWriter.writeAsVectorFormatV3(mem, path, mem.transformContext(), options)
     return path
 
 

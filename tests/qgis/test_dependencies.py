@@ -18,10 +18,15 @@ class Blocker:
             raise ImportError(f"No module named {name!r} (blocked by the test)")
         return None
 
-sys.meta_path.insert(0, Blocker())
 from qgis.core import QgsApplication
 app = QgsApplication([], False)
 app.initQgis()
+# QGIS >= 3.40 imports shapely itself when it can (qgis.core): QGIS loads first, as in the
+# desktop, then the blocked packages are forgotten and refused, so the plugin's own imports fail
+preloaded = sorted(m for m in sys.modules if m.split(".")[0] in BLOCKED)
+for name in preloaded:
+    del sys.modules[name]
+sys.meta_path.insert(0, Blocker())
 messages = []
 QgsApplication.messageLog().messageReceived.connect(
     lambda text, tag, level: messages.append([text, tag, int(level)]))

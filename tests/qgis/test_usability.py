@@ -188,7 +188,7 @@ def test_default_style_keeps_temporal_settings(qgis_app, tmp_path):
     f.setGeometry(QgsGeometry.fromPointXY(QgsPointXY(650000, 6860000)))
     mem.dataProvider().addFeatures([f])
     path = str(tmp_path / "t.gpkg")
-    QgsVectorFileWriter.writeAsVectorFormatV2(mem, path, mem.transformContext(),
+    QgsVectorFileWriter.writeAsVectorFormatV3(mem, path, mem.transformContext(),
                                               QgsVectorFileWriter.SaveVectorOptions())
 
     def temporal(layer):

@@ -75,7 +75,7 @@ def save(layer, path):
     from qgis.core import QgsProject, QgsVectorFileWriter
     opts = QgsVectorFileWriter.SaveVectorOptions()
     opts.driverName = "GPKG"
-    err = QgsVectorFileWriter.writeAsVectorFormatV2(layer, str(path),
+    err = QgsVectorFileWriter.writeAsVectorFormatV3(layer, str(path),
                                                     QgsProject.instance().transformContext(),
                                                     opts)
     assert err[0] == QgsVectorFileWriter.NoError, err
