@@ -17,7 +17,9 @@ from shapely.prepared import prep
 from shapely.strtree import STRtree
 from shapely.validation import make_valid
 
-SHAPELY2 = int(shapely.__version__.split(".")[0]) >= 2
+#: shapely 2's vectorised API is there. Read from the API, not ``__version__``: Debian unstable's
+#: shapely 2.1 reports the version "0+unknown".
+SHAPELY2 = hasattr(shapely, "get_coordinates")
 
 
 def _polygonal_part(geom: BaseGeometry) -> BaseGeometry:
