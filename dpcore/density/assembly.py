@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
 import numpy as np
-from shapely.ops import unary_union
 
 from ..geometry.cover import PARTITION_TOLERANCE, OverlapGraph, overlap_graph, reallocate
+from ..geometry.shapes import polygon_union
 from ..accounting.ids import check_unique_ids
 from ..geometry.tessellation import voronoi_cells
 from .pipeline import DensityInputs, density_inputs
@@ -101,7 +101,7 @@ def density_geography(census_cells: Sequence, census_ids: Sequence, *, tower_xy=
         if len(tower_ids) != len(xy):
             raise ValueError("need one tower id per tower point")
         check_unique_ids(tower_ids, what)
-        tess = voronoi_cells(xy, unary_union(census), progress=progress)
+        tess = voronoi_cells(xy, polygon_union(census), progress=progress)
         cells = tess.cells
         index = {str(t): int(c) for t, c in zip(tower_ids, tess.point_cell.tolist()) if c >= 0}
         warnings += tess.warnings

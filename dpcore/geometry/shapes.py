@@ -30,6 +30,15 @@ def _polygonal_part(geom: BaseGeometry) -> BaseGeometry:
     return unary_union(parts) if parts else Polygon()
 
 
+def polygon_union(geoms: Sequence) -> BaseGeometry:
+    """The union of polygons, an invalid one repaired first (``make_valid``, polygonal part).
+
+    GEOS 3.12+ (QGIS 3.40's stack) refuses a union with an invalid input (TopologyException),
+    where GEOS 3.11 (QGIS 3.22's) returned one; a repaired bow-tie covers the same ground.
+    """
+    return unary_union([g if g.is_valid else _polygonal_part(make_valid(g)) for g in geoms])
+
+
 def clean_polygon(geom, name: str = "polygon") -> tuple:
     """Return ``(polygonal geometry, repaired)``; refuse what cannot be used.
 

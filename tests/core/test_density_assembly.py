@@ -1,7 +1,7 @@
 """Density assembly: public geography checks, release inputs, refusals with counts, cost plan."""
 import numpy as np
 import pytest
-from shapely.geometry import box
+from shapely.geometry import Polygon, box
 from shapely.ops import unary_union
 
 from mobility_dp.dpcore.density import (METHODS, assemble_density, density_geography, plan_density,
@@ -73,6 +73,18 @@ def test_overlapping_census_cells_are_refused():
     with pytest.raises(ValueError, match="census layer is not a partition"):
         density_geography(CENSUS + [box(0, 0, 400, 400)], CENSUS_IDS + ["dup"],
                           tower_xy=TOWERS, tower_ids=TOWER_IDS)
+
+
+def test_an_invalid_census_cell_is_repaired_with_a_warning_on_every_geos():
+    """A bow-tie among the census cells: repaired with the same warning on GEOS 3.11 (QGIS 3.22)
+    and on GEOS 3.12+ (QGIS 3.40, current shapely wheels), whose union of the census refused it
+    with a TopologyException before the tower cells were built."""
+    bow_tie = Polygon([(1500, 0), (2000, 500), (2000, 0), (1500, 500), (1500, 0)])
+    assert not bow_tie.is_valid
+    geo = density_geography(CENSUS + [bow_tie], CENSUS_IDS + ["tie"], tower_xy=TOWERS,
+                            tower_ids=TOWER_IDS)
+    assert geo.warnings == ["1 invalid polygon(s) of layer the census cells were repaired"]
+    assert len(geo.tower_cells) == len(TOWERS)
 
 
 def _bounded(user, tower_ids, time, geo, **kw):
