@@ -6,6 +6,8 @@ and gone from PyQt6, so QGIS 4 has only the former); QGIS 3.22 … 3.36 accept o
 output field is typed through :class:`FieldType`, so one code base serves both.
 Field-list parameters are read through :func:`field_names` for the same reason: QGIS ≥ 3.32
 has ``parameterAsStrings`` and deprecates ``parameterAsFields``, which 3.22 … 3.30 only have.
+Styles are stored in a GeoPackage through :func:`save_style_to_database`: QGIS 3.44 has
+``saveStyleToDatabaseV2`` and deprecates ``saveStyleToDatabase``.
 """
 from qgis.core import Qgis
 from qgis.PyQt.QtCore import QMetaType, QVariant
@@ -48,3 +50,15 @@ def field_names(algorithm, parameters, name, context):
     if Qgis.QGIS_VERSION_INT >= AS_STRINGS_SINCE:
         return algorithm.parameterAsStrings(parameters, name, context)
     return algorithm.parameterAsFields(parameters, name, context)
+
+
+def save_style_to_database(layer, name: str, description: str, as_default: bool) -> str:
+    """Store ``layer``'s style in its database; the error message ("" on success).
+
+    Chosen by presence, not version: QGIS documents the V2 call as new in 4.0, yet 3.44.15 has it
+    (and warns that the first is deprecated)."""
+    if hasattr(layer, "saveStyleToDatabaseV2"):
+        _, message = layer.saveStyleToDatabaseV2(name, description, as_default, "")
+    else:
+        message = layer.saveStyleToDatabase(name, description, as_default, "")
+    return message if isinstance(message, str) else ""

@@ -28,7 +28,7 @@ from qgis.core import (QgsCategorizedSymbolRenderer, QgsClassificationPrettyBrea
                        QgsVectorLayerTemporalProperties, QgsWkbTypes)
 from qgis.PyQt.QtCore import QDateTime, Qt
 from qgis.PyQt.QtGui import QColor
-from .field_types import FieldType
+from .field_types import FieldType, save_style_to_database
 from .i18n import tr
 from .values import published_counts
 
@@ -258,8 +258,7 @@ def save_default_style(uri: str, style_function) -> str:
     if not layer.isValid():
         return f"cannot open {uri} to store its style"
     style_function(layer)
-    result = layer.saveStyleToDatabase("mobilitydp", "Mobility DP default style", True, "")
-    message = result if isinstance(result, str) else ""
+    message = save_style_to_database(layer, "mobilitydp", "Mobility DP default style", True)
     del layer
     return message
 
