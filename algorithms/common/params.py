@@ -22,7 +22,8 @@ import re
 from qgis.core import (QgsProcessingParameterCrs, QgsProcessingParameterDateTime,
                        QgsProcessingParameterDefinition,
                        QgsProcessingParameterEnum, QgsProcessingParameterField,
-                       QgsProcessingParameterFile, QgsProcessingParameterNumber)
+                       QgsProcessingParameterFile, QgsProcessingParameterNumber,
+                       QgsProcessingParameterString)
 from qgis.PyQt.QtCore import QDateTime
 
 from .i18n import tr
@@ -169,7 +170,16 @@ def start_parameter(name: str, label: str, *, optional: bool = False):
     """The start of a period: a date-time picker (read with ``values.parameter_seconds``,
     which also reads the ISO 8601 text of scripts and saved models as before)."""
     p = QgsProcessingParameterDateTime(name, label, optional=optional)
-    p.setMetadata({**p.metadata(), TEXT_TIME_KEY: True})
+    p.setMetadata({**p.metadata(), TEXT_TIME_KEY: True, "widget_wrapper": {
+        "class": f"{_WIDGETS}.StartWidgetWrapper"}})
+    return p
+
+
+def date_text_parameter(name: str, label: str, default: str):
+    """A midnight as ISO 8601 text (``2024-03-04T00:00:00``), picked with a date picker."""
+    p = QgsProcessingParameterString(name, label, default)
+    p.setMetadata({**p.metadata(), "widget_wrapper": {
+        "class": f"{_WIDGETS}.DateTextWidgetWrapper"}})
     return p
 
 

@@ -41,3 +41,116 @@ def test_trajectoryrecovery_registers_no_missing_layer(run_alg, tmp_path):
     params["TRUE_TRAJECTORIES"] = None
     results, ids, missing = _dialog_run(ATTACK, params, ("OUTPUT", "ACCURACY"))
     assert missing == [] and len(ids) == 1, ids
+
+
+def _dialog(alg_id):
+    """The algorithm's dialog as the toolbox opens it (widgets at their defaults)."""
+    from qgis.core import QgsApplication
+    from processing.gui.AlgorithmDialog import AlgorithmDialog
+    dlg = AlgorithmDialog(QgsApplication.processingRegistry().createAlgorithmById(alg_id))
+    return dlg, dlg.mainWidget().wrappers
+
+
+def _refused(dlg):
+    """The parameters Run refuses ("Wrong or missing parameter value: <label>"), by the check
+    the dialog applies to each widget's value."""
+    alg = dlg.algorithm()
+    return [name for name, w in dlg.mainWidget().wrappers.items()
+            if alg.parameterDefinition(name) is not None
+            and not alg.parameterDefinition(name).checkValueIsAcceptable(w.parameterValue())]
+
+
+def _label(wrapper):
+    label = wrapper.wrappedLabel() if hasattr(wrapper, "wrappedLabel") else wrapper.label
+    return label.text() if label is not None else ""
+
+
+def test_synthesizetrips_time_window_is_required_in_the_dialog(qgis_app):
+    """The window synthetic trips refuse to run without is not marked optional: the dialog
+    and QGIS's check ask for it by name before a run (it said "[optional]")."""
+    from qgis.core import QgsApplication, QgsProcessingContext
+    alg = QgsApplication.processingRegistry().algorithmById("mobilitydp:synthesizetrips")
+    dlg, wrappers = _dialog("mobilitydp:synthesizetrips")
+    try:
+        for name in ("START", "END"):
+            assert "optional" not in _label(wrappers[name]), _label(wrappers[name])
+            assert wrappers[name].parameterValue() is None   # empty, not "now"
+        ok, message = alg.checkParameterValues(
+            {"INPUT": IRIS, "ZONES": IRIS, "EPSILON": 1.0}, QgsProcessingContext())
+        assert not ok and "START" in message, message
+        assert {"START", "END"} <= set(_refused(dlg)), _refused(dlg)
+    finally:
+        dlg.close()
+    odflows = QgsApplication.processingRegistry().algorithmById("mobilitydp:odflows")
+    assert odflows.parameterDefinition("START").flags() & 8   # FlagOptional: flows take all
+
+
+@pytest.mark.parametrize("alg_id", ["mobilitydp:sanitizedensity", "mobilitydp:publishhistograms",
+                                    "mobilitydp:cdrsummary"])
+def test_start_of_the_period_starts_empty_not_now(qgis_app, alg_id):
+    """A required start picker started at "now", after every event: a first run failed
+    ("… fell before the period"). It starts empty and the dialog asks for it by name."""
+    from qgis.core import QgsProcessingContext
+    dlg, wrappers = _dialog(alg_id)
+    try:
+        wrapper = wrappers["START"]
+        assert wrapper.parameterValue() is None
+        assert "optional" not in _label(wrapper)
+        assert "START" in _refused(dlg)          # Run asks for it by name
+        wrapper.setParameterValue("2007-09-10T06:30:00", QgsProcessingContext())
+        assert "START" not in _refused(dlg)
+        assert wrapper.parameterValue() == "2007-09-10T06:30:00"  # a model's or History's text
+    finally:
+        dlg.close()
+
+
+def test_generatemobility_start_is_a_date_picker(qgis_app):
+    """generatemobility's START was free text; it is a date picker passing the same text."""
+    from qgis.gui import QgsDateEdit
+    from mobility_dp.dpcore.synth import DEFAULT_START
+    dlg, wrappers = _dialog("mobilitydp:generatemobility")
+    try:
+        wrapper = wrappers["START"]
+        assert isinstance(getattr(wrapper, "widget", None), QgsDateEdit), wrapper
+        assert wrapper.parameterValue() == DEFAULT_START[:10] + "T00:00:00"
+    finally:
+        dlg.close()
+
+
+def _skewed_layer(kind, values):
+    from qgis.core import QgsFeature, QgsGeometry, QgsPointXY, QgsVectorLayer
+    layer = QgsVectorLayer(f"Point?crs=EPSG:4326&field=v:{kind}", "skewed", "memory")
+    feats = []
+    for k, v in enumerate(values):
+        f = QgsFeature(layer.fields())
+        f.setGeometry(QgsGeometry.fromPointXY(QgsPointXY(k * 0.001, 0)))
+        f.setAttributes([v])
+        feats.append(f)
+    layer.dataProvider().addFeatures(feats)
+    layer.updateExtents()
+    return layer
+
+
+@pytest.mark.parametrize("kind,values", [
+    # per-cell relative errors: most small, one huge (the legend read 0 - 0, 0 - 1, 1 - 1, …)
+    ("double", [0.0] * 30 + [0.02, 0.04, 0.3, 0.45, 0.7, 0.8, 1.1, 1.3] * 5 + [398.0]),
+    # visits per zone: mostly none (four "0 - 0" classes)
+    ("integer", [0] * 80 + list(range(1, 21))),
+    ("double", [0.0] * 80 + [0.5 * k for k in range(1, 21)])])
+def test_legend_classes_are_distinct_and_readable(qgis_app, kind, values):
+    """Quantile classes on skewed data: no two classes alike, none empty-and-repeated, and
+    labels with the decimals that tell the bounds apart (decimals came from the whole range)."""
+    from mobility_dp.algorithms.common.outputs import graduated_style
+    layer = _skewed_layer(kind, values)
+    graduated_style("v")(layer)
+    ranges = layer.renderer().ranges()
+    labels = [r.label() for r in ranges]
+    bounds = [(r.lowerValue(), r.upperValue()) for r in ranges]
+    assert len(set(labels)) == len(labels) and len(set(bounds)) == len(bounds), labels
+    assert sum(lo == hi for lo, hi in bounds) <= 1, bounds
+    for label in labels:                  # "0" (a one-value class) or "0.3 - 0.7"
+        low, high = (label.split(" - ") * 2)[:2]
+        assert float(low) <= float(high), labels
+    assert 2 <= len(ranges) <= 5, labels
+    assert min(r.lowerValue() for r in ranges) <= min(values) and \
+        max(r.upperValue() for r in ranges) >= max(values), bounds
