@@ -23,6 +23,7 @@ from qgis.PyQt.QtWidgets import (QDockWidget, QDoubleSpinBox, QFileDialog, QHBox
                                  QVBoxLayout, QWidget)
 
 from ..algorithms.common.i18n import tr
+from ..algorithms.common.ledger import unit_text
 from ..dpcore.accounting.ledger_view import WARN_SHARE, summarise_ledger
 
 SETTINGS_FILES = "mobility_dp/budget_panel/ledgers"
@@ -77,7 +78,7 @@ def is_temporary(path: str) -> bool:
 def outputs_text(status: str, outputs) -> str:
     kept = [os.path.basename(o) or o for o in outputs if not is_temporary(o)]
     temporary = len(outputs) - len(kept)
-    parts = [tr(status)] + kept + ([tr("{n} temporary output(s)").format(n=temporary)]
+    parts = [{"spent": tr("spent"), "reserved": tr("reserved")}.get(status, status)] + kept + ([tr("{n} temporary output(s)").format(n=temporary)]
                                    if temporary else [])
     return "; ".join(parts)
 
@@ -215,8 +216,9 @@ class BudgetPanel(QDockWidget):
             _num(row.spent_epsilon), _num(row.remaining_epsilon), _num(row.budget_epsilon))
         texts[D_SPENT], texts[D_LEFT], texts[D_BUDGET] = (
             _num(row.spent_delta), _num(row.remaining_delta), _num(row.budget_delta))
-        texts[UNIT] = tr("{unit} per {who}").format(unit=row.unit, who=tr(row.unit_of_privacy)) \
-            if row.unit_of_privacy else row.unit
+        texts[UNIT] = tr("{unit} per {who}").format(unit=unit_text(row.unit),
+                                                    who=unit_text(row.unit_of_privacy)) \
+            if row.unit_of_privacy else unit_text(row.unit)
         texts[OUTPUTS] = tr("{n} release(s)").format(n=len(row.releases))
         item = QTreeWidgetItem(texts)
         item.setToolTip(NAME, row.dataset_id)
@@ -243,7 +245,7 @@ class BudgetPanel(QDockWidget):
         """Why the row is coloured: what remains of the budget."""
         text = tr("Less than {share} of the budget remains: ε {left} of {budget} ({unit})").format(
             share=f"{row.warn_share:.0%}", left=f"{row.remaining_epsilon:.4g}",
-            budget=f"{row.budget_epsilon:.4g}", unit=row.unit)
+            budget=f"{row.budget_epsilon:.4g}", unit=unit_text(row.unit))
         if row.budget_delta > 0:
             text += tr(", δ {left} of {budget}").format(left=f"{row.remaining_delta:.4g}",
                                                         budget=f"{row.budget_delta:.4g}")

@@ -199,9 +199,9 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
                 feedback.pushWarning(tr(warning))
             if feedback.isCanceled():
                 feedback.reportError(tr(
-                    "Cancel came after the release was charged (" + self._charge.log_line() +
-                    "): the outputs were written completely, since the budget is spent."),
-                    False)
+                    "Cancel came after the release was charged ({cost}): the outputs were "
+                    "written completely, since the budget is spent.").format(
+                        cost=self._charge.log_line()), False)
         return results
 
 

@@ -52,7 +52,7 @@ class TrajectoryRecovery(MobilityDPAlgorithm):
                 (START_FIELD, "Slot start field", "slot_start", QgsProcessingParameterField.Any),
                 (END_FIELD, "Slot end field", "slot_end", QgsProcessingParameterField.Any)):
             self.addParameter(QgsProcessingParameterField(
-                name, tr(f"{label} (empty: {default})"), default, COUNTS, kind, optional=True))
+                name, tr("{label} (empty: {default})").format(label=label, default=default), default, COUNTS, kind, optional=True))
         add_cell_parameters(self, CELLS, CELL_ID_FIELD)
         add_observation_parameters(self, TRUE_TRAJECTORIES, "True trajectories (for scoring)",
                                    user=USER_FIELD, time=TIME_FIELD, cell=CELL_FIELD,
