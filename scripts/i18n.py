@@ -107,6 +107,23 @@ def _scan_tr_calls(paths=None):
     return strings, problems
 
 
+def _dpcore_messages() -> list:
+    """The templates of dpcore's translatable messages (``Message("…", …)``) and the words
+    they insert (``word("tower")``), see :mod:`dpcore.reporting.messages`."""
+    found = []
+    for base, _dirs, files in os.walk(os.path.join(ROOT, "dpcore")):
+        for name in sorted(f for f in files if f.endswith(".py")):
+            with open(os.path.join(base, name), encoding="utf-8") as fh:
+                tree = ast.parse(fh.read())
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Call) and getattr(node.func, "id", "") in (
+                        "Message", "word") and node.args and \
+                        isinstance(node.args[0], ast.Constant) and \
+                        isinstance(node.args[0].value, str):
+                    found.append(node.args[0].value)
+    return found
+
+
 def _literal_tr_strings() -> list:
     """Every string the plugin's code hands to ``tr`` / ``_tr`` as written (see
     :func:`_scan_tr_calls`)."""
@@ -240,7 +257,8 @@ def _plugin_strings() -> list:
 def source_strings() -> list:
     """The catalogue's source strings, unique, in a stable order."""
     seen, out = set(), []
-    for s in _plugin_strings() + _literal_tr_strings() + _report_headings():
+    for s in _plugin_strings() + _literal_tr_strings() + _report_headings() + \
+            _dpcore_messages():
         if s and s.strip() and s not in seen:
             seen.add(s)
             out.append(s)

@@ -35,7 +35,7 @@ from ...dpcore.reporting.progress import Cancelled
 from . import helppages
 from .frame import MetricFrame, id_type, shapely_wkb  # noqa: F401
 from .frame_choice import choose_frame  # noqa: F401
-from .i18n import tr
+from .i18n import error_text, tr, translating_feedback
 from .inputs import (BUDGET_DELTA, BUDGET_EPSILON, DATASET_ID, DELTA, EPSILON,  # noqa: F401
                      FRAME_CRS, INTERNAL_REPORT, LEDGER, REPORT, SEED, InputsMixin)
 from .outputs import begin_run, end_run, store_default_styles, style_on_load  # noqa: F401
@@ -169,7 +169,7 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
         try:
             check_parameters(self, parameters, context)
             staging = Staging(self, parameters, context)
-            results = self.execute(staging.parameters, context, feedback)
+            results = self.execute(staging.parameters, context, translating_feedback(feedback))
             store_default_styles(end_run(), feedback)
             if self._charge is not None:
                 staging.place(self._charge.contract, feedback)
@@ -188,7 +188,7 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
                     self._charge.contract.fail(drawn=self._draws.drawn())
                 raise
             raise QgsProcessingException(failure_message(
-                self._charge, str(exc), drawn=self._draws.drawn(),
+                self._charge, error_text(exc), drawn=self._draws.drawn(),
                 cancelled=isinstance(exc, Cancelled) or feedback.isCanceled()))
         results = {k: staging.final(v) for k, v in results.items()}
         self.announce_empty(results, context, feedback)

@@ -107,7 +107,7 @@ def unit_text(unit: str) -> str:
     return {"ε per metre": _tr("ε per metre"), "user": _tr("user"),
             "individual": _tr("individual"), "vehicle": _tr("vehicle"),
             "trajectory": _tr("trajectory"), "move": _tr("move"),
-            "visit": _tr("visit")}.get(unit, unit)
+            "visit": _tr("visit"), "reported point": _tr("reported point")}.get(unit, unit)
 
 
 def cost_text(cost) -> str:

@@ -110,7 +110,7 @@ def time_window(alg, parameters, context):
     """(start, end) of the time window in epoch seconds, None where unset."""
     out = [parameter_seconds(alg, parameters, key, context) for key in (START, END)]
     if out[0] is not None and out[1] is not None and out[1] <= out[0]:
-        raise ValueError("the end of the time window must be after its start")
+        raise ValueError(tr("the end of the time window must be after its start"))
     return out
 
 
