@@ -66,6 +66,8 @@ def translating_feedback(feedback):
         def reportError(self, text, fatal=False):  # noqa: N802
             super().reportError(shown(text), fatal)
 
-    translated = _Translating(1, feedback)
+    translated = _Translating(1, feedback)   # follows a later cancel through the signal
     translated.setCurrentStep(0)
+    if feedback.isCanceled():
+        translated.cancel()
     return translated

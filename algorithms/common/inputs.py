@@ -45,11 +45,15 @@ class InputsMixin:
     """Adds and reads the parameters every algorithm shares."""
 
     def add_privacy_parameters(self, *, default_epsilon: float = 1.0, with_delta: bool = False,
-                               default_delta: float = 1e-6, delta_help: str = ""):
-        """EPSILON, DELTA (optional), SEED, LEDGER (+ dataset id and budget), REPORT,
-        INTERNAL_REPORT, and the outputs EPSILON_SPENT, DELTA_SPENT, PRIVACY_UNIT."""
+                               default_delta: float = 1e-6, delta_help: str = "",
+                               per_metre: bool = False):
+        """EPSILON (``per_metre``: its label says ε per metre), DELTA (optional), SEED, LEDGER
+        (+ dataset id and budget), REPORT, INTERNAL_REPORT, and the outputs EPSILON_SPENT,
+        DELTA_SPENT, PRIVACY_UNIT."""
         self.addParameter(QgsProcessingParameterNumber(
-            EPSILON, tr("Epsilon (ε)|the privacy loss of this release, > 0"),
+            EPSILON, tr("Epsilon (ε per metre)|the privacy loss of this release per metre of "
+                        "distance, > 0") if per_metre else
+            tr("Epsilon (ε)|the privacy loss of this release, > 0"),
             QgsProcessingParameterNumber.Double, default_epsilon))
         if with_delta:
             self.addParameter(delta_parameter(

@@ -39,7 +39,7 @@ from qgis.PyQt.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QT
                                  QWidget)
 
 from .i18n import tr
-from .params import CHOICES_KEY, option_details, option_label
+from .params import CHOICES_KEY, REMOVED_KEY, option_details, option_label
 
 #: The date-time format of the pickers (ISO 8601 order, UTC).
 DATETIME_FORMAT, DATE_FORMAT = "yyyy-MM-dd HH:mm", "yyyy-MM-dd"
@@ -135,9 +135,13 @@ class EnumLabelWidgetWrapper(_LabelledWrapper):
         p = self.parameterDefinition()
         choices = p.metadata().get(CHOICES_KEY) or {v: v for v in p.options()}
         combo = QComboBox()
-        if p.flags() & QgsProcessingParameterDefinition.FlagOptional:
+        if p.flags() & QgsProcessingParameterDefinition.FlagOptional and \
+                p.defaultValue() in (None, ""):   # a default ("automatic") says it already
             combo.addItem(tr("[Not selected]"), self.NOT_SET_OPTION)
+        removed = p.metadata().get(REMOVED_KEY) or ()
         for value in p.options():
+            if value in removed:
+                continue
             description = choices.get(value, value)
             combo.addItem(tr(option_label(description)), value)
             details = tr(option_details(description))

@@ -86,7 +86,7 @@ a user field is given).</p>"""
             INPUT, tr("Input points"), [QgsProcessing.TypeVectorPoint]))
         self.addParameter(enum_parameter(MECHANISM, tr("Mechanism"), MECHANISMS,
                                          "planar_laplace"))
-        self.add_privacy_parameters(default_epsilon=0.01)
+        self.add_privacy_parameters(default_epsilon=0.01, per_metre=True)
         self.addParameter(QgsProcessingParameterNumber(
             LEVEL, tr("Privacy level L|with a radius r: ε = L/r per metre; empty: "
                       "L = ln 4 ≈ 1.386 (Andrés et al.)"),

@@ -61,8 +61,11 @@ def _refused(dlg):
 
 
 def _label(wrapper):
-    label = wrapper.wrappedLabel() if hasattr(wrapper, "wrappedLabel") else wrapper.label
-    return label.text() if label is not None else ""
+    """The label the dialog shows beside the widget (QGIS's wrappers and the plugin's)."""
+    label = getattr(wrapper, "label", None) or wrapper.wrappedLabel() or \
+        wrapper.wrappedWidget()     # a checkbox carries its label itself
+    assert label is not None and label.text(), wrapper
+    return label.text()
 
 
 def test_synthesizetrips_time_window_is_required_in_the_dialog(qgis_app):
@@ -154,3 +157,47 @@ def test_legend_classes_are_distinct_and_readable(qgis_app, kind, values):
     assert 2 <= len(ranges) <= 5, labels
     assert min(r.lowerValue() for r in ranges) <= min(values) and \
         max(r.upperValue() for r in ranges) >= max(values), bounds
+
+
+def _combo_texts(wrapper):
+    from qgis.PyQt.QtWidgets import QComboBox
+    widget = getattr(wrapper, "widget", None) or wrapper.wrappedWidget()
+    boxes = [widget] if isinstance(widget, QComboBox) else widget.findChildren(QComboBox)
+    return [b.itemText(i) for b in boxes for i in range(b.count())]
+
+
+@pytest.mark.parametrize("alg_id,name,unwanted", [
+    ("mobilitydp:odflows", "METHOD", "[Not selected]"),        # it has "automatic" already
+    ("mobilitydp:publishhistograms", "COMPOSITION", "parallel (removed)"),  # always refused
+    ("mobilitydp:sanitizedensity", "METHOD", "EFPA_G"),
+    ("mobilitydp:aggregateflows", "METHOD", "UniversalNoise")])
+def test_option_lists_offer_what_a_person_can_choose(qgis_app, alg_id, name, unwanted):
+    dlg, wrappers = _dialog(alg_id)
+    try:
+        texts = _combo_texts(wrappers[name])
+        assert texts and unwanted not in texts, texts
+        camel = [w for t in texts for w in t.split() if any(c.isupper() for c in w[1:]) and
+                 any(c.islower() for c in w[1:])]                 # UniversalNoise, not LPA
+        assert not [t for t in texts if "_" in t] and not camel, texts
+    finally:
+        dlg.close()
+
+
+def test_labels_say_what_they_mean(qgis_app):
+    """A checkbox is never "[optional]"; geo-indistinguishability's ε says per metre."""
+    dlg, wrappers = _dialog("mobilitydp:odflows")
+    try:
+        assert "optional" not in _label(wrappers["DIRECTED"]), _label(wrappers["DIRECTED"])
+    finally:
+        dlg.close()
+    dlg, wrappers = _dialog("mobilitydp:perturbpoints")
+    try:
+        assert "per metre" in _label(wrappers["EPSILON"]), _label(wrappers["EPSILON"])
+    finally:
+        dlg.close()
+
+
+def test_a_removed_option_is_still_refused_from_scripts(run_alg, tmp_path):
+    from qgis.core import QgsProcessingException
+    with pytest.raises(QgsProcessingException, match="sequential"):
+        run_alg(PUBLISH, _params(tmp_path, METHOD="dynamic_hybrid", COMPOSITION="parallel"))
