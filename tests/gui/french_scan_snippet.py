@@ -31,6 +31,13 @@ def _scroll(dlg):
                 for a in dlg.mainWidget().findChildren(QScrollArea)] or [0])
 
 
+def _widest(dlg):
+    from qgis.PyQt.QtWidgets import QWidget
+    return sorted(([w.sizeHint().width(), w.text()] for w in
+                   dlg.mainWidget().findChildren(QWidget) if hasattr(w, "text")
+                   and isinstance(w.text(), str)), reverse=True)[:3]
+
+
 def main(h):
     import processing
     from qgis.core import QgsApplication, QgsVectorLayer
@@ -72,11 +79,16 @@ def main(h):
     # failure rule)
     refused = ("odflows", {**runs["odflows"], "START": end, "END": start})
     h.result["dialogs"], h.result["runs"] = {}, {}
+    dlg = h.dialog("native:buffer", {})        # QGIS's own French dialog: the scroll control
+    yield 0.3
+    h.result["control_scroll"] = _scroll(dlg)
+    dlg.close()
     for short in runs:
         alg = registry.algorithmById(f"mobilitydp:{short}")
         dlg = h.dialog(alg.id(), {})
         yield 0.3
         h.result["dialogs"][short] = {"texts": _texts(dlg), "scroll": _scroll(dlg),
+                                      "widest": _widest(dlg),
                                       "help": alg.shortHelpString(),
                                       "name": alg.displayName(), "group": alg.group()}
         dlg.close()
