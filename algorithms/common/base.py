@@ -31,6 +31,7 @@ from qgis.PyQt.QtGui import QIcon
 from ...dpcore.accounting.staging import place
 from ...dpcore.accounting.costs import Budget, PrivacyCost
 from ...dpcore.random.draws import DrawWatch
+from ...dpcore.accounting.ledger import Ledger
 from ...dpcore.reporting.progress import Cancelled
 from . import helppages
 from .frame import MetricFrame, id_type, shapely_wkb  # noqa: F401
@@ -131,6 +132,12 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
                               or default_dataset_id, planned, budget=budget,
                               label=f"mobilitydp:{self.ALGORITHM_ID}",
                               seeded=self.seed(parameters, context) is not None)
+        if path and budget is None and self._charge.dataset_id not in Ledger(path).datasets():
+            raise ValueError(tr(
+                "The dataset '{dataset}' is new in the ledger {path}: give its total budget in "
+                "“{field}” (under Advanced parameters) on first use").format(
+                    dataset=self._charge.dataset_id, path=path,
+                    field=self.parameterDefinition(BUDGET_EPSILON).description()))
         self._charge.reserve()
         self._draws.arm()
         return self._charge
@@ -165,11 +172,12 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
         self._charge = None
         self._draws = DrawWatch()
         staging = None
+        feedback = translating_feedback(feedback)   # dpcore's messages in the user's language
         begin_run()
         try:
             check_parameters(self, parameters, context)
             staging = Staging(self, parameters, context)
-            results = self.execute(staging.parameters, context, translating_feedback(feedback))
+            results = self.execute(staging.parameters, context, feedback)
             store_default_styles(end_run(), feedback)
             if self._charge is not None:
                 staging.place(self._charge.contract, feedback)

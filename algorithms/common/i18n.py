@@ -57,14 +57,16 @@ def translating_feedback(feedback):
         return feedback
 
     class _Translating(QgsProcessingMultiStepFeedback):
+        # lines go to the run's feedback as Python calls it (its overrides, or what a caller
+        # set on the object); progress and cancel through QGIS's multi-step feedback
         def pushInfo(self, text):  # noqa: N802
-            super().pushInfo(shown(text))
+            feedback.pushInfo(shown(text))
 
         def pushWarning(self, text):  # noqa: N802
-            super().pushWarning(shown(text))
+            feedback.pushWarning(shown(text))
 
         def reportError(self, text, fatal=False):  # noqa: N802
-            super().reportError(shown(text), fatal)
+            feedback.reportError(shown(text), fatal)
 
     translated = _Translating(1, feedback)   # follows a later cancel through the signal
     translated.setCurrentStep(0)

@@ -201,3 +201,24 @@ def test_a_removed_option_is_still_refused_from_scripts(run_alg, tmp_path):
     from qgis.core import QgsProcessingException
     with pytest.raises(QgsProcessingException, match="sequential"):
         run_alg(PUBLISH, _params(tmp_path, METHOD="dynamic_hybrid", COMPOSITION="parallel"))
+
+
+def test_a_new_ledger_without_budget_names_the_field(run_alg, tmp_path):
+    """The refusal names the dialog's field, hidden under the collapsed Advanced section (it
+    said only "give its total privacy budget (epsilon, delta)")."""
+    from qgis.core import QgsProcessingException
+    ledger = tmp_path / "ledger.json"
+    with pytest.raises(QgsProcessingException, match="“Total budget ε” \\(under Advanced"):
+        run_alg("mobilitydp:noisycounts", {"INPUT": IRIS, "COUNT_FIELD": "population",
+                                           "EPSILON": 1.0, "LEDGER": str(ledger),
+                                           "DATASET_ID": "iris", "OUTPUT": "memory:"})
+    assert not ledger.exists() or "iris" not in ledger.read_text()
+
+
+def test_spark_bound_help_names_no_issue():
+    import re
+    import subprocess
+    out = subprocess.run([os.path.join(ROOT, "scripts", "spark-bound"), "trips", "--help"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and "spark" in out.stdout.lower(), out.stderr
+    assert not re.search(r"issue\s+\d", out.stdout + out.stderr), out.stdout
