@@ -231,11 +231,12 @@ class BudgetPanel(QDockWidget):
         for release in row.releases:
             when = release.time.replace("T", " ")[:16] + " UTC" if release.time else ""
             texts = [""] * N_COLUMNS
-            texts[NAME] = f"{when}  {algorithm_name(release.algorithm)}"
+            texts[NAME] = algorithm_name(release.algorithm)   # the time would crowd it out
             texts[E_SPENT], texts[D_SPENT] = _num(release.epsilon), _num(release.delta)
-            texts[OUTPUTS] = outputs_text(release.status, release.outputs)
+            texts[OUTPUTS] = "; ".join(filter(None, [
+                when, outputs_text(release.status, release.outputs)]))
             child = QTreeWidgetItem(texts)
-            child.setToolTip(NAME, release.algorithm)
+            child.setToolTip(NAME, f"{texts[NAME]} ({release.algorithm}), {when}")
             child.setToolTip(OUTPUTS, "\n".join(release.outputs))
             item.addChild(child)
         return item
