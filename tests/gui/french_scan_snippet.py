@@ -65,15 +65,15 @@ def main(h):
                             "SEED": 1, "OUTPUT": "TEMPORARY_OUTPUT"},
         "cdrsummary": {**cdr, "N_SLOTS": 24, "OUTPUT": "TEMPORARY_OUTPUT",
                        "SLOTS": "TEMPORARY_OUTPUT"},
-        "odflows": {"INPUT": data["TRAJECTORIES"], "USER_FIELD": "vehicle_id",
-                    "TRIP_FIELD": "trip_id", "TIME_FIELD": "time", "ZONES": IRIS,
-                    "ZONE_ID_FIELD": "iris_id", "EPSILON": 1.0, "SEED": 1,
-                    "OD_TABLE": "TEMPORARY_OUTPUT", "FLOWS": "TEMPORARY_OUTPUT"},
         "synthesizetrips": {"INPUT": data["TRAJECTORIES"], "USER_FIELD": "vehicle_id",
                             "TRIP_FIELD": "trip_id", "TIME_FIELD": "time", "ZONES": IRIS,
                             "ZONE_ID_FIELD": "iris_id", "START": start, "END": end,
                             "N_TRIPS": 200, "EPSILON": 1.0, "SEED": 1,
                             "OUTPUT": "TEMPORARY_OUTPUT"},
+        "odflows": {"INPUT": data["TRAJECTORIES"], "USER_FIELD": "vehicle_id",
+                    "TRIP_FIELD": "trip_id", "TIME_FIELD": "time", "ZONES": IRIS,
+                    "ZONE_ID_FIELD": "iris_id", "EPSILON": 1.0, "SEED": 1,
+                    "OD_TABLE": "TEMPORARY_OUTPUT", "FLOWS": "TEMPORARY_OUTPUT"},
     }
     # a refused run: a time window that ends before it starts (the glue's refusal and the
     # failure rule)
