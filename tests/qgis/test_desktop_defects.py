@@ -222,3 +222,24 @@ def test_spark_bound_help_names_no_issue():
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0 and "spark" in out.stdout.lower(), out.stderr
     assert not re.search(r"issue\s+\d", out.stdout + out.stderr), out.stdout
+
+
+def test_empty_od_flow_lines_of_the_report_say_why(qgis_app, tmp_path):
+    """mobilityreport's empty "OD flow lines" gave no reason (odflows explained its margin)."""
+    import processing
+    from qgis.core import QgsProcessingContext, QgsProcessingFeedback
+    from ..support.od_layers import lines, zones
+    from .test_mobilityreport import REPORT_ALG, _params
+    warnings = []
+
+    class Feedback(QgsProcessingFeedback):
+        def pushWarning(self, text):  # noqa: N802
+            warnings.append(text)
+
+    res = processing.run(REPORT_ALG, _params(lines("EPSG:3857"), zones("EPSG:2154"), tmp_path,
+                                             EPSILON=0.05),
+                         context=QgsProcessingContext(), feedback=Feedback())
+    from ..support.qgis import read_layer
+    assert read_layer(res["OD_FLOWS"])[1] == []
+    (said,) = [w for w in warnings if "OD flow lines" in w]
+    assert "margin of error" in said, said
