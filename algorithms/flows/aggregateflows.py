@@ -44,7 +44,7 @@ METHODS = [("universal", "universal noise|Laplace on every count (thesis Alg. 3)
                        "private)"),
            ("balanced", "balanced noise|noise within ±b, b independent of the data ((ε, δ), "
                         "Alg. 5)"),
-           ("central", "central|a trusted curator bounds each vehicle and adds noise once "
+           ("central", "trusted curator|a trusted curator bounds each vehicle and adds noise once "
                        "(ε-DP per vehicle)")]
 SENSITIVITIES = [("move", "Move-based (Δ = 1; unit: one move)"),
                  ("trajectory", "Trajectory-based, thesis Eq. 4.1 (from each vehicle's own "
