@@ -3520,6 +3520,34 @@
       <translation>germe</translation>
     </message>
     <message>
+      <source>The trip scale is below its own noise (noisy users {users:.0f}, noisy trips {trips:.0f}): trips per person are unknown, taken as {kappa:.3g} within [{lo:.3g}, {hi:.3g}]; every total it multiplies may be off by more than 2×.</source>
+      <translation>L'échelle des trajets est sous son propre bruit (utilisateurs bruités {users:.0f}, trajets bruités {trips:.0f}) : les trajets par personne sont inconnus, pris égaux à {kappa:.3g} dans [{lo:.3g}, {hi:.3g}] ; chaque total qu'elle multiplie peut être faux de plus d'un facteur 2.</translation>
+    </message>
+    <message>
+      <source>The trip scale ({kappa:.3g} trips per person, 99 % interval {lo:.3g}–{hi:.3g}) may be off by more than 2×, and so may every total it multiplies.</source>
+      <translation>L'échelle des trajets ({kappa:.3g} trajets par personne, intervalle à 99 % {lo:.3g}–{hi:.3g}) peut être fausse de plus d'un facteur 2, de même que chaque total qu'elle multiplie.</translation>
+    </message>
+    <message>
+      <source>The released {what} sum to {released:,.0f}, but their unclipped noisy counts put the total at {lo:,.0f}–{hi:,.0f} (95 %): the released total may be off by more than 2× (clipping at 0 adds the noise of empty cells, shrinkage removes flows the noise hides).</source>
+      <translation>Les {what} publiés totalisent {released:,.0f}, mais leurs comptages bruités non tronqués placent le total à {lo:,.0f}–{hi:,.0f} (95 %) : le total publié peut être faux de plus d'un facteur 2 (la troncature à 0 ajoute le bruit des cellules vides, le rétrécissement retire les flux que le bruit cache).</translation>
+    </message>
+    <message>
+      <source>The model's noisy total of {total:,.0f} trips has a 95 % interval of {low:,.0f}–{high:,.0f}: the number of trips may be off by more than 2×.</source>
+      <translation>Le total bruité du modèle, {total:,.0f} trajets, a un intervalle à 95 % de {low:,.0f}–{high:,.0f} : le nombre de trajets peut être faux de plus d'un facteur 2.</translation>
+    </message>
+    <message>
+      <source>Start hours</source>
+      <translation>Heures de départ</translation>
+    </message>
+    <message>
+      <source>Travel times</source>
+      <translation>Durées de trajet</translation>
+    </message>
+    <message>
+      <source>{label}: too few trips for finer counts above the noise; pooled into periods of {width:g} {unit} and shrunk {shrunk:.0%} towards the uniform law (100 %: uniform).</source>
+      <translation>{label} : trop peu de trajets pour des comptages plus fins au-dessus du bruit ; regroupés en périodes de {width:g} {unit} et rapprochés à {shrunk:.0%} de la loi uniforme (100 % : uniforme).</translation>
+    </message>
+    <message>
       <source>Start (a midnight, ISO 8601, UTC)</source>
       <translation type="obsolete">Début (un minuit, ISO 8601, UTC)</translation>
     </message>

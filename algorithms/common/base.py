@@ -204,7 +204,7 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
             results = {**results, **self._charge.outputs()}
             feedback.pushInfo(self._charge.log_line())
             for warning in self._charge.warnings:
-                feedback.pushWarning(tr(warning))
+                feedback.pushWarning(warning)   # translated by the run's feedback
             if feedback.isCanceled():
                 feedback.reportError(tr(
                     "Cancel came after the release was charged ({cost}): the outputs were "
