@@ -1,8 +1,11 @@
 """The privacy-budget panel: a read-only dock widget over one or more ledger files.
 
-Per dataset and unit of privacy it shows the budget, what was spent (reserved entries
-included: they count against the budget), what remains, and the history of releases
-(algorithm, time, ε, δ, status, outputs), from :func:`dpcore.accounting.ledger_view.summarise_ledger`.
+Per dataset (its name; the full id or path in the tooltip) it shows, first, what was spent
+(reserved entries included: they count against the budget) and what remains of ε, then the
+budget, the unit of privacy and the history of releases (algorithm name, time, ε, status,
+the outputs kept: temporary ones are only counted), from
+:func:`dpcore.accounting.ledger_view.summarise_ledger`. The δ columns appear only when a dataset has a
+δ budget or spent δ.
 Rows where less than the chosen share remains are coloured. The panel watches its files
 and refreshes whenever a release (from the toolbox, a model or ``qgis_process``) writes
 one. Only releases write a ledger; the panel never does.
@@ -10,30 +13,74 @@ one. Only releases write a ledger; the panel never does.
 from __future__ import annotations
 
 import os
+import tempfile
 
-from qgis.core import QgsSettings
-from qgis.PyQt.QtCore import QFileSystemWatcher, Qt
+from qgis.core import QgsApplication, QgsSettings
+from qgis.PyQt.QtCore import QFileSystemWatcher, Qt, QTimer
 from qgis.PyQt.QtGui import QBrush, QColor
 from qgis.PyQt.QtWidgets import (QDockWidget, QDoubleSpinBox, QFileDialog, QHBoxLayout, QLabel,
-                                 QPushButton, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
+                                 QMainWindow, QPushButton, QTreeWidget, QTreeWidgetItem,
+                                 QVBoxLayout, QWidget)
 
 from ..algorithms.common.i18n import tr
-from ..dpcore.accounting.ledger_view import WARN_SHARE, describe, summarise_ledger
+from ..algorithms.common.ledger import unit_text
+from ..dpcore.accounting.ledger_view import WARN_SHARE, summarise_ledger
 
 SETTINGS_FILES = "mobility_dp/budget_panel/ledgers"
 SETTINGS_SHARE = "mobility_dp/budget_panel/warn_share"
 WARN_COLOUR = QColor(255, 196, 140)
 N_COLUMNS = 9
+#: Columns: the numbers a person looks for come right after the name.
+NAME, E_SPENT, E_LEFT, E_BUDGET, D_SPENT, D_LEFT, D_BUDGET, UNIT, OUTPUTS = range(N_COLUMNS)
+DELTA_COLUMNS = (D_SPENT, D_LEFT, D_BUDGET)
+#: The name column is cut to this width (px); the full id is its tooltip.
+NAME_WIDTH = 220
+#: The narrowest docked width (px): name, ε spent, ε remaining and the buttons.
+MIN_WIDTH = 520
 
 
 def column_labels() -> list:
-    return [tr("Dataset / release"), tr("Unit of privacy"), tr("ε budget"), tr("ε spent"),
-            tr("ε remaining"), tr("δ budget"), tr("δ spent"), tr("δ remaining"),
+    return [tr("Dataset / release"), tr("ε spent"), tr("ε remaining"), tr("ε budget"),
+            tr("δ spent"), tr("δ remaining"), tr("δ budget"), tr("Unit of privacy"),
             tr("Status / outputs")]
 
 
 def _num(x: float) -> str:
     return f"{x:.6g}"
+
+
+def dataset_name(dataset_id: str) -> str:
+    """What a person calls a dataset: a file's name, a table's name, else the id."""
+    base = dataset_id.split("|")[0].rstrip("/\\")
+    return os.path.basename(base) or dataset_id
+
+
+def algorithm_name(label: str) -> str:
+    """The display name of the algorithm that released (``mobilitydp:odflows`` → its name in
+    QGIS's language), or the label as recorded."""
+    alg = QgsApplication.processingRegistry().algorithmById(label.split(" ")[0]) \
+        if label else None
+    return alg.displayName() if alg is not None else label
+
+
+def is_temporary(path: str) -> bool:
+    """A temporary output (memory layer, Processing's temporary folder): gone after QGIS
+    closes, so the panel counts it instead of listing its path."""
+    text = str(path)
+    if text.startswith("memory:") or text == "TEMPORARY_OUTPUT":
+        return True
+    temp = os.path.realpath(tempfile.gettempdir())
+    real = os.path.realpath(text)
+    return real.startswith(temp + os.sep) and any(
+        part.startswith("processing_") for part in real[len(temp):].split(os.sep))
+
+
+def outputs_text(status: str, outputs) -> str:
+    kept = [os.path.basename(o) or o for o in outputs if not is_temporary(o)]
+    temporary = len(outputs) - len(kept)
+    parts = [{"spent": tr("spent"), "reserved": tr("reserved")}.get(status, status)] + kept + ([tr("{n} temporary output(s)").format(n=temporary)]
+                                   if temporary else [])
+    return "; ".join(parts)
 
 
 class BudgetPanel(QDockWidget):
@@ -72,6 +119,7 @@ class BudgetPanel(QDockWidget):
         self.tree.setColumnCount(N_COLUMNS)
         self.tree.setHeaderLabels(column_labels())
         self.tree.setAlternatingRowColors(True)
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         layout.addWidget(self.tree)
         self.status = QLabel(body)
         self.status.setWordWrap(True)
@@ -133,49 +181,94 @@ class BudgetPanel(QDockWidget):
     def refresh(self) -> None:
         """Re-read every ledger and rebuild the tree (keeps nothing from the previous read)."""
         self.tree.clear()
-        problems, warnings = [], 0
+        problems, warnings, uses_delta = [], 0, False
         for path in self.files:
             top = QTreeWidgetItem([os.path.basename(path)])
-            top.setToolTip(0, path)
-            top.setData(0, Qt.ItemDataRole.UserRole, path)
+            top.setToolTip(NAME, path)
+            top.setData(NAME, Qt.ItemDataRole.UserRole, path)
             self.tree.addTopLevelItem(top)
             if not os.path.exists(path):
-                top.setText(8, tr("no such file yet (a release creates it)"))
+                top.setText(OUTPUTS, tr("no such file yet (a release creates it)"))
                 continue
             try:
                 rows = summarise_ledger(path, self.share.value() / 100.0)
             except ValueError as exc:
-                top.setText(8, str(exc))
+                top.setText(OUTPUTS, str(exc))
                 problems.append(str(exc))
                 continue
             for row in rows:
                 item = self._dataset_item(row)
                 top.addChild(item)
                 warnings += row.warning
+                uses_delta = uses_delta or row.budget_delta > 0 or row.spent_delta > 0
         self.tree.expandAll()
         for column in range(N_COLUMNS):
+            self.tree.setColumnHidden(column, column in DELTA_COLUMNS and not uses_delta)
             self.tree.resizeColumnToContents(column)
+        self.tree.setColumnWidth(NAME, min(self.tree.columnWidth(NAME), NAME_WIDTH))
         self.status.setText("; ".join(problems) if problems else tr(
             "{n} dataset(s) below the warning level").format(n=warnings) if warnings else "")
 
     def _dataset_item(self, row) -> QTreeWidgetItem:
-        item = QTreeWidgetItem([row.dataset_id, f"{row.unit} per {row.unit_of_privacy}"
-                                if row.unit_of_privacy else row.unit,
-                                _num(row.budget_epsilon), _num(row.spent_epsilon),
-                                _num(row.remaining_epsilon), _num(row.budget_delta),
-                                _num(row.spent_delta), _num(row.remaining_delta),
-                                tr("{n} release(s)").format(n=len(row.releases))])
+        texts = [""] * N_COLUMNS
+        texts[NAME] = dataset_name(row.dataset_id)
+        texts[E_SPENT], texts[E_LEFT], texts[E_BUDGET] = (
+            _num(row.spent_epsilon), _num(row.remaining_epsilon), _num(row.budget_epsilon))
+        texts[D_SPENT], texts[D_LEFT], texts[D_BUDGET] = (
+            _num(row.spent_delta), _num(row.remaining_delta), _num(row.budget_delta))
+        texts[UNIT] = tr("{unit} per {who}").format(unit=unit_text(row.unit),
+                                                    who=unit_text(row.unit_of_privacy)) \
+            if row.unit_of_privacy else unit_text(row.unit)
+        texts[OUTPUTS] = tr("{n} release(s)").format(n=len(row.releases))
+        item = QTreeWidgetItem(texts)
+        item.setToolTip(NAME, row.dataset_id)
         if row.warning:
+            warning = self._warning_text(row)
             for column in range(N_COLUMNS):
                 item.setBackground(column, QBrush(WARN_COLOUR))
-                item.setToolTip(column, describe(row))
+                item.setToolTip(column, warning if column != NAME else
+                                row.dataset_id + "\n" + warning)
         for release in row.releases:
             when = release.time.replace("T", " ")[:16] + " UTC" if release.time else ""
-            child = QTreeWidgetItem([f"{when}  {release.algorithm}", "", "",
-                                     _num(release.epsilon), "", "", _num(release.delta), "",
-                                     "; ".join([release.status, *release.outputs])])
+            texts = [""] * N_COLUMNS
+            texts[NAME] = algorithm_name(release.algorithm)   # the time would crowd it out
+            texts[E_SPENT], texts[D_SPENT] = _num(release.epsilon), _num(release.delta)
+            texts[OUTPUTS] = "; ".join(filter(None, [
+                when, outputs_text(release.status, release.outputs)]))
+            child = QTreeWidgetItem(texts)
+            child.setToolTip(NAME, f"{texts[NAME]} ({release.algorithm}), {when}")
+            child.setToolTip(OUTPUTS, "\n".join(release.outputs))
             item.addChild(child)
         return item
+
+    @staticmethod
+    def _warning_text(row) -> str:
+        """Why the row is coloured: what remains of the budget."""
+        text = tr("Less than {share} of the budget remains: ε {left} of {budget} ({unit})").format(
+            share=f"{row.warn_share:.0%}", left=f"{row.remaining_epsilon:.4g}",
+            budget=f"{row.budget_epsilon:.4g}", unit=unit_text(row.unit))
+        if row.budget_delta > 0:
+            text += tr(", δ {left} of {budget}").format(left=f"{row.remaining_delta:.4g}",
+                                                        budget=f"{row.budget_delta:.4g}")
+        return text
+
+    def usable_width(self) -> int:
+        """The width (px) that shows the name, ε spent and ε remaining at once."""
+        return sum(self.tree.columnWidth(c) for c in (NAME, E_SPENT, E_LEFT, E_BUDGET)) + 60
+
+    def showEvent(self, event):  # noqa: N802
+        """Docked, the panel widens itself to show the name and the ε columns at once (QGIS
+        gives a new dock in the right area the width of the narrowest panel there)."""
+        super().showEvent(event)
+        QTimer.singleShot(0, self._widen)
+
+    def _widen(self) -> None:
+        window = self.parentWidget()
+        if not isinstance(window, QMainWindow) or self.isFloating() or not self.isVisible():
+            return
+        wanted = min(max(self.usable_width(), MIN_WIDTH), window.width() // 2)
+        if self.width() < wanted:
+            window.resizeDocks([self], [wanted], Qt.Orientation.Horizontal)
 
     def dataset_items(self):
         """(ledger path, dataset item) of every dataset row shown (for tests)."""

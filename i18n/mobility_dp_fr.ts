@@ -376,6 +376,14 @@
       <translation>Laplace planaire, continu (rayon ~ Gamma(2, 1/ε), direction uniforme), chaque point déplacé le long de la géodésique sur l'ellipsoïde WGS84</translation>
     </message>
     <message>
+      <source>Epsilon (ε per metre)</source>
+      <translation>Epsilon (ε par mètre)</translation>
+    </message>
+    <message>
+      <source>the privacy loss of this release per metre of distance, &gt; 0</source>
+      <translation>la perte de confidentialité de cette publication par mètre de distance, &gt; 0</translation>
+    </message>
+    <message>
       <source>Privacy level L</source>
       <translation>Niveau de confidentialité L</translation>
     </message>
@@ -397,7 +405,7 @@
     </message>
     <message>
       <source>Grid extent, public (grid mechanisms)</source>
-      <translation>Emprise de la grille, publique (mécanismes sur grille)</translation>
+      <translation>Emprise publique de la grille (sur grille)</translation>
     </message>
     <message>
       <source>Boundary rule (grid mechanisms)</source>
@@ -497,7 +505,7 @@
     </message>
     <message>
       <source>Displacement lines (data owner only)</source>
-      <translation>Lignes de déplacement (détenteur des données uniquement)</translation>
+      <translation>Déplacements (détenteur seul)</translation>
     </message>
     <message>
       <source>Estimate distribution from perturbed points</source>
@@ -916,8 +924,8 @@
       <translation>Jours</translation>
     </message>
     <message>
-      <source>Start (a midnight, ISO 8601, UTC)</source>
-      <translation>Début (un minuit, ISO 8601, UTC)</translation>
+      <source>Start date (UTC)</source>
+      <translation>Date de début (UTC)</translation>
     </message>
     <message>
       <source>Phone activity</source>
@@ -1164,36 +1172,52 @@
       <translation>Méthode</translation>
     </message>
     <message>
-      <source>BalancedNoise: noise within ±b, b independent of the data ((ε, δ), Alg. 5; protects one move, not a vehicle)</source>
-      <translation>BalancedNoise : bruit dans ±b, b indépendant des données ((ε, δ), alg. 5 ; protège un déplacement, pas un véhicule)</translation>
+      <source>balanced noise|noise within ±b, b independent of the data ((ε, δ), Alg. 5; protects one move, not a vehicle)</source>
+      <translation>bruit équilibré|bruit dans ±b, b indépendant des données ((ε, δ), alg. 5 ; protège un déplacement, pas un véhicule)</translation>
     </message>
     <message>
-      <source>BalancedNoise</source>
-      <translation>BalancedNoise</translation>
+      <source>balanced noise</source>
+      <translation>bruit équilibré</translation>
     </message>
     <message>
-      <source>BoundedNoise: noise within ±count (thesis Alg. 4; NOT differentially private)</source>
-      <translation>BoundedNoise : bruit dans ±comptage (alg. 4 de la thèse ; PAS différentiellement privé)</translation>
+      <source>noise within ±b, b independent of the data ((ε, δ), Alg. 5; protects one move, not a vehicle)</source>
+      <translation>bruit dans ±b, b indépendant des données ((ε, δ), alg. 5 ; protège un déplacement, pas un véhicule)</translation>
     </message>
     <message>
-      <source>BoundedNoise</source>
-      <translation>BoundedNoise</translation>
+      <source>bounded noise|noise within ±count (thesis Alg. 4; NOT differentially private)</source>
+      <translation>bruit borné|bruit dans ±comptage (alg. 4 de la thèse ; PAS différentiellement privé)</translation>
     </message>
     <message>
-      <source>Central: a trusted curator bounds each vehicle and adds noise once (ε-DP per vehicle; the default)</source>
-      <translation>Central : un curateur de confiance borne chaque véhicule et ajoute le bruit une fois (ε-DP par véhicule ; par défaut)</translation>
+      <source>bounded noise</source>
+      <translation>bruit borné</translation>
     </message>
     <message>
-      <source>Central</source>
-      <translation>Central</translation>
+      <source>noise within ±count (thesis Alg. 4; NOT differentially private)</source>
+      <translation>bruit dans ±comptage (alg. 4 de la thèse ; PAS différentiellement privé)</translation>
     </message>
     <message>
-      <source>UniversalNoise: Laplace on every count (thesis Alg. 3; protects one move, not a vehicle)</source>
-      <translation>UniversalNoise : Laplace sur chaque comptage (alg. 3 de la thèse ; protège un déplacement, pas un véhicule)</translation>
+      <source>trusted curator|a trusted curator bounds each vehicle and adds noise once (ε-DP per vehicle; the default)</source>
+      <translation>curateur de confiance|un curateur de confiance borne chaque véhicule et ajoute le bruit une fois (ε-DP par véhicule ; par défaut)</translation>
     </message>
     <message>
-      <source>UniversalNoise</source>
-      <translation>UniversalNoise</translation>
+      <source>trusted curator</source>
+      <translation>curateur de confiance</translation>
+    </message>
+    <message>
+      <source>a trusted curator bounds each vehicle and adds noise once (ε-DP per vehicle; the default)</source>
+      <translation>un curateur de confiance borne chaque véhicule et ajoute le bruit une fois (ε-DP par véhicule ; par défaut)</translation>
+    </message>
+    <message>
+      <source>universal noise|Laplace on every count (thesis Alg. 3; protects one move, not a vehicle)</source>
+      <translation>bruit universel|Laplace sur chaque comptage (alg. 3 de la thèse ; protège un déplacement, pas un véhicule)</translation>
+    </message>
+    <message>
+      <source>universal noise</source>
+      <translation>bruit universel</translation>
+    </message>
+    <message>
+      <source>Laplace on every count (thesis Alg. 3; protects one move, not a vehicle)</source>
+      <translation>Laplace sur chaque comptage (alg. 3 de la thèse ; protège un déplacement, pas un véhicule)</translation>
     </message>
     <message>
       <source>Sensitivity (per-vehicle methods)</source>
@@ -1320,8 +1344,8 @@
       <translation>Estimation à partir de la somme des sketches</translation>
     </message>
     <message>
-      <source>in [0, 1); BalancedNoise only</source>
-      <translation>dans [0, 1) ; BalancedNoise uniquement</translation>
+      <source>in [0, 1); balanced noise only</source>
+      <translation>dans [0, 1) ; bruit équilibré seulement</translation>
     </message>
     <message>
       <source>Metric CRS for computing</source>
@@ -1496,8 +1520,8 @@
       <translation>&lt;p&gt;&lt;b&gt;Zones&lt;/b&gt; : n'importe quelle couche de polygones (zones de recensement, quartiers, une grille). Elle est publique : son SCR définit le repère métrique de l'exécution, et toutes les autres couches y sont reprojetées. Les trajets qui commencent ou finissent hors de toute zone sont écartés et comptés (un avertissement au-delà de 5 %, un refus lorsqu'il n'en reste aucun). Le &lt;b&gt;champ d'identifiant de zone&lt;/b&gt; (facultatif ; par défaut l'identifiant d'entité) nomme les zones dans les sorties.&lt;/p&gt;</translation>
     </message>
     <message>
-      <source>&lt;p&gt;&lt;b&gt;Start&lt;/b&gt; / &lt;b&gt;end&lt;/b&gt; (optional): the time window; only trips that start and end inside it count (trips without times are then dropped).&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Début&lt;/b&gt; / &lt;b&gt;fin&lt;/b&gt; (facultatifs) : la fenêtre de temps ; seuls comptent les trajets qui commencent et finissent dedans (les trajets sans horaires sont alors écartés).&lt;/p&gt;</translation>
+      <source>&lt;p&gt;&lt;b&gt;Start&lt;/b&gt; / &lt;b&gt;end&lt;/b&gt; (UTC): the time window; only trips that start and end inside it count (trips without times are then dropped). Flows and reports take every trip when it is empty; synthetic trips need it, since their dates are drawn inside it.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Début&lt;/b&gt; / &lt;b&gt;fin&lt;/b&gt; (UTC) : la fenêtre temporelle ; seuls les trajets qui commencent et finissent à l'intérieur comptent (les trajets sans heures sont alors écartés). Les flux et les rapports prennent tous les trajets quand elle est vide ; les trajets synthétiques en ont besoin, car leurs dates y sont tirées.&lt;/p&gt;</translation>
     </message>
     <message>
       <source>&lt;p&gt;&lt;b&gt;Maximum trips per user (m)&lt;/b&gt;: a public bound. Each user keeps at most m of their trips in the window, chosen uniformly at random, so that one user changes every count by at most m. It is never derived from the data (a bound taken from the data would itself leak). Larger m keeps more trips of busy users but needs more noise.&lt;/p&gt;</source>
@@ -1580,12 +1604,12 @@
       <translation>Zones (polygones publics)</translation>
     </message>
     <message>
-      <source>Start of the time window</source>
-      <translation>Début de la fenêtre de temps</translation>
+      <source>Start of the time window (UTC)</source>
+      <translation>Début de la fenêtre temporelle (UTC)</translation>
     </message>
     <message>
-      <source>End of the time window</source>
-      <translation>Fin de la fenêtre de temps</translation>
+      <source>End of the time window (UTC)</source>
+      <translation>Fin de la fenêtre temporelle (UTC)</translation>
     </message>
     <message>
       <source>Maximum trips per user (m, public)</source>
@@ -1636,8 +1660,12 @@
       <translation>trajets par paire : personnes × une échelle de trajets bruitée (trajets par personne)</translation>
     </message>
     <message>
-      <source>Directed people per pair (main ordered pair)</source>
-      <translation>Personnes par paire principale orientée</translation>
+      <source>Directed people per pair</source>
+      <translation>Personnes par paire orientée</translation>
+    </message>
+    <message>
+      <source>count the main ordered pair (A→B and B→A apart)</source>
+      <translation>compter la paire principale orientée (A→B et B→A séparément)</translation>
     </message>
     <message>
       <source>Share of ε for the trip scale</source>
@@ -2116,12 +2144,12 @@
       <translation>la même avec un bruit de Laplace, ε-DP</translation>
     </message>
     <message>
-      <source>EFPA_G|clustering + Fourier (DCT) perturbation with Gaussian noise, (ε, δ)-DP</source>
-      <translation>EFPA_G|regroupement + perturbation de Fourier (DCT) avec bruit gaussien, (ε, δ)-DP</translation>
+      <source>EFPA, Gaussian|clustering + Fourier (DCT) perturbation with Gaussian noise, (ε, δ)-DP</source>
+      <translation>EFPA, gaussien|regroupement + perturbation de Fourier (DCT) avec bruit gaussien, (ε, δ)-DP</translation>
     </message>
     <message>
-      <source>EFPA_G</source>
-      <translation>EFPA_G</translation>
+      <source>EFPA, Gaussian</source>
+      <translation>EFPA, gaussien</translation>
     </message>
     <message>
       <source>clustering + Fourier (DCT) perturbation with Gaussian noise, (ε, δ)-DP</source>
@@ -2728,16 +2756,100 @@
       <translation>Budget de confidentialité</translation>
     </message>
     <message>
-      <source>the true density layer is NOT private: keep it internal</source>
-      <translation>la couche de vraie densité n'est PAS privée : gardez-la interne</translation>
+      <source>{label} (empty: {default})</source>
+      <translation>{label} (vide : {default})</translation>
     </message>
     <message>
       <source>the method {method} has no cover cells or clusters: no diagnostics layer was written</source>
       <translation>la méthode {method} n'a ni cellules de couverture ni groupes : aucune couche de diagnostic n'a été écrite</translation>
     </message>
     <message>
+      <source>the true density layer is NOT private: keep it internal</source>
+      <translation>la couche de vraie densité n'est PAS privée : gardez-la interne</translation>
+    </message>
+    <message>
+      <source>The dataset '{dataset}' is new in the ledger {path}: give its total budget in “{field}” (under Advanced parameters) on first use</source>
+      <translation>Le jeu de données « {dataset} » est nouveau dans le registre {path} : donnez son budget total dans « {field} » (sous Paramètres avancés) à la première utilisation</translation>
+    </message>
+    <message>
+      <source>Cancel came after the release was charged ({cost}): the outputs were written completely, since the budget is spent.</source>
+      <translation>L'annulation est arrivée après l'imputation de la publication ({cost}) : les sorties ont été écrites entièrement, puisque le budget est dépensé.</translation>
+    </message>
+    <message>
+      <source>{label} is empty or degenerate ({text}): give xmin, xmax, ymin, ymax with xmin &lt; xmax and ymin &lt; ymax.</source>
+      <translation>{label} est vide ou dégénérée ({text}) : donnez xmin, xmax, ymin, ymax avec xmin &lt; xmax et ymin &lt; ymax.</translation>
+    </message>
+    <message>
+      <source>{origin} is declared in {crs} (metres) but its coordinates ({extent}) look like longitude/latitude: read in {crs} they lie outside its area of use. Set the layer's CRS to the one its coordinates are in (e.g. EPSG:4326 for longitude/latitude).</source>
+      <translation>{origin} est déclarée en {crs} (mètres) mais ses coordonnées ({extent}) ressemblent à des longitudes/latitudes : lues en {crs}, elles sont hors de son domaine d'usage. Donnez à la couche le SCR de ses coordonnées (p. ex. EPSG:4326 pour des longitudes/latitudes).</translation>
+    </message>
+    <message>
+      <source>{value} has no valid CRS; set one first.</source>
+      <translation>{value} n'a pas de SCR valide ; définissez-en un d'abord.</translation>
+    </message>
+    <message>
+      <source>The input layer</source>
+      <translation>La couche en entrée</translation>
+    </message>
+    <message>
+      <source>{origin} is {value}, {what}: choose a projected CRS in metres that keeps distances (e.g. the UTM zone or national grid of the area).</source>
+      <translation>{origin} est {value}, {what} : choisissez un SCR projeté en mètres qui conserve les distances (p. ex. la zone UTM ou le système national de la région).</translation>
+    </message>
+    <message>
+      <source>not a valid CRS</source>
+      <translation>un SCR non valide</translation>
+    </message>
+    <message>
+      <source>{value} is not in metres and has no extent to centre a metric frame on (it is empty). Give a non-empty public layer or extent, or a projected CRS in metres.</source>
+      <translation>{value} n'est pas en mètres et n'a pas d'emprise sur laquelle centrer un repère métrique (elle est vide). Donnez une couche ou une emprise publique non vide, ou un SCR projeté en mètres.</translation>
+    </message>
+    <message>
+      <source>The public input</source>
+      <translation>L'entrée publique</translation>
+    </message>
+    <message>
+      <source>the centre of {origin} cannot be converted to longitude/latitude: {exc}</source>
+      <translation>le centre de {origin} ne peut pas être converti en longitude/latitude : {exc}</translation>
+    </message>
+    <message>
+      <source>the centre of {origin} ({lon:.6g}, {lat:.6g}) is not a longitude/latitude: is the layer's CRS set correctly?</source>
+      <translation>le centre de {origin} ({lon:.6g}, {lat:.6g}) n'est pas une longitude/latitude : le SCR de la couche est-il correct ?</translation>
+    </message>
+    <message>
+      <source>feature {feature} cannot be converted to {crs}: {exc}</source>
+      <translation>l'entité {feature} ne peut pas être convertie en {crs} : {exc}</translation>
+    </message>
+    <message>
+      <source>{label} ({extent}) is stated in {crs}, which is in degrees, but lies outside longitude/latitude range: state the extent's CRS (xmin,xmax,ymin,ymax [EPSG:n]).</source>
+      <translation>{label} ({extent}) est donnée en {crs}, qui est en degrés, mais sort des plages de longitude/latitude : indiquez le SCR de l'emprise (xmin,xmax,ymin,ymax [EPSG:n]).</translation>
+    </message>
+    <message>
+      <source>{label} cannot be converted to {crs}: {exc}</source>
+      <translation>{label} ne peut pas être convertie en {crs} : {exc}</translation>
+    </message>
+    <message>
       <source>a feature has no usable geometry (NULL, empty or with coordinates that are not finite numbers)</source>
       <translation>une entité n'a pas de géométrie utilisable (NULL, vide ou avec des coordonnées qui ne sont pas des nombres finis)</translation>
+    </message>
+    <message>
+      <source>{label} gives no CRS and no public layer or metric CRS is set to read it in: write it as xmin,xmax,ymin,ymax [EPSG:n].</source>
+      <translation>{label} ne donne pas de SCR et aucune couche publique ni aucun SCR métrique n'est défini pour la lire : écrivez-la xmin,xmax,ymin,ymax [EPSG:n].</translation>
+    </message>
+    <message>
+      <source>{label} is in {value}, not in metres, and no public input fixes a metric frame (a frame derived from private data would reveal where it lies). Set one of: {value2}.</source>
+      <translation>{label} est en {value}, pas en mètres, et aucune entrée publique ne fixe de repère métrique (un repère tiré des données privées révélerait où elles se trouvent). Définissez l'un de : {value2}.</translation>
+    </message>
+    <message>
+      <source>no valid CRS</source>
+      <translation>aucun SCR valide</translation>
+    </message>
+    <message>
+      <source>a projected CRS in metres for the input</source>
+      <translation>un SCR projeté en mètres pour l'entrée</translation>
+    </message>
+    <message>
+      <source>No public input to choose a metric frame from: set one of {items}.</source>
+      <translation>Aucune entrée publique pour choisir un repère métrique : définissez l'un de : {items}.</translation>
     </message>
     <message>
       <source>advanced, </source>
@@ -2750,6 +2862,10 @@
     <message>
       <source>required</source>
       <translation>obligatoire</translation>
+    </message>
+    <message>
+      <source>Mobility DP algorithm {id} ({group}).</source>
+      <translation>Algorithme Mobility DP {id} ({group}).</translation>
     </message>
     <message>
       <source>Parameters</source>
@@ -2780,12 +2896,36 @@
       <translation>description</translation>
     </message>
     <message>
-      <source>Mobility DP algorithm {id} ({group}).</source>
-      <translation>Algorithme Mobility DP {id} ({group}).</translation>
+      <source>user</source>
+      <translation>utilisateur</translation>
     </message>
     <message>
-      <source>Cancelled by the user.</source>
-      <translation>Annulé par l'utilisateur.</translation>
+      <source>vehicle</source>
+      <translation>véhicule</translation>
+    </message>
+    <message>
+      <source>{label}</source>
+      <translation>{label}</translation>
+    </message>
+    <message>
+      <source>the unit of privacy; empty: a field named {names}, …</source>
+      <translation>l'unité de confidentialité ; vide : un champ nommé {names}, …</translation>
+    </message>
+    <message>
+      <source>{label}: the input has no field '{chosen}'</source>
+      <translation>{label} : l'entrée n'a pas de champ « {chosen} »</translation>
+    </message>
+    <message>
+      <source>Choose the field that identifies one {kind} ({label}): none of the fields ({items}) is named like a {kind} id ({items2}).</source>
+      <translation>Choisissez le champ qui identifie un {kind} ({label}) : aucun des champs ({items}) n'est nommé comme un identifiant de {kind} ({items2}).</translation>
+    </message>
+    <message>
+      <source>{kind} field: '{guessed}' (chosen by its name)</source>
+      <translation>Champ {kind} : « {guessed} » (choisi d'après son nom)</translation>
+    </message>
+    <message>
+      <source>charged to dataset '{dataset}' in the ledger {path}</source>
+      <translation>imputé au jeu de données « {dataset} » dans le registre {path}</translation>
     </message>
     <message>
       <source>no ledger given</source>
@@ -2796,24 +2936,164 @@
       <translation>Coût de confidentialité de cette publication : {cost} ; {where}.</translation>
     </message>
     <message>
-      <source>charged to dataset '{dataset}' in the ledger {path}</source>
-      <translation>imputé au jeu de données « {dataset} » dans le registre {path}</translation>
+      <source>ε per metre</source>
+      <translation>ε par mètre</translation>
+    </message>
+    <message>
+      <source>individual</source>
+      <translation>individu</translation>
+    </message>
+    <message>
+      <source>trajectory</source>
+      <translation>trajectoire</translation>
+    </message>
+    <message>
+      <source>move</source>
+      <translation>déplacement</translation>
+    </message>
+    <message>
+      <source>visit</source>
+      <translation>visite</translation>
+    </message>
+    <message>
+      <source>reported point</source>
+      <translation>point déclaré</translation>
+    </message>
+    <message>
+      <source>ε = {epsilon}, δ = {delta} ({unit}, unit of privacy: {who})</source>
+      <translation>ε = {epsilon}, δ = {delta} ({unit}, unité de confidentialité : {who})</translation>
+    </message>
+    <message>
+      <source>ε = {epsilon}, δ = {delta} ({unit})</source>
+      <translation>ε = {epsilon}, δ = {delta} ({unit})</translation>
+    </message>
+    <message>
+      <source> and charged to dataset '{dataset}' in the ledger {path}</source>
+      <translation> et imputé au jeu de données « {dataset} » dans le registre {path}</translation>
+    </message>
+    <message>
+      <source> (no ledger was given)</source>
+      <translation> (aucun registre n'a été donné)</translation>
+    </message>
+    <message>
+      <source> Outputs written: {outputs}.</source>
+      <translation> Sorties écrites : {outputs}.</translation>
+    </message>
+    <message>
+      <source> No output was written.</source>
+      <translation> Aucune sortie n'a été écrite.</translation>
+    </message>
+    <message>
+      <source>Noise had been drawn when the run stopped: {cost} was spent{where}.</source>
+      <translation>Du bruit avait été tiré quand l'exécution s'est arrêtée : {cost} a été dépensé{where}.</translation>
+    </message>
+    <message>
+      <source>Nothing was published and nothing was charged to the privacy ledger (no noise had been drawn; its reservation was cancelled).</source>
+      <translation>Rien n'a été publié et rien n'a été imputé au registre de confidentialité (aucun bruit n'avait été tiré ; sa réservation a été annulée).</translation>
+    </message>
+    <message>
+      <source>Nothing was published and nothing was charged to the privacy ledger.</source>
+      <translation>Rien n'a été publié et rien n'a été imputé au registre de confidentialité.</translation>
+    </message>
+    <message>
+      <source>Nothing was published (no ledger was given).</source>
+      <translation>Rien n'a été publié (aucun registre n'a été donné).</translation>
+    </message>
+    <message>
+      <source>Cancelled by the user.</source>
+      <translation>Annulé par l'utilisateur.</translation>
     </message>
     <message>
       <source>Could not store the style in {uri}: {message}</source>
       <translation>Impossible d'enregistrer le style dans {uri} : {message}</translation>
     </message>
     <message>
-      <source>Scripts, models and &lt;code&gt;qgis_process&lt;/code&gt; give these options by value, not by position:</source>
-      <translation>Les scripts, les modèles et &lt;code&gt;qgis_process&lt;/code&gt; donnent ces options par valeur, pas par position :</translation>
-    </message>
-    <message>
       <source>Option values</source>
       <translation>Valeurs des options</translation>
     </message>
     <message>
+      <source>Scripts, models and &lt;code&gt;qgis_process&lt;/code&gt; give these options by value, not by position:</source>
+      <translation>Les scripts, les modèles et &lt;code&gt;qgis_process&lt;/code&gt; donnent ces options par valeur, pas par position :</translation>
+    </message>
+    <message>
       <source>“{}” is empty (no feature)</source>
       <translation>« {} » est vide (aucune entité)</translation>
+    </message>
+    <message>
+      <source>{label}: the layer '{layer}' holds {value} ({displayString}); it must hold {items}.</source>
+      <translation>{label} : la couche « {layer} » contient {value} ({displayString}) ; elle doit contenir {items}.</translation>
+    </message>
+    <message>
+      <source>no geometries</source>
+      <translation>aucune géométrie</translation>
+    </message>
+    <message>
+      <source>{label}: the layer '{layer}' has no field '{name}'. Its fields: {listed}.</source>
+      <translation>{label} : la couche « {layer} » n'a pas de champ « {name} ». Ses champs : {listed}.</translation>
+    </message>
+    <message>
+      <source>{label}: field '{name}' of the layer '{layer}' holds {value} values, not numbers. Its numeric fields: {listed}. (A CSV file read without column types has text columns: give a .csvt file or a GeoPackage.)</source>
+      <translation>{label} : le champ « {name} » de la couche « {layer} » contient des valeurs {value}, pas des nombres. Ses champs numériques : {listed}. (Un fichier CSV lu sans types de colonnes a des colonnes texte : donnez un fichier .csvt ou un GeoPackage.)</translation>
+    </message>
+    <message>
+      <source>{label}: field '{name}' of the layer '{layer}' holds {typeName} values, not dates or times.</source>
+      <translation>{label} : le champ « {name} » de la couche « {layer} » contient des valeurs {typeName}, pas des dates ni des heures.</translation>
+    </message>
+    <message>
+      <source>{label}: {value} is not a finite number.</source>
+      <translation>{label} : {value} n'est pas un nombre fini.</translation>
+    </message>
+    <message>
+      <source>{label}: {number:g} is too large for a whole number (at most {INT32}).</source>
+      <translation>{label} : {number:g} est trop grand pour un nombre entier (au plus {INT32}).</translation>
+    </message>
+    <message>
+      <source>{label}: {number:g} is out of range (at most {MAX_MAGNITUDE:g} in size).</source>
+      <translation>{label} : {number:g} est hors limites (au plus {MAX_MAGNITUDE:g} en valeur absolue).</translation>
+    </message>
+    <message>
+      <source>Privacy ledger (*.json)</source>
+      <translation>Registre de confidentialité (*.json)</translation>
+    </message>
+    <message>
+      <source>All files (*)</source>
+      <translation>Tous les fichiers (*)</translation>
+    </message>
+    <message>
+      <source>Choose an existing ledger or a new file name</source>
+      <translation>Choisir un registre existant ou un nouveau nom de fichier</translation>
+    </message>
+    <message>
+      <source>[optional]</source>
+      <translation>[optionnel]</translation>
+    </message>
+    <message>
+      <source>[Not selected]</source>
+      <translation>[Non sélectionné]</translation>
+    </message>
+    <message>
+      <source>not set</source>
+      <translation>non défini</translation>
+    </message>
+    <message>
+      <source>choose a date (UTC)</source>
+      <translation>choisir une date (UTC)</translation>
+    </message>
+    <message>
+      <source>the layer has a user field '{field}' but none was given: each point is protected on its own, not each user (give the user id field and the maximum points per user for a per-user guarantee)</source>
+      <translation>la couche a un champ utilisateur « {field} » mais aucun n'a été donné : chaque point est protégé seul, pas chaque utilisateur (donnez le champ d'identifiant utilisateur et le nombre maximal de points par utilisateur pour une garantie par utilisateur)</translation>
+    </message>
+    <message>
+      <source>Partition {label}</source>
+      <translation>Partition {label}</translation>
+    </message>
+    <message>
+      <source>Id field of {value}</source>
+      <translation>Champ d'identifiant de {value}</translation>
+    </message>
+    <message>
+      <source>none of the {} flows exceeds the simultaneous 95 % margin of error (± {:g}): they may be noise alone (see the report)</source>
+      <translation>aucun des {} flux ne dépasse la marge d'erreur simultanée à 95 % (± {:g}) : ils peuvent n'être que du bruit (voir le rapport)</translation>
     </message>
     <message>
       <source>not a 95 % interval: the margin of the noisy count before shrinkage × the sampling scale; it ignores the shrinkage and the scale's noise</source>
@@ -2824,8 +3104,8 @@
       <translation>marge d'erreur à 95 % du comptage bruité</translation>
     </message>
     <message>
-      <source> people</source>
-      <translation> personnes</translation>
+      <source>Public regions need the method people_shrunk (the method here is {})</source>
+      <translation>Les régions publiques demandent la méthode people_shrunk (la méthode ici est {})</translation>
     </message>
     <message>
       <source>Public regions need the trips: the bounded trips of a Spark job hold no region pairs (set the region size to 0)</source>
@@ -2836,16 +3116,16 @@
       <translation>aucune paire de deux régions n'a d'intervalle à 95 % au-dessus de 0</translation>
     </message>
     <message>
+      <source> people</source>
+      <translation> personnes</translation>
+    </message>
+    <message>
       <source>&lt;p&gt;{k} of {n} flows exceed the simultaneous 95 % margin ± {h:g}{unit} (the bound that the noise of all pairs stays below with probability 95 %): only these are drawn as flow lines (those between two zones).&lt;/p&gt;</source>
       <translation>&lt;p&gt;{k} des {n} flux dépassent la marge simultanée à 95 % ± {h:g}{unit} (la borne sous laquelle le bruit de toutes les paires reste avec une probabilité de 95 %) : seuls ceux-ci sont dessinés en lignes de flux (ceux entre deux zones).&lt;/p&gt;</translation>
     </message>
     <message>
-      <source>&lt;p&gt;{counted}: {k} of {n} pairs of two regions have a 95 % interval above 0 (drawn as region flow lines). Their intervals are computed exactly from the public noise law and cover the true count at 95 % whatever it is; with no flow at all, about 2.5 % of the pairs would still pass. ε of the regions: {eps:g}.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;{counted} : {k} des {n} paires de deux régions ont un intervalle à 95 % au-dessus de 0 (dessinées en lignes de flux entre régions). Leurs intervalles sont calculés exactement à partir de la loi publique du bruit et couvrent le vrai compte à 95 % quel qu'il soit ; sans aucun flux, environ 2,5 % des paires passeraient encore. ε des régions : {eps:g}.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>none of the {} flows exceeds the simultaneous 95 % margin of error (± {:g}): they may be noise alone (see the report)</source>
-      <translation>aucun des {} flux ne dépasse la marge d'erreur simultanée à 95 % (± {:g}) : ils peuvent n'être que du bruit (voir le rapport)</translation>
+      <source>&lt;p&gt;No pair can be told apart from noise at these zones and this ε: the flow map is empty by design, and the largest values of the OD table (up to {top:.4g}) are within what the noise of {n} released values reaches, not the largest flows. Coarser zones (fewer pairs, each holding more) or a larger ε show flows above noise.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Aucune paire ne se distingue du bruit avec ces zones et cet ε : la carte des flux est vide par construction, et les plus grandes valeurs de la table OD (jusqu'à {top:.4g}) restent dans ce qu'atteint le bruit de {n} valeurs publiées, ce ne sont pas les plus grands flux. Des zones plus grossières (moins de paires, chacune en contenant davantage) ou un ε plus grand font apparaître des flux au-dessus du bruit.&lt;/p&gt;</translation>
     </message>
     <message>
       <source>origin</source>
@@ -2864,16 +3144,16 @@
       <translation>intervalle à 95 %</translation>
     </message>
     <message>
-      <source>Public regions need the method people_shrunk (the method here is {})</source>
-      <translation>Les régions publiques demandent la méthode people_shrunk (la méthode ici est {})</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;No pair can be told apart from noise at these zones and this ε: the flow map is empty by design, and the largest values of the OD table (up to {top:.4g}) are within what the noise of {n} released values reaches, not the largest flows. Coarser zones (fewer pairs, each holding more) or a larger ε show flows above noise.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;Aucune paire ne se distingue du bruit avec ces zones et cet ε : la carte des flux est vide par construction, et les plus grandes valeurs de la table OD (jusqu'à {top:.4g}) restent dans ce qu'atteint le bruit de {n} valeurs publiées, ce ne sont pas les plus grands flux. Des zones plus grossières (moins de paires, chacune en contenant davantage) ou un ε plus grand font apparaître des flux au-dessus du bruit.&lt;/p&gt;</translation>
+      <source>&lt;p&gt;{counted}: {k} of {n} pairs of two regions have a 95 % interval above 0 (drawn as region flow lines). Their intervals are computed exactly from the public noise law and cover the true count at 95 % whatever it is; with no flow at all, about 2.5 % of the pairs would still pass. ε of the regions: {eps:g}.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;{counted} : {k} des {n} paires de deux régions ont un intervalle à 95 % au-dessus de 0 (dessinées en lignes de flux entre régions). Leurs intervalles sont calculés exactement à partir de la loi publique du bruit et couvrent le vrai compte à 95 % quel qu'il soit ; sans aucun flux, environ 2,5 % des paires passeraient encore. ε des régions : {eps:g}.&lt;/p&gt;</translation>
     </message>
     <message>
       <source>Good for: tools and models that need a trips dataset; the shape of trip length, start time, travel time and trips per person; trips per zone and hour on coarse zones; each person's pattern. Not for: OD flows between census zones (use OD flows of trips), small areas, rare trips, exact counts.</source>
       <translation>Utile pour : les outils et modèles qui ont besoin d'un jeu de données de trajets ; la forme de la longueur des trajets, de l'heure de départ, de la durée et des trajets par personne ; les trajets par zone et par heure sur des zones grossières ; le schéma de chaque personne. Inutile pour : les flux OD entre zones de recensement (utilisez Flux OD des trajets), les petites zones, les trajets rares, les comptages exacts.</translation>
+    </message>
+    <message>
+      <source>the end of the time window must be after its start</source>
+      <translation>la fin de la fenêtre temporelle doit suivre son début</translation>
     </message>
     <message>
       <source>bounded trips of a Spark job</source>
@@ -2884,14 +3164,6 @@
       <translation>Jeu de données / publication</translation>
     </message>
     <message>
-      <source>Unit of privacy</source>
-      <translation>Unité de confidentialité</translation>
-    </message>
-    <message>
-      <source>ε budget</source>
-      <translation>Budget ε</translation>
-    </message>
-    <message>
       <source>ε spent</source>
       <translation>ε dépensé</translation>
     </message>
@@ -2900,8 +3172,8 @@
       <translation>ε restant</translation>
     </message>
     <message>
-      <source>δ budget</source>
-      <translation>Budget δ</translation>
+      <source>ε budget</source>
+      <translation>Budget ε</translation>
     </message>
     <message>
       <source>δ spent</source>
@@ -2912,8 +3184,28 @@
       <translation>δ restant</translation>
     </message>
     <message>
+      <source>δ budget</source>
+      <translation>Budget δ</translation>
+    </message>
+    <message>
+      <source>Unit of privacy</source>
+      <translation>Unité de confidentialité</translation>
+    </message>
+    <message>
       <source>Status / outputs</source>
       <translation>État / sorties</translation>
+    </message>
+    <message>
+      <source>spent</source>
+      <translation>dépensé</translation>
+    </message>
+    <message>
+      <source>reserved</source>
+      <translation>réservé</translation>
+    </message>
+    <message>
+      <source>{n} temporary output(s)</source>
+      <translation>{n} sortie(s) temporaire(s)</translation>
     </message>
     <message>
       <source>Mobility DP privacy budget</source>
@@ -2932,6 +3224,10 @@
       <translation>Les lignes sont colorées quand il reste moins que cette part du budget</translation>
     </message>
     <message>
+      <source>Warn below</source>
+      <translation>Avertir sous</translation>
+    </message>
+    <message>
       <source>Open privacy ledgers</source>
       <translation>Ouvrir des registres de confidentialité</translation>
     </message>
@@ -2940,20 +3236,28 @@
       <translation>Registres de confidentialité (*.json)</translation>
     </message>
     <message>
-      <source>Warn below</source>
-      <translation>Avertir sous</translation>
-    </message>
-    <message>
       <source>no such file yet (a release creates it)</source>
       <translation>ce fichier n'existe pas encore (une publication le crée)</translation>
+    </message>
+    <message>
+      <source>{n} dataset(s) below the warning level</source>
+      <translation>{n} jeu(x) de données sous le seuil d'avertissement</translation>
+    </message>
+    <message>
+      <source>{unit} per {who}</source>
+      <translation>{unit} par {who}</translation>
     </message>
     <message>
       <source>{n} release(s)</source>
       <translation>{n} publication(s)</translation>
     </message>
     <message>
-      <source>{n} dataset(s) below the warning level</source>
-      <translation>{n} jeu(x) de données sous le seuil d'avertissement</translation>
+      <source>Less than {share} of the budget remains: ε {left} of {budget} ({unit})</source>
+      <translation>Il reste moins de {share} du budget : ε {left} sur {budget} ({unit})</translation>
+    </message>
+    <message>
+      <source>, δ {left} of {budget}</source>
+      <translation>, δ {left} sur {budget}</translation>
     </message>
     <message>
       <source>Utility</source>
@@ -3196,20 +3500,156 @@
       <translation>Temps entre trajets consécutifs (h)</translation>
     </message>
     <message>
+      <source>all {n} {noun}(s) lie outside the study area (the nearest is {km:.3g} km away): check that each layer's CRS is set correctly and that the layers cover the same place</source>
+      <translation>les {n} {noun}(s) sont tous hors de la zone d'étude (le plus proche est à {km:.3g} km) : vérifiez que le SCR de chaque couche est correct et que les couches couvrent le même lieu</translation>
+    </message>
+    <message>
+      <source>{n} {noun}(s) lie outside the study area</source>
+      <translation>{n} {noun}(s) hors de la zone d'étude</translation>
+    </message>
+    <message>
+      <source>{n} {noun}(s) were dropped: their Voronoi cell does not meet the study area</source>
+      <translation>{n} {noun}(s) écarté(e)s : leur cellule de Voronoï ne rencontre pas la zone d'étude</translation>
+    </message>
+    <message>
+      <source>{n} {noun}(s) share their site with another (duplicate coordinates or closer than the merge distance)</source>
+      <translation>{n} {noun}(s) partagent leur site avec un(e) autre (coordonnées en double ou plus proches que la distance de fusion)</translation>
+    </message>
+    <message>
+      <source>seed</source>
+      <translation>germe</translation>
+    </message>
+    <message>
+      <source>The trip scale is below its own noise (noisy users {users:.0f}, noisy trips {trips:.0f}): trips per person are unknown, taken as {kappa:.3g} within [{lo:.3g}, {hi:.3g}]; every total it multiplies may be off by more than 2×.</source>
+      <translation>L'échelle des trajets est sous son propre bruit (utilisateurs bruités {users:.0f}, trajets bruités {trips:.0f}) : les trajets par personne sont inconnus, pris égaux à {kappa:.3g} dans [{lo:.3g}, {hi:.3g}] ; chaque total qu'elle multiplie peut être faux de plus d'un facteur 2.</translation>
+    </message>
+    <message>
+      <source>The trip scale ({kappa:.3g} trips per person, 99 % interval {lo:.3g}–{hi:.3g}) may be off by more than 2×, and so may every total it multiplies.</source>
+      <translation>L'échelle des trajets ({kappa:.3g} trajets par personne, intervalle à 99 % {lo:.3g}–{hi:.3g}) peut être fausse de plus d'un facteur 2, de même que chaque total qu'elle multiplie.</translation>
+    </message>
+    <message>
+      <source>The released {what} sum to {released:,.0f}, but their unclipped noisy counts put the total at {lo:,.0f}–{hi:,.0f} (95 %): the released total may be off by more than 2× (clipping at 0 adds the noise of empty cells, shrinkage removes flows the noise hides).</source>
+      <translation>Les {what} publiés totalisent {released:,.0f}, mais leurs comptages bruités non tronqués placent le total à {lo:,.0f}–{hi:,.0f} (95 %) : le total publié peut être faux de plus d'un facteur 2 (la troncature à 0 ajoute le bruit des cellules vides, le rétrécissement retire les flux que le bruit cache).</translation>
+    </message>
+    <message>
+      <source>The model's noisy total of {total:,.0f} trips has a 95 % interval of {low:,.0f}–{high:,.0f}: the number of trips may be off by more than 2×.</source>
+      <translation>Le total bruité du modèle, {total:,.0f} trajets, a un intervalle à 95 % de {low:,.0f}–{high:,.0f} : le nombre de trajets peut être faux de plus d'un facteur 2.</translation>
+    </message>
+    <message>
+      <source>Start hours</source>
+      <translation>Heures de départ</translation>
+    </message>
+    <message>
+      <source>Travel times</source>
+      <translation>Durées de trajet</translation>
+    </message>
+    <message>
+      <source>{label}: too few trips for finer counts above the noise; pooled into periods of {width:g} {unit} and shrunk {shrunk:.0%} towards the uniform law (100 %: uniform).</source>
+      <translation>{label} : trop peu de trajets pour des comptages plus fins au-dessus du bruit ; regroupés en périodes de {width:g} {unit} et rapprochés à {shrunk:.0%} de la loi uniforme (100 % : uniforme).</translation>
+    </message>
+    <message>
+      <source>BalancedNoise: noise within ±b, b independent of the data ((ε, δ), Alg. 5; protects one move, not a vehicle)</source>
+      <translation type="obsolete">BalancedNoise : bruit dans ±b, b indépendant des données ((ε, δ), alg. 5 ; protège un déplacement, pas un véhicule)</translation>
+    </message>
+    <message>
+      <source>balanced noise|noise within ±b, b independent of the data ((ε, δ), Alg. 5)</source>
+      <translation type="obsolete">bruit équilibré|bruit dans ±b, b indépendant des données ((ε, δ), alg. 5)</translation>
+    </message>
+    <message>
+      <source>noise within ±b, b independent of the data ((ε, δ), Alg. 5)</source>
+      <translation type="obsolete">bruit dans ±b, b indépendant des données ((ε, δ), alg. 5)</translation>
+    </message>
+    <message>
+      <source>Central: a trusted curator bounds each vehicle and adds noise once (ε-DP per vehicle; the default)</source>
+      <translation type="obsolete">Central : un curateur de confiance borne chaque véhicule et ajoute le bruit une fois (ε-DP par véhicule ; par défaut)</translation>
+    </message>
+    <message>
+      <source>UniversalNoise: Laplace on every count (thesis Alg. 3; protects one move, not a vehicle)</source>
+      <translation type="obsolete">UniversalNoise : Laplace sur chaque comptage (alg. 3 de la thèse ; protège un déplacement, pas un véhicule)</translation>
+    </message>
+    <message>
+      <source>trusted curator|a trusted curator bounds each vehicle and adds noise once (ε-DP per vehicle)</source>
+      <translation type="obsolete">curateur de confiance|un curateur de confiance borne chaque véhicule et ajoute le bruit une fois (ε-DP par véhicule)</translation>
+    </message>
+    <message>
+      <source>a trusted curator bounds each vehicle and adds noise once (ε-DP per vehicle)</source>
+      <translation type="obsolete">un curateur de confiance borne chaque véhicule et ajoute le bruit une fois (ε-DP par véhicule)</translation>
+    </message>
+    <message>
+      <source>universal noise|Laplace on every count (thesis Alg. 3)</source>
+      <translation type="obsolete">bruit universel|Laplace sur chaque comptage (alg. 3 de la thèse)</translation>
+    </message>
+    <message>
+      <source>Laplace on every count (thesis Alg. 3)</source>
+      <translation type="obsolete">Laplace sur chaque comptage (alg. 3 de la thèse)</translation>
+    </message>
+    <message>
       <source>&lt;p&gt;&lt;b&gt;Method&lt;/b&gt; (value stored in models and scripts in brackets): &lt;i&gt;UniversalNoise&lt;/i&gt; [&lt;code&gt;universal&lt;/code&gt;] adds Laplace noise of scale Δ/ε to every count; &lt;i&gt;BalancedNoise&lt;/i&gt; [&lt;code&gt;balanced&lt;/code&gt;] truncates it to ±b with b = (Δ/ε)·ln((e^ε+1)/δ), which does not depend on the data: (ε, δ)-DP; &lt;i&gt;BoundedNoise&lt;/i&gt; [&lt;code&gt;bounded&lt;/code&gt;] truncates it to ±(true count): a zero stays zero, so it shows which moves every vehicle made — NOT differentially private, offered only to compare with the thesis; &lt;i&gt;Central&lt;/i&gt; [&lt;code&gt;central&lt;/code&gt;]: a trusted curator bounds what each vehicle contributes and adds noise once to the total: ε-DP for a whole vehicle, far less noise than per-vehicle noise at the same ε.&lt;/p&gt;</source>
       <translation type="obsolete">&lt;p&gt;&lt;b&gt;Méthode&lt;/b&gt; (valeur stockée dans les modèles et les scripts entre crochets) : &lt;i&gt;UniversalNoise&lt;/i&gt; [&lt;code&gt;universal&lt;/code&gt;] ajoute un bruit de Laplace d'échelle Δ/ε à chaque comptage ; &lt;i&gt;BalancedNoise&lt;/i&gt; [&lt;code&gt;balanced&lt;/code&gt;] le tronque à ±b avec b = (Δ/ε)·ln((e^ε+1)/δ), qui ne dépend pas des données : (ε, δ)-DP ; &lt;i&gt;BoundedNoise&lt;/i&gt; [&lt;code&gt;bounded&lt;/code&gt;] le tronque à ±(vrai comptage) : un zéro reste zéro, ce qui montre quels déplacements chaque véhicule a faits — PAS différentiellement privé, proposé uniquement pour comparer avec la thèse ; &lt;i&gt;Central&lt;/i&gt; [&lt;code&gt;central&lt;/code&gt;] : un curateur de confiance borne la contribution de chaque véhicule et ajoute le bruit une seule fois au total : ε-DP pour un véhicule entier, bien moins de bruit que le bruit par véhicule au même ε.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>Start (a midnight, ISO 8601, UTC)</source>
+      <translation type="obsolete">Début (un minuit, ISO 8601, UTC)</translation>
     </message>
     <message>
       <source>BalancedNoise: noise within ±b, b independent of the data ((ε, δ), Alg. 5)</source>
       <translation type="obsolete">BalancedNoise : bruit dans ±b, b indépendant des données ((ε, δ), alg. 5)</translation>
     </message>
     <message>
+      <source>BalancedNoise</source>
+      <translation type="obsolete">BalancedNoise</translation>
+    </message>
+    <message>
+      <source>BoundedNoise: noise within ±count (thesis Alg. 4; NOT differentially private)</source>
+      <translation type="obsolete">BoundedNoise : bruit dans ±comptage (alg. 4 de la thèse ; PAS différentiellement privé)</translation>
+    </message>
+    <message>
+      <source>BoundedNoise</source>
+      <translation type="obsolete">BoundedNoise</translation>
+    </message>
+    <message>
       <source>Central: a trusted curator bounds each vehicle and adds noise once (ε-DP per vehicle)</source>
       <translation type="obsolete">Central : un curateur de confiance borne chaque véhicule et ajoute le bruit une fois (ε-DP par véhicule)</translation>
     </message>
     <message>
+      <source>Central</source>
+      <translation type="obsolete">Central</translation>
+    </message>
+    <message>
       <source>UniversalNoise: Laplace on every count (thesis Alg. 3)</source>
       <translation type="obsolete">UniversalNoise : Laplace sur chaque comptage (alg. 3 de la thèse)</translation>
+    </message>
+    <message>
+      <source>UniversalNoise</source>
+      <translation type="obsolete">UniversalNoise</translation>
+    </message>
+    <message>
+      <source>in [0, 1); BalancedNoise only</source>
+      <translation type="obsolete">dans [0, 1) ; BalancedNoise uniquement</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Start&lt;/b&gt; / &lt;b&gt;end&lt;/b&gt; (optional): the time window; only trips that start and end inside it count (trips without times are then dropped).&lt;/p&gt;</source>
+      <translation type="obsolete">&lt;p&gt;&lt;b&gt;Début&lt;/b&gt; / &lt;b&gt;fin&lt;/b&gt; (facultatifs) : la fenêtre de temps ; seuls comptent les trajets qui commencent et finissent dedans (les trajets sans horaires sont alors écartés).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>Start of the time window</source>
+      <translation type="obsolete">Début de la fenêtre de temps</translation>
+    </message>
+    <message>
+      <source>End of the time window</source>
+      <translation type="obsolete">Fin de la fenêtre de temps</translation>
+    </message>
+    <message>
+      <source>Directed people per pair (main ordered pair)</source>
+      <translation type="obsolete">Personnes par paire principale orientée</translation>
+    </message>
+    <message>
+      <source>EFPA_G|clustering + Fourier (DCT) perturbation with Gaussian noise, (ε, δ)-DP</source>
+      <translation type="obsolete">EFPA_G|regroupement + perturbation de Fourier (DCT) avec bruit gaussien, (ε, δ)-DP</translation>
+    </message>
+    <message>
+      <source>EFPA_G</source>
+      <translation type="obsolete">EFPA_G</translation>
     </message>
     <message>
       <source>&lt;p&gt;&lt;b&gt;Publish&lt;/b&gt; (people per pair): &lt;i&gt;trips&lt;/i&gt; (default) scales people per pair by the trips per person of a noisy total (&lt;b&gt;share of ε for the trip scale&lt;/b&gt;, users and their trips up to the &lt;b&gt;cap M&lt;/b&gt;); &lt;i&gt;people&lt;/i&gt; publishes people per pair. &lt;b&gt;Directed&lt;/b&gt; counts each user on their main &lt;i&gt;ordered&lt;/i&gt; pair (default: unordered, split evenly between the two directions). The interval of each value (lower95, upper95) is the 95 % confidence interval of the people count from the noise law (it covers every true count at 95 %), times the trip scale: it ignores the scale's noise and the trips off the main pairs. Flow lines are drawn where the noisy people count exceeds the simultaneous 95 % margin over all pairs. At census zones (about a thousand zones, a few thousand users) a pair holds about one person, less than the noise of a million values reaches: at ε = 1 no pair passes and the map is empty by design (the report says so); on a 1 km grid the same default draws the busiest pairs.&lt;/p&gt;</source>

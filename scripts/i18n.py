@@ -5,15 +5,18 @@ Run with QGIS's Python (``.venv/bin/python``; it loads the algorithms to read th
   scripts/i18n.py update    refresh i18n/mobility_dp_<lang>.ts from the code (translations kept;
                             strings the code no longer has are marked obsolete)
   scripts/i18n.py compile   i18n/*.ts -> i18n/*.qm with Qt's lrelease (Debian: qttools5-dev-tools)
-  scripts/i18n.py check     exit 1 if a catalogue lacks a string of the code; prints coverage
+  scripts/i18n.py check     exit 1 if a catalogue lacks a string of the code, or a tr() call
+                            gets text no catalogue can hold (an f-string, a concatenation,
+                            x.tr of another context); prints coverage
 
 Why not pylupdate5: the plugin's strings reach ``tr`` as class attributes (names, groups,
 help), through parameter factories and as help blocks split at run time, which a scanner of
 ``tr("…")`` calls does not see. This script takes them where QGIS shows them: every
 algorithm's name, group, help blocks (as ``params.html_help`` splits them), parameter and
-output descriptions and option labels, plus every literal ``tr("…")`` in the plugin's code, the
-fixed headings of :mod:`dpcore.reporting.report` (its ``translate("…")`` calls) and the report
-section headings (``(heading, html)`` pairs, see :func:`_report_headings`).
+output descriptions and option labels, plus every string the plugin's code hands to ``tr`` (a
+literal, a local name assigned literals, a conditional of literals), the fixed headings of
+:mod:`dpcore.reporting.report` (its ``translate("…")`` calls) and the report section headings
+(``(heading, html)`` pairs, see :func:`_report_headings`).
 All live in one context, ``MobilityDP`` (the one :func:`algorithms.common.i18n.tr` uses).
 """
 from __future__ import annotations
@@ -33,24 +36,98 @@ LANGUAGES = {"fr": "fr_FR"}
 CODE_DIRS = ("algorithms", "provider", "gui")
 
 
-def _literal_tr_strings() -> list:
-    """Every ``tr("literal")`` / ``_tr("literal")`` in the plugin's code."""
-    found = []
+def _code_paths() -> list:
     paths = [os.path.join(ROOT, "plugin.py")]
     for folder in CODE_DIRS:
         for base, _dirs, files in os.walk(os.path.join(ROOT, folder)):
             paths += [os.path.join(base, name) for name in sorted(files) if name.endswith(".py")]
-    for path in paths:
+    return paths
+
+
+def _tr_calls(tree):
+    """(call, enclosing function or module) of every ``tr(…)`` / ``_tr(…)`` / ``x.tr(…)``."""
+    def walk(node, scope):
+        for child in ast.iter_child_nodes(node):
+            inner = child if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else scope
+            if isinstance(child, ast.Call) and child.args and (
+                    (isinstance(child.func, ast.Name) and child.func.id in ("tr", "_tr")) or
+                    (isinstance(child.func, ast.Attribute) and child.func.attr == "tr")):
+                yield child, scope
+            yield from walk(child, inner)
+    yield from walk(tree, tree)
+
+
+def _constants(node) -> list:
+    """The literal strings an expression can be: a literal, the literal branches of
+    ``a if c else b``; None when it holds none (a name, a call, an f-string)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.IfExp):
+        found = (_constants(node.body) or []) + (_constants(node.orelse) or [])
+        return found or None
+    return None
+
+
+def _assigned_strings(scope, name: str):
+    """The literal strings a local name is assigned in ``scope`` (None if none)."""
+    found = []
+    for node in ast.walk(scope):
+        if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == name for t in node.targets):
+            found += _constants(node.value) or []
+    return found or None
+
+
+def _scan_tr_calls(paths=None):
+    """(strings, problems): every string ``tr`` receives that the code states (literals, a
+    local name assigned literals, either branch of a conditional), and every ``tr`` call whose
+    text no catalogue can hold: an f-string or concatenation (fill a template with
+    ``.format`` instead), or a method ``x.tr`` of another translation context."""
+    strings, problems = [], []
+    for path in paths or _code_paths():
         with open(path, encoding="utf-8") as fh:
             tree = ast.parse(fh.read())
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
-                    and node.func.id in ("tr", "_tr") and node.args \
-                    and isinstance(node.args[0], ast.Constant) \
-                    and isinstance(node.args[0].value, str):
-                # "Label|details" (params.dialog_ready) is shown as two strings
-                found += node.args[0].value.split("|", 1)
+        where = os.path.relpath(path, ROOT)
+        for call, scope in _tr_calls(tree):
+            arg = call.args[0]
+            line = f"{where}:{call.lineno}"
+            if isinstance(call.func, ast.Attribute):
+                problems.append(f"{line}: {ast.unparse(call.func)}() translates in another "
+                                "context than MobilityDP: use tr()")
+                continue
+            values = _constants(arg)
+            if values is None and isinstance(arg, ast.Name):
+                values = _assigned_strings(scope, arg.id)
+            if values is not None:
+                for value in values:   # "Label|details" (params.dialog_ready): two strings
+                    strings += value.split("|", 1)
+            elif isinstance(arg, (ast.JoinedStr, ast.BinOp)):
+                problems.append(f"{line}: tr() of a built string ({ast.unparse(arg)[:60]}…) "
+                                "is never in the catalogue: tr(\"… {name} …\").format(name=…)")
+    return strings, problems
+
+
+def _dpcore_messages() -> list:
+    """The templates of dpcore's translatable messages (``Message("…", …)``) and the words
+    they insert (``word("tower")``), see :mod:`dpcore.reporting.messages`."""
+    found = []
+    for base, _dirs, files in os.walk(os.path.join(ROOT, "dpcore")):
+        for name in sorted(f for f in files if f.endswith(".py")):
+            with open(os.path.join(base, name), encoding="utf-8") as fh:
+                tree = ast.parse(fh.read())
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Call) and getattr(node.func, "id", "") in (
+                        "Message", "word") and node.args and \
+                        isinstance(node.args[0], ast.Constant) and \
+                        isinstance(node.args[0].value, str):
+                    found.append(node.args[0].value)
     return found
+
+
+def _literal_tr_strings() -> list:
+    """Every string the plugin's code hands to ``tr`` / ``_tr`` as written (see
+    :func:`_scan_tr_calls`)."""
+    return _scan_tr_calls()[0]
 
 
 def _report_headings() -> list:
@@ -180,7 +257,8 @@ def _plugin_strings() -> list:
 def source_strings() -> list:
     """The catalogue's source strings, unique, in a stable order."""
     seen, out = set(), []
-    for s in _plugin_strings() + _literal_tr_strings() + _report_headings():
+    for s in _plugin_strings() + _literal_tr_strings() + _report_headings() + \
+            _dpcore_messages():
         if s and s.strip() and s not in seen:
             seen.add(s)
             out.append(s)
@@ -254,6 +332,11 @@ def main(argv) -> int:
         return 2
     sources = source_strings()
     status = 0
+    problems = _scan_tr_calls()[1]
+    for problem in problems:
+        print(f"untranslatable: {problem}")
+    if problems and command == "check":
+        status = 1
     for lang in LANGUAGES:
         known = read_ts(ts_path(lang))
         missing = [s for s in sources if s not in known]

@@ -31,11 +31,12 @@ from qgis.PyQt.QtGui import QIcon
 from ...dpcore.accounting.staging import place
 from ...dpcore.accounting.costs import Budget, PrivacyCost
 from ...dpcore.random.draws import DrawWatch
+from ...dpcore.accounting.ledger import Ledger
 from ...dpcore.reporting.progress import Cancelled
 from . import helppages
 from .frame import MetricFrame, id_type, shapely_wkb  # noqa: F401
 from .frame_choice import choose_frame  # noqa: F401
-from .i18n import tr
+from .i18n import error_text, tr, translating_feedback
 from .inputs import (BUDGET_DELTA, BUDGET_EPSILON, DATASET_ID, DELTA, EPSILON,  # noqa: F401
                      FRAME_CRS, INTERNAL_REPORT, LEDGER, REPORT, SEED, InputsMixin)
 from .outputs import begin_run, end_run, store_default_styles, style_on_load  # noqa: F401
@@ -132,6 +133,12 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
                               or default_dataset_id, planned, budget=budget,
                               label=f"mobilitydp:{self.ALGORITHM_ID}",
                               seeded=self.seeded(parameters, context))
+        if path and budget is None and self._charge.dataset_id not in Ledger(path).datasets():
+            raise ValueError(tr(
+                "The dataset '{dataset}' is new in the ledger {path}: give its total budget in "
+                "“{field}” (under Advanced parameters) on first use").format(
+                    dataset=self._charge.dataset_id, path=path,
+                    field=self.parameterDefinition(BUDGET_EPSILON).description()))
         self._charge.reserve()
         self._draws.arm()
         return self._charge
@@ -167,6 +174,7 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
         self._draws = DrawWatch()
         self.seeded_source = False
         staging = None
+        feedback = translating_feedback(feedback)   # dpcore's messages in the user's language
         begin_run()
         try:
             check_parameters(self, parameters, context)
@@ -192,7 +200,7 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
                     self._charge.contract.fail(drawn=self._draws.drawn())
                 raise
             raise QgsProcessingException(failure_message(
-                self._charge, str(exc), drawn=self._draws.drawn(),
+                self._charge, error_text(exc), drawn=self._draws.drawn(),
                 cancelled=isinstance(exc, Cancelled) or feedback.isCanceled()))
         results = {k: staging.final(v) for k, v in results.items()}
         self.announce_empty(results, context, feedback)
@@ -200,12 +208,12 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
             results = {**results, **self._charge.outputs()}
             feedback.pushInfo(self._charge.log_line())
             for warning in self._charge.warnings:
-                feedback.pushWarning(tr(warning))
+                feedback.pushWarning(warning)   # translated by the run's feedback
             if feedback.isCanceled():
                 feedback.reportError(tr(
-                    "Cancel came after the release was charged (" + self._charge.log_line() +
-                    "): the outputs were written completely, since the budget is spent."),
-                    False)
+                    "Cancel came after the release was charged ({cost}): the outputs were "
+                    "written completely, since the budget is spent.").format(
+                        cost=self._charge.log_line()), False)
         return results
 
 

@@ -30,3 +30,46 @@ def install_translator(plugin_dir: str):
         return None
     QCoreApplication.installTranslator(translator)
     return translator
+
+
+def shown(text) -> str:
+    """A message as the user reads it: a :class:`dpcore.reporting.messages.Message` from its translated
+    template and values, any other text through :func:`tr` (unchanged without a translation)."""
+    template = getattr(text, "template", None)
+    if template is None:
+        return tr(text) if isinstance(text, str) else str(text)
+    values = {k: tr(v) if isinstance(v, str) else v for k, v in text.values.items()}
+    return tr(template).format(**values)
+
+
+def error_text(exc: BaseException) -> str:
+    """An exception's message as the user reads it (see :func:`shown`)."""
+    return shown(exc.args[0]) if len(exc.args) == 1 and isinstance(exc.args[0], str) \
+        else str(exc)
+
+
+def translating_feedback(feedback):
+    """``feedback`` whose info, warning and error lines pass through :func:`shown` (dpcore's
+    warnings reach the log in the user's language); progress and cancel are the same."""
+    from qgis.core import QgsProcessingFeedback, QgsProcessingMultiStepFeedback
+
+    if not isinstance(feedback, QgsProcessingFeedback):
+        return feedback
+
+    class _Translating(QgsProcessingMultiStepFeedback):
+        # lines go to the run's feedback as Python calls it (its overrides, or what a caller
+        # set on the object); progress and cancel through QGIS's multi-step feedback
+        def pushInfo(self, text):  # noqa: N802
+            feedback.pushInfo(shown(text))
+
+        def pushWarning(self, text):  # noqa: N802
+            feedback.pushWarning(shown(text))
+
+        def reportError(self, text, fatal=False):  # noqa: N802
+            feedback.reportError(shown(text), fatal)
+
+    translated = _Translating(1, feedback)   # follows a later cancel through the signal
+    translated.setCurrentStep(0)
+    if feedback.isCanceled():
+        translated.cancel()
+    return translated

@@ -36,19 +36,29 @@ INTERNAL_REPORT = "INTERNAL_REPORT"
 FRAME_CRS = "FRAME_CRS"
 
 
+
+def _unit_word(kind: str) -> str:
+    """The unit of a unit field ("user", "vehicle") in the user's language."""
+    return {"user": tr("user"), "vehicle": tr("vehicle")}.get(kind, kind)
+
 class InputsMixin:
     """Adds and reads the parameters every algorithm shares."""
 
     def add_privacy_parameters(self, *, default_epsilon: float = 1.0, with_delta: bool = False,
-                               default_delta: float = 1e-6, delta_help: str = ""):
-        """EPSILON, DELTA (optional), SEED, LEDGER (+ dataset id and budget), REPORT,
-        INTERNAL_REPORT, and the outputs EPSILON_SPENT, DELTA_SPENT, PRIVACY_UNIT."""
+                               default_delta: float = 1e-6, delta_help: str = "",
+                               per_metre: bool = False):
+        """EPSILON (``per_metre``: its label says ε per metre), DELTA (optional), SEED, LEDGER
+        (+ dataset id and budget), REPORT, INTERNAL_REPORT, and the outputs EPSILON_SPENT,
+        DELTA_SPENT, PRIVACY_UNIT."""
         self.addParameter(QgsProcessingParameterNumber(
-            EPSILON, tr("Epsilon (ε)|the privacy loss of this release, > 0"),
+            EPSILON, tr("Epsilon (ε per metre)|the privacy loss of this release per metre of "
+                        "distance, > 0") if per_metre else
+            tr("Epsilon (ε)|the privacy loss of this release, > 0"),
             QgsProcessingParameterNumber.Double, default_epsilon))
         if with_delta:
             self.addParameter(delta_parameter(
-                DELTA, tr("Delta (δ)|in [0, 1)" + (f"; {delta_help}" if delta_help else "")),
+                # label and details are translated apart by params.dialog_ready
+                DELTA, "Delta (δ)|in [0, 1)" + (f"; {delta_help}" if delta_help else ""),
                 default_delta))
         self.addParameter(QgsProcessingParameterNumber(
             SEED, tr("Seed|empty = secure randomness; a seeded run is not for publication"),
@@ -87,7 +97,7 @@ class InputsMixin:
     def add_unit_field_parameter(self, name: str, label: str, parent: str, kind: str = "user"):
         """A user / vehicle field: empty by default, guessed by name or refused at run time."""
         names = ", ".join(UNIT_FIELD_NAMES[kind][:4])
-        p = unit_field_parameter(name, tr(f"{label}|the unit of privacy; empty: a field named {names}, …"), parent)
+        p = unit_field_parameter(name, tr("{label}|the unit of privacy; empty: a field named {names}, …").format(label=label, names=names), parent)
         p.setMetadata({**p.metadata(), "mobilitydp_unit": kind})
         self.addParameter(p)
 
@@ -156,17 +166,15 @@ class InputsMixin:
         chosen = self.parameterAsString(parameters, name, context)
         if chosen:
             if chosen not in fields:
-                raise QgsProcessingException(tr(f"{definition.description()}: the input has no "
-                                                f"field '{chosen}'"))
+                raise QgsProcessingException(tr("{label}: the input has no field '{chosen}'").format(label=definition.description(), chosen=chosen))
             return chosen
         guessed = guess_unit_field(fields, kind)
         if guessed is None:
             raise QgsProcessingException(tr(
-                f"Choose the field that identifies one {kind} ({definition.description()}): "
-                f"none of the fields ({', '.join(fields)}) is named like a {kind} id "
-                f"({', '.join(UNIT_FIELD_NAMES[kind])})."))
+                "Choose the field that identifies one {kind} ({label}): none of the fields ({items}) is named like a {kind} id ({items2}).").format(kind=_unit_word(kind), label=definition.description(), items=', '.join(fields), items2=', '.join(UNIT_FIELD_NAMES[kind])))
         if feedback is not None:
-            feedback.pushInfo(tr(f"{kind.capitalize()} field: '{guessed}' (chosen by its name)"))
+            feedback.pushInfo(tr("{kind} field: '{guessed}' (chosen by its name)").format(
+                kind=_unit_word(kind).capitalize(), guessed=guessed))
         return guessed
 
     @staticmethod

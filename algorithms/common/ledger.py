@@ -99,17 +99,56 @@ class Charge(contextlib.AbstractContextManager):
             dataset=self.dataset_id, path=self.path) if self.reservation is not None
             else _tr("no ledger given"))
         return _tr("Privacy cost of this release: {cost}; {where}.").format(
-            cost=self.cost.describe(), where=where)
+            cost=cost_text(self.cost), where=where)
+
+
+def unit_text(unit: str) -> str:
+    """A privacy unit ("ε", "ε per metre") or unit of privacy ("user") in the user's language."""
+    return {"ε per metre": _tr("ε per metre"), "user": _tr("user"),
+            "individual": _tr("individual"), "vehicle": _tr("vehicle"),
+            "trajectory": _tr("trajectory"), "move": _tr("move"),
+            "visit": _tr("visit"), "reported point": _tr("reported point")}.get(unit, unit)
+
+
+def cost_text(cost) -> str:
+    """:meth:`PrivacyCost.describe` in the user's language: "ε = 0.5, δ = 0 (ε, unit of
+    privacy: user)"."""
+    values = dict(epsilon=f"{cost.epsilon:.6g}", delta=f"{cost.delta:.6g}",
+                  unit=unit_text(cost.unit), who=unit_text(cost.unit_of_privacy))
+    return (_tr("ε = {epsilon}, δ = {delta} ({unit}, unit of privacy: {who})") if
+            cost.unit_of_privacy else _tr("ε = {epsilon}, δ = {delta} ({unit})")).format(**values)
+
+
+def _rule_text(contract) -> str:
+    """What :meth:`ReleaseContract.fail` did, in the user's language (call it first)."""
+    if contract.state == "committed":
+        where = _tr(" and charged to dataset '{dataset}' in the ledger {path}").format(
+            dataset=contract.dataset_id, path=contract.path) \
+            if contract.reservation is not None else _tr(" (no ledger was given)")
+        outputs = contract.outputs()
+        wrote = _tr(" Outputs written: {outputs}.").format(
+            outputs=", ".join(map(str, outputs))) if outputs else _tr(" No output was written.")
+        return _tr("Noise had been drawn when the run stopped: {cost} was spent{where}.").format(
+            cost=cost_text(contract.cost or contract.planned), where=where) + wrote
+    if contract.reservation is not None:
+        return _tr("Nothing was published and nothing was charged to the privacy ledger (no "
+                   "noise had been drawn; its reservation was cancelled).")
+    return _tr("Nothing was published and nothing was charged to the privacy ledger.") \
+        if contract.path else _tr("Nothing was published (no ledger was given).")
 
 
 def failure_message(charge, message: str, *, drawn: bool, cancelled: bool = False) -> str:
     """``message`` followed by what the failure rule did: nothing published (no random draw
-    yet), or what was spent and charged (:meth:`ReleaseContract.fail`)."""
-    rule = ("Nothing was published and nothing was charged to the privacy ledger."
-            if charge is None else charge.contract.fail(drawn=drawn, cancelled=cancelled))
+    yet), or what was spent and charged (:meth:`ReleaseContract.fail`), in the user's
+    language."""
+    if charge is None:
+        rule = _tr("Nothing was published and nothing was charged to the privacy ledger.")
+    else:
+        charge.contract.fail(drawn=drawn, cancelled=cancelled)
+        rule = _rule_text(charge.contract)
     if cancelled:
         message = _tr("Cancelled by the user.")
     message = message.strip()
     if message and message[-1] not in ".!?":
         message += "."
-    return f"{message} {_tr(rule)}".strip()
+    return f"{message} {rule}".strip()

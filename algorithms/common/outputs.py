@@ -17,6 +17,8 @@ import math
 import os
 import threading
 
+import numpy as np
+
 from qgis.core import (QgsCategorizedSymbolRenderer, QgsClassificationPrettyBreaks,
                        QgsClassificationQuantile, QgsFeature,
                        QgsFeatureSink, QgsField, QgsFields, QgsGradientColorRamp,
@@ -84,19 +86,50 @@ _INTEGER_TYPES = {_number(t) for t in (FieldType.Int, FieldType.LongLong, FieldT
 
 def _classify(renderer, layer, field: str, method, classes: int) -> None:
     """Classes of ``field`` by ``method`` (not the deprecated updateClasses(layer, mode, n)),
-    labelled with as few decimals as the values need: whole numbers for integer fields and
-    for classes a unit or more wide, never QGIS's default 4 decimals."""
+    labelled with the decimals that tell the class bounds apart: whole numbers for integer
+    fields and bounds a unit or more apart, never QGIS's default 4 decimals. Quantile classes
+    of skewed values keep no repeated class: a value held by a class's share of the features
+    or more (0 visits) is a class of its own, the others are split by quantiles."""
     index = layer.fields().indexOf(field)
-    low, top = layer.minimumValue(index), layer.maximumValue(index)
-    span = (float(top) - float(low)) if isinstance(top, (int, float)) and \
-        isinstance(low, (int, float)) else 0.0
-    step = span / max(classes, 1)
     integer = index >= 0 and _number(layer.fields().at(index).type()) in _INTEGER_TYPES
-    method.setLabelPrecision(0 if integer or step >= 1 or step <= 0 else
-                             min(6, math.ceil(-math.log10(step))))
     method.setLabelTrimTrailingZeroes(True)
     renderer.setClassificationMethod(method)
     renderer.updateClasses(layer, classes)
+    spike = None
+    if isinstance(method, QgsClassificationQuantile):
+        values = np.sort(np.array([float(v) for v in (f.attribute(index)
+                                                      for f in layer.getFeatures())
+                                   if isinstance(v, (int, float)) and math.isfinite(v)]))
+        if values.size:
+            spike = _quantile_ranges(renderer, layer, values, classes)
+    bounds = np.unique([b for r in renderer.ranges() for b in (r.lowerValue(), r.upperValue())])
+    gap = float(np.diff(bounds).min()) if bounds.size > 1 else 0.0
+    method.setLabelPrecision(0 if integer or gap >= 1 or gap <= 0 else
+                             min(6, math.ceil(-math.log10(gap))))
+    for i, r in enumerate(renderer.ranges()):
+        renderer.updateRangeLabel(i, method.labelForRange(r.lowerValue(), r.upperValue())
+                                  if i or spike is None else
+                                  method.labelForRange(spike, spike).split(" - ")[0])
+
+
+def _quantile_ranges(renderer, layer, values, classes: int):
+    """Replace the renderer's quantile ranges by distinct ones (see :func:`_classify`);
+    returns the value of the first, one-value class, or None."""
+    low = values[0]
+    spike = low if np.count_nonzero(values == low) * classes >= values.size else None
+    rest = values[values > low] if spike is not None else values
+    breaks = np.unique(np.quantile(rest, np.linspace(0, 1, classes + (spike is None)),
+                                   method="inverted_cdf")) if rest.size else np.array([low])
+    edges = [(low, low)] if spike is not None else []
+    starts = [low, *breaks[1:-1]] if breaks.size > 1 else [low]
+    edges += list(zip(starts, breaks[1:] if breaks.size > 1 else breaks))
+    if renderer.sourceSymbol() is None:
+        renderer.setSourceSymbol(QgsSymbol.defaultSymbol(layer.geometryType()))
+    renderer.deleteAllClasses()
+    for lower, upper in edges:
+        renderer.addClassLowerUpper(float(lower), float(upper))
+    renderer.updateColorRamp(renderer.sourceColorRamp().clone())
+    return spike
 
 
 def categorized_style(field: str):

@@ -22,7 +22,8 @@ import re
 from qgis.core import (QgsProcessingParameterCrs, QgsProcessingParameterDateTime,
                        QgsProcessingParameterDefinition,
                        QgsProcessingParameterEnum, QgsProcessingParameterField,
-                       QgsProcessingParameterFile, QgsProcessingParameterNumber)
+                       QgsProcessingParameterFile, QgsProcessingParameterNumber,
+                       QgsProcessingParameterString)
 from qgis.PyQt.QtCore import QDateTime
 
 from .i18n import tr
@@ -32,6 +33,8 @@ DELTA_DECIMALS = 20
 
 #: Metadata key holding an enum's {value: description} for the help.
 CHOICES_KEY = "mobilitydp_choices"
+#: Metadata key holding an enum's values the dialog no longer offers.
+REMOVED_KEY = "mobilitydp_removed"
 
 #: Metadata key of date-time parameters whose text values the algorithm reads itself.
 TEXT_TIME_KEY = "mobilitydp_text_time"
@@ -75,14 +78,17 @@ def advanced(parameter):
     return parameter
 
 
-def enum_parameter(name: str, label: str, choices, default: str, *, optional: bool = False):
+def enum_parameter(name: str, label: str, choices, default: str, *, optional: bool = False,
+                   removed=()):
     """An enum whose stored values are the static strings of ``choices``.
 
     ``choices`` is a sequence of (value, description) pairs; a description
     ``"label|details"`` names its short label (else :func:`option_label` takes
     the words before the first ":", ";", "," or "("). The dialog shows the labels
     (details as tooltips), scripts, models and ``qgis_process`` give the values,
-    the help lists all three. Read it with ``MobilityDPAlgorithm.enum_value``.
+    the help lists all three. Read it with ``MobilityDPAlgorithm.enum_value``. ``removed``
+    values stay accepted from scripts and models (which then get the algorithm's refusal)
+    but the dialog no longer offers them.
     """
     choices = list(choices)
     values = [value for value, _ in choices]
@@ -93,7 +99,7 @@ def enum_parameter(name: str, label: str, choices, default: str, *, optional: bo
     p = QgsProcessingParameterEnum(name, label, options=values, allowMultiple=False,
                                    defaultValue=default, optional=optional)
     p.setUsesStaticStrings(True)
-    p.setMetadata({**p.metadata(), CHOICES_KEY: dict(choices)})
+    p.setMetadata({**p.metadata(), CHOICES_KEY: dict(choices), REMOVED_KEY: list(removed)})
     return p
 
 
@@ -169,7 +175,16 @@ def start_parameter(name: str, label: str, *, optional: bool = False):
     """The start of a period: a date-time picker (read with ``values.parameter_seconds``,
     which also reads the ISO 8601 text of scripts and saved models as before)."""
     p = QgsProcessingParameterDateTime(name, label, optional=optional)
-    p.setMetadata({**p.metadata(), TEXT_TIME_KEY: True})
+    p.setMetadata({**p.metadata(), TEXT_TIME_KEY: True, "widget_wrapper": {
+        "class": f"{_WIDGETS}.StartWidgetWrapper"}})
+    return p
+
+
+def date_text_parameter(name: str, label: str, default: str):
+    """A midnight as ISO 8601 text (``2024-03-04T00:00:00``), picked with a date picker."""
+    p = QgsProcessingParameterString(name, label, default)
+    p.setMetadata({**p.metadata(), "widget_wrapper": {
+        "class": f"{_WIDGETS}.DateTextWidgetWrapper"}})
     return p
 
 

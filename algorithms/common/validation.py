@@ -69,10 +69,7 @@ def _check_geometry_type(alg, definition, parameters, context) -> None:
         return
     layer = _layer_name(alg, parameters, definition.name(), context, source)
     raise QgsProcessingException(tr(
-        f"{definition.description()}: the layer '{layer}' holds "
-        f"{QgsWkbTypes.geometryDisplayString(held).lower() or 'no geometries'}"
-        f" ({QgsWkbTypes.displayString(source.wkbType())}); it must hold "
-        f"{' or '.join(name for _, name in kinds)}."))
+        "{label}: the layer '{layer}' holds {value} ({displayString}); it must hold {items}.").format(label=definition.description(), layer=layer, value=QgsWkbTypes.geometryDisplayString(held).lower() or tr('no geometries'), displayString=QgsWkbTypes.displayString(source.wkbType()), items=' or '.join((name for _, name in kinds))))
 
 
 def _is_set(value) -> bool:
@@ -103,20 +100,16 @@ def _check_field(alg, definition, parameters, context) -> None:
         index = fields.lookupField(name)
         if index < 0:
             raise QgsProcessingException(tr(
-                f"{label}: the layer '{layer}' has no field '{name}'. Its fields: "
-                f"{_listed(fields.names())}."))
+                "{label}: the layer '{layer}' has no field '{name}'. Its fields: {listed}.").format(label=label, layer=layer, name=name, listed=_listed(fields.names())))
         field = fields.at(index)
         wanted = definition.dataType()
         if wanted == QgsProcessingParameterField.Numeric and not field.isNumeric():
             numeric = [f.name() for f in fields if f.isNumeric()]
             raise QgsProcessingException(tr(
-                f"{label}: field '{name}' of the layer '{layer}' holds {field.typeName() or 'text'}"
-                f" values, not numbers. Its numeric fields: {_listed(numeric)}. (A CSV file read"
-                " without column types has text columns: give a .csvt file or a GeoPackage.)"))
+                "{label}: field '{name}' of the layer '{layer}' holds {value} values, not numbers. Its numeric fields: {listed}. (A CSV file read without column types has text columns: give a .csvt file or a GeoPackage.)").format(label=label, name=name, layer=layer, value=field.typeName() or 'text', listed=_listed(numeric)))
         if wanted == QgsProcessingParameterField.DateTime and field.type() not in _DATE_TYPES:
             raise QgsProcessingException(tr(
-                f"{label}: field '{name}' of the layer '{layer}' holds {field.typeName()} "
-                "values, not dates or times."))
+                "{label}: field '{name}' of the layer '{layer}' holds {typeName} values, not dates or times.").format(label=label, name=name, layer=layer, typeName=field.typeName()))
 
 
 def _layer_name(alg, parameters, parent, context, source) -> str:
@@ -143,13 +136,13 @@ def _check_number(alg, definition, parameters, context) -> None:
         number = alg.parameterAsDouble(parameters, definition.name(), context)
     label = definition.description()
     if not math.isfinite(number):
-        raise QgsProcessingException(tr(f"{label}: {value} is not a finite number."))
+        raise QgsProcessingException(tr("{label}: {value} is not a finite number.").format(label=label, value=value))
     if definition.dataType() == QgsProcessingParameterNumber.Integer and abs(number) > _INT32:
         raise QgsProcessingException(tr(
-            f"{label}: {number:g} is too large for a whole number (at most {_INT32})."))
+            "{label}: {number:g} is too large for a whole number (at most {INT32}).").format(label=label, number=number, INT32=_INT32))
     if abs(number) > MAX_MAGNITUDE:
         raise QgsProcessingException(tr(
-            f"{label}: {number:g} is out of range (at most {MAX_MAGNITUDE:g} in size)."))
+            "{label}: {number:g} is out of range (at most {MAX_MAGNITUDE:g} in size).").format(label=label, number=number, MAX_MAGNITUDE=MAX_MAGNITUDE))
 
 
 def usable_geometry(geometry, keep_m: bool = False):

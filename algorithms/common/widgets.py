@@ -19,22 +19,36 @@ so its "…" button opens a Save dialog that accepts an existing ledger without
 asking to overwrite it, and a new file name (the ledger is then created on
 the first release). QGIS's own file widget opens an Open dialog, which
 refuses files that do not exist yet.
+
+:class:`StartWidgetWrapper`: QGIS's date-time picker of a required parameter starts at "now",
+after every event of any data set, so a first run fails. This picker starts empty (the
+dialog then asks for the field by name before running) and shows UTC wall-clock time.
+
+:class:`DateTextWidgetWrapper`: a date picker for a text parameter holding an ISO 8601
+midnight (``2024-03-04T00:00:00``): the text scripts and models pass is unchanged.
 """
 from processing.gui.wrappers import DIALOG_BATCH, DIALOG_MODELER, WidgetWrapper
 from qgis.core import (QgsProcessingOutputFile, QgsProcessingOutputNumber,
-                       QgsProcessingOutputString, QgsProcessingParameterDefinition,
-                       QgsProcessingParameterEnum, QgsProcessingParameterFile,
+                       QgsProcessingOutputString, QgsProcessingParameterDateTime,
+                       QgsProcessingParameterDefinition, QgsProcessingParameterEnum, QgsProcessingParameterFile,
                        QgsProcessingParameterNumber, QgsProcessingParameterString, QgsProperty,
                        QgsSettings)
-from qgis.gui import QgsFileWidget, QgsFilterLineEdit
-from qgis.PyQt.QtCore import Qt
+from qgis.gui import QgsDateEdit, QgsDateTimeEdit, QgsFileWidget, QgsFilterLineEdit
+from qgis.PyQt.QtCore import QDate, QDateTime, Qt
 from qgis.PyQt.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QToolButton,
                                  QWidget)
 
 from .i18n import tr
-from .params import CHOICES_KEY, option_details, option_label
+from .params import CHOICES_KEY, REMOVED_KEY, option_details, option_label
 
-FILTER = "Privacy ledger (*.json);;All files (*)"
+#: The date-time format of the pickers (ISO 8601 order, UTC).
+DATETIME_FORMAT, DATE_FORMAT = "yyyy-MM-dd HH:mm", "yyyy-MM-dd"
+
+
+def _ledger_filter() -> str:
+    return tr("Privacy ledger (*.json)") + ";;" + tr("All files (*)")
+
+
 _LAST_DIR = "/Processing/LastOutputPath"
 
 
@@ -47,7 +61,7 @@ class LedgerFileWidgetWrapper(WidgetWrapper):
         widget = QgsFileWidget()
         widget.setStorageMode(QgsFileWidget.SaveFile)
         widget.setConfirmOverwrite(False)
-        widget.setFilter(FILTER)
+        widget.setFilter(_ledger_filter())
         widget.setDefaultRoot(QgsSettings().value(_LAST_DIR, ""))
         widget.fileChanged.connect(lambda _: self.widgetValueHasChanged.emit(self))
         return widget
@@ -62,7 +76,7 @@ class LedgerFileWidgetWrapper(WidgetWrapper):
         self.combo.setEditText("")
         button = QToolButton()
         button.setText("…")
-        button.setToolTip(self.tr("Choose an existing ledger or a new file name"))
+        button.setToolTip(tr("Choose an existing ledger or a new file name"))
         button.clicked.connect(self._choose)
         widget = QWidget()
         layout = QHBoxLayout()
@@ -73,8 +87,8 @@ class LedgerFileWidgetWrapper(WidgetWrapper):
         return widget
 
     def _choose(self):
-        path, _ = QFileDialog.getSaveFileName(self.widget, self.tr("Privacy ledger"),
-                                              QgsSettings().value(_LAST_DIR, ""), FILTER,
+        path, _ = QFileDialog.getSaveFileName(self.widget, tr("Privacy ledger"),
+                                              QgsSettings().value(_LAST_DIR, ""), _ledger_filter(),
                                               options=QFileDialog.Option.DontConfirmOverwrite)
         if path:
             self.combo.setEditText(path)
@@ -103,7 +117,7 @@ class _LabelledWrapper(WidgetWrapper):
         p = self.parameterDefinition()
         text = p.description()
         if p.flags() & QgsProcessingParameterDefinition.FlagOptional:
-            text += self.tr(" [optional]")
+            text += " " + tr("[optional]")
         label = QLabel(text)
         label.setToolTip(p.toolTip())
         return label
@@ -121,9 +135,13 @@ class EnumLabelWidgetWrapper(_LabelledWrapper):
         p = self.parameterDefinition()
         choices = p.metadata().get(CHOICES_KEY) or {v: v for v in p.options()}
         combo = QComboBox()
-        if p.flags() & QgsProcessingParameterDefinition.FlagOptional:
-            combo.addItem(self.tr("[Not selected]"), self.NOT_SET_OPTION)
+        if p.flags() & QgsProcessingParameterDefinition.FlagOptional and \
+                p.defaultValue() in (None, ""):   # a default ("automatic") says it already
+            combo.addItem(tr("[Not selected]"), self.NOT_SET_OPTION)
+        removed = p.metadata().get(REMOVED_KEY) or ()
         for value in p.options():
+            if value in removed:
+                continue
             description = choices.get(value, value)
             combo.addItem(tr(option_label(description)), value)
             details = tr(option_details(description))
@@ -167,7 +185,7 @@ class NumberWidgetWrapper(_LabelledWrapper):
             return self.combo
         edit = QgsFilterLineEdit()
         edit.setShowClearButton(bool(p.flags() & QgsProcessingParameterDefinition.FlagOptional))
-        edit.setPlaceholderText(self.tr("not set") if p.flags() &
+        edit.setPlaceholderText(tr("not set") if p.flags() &
                                 QgsProcessingParameterDefinition.FlagOptional else "")
         edit.setToolTip(p.toolTip())
         edit.textChanged.connect(lambda _: self.widgetValueHasChanged.emit(self))
@@ -206,3 +224,83 @@ class NumberWidgetWrapper(_LabelledWrapper):
             return float(text)
         except ValueError:
             return text  # QGIS then refuses it as "Wrong or missing parameter value"
+
+
+class StartWidgetWrapper(_LabelledWrapper):
+    """A date-time picker that starts empty and reads as UTC (see the module docstring)."""
+
+    def createWidget(self, **kwargs):  # noqa: N802
+        p = self.parameterDefinition()
+        if self.dialogType == DIALOG_MODELER:
+            self.combo = QComboBox()
+            self.combo.setEditable(True)
+            self._sources(self.combo, (QgsProcessingParameterDateTime,
+                                       QgsProcessingParameterString),
+                          (QgsProcessingOutputString,))
+            self.combo.setEditText("")
+            return self.combo
+        edit = QgsDateTimeEdit()
+        edit.setDisplayFormat(DATETIME_FORMAT)
+        edit.setCalendarPopup(True)
+        edit.setAllowNull(True)
+        edit.setNullRepresentation(tr("choose a date (UTC)"))
+        edit.clear()
+        edit.setToolTip(p.toolTip())
+        edit.valueChanged.connect(lambda _: self.widgetValueHasChanged.emit(self))
+        return edit
+
+    def setValue(self, value):  # noqa: N802
+        if value is None or value == "" or isinstance(value, QgsProperty):
+            return
+        if self.dialogType == DIALOG_MODELER:
+            self.setComboValue(value, combobox=self.combo)
+            return
+        if isinstance(value, str):
+            value = QDateTime.fromString(value.strip().rstrip("Z"), Qt.DateFormat.ISODate)
+        if isinstance(value, QDateTime) and value.isValid():
+            self.widget.setDateTime(value)
+
+    def value(self):
+        if self.dialogType == DIALOG_MODELER:
+            return self.comboValue(combobox=self.combo) or None
+        if self.widget.isNull():
+            return None
+        shown = self.widget.dateTime()   # the wall-clock time shown, as UTC text
+        return shown.toString("yyyy-MM-ddTHH:mm:ss")
+
+
+class DateTextWidgetWrapper(_LabelledWrapper):
+    """A date picker for an ISO 8601 midnight held as text (see the module docstring)."""
+
+    def createWidget(self, **kwargs):  # noqa: N802
+        if self.dialogType == DIALOG_MODELER:
+            self.combo = QComboBox()
+            self.combo.setEditable(True)
+            self._sources(self.combo, (QgsProcessingParameterString,),
+                          (QgsProcessingOutputString,))
+            self.combo.setEditText("")
+            return self.combo
+        edit = QgsDateEdit()
+        edit.setDisplayFormat(DATE_FORMAT)
+        edit.setCalendarPopup(True)
+        edit.setAllowNull(False)
+        edit.setToolTip(self.parameterDefinition().toolTip())
+        edit.valueChanged.connect(lambda _: self.widgetValueHasChanged.emit(self))
+        return edit
+
+    def setValue(self, value):  # noqa: N802
+        if value is None or value == "" or isinstance(value, QgsProperty):
+            return
+        if self.dialogType == DIALOG_MODELER:
+            self.setComboValue(value, combobox=self.combo)
+            if self.combo.findData(value) < 0:
+                self.combo.setEditText(str(value))
+            return
+        date = QDate.fromString(str(value).strip()[:10], Qt.DateFormat.ISODate)
+        if date.isValid():
+            self.widget.setDate(date)
+
+    def value(self):
+        if self.dialogType == DIALOG_MODELER:
+            return self.comboValue(combobox=self.combo) or None
+        return self.widget.date().toString(Qt.DateFormat.ISODate) + "T00:00:00"

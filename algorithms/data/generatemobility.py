@@ -6,7 +6,7 @@ from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeome
                        QgsPointXY, QgsProcessing,
                        QgsProcessingParameterFeatureSink,
                        QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
-                       QgsProcessingParameterNumber, QgsProcessingParameterString,
+                       QgsProcessingParameterNumber,
                        QgsWkbTypes)
 import numpy as np
 
@@ -17,7 +17,7 @@ from ...dpcore.synth import (DEFAULT_START, generate_cdr, generate_checkins,
                             generate_population, generate_trajectories)
 from ..common.base import REPORT, MetricFrame, MobilityDPAlgorithm, as_float, id_type, progress_bridge, tr
 from ..common.outputs import heatmap_style, style_on_load, temporal_points_style, utc_datetime
-from ..common.params import enum_parameter
+from ..common.params import date_text_parameter, enum_parameter
 from ..common.field_types import FieldType
 
 TOWERS = "TOWERS"
@@ -94,8 +94,7 @@ trajectory points (vehicle_id, trip_id, time) and check-in points (user_id, venu
             minValue=1, maxValue=5_000_000))
         self.addParameter(QgsProcessingParameterNumber(
             DAYS, tr("Days"), QgsProcessingParameterNumber.Integer, 7, minValue=1, maxValue=56))
-        self.addParameter(QgsProcessingParameterString(
-            START, tr("Start (a midnight, ISO 8601, UTC)"), DEFAULT_START))
+        self.addParameter(date_text_parameter(START, tr("Start date (UTC)"), DEFAULT_START))
         self.addParameter(enum_parameter(ACTIVITY, tr("Phone activity"), ACTIVITY_CHOICES,
                                          "mean_iris_count_91"))
         self.addParameter(QgsProcessingParameterNumber(

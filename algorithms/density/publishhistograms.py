@@ -70,7 +70,8 @@ class PublishHistograms(MobilityDPAlgorithm):
                                  [("sequential", "sequential (safe)|past days are charged to this "
                                                   "release"),
                                   ("parallel", "parallel (removed)|removed (under-charged ε): "
-                                               "refused, use sequential")], "sequential"),
+                                               "refused, use sequential")], "sequential",
+                                 removed=("parallel",)),
                   enum_parameter(NOISE, tr("Noise"), [("discrete_laplace", "discrete Laplace|"
                                                        "integer noise"),
                                                       ("laplace", "Laplace (the paper)|the "

@@ -33,7 +33,7 @@ EVALUATE, OUTPUT, WIDE, DIAGNOSTICS, TRUTH = "EVALUATE", "OUTPUT", "WIDE", "DIAG
 METHODS = [("visits", "distinct people per tower|distinct people per tower and slot, Laplace noise "
                       "on blocks of hours pooled over like days, low-rank denoising, ε-DP "
                       "(default)"),
-           ("efpa_g", "EFPA_G|clustering + Fourier (DCT) perturbation with Gaussian noise, (ε, δ)-DP"),
+           ("efpa_g", "EFPA, Gaussian|clustering + Fourier (DCT) perturbation with Gaussian noise, (ε, δ)-DP"),
            ("efpa", "EFPA|the same with Laplace noise, ε-DP"),
            ("lpa", "LPA|the paper's baseline: Laplace noise on every count of the cover, ε-DP"),
            ("lpa_direct", "LPA direct|Laplace noise directly on every census count, ε-DP")]

@@ -52,7 +52,7 @@ class TrajectoryRecovery(MobilityDPAlgorithm):
                 (START_FIELD, "Slot start field", "slot_start", QgsProcessingParameterField.Any),
                 (END_FIELD, "Slot end field", "slot_end", QgsProcessingParameterField.Any)):
             self.addParameter(QgsProcessingParameterField(
-                name, tr(f"{label} (empty: {default})"), default, COUNTS, kind, optional=True))
+                name, tr("{label} (empty: {default})").format(label=label, default=default), default, COUNTS, kind, optional=True))
         add_cell_parameters(self, CELLS, CELL_ID_FIELD)
         add_observation_parameters(self, TRUE_TRAJECTORIES, "True trajectories (for scoring)",
                                    user=USER_FIELD, time=TIME_FIELD, cell=CELL_FIELD,
@@ -154,7 +154,7 @@ class TrajectoryRecovery(MobilityDPAlgorithm):
         dest = self._write_lines(parameters, context, result.recovered, centroids, frame)
         results = {OUTPUT: dest, RECOVERY_ACCURACY: result.recovery_accuracy if truth is not None
                    else None, UNIQUENESS: result.uniqueness if truth is not None else None}
-        if truth is not None and self.parameterAsOutputLayer(parameters, ACCURACY, context):
+        if truth is not None and self._is_set(parameters, ACCURACY):
             results[ACCURACY] = self._write_accuracy(parameters, context, user_ids, result, truth)
         rows = [("counts", f"{counts.shape[0]} timestamps × {counts.shape[1]} cells"),
                 ("made consistent first (Alg. 3)", fixed),

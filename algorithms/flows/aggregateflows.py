@@ -39,13 +39,13 @@ SKETCH, SKETCH_WIDTH, SKETCH_DEPTH, SKETCH_SEED, AGGREGATION = \
 FLOWS, ZONES, TRUE_FLOWS = "FLOWS", "ZONES", "TRUE_FLOWS"
 
 #: (value, label) of every enum parameter; values are what saved models store.
-METHODS = [("central", "Central: a trusted curator bounds each vehicle and adds noise once "
-                       "(ε-DP per vehicle; the default)"),
-           ("universal", "UniversalNoise: Laplace on every count (thesis Alg. 3; protects one "
+METHODS = [("central", "trusted curator|a trusted curator bounds each vehicle and adds noise "
+                       "once (ε-DP per vehicle; the default)"),
+           ("universal", "universal noise|Laplace on every count (thesis Alg. 3; protects one "
                          "move, not a vehicle)"),
-           ("bounded", "BoundedNoise: noise within ±count (thesis Alg. 4; NOT differentially "
+           ("bounded", "bounded noise|noise within ±count (thesis Alg. 4; NOT differentially "
                        "private)"),
-           ("balanced", "BalancedNoise: noise within ±b, b independent of the data ((ε, δ), "
+           ("balanced", "balanced noise|noise within ±b, b independent of the data ((ε, δ), "
                         "Alg. 5; protects one move, not a vehicle)")]
 SENSITIVITIES = [("move", "Move-based (Δ = 1; unit: one move)"),
                  ("trajectory", "Trajectory-based, thesis Eq. 4.1 (from each vehicle's own "
@@ -114,7 +114,7 @@ class AggregateFlows(MobilityDPAlgorithm):
                      True)
         self._enum(AGGREGATION, "Coordinator with sketches", AGGREGATIONS, True)
         self.add_privacy_parameters(default_epsilon=0.5, with_delta=True, default_delta=0.0,
-                                    delta_help="BalancedNoise only")
+                                    delta_help="balanced noise only")
         self.add_frame_crs_parameter()
         self.addParameter(QgsProcessingParameterFeatureSink(
             FLOWS, tr("Flows"), QgsProcessing.TypeVectorLine))

@@ -13,6 +13,7 @@ from ...dpcore.od.regions import region_centres, shown_pairs
 from ...dpcore.od.strategy import AUTO, DENSE_LOAD, NOISELESS, OD_PEOPLE, OD_TRIPS
 from ..common.base import style_on_load
 from ..common.flow_styles import flow_style
+from ..common.i18n import tr
 from ..common.field_types import FieldType
 
 METHOD_CHOICES = [(AUTO, "automatic: the public rule picks (see the help; the report says why)"),
@@ -60,6 +61,10 @@ def write_od(alg, parameters, context, output, data, values, moe, lines_above=No
         shown = np.asarray(where, dtype=bool) & (values > 0)
     else:
         shown = values > (float(lines_above) if lines_above is not None else 0.0)
+    if lines_above is not None:     # said in the run log if no line is drawn
+        alg.explain_empty(output, tr("none of the {} flows exceeds the simultaneous 95 % margin "
+                                     "of error (± {:g}): they may be noise alone (see the "
+                                     "report)").format(values.size, float(lines_above)))
     if lines:
         np.fill_diagonal(shown, False)  # intra-zone trips: in the OD table only
     pts = data.centroid_points() if lines else None

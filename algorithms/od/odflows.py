@@ -107,8 +107,8 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
         self.addParameter(enum_parameter(PUBLISH, tr("Publish (people per pair)"),
                                          PUBLISH_CHOICES, default="trips", optional=True))
         self.addParameter(advanced(QgsProcessingParameterBoolean(
-            DIRECTED, tr("Directed people per pair (main ordered pair)"), False,
-            optional=True)))
+            DIRECTED, tr("Directed people per pair|count the main ordered pair (A→B and B→A "
+                         "apart)"), False, optional=True)))   # saved models may omit it
         self.addParameter(advanced(QgsProcessingParameterNumber(
             SCALE_SHARE, tr("Share of ε for the trip scale|people per pair"),
             QgsProcessingParameterNumber.Double, 0.05, optional=True, minValue=0.01,

@@ -88,7 +88,7 @@ synthetic dates are drawn inside it, and so are their times.</p>
 """
 
     def initAlgorithm(self, config=None):  # noqa: N802
-        add_trip_parameters(self, default_max_trips=10)
+        add_trip_parameters(self, default_max_trips=10, window_required=True)
         self.addParameter(QgsProcessingParameterNumber(
             TRIPS_CAP, tr("Cap M of trips per person (≥ m)"),
             QgsProcessingParameterNumber.Integer,

@@ -1,13 +1,13 @@
 """The parameters of a trips input (odflows, mobilityreport): layout fields, zones, time window, m."""
 from __future__ import annotations
 
-from qgis.core import (QgsProcessing, QgsProcessingParameterCrs, QgsProcessingParameterDateTime,
+from qgis.core import (QgsProcessing, QgsProcessingParameterCrs,
                        QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
                        QgsProcessingParameterFile, QgsProcessingParameterNumber)
 
-from ..common.params import advanced
+from ..common.params import advanced, start_parameter
 from ..common.i18n import tr
-from ..common.values import epoch_seconds
+from ..common.values import parameter_seconds
 
 INPUT = "INPUT"
 USER_FIELD = "USER_FIELD"
@@ -41,8 +41,9 @@ trip its own user is refused.</p>
 defines the metric frame of the run, and every other layer is reprojected to it. Trips that start
 or end outside every zone are dropped and counted (a warning above 5 %, a refusal when none is
 left). <b>Zone id field</b> (optional; default the feature id) names the zones in the outputs.</p>
-<p><b>Start</b> / <b>end</b> (optional): the time window; only trips that start and end inside
-it count (trips without times are then dropped).</p>
+<p><b>Start</b> / <b>end</b> (UTC): the time window; only trips that start and end inside
+it count (trips without times are then dropped). Flows and reports take every trip when it is
+empty; synthetic trips need it, since their dates are drawn inside it.</p>
 <p><b>Maximum trips per user (m)</b>: a public bound. Each user keeps at most m of their trips in
 the window, chosen uniformly at random, so that one user changes every count by at most m. It is
 never derived from the data (a bound taken from the data would itself leak). Larger m keeps more
@@ -63,9 +64,11 @@ file here), and the report states that the bounding ran on Spark and how.</p>
 """
 
 
-def add_trip_parameters(alg, *, default_max_trips: int = 5, bounded_input: bool = False):
+def add_trip_parameters(alg, *, default_max_trips: int = 5, bounded_input: bool = False,
+                        window_required: bool = False):
     """The trips, fields, zones, time window and m parameters (shared help: TRIPS_HELP); with
-    ``bounded_input``, INPUT is optional and BOUNDED_TRIPS takes a Spark job's tables."""
+    ``bounded_input``, INPUT is optional and BOUNDED_TRIPS takes a Spark job's tables; with
+    ``window_required``, the dialog asks for the start and end before running."""
     alg.addParameter(QgsProcessingParameterFeatureSource(
         INPUT, tr("Trips|lines, GPS points with a trip id, or a table of origin/destination "
                   "coordinates"),
@@ -94,10 +97,10 @@ def add_trip_parameters(alg, *, default_max_trips: int = 5, bounded_input: bool 
         ZONES, tr("Zones (public polygons)"), [QgsProcessing.TypeVectorPolygon]))
     alg.addParameter(QgsProcessingParameterField(
         ZONE_ID_FIELD, tr("Zone id field"), parentLayerParameterName=ZONES, optional=True))
-    alg.addParameter(QgsProcessingParameterDateTime(START, tr("Start of the time window"),
-                                                    optional=True))
-    alg.addParameter(QgsProcessingParameterDateTime(END, tr("End of the time window"),
-                                                    optional=True))
+    alg.addParameter(start_parameter(START, tr("Start of the time window (UTC)"),
+                                     optional=not window_required))
+    alg.addParameter(start_parameter(END, tr("End of the time window (UTC)"),
+                                     optional=not window_required))
     alg.addParameter(QgsProcessingParameterNumber(
         MAX_TRIPS, tr("Maximum trips per user (m, public)"),
         QgsProcessingParameterNumber.Integer, default_max_trips, minValue=1))
@@ -105,13 +108,9 @@ def add_trip_parameters(alg, *, default_max_trips: int = 5, bounded_input: bool 
 
 def time_window(alg, parameters, context):
     """(start, end) of the time window in epoch seconds, None where unset."""
-    out = []
-    for key in (START, END):
-        value = parameters.get(key)
-        dt = alg.parameterAsDateTime(parameters, key, context) if value not in (None, "") else None
-        out.append(epoch_seconds(dt) if dt is not None and dt.isValid() else None)
+    out = [parameter_seconds(alg, parameters, key, context) for key in (START, END)]
     if out[0] is not None and out[1] is not None and out[1] <= out[0]:
-        raise ValueError("the end of the time window must be after its start")
+        raise ValueError(tr("the end of the time window must be after its start"))
     return out
 
 

@@ -86,7 +86,7 @@ a user field is given).</p>"""
             INPUT, tr("Input points"), [QgsProcessing.TypeVectorPoint]))
         self.addParameter(enum_parameter(MECHANISM, tr("Mechanism"), MECHANISMS,
                                          "planar_laplace"))
-        self.add_privacy_parameters(default_epsilon=0.01)
+        self.add_privacy_parameters(default_epsilon=0.01, per_metre=True)
         self.addParameter(QgsProcessingParameterNumber(
             LEVEL, tr("Privacy level L|with a radius r: ε = L/r per metre; empty: "
                       "L = ln 4 ≈ 1.386 (Andrés et al.)"),
@@ -142,9 +142,10 @@ a user field is given).</p>"""
                                       user_field)
         guessed = guess_unit_field(source.fields().names(), "user") if not user_field else None
         if guessed:
-            warnings.append(f"the layer has a user field '{guessed}' but none was given: each "
-                            "point is protected on its own, not each user (give the user id "
-                            "field and the maximum points per user for a per-user guarantee)")
+            warnings.append(tr("the layer has a user field '{field}' but none was given: each "
+                               "point is protected on its own, not each user (give the user id "
+                               "field and the maximum points per user for a per-user "
+                               "guarantee)").format(field=guessed))
         for w in warnings:
             feedback.pushWarning(w)
         fields = ([user_field] if user_field else []) + keep

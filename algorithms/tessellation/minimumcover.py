@@ -73,9 +73,9 @@ other.</p>
         for layer, field, label in ((LAYER_A, ID_FIELD_A, "A (e.g. tower cells)"),
                                     (LAYER_B, ID_FIELD_B, "B (e.g. IRIS cells)")):
             self.addParameter(QgsProcessingParameterFeatureSource(
-                layer, tr(f"Partition {label}"), [QgsProcessing.TypeVectorPolygon]))
+                layer, tr("Partition {label}").format(label=label), [QgsProcessing.TypeVectorPolygon]))
             self.addParameter(QgsProcessingParameterField(
-                field, tr(f"Id field of {label[0]}|default: the feature id"),
+                field, tr("Id field of {value}|default: the feature id").format(value=label[0]),
                 parentLayerParameterName=layer, optional=True))
         self.addParameter(QgsProcessingParameterNumber(
             MIN_OVERLAP_M2, tr("Minimum overlap area (m²)|smaller overlaps are slivers"),

@@ -32,6 +32,7 @@ from shapely.geometry.base import BaseGeometry
 
 from .shapes import (areas, clean_polygon, covers_xy, intersections, polygons_from_rings,
                      within_mask)
+from ..reporting.messages import Message, word
 from ..reporting.progress import report_progress
 
 #: Guard points sit this many bounding radii away from the centre of the
@@ -106,9 +107,10 @@ def _outside(area: BaseGeometry, pts: np.ndarray, noun: str) -> np.ndarray:
     outside = ~covers_xy(area, pts)
     if outside.all():
         gap = MultiPoint([tuple(p) for p in pts[:10000]]).distance(area)
-        raise ValueError(f"all {len(pts)} {noun}(s) lie outside the study area (the nearest is "
-                         f"{gap / 1000:.3g} km away): check that each layer's CRS is set "
-                         "correctly and that the layers cover the same place")
+        raise ValueError(Message(
+            "all {n} {noun}(s) lie outside the study area (the nearest is {km:.3g} km away): "
+            "check that each layer's CRS is set correctly and that the layers cover the same "
+            "place", n=len(pts), noun=noun, km=gap / 1000))
     return outside
 
 
@@ -181,7 +183,7 @@ def _polygonal(geom: BaseGeometry) -> BaseGeometry:
 
 
 def voronoi_cells(points_xy, study_area, *, merge_distance: float = 0.0, progress=None,
-                  noun: str = "tower") -> Tessellation:
+                  noun: str = word("tower")) -> Tessellation:
     """Voronoi cells of the points' sites, clipped to ``study_area``.
 
     ``points_xy``: (n, 2) coordinates in metres (one row per tower; explode
@@ -224,13 +226,15 @@ def voronoi_cells(points_xy, study_area, *, merge_distance: float = 0.0, progres
     n_sites_used = len(polys)
 
     if outside.any():
-        warnings.append(f"{int(outside.sum())} {noun}(s) lie outside the study area")
+        warnings.append(Message("{n} {noun}(s) lie outside the study area",
+                                n=int(outside.sum()), noun=noun))
     if (point_cell < 0).any():
-        warnings.append(f"{int((point_cell < 0).sum())} {noun}(s) were dropped: their Voronoi "
-                        "cell does not meet the study area")
+        warnings.append(Message("{n} {noun}(s) were dropped: their Voronoi cell does not meet "
+                                "the study area", n=int((point_cell < 0).sum()), noun=noun))
     if n_sites_used < len(pts):
-        warnings.append(f"{len(pts) - n_sites_used} {noun}(s) share their site with another "
-                        "(duplicate coordinates or closer than the merge distance)")
+        warnings.append(Message("{n} {noun}(s) share their site with another (duplicate "
+                                "coordinates or closer than the merge distance)",
+                                n=len(pts) - n_sites_used, noun=noun))
     report_progress(progress, 1.0)
     return Tessellation(cells=[polys[k] for k in order],
                         sites_xy=sites[poly_site[order]], point_cell=point_cell,
@@ -339,7 +343,7 @@ def data_driven_cells(points_xy, study_area, *, max_radius: float, min_radius: f
                               min_points=min_points,
                               progress=None if progress is None else
                               (lambda f: progress(0.5 * f)))
-    tess = voronoi_cells(seeds, study_area, noun="seed",
+    tess = voronoi_cells(seeds, study_area, noun=word("seed"),
                          progress=None if progress is None else (lambda f: progress(0.5 + 0.5 * f)))
     tess.warnings.append("the cell seeds are centroids of the sample points: unless the sample "
                          "is public or historical, the cells disclose where its points lie")

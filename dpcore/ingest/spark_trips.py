@@ -1,4 +1,4 @@
-"""Bounding trips per user on Apache Spark: the small OD tables for QGIS (issue 28).
+"""Bounding trips per user on Apache Spark: the small OD tables for QGIS.
 
 Where a month of a city's trips does not fit one machine, Spark reads them
 (CSV with a header, Parquet, JSON; any Hadoop path), places both ends in the

@@ -26,6 +26,7 @@ import math
 
 from ..mechanisms.geometric import discrete_laplace_alpha
 from .shrink import noise_variance
+from ..reporting.messages import Message
 
 TARGET_REL_STD = 0.3
 USERS_SHARE = 0.3   # of the scale's ε, for the user count (the rest for the trips)
@@ -59,11 +60,13 @@ def scale_warnings(public: dict) -> list:
     kappa = public["trips_per_person"]
     lo, hi = public["trips_per_person_interval"]
     if public["noisy_users"] <= 0 or public["noisy_trips"] <= 0:
-        return [f"The trip scale is below its own noise (noisy users {public['noisy_users']:.0f}"
-                f", noisy trips {public['noisy_trips']:.0f}): trips per person are unknown, "
-                f"taken as {kappa:.3g} within [{lo:.3g}, {hi:.3g}]; every total it multiplies "
-                "may be off by more than 2×."]
+        return [Message("The trip scale is below its own noise (noisy users {users:.0f}, noisy "
+                        "trips {trips:.0f}): trips per person are unknown, taken as {kappa:.3g} "
+                        "within [{lo:.3g}, {hi:.3g}]; every total it multiplies may be off by "
+                        "more than 2×.", users=public["noisy_users"],
+                        trips=public["noisy_trips"], kappa=kappa, lo=lo, hi=hi)]
     if hi > 2 * kappa or lo < kappa / 2:
-        return [f"The trip scale ({kappa:.3g} trips per person, 99 % interval {lo:.3g}–"
-                f"{hi:.3g}) may be off by more than 2×, and so may every total it multiplies."]
+        return [Message("The trip scale ({kappa:.3g} trips per person, 99 % interval "
+                        "{lo:.3g}–{hi:.3g}) may be off by more than 2×, and so may every total "
+                        "it multiplies.", kappa=kappa, lo=lo, hi=hi)]
     return []

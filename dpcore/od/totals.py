@@ -13,6 +13,8 @@ from __future__ import annotations
 import math
 from typing import Optional
 
+from ..reporting.messages import Message
+
 Z95 = 1.959964
 
 
@@ -29,7 +31,8 @@ def total_warning(released: float, noisy_sum: float, variance: float,
     lo, hi = total_interval(noisy_sum, variance)
     if hi / 2 <= released <= 2 * lo:
         return None
-    return (f"The released {what} sum to {released:,.0f}, but their unclipped noisy counts "
-            f"put the total at {lo:,.0f}–{hi:,.0f} (95 %): the released total may be off by "
-            "more than 2× (clipping at 0 adds the noise of empty cells, shrinkage removes "
-            "flows the noise hides).")
+    return Message("The released {what} sum to {released:,.0f}, but their unclipped noisy "
+                   "counts put the total at {lo:,.0f}–{hi:,.0f} (95 %): the released total may "
+                   "be off by more than 2× (clipping at 0 adds the noise of empty cells, "
+                   "shrinkage removes flows the noise hides).", what=what, released=released,
+                   lo=lo, hi=hi)

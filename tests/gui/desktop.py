@@ -46,10 +46,11 @@ SCREEN = "1400x900x24"
 _STARTUP = '''
 import builtins
 from qgis.core import QgsApplication
-builtins._gui_messages = []
-def _record(message, tag, level):
-    builtins._gui_messages.append({"tag": tag, "level": int(level), "message": message})
-QgsApplication.messageLog().messageReceived.connect(_record)
+if not hasattr(builtins, "_gui_messages"):   # QGIS may run the startup script twice
+    builtins._gui_messages = []
+    def _record(message, tag, level):
+        builtins._gui_messages.append({"tag": tag, "level": int(level), "message": message})
+    QgsApplication.messageLog().messageReceived.connect(_record)
 '''
 
 #: Prepended to the snippet: the driver of ``main(h)``.

@@ -30,7 +30,7 @@ def french(tmp_path_factory):
 
 
 def test_toolbox_name_and_labels_are_french(french):
-    assert french["toolbox"] == {"name": "Flux OD des trajets", "group": "Flux"}
+    assert french["toolbox"] == {"name": "Flux OD des trajets", "group": "Origine–destination"}
     labels = " | ".join(french["labels"])
     for text in ("Zones (polygones publics)", "Méthode", "Bruit", "Registre de confidentialité"):
         assert text in labels, labels

@@ -22,9 +22,10 @@ def test_panel_shows_datasets_and_refreshes_after_a_release(qgis_app, tmp_path):
     rows = list(panel.dataset_items())
     assert len(rows) == 1
     item = rows[0][1]
-    assert item.text(0) == "/data/trips.gpkg" and item.text(1) == "ε per user"
-    assert (item.text(2), item.text(3), item.text(4)) == ("1", "0.5", "0.5")
-    assert item.childCount() == 1 and "mobilitydp:odflows" in item.child(0).text(0)
+    assert item.text(0) == "trips.gpkg" and item.toolTip(0) == "/data/trips.gpkg"
+    assert (item.text(1), item.text(2), item.text(3)) == ("0.5", "0.5", "1")  # spent, left, budget
+    assert item.text(7) == "ε per user"
+    assert item.childCount() == 1 and item.child(0).text(0).endswith("OD flows of trips")
     assert item.background(0).color() != WARN_COLOUR
 
     _spend(path, 0.4)          # a release elsewhere (toolbox, model, qgis_process) writes the file
@@ -36,7 +37,7 @@ def test_panel_shows_datasets_and_refreshes_after_a_release(qgis_app, tmp_path):
             break
         time.sleep(0.05)
     item = rows[0][1]
-    assert item.childCount() == 2 and item.text(4) == "0.1"
+    assert item.childCount() == 2 and item.text(2) == "0.1"
     assert item.background(0).color() == WARN_COLOUR        # 10 % left < 20 %
     panel.close_file(str(path))
     assert list(panel.dataset_items()) == []
@@ -53,3 +54,38 @@ def test_a_release_records_its_outputs_in_the_ledger(run_alg, sample_iris_path, 
     (entry,) = Ledger(str(ledger)).entries("paris-iris")
     assert entry["status"] == "spent" and entry["label"].startswith("mobilitydp:noisycounts")
     assert sorted(entry["outputs"]) == sorted([str(out), str(report)])
+
+
+def test_panel_reads_as_a_person_reads_it(qgis_app, tmp_path):
+    """Names (the path in a tooltip), ε spent and remaining first and wide enough to see, δ
+    columns only where δ is used, algorithm names, no temporary paths (issue 38: the first
+    column was the full path, δ columns of 0, 'mobilitydp:odflows', /tmp/processing_… paths)."""
+    import tempfile
+    from mobility_dp.gui.budget_panel import (D_BUDGET, D_LEFT, D_SPENT, E_LEFT, E_SPENT,
+                                              OUTPUTS, BudgetPanel)
+    temp = tempfile.mkdtemp(prefix="processing_", dir=tempfile.gettempdir())
+    path = tmp_path / "ledger.json"
+    long_name = "/srv/mobility/exports/2024/paris/very_long_folder_name/trips_march.gpkg"
+    planned = PrivacyCost.of("discrete Laplace", 0.5, unit_of_privacy="user")
+    Ledger(str(path)).reserve(long_name, planned, budget=Budget(2.0, unit_of_privacy="user"),
+                              label="mobilitydp:odflows").commit(
+        planned, outputs=[f"{temp}/report.html", "/srv/out/flows.gpkg"])
+    panel = BudgetPanel()
+    panel.open_files([str(path)])
+    (_, item), = panel.dataset_items()
+    assert item.text(0) == "trips_march.gpkg" and item.toolTip(0) == long_name
+    assert [panel.tree.isColumnHidden(c) for c in (D_SPENT, D_LEFT, D_BUDGET)] == [True] * 3
+    assert not panel.tree.isColumnHidden(E_SPENT)
+    release = item.child(0)
+    assert "OD flows of trips" in release.text(0) and "mobilitydp" not in release.text(0)
+    assert "processing_" not in release.text(OUTPUTS) and "flows.gpkg" in release.text(OUTPUTS)
+    assert "1 temporary output" in release.text(OUTPUTS)
+    header = panel.tree.header()
+    right = header.sectionViewportPosition(E_LEFT) + header.sectionSize(E_LEFT)
+    assert right + 60 <= panel.usable_width() <= 560, (right, panel.usable_width())
+    # a δ release shows the δ columns
+    planned = PrivacyCost.of("Gaussian", 0.5, 1e-6, unit_of_privacy="user")
+    Ledger(str(path)).reserve("/data/other.gpkg", planned, label="mobilitydp:odflows",
+                              budget=Budget(1.0, 1e-5, unit_of_privacy="user")).commit(planned)
+    panel.refresh()
+    assert not any(panel.tree.isColumnHidden(c) for c in (D_SPENT, D_LEFT, D_BUDGET))

@@ -241,3 +241,24 @@ def test_qgis_process_help_follows_the_profile_locale(qgis_plugin_dir, tmp_path,
     assert "Ajouter du bruit DP à des comptages (mobilitydp:noisycounts)" in run.stdout
     assert "<h3>Paramètres de confidentialité</h3>" in run.stdout
     assert "MECHANISM: Mécanisme" in run.stdout and "discrete_laplace" in run.stdout
+
+
+def test_check_sees_what_tr_is_handed(tmp_path):
+    """`scripts/i18n.py check` reads the strings ``tr`` gets through a local name or a
+    conditional (the failure rule "Nothing was published…" reached tr as a variable and was
+    missing from the catalogue while the check said every string was there), and refuses an
+    f-string or a concatenation handed to tr, or ``self.tr`` (another context)."""
+    code = tmp_path / "module.py"
+    code.write_text(
+        "def failure_message(charge, message):\n"
+        "    rule = ('Nothing was published and nothing was charged.'\n"
+        "            if charge is None else charge.contract.fail())\n"
+        "    return f'{message} {_tr(rule)}'\n"
+        "def label(kind, alg):\n"
+        "    alg.tr('[Not selected]')\n"
+        "    tr('Start' if kind else 'End')\n"
+        "    return tr(f'Choose the {kind} field') + tr('a' + kind)\n", encoding="utf-8")
+    strings, problems = _catalogue()._scan_tr_calls([str(code)])
+    assert "Nothing was published and nothing was charged." in strings
+    assert {"Start", "End"} <= set(strings)
+    assert len(problems) == 3 and any("alg.tr" in p for p in problems), problems

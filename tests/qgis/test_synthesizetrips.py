@@ -109,7 +109,7 @@ def test_rows_are_shuffled_and_count_defaults_to_the_noisy_total(run_alg, tmp_pa
 
 
 @pytest.mark.parametrize("change,message", [
-    (dict(START=None, END=None), "time window"),
+    (dict(START=None, END=None), "START"),   # QGIS asks for the required window
     (dict(TRIPS_CAP=2), "cap M"),
     (dict(EPSILON=0), "epsilon"),
     (dict(START_FIELD="", END_FIELD=""), "no time"),

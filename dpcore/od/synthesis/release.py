@@ -16,6 +16,7 @@ import numpy as np
 
 from ...accounting.contract import Release
 from ...reporting.progress import report_progress
+from ...reporting.messages import Message, word
 from ..trips import ZonedTrips
 from .fit import fit_model
 from .generate import generate
@@ -46,16 +47,18 @@ def warnings(public: dict) -> list:
     total = public["noisy_trips"]
     low, high = public["noisy_trips_interval_95"]
     if low < total / 2 or high > 2 * total:
-        out.append(f"The model's noisy total of {total:,.0f} trips has a 95 % interval of "
-                   f"{low:,.0f}–{high:,.0f}: the number of trips may be off by more than 2×.")
+        out.append(Message("The model's noisy total of {total:,.0f} trips has a 95 % interval "
+                           "of {low:,.0f}–{high:,.0f}: the number of trips may be off by more "
+                           "than 2×.", total=total, low=low, high=high))
     for name, unit, width in (("start_hour", "h", public["start_hour_period_hours"]),
                               ("travel_time", "min", public["travel_time_period_minutes"])):
         shrunk = public[f"{name}_shrunk_to_uniform"]
         if width > (1 if unit == "h" else 5) or shrunk >= 0.5:
-            label = "Start hours" if unit == "h" else "Travel times"
-            out.append(f"{label}: too few trips for finer counts above the noise; pooled into "
-                       f"periods of {width:g} {unit} and shrunk {shrunk:.0%} towards the uniform "
-                       "law (100 %: uniform).")
+            label = word("Start hours") if unit == "h" else word("Travel times")
+            out.append(Message("{label}: too few trips for finer counts above the noise; pooled "
+                               "into periods of {width:g} {unit} and shrunk {shrunk:.0%} towards "
+                               "the uniform law (100 %: uniform).", label=label, width=width,
+                               unit=unit, shrunk=shrunk))
     return out
 
 
