@@ -173,6 +173,7 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
         self._charge = None
         self._draws = DrawWatch()
         self.seeded_source = False
+        self._feedback = feedback  # the log of the run's readers (``metric_frame``)
         staging = None
         feedback = translating_feedback(feedback)   # dpcore's messages in the user's language
         begin_run()

@@ -32,11 +32,13 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from shapely.ops import unary_union
 from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsCsException,
                        QgsFeatureRequest, QgsGeometry, QgsPointXY, QgsProcessingException,
                        QgsRectangle, QgsWkbTypes)
 
 from ...dpcore.accounting.ids import check_unique_ids as dpcore_check_unique_ids
+from ...dpcore.geometry.shapes import check_zones, clean_polygon
 from ...dpcore.reporting.progress import Cancelled
 from .crs import (MAX_SCALE_ERROR, _finite, _mercator, _rect_text, check_extent,  # noqa: F401
                   check_not_lonlat_in_metres, crs_name, extent_scale_error, is_metric,
@@ -69,6 +71,7 @@ class MetricFrame:
                 "{value} has no valid CRS; set one first.").format(value=origin or tr('The input layer')))
         self.home_crs = crs
         self.origin = origin
+        self.feedback = None  # the run's feedback (log, cancel), set by ``metric_frame``
         self.transform_context = context.transformContext()
         check_not_lonlat_in_metres(crs, extent, self.transform_context,
                                    origin or "The public layer")
@@ -203,14 +206,31 @@ class MetricFrame:
         return np.asarray(xy, dtype=float).reshape(-1, 2), ids, n_null
 
     def read_polygons(self, source, name, id_field=None, feedback=None):
-        """Shapely polygons in metres (None for empty ones) and their unique ids."""
+        """Zones in metres under the one rule of every algorithm (dpcore's ``check_zones``:
+        invalid polygons repaired, slivers of overlap given to the first zone, both in the log;
+        a missing geometry, fewer than two polygons or overlapping ones refused) and their
+        unique ids."""
         geoms, ids = [], []
         attributes = [id_field] if id_field else []
+        feedback = feedback if feedback is not None else self.feedback
         for feature, g in self.features(source, attributes, feedback):
             geoms.append(None if g is None else shapely_wkb.loads(bytes(g.asWkb())))
             ids.append(feature[id_field] if id_field else feature.id())
         check_unique_ids(ids, id_field, name)
-        return geoms, ids
+        zones = check_zones(geoms, ids, name)
+        for note in zones.notes(name) if feedback is not None else ():
+            feedback.pushWarning(tr(note))
+        return zones.polygons, ids
+
+    def read_area(self, source, name, feedback=None):
+        """The union of a layer's polygons in metres (a study area: one polygon or many,
+        overlaps allowed), each repaired like zones (``clean_polygon``)."""
+        parts = [clean_polygon(shapely_wkb.loads(bytes(g.asWkb())), f"a polygon of the {name}")[0]
+                 for _, g in self.features(source, [], feedback if feedback is not None
+                                           else self.feedback) if g is not None]
+        if not parts:
+            raise ValueError(f"the {name} layer has no polygons")
+        return unary_union(parts)
 
     def read_extent(self, alg, parameters, name, context, label=None):
         """An extent parameter as (xmin, ymin, xmax, ymax) in frame metres, or None if unset.

@@ -186,5 +186,7 @@ class InputsMixin:
     def metric_frame(self, parameters, context, *, public=(), extent=None,
                      crs_of=()) -> MetricFrame:
         """The run's metric frame from public inputs only (see ``frame.choose_frame``)."""
-        return choose_frame(self, parameters, context, frame_crs=FRAME_CRS, public=public,
-                            extent=extent, crs_of=crs_of)
+        frame = choose_frame(self, parameters, context, frame_crs=FRAME_CRS, public=public,
+                             extent=extent, crs_of=crs_of)
+        frame.feedback = getattr(self, "_feedback", None)
+        return frame

@@ -13,7 +13,6 @@ from qgis.core import (NULL, QgsFeature, QgsFeatureSink, QgsField, QgsFields, Qg
                        QgsProcessingParameterBoolean, QgsProcessingParameterExtent,
                        QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
                        QgsProcessingParameterField, QgsProcessingParameterNumber, QgsWkbTypes)
-from shapely.ops import unary_union
 
 from ...dpcore.geoind import (coverage_warning, geodesic_inverse, outside_region, perturb_points,
                               plan_perturbation, remap_to_region)
@@ -171,10 +170,7 @@ a user field is given).</p>"""
             coverage = coverage_warning(outside, len(xy), where="the grid", allow_outside=allow,
                                         hint=hint)
         elif frame is not None:
-            region = unary_union([g.buffer(0) for g in frame.read_polygons(
-                self.study_area(parameters, context), "study area")[0] if g is not None])
-            if region.is_empty:
-                raise ValueError("the study area layer has no polygons")
+            region = frame.read_area(self.study_area(parameters, context), "study area")
             outside = int(outside_region(transform_xy(xy, WGS84, frame.crs, context),
                                          region).sum())
             coverage = coverage_warning(outside, len(xy), where="the study area",

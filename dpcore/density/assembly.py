@@ -23,9 +23,10 @@ from typing import Optional, Sequence
 
 import numpy as np
 
-from ..geometry.cover import PARTITION_TOLERANCE, OverlapGraph, overlap_graph, reallocate
+from ..geometry.cover import OverlapGraph, overlap_graph, reallocate
 from ..geometry.shapes import polygon_union
 from ..accounting.ids import check_unique_ids
+from ..geometry.shapes import check_zones
 from ..geometry.tessellation import voronoi_cells
 from .pipeline import DensityInputs, density_inputs
 
@@ -55,17 +56,13 @@ class DensityGeography:
         return np.array([self.tower_index.get(str(t), -1) for t in tower_ids], dtype=np.int64)
 
 
-def _polygons(polygons, ids, what: str) -> list:
-    """The polygons as a list; refuses an empty layer, missing geometries, a wrong id count."""
-    cells = list(polygons)
-    if not cells:
-        raise ValueError(f"the {what} layer is empty")
-    missing = sum(c is None or c.is_empty for c in cells)
-    if missing:
-        raise ValueError(f"{missing} of {len(cells)} {what}(s) have no geometry")
-    if len(ids) != len(cells):
+def _polygons(polygons, ids, what: str, warnings: list, minimum: int = 2) -> list:
+    """The polygons checked and repaired by the zones' rule (:func:`check_zones`)."""
+    if len(ids) != len(polygons):
         raise ValueError(f"need one id per {what}")
-    return cells
+    zones = check_zones(polygons, ids, what, minimum)
+    warnings += zones.notes(what)
+    return zones.polygons
 
 
 def _members(tower_id) -> list:
@@ -87,13 +84,14 @@ def density_geography(census_cells: Sequence, census_ids: Sequence, *, tower_xy=
     several towers as "a,b"), with ``tower_ids``. Every input must be public
     (positions of infrastructure, census geography): nothing here is noised.
     """
-    census = _polygons(census_cells, census_ids, "census cell")
+    warnings = []
+    census = _polygons(list(census_cells), list(census_ids), "census", warnings)
     check_unique_ids(census_ids, f"census id field '{census_field}'")
     if (tower_xy is None) == (tower_cells is None):
         raise ValueError("give either tower positions or tower cells")
     tower_ids = list(tower_ids) if tower_ids is not None else []
     what = f"tower id field '{tower_field}'"
-    warnings, n_outside, n_merged = [], 0, 0
+    n_outside, n_merged = 0, 0
     if tower_xy is not None:
         xy = np.asarray(tower_xy, dtype=float).reshape(-1, 2)
         if len(xy) == 0:
@@ -107,16 +105,13 @@ def density_geography(census_cells: Sequence, census_ids: Sequence, *, tower_xy=
         warnings += tess.warnings
         n_towers, n_outside, n_merged = len(xy), tess.n_outside, tess.n_merged
     else:
-        cells = _polygons(tower_cells, tower_ids, "tower cell")
+        cells = _polygons(list(tower_cells), tower_ids, "tower cells", warnings,
+                         minimum=1)  # one tower may cover the whole census area
         members = [_members(t) for t in tower_ids]
         check_unique_ids([m for ms in members for m in ms], what)
         index = {str(m): k for k, ms in enumerate(members) for m in ms}
         n_towers = len(index)
     graph = overlap_graph(cells, census, names=("the tower cells", "the census cells"))
-    if graph.self_overlap_b_m2 > PARTITION_TOLERANCE * graph.area_b.sum():
-        raise ValueError(f"the census layer is not a partition: its polygons overlap on "
-                         f"{graph.self_overlap_b_m2:.6g} m²; a visit would be counted in "
-                         "several cells")
     warnings += graph.warnings
     return DensityGeography(cells, index, census, list(census_ids), graph, n_towers,
                             n_outside, n_merged, warnings)

@@ -20,7 +20,7 @@ import numpy as np
 import shapely
 from shapely.ops import unary_union
 
-from ..geometry.shapes import SHAPELY2, areas, clean_polygon, intersecting_pairs, intersections
+from ..geometry.shapes import SHAPELY2, areas, check_zones, intersecting_pairs, intersections
 
 #: Overlaps and holes smaller than this fraction of the median cell area are
 #: floating-point noise of the tessellation, not errors.
@@ -54,24 +54,14 @@ class Cells:
 
 
 def check_partition(polygons, allow_holes: bool = False) -> tuple:
-    """Clean the polygons; refuse overlaps, and interior holes unless ``allow_holes``.
+    """The zones' rule (:func:`check_zones`: repair, two cells or more, no overlap); then
+    refuse interior holes unless ``allow_holes``.
 
     Returns ``(polygons, repaired_count, hole areas)``.
     """
-    if len(polygons) == 0:
-        raise ValueError("the tessellation has no cells")
-    cleaned, repaired = zip(*(clean_polygon(g, f"cell {k}") for k, g in enumerate(polygons)))
-    cleaned = list(cleaned)
+    zones = check_zones(polygons, None, "tessellation")
+    cleaned = zones.polygons
     tol = _AREA_TOLERANCE * float(np.median(areas(cleaned)))
-    i, j = intersecting_pairs(cleaned, cleaned)
-    keep = i < j
-    if keep.any():
-        shared = areas(intersections([cleaned[k] for k in i[keep]], [cleaned[k] for k in j[keep]]))
-        bad = np.flatnonzero(shared > tol)
-        if bad.size:
-            a, b = i[keep][bad[0]], j[keep][bad[0]]
-            raise ValueError(f"the tessellation is not a partition: {bad.size} pair(s) of cells "
-                             f"overlap (e.g. cells {a} and {b} share {shared[bad[0]]:.6g} m²)")
     union = unary_union(cleaned)
     holes = [r for p in getattr(union, "geoms", [union]) for r in p.interiors]
     hole_areas = [shapely.geometry.Polygon(r).area for r in holes]
@@ -80,7 +70,7 @@ def check_partition(polygons, allow_holes: bool = False) -> tuple:
         raise ValueError(f"the tessellation is not a partition: {len(big)} gap(s) between cells "
                          f"(largest {max(big):.6g} m²); if the territory itself has holes, "
                          "allow them")
-    return cleaned, int(sum(repaired)), big
+    return cleaned, len(zones.repaired), big
 
 
 def adjacency(polygons) -> tuple:

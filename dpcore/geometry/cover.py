@@ -24,11 +24,7 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import maximum_bipartite_matching
 
-from .shapes import areas, clean_polygon, intersecting_pairs, intersections
-
-#: Self-overlap or gap area, as a fraction of the layer's area, above which a
-#: layer is reported as not being a partition (float noise stays far below).
-PARTITION_TOLERANCE = 1e-6
+from .shapes import PARTITION_TOLERANCE, areas, clean_polygon, intersecting_pairs, intersections
 
 
 @dataclass

@@ -65,7 +65,7 @@ def test_gap_between_cells_is_refused_unless_holes_are_allowed():
 
 
 def test_empty_tessellation_is_refused():
-    with pytest.raises(ValueError, match="no cells"):
+    with pytest.raises(ValueError, match="tessellation layer has no polygon"):
         check_partition([])
 
 
