@@ -142,3 +142,16 @@ def events_csv(path, n_users=300, hours=24, seed=0):
                 w.writerow([f"u{u}", tower,
                             START_EPOCH + int(rng.integers(hours * 3600))])
     return str(path)
+
+
+def observations_csv(path, n_users=100, n_zones=40, seed=0):
+    """Hourly observations (user_id, time, iris_id) of ``n_users`` people in IRIS cells."""
+    rng = np.random.default_rng(seed)
+    ids = [f["properties"]["iris_id"] for f in iris_features()[20:20 + n_zones]]
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["user_id", "time", "iris_id"])
+        for u in range(n_users):
+            for h in range(int(rng.integers(1, 6))):
+                w.writerow([f"u{u}", f"2026-05-25T{h:02d}:30:00", ids[rng.integers(n_zones)]])
+    return str(path)
