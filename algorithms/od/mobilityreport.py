@@ -164,7 +164,8 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
 
     def _bins(self, parameters, context):
         kw = {}
-        for key, (attr, label, _) in BIN_PARAMETERS.items():
+        for key, (attr, _, _) in BIN_PARAMETERS.items():
+            label = self.parameterDefinition(key).description()  # the label, not its help
             text = self.parameterAsString(parameters, key, context)
             try:
                 kw[attr] = [float(v) for v in text.replace(";", ",").split(",") if v.strip()]

@@ -279,8 +279,9 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
         above = np.asarray(pub["noisy_significant"], dtype=bool) if people else \
             values > pub["simultaneous_margin_95"]
         sections = self._regions_sections(pub) + [
-                    ("Noise and margin of error", dpreport.table(noise_rows)
-                     + (released(dpreport.table(noisy_rows)) if noisy_rows else "")),
+                    ("Noise and margin of error", dpreport.table(dpreport.fact_rows(noise_rows))
+                     + (released(dpreport.table(dpreport.fact_rows(noisy_rows)))
+                        if noisy_rows else "")),
                     ("Flows above noise", released(self._above_noise(
                         data, values, lower, upper, above, pub, people)))]
         internal = release.internal

@@ -202,10 +202,10 @@ def compute(name: str, trips: Trips, kept: np.ndarray, o: np.ndarray, d: np.ndar
     three statistics share."""
     sens = sensitivity(name, m)
     if name in NEEDS_TIMES:
-        missing = int(np.count_nonzero(~(np.isfinite(trips.start[kept]) &
-                                         np.isfinite(trips.end[kept]))))
-        if missing:
-            raise ValueError(f"{TITLES[name]} needs trip times; {missing} trips have none")
+        timeless = ~(np.isfinite(trips.start) & np.isfinite(trips.end))
+        if timeless[kept].any():  # counted in the trips the user gave, not in the sample
+            raise ValueError(f"{TITLES[name]} needs trip times: {int(timeless.sum()):,} of the "
+                             f"{timeless.size:,} trips have no start or end time")
     if name == VISITS:
         tw = bins.time_windows
         n_w = tw.size - 1

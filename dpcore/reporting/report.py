@@ -21,6 +21,8 @@ import datetime as _dt
 import html
 from typing import Iterable, Optional, Sequence, Tuple
 
+import numpy as np
+
 from ..accounting.costs import PrivacyCost
 from ..accounting.dataset_ids import public_name
 
@@ -61,6 +63,49 @@ def table(rows: Iterable[Sequence], header: Optional[Sequence] = None) -> str:
         out.append("<tr>" + "".join(f"<td>{esc(c)}</td>" for c in row) + "</tr>")
     out.append("</table>")
     return "\n".join(out)
+
+
+#: Labels of the public facts releases return (keys of ``Release.public``) for the reports a
+#: person reads: a key never reaches a report.
+FACT_LABELS = {
+    "statistic": "what is counted", "publish": "published as", "directed": "directed pairs",
+    "noise": "noise", "zones": "zones", "scaled": "scaled by the noisy trip total",
+    "epsilon_people": "ε of the people per pair", "epsilon_od": "ε of the OD counts",
+    "delta": "δ", "max_trips_per_user": "trips kept per person (m)",
+    "margin_of_error_95": "margin of error of one value (95 %)",
+    "simultaneous_margin_95": "margin no noise of any pair exceeds (95 %)",
+    "prior_zero_share": "share of pairs with no one (fitted prior)",
+    "released_values": "values released", "noisy_users": "people (noisy)",
+    "noisy_trips": "trips (noisy)", "trips_per_person": "trips per person (noisy)",
+    "total_cap": "trips counted per person in the total",
+    "noisy_sampled_trips": "trips kept by sampling (noisy)",
+    "noisy_extra_trips": "trips beyond the sampling (noisy)",
+    "scale_factor": "scale of the kept trips to all trips",
+    "sampling_scale": "scale of the kept trips to all trips",
+}
+
+#: Facts that are shares of 1, shown in percent.
+_SHARES = ("_share",)
+
+
+def readable(value, key: str = "") -> str:
+    """A value as a person reads it: 3 significant digits (whole numbers from 100 on),
+    shares in percent, yes/no."""
+    if isinstance(value, (bool, np.bool_)):
+        return "yes" if value else "no"
+    if isinstance(value, (int, np.integer)):
+        return f"{int(value):,}"
+    if isinstance(value, (float, np.floating)):
+        v = float(value)
+        if key.endswith(_SHARES):
+            return f"{100 * v:.3g} %"
+        return f"{v:,.0f}" if abs(v) >= 100 else f"{v:.3g}"
+    return str(value)
+
+
+def fact_rows(facts) -> list:
+    """(label, readable value) rows of a release's public facts (``(key, value)`` pairs)."""
+    return [(FACT_LABELS.get(k, k.replace("_", " ")), readable(v, k)) for k, v in facts]
 
 
 def png_img(png_bytes: bytes, alt: str = "") -> str:

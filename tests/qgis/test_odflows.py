@@ -86,7 +86,7 @@ def test_noisy_run_with_total_and_gaussian(run_alg, tmp_path):
     assert res["DELTA_SPENT"] == pytest.approx(1e-6)
     _, rows = read_layer(res["OD_TABLE"])
     assert all(r["flow"] > 0 and r["moe95"] > 0 for r in rows)
-    assert "scale_factor" in _text(res["REPORT"])
+    assert "scale of the kept trips to all trips" in _text(res["REPORT"])
 
 
 @pytest.mark.parametrize("change,message", [
