@@ -246,23 +246,24 @@ def test_paris_minimum_cover_in_process(run_alg, tmp_path, sample_iris_path):
     assert "Warning" not in text
 
 
-def test_cover_warns_on_non_partition(run_alg, tmp_path):
+def test_cover_refuses_a_non_partition(run_alg, tmp_path):
+    """The zones' rule of every algorithm: overlaps beyond slivers are refused (it warned)."""
+    from qgis.core import QgsProcessingException
     a = memory_layer("Polygon", ["POLYGON((0 0, 500 0, 500 1000, 0 1000, 0 0))",
                                  "POLYGON((500 0, 1000 0, 1000 1000, 500 1000, 500 0))",
                                  "POLYGON((400 0, 600 0, 600 1000, 400 1000, 400 0))"])
     b = memory_layer("Polygon", ["POLYGON((0 0, 1000 0, 1000 250, 0 250, 0 0))",
                                  "POLYGON((0 250, 1000 250, 1000 1000, 0 1000, 0 250))"])
-    report = str(tmp_path / "r.html")
-    res = run_alg(COVER, {"LAYER_A": a, "LAYER_B": b, "OUTPUT": "memory:", "OVERLAPS": "memory:",
-                          "REPORT": report})
-    assert res["OUTPUT"].featureCount() == 2  # both B cells cover all 6 overlaps
-    assert "layer 'layer' (A) is not a partition" in html.unescape(read_text(report))
+    with pytest.raises(QgsProcessingException, match=r"the A layer is not a partition: 2 pairs "
+                       r"of its polygons overlap, on areas adding up to 16.7 % of the layer's"):
+        run_alg(COVER, {"LAYER_A": a, "LAYER_B": b, "OUTPUT": "memory:", "OVERLAPS": "memory:",
+                        "REPORT": str(tmp_path / "r.html")})
 
 
 @pytest.mark.parametrize("a_wkts, field, message", [
-    (["POLYGON((0 0, 1 0, 1 1, 0 0))", None], None, "missing"),
+    (["POLYGON((0 0, 1 0, 1 1, 0 0))", None], None, "no geometry"),
     (["POLYGON((0 0, 1 0, 1 1, 0 0))", "POLYGON((1 0, 2 0, 2 1, 1 0))"], "name_dup", "duplicate"),
-    ([], None, "no polygons"),
+    ([], None, "has no polygon"),
 ])
 def test_cover_bad_inputs_leave_no_output(run_alg, tmp_path, a_wkts, field, message):
     from qgis.core import QgsProcessingException
@@ -350,8 +351,9 @@ def test_voronoi_refuses_towers_all_outside_the_study_area(run_alg, tmp_path, sa
 
 def test_cover_refuses_layers_that_do_not_overlap(run_alg, tmp_path):
     from qgis.core import QgsProcessingException
-    a = memory_layer("Polygon", [SQUARE_WKT])
-    b = memory_layer("Polygon", ["POLYGON((5000 0, 6000 0, 6000 1000, 5000 1000, 5000 0))"])
+    a = memory_layer("Polygon", [SQUARE_WKT, "POLYGON((1000 0, 2000 0, 2000 1000, 1000 1000, 1000 0))"])
+    b = memory_layer("Polygon", ["POLYGON((5000 0, 6000 0, 6000 1000, 5000 1000, 5000 0))",
+                                 "POLYGON((6000 0, 7000 0, 7000 1000, 6000 1000, 6000 0))"])
     out, table = str(tmp_path / "c.gpkg"), str(tmp_path / "o.gpkg")
     with pytest.raises(QgsProcessingException, match="no polygon of 'layer' .A. overlaps"):
         run_alg(COVER, {"LAYER_A": a, "LAYER_B": b, "OUTPUT": out, "OVERLAPS": table})
