@@ -117,6 +117,16 @@ def _layout(alg, parameters, context, source):
     kind = QgsWkbTypes.geometryType(source.wkbType())
     names = {k: _field(alg, parameters, p, context, source, w) for k, p, w in
              (("start", START_FIELD, "start time"), ("end", END_FIELD, "end time"))}
+    coordinates = all(alg.parameterAsString(parameters, p, context)
+                      for p in (ORIGIN_X, ORIGIN_Y, DEST_X, DEST_Y))
+    if coordinates:  # the coordinate fields win over a geometry (a CSV's WKT column)
+        kind = QgsWkbTypes.NullGeometry
+    elif kind in (QgsWkbTypes.PointGeometry, QgsWkbTypes.LineGeometry) and \
+            not source.sourceCrs().isValid():
+        raise ValueError(
+            "the trips layer has geometries but no CRS (a CSV whose WKT column was read as "
+            "the geometry?): set the layer's CRS, or give the four coordinate fields (origin "
+            "and destination x and y) and their CRS to read the trips as a table")
     if kind == QgsWkbTypes.PointGeometry:
         names["trip"] = _field(alg, parameters, TRIP_FIELD, context, source, "trip id", True)
         names["time"] = _field(alg, parameters, TIME_FIELD, context, source, "time", True)

@@ -1,6 +1,7 @@
 """Messages and reports a person reads, on trips over the real Paris IRIS cells: labels, not
 internal keys; rounded numbers; no help text in a message; the counts the user gave."""
 import html
+import math
 import re
 
 import pytest
@@ -60,3 +61,46 @@ def test_missing_times_refusal_counts_the_trips_given_not_the_sample(run_alg, tr
     assert n > 240  # more trips than two per person: the sample is smaller
     assert f"needs trip times: {n:,} of the {n:,} trips have no start or end time" \
         in str(err.value)
+
+
+def _mercator(lon, lat):
+    r = 6378137.0
+    lon, lat = math.radians(float(lon)), math.radians(float(lat))
+    return r * lon, r * math.log(math.tan(math.pi / 4 + lat / 2))
+
+
+def _wkt_csv(trips):
+    """The trips CSV with a WKT column (the trip as a line in web-Mercator metres), as a
+    layer exported "as CSV with geometry" keeps one: OGR reads it as the geometry, with no
+    CRS; the lon/lat coordinate fields are the ones to read."""
+    import csv
+    path = trips["dir"] / "trips_wkt.csv"
+    with open(trips["path"], newline="") as src, open(path, "w", newline="") as dst:
+        rows = csv.reader(src)
+        out = csv.writer(dst)
+        out.writerow(["WKT"] + next(rows))
+        for r in rows:
+            (ox, oy), (dx, dy) = _mercator(r[1], r[2]), _mercator(r[3], r[4])
+            out.writerow([f"LINESTRING ({ox:.2f} {oy:.2f}, {dx:.2f} {dy:.2f})"] + r)
+    return str(path)
+
+
+def test_csv_with_a_wkt_column_honours_the_coordinate_fields(run_alg, trips):
+    """Before: read as lines with no CRS, then "all … trips … outside every zone"."""
+    path = _wkt_csv(trips)
+    internal = str(trips["dir"] / "internal.html")
+    run_alg("mobilitydp:odflows", _base(trips, INPUT=path, OD_TABLE="memory:", FLOWS="memory:",
+                                        INTERNAL_REPORT=internal))
+    with open(internal, encoding="utf-8") as f:
+        text = f.read()
+    assert re.search(rf"trips used</td><td>{trips['n']}<", text), "every trip is read"
+
+
+def test_csv_with_a_wkt_column_and_no_coordinate_fields_says_why(run_alg, trips):
+    from qgis.core import QgsProcessingException
+    params = _base(trips, INPUT=_wkt_csv(trips), OD_TABLE="memory:", FLOWS="memory:")
+    for key in ("ORIGIN_X", "ORIGIN_Y", "DEST_X", "DEST_Y"):
+        del params[key]
+    with pytest.raises(QgsProcessingException, match=r"the trips layer has geometries but no "
+                       r"CRS \(a CSV whose WKT column was read as the geometry\?\)"):
+        run_alg("mobilitydp:odflows", params)

@@ -1,5 +1,4 @@
 """Tessellation stage end to end: voronoitessellation, datadriventessellation, minimumcover."""
-import html
 import os
 import re
 
