@@ -155,3 +155,17 @@ def observations_csv(path, n_users=100, n_zones=40, seed=0):
             for h in range(int(rng.integers(1, 6))):
                 w.writerow([f"u{u}", f"2026-05-25T{h:02d}:30:00", ids[rng.integers(n_zones)]])
     return str(path)
+
+
+def fixes_geojson(path, trips_path):
+    """The trips of :func:`trips_csv` as GPS fixes (vehicle, trip, time, lon/lat points)."""
+    feats = []
+    with open(trips_path, newline="") as f:
+        for k, r in enumerate(csv.DictReader(f)):
+            for j, (x, y) in enumerate(((r["ox"], r["oy"]), (r["dx"], r["dy"]))):
+                feats.append({"type": "Feature",
+                              "properties": {"vehicle": r["user_id"], "trip": k,
+                                             "time": START_EPOCH + 600 * k + 300 * j},
+                              "geometry": {"type": "Point",
+                                           "coordinates": [float(x), float(y)]}})
+    return write(path, feats)
