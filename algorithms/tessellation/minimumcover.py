@@ -52,10 +52,12 @@ bipartite matching). The density stage perturbs the counts of the cover cells.</
 <h3>Parameters</h3>
 <p><b>Partition A</b> and <b>partition B</b>: polygon layers, each in any CRS (both are read
 into one metric frame from A: its CRS if in metres, else a local azimuthal projection; the
-outputs are in A's CRS). Layers that do not overlap at all (often a wrong CRS) are refused. Each should cover the area
-without overlaps; overlapping polygons within a layer, or gaps between the layers, are
-reported as warnings because the result is then not the paper's cover. Invalid polygons are
-repaired and reported; features without geometry are refused.</p>
+outputs are in A's CRS). Layers that do not overlap at all (often a wrong CRS) are refused. Each
+layer follows the rule of every Mobility DP algorithm that reads zones: invalid polygons are
+repaired (make_valid) and counted in the log; overlaps within a layer up to 0.1 % of its area
+(slivers) go to the first polygon, larger ones are refused; a layer needs two polygons or more;
+features without geometry are refused. Gaps between the layers are reported as warnings,
+because the result is then not the paper's cover.</p>
 <p><b>Id field A / B</b> (optional): unique cell identifiers written to the outputs; default the
 feature id.</p>
 <p><b>Minimum overlap area</b> (m²) and <b>minimum overlap fraction</b> (of the smaller of the
