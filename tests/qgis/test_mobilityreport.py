@@ -96,7 +96,7 @@ def test_compare_reports_flags_raw_data_as_internal(run_alg, tmp_path):
     (dict(MAX_TRIPS=1), "m ≥ 2"),
     (dict(LENGTH_BINS="0,a,2"), "not a comma-separated list"),
     (dict(TIME_WINDOWS="0,12,6,24"), "increasing"),
-    (dict(START_FIELD="", END_FIELD=""), "trips have none"),
+    (dict(START_FIELD="", END_FIELD=""), "have no start or end time"),
     (dict(USER_FIELD="start"), "its own user"),
     (dict(WEIGHT_TRIPS_PER_DAY=1), "needs the time window"),
 ])
