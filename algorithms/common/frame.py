@@ -38,7 +38,8 @@ from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, Qgs
                        QgsRectangle, QgsWkbTypes)
 
 from ...dpcore.accounting.ids import check_unique_ids as dpcore_check_unique_ids
-from ...dpcore.geometry.shapes import check_zones, clean_polygon
+from ...dpcore.geometry.shapes import clean_polygon
+from ...dpcore.geometry.zones import check_zones
 from ...dpcore.reporting.progress import Cancelled
 from .crs import (MAX_SCALE_ERROR, _finite, _mercator, _rect_text, check_extent,  # noqa: F401
                   check_not_lonlat_in_metres, crs_name, extent_scale_error, is_metric,

@@ -26,7 +26,7 @@ import numpy as np
 from ..geometry.cover import OverlapGraph, overlap_graph, reallocate
 from ..geometry.shapes import polygon_union
 from ..accounting.ids import check_unique_ids
-from ..geometry.shapes import check_zones
+from ..geometry.zones import check_zones
 from ..geometry.tessellation import voronoi_cells
 from .pipeline import DensityInputs, density_inputs
 

@@ -20,7 +20,8 @@ import numpy as np
 import shapely
 from shapely.ops import unary_union
 
-from ..geometry.shapes import SHAPELY2, areas, check_zones, intersecting_pairs, intersections
+from ..geometry.shapes import SHAPELY2, areas, intersecting_pairs, intersections
+from ..geometry.zones import check_zones
 
 #: Overlaps and holes smaller than this fraction of the median cell area are
 #: floating-point noise of the tessellation, not errors.

@@ -24,7 +24,8 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import maximum_bipartite_matching
 
-from .shapes import PARTITION_TOLERANCE, areas, clean_polygon, intersecting_pairs, intersections
+from .shapes import areas, clean_polygon, intersecting_pairs, intersections
+from .zones import PARTITION_TOLERANCE
 
 
 @dataclass
