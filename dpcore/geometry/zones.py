@@ -21,7 +21,8 @@ from .shapes import _polygonal_part, areas, clean_polygon, intersecting_pairs, i
 PARTITION_TOLERANCE = 1e-6
 
 #: Overlap share of a layer's area above which zones are refused (slivers of digitising and
-#: of repairs stay far below; towns buffered by 2 km share about 10 %).
+#: of repairs stay far below: 18 repaired bow-ties among the 351 MassGIS towns overlap on
+#: < 0.01 %; the towns buffered by 2 km overlap on 74 %).
 MAX_OVERLAP_SHARE = 1e-3
 
 

@@ -34,3 +34,14 @@ def test_guarantee_sentence_names_the_unit_once():
         assert "ε in ε" not in text and "ε in <b>ε" not in text
     assert "loss measured in <b>ε per metre</b>" in metric
     assert "differential privacy for that unit. The cost" in plain
+
+
+def test_public_facts_read_as_labels_and_rounded_numbers():
+    from mobility_dp.dpcore.reporting.report import FACT_LABELS, fact_rows, readable
+    rows = dict(fact_rows([("prior_zero_share", 0.988865150561974), ("noisy_trips", 1336.4),
+                           ("margin_of_error_95", 3.2189758), ("zones", 965),
+                           ("scaled", True), ("some_new_fact", 0.000123456)]))
+    assert rows == {FACT_LABELS["prior_zero_share"]: "98.9 %", "trips (noisy)": "1,336",
+                    "margin of error of one value (95 %)": "3.22", "zones": "965",
+                    "scaled by the noisy trip total": "yes", "some new fact": "0.000123"}
+    assert readable(-172.6) == "-173" and readable("laplace") == "laplace"
