@@ -83,7 +83,9 @@ def test_an_invalid_census_cell_is_repaired_with_a_warning_on_every_geos():
     assert not bow_tie.is_valid
     geo = density_geography(CENSUS + [bow_tie], CENSUS_IDS + ["tie"], tower_xy=TOWERS,
                             tower_ids=TOWER_IDS)
-    assert geo.warnings == ["1 invalid polygon(s) of layer the census cells were repaired"]
+    assert geo.warnings[0] == ("1 of 10 polygons of the census layer were invalid "
+                               "(self-intersecting or self-touching rings) and were repaired "
+                               "with make_valid, keeping their polygonal part: 'tie'")
     assert len(geo.tower_cells) == len(TOWERS)
 
 
