@@ -169,13 +169,16 @@ def trip_scale(user, *, epsilon: float, cap: int, rng, m=None, ceiling=None) -> 
     return Release([users, *counts], spent, public=public, internal=internal)
 
 
-def measure_people(zoned: ZonedTrips, *, epsilon: float, directed: bool, rng, note=""):
+def measure_people(zoned: ZonedTrips, *, epsilon: float, directed: bool, rng, note="",
+                   ties=None):
     """The measurement alone: (noisy counts of the released pairs, true n × n counts, flat
-    indices of the released pairs). Tie-breaking draws come from a separate stream
-    (:func:`dpcore.random.sampling.sampling_stream`), so the noise does not depend on the data.
-    ``zoned`` may be the bounded :class:`.trip_tables.TripTables` (the Spark job's)."""
+    indices of the released pairs). Tie-breaking draws come from a separate stream, ``ties``
+    (default :func:`dpcore.random.sampling.sampling_stream` of ``rng`` as it is now), so the
+    noise does not depend on the data. ``zoned`` may be the bounded
+    :class:`.trip_tables.TripTables` (the Spark job's)."""
     n = zoned.n_zones
-    truth = people_table(zoned, directed=directed, rng=sampling_stream(rng))
+    truth = people_table(zoned, directed=directed,
+                         rng=sampling_stream(rng) if ties is None else ties)
     index = np.arange(n * n) if directed else np.flatnonzero(np.triu(np.ones((n, n), bool)))
     rel = noisy_counts(truth.ravel()[index], noise=DISCRETE_LAPLACE, sensitivity=1,
                        epsilon=epsilon, delta=0.0, rng=rng, protects=UNIT, what=note)
@@ -203,6 +206,9 @@ def release_people_od(zoned: ZonedTrips, *, rng: np.random.Generator, progress=N
                           scale_share=scale_share, total_cap=total_cap,
                           region_share=region_share)
     n = zoned.n_zones
+    # the tie key's stream is split off before any draw: the same key as the Spark job's tables
+    # (drawn from the sampling stream of the release's generator), whatever is measured first
+    ties = sampling_stream(rng)
     tot, warnings = None, []
     if publish == TRIPS:   # first: its trips count takes more ε when the users are few
         tot = trip_scale(zoned if isinstance(zoned, TripTables) else zoned.user,
@@ -222,14 +228,14 @@ def release_people_od(zoned: ZonedTrips, *, rng: np.random.Generator, progress=N
             raise ValueError("a share of ε for regions needs one region per zone")
         spent, y, y_region, truth_flat, region_truth, n_r = measure_regions(
             zoned, rng=rng, epsilon=part.epsilon + cost.parts[1].epsilon, regions=regions,
-            region_share=region_share)
+            region_share=region_share, ties=ties)
         index = np.flatnonzero(np.triu(np.ones((n, n), bool)))
         truth = np.zeros(n * n, dtype=np.int64)
         truth[index] = truth_flat
         truth = truth.reshape(n, n)
     else:
         rel, truth, index = measure_people(zoned, epsilon=part.epsilon, directed=directed,
-                                           rng=rng, note=part.note)
+                                           rng=rng, note=part.note, ties=ties)
         spent = rel.cost
         y = np.asarray(rel.values, dtype=float)
     level = count_level(publish == TRIPS)

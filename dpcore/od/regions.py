@@ -166,14 +166,16 @@ def combined_margin(k: int, alpha_zone: float, alpha_region: float, weight: floa
 
 
 def measure_regions(zoned: ZonedTrips, *, rng: np.random.Generator, epsilon: float,
-                    regions, region_share: float = 0.2, progress=None):
+                    regions, region_share: float = 0.2, progress=None, ties=None):
     """The two measurements alone: (cost spent, noisy zone values, noisy region values,
-    true zone counts, true region counts, R), values in :func:`_upper` order."""
+    true zone counts, true region counts, R), values in :func:`_upper` order; main-pair ties
+    drawn from ``ties`` (default: the sampling stream of ``rng`` as it is now)."""
     cost = plan_people_regions(epsilon=epsilon, region_share=region_share)
     n = zoned.n_zones
     regions = check_regions(regions, n)
     n_r = int(regions.max()) + 1 if regions.size else 0
-    _, keys, _ = main_pairs(zoned, directed=False, rng=sampling_stream(rng))
+    _, keys, _ = main_pairs(zoned, directed=False,
+                            rng=sampling_stream(rng) if ties is None else ties)
     zone_truth = np.bincount(keys, minlength=n * n)[_upper(n)]
     a, b = regions[keys // n], regions[keys % n]
     region_truth = np.bincount(np.minimum(a, b) * n_r + np.maximum(a, b),

@@ -34,7 +34,7 @@ def check(draw, x, x_prime, epsilon, delta=0.0, *, passes, n=N, at_least=0.0):
 # --------------------------------------------------------------------------
 
 @pytest.mark.parametrize("seed", [1, None])          # seeded PCG64 and the secure generator
-def test_laplace(seed):
+def test_laplace(seed, seeded_urandom):   # secure draws read a seeded os.urandom: one verdict
     rng = make_rng(seed)
     draw = _vectorised(mech.laplace, rng, sensitivity=1.0, epsilon=1.0)
     check(draw, 0.0, 1.0, 1.0, passes=True, at_least=0.8)
@@ -44,7 +44,7 @@ def test_laplace(seed):
 
 
 @pytest.mark.parametrize("seed", [2, None])
-def test_discrete_laplace(seed):
+def test_discrete_laplace(seed, seeded_urandom):   # secure draws read a seeded os.urandom: one verdict
     rng = make_rng(seed)
     draw = _vectorised(mech.discrete_laplace, rng, sensitivity=2, epsilon=1.0)
     check(draw, 0, 2, 1.0, passes=True, at_least=0.8)
@@ -54,7 +54,7 @@ def test_discrete_laplace(seed):
 
 
 @pytest.mark.parametrize("seed", [3, None])
-def test_gaussian(seed):
+def test_gaussian(seed, seeded_urandom):   # secure draws read a seeded os.urandom: one verdict
     rng = make_rng(seed)
     kw = dict(l2_sensitivity=1.0, epsilon=1.0, delta=1e-3)
     check(_vectorised(mech.gaussian, rng, **kw), 0, 1, 1.0, 1e-3, passes=True, at_least=0.4)
