@@ -173,6 +173,7 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
         self._charge = None
         self._draws = DrawWatch()
         self.seeded_source = False
+        self.layer_notes = {}      # output name -> what its fields mean (set by execute)
         self._feedback = feedback  # the log of the run's readers (``metric_frame``)
         staging = None
         feedback = translating_feedback(feedback)   # dpcore's messages in the user's language
@@ -182,6 +183,8 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
             staging = Staging(self, parameters, context)
             results = self.execute(staging.parameters, context, feedback)
             store_default_styles(end_run(), feedback)
+            for name, note in self.layer_notes.items():
+                mark_outputs({name: results.get(name)}, context, note)
             if self.seeded(staging.parameters, context):
                 mark_outputs(results, context)
             if self._charge is not None:

@@ -23,16 +23,16 @@ def is_seeded_record(record: dict) -> bool:
     return "seed" in record or str(record.get("randomness", "")).startswith("seeded")
 
 
-def marked(text: str) -> str:
-    """``text`` with the seeded note at its head (once)."""
+def marked(text: str, note: str = SEEDED_NOTE) -> str:
+    """``text`` with ``note`` at its head (once)."""
     text = text or ""
-    return text if text.startswith(SEEDED_NOTE) else \
-        SEEDED_NOTE + (f". {text}" if text else "")
+    return text if text.startswith(note) else note + (f". {text}" if text else "")
 
 
-def mark_outputs(results: dict, context) -> list:
-    """Mark every vector output of ``results`` (file paths, GeoPackage URIs or layer ids of
-    the context); returns what was marked."""
+def mark_outputs(results: dict, context, note: str = SEEDED_NOTE) -> list:
+    """Put ``note`` at the head of the description of every vector output of ``results``
+    (file paths, GeoPackage URIs or layer ids of the context): the seeded mark, or what an
+    output's fields mean (:attr:`MobilityDPAlgorithm.layer_notes`); returns what was marked."""
     done = []
     for value in results.values():
         if not isinstance(value, str) or not value:
@@ -40,15 +40,15 @@ def mark_outputs(results: dict, context) -> list:
         layer = QgsProcessingUtils.mapLayerFromString(value, context, False)
         if isinstance(layer, QgsVectorLayer) and layer.providerType() == "memory":
             metadata = layer.metadata()
-            metadata.setAbstract(marked(metadata.abstract()))
+            metadata.setAbstract(marked(metadata.abstract(), note))
             layer.setMetadata(metadata)
             done.append(value)
-        elif _mark_file(value):
+        elif _mark_file(value, note):
             done.append(value)
     return done
 
 
-def _mark_file(value: str) -> bool:
+def _mark_file(value: str, note: str) -> bool:
     from osgeo import gdal
     path, _, options = value.partition("|")
     if not path.lower().endswith(".gpkg") or not os.path.exists(path):
@@ -63,7 +63,8 @@ def _mark_file(value: str) -> bool:
         for layer in (lr for lr in layers if lr is not None):
             if layer.GetName() in ("layer_styles", "qgis_projects"):
                 continue
-            layer.SetMetadataItem("DESCRIPTION", marked(layer.GetMetadataItem("DESCRIPTION")))
+            layer.SetMetadataItem("DESCRIPTION", marked(layer.GetMetadataItem("DESCRIPTION"),
+                                                        note))
     finally:
         source = None
     return True

@@ -226,6 +226,8 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
                                                  release.values[st.VISITS])
         if st.OD in release.values and self._is_set(parameters, OD_FLOWS):
             od = release.values[st.OD]
+            self.layer_notes[OD_FLOWS] = ("lower95–upper95: a 95 % interval of "
+                                          + od.get("counted", "trips per ordered pair"))
             results[OD_FLOWS] = write_od(self, parameters, context, OD_FLOWS, data,
                                          np.asarray(od["counts"], dtype=float),
                                          od["margin_of_error_95"],

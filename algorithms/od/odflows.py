@@ -10,6 +10,7 @@ from ...dpcore.reporting import report as dpreport
 from ...dpcore.flows.compare import fit
 from ...dpcore.od.figures import released
 from ...dpcore.od.flows import UNIT, plan_od, release_od, release_od_tables
+from ...dpcore.od.intervals import interval_statement
 from ...dpcore.od.people import UNIT as PEOPLE_UNIT
 from ...dpcore.od.people_flows import plan_people_od, release_people_od
 from ...dpcore.od.regions import grid_regions, shown_pairs
@@ -198,6 +199,7 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
             table["where"] = positive | positive.T
         else:
             lines = dict(table, lines_above=pub["simultaneous_margin_95"])
+        self.layer_notes = dict.fromkeys((OD_TABLE, FLOWS), interval_statement(pub))
         results = {OD_TABLE: write_od(self, parameters, context, OD_TABLE, data, values, moe,
                                       **table),
                    FLOWS: write_od(self, parameters, context, FLOWS, data, values, moe,

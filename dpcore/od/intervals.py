@@ -87,3 +87,20 @@ def sampling_scale_interval(sampled: float, extra: float, *, sensitivity: float,
 def scaled_interval(lower, upper, scale: tuple):
     """The count's interval times the scale's: (lower·κ_lo, upper·κ_hi)."""
     return np.asarray(lower, dtype=float) * scale[0], np.asarray(upper, dtype=float) * scale[1]
+
+
+def interval_statement(public: dict) -> str:
+    """What ``lower``/``upper`` of an OD release cover, in a sentence for the layers that
+    carry them (their description: the interval travels with the layer, without the report).
+    ``public``: an OD release's public facts (people per pair, or trips per pair)."""
+    if "statistic" in public:                       # people per pair (.people_flows)
+        if public["publish"] == "trips":
+            return ("lower95–upper95: a 95 % interval of people per pair × the true trips per "
+                    "person, not of the trips per pair (a person's trips off their main pair "
+                    "are not covered); it holds the published flow")
+        return ("lower95–upper95: a 95 % interval of people per pair (the noise interval "
+                "joined with the shrunk value it holds)")
+    if public.get("scaled"):
+        return ("lower95–upper95: a 95 % interval of the trips kept (at most m per user) × the "
+                "true trips up to the cap per trip kept")
+    return "lower95–upper95: a 95 % interval of trips per pair (at most m trips per user)"

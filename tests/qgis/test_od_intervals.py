@@ -73,3 +73,21 @@ def test_mobility_report_od_rows_hold_their_values_and_visits_say_their_margin(
     _, rows = read_layer(res["VISITS"])
     assert rows and all(r["moe95_note"] == "95 % margin of error of the noisy count"
                         for r in rows)
+
+
+def test_the_od_layers_say_what_their_interval_covers(qgis_app, run_alg, tmp_path):
+    """The interval travels with the layer: its description says what lower95/upper95 cover
+    (people × trips per person when trips are published, not the trips per pair)."""
+    from osgeo import gdal
+    from ..support.od_layers import lines, zones
+    out = {"OD_TABLE": str(tmp_path / "od.gpkg"), "FLOWS": str(tmp_path / "flows.gpkg")}
+    for publish, words in (("trips", "people per pair × the true trips per person"),
+                           ("people", "interval of people per pair")):
+        run_alg("mobilitydp:odflows", {
+            "INPUT": lines("EPSG:4326"), "USER_FIELD": "user_id", "ZONES": zones("EPSG:2154"),
+            "ZONE_ID_FIELD": "zone", "MAX_TRIPS": 2, "EPSILON": 2.0, "SEED": 1,
+            "METHOD": "people_shrunk", "PUBLISH": publish, **out})
+        for path in out.values():
+            source = gdal.OpenEx(path, gdal.OF_VECTOR)
+            text = source.GetLayer(0).GetMetadataItem("DESCRIPTION") or ""
+            assert words in text and "reproducible: not for publication" in text, (path, text)
