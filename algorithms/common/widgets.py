@@ -127,6 +127,15 @@ class _LabelledWrapper(WidgetWrapper):
         for value in self.dialog.getAvailableValuesOfType(parameter_types, output_types):
             combo.addItem(self.dialog.resolveValueDescription(value), value)
 
+    def _modeler_combo(self, parameter_types, output_types):
+        """Model designer: an editable list of the model's inputs and other steps' outputs of
+        these types, empty at first (kept as ``self.combo``)."""
+        self.combo = QComboBox()
+        self.combo.setEditable(True)
+        self._sources(self.combo, parameter_types, output_types)
+        self.combo.setEditText("")
+        return self.combo
+
 
 class EnumLabelWidgetWrapper(_LabelledWrapper):
     """A static-string enum shown by its option labels; the value stays the option string."""
@@ -177,12 +186,8 @@ class NumberWidgetWrapper(_LabelledWrapper):
     def createWidget(self, **kwargs):  # noqa: N802
         p = self.parameterDefinition()
         if self.dialogType == DIALOG_MODELER:
-            self.combo = QComboBox()
-            self.combo.setEditable(True)
-            self._sources(self.combo, (QgsProcessingParameterNumber,),
-                          (QgsProcessingOutputNumber,))
-            self.combo.setEditText("")
-            return self.combo
+            return self._modeler_combo((QgsProcessingParameterNumber,),
+                                       (QgsProcessingOutputNumber,))
         edit = QgsFilterLineEdit()
         edit.setShowClearButton(bool(p.flags() & QgsProcessingParameterDefinition.FlagOptional))
         edit.setPlaceholderText(tr("not set") if p.flags() &
@@ -232,13 +237,9 @@ class StartWidgetWrapper(_LabelledWrapper):
     def createWidget(self, **kwargs):  # noqa: N802
         p = self.parameterDefinition()
         if self.dialogType == DIALOG_MODELER:
-            self.combo = QComboBox()
-            self.combo.setEditable(True)
-            self._sources(self.combo, (QgsProcessingParameterDateTime,
-                                       QgsProcessingParameterString),
-                          (QgsProcessingOutputString,))
-            self.combo.setEditText("")
-            return self.combo
+            return self._modeler_combo((QgsProcessingParameterDateTime,
+                                        QgsProcessingParameterString),
+                                       (QgsProcessingOutputString,))
         edit = QgsDateTimeEdit()
         edit.setDisplayFormat(DATETIME_FORMAT)
         edit.setCalendarPopup(True)
@@ -274,12 +275,8 @@ class DateTextWidgetWrapper(_LabelledWrapper):
 
     def createWidget(self, **kwargs):  # noqa: N802
         if self.dialogType == DIALOG_MODELER:
-            self.combo = QComboBox()
-            self.combo.setEditable(True)
-            self._sources(self.combo, (QgsProcessingParameterString,),
-                          (QgsProcessingOutputString,))
-            self.combo.setEditText("")
-            return self.combo
+            return self._modeler_combo((QgsProcessingParameterString,),
+                                       (QgsProcessingOutputString,))
         edit = QgsDateEdit()
         edit.setDisplayFormat(DATE_FORMAT)
         edit.setCalendarPopup(True)

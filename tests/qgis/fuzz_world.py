@@ -131,3 +131,22 @@ def generic_baseline(alg) -> dict:
     """Parameters of an algorithm without a baseline: every default (it may well refuse)."""
     return {p.name(): p.defaultValue() for p in alg.parameterDefinitions()
             if p.defaultValue() is not None}
+
+
+def run_algorithm(algorithm_id, params):
+    """processing.run; a failure names the algorithm and the errors it reported."""
+    import processing
+    from qgis.core import QgsProcessingContext, QgsProcessingException, QgsProcessingFeedback
+
+    class Feedback(QgsProcessingFeedback):
+        errors = []
+
+        def reportError(self, error, fatalError=False):  # noqa: N802,N803 (QGIS API)
+            self.errors.append(error)
+
+    feedback = Feedback()
+    try:
+        return processing.run(algorithm_id, params, context=QgsProcessingContext(),
+                              feedback=feedback)
+    except QgsProcessingException as exc:
+        raise AssertionError(f"{algorithm_id}: {exc}: {feedback.errors}") from exc

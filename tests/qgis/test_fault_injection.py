@@ -15,9 +15,9 @@ import os
 import numpy as np
 import pytest
 
-from .fuzz_world import BASELINES, World
+from .fuzz_world import BASELINES
 from .test_fuzz import provider_algorithms, with_outputs
-from .test_golden_outputs import _run
+from .fuzz_world import run_algorithm as _run
 
 RELEASING = ("noisycounts", "perturbpoints", "sanitizedensity", "publishhistograms",
              "aggregateflows", "odflows", "mobilityreport", "synthesizetrips")
@@ -55,13 +55,6 @@ class Tripwire(np.random.Generator):
                 super(Tripwire, self).__getattribute__("feedback").cancel()
             return value
         return draw
-
-
-@pytest.fixture(scope="module")
-def world(qgis_app, tmp_path_factory):
-    w = World(tmp_path_factory.mktemp("fault_world"))
-    w.derive(_run)
-    return w
 
 
 def _entries(ledger):

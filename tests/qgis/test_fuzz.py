@@ -22,18 +22,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from . import fuzz_cases
-from .fuzz_world import BASELINES, World, generic_baseline
+from .fuzz_world import BASELINES, generic_baseline
 
 CASES = int(os.environ.get("FUZZ_CASES", "2100"))
 ONLY = [a for a in os.environ.get("FUZZ_ONLY", "").split(",") if a]  # e.g. FUZZ_ONLY=odflows
 PROVIDER = "mobilitydp"
-
-
-@pytest.fixture(scope="module")
-def world(qgis_app, tmp_path_factory):
-    w = World(tmp_path_factory.mktemp("fuzz_world"))
-    w.derive(_run)
-    return w
 
 
 def _run(algorithm_id, params):

@@ -15,7 +15,7 @@ import os
 import pytest
 
 from ..support.golden import output_digest
-from .fuzz_world import BASELINES, World
+from .fuzz_world import BASELINES, run_algorithm as _run
 from .test_fuzz import provider_algorithms, with_outputs
 
 GOLDEN = os.path.join(os.path.dirname(__file__), "golden", "outputs.json")
@@ -26,25 +26,6 @@ def _stack() -> str:
     import numpy
     from qgis.core import Qgis
     return f"qgis-{Qgis.QGIS_VERSION_INT // 100}_numpy-{'.'.join(numpy.__version__.split('.')[:2])}"
-
-
-def _run(algorithm_id, params):
-    """processing.run; a failure names the algorithm and the errors it reported."""
-    import processing
-    from qgis.core import QgsProcessingContext, QgsProcessingException, QgsProcessingFeedback
-
-    class Feedback(QgsProcessingFeedback):
-        errors = []
-
-        def reportError(self, error, fatalError=False):  # noqa: N802,N803 (QGIS API)
-            self.errors.append(error)
-
-    feedback = Feedback()
-    try:
-        return processing.run(algorithm_id, params, context=QgsProcessingContext(),
-                              feedback=feedback)
-    except QgsProcessingException as exc:
-        raise AssertionError(f"{algorithm_id}: {exc}: {feedback.errors}") from exc
 
 
 def _models(w):
@@ -107,13 +88,6 @@ def _digests(alg, params, out_dir):
         elif path.endswith(".gpkg"):
             digests[d.name()] = _schema(path)
     return digests
-
-
-@pytest.fixture(scope="module")
-def world(qgis_app, tmp_path_factory):
-    w = World(tmp_path_factory.mktemp("golden_world"))
-    w.derive(_run)
-    return w
 
 
 def _all_digests(world, tmp_path):
