@@ -94,7 +94,19 @@ def plan_report(*, epsilon: float, weights, max_trips: int, od_method: str = OD_
              for name, eps in split_budget(epsilon * (1.0 - share), weights).items()]
     if scaled:
         parts.append(scale_cost(epsilon * share, total_cap, m))
+    _check_statistic_noise(epsilon * (1.0 - (max(share, MAX_SCALE_SHARE) if scaled else 0.0)),
+                           weights, choice, m)
     return PrivacyCost.sequential(parts)
+
+
+def _check_statistic_noise(epsilon: float, weights, choice, m: int) -> None:
+    """Refuse, before any data, a split whose noise the release could not draw or bound: each
+    statistic's ε as it is when the trip scale took the most it may (a weight so large that
+    the others get ~10⁻¹² of ε is a parameter's fault, found here, not after noise is drawn)."""
+    for name, eps in split_budget(epsilon, weights).items():
+        s = 1 if name == OD and choice.od == OD_PEOPLE else sensitivity(name, m)
+        check_representable(eps, s, TITLES[name])
+        margin_of_error(DISCRETE_LAPLACE, sensitivity=s, epsilon=eps, n_summed=2)  # sums' too
 
 
 def hist_quartiles(counts, edges) -> list:
