@@ -1,4 +1,4 @@
-"""Validation at the boundary, once, for every algorithm (issue 30).
+"""Validation at the boundary, once, for every algorithm.
 
 :func:`check_parameters` runs before an algorithm's ``execute`` (``MobilityDPAlgorithm``
 calls it) and is driven by the parameter definitions alone, so a new algorithm gets it

@@ -1,5 +1,5 @@
 """Writing released OD matrices as layers (odflows, mobilityreport), and the shared help and
-choices of the OD method (issue 29).
+choices of the OD method.
 
 The OD table holds every pair with a positive noisy flow (absent = 0); the flow lines, between
 zone centroids, only the flows between two zones above a public threshold (the simultaneous

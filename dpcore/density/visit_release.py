@@ -8,7 +8,7 @@ census cells by Formula 1. Unit of privacy: one user (all its events).
 What is measured: every user spreads a weight of 1 evenly over its n_u
 distinct (tower, slot) visits (:func:`.visits.visit_shares`), so one user
 moves the tower × slot matrix of shares, and any sum of its entries, by at
-most 1 in L1. (Issue 29: keeping k = 1 random visit per user, the §5.1
+most 1 in L1. (Keeping k = 1 random visit per user, the §5.1
 way, measures the same matrix plus sampling noise — on 250,000 synthetic
 people that sampling noise alone was a mean relative error of 0.22 before
 any DP noise; keeping k = ℓ visits needs √ℓ times the noise.)

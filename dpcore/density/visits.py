@@ -26,7 +26,7 @@ bounded per user in two ways:
   tests are the ingest's); k is the ``ell`` argument of :mod:`dpcore.ingest.visits`. A user's kept
   visits are ≤ k *distinct* cells, each raised by exactly 1: ≤ k in L1 and
   ≤ √k in L2 (:func:`visit_l2_sensitivity`) — on towers, not on the §5.2
-  cover, where two towers of one slot may share a census cell. (Issue 29's
+  cover, where two towers of one slot may share a census cell. (The
   first ``visits`` release noised these; the shares replaced them, see
   :mod:`.visit_release`.)
 

@@ -11,7 +11,7 @@ Channels ``C[x, y] = P(report cell y | true cell x)``:
   integrated over each cell of the lattice;
 - **k-RR** (§V): :func:`dpcore.mechanisms.randomized_response.krr` over the grid's cells.
 
-Every channel samples its exact law (issue 25, item 6): the lattice offsets of the
+Every channel samples its exact law: the lattice offsets of the
 geometric and discretised Laplace kernels are drawn on the whole lattice by
 :mod:`.lattice` and :mod:`.lattice_laplace`, k-RR by :mod:`dpcore.mechanisms.exact_sampling`.
 
@@ -300,7 +300,7 @@ class KernelChannel:
         return out_a * nx + out_b
 
     def _offsets(self, n: int, rng: np.random.Generator) -> tuple:
-        # Exact draws on the whole lattice (issue 25, item 6); the sampler is made once per
+        # Exact draws on the whole lattice; the sampler is made once per
         # channel. Laplace: the cell of a planar Laplace point drawn from the cell centre.
         if self._lattice is None:
             kind = LatticeLaplace if self.mechanism == "laplace" else LatticeGeometric

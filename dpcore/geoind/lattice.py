@@ -4,8 +4,8 @@ The geometric grid mechanism reports the lattice offset z = (t, u) ∈ ℤ² wit
 P(z) ∝ e^{−a·|z|}, a = ε·cell (ε per metre, cells of ``cell`` metres), on the
 *whole* lattice; :mod:`.grid` then remaps or renormalises to the grid. The
 former sampler inverted a double-precision CDF over a window of the lattice:
-its probabilities were off by float rounding and the window dropped the tail
-(issue 25, item 6). Here every draw is exact (:mod:`dpcore.mechanisms.exact_sampling`):
+its probabilities were off by float rounding and the window dropped the tail.
+Here every draw is exact (:mod:`dpcore.mechanisms.exact_sampling`):
 
 1. proposal: t and u independent two-sided geometrics, P(t) ∝ e^{−b·|t|},
    each the difference of two one-sided geometrics G (P(G = g) ∝ e^{−b·g} on

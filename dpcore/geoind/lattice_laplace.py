@@ -4,7 +4,7 @@ The mechanism reports the lattice cell z holding a planar Laplace draw from the
 centre of the true cell: P(z) = ∫_cell z (a²/2π)·e^{−a·|p|} dp, a = ε·cell, in
 cell units. The former sampler drew the point in doubles (Gamma radius, cos and
 sin of a 53-bit angle) and binned it, so its cell probabilities were those of
-a floating-point neighbour of the mechanism (issue 25, item 6). Here the cell
+a floating-point neighbour of the mechanism. Here the cell
 is exact, by rejection sampling with lazily revealed uniforms
 (:mod:`dpcore.mechanisms.exact_sampling`, :mod:`dpcore.mechanisms.exact_bounds`):
 

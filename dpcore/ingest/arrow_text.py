@@ -1,4 +1,4 @@
-"""Arrow text columns as numpy byte matrices, with no Python object per value (issue 28).
+"""Arrow text columns as numpy byte matrices, with no Python object per value.
 
 The Spark trips job receives its partitions as Arrow record batches
 (``mapInArrow``); user ids and times arrive as Arrow strings. Their UTF-8

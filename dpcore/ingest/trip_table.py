@@ -1,4 +1,4 @@
-"""Writing and reading the bounded trip tables of ``scripts/spark-bound trips`` (issue 28, item 3).
+"""Writing and reading the bounded trip tables of ``scripts/spark-bound trips``.
 
 The Spark trips job (:mod:`.spark_trips`) writes, with :func:`write_trip_tables`,
 a directory of small CSV files and ``bounded-trips.json`` (written last: its

@@ -1,4 +1,4 @@
-"""Exact geometric and discrete Laplace draws (issue 25, item 6).
+"""Exact geometric and discrete Laplace draws.
 
 A one-sided geometric G on {0, 1, 2, …} with P(G = g) ∝ e^{−r·g} and the
 rate r = Π nums / Π dens taken at the exact binary values of its factors

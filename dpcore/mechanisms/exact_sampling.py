@@ -1,4 +1,4 @@
-"""Exact sampling from weights c_i·e^{−γ_i} (issue 25, item 6).
+"""Exact sampling from weights c_i·e^{−γ_i}.
 
 Comparing a 53-bit uniform with double-precision probabilities (``random() <
 p``, ``searchsorted(cumsum(p), random())``, Gumbel-max on float logits) draws

@@ -40,7 +40,7 @@ def exponential(utilities, *, sensitivity: float, epsilon: float, rng: np.random
     e^{−γ_i} with γ_i = ε·(max u − u_i)/(2Δu) taken at the exact binary
     values of ε, Δu and the utilities, so the output distribution is the
     mechanism's own, not a floating-point neighbour of it (the Gumbel-max
-    draw it replaces rounded every log-probability; issue 25, item 6).
+    draw it replaces rounded every log-probability).
     Utilities of any size are fine: only differences to the maximum enter.
     """
     u = _check_utilities(utilities)

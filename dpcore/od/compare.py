@@ -1,4 +1,4 @@
-"""Similarity of two mobility reports (issue 15, item 4).
+"""Similarity of two mobility reports.
 
 The measures of dp-mobility-report's benchmark (its SIMILARITY_MEASURES
 documentation): SMAPE for counts (here in [0, 1]: |a − b| / (|a| + |b|) per

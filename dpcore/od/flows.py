@@ -1,4 +1,4 @@
-"""Origin–destination flows of whole trips, user-level DP (issue 15, item 1).
+"""Origin–destination flows of whole trips, user-level DP.
 
 The OD matrix counts trips from zone i to zone j (the diagonal holds trips
 that start and end in one zone). One user adds at most ``m`` trips after

@@ -31,7 +31,7 @@ GAUSSIAN = "gaussian"
 NOISES = (DISCRETE_LAPLACE, GAUSSIAN)
 LEVEL = 0.95
 
-#: Widest integer grid (±) the exact margin of error convolves (issue 30: 1.5 TiB was asked).
+#: Widest integer grid (±) the exact margin of error convolves (a fuzzed input once asked for 1.5 TiB).
 MAX_GRID_HALF = 10 ** 7
 
 

@@ -1,4 +1,4 @@
-"""People-based trip statistics: each user moves a count by at most one (issue 29, item 1).
+"""People-based trip statistics: each user moves a count by at most one.
 
 With user-level privacy a count moves by the most one person can add to it.
 Trips per OD pair move by up to m (all of a user's trips on one pair), so at

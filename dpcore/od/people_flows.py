@@ -1,4 +1,4 @@
-"""People per OD pair, shrunk and optionally scaled to trips: the OD release of issue 29.
+"""People per OD pair, shrunk and optionally scaled to trips: the people-based OD release.
 
 Measurement (:func:`plan_people_od` / :func:`release_people_od`, the plan_/release_
 pair of the release contract):

@@ -1,5 +1,5 @@
 """People per pair of zones and of coarser public regions, consistent by least squares
-(issue 29, item 2: multi-resolution outputs).
+(multi-resolution outputs).
 
 At census zones a pair holds about one person, so no single pair stands out of
 the noise and a flow map drawn at the simultaneous margin is empty. Coarser

@@ -1,4 +1,4 @@
-"""The private mobility report: many statistics in one release (issue 15, item 3).
+"""The private mobility report: many statistics in one release.
 
 The user picks statistics and weights; statistic k gets ε·w_k/Σw and its
 own discrete Laplace noise calibrated to its user-level sensitivity
@@ -75,7 +75,7 @@ def plan_report(*, epsilon: float, weights, max_trips: int, od_method: str = OD_
                      visits_method: str = VISITS_PLAIN, scale_share: float = 0.05,
                      total_cap: int = 50, n_zones=None, population=None) -> PrivacyCost:
     """The cost of :func:`release_report` (no data needed): one part per statistic, and
-    one for the trip scale when a method of issue 29 uses it (``scale_share`` of ε)."""
+    one for the trip scale when a people-based method uses it (``scale_share`` of ε)."""
     m = check_max_trips(max_trips)
     epsilon = check_epsilon(epsilon)
     choice = _methods(od_method, visits_method, n_zones, m, epsilon, population)

@@ -1,4 +1,4 @@
-"""The mobility report's OD and visits by the methods of issue 29 (:mod:`.strategy`).
+"""The mobility report's OD and visits by the people-based and shrunk methods (:mod:`.strategy`).
 
 * OD flows ``people_shrunk``: people per unordered pair (:func:`.people_flows.measure_people`,
   sensitivity 1) at the OD statistic's ε, shrunk (:mod:`.shrink`, monotone prior) and

@@ -1,4 +1,4 @@
-"""Empirical-Bayes shrinkage of noisy counts under the known noise law (issue 29, item 2).
+"""Empirical-Bayes shrinkage of noisy counts under the known noise law.
 
 Post-processing at no privacy cost: it reads only the noisy counts and the
 public noise law. The counts c_k (people per OD pair, per zone) are modelled

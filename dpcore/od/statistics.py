@@ -48,7 +48,7 @@ NEEDS_TIMES = (VISITS, TRIPS_OVER_TIME, TRIPS_PER_DAY, TRAVEL_TIME, TIME_BETWEEN
 DAY = 86400.0
 
 
-#: Most bins of one histogram (issue 30: 10⁹ bins of trips per user exhausted the memory).
+#: Most bins of one histogram (10⁹ bins of trips per user once exhausted the memory).
 MAX_BINS = 100_000
 
 

@@ -1,4 +1,4 @@
-"""The public rule that picks how OD flows and visits are measured (issue 29, item 3).
+"""The public rule that picks how OD flows and visits are measured.
 
 It reads public facts only (number of zones n, trips per user m, ε, δ and,
 when the analyst gives one, a public population figure N: the people the data

@@ -1,4 +1,4 @@
-"""The bounded trip tables: what the OD releases need of the trips, without the trips (issue 28).
+"""The bounded trip tables: what the OD releases need of the trips, without the trips.
 
 A month of a city's trips does not fit one machine; the releases of odflows
 do not need them, only a few small tables, which the Spark trips job

@@ -1,4 +1,4 @@
-"""Keyed hashes that one machine and a Spark cluster compute identically (issue 28).
+"""Keyed hashes that one machine and a Spark cluster compute identically.
 
 Choices that must come out the same whoever computes them — which ≤ m trips a
 user keeps (:mod:`dpcore.od.trip_bounds`), which of a user's equally

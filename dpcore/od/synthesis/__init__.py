@@ -1,5 +1,4 @@
-"""Private synthetic trips: a generative model of people and their trips under user-level DP
-(issue 31).
+"""Private synthetic trips: a generative model of people and their trips under user-level DP.
 
 Not to be confused with :mod:`dpcore.synth`, the project's NON-private fake-data generator
 (synthetic users, CDR events and GPS traces for tests and demos): this package *learns* from
@@ -8,7 +7,7 @@ real trips and pays for it in ε.
 The model (each part a histogram with a stated sensitivity and a fixed share of ε,
 :mod:`.parts`): people by trips per person and the share of their trips on their main pair;
 each person's main pair oriented from its home end (people-based, sensitivity 1, after the
-commuting tables of the census and issue 29); the origins and destinations of the other
+commuting tables of the census); the origins and destinations of the other
 trips (each person's weights summing to 1); their straight distance in 500 m bands; the
 detour ratio; start weekday, start hour (by trip class where the budget carries it) and
 travel time (by distance class where carried); the transitions of each person's consecutive

@@ -1,4 +1,4 @@
-"""Multi-stop trajectories: a Markov model of each person's consecutive trips (issue 31).
+"""Multi-stop trajectories: a Markov model of each person's consecutive trips.
 
 A person's day is a chain of stops: a trip starts where the previous one
 ended. The stops are described relative to the person (as in :mod:`.fit`):

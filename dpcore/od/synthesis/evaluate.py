@@ -1,4 +1,4 @@
-"""Synthetic trips against the raw trips: the measures of issue 31's "Done when".
+"""Synthetic trips against the raw trips: the measures its goals are stated in.
 
 Internal only (it reads the raw trips). Histograms are compared with the
 mobility report's Jensen–Shannon divergence (:func:`dpcore.od.compare.js`,

@@ -6,7 +6,7 @@ calibrated to its sensitivity; the cost is the sum of the costs the
 mechanisms returned. Reconstruction (no privacy cost, reads only noisy values
 and public facts): the sparse parts (people, home–work pairs) become their
 empirical-Bayes posterior means under the known noise law
-(:func:`dpcore.od.shrink.posterior_mean`, issue 29; the pairs' prior fitted
+(:func:`dpcore.od.shrink.posterior_mean`; the pairs' prior fitted
 within public distance groups), the pairs are then raked to the released
 home and main-end margins (:func:`.reconstruct.rake`), structurally impossible people
 cells are set to 0, the distance-like histograms are fitted as unimodal
@@ -15,8 +15,8 @@ towards the uniform law where their counts are below their noise (:mod:`.periods
 holds nothing but noisy values and public parameters: it is what the
 synthetic trips are drawn from.
 
-Per-person facts follow issue 31: the main pair is the people-based one of
-issue 29 (:func:`dpcore.od.people.main_pairs`, undirected, ties at random);
+Per-person facts: the main pair is the people-based one
+(:func:`dpcore.od.people.main_pairs`, undirected, ties at random);
 its *home end* is the origin of the person's main-pair trip that starts
 earliest in the day (UTC): the morning trip of a commuter leaves home.
 """

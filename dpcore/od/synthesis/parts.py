@@ -39,8 +39,8 @@ part               what one user adds                           sensitivity  noi
 The share of ε of each part is fixed by :data:`WEIGHTS` (a public rule, the
 same for every dataset); the parts compose sequentially, so they add up to ε.
 The trips-per-person counts are each person's raw count in the window capped
-at M (capping at m first would pile every busy person at m; calibration study
-of issue 31). Which coarse classes the time histograms are split by is decided
+at M (capping at m first would pile every busy person at m; a calibration
+study). Which coarse classes the time histograms are split by is decided
 after the people part from its noisy values (:func:`carried`), so the cost does
 not depend on it: every trip adds to one cell either way.
 """

@@ -1,8 +1,8 @@
 """Reconstruction of the synthetic-trips model from its noisy parts (post-processing).
 
 Reads only noisy values and public facts (zones, noise laws), so it costs nothing:
-empirical-Bayes shrinkage of sparse counts within public groups (issue 29's
-:func:`dpcore.od.shrink.posterior_mean`), unimodal (isotonic) fits of distance-like
+empirical-Bayes shrinkage of sparse counts within public groups
+(:func:`dpcore.od.shrink.posterior_mean`), unimodal (isotonic) fits of distance-like
 histograms, and raking (iterative proportional fitting) of the home–main pairs to
 released margins and distance bands.
 """

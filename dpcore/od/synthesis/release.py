@@ -1,4 +1,4 @@
-"""The synthetic-trips release in the release contract's shape (issues 25, 31).
+"""The synthetic-trips release in the release contract's shape.
 
 ``plan_synthetic_trips(**public) -> PrivacyCost`` (in :mod:`.parts`) and
 ``release_synthetic_trips(data, *, rng, progress, **public) -> Release``:
