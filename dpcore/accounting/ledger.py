@@ -16,11 +16,15 @@ import math
 import os
 import tempfile
 import uuid
+from dataclasses import replace
 from typing import Optional
 
 from .checks import check_delta, check_epsilon
 from .costs import EPSILON_UNIT, REL_TOLERANCE, Budget, PrivacyCost, within
 from .dataset_ids import LEDGER_VERSION, migrate_ledger
+from . import populations as pops
+from .populations import Policy, PopulationAmbiguous  # noqa: F401 (re-exported)
+from .sketch import new_key, sketch
 
 try:  # POSIX file locks; the plugin also runs on Windows, where msvcrt is used.
     import fcntl
@@ -149,11 +153,32 @@ class Ledger:
             ds = self._read()["datasets"].get(dataset_id)
         return [] if ds is None else list(ds["entries"])
 
+    def sketch_key(self) -> int:
+        """The ledger's random key for sketches of user ids (created on first use)."""
+        with _locked(self.path):
+            data = self._read()
+            if "sketch_key" not in data:
+                data["sketch_key"] = new_key()
+                self._write(data)
+            return int(data["sketch_key"])
+
+    def population(self, dataset_id: str) -> str:
+        """The population a dataset's releases draw on (itself if unknown or legacy)."""
+        with _locked(self.path):
+            return pops.population_of(self._read(), dataset_id)
+
+    def population_spent(self, pid: str, period: str = "", label: str = "") -> tuple:
+        """(ε, δ) spent or reserved on a population (in one calendar period if given)."""
+        with _locked(self.path):
+            return pops.spent(self._read(), pid, period, label)
+
     # -- two-phase spending -----------------------------------------------
     def reserve(self, dataset_id: str, epsilon, delta: float = 0.0,
                 budget: Optional[Budget] = None, label: str = "", *,
                 unit: Optional[str] = None,
-                unit_of_privacy: Optional[str] = None) -> "Reservation":
+                unit_of_privacy: Optional[str] = None, ids=None,
+                population: Optional[str] = None, policy: Optional[Policy] = None,
+                period: Optional[tuple] = None) -> "Reservation":
         """Reserve (ε, δ) for a release, or raise :class:`BudgetExceeded`.
 
         ``epsilon`` may be the release's planned :class:`PrivacyCost`, which
@@ -162,6 +187,13 @@ class Ledger:
         release's unit; an unstated unit of privacy is taken from the
         release); later calls may omit it or must give the same one. Spending in one unit (or unit of privacy) against a budget kept
         in another is refused.
+
+        Populations (:mod:`dpcore.accounting.populations`): ``ids`` (the release's user
+        ids) are sketched with the ledger's key; a dataset new in the ledger joins the
+        ``population`` named, else the population containing its people, else its own
+        (with ``policy``, by default ``budget`` with no cap). The release is refused when
+        the population's total, or its cap for the calendar period of ``period`` (the
+        release's first and last day; by default the run date), would be exceeded.
         """
         if isinstance(epsilon, PrivacyCost):
             planned = epsilon
@@ -175,17 +207,30 @@ class Ledger:
         check_epsilon(epsilon)
         check_delta(delta)
         entry_id = uuid.uuid4().hex
+        people = None if ids is None else sketch(self.sketch_key(), ids)
+        today = _dt.datetime.now(_dt.timezone.utc).date()
+        period = tuple(d.isoformat() for d in (period or (today, today)))
         with _locked(self.path):
             data = self._read()
-            if dataset_id not in data["datasets"]:
-                if budget is None:
+            new = dataset_id not in data["datasets"]
+            pid = pops.choose(data, dataset_id, people, population)[0] if new \
+                else pops.population_of(data, dataset_id)
+            joined = pops.policy_of(data, pid) if new else None
+            if new:
+                own = joined.budget if joined else (budget or (policy and policy.budget))
+                if own is None:
                     raise ValueError(
                         f"dataset '{dataset_id}' is new in the ledger {self.path}: "
                         "give its total privacy budget (epsilon, delta) on first use")
-                _check_units(dataset_id, budget, unit, unit_of_privacy)
-                if not budget.unit_of_privacy:
-                    budget = Budget(budget.epsilon, budget.delta, budget.unit, unit_of_privacy)
-                data["datasets"][dataset_id] = {"budget": budget.to_dict(), "entries": []}
+                _check_units(dataset_id, own, unit, unit_of_privacy)
+                if not own.unit_of_privacy:
+                    own = Budget(own.epsilon, own.delta, own.unit, unit_of_privacy)
+                data["datasets"][dataset_id] = {"budget": own.to_dict(), "entries": [],
+                                                "population": pid}
+                if joined is None:
+                    policy = replace(policy, budget=own) if policy else Policy(own)
+            if new or people is not None:
+                pops.record(data, pid, policy if new and joined is None else None, people)
             ds = data["datasets"][dataset_id]
             stored = Budget.from_dict(ds["budget"])
             _check_units(dataset_id, stored, unit, unit_of_privacy)
@@ -203,7 +248,9 @@ class Ledger:
                     f"δ={used_delta:g} of ε={stored.epsilon:g}, δ={stored.delta:g} "
                     f"({stored.unit}); this release needs ε={epsilon:g}, δ={delta:g}. "
                     "No noise was drawn.")
+            _check_population(data, pid, float(epsilon), float(delta), period)
             ds["entries"].append({"id": entry_id, "time": _now(), "label": label,
+                                  "period": list(period),
                                   "status": "reserved", "unit": unit,
                                   "unit_of_privacy": unit_of_privacy,
                                   "epsilon": float(epsilon), "delta": float(delta), "parts": []})
@@ -241,6 +288,27 @@ def _check_units(dataset_id: str, budget: Budget, unit: str, unit_of_privacy: st
             f"dataset '{dataset_id}' keeps its budget in {budget.describe()}; this release "
             f"spends {unit}{who}. A cost in one unit cannot be charged against a budget in "
             "another: use a separate dataset id (and budget) for it. No noise was drawn.")
+
+
+def _check_population(data: dict, pid: str, epsilon: float, delta: float,
+                      period: tuple) -> None:
+    """Refuse a release beyond its population's total or its cap for the period."""
+    policy = pops.policy_of(data, pid)
+    used_eps, used_delta = pops.spent(data, pid)
+    if not policy.budget.allows(used_eps + epsilon, used_delta + delta):
+        raise BudgetExceeded(
+            f"privacy budget exceeded for population '{pid}': its people have spent "
+            f"ε={used_eps:g}, δ={used_delta:g} of ε={policy.budget.epsilon:g}, "
+            f"δ={policy.budget.delta:g} {policy.horizon}; this release needs ε={epsilon:g}, "
+            f"δ={delta:g}. No noise was drawn.")
+    if policy.cap_period:
+        label = pops.period_label(_dt.date.fromisoformat(period[0]), policy.cap_period)
+        used = pops.spent(data, pid, policy.cap_period, label)[0]
+        if not within(used + epsilon, policy.cap_epsilon):
+            raise BudgetExceeded(
+                f"privacy cap per {policy.cap_period} exceeded for population '{pid}' in "
+                f"{label}: spent ε={used:g} of ε={policy.cap_epsilon:g}; this release needs "
+                f"ε={epsilon:g}. No noise was drawn.")
 
 
 def _fsync_directory(directory: str) -> None:

@@ -1,0 +1,131 @@
+"""Populations in the privacy ledger: the people a data owner protects, and their policy.
+
+A population has a per-person policy declared once — a total (ε, δ) over a stated
+horizon and optionally a cap per calendar week or month — and a keyed sketch of the
+people seen in its releases (:mod:`dpcore.accounting.sketch`). Every dataset belongs to
+one population and every release on any of its datasets draws on it. A new dataset
+whose people are contained in a population's (containment ≥ :data:`JOIN`) is charged to
+it; a partial overlap (≥ :data:`OVERLAP`) is refused until the owner names the
+population. Ledgers written before populations existed read unchanged: a dataset
+without a ``population`` is its own population, with its budget as policy.
+
+These functions work on the ledger's parsed JSON, under the ledger's lock
+(:class:`dpcore.accounting.ledger.Ledger`).
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import math
+from dataclasses import dataclass
+from typing import Optional
+
+from .costs import Budget
+from .sketch import containment, merge
+
+#: Containment above which a new dataset is charged to a population without asking.
+JOIN = 0.9
+#: Containment above which an overlap is partial (refused until the owner decides).
+OVERLAP = 0.1
+PERIODS = ("", "week", "month")
+
+
+class PopulationAmbiguous(ValueError):
+    """A new dataset's people overlap a population's partly: the owner must say which."""
+
+
+@dataclass(frozen=True)
+class Policy:
+    """A population's per-person policy: total budget, horizon, optional cap per period."""
+
+    budget: Budget
+    horizon: str = ""
+    cap_period: str = ""
+    cap_epsilon: float = math.inf
+
+    def __post_init__(self):
+        if self.cap_period not in PERIODS:
+            raise ValueError(f"a cap period is 'week' or 'month', not {self.cap_period!r}")
+        if self.cap_period and not (0 < self.cap_epsilon < math.inf):
+            raise ValueError("a cap per period needs a positive, finite ε")
+
+    def to_dict(self) -> dict:
+        out = {"budget": self.budget.to_dict(), "horizon": self.horizon}
+        if self.cap_period:
+            out.update(cap_period=self.cap_period, cap_epsilon=float(self.cap_epsilon))
+        return out
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Policy":
+        return cls(Budget.from_dict(d["budget"]), d.get("horizon", ""),
+                   d.get("cap_period", ""), d.get("cap_epsilon", math.inf))
+
+
+def period_label(day: _dt.date, period: str) -> str:
+    """The calendar period of a day: ISO week (``2026-W05``) or month (``2026-02``)."""
+    if period == "week":
+        year, week, _ = day.isocalendar()
+        return f"{year}-W{week:02d}"
+    return f"{day.year}-{day.month:02d}"
+
+
+def population_of(data: dict, dataset_id: str) -> str:
+    """The population of a dataset (itself for datasets recorded before populations)."""
+    return data["datasets"].get(dataset_id, {}).get("population", dataset_id)
+
+
+def policy_of(data: dict, pid: str) -> Optional[Policy]:
+    """A population's policy; a legacy dataset's budget when it has no record."""
+    rec = data.get("populations", {}).get(pid)
+    if rec is not None:
+        return Policy.from_dict(rec["policy"])
+    ds = data["datasets"].get(pid)
+    return None if ds is None else Policy(Budget.from_dict(ds["budget"]))
+
+
+def members(data: dict, pid: str) -> list:
+    """The datasets of a population, sorted."""
+    return sorted(d for d in data["datasets"] if population_of(data, d) == pid)
+
+
+def spent(data: dict, pid: str, period: str = "", label: str = "") -> tuple:
+    """(ε, δ) spent or reserved on a population (in ``label``'s ``period`` if given)."""
+    entries = [e for d in members(data, pid) for e in data["datasets"][d]["entries"]
+               if not period or (e.get("period") and period_label(
+                   _dt.date.fromisoformat(e["period"][0]), period) == label)]
+    return (math.fsum(e["epsilon"] for e in entries), math.fsum(e["delta"] for e in entries))
+
+
+def choose(data: dict, dataset_id: str, sketch: Optional[list],
+           named: Optional[str]) -> tuple:
+    """(population, containment) of a dataset new in the ledger: the ``named`` one, the
+    population containing its people (≥ :data:`JOIN`), else its own; raise
+    :class:`PopulationAmbiguous` on a partial overlap (no noise has been drawn)."""
+    if named:
+        return named, None
+    pops = data.get("populations", {})
+    scores = sorted(((containment(sketch, rec["sketch"]), pid) for pid, rec in pops.items()
+                     if sketch and rec.get("sketch")), reverse=True)
+    if scores and scores[0][0] >= JOIN:
+        return scores[0][1], scores[0][0]
+    partial = [(c, p) for c, p in scores if c >= OVERLAP]
+    if partial:
+        found = ", ".join(f"'{p}' ({c:.0%})" for c, p in partial)
+        raise PopulationAmbiguous(
+            f"the people of dataset '{dataset_id}' overlap partly with population(s) {found} "
+            f"(estimated share of its people): set POPULATION to the population it belongs "
+            f"to, or to a new name for a population of its own. No noise was drawn.")
+    return dataset_id, (scores[0][0] if scores else None)
+
+
+def record(data: dict, pid: str, policy: Optional[Policy], sketch: Optional[list]) -> None:
+    """Create the population's record (from ``policy``, or a legacy dataset's budget) and
+    merge ``sketch`` into its people."""
+    pops = data.setdefault("populations", {})
+    if pid not in pops:
+        policy = policy or policy_of(data, pid)
+        if policy is None:
+            raise ValueError(f"population '{pid}' is new in the ledger: give its policy "
+                             "(total privacy budget) on first use")
+        pops[pid] = {"policy": policy.to_dict(), "sketch": []}
+    if sketch:
+        pops[pid]["sketch"] = merge(pops[pid]["sketch"], sketch)
