@@ -106,16 +106,21 @@ class ReleaseContract:
     ``ledger`` is the ledger file (None: no ledger, the contract still checks
     the spent cost and tracks publication); ``dataset_id`` its key; ``budget``
     the dataset's total budget on first use; ``seeded`` marks a seeded run's
-    ledger entry "reproducible: not for publication".
+    ledger entry "reproducible: not for publication". ``ids`` (the release's user ids, or
+    a callable returning them, called only when a ledger is used), ``population``,
+    ``policy`` and ``period`` go to :meth:`dpcore.accounting.ledger.Ledger.reserve`.
     """
 
     def __init__(self, planned: PrivacyCost, *, ledger: Optional[str] = None,
                  dataset_id: Optional[str] = None, budget: Optional[Budget] = None,
-                 label: str = "", seeded: bool = False):
+                 label: str = "", seeded: bool = False, ids=None,
+                 population: Optional[str] = None, policy=None, period=None):
         self.planned = planned
         self.path = os.path.abspath(ledger) if ledger else None
         self.dataset_id = dataset_id if ledger else None
         self.budget, self.label, self.seeded = budget, label, seeded
+        self.people = dict(ids=ids, population=population or None, policy=policy,
+                           period=period)
         self.reservation = None
         self.cost: Optional[PrivacyCost] = None   # the checked spent cost
         self.published = False                    # an output is in place
@@ -128,8 +133,12 @@ class ReleaseContract:
         """Reserve the planned cost (refused before any noise is drawn)."""
         if self.path:
             label = self.label + (f" ({SEEDED_NOTE})" if self.seeded else "")
+            people = dict(self.people)
+            if callable(people["ids"]):
+                people["ids"] = people["ids"]()
             self.reservation = Ledger(self.path).reserve(self.dataset_id, self.planned,
-                                                         budget=self.budget, label=label)
+                                                         budget=self.budget, label=label,
+                                                         **people)
         self.state = "reserved"
         return self
 

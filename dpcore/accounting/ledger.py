@@ -301,14 +301,14 @@ def _check_population(data: dict, pid: str, epsilon: float, delta: float,
             f"ε={used_eps:g}, δ={used_delta:g} of ε={policy.budget.epsilon:g}, "
             f"δ={policy.budget.delta:g} {policy.horizon}; this release needs ε={epsilon:g}, "
             f"δ={delta:g}. No noise was drawn.")
-    if policy.cap_period:
-        label = pops.period_label(_dt.date.fromisoformat(period[0]), policy.cap_period)
-        used = pops.spent(data, pid, policy.cap_period, label)[0]
-        if not within(used + epsilon, policy.cap_epsilon):
+    for every, cap in policy.caps:
+        label = pops.period_label(_dt.date.fromisoformat(period[0]), every)
+        used = pops.spent(data, pid, every, label)[0]
+        if not within(used + epsilon, cap):
             raise BudgetExceeded(
-                f"privacy cap per {policy.cap_period} exceeded for population '{pid}' in "
-                f"{label}: spent ε={used:g} of ε={policy.cap_epsilon:g}; this release needs "
-                f"ε={epsilon:g}. No noise was drawn.")
+                f"privacy cap per {every} exceeded for population '{pid}' in {label}: "
+                f"spent ε={used:g} of ε={cap:g}; this release needs ε={epsilon:g}. "
+                "No noise was drawn.")
 
 
 def _fsync_directory(directory: str) -> None:
