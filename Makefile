@@ -5,14 +5,18 @@ VENV_LATEST := .venv-latest/bin/python
 export QT_QPA_PLATFORM := offscreen
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: setup test test-core test-core-latest test-qgis test-gui test-spark test-versions screenshots demo bench package clean
+.PHONY: setup lint test test-core test-core-latest test-qgis test-gui test-spark test-versions screenshots demo bench package clean
 
 setup:
 	scripts/setup
 
-# The two core stacks run side by side (2 cores), then the QGIS tier, then the Spark tier
+# ruff (pyflakes, pycodestyle, isort, bugbear, as ruff.toml selects): seconds, run first by test
+lint: setup
+	.venv-tools/bin/ruff check .
+
+# Lint, then the two core stacks side by side (2 cores), then the QGIS tier, then the Spark tier
 # (local[2], one SparkSession, plus one scripts/spark-bound run).
-test: setup
+test: setup lint
 	$(MAKE) -j2 --output-sync=target test-core test-core-latest
 	$(MAKE) test-qgis
 	$(MAKE) test-gui
