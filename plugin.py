@@ -69,6 +69,7 @@ class MobilityDPPlugin:
         from qgis.PyQt.QtCore import Qt
         from qgis.PyQt.QtGui import QIcon
         from qgis.PyQt.QtWidgets import QAction
+
         from .algorithms.common.i18n import tr
         from .gui.budget_panel import BudgetPanel
         self.budget_panel = BudgetPanel(self.iface.mainWindow())

@@ -15,14 +15,14 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [ROOT, os.path.join(ROOT, "tests", "core")]
 
+import _paris  # noqa: E402
 import networkx as nx  # noqa: E402
 import numpy as np  # noqa: E402
 import scipy.sparse as sp  # noqa: E402
 from shapely.geometry import box  # noqa: E402
 from shapely.ops import unary_union  # noqa: E402
 
-import _paris  # noqa: E402
-from dpcore.geometry.cover import (is_vertex_cover, minimum_vertex_cover, overlap_graph)  # noqa: E402
+from dpcore.geometry.cover import is_vertex_cover, minimum_vertex_cover, overlap_graph  # noqa: E402
 from dpcore.geometry.tessellation import voronoi_cells  # noqa: E402
 
 #: networkx's to_vertex_cover is run only on graphs up to this many vertices.

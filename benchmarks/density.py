@@ -35,17 +35,17 @@ sys.path.insert(0, ROOT)
 import numpy as np  # noqa: E402
 from shapely.ops import unary_union  # noqa: E402
 
-from dpcore.reporting import metrics  # noqa: E402
-from dpcore.geometry.cover import minimum_vertex_cover, overlap_graph, reallocate  # noqa: E402
 from dpcore.density import density_inputs, release_density  # noqa: E402
 from dpcore.density.visit_release import VisitDensityInputs, release_visits  # noqa: E402
-from dpcore.ingest.visits import bound_visits  # noqa: E402
-from tests.support.geography import load_paris_sample  # noqa: E402
+from dpcore.geometry.cover import minimum_vertex_cover, overlap_graph, reallocate  # noqa: E402
 from dpcore.geometry.geography import zone_centroids  # noqa: E402
-from dpcore.ingest import bound_contributions  # noqa: E402
-from dpcore.random.rng import make_rng  # noqa: E402
-from dpcore.synth import DEFAULT_PRESET, PRESETS, generate_cdr, generate_population  # noqa
 from dpcore.geometry.tessellation import voronoi_cells  # noqa: E402
+from dpcore.ingest import bound_contributions  # noqa: E402
+from dpcore.ingest.visits import bound_visits  # noqa: E402
+from dpcore.random.rng import make_rng  # noqa: E402
+from dpcore.reporting import metrics  # noqa: E402
+from dpcore.synth import DEFAULT_PRESET, PRESETS, generate_cdr, generate_population  # noqa
+from tests.support.geography import load_paris_sample  # noqa: E402
 
 DELTA = 2e-6
 METHODS = [("visits", {}),

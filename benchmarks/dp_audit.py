@@ -25,12 +25,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [ROOT, os.path.join(ROOT, "tests", "core")]
 
 import numpy as np  # noqa: E402
-
 from dp_audit import likelihood_ratio_audit  # noqa: E402
 from dp_sniper import dp_sniper  # noqa: E402
+from test_mechanisms import Q_D, Q_DP, THRESHOLD, U_D, U_DP, Tampered  # noqa: E402
+
 from dpcore import mechanisms as mech  # noqa: E402
 from dpcore.random.rng import make_rng  # noqa: E402
-from test_mechanisms import Q_D, Q_DP, THRESHOLD, U_D, U_DP, Tampered  # noqa: E402
 
 
 def vectorised(call, rng, **kw):
@@ -89,8 +89,9 @@ def cases(scale):
     draw = vectorised(release_noisy_counts, rng, epsilon=1.0, cells_per_individual=1, max_change=2)
     yield ("stage: noisy counts", "correct", draw, 0, 2, 1.0, 0.0, big)
     yield ("stage: noisy counts", "neighbour beyond max_change", draw, 0, 3, 1.0, 0.0, big)
-    from dpcore.flows.noise import release_central
     from test_flows_noise import replicated
+
+    from dpcore.flows.noise import release_central
     rows = {False: [[1, 0, 0, 2]], True: [[1, 0, 0, 2], [0, 2, 2, 0]]}
 
     def flows_draw(x, k):
@@ -100,8 +101,9 @@ def cases(scale):
                                bounding="distinct").values.reshape(k, 4)
     yield ("stage: central flows (m·k neighbour)", "correct", lambda x: (lambda k: flows_draw(x, k)),
            False, True, 1.0, 0.0, small * 5)
-    from dpcore.density import release_lpa
     from test_density_pipeline import tiny
+
+    from dpcore.density import release_lpa
     data = {x: tiny(x) for x in (False, True)}
     yield ("stage: density LPA", "correct",
            lambda x: (lambda k: np.array([release_lpa(data[x], epsilon=1.0, rng=rng).values.ravel()

@@ -54,15 +54,14 @@ from dpcore.flows.cells import prepare_cells  # noqa: E402
 from dpcore.flows.compare import border_precision_recall, compare_measures, fit  # noqa: E402
 from dpcore.flows.coordinator import release_flows  # noqa: E402
 from dpcore.flows.generalise import generalise  # noqa: E402
+from dpcore.flows.measures import flow_per_zone, mobility_borders, network_measures  # noqa: E402
 from dpcore.flows.noise import bound_contributions  # noqa: E402
-from dpcore.flows.measures import (flow_per_zone, mobility_borders,  # noqa: E402
-                                   network_measures)
 from dpcore.flows.sketches import SketchSpec  # noqa: E402
 from dpcore.flows.vectors import MoveIndex, frequency_vectors  # noqa: E402
-from tests.support.geography import grid_city  # noqa: E402
+from dpcore.geometry.tessellation import voronoi_cells  # noqa: E402
 from dpcore.random.rng import make_rng  # noqa: E402
 from dpcore.synth.trips import generate_trajectories  # noqa: E402
-from dpcore.geometry.tessellation import voronoi_cells  # noqa: E402
+from tests.support.geography import grid_city  # noqa: E402
 
 HALF = 30_000.0  # territory: [-30 km, 30 km]²
 N_VEHICLES = 4200

@@ -27,12 +27,19 @@ from scipy import stats
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from tests.support.geography import load_paris_sample  # noqa: E402
+from dpcore.geoind import (  # noqa: E402
+    Grid,
+    emd,
+    iterative_bayesian_update,
+    make_channel,
+    planar_laplace_noise,
+    report_histogram,
+    tune_epsilon,
+)
 from dpcore.geometry.geography import lonlat_to_lambert93  # noqa: E402
-from dpcore.geoind import (Grid, emd, iterative_bayesian_update, make_channel,  # noqa: E402
-                           planar_laplace_noise, report_histogram, tune_epsilon)
 from dpcore.random.rng import make_rng  # noqa: E402
 from dpcore.synth import generate_checkins  # noqa: E402
+from tests.support.geography import load_paris_sample  # noqa: E402
 
 PAPER = {"krr": 8.24797, "geometric": 0.00398441, "laplace": 0.00404249}
 NAMES = {"krr": "k-RR", "geometric": "geometric", "laplace": "discretised Laplace"}

@@ -33,13 +33,13 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from dpcore.histograms.attacks import trajectory_recovery_audit  # noqa: E402
 from dpcore.flows.cells import locate_points  # noqa: E402
-from tests.support.geography import grid_city, load_paris_sample  # noqa: E402
 from dpcore.geometry.geography import zone_centroids  # noqa: E402
 from dpcore.histograms import METHODS, errors, release_histograms  # noqa: E402
+from dpcore.histograms.attacks import trajectory_recovery_audit  # noqa: E402
 from dpcore.random.rng import make_rng  # noqa: E402
 from dpcore.synth.population import generate_population  # noqa: E402
+from tests.support.geography import grid_city, load_paris_sample  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HOURS = np.arange(5, 24)           # 19 hourly timestamps

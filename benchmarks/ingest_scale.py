@@ -41,9 +41,9 @@ def generate(n_users: int, path: str) -> dict:
     import duckdb
     import numpy as np
 
-    from tests.support.geography import load_paris_sample
     from dpcore.random.rng import make_rng
     from dpcore.synth import expected_visits, generate_cdr, generate_population, hourly_profile
+    from tests.support.geography import load_paris_sample
     geo = load_paris_sample(os.path.join(ROOT, "sample_data"))
     visits = expected_visits(EVENTS_PER_USER, hourly_profile(0, 168))[0]
     ids = np.asarray([int(t) for t in geo.tower_ids])
@@ -107,9 +107,9 @@ def child(kind: str, path: str) -> dict:
                                                           "INCLUDE_FID=NO"]):
             n += len(batch["user_id"])
         return {"events": n, "read_s": time.perf_counter() - t}
-    from tests.support.geography import load_paris_sample
     from dpcore.ingest import EventEncoder, bound_compact, read_events_file
     from dpcore.random.rng import make_rng
+    from tests.support.geography import load_paris_sample
     if kind == "synthetic":  # ``path`` is a number of events: memory of codes + bounding alone
         n, rng = int(path), make_rng(3)
         t = time.perf_counter()

@@ -62,13 +62,18 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
 
-from dpcore.od.flows import release_od  # noqa: E402
-from dpcore.od.people_flows import _directed, measure_people, release_people_od  # noqa: E402
-from dpcore.od.people_flows import trip_scale  # noqa: E402
-from dpcore.od.strategy import choose  # noqa: E402
-from dpcore.random.rng import make_rng  # noqa: E402
 from peer_dpmr import grid_tiles, make_data  # noqa: E402
 from synthesis import ny_data, zoned  # noqa: E402
+
+from dpcore.od.flows import release_od  # noqa: E402
+from dpcore.od.people_flows import (  # noqa: E402
+    _directed,
+    measure_people,
+    release_people_od,
+    trip_scale,  # noqa: E402
+)
+from dpcore.od.strategy import choose  # noqa: E402
+from dpcore.random.rng import make_rng  # noqa: E402
 
 EPS, M = 1.0, 10
 
@@ -143,6 +148,7 @@ def bay_data(folder, n_people, county=6075, seed=0):
     """Commuters of one Bay Area county drawn from the tract worker flows (module doc):
     ZonedTrips on the tracts and on the 1 km grid."""
     from osgeo import ogr
+
     from dpcore.od.trips import Trips, ZonedTrips
     tracts = np.loadtxt(os.path.join(folder, "BayArea.dat"), dtype=np.int64, skiprows=1)
     flows = np.fromfile(os.path.join(folder, "BayArea-wf.bin"), dtype=np.uint32)

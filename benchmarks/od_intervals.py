@@ -31,11 +31,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
 
+from peer_dpmr import grid_tiles, make_data  # noqa: E402
+from synthesis import zoned  # noqa: E402
+
 from dpcore.od.noise import DISCRETE_LAPLACE, margin_of_error  # noqa: E402
 from dpcore.od.people_flows import _directed, release_people_od  # noqa: E402
 from dpcore.random.rng import make_rng  # noqa: E402
-from peer_dpmr import grid_tiles, make_data  # noqa: E402
-from synthesis import zoned  # noqa: E402
 
 CONFIGS = {"trips, scale 5 % (default)": dict(publish="trips"),
            "trips, scale 30 %, M = 20": dict(publish="trips", scale_share=0.3, total_cap=20),

@@ -109,10 +109,10 @@ def make_data(seed: int = 0):
     """Synthetic trips on the Paris sample (Lambert-93 metres) and the IRIS zones."""
     sys.path.insert(0, ROOT)
     from dpcore.flows.cells import locate_points
-    from tests.support.geography import load_paris_sample
     from dpcore.od.trips import trips_from_fixes
     from dpcore.random.rng import make_rng
     from dpcore.synth.trips import generate_trajectories
+    from tests.support.geography import load_paris_sample
 
     geo = load_paris_sample(os.path.join(ROOT, "sample_data"))
     traj = generate_trajectories(geo, rng=make_rng(seed), n_vehicles=5000, days=3,
@@ -158,6 +158,7 @@ def write_tiles(directory, tiles):
 def write_records(directory, trips):
     import csv
     import datetime as dt
+
     from dpcore.geometry.geography import lambert93_to_lonlat as to_lonlat
     with open(os.path.join(directory, "records.csv"), "w", newline="") as fh:
         w = csv.writer(fh)

@@ -46,8 +46,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
 
+from peer_dpmr import grid_tiles  # noqa: E402
+from synthesis import baseline, zoned  # noqa: E402
+
 from dpcore.flows.cells import locate_points  # noqa: E402
-from tests.support.geography import load_paris_sample  # noqa: E402
 from dpcore.histograms import release_histograms  # noqa: E402
 from dpcore.od.compare import js  # noqa: E402
 from dpcore.od.flows import release_od  # noqa: E402
@@ -59,8 +61,7 @@ from dpcore.od.synthesis import release_synthetic_trips  # noqa: E402
 from dpcore.od.trips import Trips, trips_from_fixes  # noqa: E402
 from dpcore.random.rng import make_rng  # noqa: E402
 from dpcore.synth import generate_population, generate_trajectories  # noqa: E402
-from peer_dpmr import grid_tiles  # noqa: E402
-from synthesis import baseline, zoned  # noqa: E402
+from tests.support.geography import load_paris_sample  # noqa: E402
 
 EPS, M, CAP = 1.0, 10, 30
 START = 1_779_667_200   # Monday 25 May 2026, 00:00 UTC

@@ -18,9 +18,10 @@ sys.path.insert(0, ROOT)
 
 import numpy as np  # noqa: E402
 
-from tests.support.geography import load_paris_sample  # noqa: E402
 from dpcore.random.rng import make_rng  # noqa: E402
 from dpcore.synth import PRESETS, generate_cdr, generate_population  # noqa: E402
+from tests.support.geography import load_paris_sample  # noqa: E402
+
 
 def _rss_gb():
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20

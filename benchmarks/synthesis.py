@@ -39,6 +39,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
 
+from peer_dpmr import grid_tiles, make_data  # noqa: E402
+
 from dpcore.flows.cells import locate_points  # noqa: E402
 from dpcore.od.flows import release_od  # noqa: E402
 from dpcore.od.noise import DISCRETE_LAPLACE, noisy_counts  # noqa: E402
@@ -47,7 +49,6 @@ from dpcore.od.synthesis.evaluate import KM_BINS, MIN_BINS, compare, profile  # 
 from dpcore.od.synthesis.place import Zones  # noqa: E402
 from dpcore.od.trips import Trips, ZonedTrips  # noqa: E402
 from dpcore.random.rng import make_rng  # noqa: E402
-from peer_dpmr import grid_tiles, make_data  # noqa: E402
 
 EPS, M, CAP = 1.0, 10, 30
 
@@ -96,6 +97,7 @@ def ny_data(n_people=10_000, seed=0):
     NYC's five counties)."""
     import csv
     import json
+
     from shapely.geometry import shape
     from shapely.ops import transform
     folder = os.path.join(ROOT, "sample_data", "ny_commuting")

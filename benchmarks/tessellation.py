@@ -19,11 +19,11 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [ROOT, os.path.join(ROOT, "tests", "core")]
 
+import _paris  # noqa: E402
 import numpy as np  # noqa: E402
 from shapely.geometry import Polygon  # noqa: E402
 from shapely.ops import unary_union  # noqa: E402
 
-import _paris  # noqa: E402
 from dpcore.geometry.shapes import covers_xy  # noqa: E402
 from dpcore.geometry.tessellation import data_driven_seeds, voronoi_cells  # noqa: E402
 

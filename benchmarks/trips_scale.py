@@ -45,6 +45,7 @@ def generate(n_trips: int, path: str) -> dict:
 
     import numpy as np
     from shapely.geometry import shape
+
     from dpcore.ingest.zones import ZoneIndex
     with open(os.path.join(ROOT, "sample_data", "paris_iris.geojson")) as fh:
         polys = [shape(f["geometry"]) for f in _json.load(fh)["features"]]
@@ -125,6 +126,7 @@ def direct_total(path) -> int:
     import numpy as np
     from osgeo import ogr
     from shapely.geometry import shape
+
     from dpcore.ingest.zones import ZoneIndex
     with open(os.path.join(ROOT, "sample_data", "paris_iris.geojson")) as fh:
         index = ZoneIndex([shape(f["geometry"]) for f in json.load(fh)["features"]])

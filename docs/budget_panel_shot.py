@@ -13,7 +13,7 @@ import traceback
 
 from qgis.core import QgsApplication
 from qgis.PyQt.QtCore import QTimer
-from qgis.utils import iface, plugins
+from qgis.utils import plugins
 
 OUT = os.environ["SHOTS_OUT"]
 

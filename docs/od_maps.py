@@ -39,13 +39,22 @@ REGIONS = {"people-regions": 2000}
 
 def write_points(path):
     """The synthetic GPS fixes (Lambert-93) as a GeoPackage of points."""
-    from qgis.core import (QgsCoordinateReferenceSystem, QgsFeature, QgsField, QgsFields,
-                           QgsGeometry, QgsPointXY, QgsVectorFileWriter, QgsWkbTypes,
-                           QgsCoordinateTransformContext)
     from mobility_dp.algorithms.common.field_types import FieldType
-    from tests.support.geography import load_paris_sample
     from mobility_dp.dpcore.random.rng import make_rng
     from mobility_dp.dpcore.synth.trips import generate_trajectories
+    from qgis.core import (
+        QgsCoordinateReferenceSystem,
+        QgsCoordinateTransformContext,
+        QgsFeature,
+        QgsField,
+        QgsFields,
+        QgsGeometry,
+        QgsPointXY,
+        QgsVectorFileWriter,
+        QgsWkbTypes,
+    )
+
+    from tests.support.geography import load_paris_sample
     geo = load_paris_sample(os.path.join(ROOT, "sample_data"))
     traj = generate_trajectories(geo, rng=make_rng(0), n_vehicles=5000, days=3,
                                  start=1_779_667_200)
@@ -68,8 +77,13 @@ def write_points(path):
 
 
 def run():
-    from qgis.core import (QgsApplication, QgsProcessingContext, QgsProcessingFeedback,
-                           QgsProcessingModelAlgorithm, QgsVectorLayer)
+    from qgis.core import (
+        QgsApplication,
+        QgsProcessingContext,
+        QgsProcessingFeedback,
+        QgsProcessingModelAlgorithm,
+        QgsVectorLayer,
+    )
     sys.path.insert(0, "/usr/share/qgis/python/plugins")
     app = QgsApplication([], False)
     app.initQgis()

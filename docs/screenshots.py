@@ -10,8 +10,10 @@ GUI tier (`make test-gui`, tests/gui/dialogs_snippet.py); this script makes the 
 docs/density-temporal.png shows sanitizedensity (ε = 1, 24 hourly slots) of 20,000 synthetic
 users (generatemobility, ACTIVITY k_over_n_69, seed 1) over the sample towers and IRIS.
 """
-import os, traceback
-from qgis.core import QgsApplication, QgsProject, QgsVectorLayer, QgsDateTimeRange, QgsTemporalNavigationObject
+import os
+import traceback
+
+from qgis.core import QgsApplication, QgsDateTimeRange, QgsProject, QgsTemporalNavigationObject, QgsVectorLayer
 from qgis.PyQt.QtCore import QTimer
 from qgis.utils import iface
 
@@ -32,9 +34,9 @@ def step(fn):
 
 def toolbox():
     from processing.gui.ProcessingToolbox import ProcessingToolbox
-    import processing
     tb = iface.mainWindow().findChild(ProcessingToolbox)
-    tb.show(); tb.raise_()
+    tb.show()
+    tb.raise_()
     tb.searchBox.setText("mobility")
     QgsApplication.processEvents()
     tb.algorithmTree.expandAll()

@@ -94,10 +94,10 @@ def prepare(work):
     from qgis.core import QgsApplication, QgsVectorLayer
     app = QgsApplication([], False)
     app.initQgis()
-    from qgis import processing
     from processing.core.Processing import Processing
+    from qgis import processing
     Processing.initialize()
-    from od_maps import write_points   # the same points as the OD maps
+    from od_maps import write_points  # the same points as the OD maps
     os.makedirs(work, exist_ok=True)
     gps, grid = os.path.join(work, "gps.gpkg"), os.path.join(work, "grid_1km.gpkg")
     if not os.path.exists(gps):

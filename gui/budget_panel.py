@@ -18,9 +18,19 @@ import tempfile
 from qgis.core import QgsApplication, QgsSettings
 from qgis.PyQt.QtCore import QFileSystemWatcher, Qt, QTimer
 from qgis.PyQt.QtGui import QBrush, QColor
-from qgis.PyQt.QtWidgets import (QDockWidget, QDoubleSpinBox, QFileDialog, QHBoxLayout, QLabel,
-                                 QMainWindow, QPushButton, QTreeWidget, QTreeWidgetItem,
-                                 QVBoxLayout, QWidget)
+from qgis.PyQt.QtWidgets import (
+    QDockWidget,
+    QDoubleSpinBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QPushButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ..algorithms.common.i18n import tr
 from ..algorithms.common.ledger import unit_text

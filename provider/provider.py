@@ -1,8 +1,7 @@
 """The Mobility DP Processing provider (id ``mobilitydp``)."""
 import os
 
-from qgis.core import (QgsApplication, QgsMessageLog, QgsProcessingModelAlgorithm,
-                       QgsProcessingProvider)
+from qgis.core import QgsApplication, QgsMessageLog, QgsProcessingModelAlgorithm, QgsProcessingProvider
 from qgis.PyQt.QtGui import QIcon
 
 from ..algorithms import counts, data, density, evaluation, flows, od, points, tessellation

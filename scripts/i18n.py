@@ -229,9 +229,13 @@ def _plugin_strings() -> list:
         os.symlink(ROOT, os.path.join(link_dir, "mobility_dp"))
         sys.path.insert(0, link_dir)   # a script importing the checkout under the plugin's name
         from mobility_dp.algorithms.common.base import TAGS
-        from mobility_dp.algorithms.common.params import (CHOICES_KEY, PRIVACY_HELP,
-                                                          help_blocks, option_details,
-                                                          option_label)
+        from mobility_dp.algorithms.common.params import (
+            CHOICES_KEY,
+            PRIVACY_HELP,
+            help_blocks,
+            option_details,
+            option_label,
+        )
         from mobility_dp.provider.provider import ALGORITHMS
         strings = list(TAGS) + help_blocks(PRIVACY_HELP)
         for cls in ALGORITHMS:

@@ -14,7 +14,6 @@ public repository.
 from __future__ import annotations
 
 import configparser
-import io
 import os
 import re
 import sys

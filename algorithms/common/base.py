@@ -28,29 +28,49 @@ import os
 from qgis.core import QgsProcessingAlgorithm, QgsProcessingException
 from qgis.PyQt.QtGui import QIcon
 
-from ...dpcore.accounting.staging import place
 from ...dpcore.accounting.costs import Budget, PrivacyCost
-from ...dpcore.random.draws import DrawWatch
 from ...dpcore.accounting.ledger import Ledger
+from ...dpcore.accounting.staging import place
+from ...dpcore.random.draws import DrawWatch
 from ...dpcore.reporting.progress import Cancelled
 from . import helppages
 from .frame import MetricFrame, id_type, shapely_wkb  # noqa: F401
 from .frame_choice import choose_frame  # noqa: F401
 from .i18n import error_text, tr, translating_feedback
-from .inputs import (BUDGET_DELTA, BUDGET_EPSILON, DATASET_ID, DELTA, EPSILON,  # noqa: F401
-                     FRAME_CRS, INTERNAL_REPORT, LEDGER, REPORT, SEED, InputsMixin)
+from .inputs import (  # noqa: F401
+    BUDGET_DELTA,
+    BUDGET_EPSILON,
+    DATASET_ID,
+    DELTA,
+    EPSILON,
+    FRAME_CRS,
+    INTERNAL_REPORT,
+    LEDGER,
+    REPORT,
+    SEED,
+    InputsMixin,
+)
+from .ledger import DELTA_SPENT, EPSILON_SPENT, PRIVACY_UNIT, Charge, failure_message, source_dataset_id  # noqa: F401
 from .outputs import begin_run, end_run, store_default_styles, style_on_load  # noqa: F401
+from .params import (  # noqa: F401
+    PRIVACY_HELP,
+    advanced,
+    choices_help,
+    delta_parameter,
+    dialog_ready,
+    enum_parameter,
+    frame_crs_parameter,
+    html_help,
+    ledger_parameter,
+    text_time_placeholders,
+    unit_field_parameter,
+)
 from .progress import progress_bridge
 from .reports import ReportsMixin
-from .validation import check_parameters
-from .values import as_float, epoch_seconds  # noqa: F401
-from .ledger import (DELTA_SPENT, EPSILON_SPENT, PRIVACY_UNIT, Charge,  # noqa: F401
-                     failure_message, source_dataset_id)
 from .seeded import mark_outputs
 from .staging import Staging
-from .params import (PRIVACY_HELP, advanced, choices_help, delta_parameter,  # noqa: F401
-                     dialog_ready, enum_parameter, text_time_placeholders, frame_crs_parameter, html_help, ledger_parameter,
-                     unit_field_parameter)
+from .validation import check_parameters
+from .values import as_float, epoch_seconds  # noqa: F401
 
 ICON = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(__file__))), "icons",
                     "mobilitydp.svg")

@@ -4,9 +4,17 @@ from __future__ import annotations
 import math
 import re
 
-from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsCsException,
-                       QgsDistanceArea, QgsPointXY, QgsProcessingException, QgsRectangle,
-                       QgsReferencedRectangle, QgsUnitTypes)
+from qgis.core import (
+    QgsCoordinateReferenceSystem,
+    QgsCoordinateTransform,
+    QgsCsException,
+    QgsDistanceArea,
+    QgsPointXY,
+    QgsProcessingException,
+    QgsRectangle,
+    QgsReferencedRectangle,
+    QgsUnitTypes,
+)
 
 from .i18n import tr
 

@@ -12,18 +12,23 @@ the same canonical codes, hence the same bounded counts for a given seed.
 import os
 
 import numpy as np
-from qgis.core import (NULL, QgsFeatureRequest, QgsProcessing,
-                       QgsProcessingFeatureSourceDefinition, QgsProcessingParameterFeatureSource,
-                       QgsProcessingParameterField, QgsProcessingParameterFile,
-                       QgsProcessingParameterNumber,
-                       QgsProviderRegistry)
+from qgis.core import (
+    NULL,
+    QgsFeatureRequest,
+    QgsProcessing,
+    QgsProcessingFeatureSourceDefinition,
+    QgsProcessingParameterFeatureSource,
+    QgsProcessingParameterField,
+    QgsProcessingParameterFile,
+    QgsProcessingParameterNumber,
+    QgsProviderRegistry,
+)
 from qgis.PyQt.QtCore import QUrl, QUrlQuery
 
-from ...dpcore.ingest import EventEncoder, bound_compact, read_events_file
-from ...dpcore.ingest.table import (bounded_table_dataset_id, check_bounded_table, map_towers,
-                                    read_bounded_table)
 from ...dpcore.accounting.dataset_ids import dataset_id
 from ...dpcore.accounting.units import check_distinct_count
+from ...dpcore.ingest import EventEncoder, bound_compact, read_events_file
+from ...dpcore.ingest.table import bounded_table_dataset_id, check_bounded_table, map_towers, read_bounded_table
 from .base import epoch_seconds, progress_bridge, tr
 from .ledger import source_dataset_id
 from .params import start_parameter

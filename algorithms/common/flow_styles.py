@@ -3,9 +3,16 @@
 Shared by the flow algorithms (``aggregateflows``, ``odflows``; any layer of flow lines
 with a numeric flow field).
 """
-from qgis.core import (QgsArrowSymbolLayer, QgsCategorizedSymbolRenderer, QgsFillSymbol,
-                       QgsLineSymbol, QgsProperty, QgsRendererCategory, QgsRuleBasedRenderer,
-                       QgsSymbolLayer)
+from qgis.core import (
+    QgsArrowSymbolLayer,
+    QgsCategorizedSymbolRenderer,
+    QgsFillSymbol,
+    QgsLineSymbol,
+    QgsProperty,
+    QgsRendererCategory,
+    QgsRuleBasedRenderer,
+    QgsSymbolLayer,
+)
 
 
 def flow_style(layer, top, field="flow"):

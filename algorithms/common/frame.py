@@ -32,20 +32,38 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from qgis.core import (
+    QgsCoordinateReferenceSystem,
+    QgsCoordinateTransform,
+    QgsCsException,
+    QgsFeatureRequest,
+    QgsGeometry,
+    QgsPointXY,
+    QgsProcessingException,
+    QgsRectangle,
+    QgsWkbTypes,
+)
 from shapely.ops import unary_union
-from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsCsException,
-                       QgsFeatureRequest, QgsGeometry, QgsPointXY, QgsProcessingException,
-                       QgsRectangle, QgsWkbTypes)
 
 from ...dpcore.accounting.ids import check_unique_ids as dpcore_check_unique_ids
 from ...dpcore.geometry.shapes import clean_polygon
 from ...dpcore.geometry.zones import check_zones
 from ...dpcore.reporting.progress import Cancelled
-from .crs import (MAX_SCALE_ERROR, _finite, _mercator, _rect_text, check_extent,  # noqa: F401
-                  check_not_lonlat_in_metres, crs_name, extent_scale_error, is_metric,
-                  scale_error, stated_extent_crs)
-from .i18n import tr
+from .crs import (  # noqa: F401
+    MAX_SCALE_ERROR,
+    _finite,
+    _mercator,
+    _rect_text,
+    check_extent,
+    check_not_lonlat_in_metres,
+    crs_name,
+    extent_scale_error,
+    is_metric,
+    scale_error,
+    stated_extent_crs,
+)
 from .field_types import FieldType
+from .i18n import tr
 from .validation import usable_geometry
 
 try:  # shapely ≥ 2 and 1.8 both provide shapely.wkb

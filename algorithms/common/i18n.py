@@ -21,6 +21,7 @@ def install_translator(plugin_dir: str):
     (English, or no catalogue for the language: strings stay as written).
     """
     import os
+
     from qgis.PyQt.QtCore import QTranslator
     path = os.path.join(plugin_dir, "i18n", f"mobility_dp_{plugin_locale()}.qm")
     if not os.path.exists(path):

@@ -7,21 +7,25 @@ fail with QGIS's own message, and the run's metric frame from public inputs only
 """
 from __future__ import annotations
 
-from qgis.core import (QgsProcessingException, QgsProcessingOutputNumber,
-                       QgsProcessingOutputString, QgsProcessingParameterFileDestination,
-                       QgsProcessingParameterNumber, QgsProcessingParameterString, QgsWkbTypes)
+from qgis.core import (
+    QgsProcessingException,
+    QgsProcessingOutputNumber,
+    QgsProcessingOutputString,
+    QgsProcessingParameterFileDestination,
+    QgsProcessingParameterNumber,
+    QgsProcessingParameterString,
+    QgsWkbTypes,
+)
 
 from ...dpcore.accounting.checks import check_delta, check_epsilon
 from ...dpcore.accounting.dataset_ids import dataset_id
+from ...dpcore.accounting.units import UNIT_FIELD_NAMES, check_units_not_all_distinct, guess_unit_field
 from ...dpcore.random.rng import make_rng, make_rngs
-from ...dpcore.accounting.units import (check_units_not_all_distinct, guess_unit_field,
-                                        UNIT_FIELD_NAMES)
 from .frame import MetricFrame
 from .frame_choice import choose_frame
 from .i18n import tr
 from .ledger import DELTA_SPENT, EPSILON_SPENT, PRIVACY_UNIT, source_dataset_id
-from .params import advanced, delta_parameter, frame_crs_parameter, ledger_parameter, \
-    unit_field_parameter
+from .params import advanced, delta_parameter, frame_crs_parameter, ledger_parameter, unit_field_parameter
 
 EPSILON = "EPSILON"
 DELTA = "DELTA"

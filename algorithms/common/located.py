@@ -6,8 +6,7 @@ whatever their CRS. Observation facts (rows, users, drops) come from raw
 data: they go to internal reports only.
 """
 import numpy as np
-from qgis.core import (NULL, QgsProcessing, QgsProcessingParameterFeatureSource,
-                       QgsProcessingParameterField)
+from qgis.core import NULL, QgsProcessing, QgsProcessingParameterFeatureSource, QgsProcessingParameterField
 
 from ...dpcore.flows.cells import locate_points
 from ...dpcore.ingest import parse_times

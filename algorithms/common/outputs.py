@@ -18,18 +18,35 @@ import os
 import threading
 
 import numpy as np
-
-from qgis.core import (QgsCategorizedSymbolRenderer, QgsClassificationPrettyBreaks,
-                       QgsClassificationQuantile, QgsFeature,
-                       QgsFeatureSink, QgsField, QgsFields, QgsGradientColorRamp,
-                       QgsGraduatedSymbolRenderer, QgsHeatmapRenderer, QgsLineSymbol,
-                       QgsMarkerSymbol,
-                       QgsProcessing, QgsProcessingLayerPostProcessorInterface,
-                       QgsProcessingOutputLayerDefinition, QgsProperty, QgsRandomColorRamp,
-                       QgsSingleSymbolRenderer, QgsStyle, QgsSymbol, QgsUnitTypes, QgsVectorLayer,
-                       QgsVectorLayerTemporalProperties, QgsWkbTypes)
+from qgis.core import (
+    QgsCategorizedSymbolRenderer,
+    QgsClassificationPrettyBreaks,
+    QgsClassificationQuantile,
+    QgsFeature,
+    QgsFeatureSink,
+    QgsField,
+    QgsFields,
+    QgsGradientColorRamp,
+    QgsGraduatedSymbolRenderer,
+    QgsHeatmapRenderer,
+    QgsLineSymbol,
+    QgsMarkerSymbol,
+    QgsProcessing,
+    QgsProcessingLayerPostProcessorInterface,
+    QgsProcessingOutputLayerDefinition,
+    QgsProperty,
+    QgsRandomColorRamp,
+    QgsSingleSymbolRenderer,
+    QgsStyle,
+    QgsSymbol,
+    QgsUnitTypes,
+    QgsVectorLayer,
+    QgsVectorLayerTemporalProperties,
+    QgsWkbTypes,
+)
 from qgis.PyQt.QtCore import QDateTime, Qt
 from qgis.PyQt.QtGui import QColor
+
 from .field_types import FieldType, save_style_to_database
 from .i18n import tr
 from .values import published_counts

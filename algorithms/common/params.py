@@ -19,11 +19,16 @@ from __future__ import annotations
 
 import re
 
-from qgis.core import (QgsProcessingParameterCrs, QgsProcessingParameterDateTime,
-                       QgsProcessingParameterDefinition,
-                       QgsProcessingParameterEnum, QgsProcessingParameterField,
-                       QgsProcessingParameterFile, QgsProcessingParameterNumber,
-                       QgsProcessingParameterString)
+from qgis.core import (
+    QgsProcessingParameterCrs,
+    QgsProcessingParameterDateTime,
+    QgsProcessingParameterDefinition,
+    QgsProcessingParameterEnum,
+    QgsProcessingParameterField,
+    QgsProcessingParameterFile,
+    QgsProcessingParameterNumber,
+    QgsProcessingParameterString,
+)
 from qgis.PyQt.QtCore import QDateTime
 
 from .i18n import tr

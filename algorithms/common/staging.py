@@ -16,13 +16,16 @@ from __future__ import annotations
 import os
 import re
 
-from qgis.core import (QgsProcessingOutputLayerDefinition, QgsProcessingParameterFeatureSink,
-                       QgsProcessingParameterFileDestination, QgsProcessingParameterVectorDestination,
-                       QgsProperty)
+from qgis.core import (
+    QgsProcessingOutputLayerDefinition,
+    QgsProcessingParameterFeatureSink,
+    QgsProcessingParameterFileDestination,
+    QgsProcessingParameterVectorDestination,
+    QgsProperty,
+)
 
 from ...dpcore.accounting.staging import discard, staged_path
 from .outputs import destination_value
-
 
 #: ``user=…``/``password=…`` items of a provider URI (never written to a ledger).
 _CREDENTIALS = re.compile(r"\b(user|password|authcfg)=('[^']*'|\S+)\s*")

@@ -23,9 +23,15 @@ from __future__ import annotations
 
 import math
 
-from qgis.core import (QgsGeometry, QgsProcessing, QgsProcessingException,
-                       QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
-                       QgsProcessingParameterNumber, QgsWkbTypes)
+from qgis.core import (
+    QgsGeometry,
+    QgsProcessing,
+    QgsProcessingException,
+    QgsProcessingParameterFeatureSource,
+    QgsProcessingParameterField,
+    QgsProcessingParameterNumber,
+    QgsWkbTypes,
+)
 
 from .field_types import FieldType
 from .i18n import tr

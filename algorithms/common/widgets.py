@@ -28,15 +28,22 @@ dialog then asks for the field by name before running) and shows UTC wall-clock 
 midnight (``2024-03-04T00:00:00``): the text scripts and models pass is unchanged.
 """
 from processing.gui.wrappers import DIALOG_BATCH, DIALOG_MODELER, WidgetWrapper
-from qgis.core import (QgsProcessingOutputFile, QgsProcessingOutputNumber,
-                       QgsProcessingOutputString, QgsProcessingParameterDateTime,
-                       QgsProcessingParameterDefinition, QgsProcessingParameterEnum, QgsProcessingParameterFile,
-                       QgsProcessingParameterNumber, QgsProcessingParameterString, QgsProperty,
-                       QgsSettings)
+from qgis.core import (
+    QgsProcessingOutputFile,
+    QgsProcessingOutputNumber,
+    QgsProcessingOutputString,
+    QgsProcessingParameterDateTime,
+    QgsProcessingParameterDefinition,
+    QgsProcessingParameterEnum,
+    QgsProcessingParameterFile,
+    QgsProcessingParameterNumber,
+    QgsProcessingParameterString,
+    QgsProperty,
+    QgsSettings,
+)
 from qgis.gui import QgsDateEdit, QgsDateTimeEdit, QgsFileWidget, QgsFilterLineEdit
 from qgis.PyQt.QtCore import QDate, QDateTime, Qt
-from qgis.PyQt.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QToolButton,
-                                 QWidget)
+from qgis.PyQt.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QToolButton, QWidget
 
 from .i18n import tr
 from .params import CHOICES_KEY, REMOVED_KEY, option_details, option_label

@@ -4,17 +4,26 @@ The output holds the zones' geometry, the noisy count and only the fields the
 user opted to copy (never the count field); dpcore plans the cost (ε, δ and
 unit) before any noise is drawn.
 """
-from qgis.core import (QgsFeature, QgsFeatureRequest, QgsFeatureSink, QgsField, QgsFields,
-                       QgsProcessing, QgsProcessingParameterBoolean,
-                       QgsProcessingParameterFeatureSink,
-                       QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
-                       QgsProcessingParameterNumber, QgsProcessingParameterString,
-                       QgsWkbTypes)
+from qgis.core import (
+    QgsFeature,
+    QgsFeatureRequest,
+    QgsFeatureSink,
+    QgsField,
+    QgsFields,
+    QgsProcessing,
+    QgsProcessingParameterBoolean,
+    QgsProcessingParameterFeatureSink,
+    QgsProcessingParameterFeatureSource,
+    QgsProcessingParameterField,
+    QgsProcessingParameterNumber,
+    QgsProcessingParameterString,
+    QgsWkbTypes,
+)
 
 from ...dpcore.counts.noisycounts import plan_noisy_counts, release_noisy_counts
 from ..common.base import MobilityDPAlgorithm, as_float, enum_parameter, style_on_load, tr
-from ..common.outputs import graduated_style
 from ..common.field_types import FieldType, field_names
+from ..common.outputs import graduated_style
 
 INPUT = "INPUT"
 COUNT_FIELD = "COUNT_FIELD"

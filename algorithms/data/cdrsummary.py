@@ -3,15 +3,22 @@
 The events are read by :mod:`.events`, the reader shared with sanitizedensity.
 """
 import numpy as np
-from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsProcessing,
-                       QgsProcessingParameterFeatureSink,
-                       QgsProcessingParameterString, QgsWkbTypes)
+from qgis.core import (
+    QgsFeature,
+    QgsFeatureSink,
+    QgsField,
+    QgsFields,
+    QgsProcessing,
+    QgsProcessingParameterFeatureSink,
+    QgsProcessingParameterString,
+    QgsWkbTypes,
+)
 from qgis.PyQt.QtCore import QDateTime, Qt
 
-from ...dpcore.reporting import report as dpreport
 from ...dpcore.ingest import bound_compact, visit_summary
 from ...dpcore.random.rng import make_rng
-from ..common.base import MobilityDPAlgorithm, REPORT, progress_bridge, tr
+from ...dpcore.reporting import report as dpreport
+from ..common.base import REPORT, MobilityDPAlgorithm, progress_bridge, tr
 from ..common.events import EVENTS_HELP, add_event_parameters, period, read_events, reading_rows
 from ..common.field_types import FieldType
 from ..common.values import iso_utc

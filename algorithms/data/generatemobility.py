@@ -2,23 +2,30 @@
 
 Layers to arrays and back; the generator lives in ``dpcore.synth``.
 """
-from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
-                       QgsPointXY, QgsProcessing,
-                       QgsProcessingParameterFeatureSink,
-                       QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
-                       QgsProcessingParameterNumber,
-                       QgsWkbTypes)
 import numpy as np
+from qgis.core import (
+    QgsFeature,
+    QgsFeatureSink,
+    QgsField,
+    QgsFields,
+    QgsGeometry,
+    QgsPointXY,
+    QgsProcessing,
+    QgsProcessingParameterFeatureSink,
+    QgsProcessingParameterFeatureSource,
+    QgsProcessingParameterField,
+    QgsProcessingParameterNumber,
+    QgsWkbTypes,
+)
 
-from ...dpcore.reporting import report as dpreport
 from ...dpcore.geometry.geography import Geography
 from ...dpcore.random.rng import make_rng
-from ...dpcore.synth import (DEFAULT_START, generate_cdr, generate_checkins,
-                            generate_population, generate_trajectories)
+from ...dpcore.reporting import report as dpreport
+from ...dpcore.synth import DEFAULT_START, generate_cdr, generate_checkins, generate_population, generate_trajectories
 from ..common.base import REPORT, MetricFrame, MobilityDPAlgorithm, as_float, id_type, progress_bridge, tr
+from ..common.field_types import FieldType
 from ..common.outputs import heatmap_style, style_on_load, temporal_points_style, utc_datetime
 from ..common.params import date_text_parameter, enum_parameter
-from ..common.field_types import FieldType
 
 TOWERS = "TOWERS"
 TOWER_ID_FIELD = "TOWER_ID_FIELD"

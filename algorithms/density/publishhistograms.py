@@ -1,22 +1,25 @@
 """mobilitydp:publishhistograms — Chen et al.'s per-timestamp histograms (dpcore.histograms)."""
 import numpy as np
-from qgis.core import (QgsProcessing, QgsProcessingOutputString,
-                       QgsProcessingParameterBoolean, QgsProcessingParameterFeatureSink,
-                       QgsProcessingParameterNumber)
+from qgis.core import (
+    QgsProcessing,
+    QgsProcessingOutputString,
+    QgsProcessingParameterBoolean,
+    QgsProcessingParameterFeatureSink,
+    QgsProcessingParameterNumber,
+)
 
-from ...dpcore.reporting import report as dpreport
 from ...dpcore.geoind import coverage_warning
 from ...dpcore.histograms import errors, plan_histograms, release_histograms, user_histograms
 from ...dpcore.histograms.describe import division_label, unit_of_privacy
 from ...dpcore.od.figures import released
+from ...dpcore.reporting import report as dpreport
 from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, id_type, tr
 from ..common.events import N_SLOTS, SLOT_MINUTES, START, period
+from ..common.field_types import FieldType
+from ..common.located import add_cell_parameters, add_observation_parameters, read_cells, read_observations
+from ..common.outputs import write_long_counts
 from ..common.params import start_parameter
 from ..common.values import iso_utc
-from ..common.located import (add_cell_parameters, add_observation_parameters, read_cells,
-                              read_observations)
-from ..common.outputs import write_long_counts
-from ..common.field_types import FieldType
 
 INPUT, USER_FIELD, TIME_FIELD, CELL_FIELD = "INPUT", "USER_FIELD", "TIME_FIELD", "CELL_FIELD"
 CELLS, CELL_ID_FIELD, OUTPUT, DIVISION = "CELLS", "CELL_ID_FIELD", "OUTPUT", "DIVISION"

@@ -6,24 +6,44 @@ Layers to arrays and back. The science is in dpcore: ``density.assembly``
 (the report's sections and figures).
 """
 import numpy as np
-from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsProcessing,
-                       QgsProcessingParameterBoolean,
-                       QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
-                       QgsProcessingParameterField, QgsProcessingParameterNumber, QgsWkbTypes)
+from qgis.core import (
+    QgsFeature,
+    QgsFeatureSink,
+    QgsField,
+    QgsFields,
+    QgsProcessing,
+    QgsProcessingParameterBoolean,
+    QgsProcessingParameterFeatureSink,
+    QgsProcessingParameterFeatureSource,
+    QgsProcessingParameterField,
+    QgsProcessingParameterNumber,
+    QgsWkbTypes,
+)
 from qgis.PyQt.QtCore import Qt
 
-from ...dpcore.density import (assemble_density, density_geography, plan_density, release_density,
-                               sections)
-from ...dpcore.density.visit_release import (assemble_visits, facts_rows, plan_visits,
-                                             release_visits)
+from ...dpcore.density import assemble_density, density_geography, plan_density, release_density, sections
+from ...dpcore.density.visit_release import assemble_visits, facts_rows, plan_visits, release_visits
 from ...dpcore.ingest.visits import visits_from_events
 from ...dpcore.random.sampling import sampling_stream
 from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, id_type, tr
-from ..common.outputs import (categorized_style, graduated_style, polygon_sink, style_on_load,
-                              utc_datetime, write_long_counts)
-from ..common.events import (BOUNDED_COUNTS, BOUNDED_HELP, EVENTS_HELP, add_event_parameters,
-                             bounded_counts, period, read_events)
+from ..common.events import (
+    BOUNDED_COUNTS,
+    BOUNDED_HELP,
+    EVENTS_HELP,
+    add_event_parameters,
+    bounded_counts,
+    period,
+    read_events,
+)
 from ..common.field_types import FieldType
+from ..common.outputs import (
+    categorized_style,
+    graduated_style,
+    polygon_sink,
+    style_on_load,
+    utc_datetime,
+    write_long_counts,
+)
 from ..common.values import published_counts
 
 TOWERS, TOWER_ID_FIELD = "TOWERS", "TOWER_ID_FIELD"

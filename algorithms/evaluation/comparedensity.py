@@ -4,17 +4,26 @@ Layers to arrays; the metrics and figures are in ``dpcore.reporting.metrics`` an
 ``dpcore.density.sections``.
 """
 import numpy as np
-from qgis.core import (QgsFeature, QgsFeatureRequest, QgsFeatureSink, QgsField, QgsFields,
-                       QgsProcessing,
-                       QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
-                       QgsProcessingParameterField, QgsProcessingParameterNumber,
-                       QgsProcessingParameterString, QgsWkbTypes)
+from qgis.core import (
+    QgsFeature,
+    QgsFeatureRequest,
+    QgsFeatureSink,
+    QgsField,
+    QgsFields,
+    QgsProcessing,
+    QgsProcessingParameterFeatureSink,
+    QgsProcessingParameterFeatureSource,
+    QgsProcessingParameterField,
+    QgsProcessingParameterNumber,
+    QgsProcessingParameterString,
+    QgsWkbTypes,
+)
 
-from ...dpcore.reporting import metrics
 from ...dpcore.density.sections import EMD_SLOTS, chosen_positions, comparison_section
+from ...dpcore.reporting import metrics
 from ..common.base import REPORT, MetricFrame, MobilityDPAlgorithm, tr
-from ..common.outputs import graduated_style, style_on_load
 from ..common.field_types import FieldType
+from ..common.outputs import graduated_style, style_on_load
 from ..common.validation import usable_geometry
 
 TRUE_LAYER = "TRUE_LAYER"

@@ -4,12 +4,19 @@ The measures live in ``dpcore.od.compare``.
 """
 import json
 
-from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsProcessing,
-                       QgsProcessingParameterFeatureSink,
-                       QgsProcessingParameterFile, QgsWkbTypes)
+from qgis.core import (
+    QgsFeature,
+    QgsFeatureSink,
+    QgsField,
+    QgsFields,
+    QgsProcessing,
+    QgsProcessingParameterFeatureSink,
+    QgsProcessingParameterFile,
+    QgsWkbTypes,
+)
 
-from ...dpcore.reporting import report as dpreport
 from ...dpcore.od.compare import compare_documents
+from ...dpcore.reporting import report as dpreport
 from ..common.base import REPORT, MobilityDPAlgorithm, tr
 from ..common.field_types import FieldType
 

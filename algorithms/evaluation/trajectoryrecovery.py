@@ -1,18 +1,27 @@
 """mobilitydp:trajectoryrecovery — Xu et al.'s trajectory recovery attack as an audit."""
 import numpy as np
-from qgis.core import (NULL, QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
-                       QgsProcessing,
-                       QgsProcessingOutputNumber, QgsProcessingParameterFeatureSink,
-                       QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
-                       QgsProcessingParameterNumber, QgsWkbTypes)
+from qgis.core import (
+    NULL,
+    QgsFeature,
+    QgsFeatureSink,
+    QgsField,
+    QgsFields,
+    QgsGeometry,
+    QgsProcessing,
+    QgsProcessingOutputNumber,
+    QgsProcessingParameterFeatureSink,
+    QgsProcessingParameterFeatureSource,
+    QgsProcessingParameterField,
+    QgsProcessingParameterNumber,
+    QgsWkbTypes,
+)
 
-from ...dpcore.histograms.attacks import slot_cells, trajectory_recovery_audit
 from ...dpcore.histograms import consistency_postprocess
+from ...dpcore.histograms.attacks import slot_cells, trajectory_recovery_audit
 from ..common.base import REPORT, SEED, MobilityDPAlgorithm, as_float, enum_parameter, epoch_seconds, tr
-from ..common.located import add_cell_parameters, add_observation_parameters, read_cells, \
-    read_observations
-from ..common.outputs import style_on_load, translucent_lines_style
 from ..common.field_types import FieldType
+from ..common.located import add_cell_parameters, add_observation_parameters, read_cells, read_observations
+from ..common.outputs import style_on_load, translucent_lines_style
 
 COUNTS, CELLS, CELL_ID_FIELD, TRUE_TRAJECTORIES = ("COUNTS", "CELLS", "CELL_ID_FIELD",
                                                    "TRUE_TRAJECTORIES")

@@ -5,14 +5,25 @@ live in ``dpcore.flows`` (Pratesi 2012). The metric frame comes from the
 tessellation (public), never from the private trajectories.
 """
 import numpy as np
-from qgis.core import (NULL, QgsCoordinateTransform, QgsFeature, QgsFeatureSink, QgsField,
-                       QgsFields, QgsGeometry, QgsPointXY, QgsProcessing,
-                       QgsProcessingParameterBoolean,
-                       QgsProcessingParameterDateTime, QgsProcessingParameterFeatureSink,
-                       QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
-                       QgsProcessingParameterNumber, QgsWkbTypes)
+from qgis.core import (
+    NULL,
+    QgsCoordinateTransform,
+    QgsFeature,
+    QgsFeatureSink,
+    QgsField,
+    QgsFields,
+    QgsGeometry,
+    QgsPointXY,
+    QgsProcessing,
+    QgsProcessingParameterBoolean,
+    QgsProcessingParameterDateTime,
+    QgsProcessingParameterFeatureSink,
+    QgsProcessingParameterFeatureSource,
+    QgsProcessingParameterField,
+    QgsProcessingParameterNumber,
+    QgsWkbTypes,
+)
 
-from ...dpcore.reporting import report as dpreport
 from ...dpcore.flows.cells import prepare_cells
 from ...dpcore.flows.coordinator import plan_flows, release_flows
 from ...dpcore.flows.generalise import generalise
@@ -21,12 +32,12 @@ from ...dpcore.flows.sketches import SketchSpec
 from ...dpcore.flows.summary import internal_sections, kept_share, public_rows
 from ...dpcore.flows.vectors import MoveIndex, frequency_vectors
 from ...dpcore.ingest import parse_times
+from ...dpcore.reporting import report as dpreport
 from ...dpcore.reporting.progress import Cancelled
-from ..common.base import (LEDGER, MobilityDPAlgorithm, advanced, enum_parameter, epoch_seconds,
-                           style_on_load, tr)
-from .help import AGGREGATE_HELP
-from ..common.flow_styles import flow_style, zone_style
+from ..common.base import LEDGER, MobilityDPAlgorithm, advanced, enum_parameter, epoch_seconds, style_on_load, tr
 from ..common.field_types import FieldType
+from ..common.flow_styles import flow_style, zone_style
+from .help import AGGREGATE_HELP
 
 INPUT, VEHICLE_FIELD, TRAJECTORY_FIELD, TIME_FIELD = "INPUT", "VEHICLE_FIELD", \
     "TRAJECTORY_FIELD", "TIME_FIELD"

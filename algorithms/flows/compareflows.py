@@ -4,19 +4,35 @@ It reads two flow layers (the FLOWS output of ``aggregateflows``) and zones; the
 comparison lives in ``dpcore.flows.compare`` (Pratesi 2012 §5.4). Computing on released
 flows is post-processing: no privacy cost."""
 import numpy as np
-from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsProcessing,
-                       QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
-                       QgsWkbTypes)
+from qgis.core import (
+    QgsFeature,
+    QgsFeatureSink,
+    QgsField,
+    QgsFields,
+    QgsProcessing,
+    QgsProcessingParameterFeatureSink,
+    QgsProcessingParameterFeatureSource,
+    QgsWkbTypes,
+)
 
-from ...dpcore.reporting import report as dpreport
 from ...dpcore.flows.compare import border_precision_recall, compare_measures
 from ...dpcore.flows.figures import comparison_png
 from ...dpcore.flows.measures import mobility_borders, network_measures
+from ...dpcore.reporting import report as dpreport
 from ..common.base import REPORT, MobilityDPAlgorithm, tr
-from .layers import (COMMUNITY_SEED, ORIGINAL, PARAMS_HELP, PRIVATE, SAMPLES, add_flow_parameters,
-                     link_index, link_vector, read_flows, read_zones)
 from ..common.field_types import FieldType
-
+from .layers import (
+    COMMUNITY_SEED,
+    ORIGINAL,
+    PARAMS_HELP,
+    PRIVATE,
+    SAMPLES,
+    add_flow_parameters,
+    link_index,
+    link_vector,
+    read_flows,
+    read_zones,
+)
 
 TABLE = "TABLE"
 

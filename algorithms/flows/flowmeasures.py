@@ -3,21 +3,38 @@
 It reads flow lines (origin, destination, flow: the FLOWS output of
 ``aggregateflows``) and zones; the measures live in ``dpcore.flows.measures``
 (Pratesi 2012 §5.3). Computing on released flows is post-processing: no privacy cost."""
-from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
-                       QgsProcessing,
-                       QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
-                       QgsWkbTypes)
+from qgis.core import (
+    QgsFeature,
+    QgsFeatureSink,
+    QgsField,
+    QgsFields,
+    QgsGeometry,
+    QgsProcessing,
+    QgsProcessingParameterFeatureSink,
+    QgsProcessingParameterFeatureSource,
+    QgsWkbTypes,
+)
 
-from ...dpcore.reporting import report as dpreport
 from ...dpcore.flows.measures import border_polygons, mobility_borders, network_measures
+from ...dpcore.reporting import report as dpreport
 from ..common.base import REPORT, MobilityDPAlgorithm, shapely_wkb, style_on_load, tr
-from ..common.validation import usable_geometry
-from .layers import (COMMUNITY_SEED, DEST_FIELD, FLOWS, ORIGIN_FIELD, PARAMS_HELP, SAMPLES,
-                     add_flow_parameters, link_index, link_vector, read_flows, read_zones)
+from ..common.field_types import FieldType
 from ..common.flow_styles import flow_style
 from ..common.outputs import categorized_style, graduated_style
-from ..common.field_types import FieldType
-
+from ..common.validation import usable_geometry
+from .layers import (
+    COMMUNITY_SEED,
+    DEST_FIELD,
+    FLOWS,
+    ORIGIN_FIELD,
+    PARAMS_HELP,
+    SAMPLES,
+    add_flow_parameters,
+    link_index,
+    link_vector,
+    read_flows,
+    read_zones,
+)
 
 ZONE_MEASURES = "ZONE_MEASURES"
 LINK_MEASURES = "LINK_MEASURES"

@@ -5,8 +5,13 @@ zone ids and a flow value (the FLOWS output of ``aggregateflows``); the
 zones are the polygons those ids name.
 """
 import numpy as np
-from qgis.core import (NULL, QgsProcessing, QgsProcessingParameterFeatureSource,
-                       QgsProcessingParameterField, QgsProcessingParameterNumber)
+from qgis.core import (
+    NULL,
+    QgsProcessing,
+    QgsProcessingParameterFeatureSource,
+    QgsProcessingParameterField,
+    QgsProcessingParameterNumber,
+)
 
 from ...dpcore.flows.vectors import MoveIndex
 from ..common.base import tr

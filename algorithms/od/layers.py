@@ -6,15 +6,14 @@ zone centroids, only the flows between two zones above a public threshold (the s
 margin: no arrows that the noise alone explains). Both carry each value's 95 % margin of error.
 """
 import numpy as np
-from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
-                       QgsWkbTypes)
+from qgis.core import QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry, QgsWkbTypes
 
 from ...dpcore.od.regions import region_centres, shown_pairs
 from ...dpcore.od.strategy import AUTO, DENSE_LOAD, NOISELESS, OD_PEOPLE, OD_TRIPS
 from ..common.base import style_on_load
+from ..common.field_types import FieldType
 from ..common.flow_styles import flow_style
 from ..common.i18n import tr
-from ..common.field_types import FieldType
 
 METHOD_CHOICES = [(AUTO, "automatic: the public rule picks (see the help; the report says why)"),
                   (OD_PEOPLE, "people per pair: each user once, on their main pair; shrunk"),

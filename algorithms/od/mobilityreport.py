@@ -6,24 +6,40 @@ Layers to arrays and back; the statistics and their budget split live in
 import json
 
 import numpy as np
-from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
-                       QgsProcessing,
-                       QgsProcessingParameterFeatureSink, QgsProcessingParameterFileDestination,
-                       QgsProcessingParameterNumber, QgsProcessingParameterString,
-                       QgsWkbTypes)
+from qgis.core import (
+    QgsFeature,
+    QgsFeatureSink,
+    QgsField,
+    QgsFields,
+    QgsGeometry,
+    QgsProcessing,
+    QgsProcessingParameterFeatureSink,
+    QgsProcessingParameterFileDestination,
+    QgsProcessingParameterNumber,
+    QgsProcessingParameterString,
+    QgsWkbTypes,
+)
 
-from ...dpcore.reporting import report as dpreport
 from ...dpcore.od import statistics as st
 from ...dpcore.od.figures import released, sections
 from ...dpcore.od.report import UNIT, document, plan_report, release_report
 from ...dpcore.od.strategy import AUTO, VISITS_PLAIN, VISITS_SHRUNK, resolve
 from ...dpcore.od.table_statistics import from_tables
+from ...dpcore.reporting import report as dpreport
 from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, style_on_load, tr
+from ..common.field_types import FieldType
 from ..common.outputs import graduated_style
 from .layers import METHOD_CHOICES, RULE_HELP, write_od
-from .trips import (BOUNDED_TRIPS_HELP, TRIPS_HELP, ZONES, add_trip_parameters, max_trips,
-                    read_trips, reserve, time_window)
-from ..common.field_types import FieldType
+from .trips import (
+    BOUNDED_TRIPS_HELP,
+    TRIPS_HELP,
+    ZONES,
+    add_trip_parameters,
+    max_trips,
+    read_trips,
+    reserve,
+    time_window,
+)
 
 STATISTICS = "STATISTICS"
 INTERNAL_STATISTICS = "INTERNAL_STATISTICS"

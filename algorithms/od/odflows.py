@@ -3,10 +3,14 @@
 Layers to arrays and back; the method lives in ``dpcore.od.flows``.
 """
 import numpy as np
-from qgis.core import (QgsProcessing, QgsProcessingException, QgsProcessingParameterBoolean,
-                       QgsProcessingParameterFeatureSink, QgsProcessingParameterNumber)
+from qgis.core import (
+    QgsProcessing,
+    QgsProcessingException,
+    QgsProcessingParameterBoolean,
+    QgsProcessingParameterFeatureSink,
+    QgsProcessingParameterNumber,
+)
 
-from ...dpcore.reporting import report as dpreport
 from ...dpcore.flows.compare import fit
 from ...dpcore.od.figures import released
 from ...dpcore.od.flows import UNIT, plan_od, release_od, release_od_tables
@@ -15,10 +19,19 @@ from ...dpcore.od.people import UNIT as PEOPLE_UNIT
 from ...dpcore.od.people_flows import plan_people_od, release_people_od
 from ...dpcore.od.regions import grid_regions, shown_pairs
 from ...dpcore.od.strategy import AUTO, OD_PEOPLE, resolve
+from ...dpcore.reporting import report as dpreport
 from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, tr
 from .layers import METHOD_CHOICES, RULE_HELP, write_od, write_region_lines
-from .trips import (BOUNDED_TRIPS_HELP, TRIPS_HELP, ZONES, add_trip_parameters, bounded_trips_dir,
-                    max_trips, read_trips, reserve)
+from .trips import (
+    BOUNDED_TRIPS_HELP,
+    TRIPS_HELP,
+    ZONES,
+    add_trip_parameters,
+    bounded_trips_dir,
+    max_trips,
+    read_trips,
+    reserve,
+)
 
 NOISE = "NOISE"
 TOTAL_SHARE = "TOTAL_SHARE"

@@ -3,19 +3,29 @@
 Layers to arrays and back; the model, its parts and costs live in ``dpcore.od.synthesis``.
 """
 import numpy as np
-from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry, QgsProcessing,
-                       QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
-                       QgsProcessingParameterField, QgsProcessingParameterNumber, QgsWkbTypes)
+from qgis.core import (
+    QgsFeature,
+    QgsFeatureSink,
+    QgsField,
+    QgsFields,
+    QgsGeometry,
+    QgsProcessing,
+    QgsProcessingParameterFeatureSink,
+    QgsProcessingParameterFeatureSource,
+    QgsProcessingParameterField,
+    QgsProcessingParameterNumber,
+    QgsWkbTypes,
+)
 
-from ...dpcore.reporting import report as dpreport
 from ...dpcore.od.figures import released
 from ...dpcore.od.synthesis import UNIT, plan_synthetic_trips, release_synthetic_trips
 from ...dpcore.od.synthesis.evaluate import compare, profile
 from ...dpcore.od.synthesis.parts import TITLES
 from ...dpcore.od.synthesis.place import Anchors
 from ...dpcore.random.rng import make_rng
-from ..common.field_types import FieldType
+from ...dpcore.reporting import report as dpreport
 from ..common.base import MobilityDPAlgorithm, as_float, style_on_load, tr
+from ..common.field_types import FieldType
 from ..common.outputs import temporal_lines_style, utc_datetime
 from .trips import TRIPS_HELP, add_trip_parameters, max_trips, read_trips, reserve, time_window
 

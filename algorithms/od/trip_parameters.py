@@ -1,12 +1,17 @@
 """The parameters of a trips input (odflows, mobilityreport): layout fields, zones, time window, m."""
 from __future__ import annotations
 
-from qgis.core import (QgsProcessing, QgsProcessingParameterCrs,
-                       QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
-                       QgsProcessingParameterFile, QgsProcessingParameterNumber)
+from qgis.core import (
+    QgsProcessing,
+    QgsProcessingParameterCrs,
+    QgsProcessingParameterFeatureSource,
+    QgsProcessingParameterField,
+    QgsProcessingParameterFile,
+    QgsProcessingParameterNumber,
+)
 
-from ..common.params import advanced, start_parameter
 from ..common.i18n import tr
+from ..common.params import advanced, start_parameter
 from ..common.values import parameter_seconds
 
 INPUT = "INPUT"

@@ -14,10 +14,10 @@ import os
 import warnings
 
 import numpy as np
-from qgis.core import (NULL, QgsCoordinateTransform, QgsFeatureRequest, QgsPointXY, QgsProjUtils,
-                       QgsWkbTypes)
+from qgis.core import NULL, QgsCoordinateTransform, QgsFeatureRequest, QgsPointXY, QgsProjUtils, QgsWkbTypes
 
-from ..common.events import INPUT, _direct_file as _events_direct_file
+from ..common.events import INPUT
+from ..common.events import _direct_file as _events_direct_file
 from ..common.values import epoch_seconds
 
 #: Features per batch on the QGIS feature path.

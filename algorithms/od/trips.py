@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from qgis.core import QgsCoordinateReferenceSystem, QgsWkbTypes
 
+from ...dpcore.accounting.units import check_distinct_count
 from ...dpcore.ingest.table import bounded_table_dataset_id
 from ...dpcore.ingest.trip_files import read_trips_file
 from ...dpcore.ingest.trip_table import check_trip_tables, read_trip_tables
@@ -34,16 +35,39 @@ from ...dpcore.ingest.trips import TripEncoder
 from ...dpcore.ingest.zones import ZoneIndex
 from ...dpcore.od.trip_tables import TripTables
 from ...dpcore.od.trips import ZonedTrips
-from ...dpcore.accounting.units import check_distinct_count
 from ..common.frame import DENSIFY_DEGREES, MetricFrame
 from ..common.i18n import tr
 from ..common.progress import progress_bridge
-from .trip_parameters import (BOUNDED_TRIPS, BOUNDED_TRIPS_HELP, DEST_X, DEST_Y, END_FIELD, INPUT,
-                              ORIGIN_X, ORIGIN_Y, START_FIELD, TABLE_CRS, TIME_FIELD, TRIP_FIELD,
-                              TRIPS_HELP, USER_FIELD, ZONE_ID_FIELD, ZONES, add_trip_parameters,
-                              max_trips, time_window)
 from ..common.seeded import is_seeded_record
+from .trip_parameters import (
+    BOUNDED_TRIPS,
+    BOUNDED_TRIPS_HELP,
+    DEST_X,
+    DEST_Y,
+    END_FIELD,
+    INPUT,
+    ORIGIN_X,
+    ORIGIN_Y,
+    START_FIELD,
+    TABLE_CRS,
+    TIME_FIELD,
+    TRIP_FIELD,
+    TRIPS_HELP,
+    USER_FIELD,
+    ZONE_ID_FIELD,
+    ZONES,
+    add_trip_parameters,
+    max_trips,
+    time_window,
+)
 from .trip_sources import direct_file, read_layer, to_frame_function
+
+# The trip parameters are declared in trip_parameters and re-exported here: an OD algorithm
+# imports its reader and its parameters from this one module.
+__all__ = [
+    "BOUNDED_TRIPS_HELP", "TRIPS_HELP", "ZONES", "TripInput", "add_trip_parameters", "bounded_trips_dir",
+    "max_trips", "read_trips", "read_zoned", "reserve", "time_window",
+]
 
 
 @dataclass

@@ -4,18 +4,37 @@ Thin glue around :func:`dpcore.geoind.estimate_distribution`. The grid is the
 public one of :mod:`.pointgrid` (the same extent and cell size as the
 perturbation give the same cells); the output grid is in the input's CRS.
 """
-from qgis.core import (QgsCoordinateTransform, QgsFeature, QgsFeatureSink, QgsField, QgsFields,
-                       QgsProcessing, QgsProcessingParameterBoolean,
-                       QgsProcessingParameterExtent,
-                       QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
-                       QgsProcessingParameterNumber, QgsWkbTypes)
+from qgis.core import (
+    QgsCoordinateTransform,
+    QgsFeature,
+    QgsFeatureSink,
+    QgsField,
+    QgsFields,
+    QgsProcessing,
+    QgsProcessingParameterBoolean,
+    QgsProcessingParameterExtent,
+    QgsProcessingParameterFeatureSink,
+    QgsProcessingParameterFeatureSource,
+    QgsProcessingParameterNumber,
+    QgsWkbTypes,
+)
 
 from ...dpcore.geoind import coverage_warning, estimate_distribution
 from ..common.base import EPSILON, REPORT, MobilityDPAlgorithm, enum_parameter, progress_bridge, tr
-from ..common.outputs import graduated_style, style_on_load
-from .grid import (BOUNDARIES, CELL_SIZE, GRID_EXTENT, GRID_HELP, MECHANISMS, cell_polygon,
-                   cell_size, describe_grid, public_grid, read_points)
 from ..common.field_types import FieldType
+from ..common.outputs import graduated_style, style_on_load
+from .grid import (
+    BOUNDARIES,
+    CELL_SIZE,
+    GRID_EXTENT,
+    GRID_HELP,
+    MECHANISMS,
+    cell_polygon,
+    cell_size,
+    describe_grid,
+    public_grid,
+    read_points,
+)
 
 INPUT = "INPUT"
 MECHANISM = "MECHANISM"

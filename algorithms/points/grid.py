@@ -19,9 +19,17 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform, QgsFeatureRequest,
-                       QgsGeometry, QgsLineSymbol, QgsLineString, QgsMarkerSymbol, QgsPointXY,
-                       QgsSingleSymbolRenderer)
+from qgis.core import (
+    QgsCoordinateReferenceSystem,
+    QgsCoordinateTransform,
+    QgsFeatureRequest,
+    QgsGeometry,
+    QgsLineString,
+    QgsLineSymbol,
+    QgsMarkerSymbol,
+    QgsPointXY,
+    QgsSingleSymbolRenderer,
+)
 
 from ...dpcore.geoind import Grid
 from ..common.crs import check_not_lonlat_in_metres, crs_name, stated_extent_crs

@@ -8,24 +8,54 @@ returned in the input layer's CRS.
 import re
 
 import numpy as np
-from qgis.core import (NULL, QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry,
-                       QgsPointXY, QgsProcessing,
-                       QgsProcessingParameterBoolean, QgsProcessingParameterExtent,
-                       QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
-                       QgsProcessingParameterField, QgsProcessingParameterNumber, QgsWkbTypes)
+from qgis.core import (
+    NULL,
+    QgsFeature,
+    QgsFeatureSink,
+    QgsField,
+    QgsFields,
+    QgsGeometry,
+    QgsPointXY,
+    QgsProcessing,
+    QgsProcessingParameterBoolean,
+    QgsProcessingParameterExtent,
+    QgsProcessingParameterFeatureSink,
+    QgsProcessingParameterFeatureSource,
+    QgsProcessingParameterField,
+    QgsProcessingParameterNumber,
+    QgsWkbTypes,
+)
 
-from ...dpcore.geoind import (coverage_warning, geodesic_inverse, outside_region, perturb_points,
-                              plan_perturbation, remap_to_region)
-from ...dpcore.geoind.planar import epsilon_from_level
 from ...dpcore.accounting.units import guess_unit_field
+from ...dpcore.geoind import (
+    coverage_warning,
+    geodesic_inverse,
+    outside_region,
+    perturb_points,
+    plan_perturbation,
+    remap_to_region,
+)
+from ...dpcore.geoind.planar import epsilon_from_level
 from ...dpcore.geoind.summary import guarantee_html, parameter_rows, raw_facts_html
 from ..common.base import MobilityDPAlgorithm, enum_parameter, tr, unit_field_parameter
+from ..common.field_types import FieldType, field_names
 from ..common.frame import MetricFrame
 from ..common.outputs import style_on_load
-from .grid import (BOUNDARIES, CELL_SIZE, GRID_EXTENT, GRID_HELP, MECHANISMS, WGS84, cell_size,
-                   describe_grid, displacement_style, public_grid, read_points, reports_style,
-                   transform_xy)
-from ..common.field_types import FieldType, field_names
+from .grid import (
+    BOUNDARIES,
+    CELL_SIZE,
+    GRID_EXTENT,
+    GRID_HELP,
+    MECHANISMS,
+    WGS84,
+    cell_size,
+    describe_grid,
+    displacement_style,
+    public_grid,
+    read_points,
+    reports_style,
+    transform_xy,
+)
 
 INPUT = "INPUT"
 MECHANISM = "MECHANISM"

@@ -1,18 +1,33 @@
 """mobilitydp:datadriventessellation — Voronoi cells seeded by a grouping of sample points.
 
 Layers to arrays and back; the geometry lives in ``dpcore.geometry.tessellation``."""
-from qgis.core import (QgsProcessing, QgsProcessingParameterFeatureSink,
-                       QgsProcessingParameterFeatureSource, QgsProcessingParameterNumber)
 import numpy as np
+from qgis.core import (
+    QgsProcessing,
+    QgsProcessingParameterFeatureSink,
+    QgsProcessingParameterFeatureSource,
+    QgsProcessingParameterNumber,
+)
 from shapely.geometry import Point
 
-from ...dpcore.reporting import report as dpreport
 from ...dpcore.geometry.tessellation import data_driven_cells, locate
+from ...dpcore.reporting import report as dpreport
 from ..common.base import REPORT, MobilityDPAlgorithm, tr
 from ..common.field_types import FieldType
-from .layers import (INPUT, MAX_RADIUS, MIN_POINTS, MIN_RADIUS, OUTPUT, STUDY_AREA,
-                     STUDY_AREA_HELP, add_area_parameters, cell_fields, report_warnings,
-                     study_area, write_cells)
+from .layers import (
+    INPUT,
+    MAX_RADIUS,
+    MIN_POINTS,
+    MIN_RADIUS,
+    OUTPUT,
+    STUDY_AREA,
+    STUDY_AREA_HELP,
+    add_area_parameters,
+    cell_fields,
+    report_warnings,
+    study_area,
+    write_cells,
+)
 
 
 class DataDrivenTessellation(MobilityDPAlgorithm):

@@ -1,15 +1,23 @@
 """Shared by the tessellation algorithms: the study area parameter, the cells layer and its
 style. The geometry lives in ``dpcore.geometry.tessellation``."""
-from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsFillSymbol,
-                       QgsProcessing, QgsProcessingParameterFeatureSource,
-                       QgsProcessingParameterNumber, QgsSingleSymbolRenderer, QgsWkbTypes)
+from qgis.core import (
+    QgsFeature,
+    QgsFeatureSink,
+    QgsField,
+    QgsFields,
+    QgsFillSymbol,
+    QgsProcessing,
+    QgsProcessingParameterFeatureSource,
+    QgsProcessingParameterNumber,
+    QgsSingleSymbolRenderer,
+    QgsWkbTypes,
+)
 from shapely.ops import unary_union
 
 from ...dpcore.geometry.shapes import clean_polygon
 from ...dpcore.geometry.tessellation import default_study_area
 from ..common.base import shapely_wkb, style_on_load, tr
 from ..common.field_types import FieldType
-
 
 INPUT = "INPUT"
 ID_FIELD = "ID_FIELD"

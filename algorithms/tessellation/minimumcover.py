@@ -2,14 +2,24 @@
 
 Layers to geometries and back; the graph work lives in ``dpcore.geometry.cover``.
 """
-from qgis.core import (QgsCategorizedSymbolRenderer, QgsFeature, QgsFeatureSink, QgsField,
-                       QgsFields, QgsFillSymbol, QgsProcessing,
-                       QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
-                       QgsProcessingParameterField, QgsProcessingParameterNumber,
-                       QgsRendererCategory, QgsWkbTypes)
+from qgis.core import (
+    QgsCategorizedSymbolRenderer,
+    QgsFeature,
+    QgsFeatureSink,
+    QgsField,
+    QgsFields,
+    QgsFillSymbol,
+    QgsProcessing,
+    QgsProcessingParameterFeatureSink,
+    QgsProcessingParameterFeatureSource,
+    QgsProcessingParameterField,
+    QgsProcessingParameterNumber,
+    QgsRendererCategory,
+    QgsWkbTypes,
+)
 
-from ...dpcore.reporting import report as dpreport
 from ...dpcore.geometry.cover import is_vertex_cover, minimum_vertex_cover, overlap_graph
+from ...dpcore.reporting import report as dpreport
 from ..common.base import REPORT, MobilityDPAlgorithm, id_type, style_on_load, tr
 from ..common.field_types import FieldType
 

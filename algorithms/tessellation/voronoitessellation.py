@@ -1,19 +1,39 @@
 """mobilitydp:voronoitessellation — Voronoi cells of towers clipped to a study area.
 
 Layers to arrays and back; the geometry lives in ``dpcore.geometry.tessellation``."""
-from qgis.core import (QgsFeature, QgsFeatureRequest, QgsFeatureSink, QgsField, QgsFields,
-                       QgsProcessing, QgsProcessingParameterFeatureSink,
-                       QgsProcessingParameterFeatureSource, QgsProcessingParameterField,
-                       QgsProcessingParameterNumber, QgsWkbTypes)
+from qgis.core import (
+    QgsFeature,
+    QgsFeatureRequest,
+    QgsFeatureSink,
+    QgsField,
+    QgsFields,
+    QgsProcessing,
+    QgsProcessingParameterFeatureSink,
+    QgsProcessingParameterFeatureSource,
+    QgsProcessingParameterField,
+    QgsProcessingParameterNumber,
+    QgsWkbTypes,
+)
 
-from ...dpcore.reporting import report as dpreport
 from ...dpcore.accounting.ids import check_unique_ids
 from ...dpcore.geometry.tessellation import voronoi_cells
+from ...dpcore.reporting import report as dpreport
 from ..common.base import REPORT, MobilityDPAlgorithm, id_type, tr
 from ..common.field_types import FieldType
-from .layers import (ID_FIELD, INPUT, MERGE_DISTANCE, OUTPUT, STUDY_AREA, STUDY_AREA_HELP,
-                     TOWER_TABLE, add_area_parameters, cell_fields, report_warnings, study_area,
-                     write_cells)
+from .layers import (
+    ID_FIELD,
+    INPUT,
+    MERGE_DISTANCE,
+    OUTPUT,
+    STUDY_AREA,
+    STUDY_AREA_HELP,
+    TOWER_TABLE,
+    add_area_parameters,
+    cell_fields,
+    report_warnings,
+    study_area,
+    write_cells,
+)
 
 
 class VoronoiTessellation(MobilityDPAlgorithm):

@@ -43,7 +43,6 @@ from .costs import Budget, PrivacyCost
 from .ledger import Ledger
 from .staging import place
 
-
 #: Relative tolerance of :func:`check_spent` (float sums of the same parts in another order).
 _SPENT_TOLERANCE = 1e-12
 #: What a seeded run says in its reports, statistics and ledger entry.

@@ -19,10 +19,10 @@ import uuid
 from dataclasses import replace
 from typing import Optional
 
+from . import populations as pops
 from .checks import check_delta, check_epsilon
 from .costs import EPSILON_UNIT, REL_TOLERANCE, Budget, PrivacyCost, within
 from .dataset_ids import LEDGER_VERSION, migrate_ledger
-from . import populations as pops
 from .populations import Policy, PopulationAmbiguous  # noqa: F401 (re-exported)
 from .sketch import new_key, sketch
 

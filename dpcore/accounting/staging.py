@@ -12,7 +12,6 @@ import socket
 import tempfile
 import time
 
-
 #: A staging directory is ``.mobilitydp-<host>-<pid>-<random>``: host = 8 hex digits of the
 #: machine's name, pid = the run's process.
 _STAGE = re.compile(r"^\.mobilitydp-([0-9a-f]{8})-([0-9]+)-[^/\\]+$")

@@ -8,8 +8,17 @@
 the report's sections and :mod:`.figures` its plots.
 """
 from .assembly import DensityAssembly, DensityGeography, assemble_density, density_geography
-from .pipeline import (METHODS, DensityInputs, density_inputs, plan_density, release_density,
-                       release_efpa, release_efpa_g, release_lpa, release_lpa_direct)
+from .pipeline import (
+                       METHODS,
+                       DensityInputs,
+                       density_inputs,
+                       plan_density,
+                       release_density,
+                       release_efpa,
+                       release_efpa_g,
+                       release_lpa,
+                       release_lpa_direct,
+)
 
 __all__ = ["METHODS", "DensityAssembly", "DensityGeography", "DensityInputs",
            "assemble_density", "density_geography", "density_inputs", "plan_density",

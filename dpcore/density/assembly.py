@@ -23,12 +23,13 @@ from typing import Optional, Sequence
 
 import numpy as np
 
+from ..accounting.ids import check_unique_ids
 from ..geometry.cover import OverlapGraph, overlap_graph, reallocate
 from ..geometry.shapes import polygon_union
-from ..accounting.ids import check_unique_ids
-from ..geometry.zones import check_zones
 from ..geometry.tessellation import voronoi_cells
+from ..geometry.zones import check_zones
 from .pipeline import DensityInputs, density_inputs
+
 
 @dataclass
 class DensityGeography:

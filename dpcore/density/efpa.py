@@ -36,12 +36,12 @@ import math
 import numpy as np
 from scipy import fft
 
-from ..mechanisms.exponential_mechanism import exponential
-from ..mechanisms.gaussian_calibration import gaussian, gaussian_sigma
-from ..mechanisms.snapping import laplace
 from ..accounting.checks import check_epsilon
 from ..accounting.contract import Release
 from ..accounting.costs import CostPart, PrivacyCost
+from ..mechanisms.exponential_mechanism import exponential
+from ..mechanisms.gaussian_calibration import gaussian, gaussian_sigma
+from ..mechanisms.snapping import laplace
 
 
 def dct(series) -> np.ndarray:

@@ -29,19 +29,18 @@ from typing import Optional
 import numpy as np
 import scipy.sparse as sp
 
+from ..accounting.checks import check_delta, check_epsilon
+from ..accounting.contract import Release
+from ..accounting.costs import PrivacyCost
 from ..geometry.cover import minimum_vertex_cover, reallocate
 from ..geometry.geography import zone_centroids
 from ..geometry.shapes import areas
 from ..mechanisms.snapping import laplace
-from ..accounting.checks import check_delta, check_epsilon
-from ..accounting.contract import Release
-from ..accounting.costs import PrivacyCost
 from ..reporting.progress import report_progress
 from .clustering import cluster_cells, consistent_tau, tau_from_noise
 from .efpa import coefficient_noise_std, efpa
 from .scaling import PROTECTS, improved_tower_totals, profiles, sampled_totals, scale_back
-from .sensitivity import (check_ell, check_weights, cluster_l2_sum_bound, cover_mapping,
-                          l1_sensitivity, l2_sensitivity)
+from .sensitivity import check_ell, check_weights, cluster_l2_sum_bound, cover_mapping, l1_sensitivity, l2_sensitivity
 from .smoothing import NIGHT_WINDOWS, smooth_night
 
 METHODS = ("efpa_g", "efpa", "lpa", "lpa_direct")

@@ -28,10 +28,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..mechanisms.geometric import discrete_laplace
-from ..mechanisms.snapping import laplace
 from ..accounting.checks import check_epsilon
 from ..accounting.contract import Release
+from ..mechanisms.geometric import discrete_laplace
+from ..mechanisms.snapping import laplace
 from .sensitivity import l1_sensitivity
 
 PROTECTS = "all visits of one user"

@@ -12,9 +12,9 @@ from typing import Sequence
 
 import numpy as np
 
+from ..geometry.geography import zone_centroids
 from ..reporting import metrics
 from ..reporting import report as dpreport
-from ..geometry.geography import zone_centroids
 from . import figures
 
 #: Slots on which the comparison computes the EMD by default (each is a transport problem).

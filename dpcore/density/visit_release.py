@@ -68,12 +68,12 @@ from typing import Optional
 
 import numpy as np
 
-from ..geometry.cover import reallocate
-from ..mechanisms.geometric import discrete_laplace
-from ..mechanisms.snapping import laplace, snap, snapping_plan
 from ..accounting.checks import check_delta, check_epsilon
 from ..accounting.contract import Release
 from ..accounting.costs import PrivacyCost
+from ..geometry.cover import reallocate
+from ..mechanisms.geometric import discrete_laplace
+from ..mechanisms.snapping import laplace, snap, snapping_plan
 from ..reporting.progress import report_progress
 from .assembly import DensityAssembly, _drops_text
 from .lowrank import denoise, simulated_edge

@@ -23,13 +23,24 @@ import numpy as np
 
 from ..accounting.checks import check_delta, check_epsilon
 from ..accounting.contract import Release
-from ..mechanisms.limits import check_representable
 from ..accounting.costs import CostPart, PrivacyCost
+from ..mechanisms.limits import check_representable
 from ..reporting.progress import report_progress
 from . import sketches
-from .noise import (BOUNDINGS, NOISES, UNIT_MOVE, UNIT_NAMES, UNIT_TRAJECTORY, UNIT_VEHICLE,
-                    LocalNoise, balanced_bound, bounding_note, central_sensitivity,
-                    release_central, release_local)
+from .noise import (
+    BOUNDINGS,
+    NOISES,
+    UNIT_MOVE,
+    UNIT_NAMES,
+    UNIT_TRAJECTORY,
+    UNIT_VEHICLE,
+    LocalNoise,
+    balanced_bound,
+    bounding_note,
+    central_sensitivity,
+    release_central,
+    release_local,
+)
 from .vectors import FlowVectors
 
 MODES = ("universal", "bounded", "balanced", "central")

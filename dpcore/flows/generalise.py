@@ -29,9 +29,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..accounting.units import check_units_not_all_distinct
 from ..geometry.shapes import areas
 from ..reporting.progress import report_progress
-from ..accounting.units import check_units_not_all_distinct
 from .cells import Cells
 
 

@@ -62,10 +62,10 @@ import numpy as np
 import scipy.sparse as sp
 
 from .. import mechanisms
-from ..random.sampling import sample_per_user, sampling_stream
 from ..accounting.checks import check_delta, check_epsilon
 from ..accounting.contract import Release
 from ..accounting.costs import CostPart, PrivacyCost
+from ..random.sampling import sample_per_user, sampling_stream
 from ..reporting.progress import report_progress
 from .vectors import FlowVectors
 

@@ -8,13 +8,18 @@
 - :mod:`.release`: ``plan_perturbation``, ``perturb_points`` and ``estimate_distribution``.
 """
 from .geodesic import geodesic_forward, geodesic_inverse, planar_laplace_lonlat
-from .grid import Grid, KRRChannel, KernelChannel, make_channel
+from .grid import Grid, KernelChannel, KRRChannel, make_channel
 from .ibu import iterative_bayesian_update, matrix_inversion, report_histogram
-from .planar import (epsilon_from_level, expected_displacement, guarantee_facts,
-                     outside_region, planar_laplace_noise, radius_quantile,
-                     remap_to_region)
-from .release import (coverage_warning, estimate_distribution, perturb_points,
-                      plan_perturbation)
+from .planar import (
+                     epsilon_from_level,
+                     expected_displacement,
+                     guarantee_facts,
+                     outside_region,
+                     planar_laplace_noise,
+                     radius_quantile,
+                     remap_to_region,
+)
+from .release import coverage_warning, estimate_distribution, perturb_points, plan_perturbation
 from .tuning import emd, expected_distance, tune_epsilon, utility_loss
 
 __all__ = ["Grid", "KRRChannel", "KernelChannel", "make_channel", "iterative_bayesian_update",

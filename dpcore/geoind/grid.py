@@ -39,9 +39,9 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import fft
 
-from ..mechanisms.randomized_response import krr, krr_channel, krr_keep_probability, krr_other_probability
 from ..accounting.checks import check_epsilon
 from ..accounting.costs import EPSILON_PER_METRE, EPSILON_UNIT, PrivacyCost
+from ..mechanisms.randomized_response import krr, krr_channel, krr_keep_probability, krr_other_probability
 from .lattice import LatticeGeometric
 from .lattice_laplace import LatticeLaplace
 

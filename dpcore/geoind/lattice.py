@@ -26,8 +26,14 @@ import math
 import numpy as np
 
 from ..mechanisms.exact_geometric import ExactGeometric
-from ..mechanisms.exact_sampling import (ExpWeights, Term, bernoulli_decide, bernoulli_thresholds,
-                                         random_words, refine_bernoulli)
+from ..mechanisms.exact_sampling import (
+    ExpWeights,
+    Term,
+    bernoulli_decide,
+    bernoulli_thresholds,
+    random_words,
+    refine_bernoulli,
+)
 
 #: Acceptance thresholds are tabled for |t|, |u| ≤ R = min(4·⌈8/b⌉, 512) (made once per channel).
 _MAX_TABLE = 512

@@ -30,9 +30,16 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..mechanisms.exact_bounds import (SENTINEL, contexts, dyadic, exp_neg_decimal_bounds,
-                                       exp_neg_float_bounds, ln_decimal_bounds, sqrt_bounds,
-                                       thresholds)
+from ..mechanisms.exact_bounds import (
+    SENTINEL,
+    contexts,
+    dyadic,
+    exp_neg_decimal_bounds,
+    exp_neg_float_bounds,
+    ln_decimal_bounds,
+    sqrt_bounds,
+    thresholds,
+)
 from ..mechanisms.exact_sampling import random_words
 from .lattice import rate_below
 

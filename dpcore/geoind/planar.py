@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import shapely as _shapely
 from scipy import special
 
 from ..accounting.checks import check_epsilon
@@ -115,10 +116,7 @@ def outside_region(xy: np.ndarray, region) -> np.ndarray:
     return ~_contains_xy(region, xy)
 
 
-try:  # shapely >= 2: vectorised predicates and shortest lines
-    import shapely as _shapely
-    _shapely.contains_xy
-except AttributeError:  # shapely 1.8
+if not hasattr(_shapely, "contains_xy"):  # shapely 1.8: no vectorised predicates nor shortest lines
     _shapely = None
 
 

@@ -22,17 +22,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..mechanisms.snapping import round_to_granularity
 from ..accounting.checks import check_epsilon
 from ..accounting.contract import Release, shuffled_order
 from ..accounting.costs import EPSILON_PER_METRE, EPSILON_UNIT, PrivacyCost
-from ..reporting.progress import report_progress
-from ..random.sampling import sample_per_user, sampling_stream
 from ..accounting.units import check_units_not_all_distinct
+from ..mechanisms.snapping import round_to_granularity
+from ..random.sampling import sample_per_user, sampling_stream
+from ..reporting.progress import report_progress
 from .geodesic import check_lonlat, planar_laplace_lonlat
 from .grid import Grid, make_channel
-from .ibu import (clip_to_simplex, iterative_bayesian_update, matrix_inversion,
-                  report_histogram)
+from .ibu import clip_to_simplex, iterative_bayesian_update, matrix_inversion, report_histogram
 from .planar import guarantee_facts, planar_laplace_noise
 
 PERTURB_MECHANISMS = ("planar_laplace", "laplace", "geometric", "krr")

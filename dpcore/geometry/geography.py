@@ -15,7 +15,6 @@ from typing import Optional
 
 import numpy as np
 
-
 # GRS80 and the EPSG:2154 projection parameters.
 _A = 6378137.0
 _F = 1 / 298.257222101

@@ -30,10 +30,9 @@ from scipy.spatial import Voronoi, cKDTree
 from shapely.geometry import MultiPoint, MultiPolygon, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from .shapes import (areas, clean_polygon, covers_xy, intersections, polygons_from_rings,
-                     within_mask)
 from ..reporting.messages import Message, word
 from ..reporting.progress import report_progress
+from .shapes import areas, clean_polygon, covers_xy, intersections, polygons_from_rings, within_mask
 
 #: Guard points sit this many bounding radii away from the centre of the
 #: sites and area; 3 is enough for their bisectors to miss the area.

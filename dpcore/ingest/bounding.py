@@ -117,6 +117,11 @@ def _dense_ids(user: np.ndarray):
     return inv.reshape(-1).astype(np.uint64), int(uniq.size)
 
 
+def _kept(a, keep):
+    """The rows of `a` that `keep` selects; `a` itself (no copy) when `keep` is None."""
+    return a if keep is None else a[keep]
+
+
 def _bits(n: int) -> int:
     return max(1, int(n - 1).bit_length())
 
@@ -247,14 +252,10 @@ def bound_contributions(user, tower, time, *, n_towers: int, ell: Optional[int],
     report_progress(progress, 0.1)
 
     # 2. pack (user | slot | tower) into uint64 and sort
-    if ok.all():  # the usual case: no copies of the inputs
-        def valid(a):
-            return a
-    else:
-        def valid(a):
-            return a[ok]
-    events_per_slot = np.bincount(valid(slot), minlength=n_slots).astype(np.int64)
-    uidx, n_users_all = _dense_ids(valid(user))
+    keep = None if ok.all() else ok  # None, the usual case: no copies of the inputs
+    del ok
+    events_per_slot = np.bincount(_kept(slot, keep), minlength=n_slots).astype(np.int64)
+    uidx, n_users_all = _dense_ids(_kept(user, keep))
     tb, sb = _bits(n_towers), _bits(n_slots)
     if _bits(max(n_users_all, 1)) + sb + tb > 64:
         raise ValueError("too many users × slots × towers to pack in 64 bits")
@@ -263,11 +264,11 @@ def bound_contributions(user, tower, time, *, n_towers: int, ell: Optional[int],
     packed = uidx
     del uidx
     packed <<= np.uint64(sb)
-    np.bitwise_or(packed, valid(slot), out=packed, dtype=np.uint64, casting="unsafe")
+    np.bitwise_or(packed, _kept(slot, keep), out=packed, dtype=np.uint64, casting="unsafe")
     del slot
     packed <<= np.uint64(tb)
-    np.bitwise_or(packed, valid(tower), out=packed, dtype=np.uint64, casting="unsafe")
-    del ok, valid
+    np.bitwise_or(packed, _kept(tower, keep), out=packed, dtype=np.uint64, casting="unsafe")
+    del keep
     packed.sort()
     report_progress(progress, 0.5)
 

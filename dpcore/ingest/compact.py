@@ -36,8 +36,8 @@ from typing import Optional, Sequence
 
 import numpy as np
 
-from ..reporting.progress import Progress, report_progress
 from ..random.rng import child_rng
+from ..reporting.progress import Progress, report_progress
 from .bounding import BoundedCounts, bound_contributions
 from .times import integer_like, times_from_column, to_epoch_seconds
 

@@ -134,6 +134,7 @@ def read_duckdb(path, *, user_field: str, tower_field: str, time_field: str, tow
     byte order; towers are matched as strings.
     """
     import duckdb
+
     from .times import to_epoch_seconds
     path = os.fspath(path)
     if not os.path.isfile(path):

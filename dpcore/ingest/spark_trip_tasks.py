@@ -42,10 +42,10 @@ def locate(batches, payload):
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    from .arrow_text import text_bytes, text_words
-    from ..random.keyed import word_hashes
-    from .times import times_from_column
     from ..od.trip_bounds import trip_keys
+    from ..random.keyed import word_hashes
+    from .arrow_text import text_bytes, text_words
+    from .times import times_from_column
     from .zones import ZoneIndex
     name = payload["index_id"]
     if name not in _INDEX:
@@ -99,11 +99,11 @@ def tables(batches, payload):
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    from .arrow_text import text_words
-    from ..random.keyed import word_hashes
     from ..od.table_statistics import bins_from_record
-    from ..od.trips import Trips
     from ..od.trip_bounds import partial_tables
+    from ..od.trips import Trips
+    from ..random.keyed import word_hashes
+    from .arrow_text import text_words
     batches = [b for b in batches if b.num_rows]
     if not batches:
         return

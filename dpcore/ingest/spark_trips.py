@@ -147,9 +147,10 @@ def bound_trips(spark, trips: str, out: str, *, zones: str, zone_id_field: str,
 
     from ..od.statistics import Bins
     from ..od.table_statistics import bins_record
-    from .spark import _epoch, _read, events_dataset_id
-    from .spark_trip_tasks import DROPPED_ROW, LOCATED, ROWS, locate, tables as part_tables
     from ..od.trip_bounds import tables_from_rows
+    from .spark import _epoch, _read, events_dataset_id
+    from .spark_trip_tasks import DROPPED_ROW, LOCATED, ROWS, locate
+    from .spark_trip_tasks import tables as part_tables
     from .trip_table import write_trip_tables
     m = int(max_trips)
     if m < 1:

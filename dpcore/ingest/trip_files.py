@@ -24,7 +24,7 @@ from typing import Optional
 import numpy as np
 
 from ..reporting.progress import Progress, report_progress
-from .readers import BATCH_ROWS, _NoOp, _check_fields, _row_estimate, open_layer
+from .readers import BATCH_ROWS, _check_fields, _NoOp, _row_estimate, open_layer
 from .trips import TripEncoder
 from .zones import _expand
 

@@ -24,8 +24,7 @@ import os
 import numpy as np
 
 from ..od.statistics import VISITS
-from ..od.table_statistics import (TABLE_STATISTICS, bins_from_record, bins_record,
-                                   empty_statistic)
+from ..od.table_statistics import TABLE_STATISTICS, bins_from_record, bins_record, empty_statistic
 from ..od.trip_tables import TripTables
 
 FORMAT = "mobilitydp-bounded-trips/3"

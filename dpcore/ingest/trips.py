@@ -23,10 +23,10 @@ from typing import Callable, Optional
 
 import numpy as np
 
+from ..od.trip_bounds import trip_keys
 from ..od.trips import Trips, ZonedTrips, trips_from_codes
 from .compact import _Dictionary, _user_keys
 from .times import times_from_column
-from ..od.trip_bounds import trip_keys
 from .zones import ZoneIndex
 
 ToFrame = Optional[Callable[[np.ndarray, np.ndarray], tuple]]

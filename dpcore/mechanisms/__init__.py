@@ -37,14 +37,27 @@ float-safe:
 One module per family; this package gives their public names.
 """
 from .exponential_mechanism import exponential, exponential_log_probabilities
-from .gaussian_calibration import (analytic_gaussian_delta, gaussian, gaussian_plan, gaussian_sigma,
-                                   gaussian_sigma_analytic, gaussian_sigma_classic)
-from .geometric import (discrete_laplace, discrete_laplace_alpha, discrete_laplace_noise,
-                        discrete_laplace_pmf)
+from .gaussian_calibration import (
+                                   analytic_gaussian_delta,
+                                   gaussian,
+                                   gaussian_plan,
+                                   gaussian_sigma,
+                                   gaussian_sigma_analytic,
+                                   gaussian_sigma_classic,
+)
+from .geometric import discrete_laplace, discrete_laplace_alpha, discrete_laplace_noise, discrete_laplace_pmf
 from .limits import MAX_EPSILON_PER_SENSITIVITY, MIN_PROBABILITY, check_representable
 from .randomized_response import krr, krr_channel, krr_keep_probability, krr_other_probability
-from .snapping import (DEFAULT_BOUND_SENSITIVITIES, SNAPPING_ETA, laplace, laplace_scale,
-                       power_of_two_at_least, round_to_granularity, snap, snapping_plan)
+from .snapping import (
+                                   DEFAULT_BOUND_SENSITIVITIES,
+                                   SNAPPING_ETA,
+                                   laplace,
+                                   laplace_scale,
+                                   power_of_two_at_least,
+                                   round_to_granularity,
+                                   snap,
+                                   snapping_plan,
+)
 from .svt import sparse_vector
 
 __all__ = ["DEFAULT_BOUND_SENSITIVITIES", "MAX_EPSILON_PER_SENSITIVITY", "MIN_PROBABILITY",

@@ -24,8 +24,15 @@ import math
 
 import numpy as np
 
-from .exact_sampling import (ExactCategorical, ExpWeights, Term, bernoulli_decide,
-                             bernoulli_thresholds, random_words, refine_bernoulli)
+from .exact_sampling import (
+    ExactCategorical,
+    ExpWeights,
+    Term,
+    bernoulli_decide,
+    bernoulli_thresholds,
+    random_words,
+    refine_bernoulli,
+)
 
 #: K's rate r·L is at least this when L is not capped: P(K > 0) ≤ e^−8.
 _BLOCK_RATE = 8.0

@@ -45,8 +45,18 @@ from fractions import Fraction
 
 import numpy as np
 
-from .exact_bounds import (EXP_MARGIN, SENTINEL, contexts, down, dyadic, exp_neg_decimal_bounds,
-                           exp_neg_float_bounds, sqrt_bounds, thresholds, up)
+from .exact_bounds import (
+    EXP_MARGIN,
+    SENTINEL,
+    contexts,
+    down,
+    dyadic,
+    exp_neg_decimal_bounds,
+    exp_neg_float_bounds,
+    sqrt_bounds,
+    thresholds,
+    up,
+)
 
 __all__ = ["Term", "ExpWeights", "ExactCategorical", "bernoulli_exp", "bernoulli_thresholds",
            "bernoulli_decide", "refine_bernoulli", "random_words", "EXP_MARGIN"]

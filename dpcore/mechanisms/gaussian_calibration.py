@@ -4,6 +4,7 @@ ICML 2018) calibrations, released as the discrete Gaussian
 from __future__ import annotations
 
 import math
+
 import numpy as np
 from scipy import optimize, special
 

@@ -3,13 +3,14 @@ Sundararajan 2009); releases draw it exactly (:mod:`dpcore.mechanisms.exact_geom
 from __future__ import annotations
 
 import math
+
 import numpy as np
 
 from ..accounting.checks import check_epsilon
 from ..accounting.contract import Release
 from ..accounting.costs import PrivacyCost
-from .exact_geometric import discrete_laplace_draws
 from ..random.secure_random import SecureGenerator
+from .exact_geometric import discrete_laplace_draws
 from .limits import _check_sensitivity, check_representable
 
 

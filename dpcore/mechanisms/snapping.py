@@ -3,13 +3,13 @@ Dwork & Roth 2014, §3.3), and rounding to a public granularity."""
 from __future__ import annotations
 
 import math
+
 import numpy as np
 
 from ..accounting.checks import check_epsilon
 from ..accounting.contract import Release
 from ..accounting.costs import PrivacyCost
 from .limits import _check_sensitivity
-
 
 #: Unit roundoff η charged for every floating-point operation of the
 #: snapping mechanism: 2^−52, twice IEEE's 2^−53, so that numpy's logarithm

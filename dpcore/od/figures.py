@@ -10,9 +10,9 @@ from typing import Optional
 
 import numpy as np
 
-from ..reporting import report as dpreport
 from ..density import figures as base_figures
 from ..density.figures import Figure, cell_map
+from ..reporting import report as dpreport
 from .statistics import OD, TITLES, TRIPS_OVER_TIME, VISITS, WEEKDAYS
 
 

@@ -24,17 +24,17 @@ from dataclasses import replace
 
 import numpy as np
 
-from ..mechanisms.geometric import discrete_laplace, discrete_laplace_alpha
 from ..accounting.checks import check_epsilon
 from ..accounting.contract import Release
 from ..accounting.costs import PrivacyCost
+from ..mechanisms.geometric import discrete_laplace, discrete_laplace_alpha
+from ..random.sampling import sample_per_user, sampling_stream
 from ..reporting.progress import report_progress
 from .intervals import count_level, sampling_scale_interval, scaled_interval
 from .noise import DISCRETE_LAPLACE, LEVEL, check_noise, margin_of_error, noisy_counts
-from ..random.sampling import sample_per_user, sampling_stream
-from .trip_tables import TripTables, trips_per_user
 from .shrink import noise_variance
 from .totals import total_warning
+from .trip_tables import TripTables, trips_per_user
 from .trips import check_max_trips
 
 UNIT = "one user: all their trips in the time window (at most m of them are used)"

@@ -20,11 +20,11 @@ from dataclasses import replace
 import numpy as np
 from scipy import signal
 
-from ..mechanisms import discrete_gaussian
 from .. import mechanisms
 from ..accounting.checks import check_delta, check_epsilon
 from ..accounting.contract import Release
 from ..accounting.costs import PrivacyCost
+from ..mechanisms import discrete_gaussian
 
 DISCRETE_LAPLACE = "discrete_laplace"
 GAUSSIAN = "gaussian"

@@ -39,16 +39,21 @@ import numpy as np
 from ..accounting.checks import check_epsilon
 from ..accounting.contract import Release
 from ..accounting.costs import PrivacyCost
-from ..mechanisms.limits import check_representable
 from ..mechanisms.geometric import discrete_laplace, discrete_laplace_alpha
-from ..reporting.progress import report_progress
+from ..mechanisms.limits import check_representable
 from ..random.sampling import sampling_stream
-from .intervals import (count_level, ratio_interval, sampling_scale_interval, scaled_interval,
-                        shrunk_interval, total_interval)
+from ..reporting.progress import report_progress
+from .intervals import (
+    count_level,
+    ratio_interval,
+    sampling_scale_interval,
+    scaled_interval,
+    shrunk_interval,
+    total_interval,
+)
 from .noise import DISCRETE_LAPLACE, LEVEL, margin_of_error, noisy_counts
 from .people import UNIT, all_trips_table, people_table, user_totals
-from .regions import (MARGIN_NOTE, check_regions, combine, measure_regions, plan_people_regions,
-                      region_flows, square)
+from .regions import MARGIN_NOTE, check_regions, combine, measure_regions, plan_people_regions, region_flows, square
 from .scale_rule import USERS_SHARE, count_variance, pooled, scale_epsilon, scale_warnings
 from .shrink import fit_prior_trimmed, noise_variance, posterior_mean
 from .totals import total_warning

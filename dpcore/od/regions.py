@@ -42,14 +42,13 @@ import numpy as np
 from ..accounting.checks import check_epsilon
 from ..accounting.contract import Release
 from ..accounting.costs import PrivacyCost
-from ..mechanisms.limits import check_representable
 from ..mechanisms.geometric import discrete_laplace, discrete_laplace_alpha
-from ..reporting.progress import report_progress
+from ..mechanisms.limits import check_representable
 from ..random.sampling import sampling_stream
+from ..reporting.progress import report_progress
 from .intervals import scaled_interval, shrunk_interval
 from .noise import LEVEL, MAX_GRID_HALF
-from .people import main_pairs
-from .people import UNIT
+from .people import UNIT, main_pairs
 from .shrink import noise_variance
 from .trips import ZonedTrips
 

@@ -27,20 +27,18 @@ from ..accounting.contract import SEEDED_NOTE, Release
 from ..accounting.costs import PrivacyCost
 from ..mechanisms.geometric import discrete_laplace_alpha
 from ..mechanisms.limits import check_representable
+from ..random.sampling import sample_per_user, sampling_stream
 from ..reporting.progress import report_progress
 from .intervals import count_level, scaled_interval
 from .noise import DISCRETE_LAPLACE, LEVEL, margin_of_error, noisy_counts
-from .statistics import (OD, STATISTICS, TITLES, TRIPS_OVER_TIME, VISITS, Bins, compute,
-                         sensitivity)
-from .table_statistics import from_tables
-from ..random.sampling import sample_per_user, sampling_stream
-from .people_flows import MAX_SCALE_SHARE
-from .shrink import noise_variance
-from .totals import total_warning
-from .report_methods import (OD_PEOPLE_NOTE, needs_scale, od_people_entry, release_scale,
-                             scale_cost, visits_shrunk)
-from .strategy import AUTO, OD_PEOPLE, OD_TRIPS, VISITS_PLAIN, VISITS_SHRUNK, resolve
 from .people import all_trips_table
+from .people_flows import MAX_SCALE_SHARE
+from .report_methods import OD_PEOPLE_NOTE, needs_scale, od_people_entry, release_scale, scale_cost, visits_shrunk
+from .shrink import noise_variance
+from .statistics import OD, STATISTICS, TITLES, TRIPS_OVER_TIME, VISITS, Bins, compute, sensitivity
+from .strategy import AUTO, OD_PEOPLE, OD_TRIPS, VISITS_PLAIN, VISITS_SHRUNK, resolve
+from .table_statistics import from_tables
+from .totals import total_warning
 from .trip_tables import TripTables
 from .trips import Trips, ZonedTrips, check_max_trips
 

@@ -24,14 +24,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..mechanisms.geometric import discrete_laplace_alpha
 from ..accounting.costs import PrivacyCost
+from ..mechanisms.geometric import discrete_laplace_alpha
 from .intervals import count_level, scaled_interval, shrunk_interval
 from .noise import DISCRETE_LAPLACE, LEVEL, margin_of_error
 from .people_flows import _directed, measure_people, plan_trip_scale, trip_scale
 from .shrink import fit_prior_trimmed, linear_shrink, noise_variance, posterior_mean
-from .totals import total_warning
 from .strategy import OD_PEOPLE, VISITS_SHRUNK
+from .totals import total_warning
 from .trips import ZonedTrips
 
 OD_PEOPLE_NOTE = "OD flows: people per unordered pair, each user once"

@@ -25,8 +25,8 @@ from __future__ import annotations
 import math
 
 from ..mechanisms.geometric import discrete_laplace_alpha
-from .shrink import noise_variance
 from ..reporting.messages import Message
+from .shrink import noise_variance
 
 TARGET_REL_STD = 0.3
 USERS_SHARE = 0.3   # of the scale's ε, for the user count (the rest for the trips)

@@ -23,10 +23,25 @@ from __future__ import annotations
 
 import numpy as np
 
-from .statistics import (MOBILITY_ENTROPY, NEEDS_TIMES, OD, RADIUS_OF_GYRATION, STATISTICS,
-                         TIME_BETWEEN_TRIPS, TITLES, TRAVEL_TIME, TRIP_LENGTH, TRIPS_PER_DAY,
-                         TRIPS_PER_USER, VISITS, Bins, Statistic, _trips_per_user, compute,
-                         sensitivity)
+from .statistics import (
+    MOBILITY_ENTROPY,
+    NEEDS_TIMES,
+    OD,
+    RADIUS_OF_GYRATION,
+    STATISTICS,
+    TIME_BETWEEN_TRIPS,
+    TITLES,
+    TRAVEL_TIME,
+    TRIP_LENGTH,
+    TRIPS_PER_DAY,
+    TRIPS_PER_USER,
+    VISITS,
+    Bins,
+    Statistic,
+    _trips_per_user,
+    compute,
+    sensitivity,
+)
 from .trips import Trips
 
 #: The report statistics the bounded tables hold beside OD flows and trips per user.

@@ -29,8 +29,7 @@ import numpy as np
 from ..random.keyed import GOLDEN, mix, user_hashes
 from .people import _most_frequent, main_pairs, pair_keys
 from .statistics import Bins
-from .table_statistics import (TABLE_STATISTICS, count_untimed, empty_statistic, statistic_tables,
-                               unavailable)
+from .table_statistics import TABLE_STATISTICS, count_untimed, empty_statistic, statistic_tables, unavailable
 from .trip_tables import TripTables, trips_per_user
 
 

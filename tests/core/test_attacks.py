@@ -1,11 +1,14 @@
 """Xu et al.'s trajectory recovery attack on tiny cases solved by hand."""
 import numpy as np
 import pytest
-
 from mobility_dp.dpcore.histograms import attacks
-from mobility_dp.dpcore.histograms.attacks import (recover_trajectories, recovery_accuracy,
-                                                   slot_cells, trajectory_recovery_audit,
-                                                   uniqueness)
+from mobility_dp.dpcore.histograms.attacks import (
+    recover_trajectories,
+    recovery_accuracy,
+    slot_cells,
+    trajectory_recovery_audit,
+    uniqueness,
+)
 from mobility_dp.dpcore.random.rng import make_rng
 
 LINE = np.column_stack([np.arange(5) * 500.0, np.zeros(5)])   # five cells on a line

@@ -8,12 +8,10 @@ import time
 
 import numpy as np
 import pytest
-
-from mobility_dp.dpcore.accounting.contract import (SEEDED_NOTE, Release, ReleaseContract,
-                                                    check_spent, shuffled_order)
-from mobility_dp.dpcore.accounting.staging import place, staged_path
+from mobility_dp.dpcore.accounting.contract import SEEDED_NOTE, Release, ReleaseContract, check_spent, shuffled_order
 from mobility_dp.dpcore.accounting.costs import Budget, PrivacyCost
 from mobility_dp.dpcore.accounting.ledger import Ledger
+from mobility_dp.dpcore.accounting.staging import place, staged_path
 from mobility_dp.dpcore.random.rng import make_rng
 
 PLAN = PrivacyCost.of("discrete Laplace", 0.5, unit_of_privacy="user")
@@ -160,6 +158,7 @@ def test_stale_stages_of_killed_runs_are_removed_and_live_ones_kept(tmp_path):
     """A killed run leaves its stage; the next run into the folder removes it, never a live one."""
     import subprocess
     import sys
+
     from mobility_dp.dpcore.accounting.staging import _host_tag, process_alive, remove_stale_stages
     child = subprocess.Popen([sys.executable, "-c", "pass"])
     child.wait()

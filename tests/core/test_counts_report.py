@@ -3,13 +3,12 @@ import math
 
 import numpy as np
 import pytest
-from ..support.dp_audit import snapped_laplace_law
-
-from mobility_dp.dpcore.counts.noisycounts import (plan_noisy_counts, release_noisy_counts,
-                                                   sensitivities)
 from mobility_dp.dpcore.accounting.costs import PrivacyCost
+from mobility_dp.dpcore.counts.noisycounts import plan_noisy_counts, release_noisy_counts, sensitivities
 from mobility_dp.dpcore.random.rng import make_rng
 from mobility_dp.dpcore.reporting.report import SEEDED_BANNER, internal_report, publishable_report
+
+from ..support.dp_audit import snapped_laplace_law
 
 
 def test_sensitivities():

@@ -5,15 +5,15 @@ import networkx as nx
 import numpy as np
 import pytest
 import scipy.sparse as sp
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from mobility_dp.dpcore.geometry.cover import is_vertex_cover, minimum_vertex_cover, overlap_graph, reallocate
+from mobility_dp.dpcore.geometry.tessellation import voronoi_cells
 from scipy.optimize import Bounds, LinearConstraint, milp
 from shapely.geometry import Polygon, box
 from shapely.ops import unary_union
 
 from ..support import paris as _paris
-from mobility_dp.dpcore.geometry.cover import (is_vertex_cover, minimum_vertex_cover,
-                                               overlap_graph, reallocate)
-from mobility_dp.dpcore.geometry.tessellation import voronoi_cells
 
 SQUARE = box(0, 0, 1000, 1000)
 

@@ -5,10 +5,15 @@ import json
 import os
 
 import pytest
-
 from mobility_dp.dpcore.accounting.costs import Budget, PrivacyCost
-from mobility_dp.dpcore.accounting.dataset_ids import (NoStableIdentity, database_id, dataset_id,
-                                                       fingerprint, migrate_ledger, public_name)
+from mobility_dp.dpcore.accounting.dataset_ids import (
+    NoStableIdentity,
+    database_id,
+    dataset_id,
+    fingerprint,
+    migrate_ledger,
+    public_name,
+)
 from mobility_dp.dpcore.accounting.ledger import BudgetExceeded, Ledger
 
 PG = ("dbname='mobility' host=db.example.org port=5433 user='analyst' password='secret123' "

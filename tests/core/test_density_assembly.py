@@ -1,19 +1,24 @@
 """Density assembly: public geography checks, release inputs, refusals with counts, cost plan."""
 import numpy as np
 import pytest
-from shapely.geometry import Polygon, box
-from shapely.ops import unary_union
-
-from mobility_dp.dpcore.density import (METHODS, assemble_density, density_geography, plan_density,
-                            release_density)
 from mobility_dp.dpcore.accounting.contract import check_spent
-from mobility_dp.dpcore.density import sections
-from ..support.geography import grid_city
 from mobility_dp.dpcore.accounting.ids import check_unique_ids
+from mobility_dp.dpcore.density import (
+    METHODS,
+    assemble_density,
+    density_geography,
+    plan_density,
+    release_density,
+    sections,
+)
+from mobility_dp.dpcore.geometry.tessellation import data_driven_cells, voronoi_cells
 from mobility_dp.dpcore.ingest import bound_contributions
 from mobility_dp.dpcore.random.rng import make_rng
 from mobility_dp.dpcore.synth import generate_cdr, generate_population
-from mobility_dp.dpcore.geometry.tessellation import data_driven_cells, voronoi_cells
+from shapely.geometry import Polygon, box
+from shapely.ops import unary_union
+
+from ..support.geography import grid_city
 
 CENSUS = [box(x, y, x + 500, y + 500) for x in range(0, 1500, 500) for y in range(0, 1500, 500)]
 CENSUS_IDS = [f"c{k}" for k in range(len(CENSUS))]

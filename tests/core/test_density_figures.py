@@ -1,8 +1,7 @@
 """PNG figures of a density comparison (matplotlib optional: None without it)."""
 import numpy as np
-from shapely.geometry import box
-
 from mobility_dp.dpcore.density import figures
+from shapely.geometry import box
 
 
 def test_figures_are_png_or_none_without_matplotlib():

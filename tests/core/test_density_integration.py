@@ -1,17 +1,17 @@
 """The density release on the real pipeline: synthetic CDR → ingest → Voronoi → cover → release."""
 import numpy as np
 import pytest
-from shapely.ops import unary_union
-
-from mobility_dp.dpcore.reporting import metrics
-from mobility_dp.dpcore.geometry.cover import overlap_graph, reallocate
 from mobility_dp.dpcore.density import density_inputs, release_density
-from ..support.geography import grid_city
+from mobility_dp.dpcore.geometry.cover import overlap_graph, reallocate
 from mobility_dp.dpcore.geometry.geography import zone_centroids
+from mobility_dp.dpcore.geometry.tessellation import voronoi_cells
 from mobility_dp.dpcore.ingest import BoundedCounts, bound_contributions
 from mobility_dp.dpcore.random.rng import make_rng
+from mobility_dp.dpcore.reporting import metrics
 from mobility_dp.dpcore.synth import generate_cdr, generate_population
-from mobility_dp.dpcore.geometry.tessellation import voronoi_cells
+from shapely.ops import unary_union
+
+from ..support.geography import grid_city
 
 
 @pytest.fixture(scope="module")

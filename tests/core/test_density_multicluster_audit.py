@@ -32,13 +32,13 @@ the pipeline computes them for m = 2 clusters), so the audit runs in seconds.
 import math
 
 import numpy as np
-
-from ..support.dp_audit import likelihood_ratio_audit
 from mobility_dp.dpcore.density.efpa import dct, efpa, idct, noise_rsse, tail_rsse
 from mobility_dp.dpcore.density.sensitivity import cluster_l2_sum_bound, l2_sensitivity
 from mobility_dp.dpcore.mechanisms.exponential_mechanism import exponential_log_probabilities
 from mobility_dp.dpcore.mechanisms.snapping import snapping_plan
 from mobility_dp.dpcore.random.rng import make_rng
+
+from ..support.dp_audit import likelihood_ratio_audit
 
 ELL, N_SLOTS = 2, 2                      # ℓ visits per user, n slots per series
 EPSILON = 4.2                            # of the EFPA call: ε/2 chooses k, ε/2 is the noise

@@ -4,14 +4,21 @@ import math
 import numpy as np
 import pytest
 import scipy.sparse as sp
+from mobility_dp.dpcore.density import (
+    DensityInputs,
+    pipeline,
+    release_density,
+    release_efpa,
+    release_efpa_g,
+    release_lpa,
+    release_lpa_direct,
+    scaling,
+)
+from mobility_dp.dpcore.geometry.cover import reallocate
+from mobility_dp.dpcore.random.rng import make_rng
+from mobility_dp.dpcore.reporting.progress import Cancelled
 
 from ..support.dp_audit import likelihood_ratio_audit
-from mobility_dp.dpcore.geometry.cover import reallocate
-from mobility_dp.dpcore.density import (DensityInputs, release_density, release_efpa, release_efpa_g,
-                            release_lpa, release_lpa_direct)
-from mobility_dp.dpcore.density import pipeline, scaling
-from mobility_dp.dpcore.reporting.progress import Cancelled
-from mobility_dp.dpcore.random.rng import make_rng
 
 # 3 towers on a line of 3 km, 4 census cells (Formula 1 weights of interval partitions).
 W = sp.csr_matrix(np.array([[0.6, 0.4, 0.0, 0.0],

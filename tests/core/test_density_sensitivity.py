@@ -4,11 +4,10 @@ import math
 import numpy as np
 import pytest
 import scipy.sparse as sp
-from hypothesis import given, settings, strategies as st
-
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from mobility_dp.dpcore.density.sensitivity import cluster_l2_sum_bound, cover_mapping, l1_sensitivity, l2_sensitivity
 from mobility_dp.dpcore.geometry.cover import minimum_vertex_cover, reallocate
-from mobility_dp.dpcore.density.sensitivity import (cluster_l2_sum_bound, cover_mapping, l1_sensitivity,
-                                        l2_sensitivity)
 
 # Two towers, three census cells: T0 = L0 ∪ half of L1, T1 = the rest of L1 ∪ L2.
 W = sp.csr_matrix(np.array([[0.5, 0.5, 0.0],

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
-from ..support.dp_sniper import dp_sniper
 from mobility_dp.dpcore import mechanisms as mech
 from mobility_dp.dpcore.random.rng import make_rng
-from .test_mechanisms import K, Q_D, Q_DP, THRESHOLD, U_D, U_DP, Tampered
+
+from ..support.dp_sniper import dp_sniper
+from .test_mechanisms import Q_D, Q_DP, THRESHOLD, U_D, U_DP, K, Tampered
 
 N = 20000
 
@@ -125,6 +125,7 @@ def test_counts_release():
 def test_density_release(monkeypatch):
     """LPA on the one-tower case of test_density_pipeline (D′ adds one user), 4-slot vectors."""
     from mobility_dp.dpcore.density import release_lpa
+
     from .test_density_pipeline import shrink_sensitivities, tiny
     rng = make_rng(9)
     data = {x: tiny(x) for x in (False, True)}

@@ -3,14 +3,20 @@ import math
 
 import numpy as np
 import pytest
+from mobility_dp.dpcore.geoind.planar import (
+    epsilon_from_level,
+    expected_displacement,
+    guarantee_facts,
+    planar_laplace_noise,
+    radius_cdf,
+    radius_quantile,
+    remap_to_region,
+)
+from mobility_dp.dpcore.random.rng import make_rng
 from scipy import stats
 from shapely.geometry import Point, box
 
 from ..support.dp_audit import ks_fit, likelihood_ratio_audit
-from mobility_dp.dpcore.geoind.planar import (epsilon_from_level, expected_displacement, guarantee_facts,
-                                  planar_laplace_noise, radius_cdf, radius_quantile,
-                                  remap_to_region)
-from mobility_dp.dpcore.random.rng import make_rng
 
 EPS = 0.004            # per metre
 D = 250.0              # metres between the two audited true locations: ε·d = 1

@@ -3,19 +3,25 @@ import math
 
 import numpy as np
 import pytest
+from mobility_dp.dpcore import mechanisms
+from mobility_dp.dpcore.accounting.costs import PrivacyCost
+from mobility_dp.dpcore.histograms import (
+    METHODS,
+    basic,
+    consistency_postprocess,
+    division_utilities,
+    hybrid,
+    plan_histograms,
+    planned_epsilon,
+    release_histograms,
+    user_histograms,
+)
+from mobility_dp.dpcore.histograms.basic import plan_threshold, release_direct, release_threshold
+from mobility_dp.dpcore.histograms.hybrid import release_dynamic_hybrid, release_static_hybrid, utility_sensitivity
+from mobility_dp.dpcore.random.rng import make_rng
 from scipy import stats
 
 from ..support.dp_audit import chi_square_fit, likelihood_ratio_audit
-from mobility_dp.dpcore import mechanisms
-from mobility_dp.dpcore.histograms import (METHODS, consistency_postprocess, division_utilities,
-                                           plan_histograms, planned_epsilon, release_histograms,
-                                           user_histograms)
-from mobility_dp.dpcore.histograms import basic, hybrid
-from mobility_dp.dpcore.histograms.basic import plan_threshold, release_direct, release_threshold
-from mobility_dp.dpcore.histograms.hybrid import (release_dynamic_hybrid, release_static_hybrid,
-                                      utility_sensitivity)
-from mobility_dp.dpcore.accounting.costs import PrivacyCost
-from mobility_dp.dpcore.random.rng import make_rng
 
 S, M = 19, 40
 

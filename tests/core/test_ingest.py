@@ -5,14 +5,20 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
-from scipy import stats
-
-from mobility_dp.dpcore.ingest import bounding
-from mobility_dp.dpcore.ingest import (EventEncoder, bound_compact, bound_contributions, parse_times,
-                           read_events_file,
-                           to_epoch_seconds, visit_summary)
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from mobility_dp.dpcore.ingest import (
+    EventEncoder,
+    bound_compact,
+    bound_contributions,
+    bounding,
+    parse_times,
+    read_events_file,
+    to_epoch_seconds,
+    visit_summary,
+)
 from mobility_dp.dpcore.random.rng import make_rng
+from scipy import stats
 
 H = 3600
 

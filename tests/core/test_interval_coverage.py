@@ -10,7 +10,6 @@ import math
 
 import numpy as np
 import pytest
-
 from mobility_dp.dpcore.mechanisms import discrete_laplace_alpha
 from mobility_dp.dpcore.od import regions as reg
 from mobility_dp.dpcore.od.flows import release_od
@@ -19,6 +18,7 @@ from mobility_dp.dpcore.od.people_flows import _directed, release_people_od
 from mobility_dp.dpcore.od.report import release_report
 from mobility_dp.dpcore.od.shrink import noise_variance
 from mobility_dp.dpcore.random.rng import make_rng
+
 from .test_od_margins import _below_95
 from .test_od_people import zoned
 

@@ -5,11 +5,9 @@ import json
 import os
 
 import pytest
-
 from mobility_dp.dpcore.accounting import ledger as privacy
 from mobility_dp.dpcore.accounting.contract import Release
-from mobility_dp.dpcore.accounting.costs import (EPSILON_PER_METRE, EPSILON_UNIT, Budget, CostPart,
-                                                 PrivacyCost)
+from mobility_dp.dpcore.accounting.costs import EPSILON_PER_METRE, EPSILON_UNIT, Budget, CostPart, PrivacyCost
 from mobility_dp.dpcore.accounting.dataset_ids import NoStableIdentity, dataset_id
 from mobility_dp.dpcore.accounting.ledger import BudgetExceeded, Ledger
 from mobility_dp.dpcore.accounting.units import check_units_not_all_distinct, guess_unit_field
@@ -109,7 +107,7 @@ def test_dataset_id_is_the_normalised_path_whatever_reads_it(tmp_path, monkeypat
     link = tmp_path / "link.csv"
     link.symlink_to(f)
     monkeypatch.chdir(tmp_path)
-    for source in (str(f), "events data.csv", f"./sub/../events data.csv",
+    for source in (str(f), "events data.csv", "./sub/../events data.csv",
                    f"{f}|layername=events data", f"file://{f.as_posix().replace(' ', '%20')}"
                    "?delimiter=,&xField=x", str(link)):
         assert dataset_id(source) == expected, source

@@ -13,13 +13,13 @@ import math
 
 import numpy as np
 import pytest
-from scipy import integrate, stats
-
-from ..support.dp_audit import chi_square_fit, ks_fit, likelihood_ratio_audit, snapped_laplace_fit
-from mobility_dp.dpcore.mechanisms import discrete_gaussian
 from mobility_dp.dpcore import mechanisms as mech
 from mobility_dp.dpcore.accounting.costs import PrivacyCost
+from mobility_dp.dpcore.mechanisms import discrete_gaussian
 from mobility_dp.dpcore.random.rng import make_rng
+from scipy import integrate, stats
+
+from ..support.dp_audit import chi_square_fit, likelihood_ratio_audit, snapped_laplace_fit
 
 N = 10**6  # samples per side for vectorised mechanisms
 
@@ -735,6 +735,7 @@ def test_continuous_releases_lie_on_their_stated_granularity():
     from mobility_dp.dpcore.counts.noisycounts import release_noisy_counts
     from mobility_dp.dpcore.flows.coordinator import release_flows
     from mobility_dp.dpcore.flows.noise import release_central
+
     from .test_flows_noise import replicated
     x = np.arange(50) * 7
     releases = [

@@ -3,9 +3,8 @@ import math
 
 import numpy as np
 import pytest
-from scipy.stats import pearsonr, wasserstein_distance
-
 from mobility_dp.dpcore.reporting import metrics
+from scipy.stats import pearsonr, wasserstein_distance
 
 
 def test_mre_with_sanity_bound_by_hand():

@@ -4,16 +4,15 @@ import math
 
 import numpy as np
 import pytest
-from scipy import stats
-
 from mobility_dp.dpcore.od import compare, flows, noise, report, statistics
 from mobility_dp.dpcore.od.trips import Trips, in_window, trips_from_fixes, user_codes
+from mobility_dp.dpcore.random.rng import make_rng
 from mobility_dp.dpcore.random.sampling import sample_per_user as sample_mask
+from scipy import stats
 
 
 def sample_per_user(user, m, rng):
     return np.flatnonzero(sample_mask(user, m, rng))
-from mobility_dp.dpcore.random.rng import make_rng
 
 HUGE = 1e6  # ε so large that discrete Laplace noise is 0 with probability ≈ 1
 

@@ -5,12 +5,12 @@ import math
 
 import numpy as np
 import pytest
-
-from ..support.dp_audit import chi_square_fit, likelihood_ratio_audit
 from mobility_dp.dpcore import mechanisms as mech
 from mobility_dp.dpcore.accounting.contract import check_spent
 from mobility_dp.dpcore.od import regions as reg
 from mobility_dp.dpcore.random.rng import make_rng
+
+from ..support.dp_audit import chi_square_fit, likelihood_ratio_audit
 from .test_od_people import zoned
 
 

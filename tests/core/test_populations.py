@@ -12,12 +12,10 @@ import shutil
 
 import numpy as np
 import pytest
-
 from mobility_dp.dpcore.accounting.contract import ReleaseContract
 from mobility_dp.dpcore.accounting.costs import Budget, PrivacyCost
 from mobility_dp.dpcore.accounting.ledger import BudgetExceeded, Ledger
-from mobility_dp.dpcore.accounting.populations import (Policy, PopulationAmbiguous,
-                                                       period_label)
+from mobility_dp.dpcore.accounting.populations import Policy, PopulationAmbiguous, period_label
 from mobility_dp.dpcore.accounting.sketch import K, containment, merge, new_key, sketch
 
 ONE = PrivacyCost.of("Laplace", 1.0)

@@ -8,15 +8,15 @@ import os
 import time
 
 import pytest
-from hypothesis import given, settings, strategies as st
-
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from mobility_dp.dpcore import mechanisms as mech
 from mobility_dp.dpcore.accounting import ledger as privacy
 from mobility_dp.dpcore.accounting.checks import check_delta, check_epsilon
 from mobility_dp.dpcore.accounting.costs import Budget, CostPart, PrivacyCost
 from mobility_dp.dpcore.accounting.ledger import BudgetExceeded, Ledger
-from mobility_dp.dpcore.reporting.progress import Cancelled, report_progress
 from mobility_dp.dpcore.random.rng import make_rng
+from mobility_dp.dpcore.reporting.progress import Cancelled, report_progress
 
 # --------------------------------------------------------------------------
 # PrivacyCost: sequential composition

@@ -9,8 +9,8 @@
 (The frame round trip within a millimetre is a QGIS-tier property: tests/qgis/test_properties.py.)
 """
 import numpy as np
-from hypothesis import given, settings, strategies as st
-
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from mobility_dp.dpcore.flows.noise import bound_contributions as bound_flows
 from mobility_dp.dpcore.flows.vectors import FlowVectors
 from mobility_dp.dpcore.geoind.ibu import clip_to_simplex

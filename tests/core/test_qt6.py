@@ -6,7 +6,6 @@ own Python API (see the README's "Supported QGIS versions").
 """
 import os
 import subprocess
-import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TOOLS = os.path.join(ROOT, ".venv-tools", "bin")

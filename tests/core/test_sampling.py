@@ -3,10 +3,10 @@ import itertools
 
 import numpy as np
 import pytest
-
-from ..support.dp_audit import chi_square_fit
 from mobility_dp.dpcore.random.rng import make_rng
 from mobility_dp.dpcore.random.sampling import sample_per_user, sampling_stream
+
+from ..support.dp_audit import chi_square_fit
 
 N_ITEMS, M, DRAWS = 6, 2, 6000
 SUBSETS = list(itertools.combinations(range(N_ITEMS), M))  # 15 equally likely subsets

@@ -9,11 +9,7 @@ import os
 
 import numpy as np
 import pytest
-from shapely.geometry import box
-from shapely.ops import unary_union
-
 from mobility_dp.dpcore.flows.cells import locate_points
-from ..support.geography import load_paris_sample
 from mobility_dp.dpcore.histograms import release_histograms
 from mobility_dp.dpcore.od.compare import js
 from mobility_dp.dpcore.od.flows import release_od
@@ -24,6 +20,10 @@ from mobility_dp.dpcore.od.synthesis import release_synthetic_trips
 from mobility_dp.dpcore.od.trips import ZonedTrips, trips_from_fixes
 from mobility_dp.dpcore.random.rng import make_rng
 from mobility_dp.dpcore.synth import generate_population, generate_trajectories
+from shapely.geometry import box
+from shapely.ops import unary_union
+
+from ..support.geography import load_paris_sample
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SEEDS = range(5)

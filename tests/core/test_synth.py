@@ -3,16 +3,23 @@ import os
 
 import numpy as np
 import pytest
-from scipy import optimize
-
-from ..support.geography import grid_city, load_paris_sample
 from mobility_dp.dpcore.geometry.geography import lambert93_to_lonlat, lonlat_to_lambert93
 from mobility_dp.dpcore.ingest import bound_contributions, read_events_file
 from mobility_dp.dpcore.random.rng import make_rng
-from mobility_dp.dpcore.synth import (PRESETS, expected_visits, generate_cdr, generate_checkins,
-                          generate_population, generate_trajectories, hourly_profile,
-                          write_table)
+from mobility_dp.dpcore.synth import (
+    PRESETS,
+    expected_visits,
+    generate_cdr,
+    generate_checkins,
+    generate_population,
+    generate_trajectories,
+    hourly_profile,
+    write_table,
+)
 from mobility_dp.dpcore.synth.cdr import WEEKDAY
+from scipy import optimize
+
+from ..support.geography import grid_city, load_paris_sample
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 N = 20_000

@@ -1,15 +1,15 @@
 """Private synthetic trips (dpcore.od.synthesis, issue 31): cost, leaks, audit, post-processing."""
 import numpy as np
 import pytest
-
 from mobility_dp.dpcore.accounting.contract import check_spent
+from mobility_dp.dpcore.flows.cells import locate_points
 from mobility_dp.dpcore.od.synthesis import plan_synthetic_trips, release_synthetic_trips
-from ..support.synthesis_audit import advantage_bound, membership_advantage, person_scores
 from mobility_dp.dpcore.od.synthesis.parts import WEIGHTS, budget, sensitivities
 from mobility_dp.dpcore.od.trips import Trips, ZonedTrips
-from mobility_dp.dpcore.flows.cells import locate_points
 from mobility_dp.dpcore.random.rng import make_rng
 from shapely.geometry import box
+
+from ..support.synthesis_audit import advantage_bound, membership_advantage, person_scores
 
 DAY0 = 1_779_667_200  # Monday 25 May 2026
 WINDOW = (DAY0, DAY0 + 7 * 86400)
@@ -101,10 +101,9 @@ def test_noise_only_pairs_are_shrunk_to_nothing_where_clipping_would_invent_mass
     """Post-processing of the home–work pairs on noise alone (all true counts 0): the
     grouped empirical-Bayes posterior means keep < 0.2 person per cell; clipping at 0 (the control)
     would spread about 2.5 synthetic people per cell."""
-    from mobility_dp.dpcore.mechanisms.geometric import (discrete_laplace_alpha,
-                                                                discrete_laplace_noise)
-    from mobility_dp.dpcore.od.synthesis.reconstruct import distance_groups, shrink_by_group
+    from mobility_dp.dpcore.mechanisms.geometric import discrete_laplace_alpha, discrete_laplace_noise
     from mobility_dp.dpcore.od.synthesis.parts import budget
+    from mobility_dp.dpcore.od.synthesis.reconstruct import distance_groups, shrink_by_group
     eps = budget(1.0)["home_work"]
     zones = [box(x, 0, x + 1000, 1000) for x in range(0, 100_000, 1000)]
     from mobility_dp.dpcore.od.synthesis.place import Zones

@@ -2,12 +2,10 @@
 towards the uniform law (``dpcore.od.synthesis.periods``)."""
 import numpy as np
 import pytest
-
-from mobility_dp.dpcore.od.compare import js
 from mobility_dp.dpcore.mechanisms.geometric import discrete_laplace, discrete_laplace_alpha
+from mobility_dp.dpcore.od.compare import js
 from mobility_dp.dpcore.od.synthesis import release_synthetic_trips
-from mobility_dp.dpcore.od.synthesis.periods import (period_width, pool, shrink_to_uniform,
-                                                      spread)
+from mobility_dp.dpcore.od.synthesis.periods import period_width, pool, shrink_to_uniform, spread
 from mobility_dp.dpcore.random.rng import make_rng
 
 from .test_synthesis import PARAMS, commuters

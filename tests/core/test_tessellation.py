@@ -1,16 +1,22 @@
 """Voronoi tower cells and data-driven cells (Acs & Castelluccia §4.2, Pratesi §5.2)."""
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
+from mobility_dp.dpcore.geometry.tessellation import (
+    data_driven_cells,
+    data_driven_seeds,
+    default_study_area,
+    locate,
+    voronoi_cells,
+)
+from mobility_dp.dpcore.reporting.progress import Cancelled
 from scipy.spatial import cKDTree
 from shapely.geometry import LineString, MultiPolygon, Point, Polygon, box
 from shapely.ops import unary_union
 
 from ..support import paris as _paris
-from mobility_dp.dpcore.reporting.progress import Cancelled
-from mobility_dp.dpcore.geometry.tessellation import (data_driven_cells, data_driven_seeds,
-                                                      default_study_area, locate, voronoi_cells)
 
 SQUARE = box(0, 0, 1000, 1000)
 # non-convex, two parts, one with a hole: cells may become multipart

@@ -5,19 +5,18 @@ import struct
 
 import numpy as np
 import pytest
-from scipy import stats
-from shapely.geometry import LineString, Point, Polygon, box, shape
-
 from mobility_dp.dpcore.flows.cells import locate_points
 from mobility_dp.dpcore.ingest import trip_files
-from mobility_dp.dpcore.od.trip_bounds import bottom_m, bounded_tables, trip_keys
 from mobility_dp.dpcore.ingest.trips import TripEncoder
 from mobility_dp.dpcore.ingest.zones import ZoneIndex
-from mobility_dp.dpcore.random.keyed import item_keys, user_hashes
 from mobility_dp.dpcore.od.people import main_pairs
-from mobility_dp.dpcore.od.trips import Trips, in_window, trips_from_fixes, user_codes, ZonedTrips
+from mobility_dp.dpcore.od.trip_bounds import bottom_m, bounded_tables, trip_keys
+from mobility_dp.dpcore.od.trips import Trips, ZonedTrips, in_window, trips_from_fixes, user_codes
+from mobility_dp.dpcore.random.keyed import item_keys, user_hashes
 from mobility_dp.dpcore.random.rng import make_rng
 from mobility_dp.dpcore.random.sampling import sample_per_user
+from scipy import stats
+from shapely.geometry import LineString, Point, Polygon, box, shape
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

@@ -58,8 +58,7 @@ def _run(h, name, alg_id, params, shot=None):
 
 def main(h):
     import processing
-    from qgis.core import (QgsApplication, QgsProcessingModelAlgorithm, QgsProject,
-                           QgsVectorLayer)
+    from qgis.core import QgsApplication, QgsProcessingModelAlgorithm, QgsProject, QgsVectorLayer
     provider = QgsApplication.processingRegistry().providerById("mobilitydp")
     h.result["startup_messages"] = list(h.messages)
     algs = sorted(provider.algorithms(), key=lambda a: a.id())

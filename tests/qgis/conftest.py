@@ -2,8 +2,7 @@
 small world of the fuzzing harness that several modules run algorithms on."""
 import pytest
 
-from ..support.qgis import (  # noqa: F401  (fixtures)
-    qgis_app, qgis_plugin_dir, qgis_process, qgis_process_enabled, run_alg, sample_iris_path)
+from ..support.qgis import qgis_app, qgis_plugin_dir, qgis_process, qgis_process_enabled, run_alg, sample_iris_path  # noqa: F401  (fixtures)
 
 
 @pytest.fixture(scope="module")

@@ -14,9 +14,11 @@ import shutil
 from ..support.od_layers import lines, save, zones
 from ..support.qgis import ROOT
 from .test_density import write_city
-from .test_flows import _cells as flow_cells, _points as flow_points
+from .test_flows import _cells as flow_cells
+from .test_flows import _points as flow_points
 from .test_geoind import _points as checkin_points
-from .test_histograms import cells as walk_cells, observations
+from .test_histograms import cells as walk_cells
+from .test_histograms import observations
 
 X0, Y0 = 650000.0, 6860000.0
 
@@ -55,8 +57,8 @@ class World:
 
 def _with_population(path):
     """The city's census squares with a population field (for the synthetic generator)."""
-    from qgis.core import QgsFeatureRequest, QgsField, QgsVectorLayer
     from mobility_dp.algorithms.common.field_types import FieldType
+    from qgis.core import QgsFeatureRequest, QgsField, QgsVectorLayer
     layer = QgsVectorLayer(path, "census", "ogr").materialize(QgsFeatureRequest())
     layer.dataProvider().addAttributes([QgsField("population", FieldType.Int)])
     layer.updateFields()

@@ -12,8 +12,8 @@ def _spend(path, epsilon, budget=None):
 
 
 def test_panel_shows_datasets_and_refreshes_after_a_release(qgis_app, tmp_path):
-    from qgis.PyQt.QtCore import QCoreApplication
     from mobility_dp.gui.budget_panel import WARN_COLOUR, BudgetPanel
+    from qgis.PyQt.QtCore import QCoreApplication
     path = tmp_path / "ledger.json"
     _spend(path, 0.5, Budget(1.0, unit_of_privacy="user"))
     panel = BudgetPanel()
@@ -61,8 +61,8 @@ def test_panel_reads_as_a_person_reads_it(qgis_app, tmp_path):
     columns only where δ is used, algorithm names, no temporary paths (issue 38: the first
     column was the full path, δ columns of 0, 'mobilitydp:odflows', /tmp/processing_… paths)."""
     import tempfile
-    from mobility_dp.gui.budget_panel import (D_BUDGET, D_LEFT, D_SPENT, E_LEFT, E_SPENT,
-                                              OUTPUTS, BudgetPanel)
+
+    from mobility_dp.gui.budget_panel import D_BUDGET, D_LEFT, D_SPENT, E_LEFT, E_SPENT, OUTPUTS, BudgetPanel
     temp = tempfile.mkdtemp(prefix="processing_", dir=tempfile.gettempdir())
     path = tmp_path / "ledger.json"
     long_name = "/srv/mobility/exports/2024/paris/very_long_folder_name/trips_march.gpkg"

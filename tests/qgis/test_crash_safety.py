@@ -31,6 +31,7 @@ KILLS_PER_PHASE = 11
 def big_points(qgis_app, tmp_path_factory):
     import numpy as np
     from qgis.core import QgsFeature, QgsGeometry, QgsPointXY, QgsVectorLayer
+
     from ..support.od_layers import save
     rng = np.random.default_rng(30)
     xy = rng.normal([650000.0, 6860000.0], 2000.0, (N_POINTS, 2))

@@ -14,8 +14,13 @@ def _dialog_run(alg_id, params, temporary):
     """Run as the dialog does (temporary outputs as output-layer definitions); returns the
     results and the ids registered to load on completion that resolve to no layer (the
     dialog's red "The following layers were not correctly generated")."""
-    from qgis.core import (QgsApplication, QgsProcessingContext, QgsProcessingFeedback,
-                           QgsProcessingOutputLayerDefinition, QgsProject)
+    from qgis.core import (
+        QgsApplication,
+        QgsProcessingContext,
+        QgsProcessingFeedback,
+        QgsProcessingOutputLayerDefinition,
+        QgsProject,
+    )
     context = QgsProcessingContext()
     context.setProject(QgsProject.instance())
     alg = QgsApplication.processingRegistry().createAlgorithmById(alg_id)
@@ -45,8 +50,8 @@ def test_trajectoryrecovery_registers_no_missing_layer(run_alg, tmp_path):
 
 def _dialog(alg_id):
     """The algorithm's dialog as the toolbox opens it (widgets at their defaults)."""
-    from qgis.core import QgsApplication
     from processing.gui.AlgorithmDialog import AlgorithmDialog
+    from qgis.core import QgsApplication
     dlg = AlgorithmDialog(QgsApplication.processingRegistry().createAlgorithmById(alg_id))
     return dlg, dlg.mainWidget().wrappers
 
@@ -109,8 +114,8 @@ def test_start_of_the_period_starts_empty_not_now(qgis_app, alg_id):
 
 def test_generatemobility_start_is_a_date_picker(qgis_app):
     """generatemobility's START was free text; it is a date picker passing the same text."""
-    from qgis.gui import QgsDateEdit
     from mobility_dp.dpcore.synth import DEFAULT_START
+    from qgis.gui import QgsDateEdit
     dlg, wrappers = _dialog("mobilitydp:generatemobility")
     try:
         wrapper = wrappers["START"]
@@ -223,6 +228,7 @@ def test_empty_od_flow_lines_of_the_report_say_why(qgis_app, tmp_path):
     """mobilityreport's empty "OD flow lines" gave no reason (odflows explained its margin)."""
     import processing
     from qgis.core import QgsProcessingContext, QgsProcessingFeedback
+
     from ..support.od_layers import lines, zones
     from .test_mobilityreport import REPORT_ALG, _params
     warnings = []

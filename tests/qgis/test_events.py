@@ -4,12 +4,12 @@ import re
 
 import numpy as np
 import pytest
+from mobility_dp.dpcore.ingest import bound_compact, read_events_file
+from mobility_dp.dpcore.random.rng import make_rng
 
 from ..support.qgis import read_layer
 from .test_data import _table
-from .test_density import START, city, _params  # noqa: F401  (fixture reused)
-from mobility_dp.dpcore.ingest import bound_compact, read_events_file
-from mobility_dp.dpcore.random.rng import make_rng
+from .test_density import START, _params, city  # noqa: F401  (fixture reused)
 
 SUM = "mobilitydp:cdrsummary"
 SANITIZE = "mobilitydp:sanitizedensity"

@@ -170,8 +170,8 @@ def test_modes_and_costs(run_alg, tmp_path):
 def test_default_protects_a_vehicle_and_says_how_many_moves_it_kept(run_alg, tmp_path):
     """The default method is central (ε per vehicle); per move stays selectable and its label
     says it protects one move. Central mode logs the share of the moves its bounding kept."""
-    from qgis.core import QgsApplication, QgsProcessingContext, QgsProcessingFeedback
     import processing
+    from qgis.core import QgsApplication, QgsProcessingContext, QgsProcessingFeedback
     alg = QgsApplication.processingRegistry().algorithmById(AGG)
     assert alg.parameterDefinition("METHOD").defaultValue() == "central"
     from mobility_dp.algorithms.common.params import CHOICES_KEY
@@ -361,11 +361,10 @@ def test_same_flows_whatever_the_crs_of_trajectories_and_cells(run_alg):
 def test_opposite_arrows_are_drawn_side_by_side(run_alg):
     """The two directions 2 → 3 and 3 → 2 (flow 1 each) render without overlapping."""
     import numpy as np
-    from qgis.core import (QgsFeatureRequest, QgsMapRendererCustomPainterJob, QgsMapSettings,
-                           QgsRectangle)
+    from mobility_dp.algorithms.common.flow_styles import flow_style
+    from qgis.core import QgsFeatureRequest, QgsMapRendererCustomPainterJob, QgsMapSettings, QgsRectangle
     from qgis.PyQt.QtCore import QSize
     from qgis.PyQt.QtGui import QColor, QImage, QPainter
-    from mobility_dp.algorithms.common.flow_styles import flow_style
 
     layer = run_alg(AGG, _params(EPSILON=20))["FLOWS"]
 

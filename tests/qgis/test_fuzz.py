@@ -19,7 +19,8 @@ import shutil
 import time
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from . import fuzz_cases
 from .fuzz_world import BASELINES, generic_baseline

@@ -13,10 +13,9 @@ CRS are compared.
 import json
 import os
 
-import pytest
-
 from ..support.golden import output_digest
-from .fuzz_world import BASELINES, run_algorithm as _run
+from .fuzz_world import BASELINES
+from .fuzz_world import run_algorithm as _run
 from .test_fuzz import provider_algorithms, with_outputs
 
 GOLDEN = os.path.join(os.path.dirname(__file__), "golden", "outputs.json")

@@ -18,8 +18,13 @@ def _run_in(context, alg_id, params):
 def test_temporary_outputs_register_only_real_layers(qgis_app):
     """Every layer registered to load on completion exists (the dialog's "not correctly
     generated" list is exactly the registered ids that do not); native:buffer as control."""
-    from qgis.core import (QgsApplication, QgsProcessingContext, QgsProcessingFeedback,
-                           QgsProcessingOutputLayerDefinition, QgsProject)
+    from qgis.core import (
+        QgsApplication,
+        QgsProcessingContext,
+        QgsProcessingFeedback,
+        QgsProcessingOutputLayerDefinition,
+        QgsProject,
+    )
     for alg_id, params in (
             ("native:buffer", {"INPUT": IRIS, "DISTANCE": 0.001}),
             ("mobilitydp:noisycounts", {"INPUT": IRIS, "COUNT_FIELD": "population",
@@ -38,8 +43,8 @@ def test_temporary_outputs_register_only_real_layers(qgis_app):
 
 
 def test_graduated_style_uses_no_deprecated_api_and_labels_integers(qgis_app, tmp_path):
-    from qgis.core import QgsVectorLayer
     from mobility_dp.algorithms.common.outputs import graduated_style
+    from qgis.core import QgsVectorLayer
     out = str(tmp_path / "noisy.gpkg")
     _run_in(__import__("qgis.core", fromlist=["x"]).QgsProcessingContext(),
             "mobilitydp:noisycounts", {"INPUT": IRIS, "COUNT_FIELD": "population",
@@ -56,9 +61,9 @@ def test_graduated_style_uses_no_deprecated_api_and_labels_integers(qgis_app, tm
 
 def test_layer_hook_ignores_foreign_geopackages(qgis_app, tmp_path):
     """Adding a GeoPackage the plugin did not write logs nothing and changes nothing."""
-    from qgis.core import QgsApplication, QgsProject, QgsVectorLayer
     import mobility_dp
     from mobility_dp.algorithms.common.layer_hook import has_own_style
+    from qgis.core import QgsApplication, QgsProject, QgsVectorLayer
     foreign = str(tmp_path / "buffer.gpkg")
     _run_in(__import__("qgis.core", fromlist=["x"]).QgsProcessingContext(), "native:buffer",
             {"INPUT": IRIS, "DISTANCE": 0.001, "OUTPUT": foreign})
@@ -97,7 +102,7 @@ def test_start_picker_reads_the_old_text_forms(run_alg, qgis_process, tmp_path):
     """START is a date-time picker now; text from scripts, models and qgis_process (ISO 8601,
     with an offset, epoch seconds) still gives the same period, and a picked date-time
     (local, as the dialog gives it) is read as UTC wall-clock time."""
-    from qgis.core import QgsProcessingParameterDateTime, QgsApplication
+    from qgis.core import QgsApplication, QgsProcessingParameterDateTime
     from qgis.PyQt.QtCore import QDate, QDateTime, QTime
     alg = QgsApplication.processingRegistry().algorithmById("mobilitydp:cdrsummary")
     assert isinstance(alg.parameterDefinition("START"), QgsProcessingParameterDateTime)
@@ -126,8 +131,8 @@ def test_start_picker_reads_the_old_text_forms(run_alg, qgis_process, tmp_path):
 def test_enum_labels_do_not_change_the_values(qgis_app):
     """The dialog shows labels; the parameter's options (what scripts, models, History and
     qgis_process pass) are the static strings, and every label is distinct."""
-    from qgis.core import QgsApplication, QgsProcessingParameterEnum
     from mobility_dp.algorithms.common.params import CHOICES_KEY, option_label
+    from qgis.core import QgsApplication, QgsProcessingParameterEnum
     provider = QgsApplication.processingRegistry().providerById("mobilitydp")
     seen = 0
     for alg in provider.algorithms():
@@ -148,6 +153,7 @@ def test_labels_are_short_with_details_in_tooltips(qgis_app):
     repository path, none with a broken acronym ("oD flows": a lower-case letter before a
     capital in one word); details moved into the tooltip (QgsProcessingParameterDefinition.help)."""
     import re
+
     from qgis.core import QgsApplication
     provider = QgsApplication.processingRegistry().providerById("mobilitydp")
     long_labels, with_help = [], 0
@@ -167,6 +173,7 @@ def test_an_empty_output_is_announced_with_its_reason(qgis_app, tmp_path):
     Control: at ε = 100 the flows exceed the margin and nothing is announced."""
     import processing
     from qgis.core import QgsProcessingContext, QgsProcessingFeedback
+
     from ..support.od_layers import lines, zones
 
     class Feedback(QgsProcessingFeedback):

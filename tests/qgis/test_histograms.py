@@ -4,8 +4,8 @@ import sqlite3
 
 import pytest
 
-from ..support.qgis import read_layer
 from ..support.lambert_layers import lambert93_to, square_cells
+from ..support.qgis import read_layer
 
 PUBLISH, ATTACK = "mobilitydp:publishhistograms", "mobilitydp:trajectoryrecovery"
 X0, Y0, SIZE = 650000.0, 6860000.0, 500.0   # five 500 m cells on a line, Lambert-93

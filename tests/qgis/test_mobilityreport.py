@@ -4,8 +4,8 @@ import os
 
 import pytest
 
-from ..support.qgis import read_layer
 from ..support.od_layers import lines, save, zones
+from ..support.qgis import read_layer
 
 REPORT_ALG = "mobilitydp:mobilityreport"
 COMPARE_ALG = "mobilitydp:comparereports"

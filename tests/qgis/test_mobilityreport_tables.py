@@ -23,9 +23,9 @@ def _json(path):
 def _bounded(root):
     """Tables of 200 users' trips between the three 1 km zones of od_layers (Lambert-93),
     made and written as the Spark job makes and writes them."""
-    from mobility_dp.dpcore.od.trip_bounds import bounded_tables, trip_keys
     from mobility_dp.dpcore.ingest.trip_table import write_trip_tables
     from mobility_dp.dpcore.od.statistics import Bins
+    from mobility_dp.dpcore.od.trip_bounds import bounded_tables, trip_keys
     from mobility_dp.dpcore.od.trips import Trips, ZonedTrips
     from mobility_dp.dpcore.random.rng import make_rng
     rng = make_rng(28)

@@ -22,8 +22,8 @@ from typing import Callable
 
 import pytest
 
-from ..support.qgis import ROOT
 from ..support.od_layers import save as _save
+from ..support.qgis import ROOT
 
 TIMESTAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\+00:00|Z)?")
 
@@ -49,8 +49,12 @@ class Entry:
 
 def _snapshot(alg, params, results, entry):
     """Everything a run publishes, as plain Python values."""
-    from qgis.core import (QgsProcessingParameterFeatureSink, QgsProcessingParameterFileDestination,
-                           QgsProcessingParameterVectorDestination, QgsVectorLayer)
+    from qgis.core import (
+        QgsProcessingParameterFeatureSink,
+        QgsProcessingParameterFileDestination,
+        QgsProcessingParameterVectorDestination,
+        QgsVectorLayer,
+    )
     out = {}
     for d in alg.destinationParameterDefinitions():
         name = d.name()
@@ -168,6 +172,7 @@ def _perturbpoints(work, neighbour):
 def _perturbpoints_users(work, neighbour):
     """Geometric mechanism on a public grid, user level (m = 6): all of user u7's points moved."""
     import numpy as np
+
     from .test_geoind_frames import X0, Y0
     params = _perturb_common(work, neighbour, np.arange(240) % 60 == 7, [2500.0, 1800.0],
                              "EPSG:2154")
@@ -179,6 +184,7 @@ def _perturbpoints_users(work, neighbour):
 def _aggregateflows(work, neighbour, **kw):
     """GPS points of vehicles a, b, c on a 4 × 3 grid of cells; D' has no vehicle c."""
     from qgis.core import QgsFeatureRequest
+
     from .test_flows import _cells, _points
     points = _points()
     if neighbour:
@@ -206,6 +212,7 @@ def _cdr_city(work, neighbour):
     """The density city of test_density.py (census squares, 5 towers, 600 users' events over
     24 hours); D' has one more user (u_extra, 6 events at tower 103)."""
     import csv
+
     from .test_density import START, write_city
     city = write_city(work)
     if neighbour:
@@ -291,13 +298,19 @@ SCALED_JSON = (r'"(noisy_users|noisy_trips|trips_per_person|sampling_scale|margi
 # --------------------------------------------------------------------------
 
 def _toy(leaky):
-    from qgis.core import (QgsFeature, QgsFeatureSink, QgsField, QgsFields,
-                           QgsProcessingParameterFeatureSink, QgsProcessingParameterFeatureSource,
-                           QgsProcessingParameterField)
-    from mobility_dp.algorithms.common.field_types import FieldType
     from mobility_dp.algorithms.common.base import MobilityDPAlgorithm
+    from mobility_dp.algorithms.common.field_types import FieldType
     from mobility_dp.dpcore.accounting.costs import PrivacyCost
     from mobility_dp.dpcore.mechanisms.geometric import discrete_laplace
+    from qgis.core import (
+        QgsFeature,
+        QgsFeatureSink,
+        QgsField,
+        QgsFields,
+        QgsProcessingParameterFeatureSink,
+        QgsProcessingParameterFeatureSource,
+        QgsProcessingParameterField,
+    )
 
     class ToyCounts(MobilityDPAlgorithm):
         ALGORITHM_ID, DISPLAY_NAME, GROUP_ID, GROUP = "toycounts", "Toy counts", "t", "T"

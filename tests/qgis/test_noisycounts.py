@@ -144,6 +144,7 @@ def test_text_field_refused(run_alg, tmp_path):
 
 def test_qgis_process_run_and_help(qgis_process, tmp_path, sample_iris_path):
     import subprocess
+
     from ..support.qgis import QGIS_PROCESS
     listing = subprocess.run([QGIS_PROCESS, "list"], capture_output=True, text=True)
     assert "mobilitydp:noisycounts" in listing.stdout

@@ -7,7 +7,8 @@ import pytest
 from ..support.lambert_layers import square_cells
 from ..support.od_layers import SIZE, X0, Y0, lines
 from ..support.qgis import read_layer
-from .test_mobilityreport import REPORT_ALG, _params as _report_params
+from .test_mobilityreport import REPORT_ALG
+from .test_mobilityreport import _params as _report_params
 from .test_odflows import ALG, _params
 
 N_ZONES = 12
@@ -79,6 +80,7 @@ def test_the_od_layers_say_what_their_interval_covers(qgis_app, run_alg, tmp_pat
     """The interval travels with the layer: its description says what lower95/upper95 cover
     (people × trips per person when trips are published, not the trips per pair)."""
     from osgeo import gdal
+
     from ..support.od_layers import lines, zones
     out = {"OD_TABLE": str(tmp_path / "od.gpkg"), "FLOWS": str(tmp_path / "flows.gpkg")}
     for publish, words in (("trips", "people per pair × the true trips per person"),

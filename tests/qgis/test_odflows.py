@@ -3,9 +3,13 @@ import os
 
 import pytest
 
+from ..support.od_layers import EXPECTED, TRIPS
+from ..support.od_layers import lines as _lines
+from ..support.od_layers import points as _points
+from ..support.od_layers import save as _save
+from ..support.od_layers import table as _table
+from ..support.od_layers import zones as _zones
 from ..support.qgis import read_layer
-from ..support.od_layers import EXPECTED, TRIPS, lines as _lines, points as _points, save as _save, \
-    table as _table, zones as _zones
 
 ALG = "mobilitydp:odflows"
 
@@ -133,8 +137,7 @@ def test_shipped_model_trips_to_flow_map(qgis_app, tmp_path, zone_field, labels)
     """models/trips_to_od_flows.model3: GPS points → odflows → styled flow map; zones labelled
     by the optional zone id field, else by feature id."""
     import processing
-    from qgis.core import (QgsProcessingContext, QgsProcessingFeedback,
-                           QgsProcessingModelAlgorithm)
+    from qgis.core import QgsProcessingContext, QgsProcessingFeedback, QgsProcessingModelAlgorithm
     model = QgsProcessingModelAlgorithm()
     assert model.fromFile(os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
         os.path.abspath(__file__)))), "models", "trips_to_od_flows.model3"))

@@ -14,7 +14,8 @@ import tempfile
 import pytest
 
 from ..support.od_layers import lines, zones
-from .test_density import _params as density_params, write_city
+from .test_density import _params as density_params
+from .test_density import write_city
 
 SECRET, USER = "s3cret-Pa55", "analyst"
 

@@ -5,7 +5,8 @@ goes into the run's metric frame (``to_shapely``) and back (``from_shapely``); t
 positions are less than 1 mm apart on the ellipsoid, anywhere the extent may be (up to
 ±80° latitude, across the antimeridian excluded) and whatever its size (up to 10°).
 """
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 MM = 1e-3
 
@@ -15,10 +16,17 @@ MM = 1e-3
        fx=st.floats(0, 1), fy=st.floats(0, 1),
        crs=st.sampled_from(("EPSG:4326", "EPSG:3857", "EPSG:2154")))
 def test_frame_round_trip_within_a_millimetre(qgis_app, lon, lat, size, fx, fy, crs):
-    from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform,
-                           QgsDistanceArea, QgsGeometry, QgsPointXY, QgsProcessingContext,
-                           QgsProject, QgsRectangle)
     from mobility_dp.algorithms.common.frame import MetricFrame
+    from qgis.core import (
+        QgsCoordinateReferenceSystem,
+        QgsCoordinateTransform,
+        QgsDistanceArea,
+        QgsGeometry,
+        QgsPointXY,
+        QgsProcessingContext,
+        QgsProject,
+        QgsRectangle,
+    )
     if crs == "EPSG:2154":      # the national grid only near France
         lon, lat, size = -5 + (lon + 170) / 330 * 13, 42 + (lat + 80) / 150 * 9, min(size, 3)
     wgs84 = QgsCoordinateReferenceSystem("EPSG:4326")
@@ -37,7 +45,7 @@ def test_frame_round_trip_within_a_millimetre(qgis_app, lon, lat, size, fx, fy, 
 
 def test_round_trip_check_has_power(qgis_app):
     """Negative control: a 2 mm shift is seen by the same measurement."""
-    from qgis.core import QgsDistanceArea, QgsPointXY, QgsProject, QgsCoordinateReferenceSystem
+    from qgis.core import QgsCoordinateReferenceSystem, QgsDistanceArea, QgsPointXY, QgsProject
     area = QgsDistanceArea()
     area.setSourceCrs(QgsCoordinateReferenceSystem("EPSG:4326"),
                       QgsProject.instance().transformContext())

@@ -3,8 +3,10 @@ import os
 
 import pytest
 
+from ..support.od_layers import lines as _lines
+from ..support.od_layers import save as _save
+from ..support.od_layers import zones as _zones
 from ..support.qgis import read_layer
-from ..support.od_layers import lines as _lines, save as _save, zones as _zones
 
 ALG = "mobilitydp:synthesizetrips"
 # 40 users, each 2–4 trips between the three 1 km zones, minutes of 2026-05-25
@@ -46,8 +48,8 @@ def _anchors(lonlat, weights=None):
 
 
 def test_weighting_points_place_every_end(run_alg, tmp_path):
-    from ..support.od_layers import centre
     from ..support.lambert_layers import lambert93_to
+    from ..support.od_layers import centre
     tf = lambert93_to("EPSG:4326")
     pts = [centre(k, tf, dx) for k in range(3) for dx in (-200.0, 200.0)]
     anchors = _anchors([(p.x(), p.y()) for p in pts], [1, 0, 1, 1, 1, 1])

@@ -39,8 +39,11 @@ def test_every_enum_is_stored_as_a_static_string(qgis_app):
 
 def _model_with(alg_id, values, tmp_path):
     """A one-child model with static parameter values, saved and loaded back."""
-    from qgis.core import (QgsProcessingModelAlgorithm, QgsProcessingModelChildAlgorithm,
-                           QgsProcessingModelChildParameterSource)
+    from qgis.core import (
+        QgsProcessingModelAlgorithm,
+        QgsProcessingModelChildAlgorithm,
+        QgsProcessingModelChildParameterSource,
+    )
     model = QgsProcessingModelAlgorithm("roundtrip", "tests")
     child = QgsProcessingModelChildAlgorithm(alg_id)
     child.setChildId("child")
@@ -153,6 +156,7 @@ def test_ledger_widget_in_the_model_designer(qgis_app, qgis_plugin_dir, tmp_path
 def _iris_counts(tmp_path):
     """The sample IRIS as a GeoPackage with an integer count field."""
     import processing
+
     from ..support.qgis import ROOT
     path = str(tmp_path / "iris.gpkg")
     processing.run("native:fieldcalculator", {
@@ -179,9 +183,15 @@ def test_qgis_process_results_carry_the_cost_and_outputs_their_style(qgis_proces
 
 
 def test_default_style_keeps_temporal_settings(qgis_app, tmp_path):
-    from qgis.core import (QgsVectorLayer, QgsVectorLayerTemporalProperties, QgsFeature,
-                           QgsGeometry, QgsPointXY, QgsVectorFileWriter)
     from mobility_dp.algorithms.common.outputs import save_default_style
+    from qgis.core import (
+        QgsFeature,
+        QgsGeometry,
+        QgsPointXY,
+        QgsVectorFileWriter,
+        QgsVectorLayer,
+        QgsVectorLayerTemporalProperties,
+    )
     mem = QgsVectorLayer("Point?crs=EPSG:2154&field=t0:datetime&field=t1:datetime", "d",
                          "memory")
     f = QgsFeature(mem.fields())

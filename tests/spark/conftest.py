@@ -4,8 +4,7 @@ import sys
 
 import pytest
 
-from ..support.qgis import (  # noqa: F401  (the QGIS tier's fixtures, for test_spark_qgis)
-    qgis_app, qgis_plugin_dir, qgis_process, qgis_process_enabled, run_alg)
+from ..support.qgis import qgis_app, qgis_plugin_dir, qgis_process, qgis_process_enabled, run_alg  # noqa: F401  (the QGIS tier's fixtures, for test_spark_qgis)
 
 
 @pytest.fixture(scope="session")

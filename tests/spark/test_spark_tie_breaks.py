@@ -2,7 +2,6 @@
 whose id sorts before every other, changes the people per main pair by one person in one cell
 for a fixed key (the same seed)."""
 import numpy as np
-
 from mobility_dp.dpcore.ingest import spark_trips
 
 from .test_spark_trips import KW, _table, trips_csv  # noqa: F401  (fixture)
@@ -11,7 +10,8 @@ from .test_spark_trips import KW, _table, trips_csv  # noqa: F401  (fixture)
 def test_one_user_more_moves_one_main_pair(spark, trips_csv, tmp_path):  # noqa: F811
     path, _ = trips_csv
     with open(path, encoding="utf-8") as fh:
-        header, first = fh.readline(), fh.readline()
+        fh.readline()  # the header
+        first = fh.readline()
     neighbour = tmp_path / "neighbour.csv"
     with open(path, encoding="utf-8") as fh:
         rows = fh.read()

@@ -4,19 +4,18 @@ import os
 
 import numpy as np
 import pytest
-from shapely import wkb
-
+from mobility_dp.dpcore.accounting.dataset_ids import dataset_id
 from mobility_dp.dpcore.ingest import spark_trips
-from mobility_dp.dpcore.od.trip_bounds import bounded_tables
-from mobility_dp.dpcore.ingest.trip_table import read_trip_tables
 from mobility_dp.dpcore.ingest.trip_files import read_trips_file
+from mobility_dp.dpcore.ingest.trip_table import read_trip_tables
 from mobility_dp.dpcore.ingest.trips import TripEncoder
 from mobility_dp.dpcore.ingest.zones import ZoneIndex
-from mobility_dp.dpcore.accounting.dataset_ids import dataset_id
 from mobility_dp.dpcore.od.people import main_pairs
 from mobility_dp.dpcore.od.statistics import Bins
 from mobility_dp.dpcore.od.table_statistics import TABLE_STATISTICS
+from mobility_dp.dpcore.od.trip_bounds import bounded_tables
 from mobility_dp.dpcore.random.rng import make_rng
+from shapely import wkb
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ZONES = os.path.join(ROOT, "sample_data", "paris_iris.geojson")
@@ -196,8 +195,8 @@ def test_odflows_releases_the_bounded_trips_as_dpcore_does(seeded, run_alg, tmp_
     """The QGIS release from the Spark tables = dpcore's release from the same tables, same
     seed; the ledger charges the dataset id the job recorded (the trips file's), so the
     direct path and the table path spend one budget."""
-    from mobility_dp.dpcore.od.flows import release_od_tables
     from mobility_dp.dpcore.accounting.ledger import Ledger
+    from mobility_dp.dpcore.od.flows import release_od_tables
     record, out = seeded
     ledger = str(tmp_path / "ledger.json")
     result = run_alg(ODFLOWS, _od(out, METHOD="trips", LEDGER=ledger, BUDGET_EPSILON=10,
@@ -240,8 +239,8 @@ def test_mobilityreport_releases_every_statistic_from_the_bounded_trips(
         seeded, run_alg, tmp_path):
     """The Spark job's tables in QGIS: every statistic with its default weight (and trips per
     day: the job's window is set), truths equal to the tables'; other bins are refused."""
-    from qgis.core import QgsProcessingException
     from mobility_dp.dpcore.od import statistics as st
+    from qgis.core import QgsProcessingException
     record, out = seeded
     raw = str(tmp_path / "raw.json")
     params = {"BOUNDED_TRIPS": str(out), "ZONES": ZONES, "ZONE_ID_FIELD": "iris_id",
@@ -263,9 +262,9 @@ def test_release_of_a_seeded_table_is_marked_seeded(seeded, run_alg, tmp_path):
     """Tables of ``spark-bound trips --seed`` were bounded by a reproducible keyed hash: a
     release of them, even without SEED, is marked "reproducible: not for publication" in its
     report, its ledger entry and every output layer's metadata."""
-    from osgeo import gdal
     from mobility_dp.dpcore.accounting.contract import SEEDED_NOTE
     from mobility_dp.dpcore.accounting.ledger import Ledger
+    from osgeo import gdal
     record, out = seeded
     ledger = str(tmp_path / "ledger.json")
     result = run_alg(ODFLOWS, _od(out, SEED=None, METHOD="trips", LEDGER=ledger,

@@ -30,6 +30,7 @@ Three independent batches per side:
 from __future__ import annotations
 
 import math
+
 import numpy as np
 
 from .dp_audit import AuditResult, clopper_pearson, quantile_edges

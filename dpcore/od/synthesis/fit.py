@@ -27,11 +27,11 @@ from typing import Optional
 
 import numpy as np
 
+from ...accounting.costs import PrivacyCost
 from ...mechanisms.geometric import discrete_laplace_alpha
 from ...mechanisms.snapping import laplace
-from ...accounting.costs import PrivacyCost
-from ...reporting.progress import report_progress
 from ...random.sampling import sample_per_user, sampling_stream
+from ...reporting.progress import report_progress
 from ..noise import DISCRETE_LAPLACE, margin_of_error, noisy_counts
 from ..people import main_pairs
 from ..trips import ZonedTrips
@@ -39,8 +39,8 @@ from . import parts as P
 from .chains import Markov, markov_of, trip_kinds, true_transitions
 from .periods import period_width, pool, shrink_to_uniform, spread
 from .place import Zones
-from .total import expected_trips, reconstruct_people, total_interval
 from .reconstruct import distance_groups, rake, shrink_by_group, unimodal
+from .total import expected_trips, reconstruct_people, total_interval
 
 DAY = 86400.0
 

@@ -15,8 +15,8 @@ from typing import Optional
 import numpy as np
 
 from ...accounting.contract import Release
-from ...reporting.progress import report_progress
 from ...reporting.messages import Message, word
+from ...reporting.progress import report_progress
 from ..trips import ZonedTrips
 from .fit import fit_model
 from .generate import generate
