@@ -124,7 +124,8 @@ def mironov_rows(scale):
     """
     n = int(500_000 * scale)
     rng = make_rng()
-    off_grid = lambda y: (np.abs(y) < 0.25) & (np.ldexp(y, 53) != np.round(np.ldexp(y, 53)))
+    def off_grid(y):
+        return (np.abs(y) < 0.25) & (np.ldexp(y, 53) != np.round(np.ldexp(y, 53)))
     sigma = mech.gaussian_sigma(1.0, 1.0, 1e-5)
     variants = (
         ("Laplace", "raw double x + Lap(1) (unsnapped)", lambda x: x + rng.laplace(0.0, 1.0, n),

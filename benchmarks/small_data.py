@@ -95,8 +95,9 @@ def mobilityreport(z, seed):
              OD: truth_od(z)}
     out = {}
     for key, label in ((VISITS, "visits MAE per zone"), (OD, "OD MAE per pair")):
-        pick = lambda r: np.asarray(r.values[key]["per_zone" if key == VISITS else "counts"],
-                                    float)
+        def pick(r):
+            return np.asarray(r.values[key]["per_zone" if key == VISITS else "counts"],
+                                            float)
         out[label] = (np.abs(pick(d) - truth[key]).mean(), np.abs(pick(p) - truth[key]).mean())
     return out
 
@@ -114,7 +115,8 @@ def synthesis(z, tiles, seed):
     trips = z.trips
     window = (np.floor(np.nanmin(trips.start) / 86400) * 86400,
               (np.floor(np.nanmax(trips.end) / 86400) + 1) * 86400)
-    hour = lambda s: np.bincount((np.mod(s, 86400) // 3600).astype(int), minlength=24)
+    def hour(s):
+        return np.bincount((np.mod(s, 86400) // 3600).astype(int), minlength=24)
     t_hour, t_od = hour(trips.start), truth_od(z)
     rel = release_synthetic_trips(z, rng=make_rng(seed), epsilon=EPS, max_trips=M,
                                   trips_cap=CAP, polygons=tiles, window=window)
@@ -175,7 +177,8 @@ def read_trips(path):
     with open(path, encoding="utf-8") as fh:
         rec = list(csv.DictReader(fh))
     ids = {u: k for k, u in enumerate(sorted({r["user_id"] for r in rec}))}
-    col = lambda k: np.array([float(r[k]) for r in rec])
+    def col(k):
+        return np.array([float(r[k]) for r in rec])
     lat0 = np.radians(np.median(col("origin_lat")))
 
     def xy(lon, lat):

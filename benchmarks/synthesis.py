@@ -78,7 +78,8 @@ def baseline(z: ZonedTrips, zones, window, n_trips, rng) -> ZonedTrips:
     noisy = [np.clip(noisy_counts(h, noise=DISCRETE_LAPLACE, sensitivity=s, epsilon=EPS / 6,
                                   delta=0, rng=rng, protects="user").values, 0, None) + 1e-9
              for h, s in hists]
-    draw = lambda w, k: rng.choice(w.size, size=k, p=w / w.sum())
+    def draw(w, k):
+        return rng.choice(w.size, size=k, p=w / w.sum())
     k = draw(noisy[5], n_trips) + 1
     k = k[:np.searchsorted(np.cumsum(k), n_trips) + 1]
     user = np.repeat(np.arange(k.size), k)[:n_trips]
@@ -104,8 +105,9 @@ def ny_data(n_people=10_000, seed=0):
     with open(os.path.join(folder, "NY_counties_2011.geojson"), encoding="utf-8") as fh:
         feats = json.load(fh)["features"]
     lat0 = np.radians(42.9)
-    proj = lambda x, y, z=None: (np.radians(x) * 6371000.0 * np.cos(lat0),
-                                 np.radians(y) * 6371000.0)
+    def proj(x, y, z=None):
+        return (np.radians(x) * 6371000.0 * np.cos(lat0),
+                                     np.radians(y) * 6371000.0)
     ids = [f["properties"]["tile_id"] for f in feats]
     counties = [transform(proj, shape(f["geometry"]).buffer(0)) for f in feats]
     with open(os.path.join(folder, "NY_commuting_flows_2011.csv"), encoding="utf-8") as fh:

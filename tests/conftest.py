@@ -90,7 +90,7 @@ def pytest_ignore_collect(collection_path, config):
 
 def pytest_report_header(config):
     lines = []
-    for prefix, (markers, needs) in TIERS.items():
+    for prefix, (_markers, needs) in TIERS.items():
         if prefix.endswith(".py"):
             continue
         missing = _missing(needs)

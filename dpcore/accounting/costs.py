@@ -98,7 +98,8 @@ class PrivacyCost:
            note: str = "", unit: str = EPSILON_UNIT,
            unit_of_privacy: str = "", granularity: Optional[float] = None,
            bound: Optional[float] = None) -> "PrivacyCost":
-        opt = lambda v: None if v is None else float(v)
+        def opt(v):
+            return None if v is None else float(v)
         return cls((CostPart(mechanism, float(epsilon), float(delta), opt(sensitivity),
                              protects, note, unit, unit_of_privacy, opt(granularity),
                              opt(bound)),))

@@ -221,8 +221,9 @@ def sigma_for(sensitivity: float, epsilon: float, delta: float) -> float:
     the §6 τ search) ask it again.
     """
     target = math.log(delta)
-    f = lambda log_s: math.log(max(zcdp_delta(sensitivity ** 2 / (2 * math.exp(2 * log_s)),
-                                              epsilon), 1e-300)) - target
+    def f(log_s):
+        return math.log(max(zcdp_delta(sensitivity ** 2 / (2 * math.exp(2 * log_s)),
+                                                  epsilon), 1e-300)) - target
     lo, hi = math.log(sensitivity) - 10.0, math.log(sensitivity) + 5.0
     while f(hi) > 0:
         hi += 5.0

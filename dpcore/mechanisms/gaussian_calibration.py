@@ -48,7 +48,8 @@ def gaussian_sigma_analytic(l2_sensitivity: float, epsilon: float, delta: float)
     sens = _check_sensitivity(l2_sensitivity)
     if delta <= 0:
         raise ValueError("the Gaussian mechanism needs delta > 0")
-    f = lambda log_s: analytic_gaussian_delta(math.exp(log_s), sens, epsilon) - delta
+    def f(log_s):
+        return analytic_gaussian_delta(math.exp(log_s), sens, epsilon) - delta
     lo, hi = math.log(sens) - 10.0, math.log(sens) + 5.0
     while f(hi) > 0:
         hi += 5.0

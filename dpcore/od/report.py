@@ -227,8 +227,9 @@ def release_report(trips: Trips, origin_zone=None, dest_zone=None, *, n_zones: i
         # noise would multiply every count (bike-share, 3 km: visits MAE 138 vs 92 plain)
         lost = scale is not None and scale.public["sampling_scale_interval"][0] > 1.0
         factor = scale.public["sampling_scale"] if (shrunk or rescaled) and lost else 1.0
-        n_moe = (lambda k_sum, s=stat.sensitivity, e=eps, f=factor: f * margin_of_error(
-            DISCRETE_LAPLACE, sensitivity=s, epsilon=e, n_summed=k_sum))
+        def n_moe(k_sum, s=stat.sensitivity, e=eps, f=factor):
+            return (f * margin_of_error(
+                    DISCRETE_LAPLACE, sensitivity=s, epsilon=e, n_summed=k_sum))
         released = visits_shrunk(rel.values, sensitivity=stat.sensitivity, epsilon=eps,
                                  scale=factor) if shrunk else np.asarray(rel.values) * factor
         values[name] = _entry(stat, released, rel.public["margin_of_error"] * factor, eps, n_moe)

@@ -224,7 +224,8 @@ def test_audit_on_neighbouring_datasets(fn, kw, n, monkeypatch):
 
 def test_audit_of_the_improved_scaling(monkeypatch):
     """The released total (Σ over slots = K̂ here) on 8 slots, where D' adds 8 to K."""
-    total = lambda v: v.sum()
+    def total(v):
+        return v.sum()
     res = audit(release_efpa_g, 2500, statistic=total, n_slots=8)
     assert res.passed, res
     # broken: Δ₁(K) taken as 1 instead of the number of slots

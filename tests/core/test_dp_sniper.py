@@ -72,9 +72,10 @@ def test_krr():
 def test_exponential():
     rng = make_rng(5)
     utilities = {0: U_D, 1: U_DP}
-    draw = lambda monotonic: (lambda x: (lambda k: np.array([
-        mech.exponential(utilities[x], sensitivity=1.0, epsilon=1.0, rng=rng,
-                         monotonic=monotonic).values for _ in range(k)])))
+    def draw(monotonic):
+        return (lambda x: (lambda k: np.array([
+            mech.exponential(utilities[x], sensitivity=1.0, epsilon=1.0, rng=rng,
+                             monotonic=monotonic).values for _ in range(k)])))
     check(draw(False), 0, 1, 1.0, passes=True, n=4000, at_least=0.3)
     check(draw(True), 0, 1, 1.0, passes=False, n=4000)
     assert K == U_D.size
@@ -101,10 +102,13 @@ def test_planar_laplace():
     from mobility_dp.dpcore.geoind.planar import planar_laplace_noise
     rng = make_rng(7)
     eps, d = 0.004, 250.0
-    draw = lambda noise: (lambda x: (lambda k: np.array([x, 0.0]) + noise(k)))
-    good = lambda k: planar_laplace_noise(k, eps, rng)
+    def draw(noise):
+        return (lambda x: (lambda k: np.array([x, 0.0]) + noise(k)))
+    def good(k):
+        return planar_laplace_noise(k, eps, rng)
     check(draw(good), 0.0, d, eps * d, passes=True, at_least=0.5)
-    half = lambda k: planar_laplace_noise(k, 2 * eps, rng)     # broken: radius scale halved
+    def half(k):
+        return planar_laplace_noise(k, 2 * eps, rng)     # broken: radius scale halved
     check(draw(half), 0.0, d, eps * d, passes=False)
 
 
@@ -129,8 +133,9 @@ def test_density_release(monkeypatch):
     from .test_density_pipeline import shrink_sensitivities, tiny
     rng = make_rng(9)
     data = {x: tiny(x) for x in (False, True)}
-    draw = lambda x: (lambda k: np.array([release_lpa(data[x], epsilon=1.0, rng=rng).values.ravel()
-                                          for _ in range(k)]))
+    def draw(x):
+        return (lambda k: np.array([release_lpa(data[x], epsilon=1.0, rng=rng).values.ravel()
+                                              for _ in range(k)]))
     check(draw, False, True, 1.0, passes=True, n=2000, at_least=0.3)
     shrink_sensitivities(monkeypatch)
     check(draw, False, True, 1.0, passes=False, n=2000)
@@ -158,8 +163,9 @@ def test_central_flows_release_worst_case_neighbour(monkeypatch):
     rng = make_rng(10)
     rows = {False: [[1, 0, 0, 2]], True: [[1, 0, 0, 2], [0, 2, 2, 0]]}
     kw = dict(epsilon=1.0, max_moves=2, max_count=2, bounding="distinct")
-    draw = lambda x: (lambda k: release_central(_replicated(rows[x], k), rng=rng,
-                                                **kw).values.reshape(k, 4))
+    def draw(x):
+        return (lambda k: release_central(_replicated(rows[x], k), rng=rng,
+                                                    **kw).values.reshape(k, 4))
     check(draw, False, True, 1.0, passes=True, at_least=0.6)
     monkeypatch.setattr(flows_noise, "central_sensitivity", lambda m, k, bounding: m)
     check(draw, False, True, 1.0, passes=False)
@@ -169,8 +175,9 @@ def test_geoind_release():
     from mobility_dp.dpcore.geoind import perturb_points
     rng = make_rng(11)
     eps, d = 0.004, 250.0
-    draw = lambda x: (lambda k: perturb_points(np.tile([x, 0.0], (k, 1)), epsilon=eps,
-                                               rng=rng).values)
+    def draw(x):
+        return (lambda k: perturb_points(np.tile([x, 0.0], (k, 1)), epsilon=eps,
+                                                   rng=rng).values)
     check(draw, 0.0, d, eps * d, passes=True, at_least=0.5)
     check(draw, 0.0, 2 * d, eps * d, passes=False)   # broken: neighbours twice as far apart
 
@@ -181,13 +188,15 @@ def test_od_release(monkeypatch):
     rng = make_rng(12)
     user, o, d = [0, 0, 1], [0, 1, 1], [1, 0, 0]
     data = {False: (user, o, d), True: (user + [2] * 6, o + [0] * 6, d + [1] * 6)}
-    draw = lambda x: (lambda k: np.array([
-        od_flows.release_od(*data[x], n_zones=2, epsilon=1.0, max_trips=3, rng=rng).values.ravel()
-        for _ in range(k)]))
+    def draw(x):
+        return (lambda k: np.array([
+            od_flows.release_od(*data[x], n_zones=2, epsilon=1.0, max_trips=3, rng=rng).values.ravel()
+            for _ in range(k)]))
     check(draw, False, True, 1.0, passes=True, n=1500, at_least=0.3)
     # broken: the noise calibrated to one trip per user
     real = mech.discrete_laplace
-    one = lambda values, sensitivity, **kw: real(values, sensitivity=1, **kw)
+    def one(values, sensitivity, **kw):
+        return real(values, sensitivity=1, **kw)
     monkeypatch.setattr(mech, "discrete_laplace", one)
     monkeypatch.setattr(od_flows, "discrete_laplace", one)
     check(draw, False, True, 1.0, passes=False, n=1500)

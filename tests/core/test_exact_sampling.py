@@ -54,7 +54,8 @@ def test_bernoulli_decides_fast_and_refines_inside_the_gap():
     gamma = 0.75
     p = exact(lambda: (-decimal.Decimal(gamma)).exp())
     edge = prefix(p, 64)                          # the 64-bit prefix holding p
-    weights = lambda: ExpWeights([Term((gamma,), np.ones(1))])
+    def weights():
+        return ExpWeights([Term((gamma,), np.ones(1))])
     for first, expected, words_used in [(edge - 2 ** 20, True, 1), (edge + 2 ** 20, False, 1)]:
         bits = ScriptedBits([first])
         assert bernoulli_exp(weights(), np.random.Generator(bits))[0] == expected
@@ -261,7 +262,8 @@ def test_exact_geometric_fits_and_a_wrong_rate_fails(epsilon, sensitivity):
     r = epsilon / sensitivity
     g = ExactGeometric((epsilon,), (sensitivity,)).sample(400_000, make_rng(8))
     k = np.arange(0, int(40 / r) + 1)
-    pmf = lambda rate: -math.expm1(-rate) * np.exp(-rate * k)
+    def pmf(rate):
+        return -math.expm1(-rate) * np.exp(-rate * k)
     assert chi_square_fit(g, k, pmf(r)).passed
     assert not chi_square_fit(g, k, pmf(1.05 * r)).passed      # negative control: ε 5 % off
 

@@ -63,7 +63,8 @@ def test_truncated_laplace_fits_its_cdf():
     sample = truncated_laplace_noise(np.full(20000, scale), b, make_rng(2))
     lap = stats.laplace(scale=scale)
     mass = lap.cdf(b) - lap.cdf(-b)
-    cdf = lambda z: np.clip((lap.cdf(z) - lap.cdf(-b)) / mass, 0, 1)
+    def cdf(z):
+        return np.clip((lap.cdf(z) - lap.cdf(-b)) / mass, 0, 1)
     assert ks_fit(sample, cdf).passed
     assert not ks_fit(sample, lap.cdf).passed
 
@@ -78,7 +79,8 @@ def test_balanced_bound_matches_the_thesis_and_delta():
     assert delta * 0.99 < achieved <= delta
     B, achieved = balanced_bound(1.0, eps, delta, "discrete")
     alpha = math.exp(-eps)
-    tail = lambda k: (math.exp(eps) + 1) * 2 * alpha ** (k + 1) / (1 + alpha)
+    def tail(k):
+        return (math.exp(eps) + 1) * 2 * alpha ** (k + 1) / (1 + alpha)
     assert tail(B) <= delta < tail(B - 1) and achieved == pytest.approx(tail(B))
     with pytest.raises(ValueError, match="delta > 0"):
         balanced_bound(1.0, eps, 0.0, "discrete")
@@ -95,7 +97,8 @@ def test_continuous_balanced_noise_is_the_truncated_laplace_on_a_grid():
     assert np.abs(out[:, 0] - 3).max() <= b and np.abs(out[:, 1]).max() <= b
     lap = stats.laplace(scale=1 / eps)
     mass = lap.cdf(b) - lap.cdf(-b)
-    cdf = lambda z: np.clip((lap.cdf(z) - lap.cdf(-b)) / mass, 0, 1)
+    def cdf(z):
+        return np.clip((lap.cdf(z) - lap.cdf(-b)) / mass, 0, 1)
     assert ks_fit(out[:, 1], cdf).passed
     assert not ks_fit(out[:, 1], stats.laplace(scale=0.5 / eps).cdf).passed   # control: ε·2
 
@@ -106,8 +109,9 @@ def test_move_based_noise_has_scale_one_over_epsilon_on_every_entry():
     eps = 0.5
     out = outputs(LocalNoise("universal", "move", "continuous", eps), [3, 0, 0, 1],
                   [2, 0, 0, 1], 20000, 3)
-    fit = lambda col, x, d: snapped_laplace_fit(out[:, col], true_value=x, sensitivity=d,
-                                                epsilon=eps).passed   # snapping mechanism
+    def fit(col, x, d):
+        return snapped_laplace_fit(out[:, col], true_value=x, sensitivity=d,
+                                                    epsilon=eps).passed   # snapping mechanism
     assert fit(1, 0, 1)  # zeros get noise too
     assert fit(0, 3, 1)
     assert not fit(0, 3, 2)
@@ -117,8 +121,9 @@ def test_trajectory_based_noise_uses_eq_4_1_and_leaves_zeros_exact():
     eps = 0.5
     out = outputs(LocalNoise("universal", "trajectory", "continuous", eps), [3, 0, 0, 1],
                   [2, 0, 0, 1], 20000, 4)
-    fit = lambda col, x, d: snapped_laplace_fit(out[:, col], true_value=x, sensitivity=d,
-                                                epsilon=eps).passed   # snapping mechanism
+    def fit(col, x, d):
+        return snapped_laplace_fit(out[:, col], true_value=x, sensitivity=d,
+                                                    epsilon=eps).passed   # snapping mechanism
     assert fit(0, 3, 2)  # Δ = 2
     assert fit(3, 1, 1)  # Δ = 1
     assert np.all(out[:, 1:3] == 0)

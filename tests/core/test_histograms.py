@@ -320,7 +320,8 @@ def _alg3_literal(row, rng):
 def test_postprocessing_has_the_distribution_of_alg3():
     noisy = np.array([3.2, -2.0, 1.0, 0.4, 2.0, -1.0])
     rng = make_rng(9)
-    code = lambda r: int(r[0] * 16 + r[2] * 4 + r[4])   # the three positive cells
+    def code(r):
+        return int(r[0] * 16 + r[2] * 4 + r[4])   # the three positive cells
     literal = np.array([code(_alg3_literal(noisy, rng)) for _ in range(8000)])
     ours = np.array([code(consistency_postprocess(noisy, rng=rng)) for _ in range(8000)])
     values, counts = np.unique(literal, return_counts=True)

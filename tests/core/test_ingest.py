@@ -232,7 +232,7 @@ def _messy_csv(path, n=6000, seed=8):
     """Events with ~1 % malformed rows of each kind; returns the well-formed rows."""
     rng = make_rng(seed)
     good, lines = [], ["uid,cell,ts"]
-    for i in range(n):
+    for _i in range(n):
         u, c = f"{rng.integers(0, 80)}", ["A", "B", "C", "Z"][rng.integers(0, 4)]
         t = int(START + rng.integers(-2 * H, 26 * H))
         kind = rng.random()

@@ -371,8 +371,9 @@ M_EXP = 20000
 
 
 def _exponential_samples(rng, epsilon, monotonic=False):
-    draw = lambda u: [mech.exponential(u, sensitivity=1.0, epsilon=epsilon, rng=rng,
-                                       monotonic=monotonic).values for _ in range(M_EXP)]
+    def draw(u):
+        return [mech.exponential(u, sensitivity=1.0, epsilon=epsilon, rng=rng,
+                                           monotonic=monotonic).values for _ in range(M_EXP)]
     return np.array(draw(U_D)), np.array(draw(U_DP))
 
 
@@ -402,9 +403,10 @@ M_SVT = 40000
 
 
 def _svt_samples(rng, epsilon, cutoff):
-    draw = lambda q: np.array([mech.sparse_vector(q, THRESHOLD, sensitivity=1.0, epsilon=epsilon,
-                                                   cutoff=cutoff, rng=rng).values
-                               for _ in range(M_SVT)])
+    def draw(q):
+        return np.array([mech.sparse_vector(q, THRESHOLD, sensitivity=1.0, epsilon=epsilon,
+                                                       cutoff=cutoff, rng=rng).values
+                                   for _ in range(M_SVT)])
     return draw(Q_D), draw(Q_DP)
 
 

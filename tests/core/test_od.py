@@ -164,7 +164,8 @@ def _toy_trips(seed=0, n_users=30):
     origin = rng.uniform(0, 5000, (n, 2))
     dest = rng.uniform(0, 5000, (n, 2))
     trips = Trips(user, origin, dest, start, start + dur, np.hypot(*(dest - origin).T))
-    zone = lambda p: (p[:, 0] // 2500).astype(int) * 2 + (p[:, 1] // 2500).astype(int)
+    def zone(p):
+        return (p[:, 0] // 2500).astype(int) * 2 + (p[:, 1] // 2500).astype(int)
     return trips, zone(origin), zone(dest)
 
 

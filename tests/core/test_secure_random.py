@@ -186,8 +186,9 @@ def test_integers_edge_cases():
 def test_secure_discrete_laplace_exact_pmf_and_audit(epsilon, sensitivity, seeded_urandom):
     from ..support.dp_audit import likelihood_ratio_audit
     rng = make_rng()
-    draw = lambda x: mech.discrete_laplace(np.full(N, x), sensitivity=sensitivity,
-                                           epsilon=epsilon, rng=rng).values
+    def draw(x):
+        return mech.discrete_laplace(np.full(N, x), sensitivity=sensitivity,
+                                               epsilon=epsilon, rng=rng).values
     d, dp = draw(0), draw(sensitivity)
     support = np.arange(-600, 601)
     fit = chi_square_fit(d, support, mech.discrete_laplace_pmf(

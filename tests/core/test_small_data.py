@@ -125,7 +125,8 @@ def test_publishhistograms_default_not_worse_and_totals_warned(small):
 def test_synthetic_start_hours_beat_uniform_and_never_collapse(small):
     z, tiles, _ = small
     window = (START, START + 4 * 86400)
-    hour = lambda s: np.bincount((np.mod(s, 86400) // 3600).astype(int), minlength=24)
+    def hour(s):
+        return np.bincount((np.mod(s, 86400) // 3600).astype(int), minlength=24)
     truth = hour(z.trips.start)
     assert np.count_nonzero(truth) >= 10
     scores, uniform = [], []

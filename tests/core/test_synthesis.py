@@ -124,7 +124,8 @@ def _audit(generator, seeds=3):
         members, outsiders = commuters(150, rng), commuters(150, rng, first_user=10_000)
         synthetic = generator(members, make_rng(200 + seed))
         s = np.hstack([synthetic.trips.origin, synthetic.trips.dest])
-        score = lambda z: person_scores(np.hstack([z.trips.origin, z.trips.dest]), z.user, s)
+        def score(z):
+            return person_scores(np.hstack([z.trips.origin, z.trips.dest]), z.user, s)
         out.append(membership_advantage(score(members), score(outsiders)))
     return float(np.median(out))
 
@@ -138,7 +139,8 @@ def test_membership_inference_advantage_within_what_epsilon_allows():
 def test_membership_audit_fails_a_generator_that_copies_records_with_jitter():
     def copier(data, rng):
         t = data.trips
-        jitter = lambda xy: xy + rng.normal(0, 30.0, xy.shape)
+        def jitter(xy):
+            return xy + rng.normal(0, 30.0, xy.shape)
         return ZonedTrips(Trips(t.user, jitter(t.origin), jitter(t.dest), t.start, t.end,
                                 t.length), data.origin_zone, data.dest_zone, data.n_zones)
     assert _audit(copier) > advantage_bound(1.0)

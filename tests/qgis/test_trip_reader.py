@@ -28,7 +28,7 @@ def _table_layer():
                            "&field=end:integer", "od", "memory")
     rng = _rng()
     feats = []
-    for k in range(400):
+    for _k in range(400):
         (ox, oy), (dx, dy) = np.round(_places(rng, 2), 5)  # the GPKG writer keeps 5 decimals
         f = QgsFeature(layer.fields())
         t = T0 + int(rng.integers(0, 86400))
@@ -45,7 +45,7 @@ def _points_layer():
                            "&field=time:integer", "gps", "memory")
     rng = _rng()
     feats = []
-    for k in range(900):
+    for _k in range(900):
         x, y = _places(rng, 1)[0]
         f = QgsFeature(layer.fields())
         f.setGeometry(QgsGeometry.fromPointXY(QgsPointXY(float(x), float(y))))
@@ -63,7 +63,7 @@ def _lines_layer(m_times):
                            "&field=end:string", "trips", "memory")
     rng = _rng()
     feats = []
-    for k in range(300):
+    for _k in range(300):
         pts = _places(rng, int(rng.integers(2, 6)))
         t = T0 + int(rng.integers(0, 86400))
         line = QgsLineString([QgsPoint(float(x), float(y), m=float(t + 60 * i)) if m_times
