@@ -115,7 +115,7 @@ def fig2_section(grid, pool, tuned, rng):
         truth /= truth.sum()
         row = [n]
         raw_row = []
-        for mech, channel in channels.items():
+        for channel in channels.values():
             losses, raw = [], []
             for _ in range(trials[n]):
                 counts = report_histogram(channel.sample(cells, rng), grid.size)

@@ -81,8 +81,8 @@ def mechanism_table():
           "| secure / baseline | goal (Laplace rows): secure ≥ 1e7/s and ≥ 1/3 of baseline |")
     print("|---|---:|---:|---|---:|---:|---|")
     for name, base, fn in rows:
-        rate_seeded = N / median_seconds(lambda: fn(seeded))
-        rate_secure = N / median_seconds(lambda: fn(secure))
+        rate_seeded = N / median_seconds(lambda fn=fn: fn(seeded))
+        rate_secure = N / median_seconds(lambda fn=fn: fn(secure))
         ratio = rate_secure / base_rate[base]
         met = rate_secure >= 1e7 and ratio >= 1 / 3
         goal = ("met" if met else "MISSED") if name.startswith(("laplace", "discrete_laplace")) \

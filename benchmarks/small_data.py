@@ -95,9 +95,8 @@ def mobilityreport(z, seed):
              OD: truth_od(z)}
     out = {}
     for key, label in ((VISITS, "visits MAE per zone"), (OD, "OD MAE per pair")):
-        def pick(r):
-            return np.asarray(r.values[key]["per_zone" if key == VISITS else "counts"],
-                                            float)
+        def pick(r, key=key):
+            return np.asarray(r.values[key]["per_zone" if key == VISITS else "counts"], float)
         out[label] = (np.abs(pick(d) - truth[key]).mean(), np.abs(pick(p) - truth[key]).mean())
     return out
 

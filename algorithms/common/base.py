@@ -225,7 +225,7 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
                 raise
             raise QgsProcessingException(failure_message(
                 self._charge, error_text(exc), drawn=self._draws.drawn(),
-                cancelled=isinstance(exc, Cancelled) or feedback.isCanceled()))
+                cancelled=isinstance(exc, Cancelled) or feedback.isCanceled())) from exc
         results = {k: staging.final(v) for k, v in results.items()}
         self.announce_empty(results, context, feedback)
         if self._spent():

@@ -146,7 +146,7 @@ class MetricFrame:
                 .transform(extent.center())
         except QgsCsException as exc:
             raise QgsProcessingException(tr(
-                "the centre of {origin} cannot be converted to longitude/latitude: {exc}").format(origin=origin, exc=exc))
+                "the centre of {origin} cannot be converted to longitude/latitude: {exc}").format(origin=origin, exc=exc)) from exc
         lon, lat = centre.x(), centre.y()
         if not (-180.0 <= lon <= 180.0 and -90.0 <= lat <= 90.0):
             raise QgsProcessingException(tr(
@@ -208,7 +208,7 @@ class MetricFrame:
                     g.transform(transform)
                 except QgsCsException as exc:
                     raise QgsProcessingException(tr(
-                        "feature {feature} cannot be converted to {crs}: {exc}").format(feature=feature.id(), crs=crs_name(self.crs), exc=exc))
+                        "feature {feature} cannot be converted to {crs}: {exc}").format(feature=feature.id(), crs=crs_name(self.crs), exc=exc)) from exc
             yield feature, g
 
     def read_points(self, source, id_field=None, feedback=None):
@@ -276,7 +276,7 @@ class MetricFrame:
                     .transformBoundingBox(rect)
             except QgsCsException as exc:
                 raise QgsProcessingException(tr(
-                    "{label} cannot be converted to {crs}: {exc}").format(label=label, crs=crs_name(self.crs), exc=exc))
+                    "{label} cannot be converted to {crs}: {exc}").format(label=label, crs=crs_name(self.crs), exc=exc)) from exc
             check_extent(rect, label)
         return rect.xMinimum(), rect.yMinimum(), rect.xMaximum(), rect.yMaximum()
 

@@ -65,7 +65,7 @@ cumulative share) and a table per slot (events, active users, visits).</p>
                            self.parameterAsString(parameters, ELLS, context).split(",")
                            if v.strip()})
         except ValueError:
-            raise ValueError("candidate ℓ values must be comma-separated integers")
+            raise ValueError("candidate ℓ values must be comma-separated integers") from None
         if not ells or ells[0] < 1:
             raise ValueError("give at least one candidate ℓ ≥ 1")
         start, slot_seconds, n_slots = period(self, parameters, context)

@@ -54,7 +54,7 @@ def _read_long(source, id_field, slot_field, count_field, name):
         try:
             rows.append((cells[key][0], int(f[slot_field]), float(f[count_field])))
         except (TypeError, ValueError):
-            raise ValueError(f"the {name} layer has a feature without a numeric slot or count")
+            raise ValueError(f"the {name} layer has a feature without a numeric slot or count") from None
     if not rows:
         raise ValueError(f"the {name} layer is empty")
     r = np.array(rows)

@@ -60,7 +60,7 @@ published.</p>
             with open(path, encoding="utf-8") as fh:
                 return json.load(fh)
         except (OSError, json.JSONDecodeError) as exc:
-            raise ValueError(f"cannot read the report {path}: {exc}")
+            raise ValueError(f"cannot read the report {path}: {exc}") from exc
 
     def execute(self, parameters, context, feedback):
         result = compare_documents(self._load(parameters, FIRST, context),

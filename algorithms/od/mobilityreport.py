@@ -186,7 +186,7 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
             try:
                 kw[attr] = [float(v) for v in text.replace(";", ",").split(",") if v.strip()]
             except ValueError:
-                raise ValueError(f"{label}: '{text}' is not a comma-separated list of numbers")
+                raise ValueError(f"{label}: '{text}' is not a comma-separated list of numbers") from None
         kw["trips_per_user_max"] = self.parameterAsInt(parameters, TRIPS_PER_USER_MAX, context)
         window = time_window(self, parameters, context)
         kw["window"] = window if None not in window else None

@@ -27,7 +27,7 @@ def write_table(path, columns: dict) -> None:
         import duckdb
     except ImportError:
         if parquet:
-            raise ValueError("writing Parquet needs the optional DuckDB package")
+            raise ValueError("writing Parquet needs the optional DuckDB package") from None
         duckdb = None
     if duckdb is not None:
         con = duckdb.connect()

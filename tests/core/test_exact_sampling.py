@@ -81,7 +81,7 @@ def test_probability_one_and_dyadic_boundaries_are_decided_exactly():
 def test_categorical_draw_in_the_gap_is_refined_to_the_exact_answer():
     gammas = np.array([0.0, 1.0, 2.5])
     cat = ExactCategorical(ExpWeights([Term((1.0,), gammas)], counts=[1, 2, 1]))
-    w = [exact(lambda: c * (-decimal.Decimal(g)).exp()) for c, g in zip((1, 2, 1), gammas)]
+    w = [exact(lambda c=c, g=g: c * (-decimal.Decimal(g)).exp()) for c, g in zip((1, 2, 1), gammas)]
     f0 = exact(lambda: w[0] / sum(w))
     word = prefix(f0, 128)
     for tail, expected in [(-2 ** 30, 0), (2 ** 30, 1)]:

@@ -124,7 +124,7 @@ def _audit(generator, seeds=3):
         members, outsiders = commuters(150, rng), commuters(150, rng, first_user=10_000)
         synthetic = generator(members, make_rng(200 + seed))
         s = np.hstack([synthetic.trips.origin, synthetic.trips.dest])
-        def score(z):
+        def score(z, s=s):
             return person_scores(np.hstack([z.trips.origin, z.trips.dest]), z.user, s)
         out.append(membership_advantage(score(members), score(outsiders)))
     return float(np.median(out))

@@ -102,7 +102,7 @@ def main(h):
             h.shot(dlg, _os.path.join(SHOTS, f"{short}-dialog-fr.png"))
         if short.startswith("refused"):   # a failed run leaves the dialog's feedback set
             dlg.runAlgorithm()
-            yield h.until(lambda: "publié" in h.dialog_log(dlg) or "nglais" in h.dialog_log(dlg)
+            yield h.until(lambda dlg=dlg: "publié" in h.dialog_log(dlg) or "nglais" in h.dialog_log(dlg)
                           or "failed" in h.dialog_log(dlg) or "chou" in h.dialog_log(dlg), 120)
             yield 0.3
         else:

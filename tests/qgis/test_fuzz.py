@@ -156,28 +156,33 @@ def test_baselines_complete(world, tmp_path):
         assert outputs_valid(alg, params, _run(alg.id(), params)) == ""
 
 
+def _fuzz_cases(alg, world, work, tmp_path, failures, seen, took):
+    """The fuzzing test of one algorithm (a function of `alg`, not of a loop variable)."""
+    @settings(max_examples=-(-CASES // len(provider_algorithms())), deadline=None, database=None,
+              derandomize=True, suppress_health_check=list(HealthCheck))
+    @given(_case_strategy(alg, world, str(work)))
+    def one(case):
+        params, kind, must_name, optional = case
+        out = tmp_path / f"out{len(seen)}"
+        out.mkdir()
+        ledger = str(tmp_path / f"ledger{len(seen)}.json")
+        t0 = time.monotonic()
+        reason = check_case(alg, params, kind, must_name, str(out), ledger, optional)
+        seen.append(alg.name())
+        took[alg.name()] = took.get(alg.name(), 0.0) + time.monotonic() - t0
+        if reason:
+            failures.setdefault((alg.name(), reason), kind)
+        shutil.rmtree(out, ignore_errors=True)
+    return one
+
+
 def test_fuzz_every_algorithm(world, tmp_path, quick_figures):
     algs = [a for a in provider_algorithms() if not ONLY or a.name() in ONLY]
     work = tmp_path / "inputs"
     work.mkdir()
     failures, seen, took, started = {}, [], {}, time.monotonic()
     for alg in algs:
-        @settings(max_examples=-(-CASES // len(provider_algorithms())), deadline=None, database=None,
-                  derandomize=True, suppress_health_check=list(HealthCheck))
-        @given(_case_strategy(alg, world, str(work)))
-        def one(case):
-            params, kind, must_name, optional = case
-            out = tmp_path / f"out{len(seen)}"
-            out.mkdir()
-            ledger = str(tmp_path / f"ledger{len(seen)}.json")
-            t0 = time.monotonic()
-            reason = check_case(alg, params, kind, must_name, str(out), ledger, optional)
-            seen.append(alg.name())
-            took[alg.name()] = took.get(alg.name(), 0.0) + time.monotonic() - t0
-            if reason:
-                failures.setdefault((alg.name(), reason), kind)
-            shutil.rmtree(out, ignore_errors=True)
-        one()
+        _fuzz_cases(alg, world, work, tmp_path, failures, seen, took)()
     elapsed = time.monotonic() - started
     per_alg = {a.name(): seen.count(a.name()) for a in algs}
     summary = "\n".join(f"{a}: {r} [{k}]" for (a, r), k in sorted(failures.items()))
