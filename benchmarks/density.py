@@ -12,7 +12,8 @@ distinct (user, tower, hour) visits (dpcore.density.visits.visit_shares) from
 the same events, pools hours by its public rule and denoises
 (dpcore.density.visit_release); the others read the §5.1 pre-sampled counts. For every
 (method, ε) the release is run ``--runs`` times with fresh seeds from the
-same bounded counts; MRE (γ = 0.1 % of the cell's total) and Pearson correlation are averaged over census cells, then over runs. EMD
+same bounded counts; MRE (γ = 0.1 % of the cell's total) and Pearson correlation are averaged over census cells, then
+over runs. EMD
 (exact, HiGHS, ≈ 2 s per slot at 965 cells without POT) is computed on
 ``--emd-slots`` slots spread over the week (every 168/k-th hour: with the
 default 24, every 7th hour, so each hour of the day once) for

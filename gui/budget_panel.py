@@ -88,8 +88,9 @@ def is_temporary(path: str) -> bool:
 def outputs_text(status: str, outputs) -> str:
     kept = [os.path.basename(o) or o for o in outputs if not is_temporary(o)]
     temporary = len(outputs) - len(kept)
-    parts = [{"spent": tr("spent"), "reserved": tr("reserved")}.get(status, status)] + kept + ([tr("{n} temporary output(s)").format(n=temporary)]
-                                   if temporary else [])
+    parts = [{"spent": tr("spent"), "reserved": tr("reserved")}.get(status, status)] + kept
+    if temporary:
+        parts.append(tr("{n} temporary output(s)").format(n=temporary))
     return "; ".join(parts)
 
 

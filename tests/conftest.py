@@ -10,7 +10,8 @@ a run in which ``dpcore`` was imported under a second name.
 
 Tiers: ``tests/core`` (dpcore alone, any Python with numpy/scipy/shapely/networkx),
 ``tests/qgis`` (marker ``qgis``: a real QGIS), ``tests/gui`` (marker ``gui``: the QGIS
-desktop under Xvfb), ``tests/spark`` (marker ``spark``: pyspark and Java). A tier whose software is not importable is not collected, and the
+desktop under Xvfb), ``tests/spark`` (marker ``spark``: pyspark and Java). A tier whose software is not importable is
+not collected, and the
 run's header says so; ``pytest -m "not qgis and not spark"`` runs the pure core.
 Shared helpers live in ``tests/support`` (see CONTRIBUTING.md).
 """

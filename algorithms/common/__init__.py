@@ -22,7 +22,8 @@ function → layers, report and ledger entry. `od/odflows.py` and `counts/noisyc
 
 - Subclass `common.base.MobilityDPAlgorithm`; set `ALGORITHM_ID` (stable: saved models store it),
   `DISPLAY_NAME`, `GROUP_ID`/`GROUP` (the stage group of ARCHITECTURE.md: `tessellation`
-  "Tessellation", `density` "Density", `points` "Points", `flows` "Flows", `od` "Origin–destination", `counts` "Counts", `evaluation`
+  "Tessellation", `density` "Density", `points` "Points", `flows` "Flows", `od` "Origin–destination", `counts` "Counts",
+  `evaluation`
   "Evaluation", `data` "Data"), and `HELP` (HTML: what it does, one paragraph per parameter,
   the unit of privacy). Set `USES_PRIVACY = False` for algorithms that release nothing (their
   help then omits the privacy parameters; call `add_report_parameter()` if they write a report).

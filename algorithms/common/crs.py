@@ -88,7 +88,8 @@ def check_extent(rect: QgsRectangle, label: str) -> None:
             not (rect.width() > 0 and rect.height() > 0):
         text = "empty" if rect is None or rect.isNull() else _rect_text(rect)
         raise QgsProcessingException(tr(
-            "{label} is empty or degenerate ({text}): give xmin, xmax, ymin, ymax with xmin < xmax and ymin < ymax.").format(label=label, text=text))
+            "{label} is empty or degenerate ({text}): give xmin, xmax, ymin, ymax with xmin < xmax and ymin < "
+            "ymax.").format(label=label, text=text))
 
 
 def stated_extent_crs(alg, parameters, name, context):
@@ -126,4 +127,6 @@ def check_not_lonlat_in_metres(crs, extent, transform_context, origin: str) -> N
         inside = False
     if not inside:
         raise QgsProcessingException(tr(
-            "{origin} is declared in {crs} (metres) but its coordinates ({extent}) look like longitude/latitude: read in {crs} they lie outside its area of use. Set the layer's CRS to the one its coordinates are in (e.g. EPSG:4326 for longitude/latitude).").format(origin=origin, crs=crs_name(crs), extent=_rect_text(extent)))
+            "{origin} is declared in {crs} (metres) but its coordinates ({extent}) look like longitude/latitude: read "
+            "in {crs} they lie outside its area of use. Set the layer's CRS to the one its coordinates are in (e.g. "
+            "EPSG:4326 for longitude/latitude).").format(origin=origin, crs=crs_name(crs), extent=_rect_text(extent)))

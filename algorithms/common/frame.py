@@ -126,7 +126,9 @@ class MetricFrame:
             what = "a Mercator projection, whose distances grow with latitude" \
                 if is_metric(crs) else "not a projected CRS in metres"
             raise QgsProcessingException(tr(
-                "{origin} is {value}, {what}: choose a projected CRS in metres that keeps distances (e.g. the UTM zone or national grid of the area).").format(origin=origin, value=crs_name(crs) if crs.isValid() else tr('not a valid CRS'), what=what))
+                "{origin} is {value}, {what}: choose a projected CRS in metres that keeps distances (e.g. the UTM zone "
+                "or national grid of the area).").format(
+                    origin=origin, value=crs_name(crs) if crs.isValid() else tr('not a valid CRS'), what=what))
         return cls(crs, None, context, origin=origin)
 
     @classmethod
@@ -139,18 +141,22 @@ class MetricFrame:
     def _centre_lonlat(crs, extent, origin, transform_context):
         if extent is None or extent.isNull() or not _finite(extent):
             raise QgsProcessingException(tr(
-                "{value} is not in metres and has no extent to centre a metric frame on (it is empty). Give a non-empty public layer or extent, or a projected CRS in metres.").format(value=origin or tr('The public input')))
+                "{value} is not in metres and has no extent to centre a metric frame on (it is empty). Give a "
+                "non-empty public layer or extent, or a projected CRS in "
+                "metres.").format(value=origin or tr('The public input')))
         wgs84 = QgsCoordinateReferenceSystem("EPSG:4326")
         try:
             centre = QgsCoordinateTransform(crs, wgs84, transform_context) \
                 .transform(extent.center())
         except QgsCsException as exc:
             raise QgsProcessingException(tr(
-                "the centre of {origin} cannot be converted to longitude/latitude: {exc}").format(origin=origin, exc=exc)) from exc
+                "the centre of {origin} cannot be converted to longitude/latitude: "
+                "{exc}").format(origin=origin, exc=exc)) from exc
         lon, lat = centre.x(), centre.y()
         if not (-180.0 <= lon <= 180.0 and -90.0 <= lat <= 90.0):
             raise QgsProcessingException(tr(
-                "the centre of {origin} ({lon:.6g}, {lat:.6g}) is not a longitude/latitude: is the layer's CRS set correctly?").format(origin=origin, lon=lon, lat=lat))
+                "the centre of {origin} ({lon:.6g}, {lat:.6g}) is not a longitude/latitude: is the layer's CRS set "
+                "correctly?").format(origin=origin, lon=lon, lat=lat))
         return round(lon, 6), round(lat, 6)
 
     # -- description -------------------------------------------------------
@@ -208,7 +214,8 @@ class MetricFrame:
                     g.transform(transform)
                 except QgsCsException as exc:
                     raise QgsProcessingException(tr(
-                        "feature {feature} cannot be converted to {crs}: {exc}").format(feature=feature.id(), crs=crs_name(self.crs), exc=exc)) from exc
+                        "feature {feature} cannot be converted to {crs}: "
+                        "{exc}").format(feature=feature.id(), crs=crs_name(self.crs), exc=exc)) from exc
             yield feature, g
 
     def read_points(self, source, id_field=None, feedback=None):
@@ -269,14 +276,17 @@ class MetricFrame:
         if crs.isGeographic() and not (-180.0 <= rect.xMinimum() <= rect.xMaximum() <= 180.0
                                        and -90.0 <= rect.yMinimum() <= rect.yMaximum() <= 90.0):
             raise QgsProcessingException(tr(
-                "{label} ({extent}) is stated in {crs}, which is in degrees, but lies outside longitude/latitude range: state the extent's CRS (xmin,xmax,ymin,ymax [EPSG:n]).").format(label=label, extent=_rect_text(rect), crs=crs_name(crs)))
+                "{label} ({extent}) is stated in {crs}, which is in degrees, but lies outside longitude/latitude "
+                "range: state the extent's CRS (xmin,xmax,ymin,ymax "
+                "[EPSG:n]).").format(label=label, extent=_rect_text(rect), crs=crs_name(crs)))
         if crs != self.crs:
             try:
                 rect = QgsCoordinateTransform(crs, self.crs, self.transform_context) \
                     .transformBoundingBox(rect)
             except QgsCsException as exc:
                 raise QgsProcessingException(tr(
-                    "{label} cannot be converted to {crs}: {exc}").format(label=label, crs=crs_name(self.crs), exc=exc)) from exc
+                    "{label} cannot be converted to {crs}: "
+                    "{exc}").format(label=label, crs=crs_name(self.crs), exc=exc)) from exc
             check_extent(rect, label)
         return rect.xMinimum(), rect.yMinimum(), rect.xMaximum(), rect.yMaximum()
 

@@ -40,7 +40,8 @@ def choose_frame(alg, parameters, context, *, frame_crs=None, public=(), extent=
         crs = stated_extent_crs(alg, parameters, extent, context)
         if crs is None:
             raise QgsProcessingException(tr(
-                "{label} gives no CRS and no public layer or metric CRS is set to read it in: write it as xmin,xmax,ymin,ymax [EPSG:n].").format(label=label(extent)))
+                "{label} gives no CRS and no public layer or metric CRS is set to read it in: write it as "
+                "xmin,xmax,ymin,ymax [EPSG:n].").format(label=label(extent)))
         return MetricFrame.of_extent(rect, crs, context, origin=f"the {label(extent)}")
     wanted = [label(n) for n in (*public, extent, frame_crs)
               if n is not None and alg.parameterDefinition(n) is not None]
@@ -53,6 +54,10 @@ def choose_frame(alg, parameters, context, *, frame_crs=None, public=(), extent=
             if is_metric(crs):
                 return MetricFrame.of_crs(crs, context, origin=f"the CRS of {label(name)}")
             raise QgsProcessingException(tr(
-                "{label} is in {value}, not in metres, and no public input fixes a metric frame (a frame derived from private data would reveal where it lies). Set one of: {value2}.").format(label=label(name), value=crs_name(crs) if crs.isValid() else tr('no valid CRS'), value2='; '.join(wanted) or tr('a projected CRS in metres for the input')))
+                "{label} is in {value}, not in metres, and no public input fixes a metric frame (a frame derived from "
+                "private data would reveal where it lies). Set one of: "
+                "{value2}.").format(
+                    label=label(name), value=crs_name(crs) if crs.isValid() else tr('no valid CRS'),
+                    value2='; '.join(wanted) or tr('a projected CRS in metres for the input')))
     raise QgsProcessingException(tr(
         "No public input to choose a metric frame from: set one of {items}.").format(items='; '.join(wanted)))

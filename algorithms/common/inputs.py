@@ -101,7 +101,8 @@ class InputsMixin:
     def add_unit_field_parameter(self, name: str, label: str, parent: str, kind: str = "user"):
         """A user / vehicle field: empty by default, guessed by name or refused at run time."""
         names = ", ".join(UNIT_FIELD_NAMES[kind][:4])
-        p = unit_field_parameter(name, tr("{label}|the unit of privacy; empty: a field named {names}, …").format(label=label, names=names), parent)
+        p = unit_field_parameter(name, tr("{label}|the unit of privacy; empty: a field named {names}, "
+                                          "…").format(label=label, names=names), parent)
         p.setMetadata({**p.metadata(), "mobilitydp_unit": kind})
         self.addParameter(p)
 
@@ -170,12 +171,16 @@ class InputsMixin:
         chosen = self.parameterAsString(parameters, name, context)
         if chosen:
             if chosen not in fields:
-                raise QgsProcessingException(tr("{label}: the input has no field '{chosen}'").format(label=definition.description(), chosen=chosen))
+                raise QgsProcessingException(tr("{label}: the input has no field "
+                                                "'{chosen}'").format(label=definition.description(), chosen=chosen))
             return chosen
         guessed = guess_unit_field(fields, kind)
         if guessed is None:
             raise QgsProcessingException(tr(
-                "Choose the field that identifies one {kind} ({label}): none of the fields ({items}) is named like a {kind} id ({items2}).").format(kind=_unit_word(kind), label=definition.description(), items=', '.join(fields), items2=', '.join(UNIT_FIELD_NAMES[kind])))
+                "Choose the field that identifies one {kind} ({label}): none of the fields ({items}) is named like a "
+                "{kind} id ({items2}).").format(
+                    kind=_unit_word(kind), label=definition.description(), items=', '.join(fields),
+                    items2=', '.join(UNIT_FIELD_NAMES[kind])))
         if feedback is not None:
             feedback.pushInfo(tr("{kind} field: '{guessed}' (chosen by its name)").format(
                 kind=_unit_word(kind).capitalize(), guessed=guessed))

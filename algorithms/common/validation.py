@@ -75,7 +75,11 @@ def _check_geometry_type(alg, definition, parameters, context) -> None:
         return
     layer = _layer_name(alg, parameters, definition.name(), context, source)
     raise QgsProcessingException(tr(
-        "{label}: the layer '{layer}' holds {value} ({displayString}); it must hold {items}.").format(label=definition.description(), layer=layer, value=QgsWkbTypes.geometryDisplayString(held).lower() or tr('no geometries'), displayString=QgsWkbTypes.displayString(source.wkbType()), items=' or '.join((name for _, name in kinds))))
+        "{label}: the layer '{layer}' holds {value} ({displayString}); it must hold "
+        "{items}.").format(
+            label=definition.description(), layer=layer,
+            value=QgsWkbTypes.geometryDisplayString(held).lower() or tr('no geometries'),
+            displayString=QgsWkbTypes.displayString(source.wkbType()), items=' or '.join((name for _, name in kinds))))
 
 
 def _is_set(value) -> bool:
@@ -106,16 +110,21 @@ def _check_field(alg, definition, parameters, context) -> None:
         index = fields.lookupField(name)
         if index < 0:
             raise QgsProcessingException(tr(
-                "{label}: the layer '{layer}' has no field '{name}'. Its fields: {listed}.").format(label=label, layer=layer, name=name, listed=_listed(fields.names())))
+                "{label}: the layer '{layer}' has no field '{name}'. Its fields: "
+                "{listed}.").format(label=label, layer=layer, name=name, listed=_listed(fields.names())))
         field = fields.at(index)
         wanted = definition.dataType()
         if wanted == QgsProcessingParameterField.Numeric and not field.isNumeric():
             numeric = [f.name() for f in fields if f.isNumeric()]
             raise QgsProcessingException(tr(
-                "{label}: field '{name}' of the layer '{layer}' holds {value} values, not numbers. Its numeric fields: {listed}. (A CSV file read without column types has text columns: give a .csvt file or a GeoPackage.)").format(label=label, name=name, layer=layer, value=field.typeName() or 'text', listed=_listed(numeric)))
+                "{label}: field '{name}' of the layer '{layer}' holds {value} values, not numbers. Its numeric fields: "
+                "{listed}. (A CSV file read without column types has text columns: give a .csvt file or a "
+                "GeoPackage.)").format(
+                    label=label, name=name, layer=layer, value=field.typeName() or 'text', listed=_listed(numeric)))
         if wanted == QgsProcessingParameterField.DateTime and field.type() not in _DATE_TYPES:
             raise QgsProcessingException(tr(
-                "{label}: field '{name}' of the layer '{layer}' holds {typeName} values, not dates or times.").format(label=label, name=name, layer=layer, typeName=field.typeName()))
+                "{label}: field '{name}' of the layer '{layer}' holds {typeName} values, not dates or "
+                "times.").format(label=label, name=name, layer=layer, typeName=field.typeName()))
 
 
 def _layer_name(alg, parameters, parent, context, source) -> str:
@@ -145,10 +154,12 @@ def _check_number(alg, definition, parameters, context) -> None:
         raise QgsProcessingException(tr("{label}: {value} is not a finite number.").format(label=label, value=value))
     if definition.dataType() == QgsProcessingParameterNumber.Integer and abs(number) > _INT32:
         raise QgsProcessingException(tr(
-            "{label}: {number:g} is too large for a whole number (at most {INT32}).").format(label=label, number=number, INT32=_INT32))
+            "{label}: {number:g} is too large for a whole number (at most "
+            "{INT32}).").format(label=label, number=number, INT32=_INT32))
     if abs(number) > MAX_MAGNITUDE:
         raise QgsProcessingException(tr(
-            "{label}: {number:g} is out of range (at most {MAX_MAGNITUDE:g} in size).").format(label=label, number=number, MAX_MAGNITUDE=MAX_MAGNITUDE))
+            "{label}: {number:g} is out of range (at most {MAX_MAGNITUDE:g} in "
+            "size).").format(label=label, number=number, MAX_MAGNITUDE=MAX_MAGNITUDE))
 
 
 def usable_geometry(geometry, keep_m: bool = False):

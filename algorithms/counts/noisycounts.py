@@ -38,10 +38,10 @@ OUTPUT = "OUTPUT"
 
 MECHANISMS = (("discrete_laplace", "discrete Laplace: integer noise, exact ε-DP"),
               ("laplace", "Laplace: continuous noise, ε-DP"),
-              ("gaussian_analytic", "discrete Gaussian, tightest calibration|Gaussian (discrete, integer noise), tightest proven calibration, "
-                                    "(ε, δ)-DP"),
-              ("gaussian_classic", "discrete Gaussian, classic calibration|Gaussian (discrete), classic calibration of Acs & Castelluccia, "
-                                   "(ε, δ)-DP, ε < 1 only"))
+              ("gaussian_analytic", "discrete Gaussian, tightest calibration|Gaussian (discrete, integer noise), "
+                                    "tightest proven calibration, (ε, δ)-DP"),
+              ("gaussian_classic", "discrete Gaussian, classic calibration|Gaussian (discrete), classic calibration of "
+                                   "Acs & Castelluccia, (ε, δ)-DP, ε < 1 only"))
 INTEGER_TYPES = (FieldType.Int, FieldType.UInt, FieldType.LongLong, FieldType.ULongLong)
 
 

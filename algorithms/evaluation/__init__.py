@@ -1,4 +1,6 @@
-"""Evaluation stage: utility of releases against the truth, and attacks as audits (dpcore.reporting.metrics, dpcore.histograms.attacks, dpcore.od.compare)."""
+"""Evaluation stage: utility of releases against the truth, and attacks as audits
+(dpcore.reporting.metrics, dpcore.histograms.attacks, dpcore.od.compare).
+"""
 from .comparedensity import CompareDensity
 from .comparereports import CompareReports
 from .trajectoryrecovery import TrajectoryRecovery

@@ -89,7 +89,8 @@ class MobilityReport(MobilityDPAlgorithm):
     HELP = """
 <p>One differentially private release of many statistics of a trips layer over zones, in the
 manner of dp-mobility-report: visits per zone and time window, OD flows, trips over time (weekday
-× hour, and per day when a time window is set), trip length, travel time, trips per user, radius of gyration, zones per user, mobility
+× hour, and per day when a time window is set), trip length, travel time, trips per user, radius of gyration, zones per
+user, mobility
 entropy and time between trips. Each statistic with a <b>weight</b> &gt; 0 gets the share
 weight / (sum of weights) of ε, and noise calibrated to its sensitivity for one user, derived from
 m and the public bins (e.g. 2m for visits, m for OD flows and trip histograms, 1 for one value
@@ -97,7 +98,8 @@ per user). The parts of the cost add up to ε; the ledger is charged once.</p>
 <p>Outputs: the HTML <b>report</b> with plots, every value's 95 % margin of error and quartiles
 read from the noisy histograms; the <b>statistics</b> as JSON (public, for the report comparison);
 <b>visits per zone</b> as a styled polygon layer, <b>OD flow lines</b> between zone centroids (the
-flows above the simultaneous 95 % margin over all pairs, as in OD flows of trips); optionally the <b>statistics of the raw data</b>
+flows above the simultaneous 95 % margin over all pairs, as in OD flows of trips); optionally the <b>statistics of the
+raw data</b>
 (JSON marked internal: never publish it; it is for comparing with the private report).</p>
 """ + TRIPS_HELP + BOUNDED_TRIPS_HELP + """
 <p>From bounded trips the report releases every statistic with the same noise and cost as from

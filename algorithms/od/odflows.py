@@ -97,7 +97,8 @@ about 95 % of the released values lie within it of the true count of the sampled
 """ + TRIPS_HELP + BOUNDED_TRIPS_HELP + """
 <h3>Noise</h3>
 <p><b>Noise</b>: discrete Laplace (integer noise, ε-DP, default) or the discrete Gaussian
-mechanism of Canonne, Kamath &amp; Steinke (integer noise, (ε, δ)-DP, δ &gt; 0; its noise grows with m rather than with the number of pairs a user
+mechanism of Canonne, Kamath &amp; Steinke (integer noise, (ε, δ)-DP, δ &gt; 0; its noise grows with m rather than with
+the number of pairs a user
 touches, which helps when m is large).</p>
 <p><b>Share of ε for the noisy total</b> (0 = off): sampling drops the trips of users above m. With
 a share s &gt; 0, the fraction s of ε releases two noisy totals (the sampled trips, and the extra

@@ -76,7 +76,8 @@ raw report share and, for <code>krr</code>, the matrix-inversion baseline.</p>""
     def initAlgorithm(self, config=None):  # noqa: N802
         self.addParameter(QgsProcessingParameterFeatureSource(
             INPUT, tr("Perturbed points"), [QgsProcessing.TypeVectorPoint]))
-        self.addParameter(enum_parameter(MECHANISM, tr("Mechanism used to perturb|the mechanism the points were perturbed with"),
+        self.addParameter(enum_parameter(MECHANISM, tr("Mechanism used to perturb|the mechanism the points were "
+                                                       "perturbed with"),
                                          MECHANISMS, "planar_laplace"))
         self.addParameter(QgsProcessingParameterNumber(
             EPSILON, tr("Epsilon of the perturbation|the ε the points were perturbed with (nothing is spent)"),

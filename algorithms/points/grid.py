@@ -41,8 +41,8 @@ CELL_SIZE = "CELL_SIZE"
 MECHANISMS = (
     ("planar_laplace", "planar Laplace|planar Laplace, continuous (radius ~ Gamma(2, 1/ε), uniform direction), "
                        "each point moved along the geodesic on the WGS84 ellipsoid"),
-    ("laplace", "discretised planar Laplace (grid)|discretised planar Laplace on grid cells (Alvim et al.; reports are cell "
-                "centres)"),
+    ("laplace", "discretised planar Laplace (grid)|discretised planar Laplace on grid cells (Alvim et al.; "
+                "reports are cell centres)"),
     ("geometric", "geometric (grid)|geometric mechanism on grid cells (Alvim et al.; reports are cell centres)"),
     ("krr", "k-ary randomized response (grid)|over the cells (plain ε, no metric, for comparison)"))
 BOUNDARIES = (

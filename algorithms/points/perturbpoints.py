@@ -134,7 +134,8 @@ a user field is given).</p>"""
             STUDY_AREA, tr("Study area to remap reports into|planar Laplace only"),
             [QgsProcessing.TypeVectorPolygon], optional=True))
         self.addParameter(QgsProcessingParameterBoolean(
-            ALLOW_OUTSIDE, tr("Allow most points outside|accept a run where more than half the points fall outside the grid or study area"),
+            ALLOW_OUTSIDE, tr("Allow most points outside|accept a run where more than half the points fall outside the "
+                              "grid or study area"),
             False))
         self.addParameter(unit_field_parameter(USER_FIELD, tr("User id field|empty: each point is "
                                                               "protected on its own"), INPUT))

@@ -1,4 +1,6 @@
-"""Tessellation stage: Voronoi cells of towers and the minimum bipartite cover (dpcore.geometry.tessellation, dpcore.geometry.cover)."""
+"""Tessellation stage: Voronoi cells of towers and the minimum bipartite cover
+(dpcore.geometry.tessellation, dpcore.geometry.cover).
+"""
 from .datadriventessellation import DataDrivenTessellation
 from .minimumcover import MinimumCover
 from .voronoitessellation import VoronoiTessellation

@@ -129,7 +129,8 @@ output discloses nothing else.</p>
                         ("metric frame", frame.describe())],
             sections=[("Result", dpreport.table([
                 ("tower points (multipoint parts counted)", len(xy)),
-                ("features without geometry", n_null), ("cells", len(tess.cells)), ("towers sharing a site", tess.n_merged),
+                ("features without "
+                 "geometry", n_null), ("cells", len(tess.cells)), ("towers sharing a site", tess.n_merged),
                 ("towers outside the study area", tess.n_outside),
                 ("towers dropped (cell misses the area)", tess.n_dropped),
                 ("study area (m²)", round(tess.study_area.area, 1))]))],

@@ -185,7 +185,8 @@ class Ledger:
         then gives δ, the unit and the unit of privacy. The first release on a
         dataset fixes its total budget (``budget`` is then required, in the
         release's unit; an unstated unit of privacy is taken from the
-        release); later calls may omit it or must give the same one. Spending in one unit (or unit of privacy) against a budget kept
+        release); later calls may omit it or must give the same one. Spending in one unit (or unit of privacy) against a
+        budget kept
         in another is refused.
 
         Populations (:mod:`dpcore.accounting.populations`): ``ids`` (the release's user

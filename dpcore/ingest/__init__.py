@@ -12,6 +12,7 @@ from .readers import gdal_available, read_duckdb, read_gdal
 from .times import parse_times, to_epoch_seconds
 
 __all__ = ["MEMORY_EVENTS", "PARTITION_EVENTS", "REASONS", "CompactEvents", "EventEncoder",
-           "bound_compact", "gdal_available", "read_duckdb", "read_gdal", "DROP_REASONS", "ENGINES", "SLOW_FILE_BYTES", "BoundedCounts", "pick_engine", "bound_contributions",
+           "bound_compact", "gdal_available", "read_duckdb", "read_gdal", "DROP_REASONS", "ENGINES",
+           "SLOW_FILE_BYTES", "BoundedCounts", "pick_engine", "bound_contributions",
            "duckdb_available", "parse_times", "read_events_file", "to_epoch_seconds",
            "visit_summary"]

@@ -3,7 +3,8 @@
 ISO 8601 strings with an offset are converted to UTC; naive strings are read
 as UTC, so a naive ``start`` and naive event times agree on wall-clock slot
 boundaries. GDAL's text form of a date-time, ``YYYY/MM/DD hh:mm:ss`` (what
-``ogr2ogr`` writes into CSV), is read as the same ISO date. QDateTime values are converted by the algorithm layer. :func:`times_from_column`
+``ogr2ogr`` writes into CSV), is read as the same ISO date. QDateTime values are converted by the algorithm layer.
+:func:`times_from_column`
 reads a whole column (byte strings from GDAL, numbers, datetime64) vectorised.
 """
 from __future__ import annotations

@@ -12,7 +12,8 @@ swung from 0.9× to 4× the truth. Two public rules, reading only a noisy fact:
   nominal one): E = √2 · √(1/0.3² + M²/0.7²) / (target · max(Û, 1)), never less than its
   nominal ε and never more than a ceiling (a share of the release's ε given by the caller).
   Where E exceeds the nominal ε, the users are counted a second time with what their 30 %
-  lacks and the two counts are averaged with inverse-variance weights. The release's total ε does not change: the caller gives the statistics what the
+  lacks and the two counts are averaged with inverse-variance weights. The release's total ε does not change: the caller
+  gives the statistics what the
   scale did not take (sequential composition with shares chosen from earlier noisy outputs,
   Dwork & Roth 2014, §3.5; the planned total is the spent total).
 * **the margin is carried** (post-processing): κ̂'s 99 % interval from the margins of its

@@ -1,4 +1,6 @@
-"""The ledger (dpcore.accounting.ledger, dpcore.accounting.dataset_ids): units, dataset ids, durability; and dpcore.accounting.units."""
+"""The ledger (dpcore.accounting.ledger, dpcore.accounting.dataset_ids):
+units, dataset ids, durability; and dpcore.accounting.units.
+"""
 from __future__ import annotations
 
 import json

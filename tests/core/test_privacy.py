@@ -1,4 +1,6 @@
-"""Tests of the accounting modules (dpcore.accounting.costs, checks, progress, ledger): cost composition, budgets and the privacy ledger."""
+"""Tests of the accounting modules (dpcore.accounting.costs, checks, progress, ledger):
+cost composition, budgets and the privacy ledger.
+"""
 from __future__ import annotations
 
 import json
