@@ -68,8 +68,8 @@ def dataset_name(dataset_id: str) -> str:
 def algorithm_name(label: str) -> str:
     """The display name of the algorithm that released (``mobilitydp:odflows`` → its name in
     QGIS's language), or the label as recorded."""
-    alg = QgsApplication.processingRegistry().algorithmById(label.split(" ")[0]) \
-        if label else None
+    alg = (QgsApplication.processingRegistry().algorithmById(label.split(" ")[0])
+        if label else None)
     return alg.displayName() if alg is not None else label
 
 
@@ -227,9 +227,9 @@ class BudgetPanel(QDockWidget):
             _num(row.spent_epsilon), _num(row.remaining_epsilon), _num(row.budget_epsilon))
         texts[D_SPENT], texts[D_LEFT], texts[D_BUDGET] = (
             _num(row.spent_delta), _num(row.remaining_delta), _num(row.budget_delta))
-        texts[UNIT] = tr("{unit} per {who}").format(unit=unit_text(row.unit),
-                                                    who=unit_text(row.unit_of_privacy)) \
-            if row.unit_of_privacy else unit_text(row.unit)
+        texts[UNIT] = (tr("{unit} per {who}").format(unit=unit_text(row.unit),
+                                                    who=unit_text(row.unit_of_privacy))
+            if row.unit_of_privacy else unit_text(row.unit))
         texts[OUTPUTS] = tr("{n} release(s)").format(n=len(row.releases))
         item = QTreeWidgetItem(texts)
         item.setToolTip(NAME, row.dataset_id)

@@ -63,8 +63,8 @@ def migration_script_changes(root: str, files) -> list:
             raise SystemExit(f"pyqt5to6 failed:\n{run.stdout}\n{run.stderr}")
         changed = []
         for f in files:
-            with open(os.path.join(root, f), encoding="utf-8") as a, \
-                    open(os.path.join(tmp, f), encoding="utf-8") as b:
+            with open(os.path.join(root, f), encoding="utf-8") as a, (
+                    open(os.path.join(tmp, f), encoding="utf-8")) as b:
                 old, new = a.read().splitlines(), b.read().splitlines()
             changed += [f"{f}:{i + 1}: {x.strip()}  ->  {y.strip()}"
                         for i, (x, y) in enumerate(zip(old, new)) if x != y]
@@ -93,8 +93,8 @@ def missing_in_pyqt6(root: str, files) -> list:
             tree = ast.parse(fh.read(), f)
         names = _qt_names(tree)
         for node in ast.walk(tree):
-            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
-                    and node.value.id in names:
+            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                    and node.value.id in names):
                 module, cls_name = names[node.value.id]
                 try:
                     cls = getattr(importlib.import_module(f"PyQt6.{module}"), cls_name)

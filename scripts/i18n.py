@@ -116,10 +116,10 @@ def _dpcore_messages() -> list:
             with open(os.path.join(base, name), encoding="utf-8") as fh:
                 tree = ast.parse(fh.read())
             for node in ast.walk(tree):
-                if isinstance(node, ast.Call) and getattr(node.func, "id", "") in (
-                        "Message", "word") and node.args and \
-                        isinstance(node.args[0], ast.Constant) and \
-                        isinstance(node.args[0].value, str):
+                if (isinstance(node, ast.Call) and getattr(node.func, "id", "") in (
+                        "Message", "word") and node.args and
+                        isinstance(node.args[0], ast.Constant) and
+                        isinstance(node.args[0].value, str)):
                     found.append(node.args[0].value)
     return found
 
@@ -142,9 +142,9 @@ def _report_headings() -> list:
     def pairs(node):
         if _is_pair(node):
             found.append(node.elts[0].value)
-        elif isinstance(node, ast.Tuple) and len(node.elts) == 2 \
-                and isinstance(node.elts[0], ast.Subscript) \
-                and isinstance(node.elts[0].value, ast.Name):
+        elif (isinstance(node, ast.Tuple) and len(node.elts) == 2
+                and isinstance(node.elts[0], ast.Subscript)
+                and isinstance(node.elts[0].value, ast.Name)):
             found.extend(_dict_values(path, tree, node.elts[0].value.id))
         elif isinstance(node, (ast.List, ast.Tuple)):
             for elt in node.elts:
@@ -175,9 +175,9 @@ def _report_headings() -> list:
                         pairs(node.value)
                     elif isinstance(node, ast.Assign) and any(map(named, node.targets)):
                         pairs(node.value)
-                    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
-                            and node.func.attr in ("append", "extend") \
-                            and named(node.func.value) and node.args:
+                    elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                            and node.func.attr in ("append", "extend")
+                            and named(node.func.value) and node.args):
                         pairs(node.args[0])
                     elif isinstance(node, ast.FunctionDef) and node.name.endswith("sections"):
                         for sub in ast.walk(node):   # what it returns or appends
@@ -186,9 +186,9 @@ def _report_headings() -> list:
                             elif isinstance(sub, ast.Call) and sub.args and getattr(
                                     sub.func, "attr", "") in ("append", "extend"):
                                 pairs(sub.args[0])
-                    elif path.endswith(os.path.join("dpcore", "reporting", "report.py")) \
-                            and isinstance(node, ast.Call) \
-                            and getattr(node.func, "id", "") == "translate" and node.args:
+                    elif (path.endswith(os.path.join("dpcore", "reporting", "report.py"))
+                            and isinstance(node, ast.Call)
+                            and getattr(node.func, "id", "") == "translate" and node.args):
                         arg = node.args[0]
                         if isinstance(arg, ast.Constant):
                             found.append(arg.value)
@@ -201,12 +201,12 @@ def _dict_values(path: str, tree, name: str) -> list:
     """String values of the module-level dict ``name`` of ``tree`` or of the sibling module it
     is imported from (``from .x import name``)."""
     for node in tree.body:
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict) \
-                and any(getattr(t, "id", "") == name for t in node.targets):
+        if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict)
+                and any(getattr(t, "id", "") == name for t in node.targets)):
             return [v.value for v in node.value.values
                     if isinstance(v, ast.Constant) and isinstance(v.value, str)]
-        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module \
-                and any(a.name == name and a.asname is None for a in node.names):
+        if (isinstance(node, ast.ImportFrom) and node.level == 1 and node.module
+                and any(a.name == name and a.asname is None for a in node.names)):
             sibling = os.path.join(os.path.dirname(path), *node.module.split(".")) + ".py"
             with open(sibling, encoding="utf-8") as fh:
                 return _dict_values(sibling, ast.parse(fh.read()), name)
@@ -214,8 +214,8 @@ def _dict_values(path: str, tree, name: str) -> list:
 
 
 def _is_pair(node) -> bool:
-    return isinstance(node, ast.Tuple) and len(node.elts) == 2 \
-        and isinstance(node.elts[0], ast.Constant) and isinstance(node.elts[0].value, str)
+    return (isinstance(node, ast.Tuple) and len(node.elts) == 2
+        and isinstance(node.elts[0], ast.Constant) and isinstance(node.elts[0].value, str))
 
 
 def _plugin_strings() -> list:
@@ -261,8 +261,8 @@ def _plugin_strings() -> list:
 def source_strings() -> list:
     """The catalogue's source strings, unique, in a stable order."""
     seen, out = set(), []
-    for s in _plugin_strings() + _literal_tr_strings() + _report_headings() + \
-            _dpcore_messages():
+    for s in (_plugin_strings() + _literal_tr_strings() + _report_headings() +
+            _dpcore_messages()):
         if s and s.strip() and s not in seen:
             seen.add(s)
             out.append(s)
@@ -280,8 +280,8 @@ def read_ts(path: str) -> dict:
     out = {}
     for message in ET.parse(path).getroot().iter("message"):
         translation = message.find("translation")
-        out[message.findtext("source")] = "" if translation is None or \
-            translation.get("type") == "unfinished" else (translation.text or "")
+        out[message.findtext("source")] = ("" if translation is None or
+            translation.get("type") == "unfinished" else (translation.text or ""))
     return out
 
 
@@ -290,8 +290,8 @@ def write_ts(path: str, lang: str, sources: list, known: dict) -> None:
     context = ET.SubElement(ts, "context")
     ET.SubElement(context, "name").text = CONTEXT
     current = set(sources)   # obsolete entries are kept only when they carry a translation
-    entries = [(s, False) for s in sources] + \
-        [(s, True) for s in known if s not in current and known[s]]
+    entries = ([(s, False) for s in sources] +
+        [(s, True) for s in known if s not in current and known[s]])
     for source, obsolete in entries:
         message = ET.SubElement(context, "message")
         ET.SubElement(message, "source").text = source

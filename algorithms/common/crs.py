@@ -27,8 +27,8 @@ MAX_SCALE_ERROR = 0.01
 
 def is_metric(crs: QgsCoordinateReferenceSystem) -> bool:
     """A projected CRS whose map units are metres (see :func:`scale_error` for distances)."""
-    return crs.isValid() and not crs.isGeographic() and \
-        crs.mapUnits() == QgsUnitTypes.DistanceMeters
+    return (crs.isValid() and not crs.isGeographic() and
+        crs.mapUnits() == QgsUnitTypes.DistanceMeters)
 
 
 def scale_error(crs, point: QgsPointXY, transform_context) -> float:
@@ -84,8 +84,8 @@ def _rect_text(rect: QgsRectangle) -> str:
 
 def check_extent(rect: QgsRectangle, label: str) -> None:
     """Refuse an empty, degenerate or non-finite extent (never a silent 0°, 0°)."""
-    if rect is None or not _finite(rect) or rect.isNull() or \
-            not (rect.width() > 0 and rect.height() > 0):
+    if (rect is None or not _finite(rect) or rect.isNull() or
+            not (rect.width() > 0 and rect.height() > 0)):
         text = "empty" if rect is None or rect.isNull() else _rect_text(rect)
         raise QgsProcessingException(tr(
             "{label} is empty or degenerate ({text}): give xmin, xmax, ymin, ymax with xmin < xmax and ymin < "

@@ -205,8 +205,8 @@ def read_events(alg, parameters, context, feedback, *, tower_ids, start, slot_se
             _read_layer(source, fields, encoder, progress)
             events = encoder.finish()
         layer = alg.parameterAsVectorLayer(parameters, INPUT, context)
-        ident = (lambda: source_dataset_id(layer)) if layer is not None else \
-            (lambda: dataset_id(source.sourceName()))
+        ident = ((lambda: source_dataset_id(layer)) if layer is not None else
+            (lambda: dataset_id(source.sourceName())))
     if events.n_rows == 0:
         events.close()
         raise ValueError("the events layer is empty")

@@ -106,8 +106,8 @@ class MetricFrame:
             self.crs = QgsCoordinateReferenceSystem.fromProj(
                 f"+proj=aeqd +lat_0={lat:.6f} +lon_0={lon:.6f} +datum=WGS84 +units=m +no_defs")
         self.reprojected = self.crs != crs
-        self.distortion = None if self.reprojected else \
-            extent_scale_error(crs, extent, self.transform_context)
+        self.distortion = (None if self.reprojected else
+            extent_scale_error(crs, extent, self.transform_context))
         self.forward = QgsCoordinateTransform(crs, self.crs, self.transform_context)
         self.backward = QgsCoordinateTransform(self.crs, crs, self.transform_context)
 
@@ -123,8 +123,8 @@ class MetricFrame:
                origin: str = "the frame CRS parameter") -> "MetricFrame":
         """The frame of an explicit CRS, which must be projected and in metres."""
         if not is_metric(crs) or _mercator(crs):
-            what = "a Mercator projection, whose distances grow with latitude" \
-                if is_metric(crs) else "not a projected CRS in metres"
+            what = ("a Mercator projection, whose distances grow with latitude"
+                if is_metric(crs) else "not a projected CRS in metres")
             raise QgsProcessingException(tr(
                 "{origin} is {value}, {what}: choose a projected CRS in metres that keeps distances (e.g. the UTM zone "
                 "or national grid of the area).").format(
@@ -146,8 +146,8 @@ class MetricFrame:
                 "metres.").format(value=origin or tr('The public input')))
         wgs84 = QgsCoordinateReferenceSystem("EPSG:4326")
         try:
-            centre = QgsCoordinateTransform(crs, wgs84, transform_context) \
-                .transform(extent.center())
+            centre = (QgsCoordinateTransform(crs, wgs84, transform_context)
+                .transform(extent.center()))
         except QgsCsException as exc:
             raise QgsProcessingException(tr(
                 "the centre of {origin} cannot be converted to longitude/latitude: "
@@ -281,8 +281,8 @@ class MetricFrame:
                 "[EPSG:n]).").format(label=label, extent=_rect_text(rect), crs=crs_name(crs)))
         if crs != self.crs:
             try:
-                rect = QgsCoordinateTransform(crs, self.crs, self.transform_context) \
-                    .transformBoundingBox(rect)
+                rect = (QgsCoordinateTransform(crs, self.crs, self.transform_context)
+                    .transformBoundingBox(rect))
             except QgsCsException as exc:
                 raise QgsProcessingException(tr(
                     "{label} cannot be converted to {crs}: "
@@ -315,8 +315,8 @@ class MetricFrame:
         return g
 
     def point_to_home(self, x: float, y: float) -> QgsPointXY:
-        return self.backward.transform(QgsPointXY(x, y)) if self.reprojected \
-            else QgsPointXY(x, y)
+        return (self.backward.transform(QgsPointXY(x, y)) if self.reprojected
+            else QgsPointXY(x, y))
 
 
 def check_unique_ids(ids, id_field, name) -> None:

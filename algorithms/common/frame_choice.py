@@ -20,8 +20,8 @@ def choose_frame(alg, parameters, context, *, frame_crs=None, public=(), extent=
     Otherwise refused, saying what to set.
     """
     def is_set(name):
-        return name is not None and alg.parameterDefinition(name) is not None and \
-            parameters.get(name) not in (None, "")
+        return (name is not None and alg.parameterDefinition(name) is not None and
+            parameters.get(name) not in (None, ""))
 
     def label(name):
         return alg.parameterDefinition(name).description()

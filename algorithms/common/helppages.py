@@ -24,10 +24,10 @@ def page(alg) -> str:
     """The HTML help page of ``alg``."""
     rows = []
     for p in alg.parameterDefinitions():
-        kind = tr("advanced, ") if p.flags() & QgsProcessingParameterDefinition.FlagAdvanced \
-            else ""
-        kind += tr("optional") if p.flags() & QgsProcessingParameterDefinition.FlagOptional \
-            else tr("required")
+        kind = (tr("advanced, ") if p.flags() & QgsProcessingParameterDefinition.FlagAdvanced
+            else "")
+        kind += (tr("optional") if p.flags() & QgsProcessingParameterDefinition.FlagOptional
+            else tr("required"))
         default = p.defaultValue()
         rows.append(f"<tr><td><code>{html.escape(p.name())}</code></td>"
                     f"<td>{html.escape(p.description())}</td><td>{html.escape(p.type())}, {kind}"

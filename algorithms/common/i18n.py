@@ -45,8 +45,8 @@ def shown(text) -> str:
 
 def error_text(exc: BaseException) -> str:
     """An exception's message as the user reads it (see :func:`shown`)."""
-    return shown(exc.args[0]) if len(exc.args) == 1 and isinstance(exc.args[0], str) \
-        else str(exc)
+    return (shown(exc.args[0]) if len(exc.args) == 1 and isinstance(exc.args[0], str)
+        else str(exc))
 
 
 def translating_feedback(feedback):

@@ -125,8 +125,8 @@ class InputsMixin:
     def seeded(self, parameters, context) -> bool:
         """A reproducible run, not for publication: SEED set, or the input is the table of
         a seeded ``scripts/spark-bound`` run (its reader sets ``seeded_source``)."""
-        return self.seed(parameters, context) is not None or \
-            bool(getattr(self, "seeded_source", False))
+        return (self.seed(parameters, context) is not None or
+            bool(getattr(self, "seeded_source", False)))
 
     def rng(self, parameters, context):
         """The generator of the release (seeded, or secure when SEED is empty)."""

@@ -23,8 +23,8 @@ def restore_temporal_style(layer) -> bool:
 
     Returns True if applied; any other layer is not touched.
     """
-    if not isinstance(layer, QgsVectorLayer) or layer.providerType() != "ogr" or \
-            layer.temporalProperties().isActive() or not has_own_style(layer.source()):
+    if (not isinstance(layer, QgsVectorLayer) or layer.providerType() != "ogr" or
+            layer.temporalProperties().isActive() or not has_own_style(layer.source())):
         return False
     return bool(layer.loadDefaultStyle()[1]) and layer.temporalProperties().isActive()
 

@@ -122,9 +122,9 @@ def cost_text(cost) -> str:
 def _rule_text(contract) -> str:
     """What :meth:`ReleaseContract.fail` did, in the user's language (call it first)."""
     if contract.state == "committed":
-        where = _tr(" and charged to dataset '{dataset}' in the ledger {path}").format(
-            dataset=contract.dataset_id, path=contract.path) \
-            if contract.reservation is not None else _tr(" (no ledger was given)")
+        where = (_tr(" and charged to dataset '{dataset}' in the ledger {path}").format(
+            dataset=contract.dataset_id, path=contract.path)
+            if contract.reservation is not None else _tr(" (no ledger was given)"))
         outputs = contract.outputs()
         wrote = _tr(" Outputs written: {outputs}.").format(
             outputs=", ".join(map(str, outputs))) if outputs else _tr(" No output was written.")
@@ -133,8 +133,8 @@ def _rule_text(contract) -> str:
     if contract.reservation is not None:
         return _tr("Nothing was published and nothing was charged to the privacy ledger (no "
                    "noise had been drawn; its reservation was cancelled).")
-    return _tr("Nothing was published and nothing was charged to the privacy ledger.") \
-        if contract.path else _tr("Nothing was published (no ledger was given).")
+    return (_tr("Nothing was published and nothing was charged to the privacy ledger.")
+        if contract.path else _tr("Nothing was published (no ledger was given)."))
 
 
 def failure_message(charge, message: str, *, drawn: bool, cancelled: bool = False) -> str:

@@ -131,11 +131,11 @@ def dialog_ready(parameter):
     wrapper = metadata.get("widget_wrapper") or {}
     if not isinstance(wrapper, dict) or wrapper.get("class"):
         return parameter  # a widget of its own (the ledger file)
-    if isinstance(parameter, QgsProcessingParameterEnum) and parameter.usesStaticStrings() \
-            and not parameter.allowMultiple() and CHOICES_KEY in metadata:
+    if (isinstance(parameter, QgsProcessingParameterEnum) and parameter.usesStaticStrings()
+            and not parameter.allowMultiple() and CHOICES_KEY in metadata):
         wrapper = {**wrapper, "class": f"{_WIDGETS}.EnumLabelWidgetWrapper"}
-    elif isinstance(parameter, QgsProcessingParameterNumber) and \
-            parameter.dataType() == QgsProcessingParameterNumber.Double:
+    elif (isinstance(parameter, QgsProcessingParameterNumber) and
+            parameter.dataType() == QgsProcessingParameterNumber.Double):
         wrapper = {**wrapper, "class": f"{_WIDGETS}.NumberWidgetWrapper"}
     else:
         return parameter

@@ -31,8 +31,8 @@ class ReportsMixin:
         self._empty_reasons = {}
         for out in self.outputDefinitions():
             value = results.get(out.name())
-            if not isinstance(out, QgsProcessingOutputVectorLayer) or not value or \
-                    not isinstance(value, str):
+            if (not isinstance(out, QgsProcessingOutputVectorLayer) or not value or
+                    not isinstance(value, str)):
                 continue
             layer = QgsProcessingUtils.mapLayerFromString(value, context)
             if layer is None or layer.featureCount() != 0:

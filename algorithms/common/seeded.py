@@ -58,8 +58,8 @@ def _mark_file(value: str, note: str) -> bool:
     if source is None:
         return False
     try:
-        layers = [source.GetLayerByName(name)] if name else \
-            [source.GetLayer(i) for i in range(source.GetLayerCount())]
+        layers = ([source.GetLayerByName(name)] if name else
+            [source.GetLayer(i) for i in range(source.GetLayerCount())])
         for layer in (lr for lr in layers if lr is not None):
             if layer.GetName() in ("layer_styles", "qgis_projects"):
                 continue

@@ -64,8 +64,8 @@ _KINDS = {QgsProcessing.TypeVectorPoint: (QgsWkbTypes.PointGeometry, "points"),
 def _check_geometry_type(alg, definition, parameters, context) -> None:
     """A layer of points, lines or polygons where the definition asks for that kind only."""
     kinds = [_KINDS[t] for t in definition.dataTypes() if t in _KINDS]
-    if not kinds or len(kinds) != len(definition.dataTypes()) or \
-            not _is_set(parameters.get(definition.name())):
+    if (not kinds or len(kinds) != len(definition.dataTypes()) or
+            not _is_set(parameters.get(definition.name()))):
         return
     source = alg.parameterAsSource(parameters, definition.name(), context)
     if source is None:

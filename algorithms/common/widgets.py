@@ -151,8 +151,8 @@ class EnumLabelWidgetWrapper(_LabelledWrapper):
         p = self.parameterDefinition()
         choices = p.metadata().get(CHOICES_KEY) or {v: v for v in p.options()}
         combo = QComboBox()
-        if p.flags() & QgsProcessingParameterDefinition.FlagOptional and \
-                p.defaultValue() in (None, ""):   # a default ("automatic") says it already
+        if (p.flags() & QgsProcessingParameterDefinition.FlagOptional and
+                p.defaultValue() in (None, "")):   # a default ("automatic") says it already
             combo.addItem(tr("[Not selected]"), self.NOT_SET_OPTION)
         removed = p.metadata().get(REMOVED_KEY) or ()
         for value in p.options():
@@ -173,8 +173,8 @@ class EnumLabelWidgetWrapper(_LabelledWrapper):
     def setValue(self, value):  # noqa: N802
         if isinstance(value, list):
             value = value[0] if value else None
-        if isinstance(value, int) and not isinstance(value, bool) and \
-                0 <= value < len(self.parameterDefinition().options()):
+        if (isinstance(value, int) and not isinstance(value, bool) and
+                0 <= value < len(self.parameterDefinition().options())):
             value = self.parameterDefinition().options()[value]  # a position (old scripts)
         if value is None or value == "":
             return

@@ -152,8 +152,8 @@ chosen day interval; the report. The internal report holds the errors against th
         epsilon = self.epsilon(parameters, context)
         start, slot_seconds, n_slots = period(self, parameters, context)
         params = self._params(parameters, context, method)
-        past = self.parameterAsInt(parameters, HISTORY_DAYS, context) \
-            if method == "dynamic_hybrid" else 0
+        past = (self.parameterAsInt(parameters, HISTORY_DAYS, context)
+            if method == "dynamic_hybrid" else 0)
         plan = plan_histograms(method, n_slots, epsilon=epsilon, **params)
         frame = self.metric_frame(parameters, context, public=(CELLS,))
         polygons, ids, geometries, _, cells = read_cells(self, parameters, context, frame,

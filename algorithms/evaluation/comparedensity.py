@@ -133,8 +133,8 @@ default the three cells with the largest totals.</p>
             raise ValueError(f"{len(absent)} cell(s) of the true layer are not in the private "
                              f"layer (e.g. {absent[0]})")
         priv = priv[[pos[str(c)] for c in ids]]
-        if priv.shape[1] < true.shape[1] or np.isnan(true).any() or \
-                np.isnan(priv[:, :true.shape[1]]).any():
+        if (priv.shape[1] < true.shape[1] or np.isnan(true).any() or
+                np.isnan(priv[:, :true.shape[1]]).any()):
             raise ValueError("both layers must hold a count for every cell and slot")
         priv = priv[:, :true.shape[1]]
         feedback.setProgress(20)

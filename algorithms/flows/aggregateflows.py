@@ -39,14 +39,14 @@ from ..common.field_types import FieldType
 from ..common.flow_styles import flow_style, zone_style
 from .help import AGGREGATE_HELP
 
-INPUT, VEHICLE_FIELD, TRAJECTORY_FIELD, TIME_FIELD = "INPUT", "VEHICLE_FIELD", \
-    "TRAJECTORY_FIELD", "TIME_FIELD"
-CELLS, CELL_ID_FIELD, ALLOW_HOLES, START, END = "CELLS", "CELL_ID_FIELD", "ALLOW_HOLES", \
-    "START", "END"
+INPUT, VEHICLE_FIELD, TRAJECTORY_FIELD, TIME_FIELD = ("INPUT", "VEHICLE_FIELD",
+    "TRAJECTORY_FIELD", "TIME_FIELD")
+CELLS, CELL_ID_FIELD, ALLOW_HOLES, START, END = ("CELLS", "CELL_ID_FIELD", "ALLOW_HOLES",
+    "START", "END")
 METHOD, SENSITIVITY, NOISE, BOUNDING = "METHOD", "SENSITIVITY", "NOISE", "BOUNDING"
 MAX_MOVES, MAX_COUNT = "MAX_MOVES", "MAX_COUNT"
-SKETCH, SKETCH_WIDTH, SKETCH_DEPTH, SKETCH_SEED, AGGREGATION = \
-    "SKETCH", "SKETCH_WIDTH", "SKETCH_DEPTH", "SKETCH_SEED", "AGGREGATION"
+SKETCH, SKETCH_WIDTH, SKETCH_DEPTH, SKETCH_SEED, AGGREGATION = (
+    "SKETCH", "SKETCH_WIDTH", "SKETCH_DEPTH", "SKETCH_SEED", "AGGREGATION")
 FLOWS, ZONES, TRUE_FLOWS = "FLOWS", "ZONES", "TRUE_FLOWS"
 
 #: (value, label) of every enum parameter; values are what saved models store.
@@ -183,8 +183,8 @@ class AggregateFlows(MobilityDPAlgorithm):
             if not f.hasGeometry():
                 continue
             veh = f[names[VEHICLE_FIELD]]
-            traj = f[names[TRAJECTORY_FIELD]] if names[TRAJECTORY_FIELD] else \
-                (f.id() if lines else 0)
+            traj = (f[names[TRAJECTORY_FIELD]] if names[TRAJECTORY_FIELD] else
+                (f.id() if lines else 0))
             t = None if lines else epoch_seconds(f[names[TIME_FIELD]])
             for v in f.geometry().vertices():
                 vehicle.append(None if veh == NULL else str(veh))

@@ -77,8 +77,8 @@ def _weight_label(title: str) -> str:
     head, _, unit = title.partition(" (")
     if not head[:2].isupper():           # "Visits…" → "visits…", but "OD flows" stays
         head = head[0].lower() + head[1:]
-    return f"Weight: {head}|" + (f"{unit.rstrip(')')}; " if unit else "") + \
-        "0 = leave out"
+    return (f"Weight: {head}|" + (f"{unit.rstrip(')')}; " if unit else "") +
+        "0 = leave out")
 
 
 class MobilityReport(MobilityDPAlgorithm):
@@ -265,9 +265,9 @@ trips in the window (before sampling) in bins 1 … the maximum shown (the last 
             fields.append(QgsField(f"visits_w{k}", FieldType.Double))
         fields.append(QgsField("moe95_w", FieldType.Double))
         fields.append(QgsField("moe95_note", FieldType.String))
-        note = tr("not a 95 % interval: the margin of the noisy count before shrinkage × the "
-                  "sampling scale; it ignores the shrinkage and the scale's noise") \
-            if "margin_note" in entry else tr("95 % margin of error of the noisy count")
+        note = (tr("not a 95 % interval: the margin of the noisy count before shrinkage × the "
+                  "sampling scale; it ignores the shrinkage and the scale's noise")
+            if "margin_note" in entry else tr("95 % margin of error of the noisy count"))
         sink, dest_id = self.sink(parameters, VISITS, context, fields,
                                   QgsWkbTypes.MultiPolygon, data.zones_crs)
         counts = np.asarray(entry["counts"], dtype=float)

@@ -164,8 +164,8 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
                          max_trips=m, epsilon=epsilon, delta=delta, population=population,
                          trips_options=set_options)
         cap = self.parameterAsInt(parameters, TOTAL_CAP, context)
-        region_size = self.parameterAsDouble(parameters, REGION_SIZE, context) \
-            if self._is_set(parameters, REGION_SIZE) else 0.0
+        region_size = (self.parameterAsDouble(parameters, REGION_SIZE, context)
+            if self._is_set(parameters, REGION_SIZE) else 0.0)
         if region_size > 0 and choice.od != OD_PEOPLE:
             raise QgsProcessingException(tr("Public regions need the method people_shrunk (the "
                                             "method here is {})").format(choice.od))
@@ -292,8 +292,8 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
                       (np.ndim(v) == 0 or isinstance(v, tuple))]   # a scale's 99 % interval
         values = np.asarray(release.values, dtype=float)
         lower, upper = np.asarray(pub["lower"]), np.asarray(pub["upper"])
-        above = np.asarray(pub["noisy_significant"], dtype=bool) if people else \
-            values > pub["simultaneous_margin_95"]
+        above = (np.asarray(pub["noisy_significant"], dtype=bool) if people else
+            values > pub["simultaneous_margin_95"])
         sections = self._regions_sections(pub) + [
                     ("Noise and margin of error", dpreport.table(dpreport.fact_rows(noise_rows))
                      + (released(dpreport.table(dpreport.fact_rows(noisy_rows)))

@@ -135,10 +135,10 @@ def read_layer(source, frame, encoder, *, layout, user_field, fields, to_frame, 
                               _objects(cols[5]), _objects(cols[6]),
                               np.asarray(cols[7], float), in_frame=True)
         else:
-            ox, oy = to_frame(np.asarray(cols[1], float), np.asarray(cols[2], float)) \
-                if to_frame else (np.asarray(cols[1], float), np.asarray(cols[2], float))
-            dx, dy = to_frame(np.asarray(cols[3], float), np.asarray(cols[4], float)) \
-                if to_frame else (np.asarray(cols[3], float), np.asarray(cols[4], float))
+            ox, oy = (to_frame(np.asarray(cols[1], float), np.asarray(cols[2], float))
+                if to_frame else (np.asarray(cols[1], float), np.asarray(cols[2], float)))
+            dx, dy = (to_frame(np.asarray(cols[3], float), np.asarray(cols[4], float))
+                if to_frame else (np.asarray(cols[3], float), np.asarray(cols[4], float)))
             encoder.add_trips(_objects(cols[0]), ox, oy, dx, dy, _objects(cols[5]),
                               _objects(cols[6]), in_frame=True)
         n[0] += len(rows)

@@ -145,8 +145,8 @@ def _layout(alg, parameters, context, source):
                       for p in (ORIGIN_X, ORIGIN_Y, DEST_X, DEST_Y))
     if coordinates:  # the coordinate fields win over a geometry (a CSV's WKT column)
         kind = QgsWkbTypes.NullGeometry
-    elif kind in (QgsWkbTypes.PointGeometry, QgsWkbTypes.LineGeometry) and \
-            not source.sourceCrs().isValid():
+    elif (kind in (QgsWkbTypes.PointGeometry, QgsWkbTypes.LineGeometry) and
+            not source.sourceCrs().isValid()):
         raise ValueError(
             "the trips layer has geometries but no CRS (a CSV whose WKT column was read as "
             "the geometry?): set the layer's CRS, or give the four coordinate fields (origin "
@@ -195,8 +195,8 @@ def bounded_trips_dir(alg, parameters, context) -> str:
     both or neither of it and the trips layer."""
     table = (alg.parameterAsFile(parameters, BOUNDED_TRIPS, context)
              if alg.parameterDefinition(BOUNDED_TRIPS) is not None else "")
-    if alg.parameterDefinition(BOUNDED_TRIPS) is not None and \
-            bool(table) == (alg.parameterAsSource(parameters, INPUT, context) is not None):
+    if (alg.parameterDefinition(BOUNDED_TRIPS) is not None and
+            bool(table) == (alg.parameterAsSource(parameters, INPUT, context) is not None)):
         raise ValueError("give either the trips layer or a bounded-trips directory (exactly one)")
     return table
 
@@ -266,6 +266,6 @@ def read_trips(alg, parameters, context, feedback, *, bounded_max_trips=None) ->
 def reserve(alg, parameters, context, plan, data=None):
     """The ledger charge of a whole-trip release (dataset id default: the trips' source, or
     the one a Spark job recorded for its bounded trips: one budget whichever path ran)."""
-    ident = data.dataset_id if data is not None and data.tables else \
-        alg.layer_source_id(parameters, INPUT, context)
+    ident = (data.dataset_id if data is not None and data.tables else
+        alg.layer_source_id(parameters, INPUT, context))
     return alg.reserve_budget(parameters, context, default_dataset_id=ident, planned=plan)

@@ -156,8 +156,8 @@ a user field is given).</p>"""
 
     def _epsilon(self, parameters, context) -> float:
         if self._is_set(parameters, RADIUS):
-            level = self.parameterAsDouble(parameters, LEVEL, context) \
-                if self._is_set(parameters, LEVEL) else DEFAULT_LEVEL
+            level = (self.parameterAsDouble(parameters, LEVEL, context)
+                if self._is_set(parameters, LEVEL) else DEFAULT_LEVEL)
             return epsilon_from_level(level, self.parameterAsDouble(parameters, RADIUS, context))
         return self.epsilon(parameters, context)
 
@@ -181,9 +181,9 @@ a user field is given).</p>"""
         fields = ([user_field] if user_field else []) + keep
         grid = region = None
         if mechanism == "planar_laplace":
-            frame = MetricFrame.of_source(self.study_area(parameters, context), context,
-                                          "study area") if self._is_set(parameters, STUDY_AREA) \
-                else None
+            frame = (MetricFrame.of_source(self.study_area(parameters, context), context,
+                                          "study area") if self._is_set(parameters, STUDY_AREA)
+                else None)
             work_crs = WGS84
         else:
             if self._is_set(parameters, STUDY_AREA):

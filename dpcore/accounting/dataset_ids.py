@@ -48,8 +48,8 @@ def dataset_id(source: str, provider: str = "") -> str:
     text = str(source).strip()
     if not text:
         raise ValueError("an empty data source has no dataset id")
-    if provider in ("memory", "virtual") or text.startswith("memory?") or \
-            (provider == "" and text.startswith("?query=")):
+    if (provider in ("memory", "virtual") or text.startswith("memory?") or
+            (provider == "" and text.startswith("?query="))):
         raise NoStableIdentity(_no_identity(provider or "memory or virtual"))
     if is_database_uri(text):
         return database_id(text, provider)
@@ -84,8 +84,8 @@ def public_name(ident: str) -> str:
 def is_database_uri(text: str) -> bool:
     """True for a QGIS database URI (``dbname=…`` / ``service=…`` with a table) or OGR ``PG:``."""
     keys = {k.lower() for k, _ in _URI_PAIR.findall(text)}
-    return text.startswith("PG:") or ("dbname" in keys and bool(keys & {"table", "host"})) or \
-        {"service", "table"} <= keys
+    return (text.startswith("PG:") or ("dbname" in keys and bool(keys & {"table", "host"})) or
+        {"service", "table"} <= keys)
 
 
 def database_id(uri: str, provider: str = "") -> str:

@@ -214,8 +214,8 @@ class Ledger:
         with _locked(self.path):
             data = self._read()
             new = dataset_id not in data["datasets"]
-            pid = pops.choose(data, dataset_id, people, population)[0] if new \
-                else pops.population_of(data, dataset_id)
+            pid = (pops.choose(data, dataset_id, people, population)[0] if new
+                else pops.population_of(data, dataset_id))
             joined = pops.policy_of(data, pid) if new else None
             if new:
                 own = joined.budget if joined else (budget or (policy and policy.budget))

@@ -285,8 +285,8 @@ def spread(estimate, pool: Pooling, profile) -> np.ndarray:
     totals = np.bincount(pool.column, weights=per_slot, minlength=pool.n_columns)
     level = estimate / np.where(totals > 0, totals, 1.0)[None, :]
     w = pool.weight[None, :]
-    fine = ((1.0 - w) * level[:, pool.neighbours[:, 0]] + w * level[:, pool.neighbours[:, 1]]) \
-        * per_slot[None, :]
+    fine = (((1.0 - w) * level[:, pool.neighbours[:, 0]] + w * level[:, pool.neighbours[:, 1]])
+        * per_slot[None, :])
     sums = np.zeros_like(estimate)
     np.add.at(sums.T, pool.column, fine.T)
     ok = sums[:, pool.column] > 0

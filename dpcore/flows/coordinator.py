@@ -95,8 +95,8 @@ def plan_flows(*, epsilon: float, delta: float = 0.0, method: str = "universal",
             raise ValueError("the central mode needs the maximum number of moves per vehicle")
         if bounding not in BOUNDINGS:
             raise ValueError(f"unknown bounding {bounding!r}; choose one of {BOUNDINGS}")
-        if int(max_moves) != max_moves or max_moves < 1 or int(max_count) != max_count \
-                or max_count < 1:
+        if (int(max_moves) != max_moves or max_moves < 1 or int(max_count) != max_count
+                or max_count < 1):
             raise ValueError("the maximum moves per vehicle and count per move must be "
                              "integers ≥ 1")
         if noise == "discrete":
@@ -109,8 +109,8 @@ def plan_flows(*, epsilon: float, delta: float = 0.0, method: str = "universal",
         unit = UNIT_TRAJECTORY if sensitivity == "trajectory" else UNIT_MOVE
         return FlowPlan(math.inf, 0.0, None, unit, False, spec.leaks(),
                         "not differentially private")
-    achieved = balanced_bound(1.0, spec.epsilon, spec.delta, noise)[1] \
-        if method == "balanced" else 0.0
+    achieved = (balanced_bound(1.0, spec.epsilon, spec.delta, noise)[1]
+        if method == "balanced" else 0.0)
     return FlowPlan(spec.epsilon, achieved, 1.0, UNIT_MOVE, True, "",
                     "per-vehicle noise, parallel composition over vehicles")
 
@@ -153,15 +153,15 @@ def _release(vectors, *, epsilon, delta, rng, progress, method, sensitivity, noi
     step = None if progress is None else (lambda f: progress(0.9 * f))
     s = vectors.index.size
     per_node = sketch is not None and aggregation == "estimates" and sketch.kind != "agms"
-    node_map = (lambda rows: sketches.estimate(sketches.sketch(rows, sketch), sketch, s)) \
-        if per_node else None
+    node_map = ((lambda rows: sketches.estimate(sketches.sketch(rows, sketch), sketch, s))
+        if per_node else None)
     rel = release_local(vectors, spec, rng=rng, progress=step, node_map=node_map,
                         clip_negative=sketch is not None and sketch.kind == "countmin")
     if sketch is None:
         report_progress(progress, 1.0)
         return rel
-    values = rel.values if per_node else \
-        sketches.estimate(sketches.sketch(rel.values, sketch), sketch, s)
+    values = (rel.values if per_node else
+        sketches.estimate(sketches.sketch(rel.values, sketch), sketch, s))
     info = dict(rel.public, sketch=sketch.kind, sketch_width=int(sketch.width),
                 sketch_depth=int(sketch.depth), sketch_seed=int(sketch.seed),
                 sketch_counters=sketch.size, compression=s / sketch.size,

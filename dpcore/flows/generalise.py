@@ -120,8 +120,8 @@ def _bridge(cells: Cells, keys: np.ndarray, seg_xy: np.ndarray, a: np.ndarray, b
         out.append((todo[r_gap[keep]], r_cell[keep], r_exit[keep]))
         todo = todo[bad]
         step /= 8
-    gap, cell, exit_ = (np.concatenate(col) for col in zip(*out)) if out else \
-        (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0))
+    gap, cell, exit_ = ((np.concatenate(col) for col in zip(*out)) if out else
+        (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0)))
     order = np.argsort(gap, kind="stable")
     return gap[order], cell[order], exit_[order]
 

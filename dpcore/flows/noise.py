@@ -241,8 +241,8 @@ class LocalNoise:
         if self.method == "universal":
             noisy = np.empty(counts.shape, dtype=np.int64 if self.noise == "discrete" else float)
             part = None
-            groups = [(1.0, slice(None))] if np.isscalar(sens) else \
-                [(d, sens == d) for d in np.unique(sens)]
+            groups = ([(1.0, slice(None))] if np.isscalar(sens) else
+                [(d, sens == d) for d in np.unique(sens)])
             for d, where in groups:  # one mechanism call per distinct Δ
                 if self.noise == "discrete":
                     rel = mechanisms.discrete_laplace(counts[where], sensitivity=int(d),
@@ -263,8 +263,8 @@ class LocalNoise:
             bounds = np.array([balanced_bound(d, eps, self.delta, self.noise)[0] for d in uniq])
             bound = bounds[inverse].reshape(np.shape(sens))
             if self.noise == "continuous":
-                grid = np.array([continuous_grid(d, eps) for d in uniq])[inverse] \
-                    .reshape(np.shape(sens))
+                grid = (np.array([continuous_grid(d, eps) for d in uniq])[inverse]
+                    .reshape(np.shape(sens)))
         if on_grid:
             steps = np.asarray(sens, float) / grid
             noise = grid * truncated_discrete_laplace_noise(

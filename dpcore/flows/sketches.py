@@ -107,8 +107,8 @@ def hash_functions(spec: SketchSpec, n_items: int) -> tuple:
 def sketch(vectors, spec: SketchSpec) -> np.ndarray:
     """Sketch of one vector (1-D) or of each row of a matrix (dense or sparse)."""
     n_items = vectors.shape[-1]
-    f = sp.csr_matrix(vectors, dtype=float) if sp.issparse(vectors) \
-        else np.atleast_2d(np.asarray(vectors, dtype=float))
+    f = (sp.csr_matrix(vectors, dtype=float) if sp.issparse(vectors)
+        else np.atleast_2d(np.asarray(vectors, dtype=float)))
     if spec.kind == "agms":
         out = np.zeros((f.shape[0], spec.size))
         for start, signs in _agms_sign_blocks(spec, n_items):
@@ -145,6 +145,6 @@ def estimate(counters, spec: SketchSpec, n_items: int) -> np.ndarray:
             out = values.min(axis=1)
         else:
             values *= signs
-            out = np.partition(values, d // 2, axis=1)[:, d // 2] if d % 2 else \
-                np.median(values, axis=1)
+            out = (np.partition(values, d // 2, axis=1)[:, d // 2] if d % 2 else
+                np.median(values, axis=1))
     return out.ravel() if counters.ndim == 1 else out

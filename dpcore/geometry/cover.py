@@ -122,15 +122,15 @@ def overlap_graph(polys_a: Sequence, polys_b: Sequence, *, min_overlap_m2: float
     n_a, n_b = len(polys_a), len(polys_b)
 
     ia, jb = intersecting_pairs(polys_b, polys_a)
-    inter = areas(intersections([polys_a[k] for k in ia], [polys_b[k] for k in jb])) \
-        if len(ia) else np.zeros(0)
+    inter = (areas(intersections([polys_a[k] for k in ia], [polys_b[k] for k in jb]))
+        if len(ia) else np.zeros(0))
     if not (inter > 0).any():
         raise ValueError(f"no polygon of {name_a} overlaps a polygon of {name_b}: the layers "
                          "cover different places (check that each layer's CRS is set correctly)")
     covered_a = np.bincount(ia, weights=inter, minlength=n_a)
     covered_b = np.bincount(jb, weights=inter, minlength=n_b)
-    keep = (inter > min_overlap_m2) & (inter > 0) & \
-        (inter >= min_overlap_fraction * np.minimum(area_a[ia], area_b[jb]))
+    keep = ((inter > min_overlap_m2) & (inter > 0) &
+        (inter >= min_overlap_fraction * np.minimum(area_a[ia], area_b[jb])))
     dropped = float(inter[~keep].sum())
     ia, jb, inter = ia[keep], jb[keep], inter[keep]
     overlap = sp.csr_matrix((inter, (ia, jb)), shape=(n_a, n_b))
@@ -200,8 +200,8 @@ def minimum_vertex_cover(adjacency) -> tuple:
     """
     adj = _biadjacency(adjacency)
     n_a, n_b = adj.shape
-    match_a = np.asarray(maximum_bipartite_matching(adj, perm_type="column"), dtype=np.intp) \
-        if adj.nnz else np.full(n_a, -1, dtype=np.intp)
+    match_a = (np.asarray(maximum_bipartite_matching(adj, perm_type="column"), dtype=np.intp)
+        if adj.nnz else np.full(n_a, -1, dtype=np.intp))
     match_b = np.full(n_b, -1, dtype=np.intp)
     matched = match_a >= 0
     match_b[match_a[matched]] = np.flatnonzero(matched)

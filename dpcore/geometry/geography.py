@@ -78,8 +78,8 @@ class Geography:
             raise ValueError("towers must be a non-empty (n, 2) array of coordinates")
         if len(self.zones) == 0 or len(self.zones) != len(self.population):
             raise ValueError("need at least one census polygon, with one population each")
-        if np.any(~np.isfinite(self.population)) or np.any(self.population < 0) \
-                or self.population.sum() <= 0:
+        if (np.any(~np.isfinite(self.population)) or np.any(self.population < 0)
+                or self.population.sum() <= 0):
             raise ValueError("census population must be non-negative with a positive total")
         if len(self.tower_ids) != len(self.towers) or len(self.zone_ids) != len(self.zones):
             raise ValueError("one id per tower and per zone is required")

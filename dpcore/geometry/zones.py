@@ -76,8 +76,8 @@ def check_zones(polygons: Sequence, ids: Sequence = None, what: str = "zones",
         raise ValueError(f"{len(missing)} of {len(polygons)} polygons of the {what} layer have "
                          f"no geometry (NULL or empty), e.g. '{missing[0]}': remove or fix them")
     if len(polygons) < minimum:
-        has = "no polygon" if not polygons else \
-            f"only {len(polygons)} polygon{'s' if len(polygons) != 1 else ''}"
+        has = ("no polygon" if not polygons else
+            f"only {len(polygons)} polygon{'s' if len(polygons) != 1 else ''}")
         raise ValueError(
             f"the {what} layer has {has}: zones must be at least {minimum} (over a single zone "
             "every count is the total: release a noisy total instead)")
@@ -90,8 +90,8 @@ def check_zones(polygons: Sequence, ids: Sequence = None, what: str = "zones",
     i, j = intersecting_pairs(cleaned, cleaned)
     keep = i < j
     i, j = i[keep], j[keep]
-    shared = areas(intersections([cleaned[k] for k in i], [cleaned[k] for k in j])) \
-        if len(i) else np.zeros(0)
+    shared = (areas(intersections([cleaned[k] for k in i], [cleaned[k] for k in j]))
+        if len(i) else np.zeros(0))
     total = float(areas(cleaned).sum())
     share = float(shared.sum()) / total
     if share > MAX_OVERLAP_SHARE:

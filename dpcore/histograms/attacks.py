@@ -203,8 +203,8 @@ def recover_trajectories(counts, centroids, *, night=None, day_model: str = "vel
         new = traj[:, t - 1].copy()
         if candidates.size:
             moving = not night[t] and day_model == "velocity"
-            guess_cell = np.where(np.any(velocity != 0, axis=1), -1, traj[:, t - 1]) \
-                if moving else traj[:, t - 1]
+            guess_cell = (np.where(np.any(velocity != 0, axis=1), -1, traj[:, t - 1])
+                if moving else traj[:, t - 1])
             rows, cols = _assign(guess_cell, loc + velocity if moving else loc,
                                  candidates, xy)
             new[rows] = candidates[cols]

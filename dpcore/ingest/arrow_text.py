@@ -21,8 +21,8 @@ def text_matrix(col) -> tuple:
     wide = pa.types.is_large_string(col.type) or pa.types.is_large_binary(col.type)
     offs = np.frombuffer(bufs[1], dtype=np.int64 if wide else np.int32)
     offs = offs[col.offset:col.offset + n + 1].astype(np.int64)
-    data = np.frombuffer(bufs[2], dtype=np.uint8) if bufs[2] is not None \
-        else np.zeros(0, dtype=np.uint8)
+    data = (np.frombuffer(bufs[2], dtype=np.uint8) if bufs[2] is not None
+        else np.zeros(0, dtype=np.uint8))
     length = np.diff(offs) if n else np.zeros(0, dtype=np.int64)
     width = max(-(-int(length.max(initial=0)) // 8), 1) * 8
     out = np.zeros((n, width), dtype=np.uint8)

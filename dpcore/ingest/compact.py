@@ -79,8 +79,8 @@ def _to_bytes(values: np.ndarray) -> np.ndarray:
     if values.dtype.kind == "U":
         return np.char.encode(values, "utf-8")
     text = ["" if v is None else str(v) for v in values.tolist()]
-    return np.char.encode(np.asarray(text, dtype=str), "utf-8") if text else \
-        np.zeros(0, dtype="S1")
+    return (np.char.encode(np.asarray(text, dtype=str), "utf-8") if text else
+        np.zeros(0, dtype="S1"))
 
 
 # --------------------------------------------------------------------------

@@ -95,10 +95,10 @@ def read_events_file(path, *, user_field: str, tower_field: str, time_field: str
 
 def _read_python_csv(path, *, user_field, tower_field, time_field, tower_ids, start,
                      slot_seconds, n_slots, progress, memory_events) -> CompactEvents:
-    with open(path, newline="", encoding="utf-8-sig") as fh, \
+    with open(path, newline="", encoding="utf-8-sig") as fh, (
             EventEncoder(tower_ids=tower_ids, start=start, slot_seconds=slot_seconds,
                          n_slots=n_slots, memory_events=memory_events,
-                         engine="python") as encoder:
+                         engine="python")) as encoder:
         reader = csv.reader(fh, delimiter="\t" if path.lower().endswith(".tsv") else ",")
         header = [h.strip() for h in next(reader, [])]
         if not header:

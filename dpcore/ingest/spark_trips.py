@@ -83,8 +83,8 @@ def _metric_name(text: str) -> str:
     except RuntimeError:
         ok = False
     proj = srs.ExportToProj4() if ok else ""
-    if not (ok and srs.IsProjected() and srs.GetLinearUnits() == 1.0) or \
-            "+proj=merc" in proj or "+proj=webmerc" in proj:
+    if (not (ok and srs.IsProjected() and srs.GetLinearUnits() == 1.0) or
+            "+proj=merc" in proj or "+proj=webmerc" in proj):
         return ""
     code = srs.GetAuthorityCode(None)
     return f"{srs.GetAuthorityName(None)}:{code}" if code else text
@@ -189,8 +189,8 @@ def bound_trips(spark, trips: str, out: str, *, zones: str, zone_id_field: str,
         "times": (bool(start_field), bool(end_field)), "frame": frame_crs,
         "bins": bins_record(bins), "no_frame": no_frame})
     spark.conf.set("spark.sql.execution.arrow.maxRecordsPerBatch", str(_CHUNK))
-    parts = sel.mapInArrow(lambda it: locate(it, payload.value), LOCATED).repartition("u") \
-        .mapInArrow(lambda it: part_tables(it, payload.value), ROWS)
+    parts = (sel.mapInArrow(lambda it: locate(it, payload.value), LOCATED).repartition("u")
+        .mapInArrow(lambda it: part_tables(it, payload.value), ROWS))
     summed = parts.groupBy("t", "o", "d").agg(F.sum("c").alias("c")).toArrow()
     rows = [summed.column(c).to_numpy() for c in ("t", "o", "d", "c")]
     dropped = rows[0] == DROPPED_ROW

@@ -130,8 +130,8 @@ def _report(root: str, record: dict, n: int, m: int, to_release) -> dict:
             rows = [r[-3:] for r in csv.reader(fh)][1:]
         if rows:
             zone, window, count = np.asarray(rows, dtype=np.int64).T
-            if zone.min() < 0 or zone.max() >= n or window.min() < 0 or \
-                    window.max() >= raw.shape[1]:
+            if (zone.min() < 0 or zone.max() >= n or window.min() < 0 or
+                    window.max() >= raw.shape[1]):
                 raise ValueError(f"{root}/{VISITS_TABLE}: a row lies outside the table's "
                                  f"{n} zones × {raw.shape[1]} windows")
             np.add.at(raw, (to_release[zone], window), count)

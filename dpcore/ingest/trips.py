@@ -105,8 +105,8 @@ class TripEncoder:
         self.bad_coords += int(n - finite.sum())
         t0 = np.full(n, np.nan) if start is None else times_from_column(start)
         t1 = np.full(n, np.nan) if end is None else times_from_column(end)
-        keys = trip_keys(self.key, np.asarray(user, dtype=object), *coords, t0, t1) \
-            if self.key is not None else None
+        keys = (trip_keys(self.key, np.asarray(user, dtype=object), *coords, t0, t1)
+            if self.key is not None else None)
         if not in_frame:
             coords[0], coords[1] = self._frame(coords[0], coords[1])
             coords[2], coords[3] = self._frame(coords[2], coords[3])
@@ -140,8 +140,8 @@ class TripEncoder:
         tkeys, tmissing = _user_keys(trip)
         tcode = np.full(code.size, -1, dtype=np.int64)
         tcode[~tmissing] = self._encode(self.trip_ids, tkeys[~tmissing])
-        xs, ys = (np.asarray(x, dtype=float), np.asarray(y, dtype=float)) if in_frame \
-            else self._frame(x, y)
+        xs, ys = ((np.asarray(x, dtype=float), np.asarray(y, dtype=float)) if in_frame
+            else self._frame(x, y))
         self.fixes.append((code.astype(np.int32), tcode.astype(np.int32),
                            times_from_column(t), xs, ys))
 

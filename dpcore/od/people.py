@@ -112,8 +112,8 @@ def user_totals(user, cap: int, m=None) -> np.ndarray:
     With ``m`` (≤ cap): [users, trips up to m per user, trips between m and cap per user],
     L1 sensitivity 1 + cap as well (a user adds 1, and at most cap trips in all).
     ``user``: the user code of every trip, or the bounded :class:`.trip_tables.TripTables`."""
-    tables = user if isinstance(user, TripTables) else \
-        TripTables(0, 1, np.zeros((0, 0)), None, None, trips_per_user(user), np.zeros((0, 0)))
+    tables = (user if isinstance(user, TripTables) else
+        TripTables(0, 1, np.zeros((0, 0)), None, None, trips_per_user(user), np.zeros((0, 0))))
     users, capped = tables.n_users, tables.capped_trips(cap)
     if m is None:
         return np.array([users, capped], dtype=np.int64)

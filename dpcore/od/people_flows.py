@@ -83,10 +83,10 @@ def plan_trip_scale(epsilon: float, cap: int, m=None) -> PrivacyCost:
         raise ValueError(f"the cap M of the trip scale ({cap}) must be ≥ m ({m})")
     what = (f"trips up to m = {m} and between m and M = {cap} per user" if m is not None
             else f"trips up to M = {cap} per user")
-    return PrivacyCost.of("discrete Laplace", epsilon * USERS_SHARE, sensitivity=1,
-                          protects=UNIT, unit_of_privacy="user", note="trip scale: users") + \
+    return (PrivacyCost.of("discrete Laplace", epsilon * USERS_SHARE, sensitivity=1,
+                          protects=UNIT, unit_of_privacy="user", note="trip scale: users") +
         PrivacyCost.of("discrete Laplace", epsilon * (1.0 - USERS_SHARE), sensitivity=cap,
-                       protects=UNIT, unit_of_privacy="user", note=f"trip scale: {what}")
+                       protects=UNIT, unit_of_privacy="user", note=f"trip scale: {what}"))
 
 
 def plan_people_od(*, epsilon: float, directed: bool = False, publish: str = TRIPS,
@@ -222,10 +222,10 @@ def release_people_od(zoned: ZonedTrips, *, rng: np.random.Generator, progress=N
         warnings = tot.public["warnings"]
     # the people's ε: what the scale left (the plan's parts, re-split; the total is the plan's)
     eps_people = epsilon - (tot.cost.epsilon if tot is not None else 0.0)
-    cost = plan_people_regions(epsilon=eps_people, region_share=region_share) \
+    cost = (plan_people_regions(epsilon=eps_people, region_share=region_share)
         if float(region_share) > 0 else PrivacyCost.of(
             "discrete Laplace", eps_people, sensitivity=1, protects=UNIT,
-            unit_of_privacy="user", note=cost.parts[0].note)
+            unit_of_privacy="user", note=cost.parts[0].note))
     part = cost.parts[0]
     with_regions = float(region_share) > 0
     if with_regions:
@@ -272,8 +272,8 @@ def release_people_od(zoned: ZonedTrips, *, rng: np.random.Generator, progress=N
     internal = {}
     if publish == TRIPS:
         spent = spent + tot.cost
-        scale, scale_range = tot.public["trips_per_person"], \
-            tot.public["trips_per_person_interval"]
+        scale, scale_range = (tot.public["trips_per_person"],
+            tot.public["trips_per_person_interval"])
         info.update({k: tot.public[k] for k in (
             "noisy_users", "noisy_trips", "trips_per_person", "trips_per_person_interval",
             "epsilon_trip_scale")})

@@ -66,18 +66,18 @@ def plan_people_regions(*, epsilon: float, region_share: float = 0.2) -> Privacy
     epsilon, share = _check(epsilon, region_share)
     for eps, what in ((epsilon * (1 - share), "zone"), (epsilon * share, "region")):
         check_representable(eps, 1.0, f"people per {what} pair (sensitivity 1)")
-    return PrivacyCost.of("discrete Laplace", epsilon * (1 - share), sensitivity=1,
+    return (PrivacyCost.of("discrete Laplace", epsilon * (1 - share), sensitivity=1,
                           protects=UNIT, unit_of_privacy="user",
-                          note="people per unordered zone pair, each user once") + \
+                          note="people per unordered zone pair, each user once") +
         PrivacyCost.of("discrete Laplace", epsilon * share, sensitivity=1, protects=UNIT,
                        unit_of_privacy="user",
-                       note="people per unordered region pair, each user once")
+                       note="people per unordered region pair, each user once"))
 
 
 def check_regions(regions, n_zones: int) -> np.ndarray:
     r = np.asarray(regions)
-    if r.shape != (int(n_zones),) or not np.issubdtype(r.dtype, np.integer) or \
-            (r.size and r.min() < 0):
+    if (r.shape != (int(n_zones),) or not np.issubdtype(r.dtype, np.integer) or
+            (r.size and r.min() < 0)):
         raise ValueError(f"one region index ≥ 0 per zone is needed ({n_zones} zones)")
     return r.astype(np.int64)
 
@@ -111,8 +111,8 @@ def _summed_half(alpha: float, k: int) -> int:
     """L with P(|sum of k discrete Laplace noises| > L) < :data:`TAIL`, by the Chernoff bound
     2·exp(−λL)·M(λ)^k, M(λ) = (1 − α)² / ((1 − αe^λ)(1 − αe^−λ)), minimised over λ."""
     lam = np.linspace(0.0, -np.log(alpha), 402)[1:-1]
-    log_m = 2 * np.log1p(-alpha) - np.log1p(-alpha * np.exp(lam)) - \
-        np.log1p(-alpha * np.exp(-lam))
+    log_m = (2 * np.log1p(-alpha) - np.log1p(-alpha * np.exp(lam)) -
+        np.log1p(-alpha * np.exp(-lam)))
     return int(np.ceil(np.min((np.log(2.0 / TAIL) + k * log_m) / lam)))
 
 
@@ -148,8 +148,8 @@ def combined_margin(k: int, alpha_zone: float, alpha_region: float, weight: floa
         lo = np.ceil((-h - a) / (1 - w) - 1e-12) + s_off
         hi = np.floor((h - a) / (1 - w) + 1e-12) + s_off
         top = s_cdf.size - 2
-        p = s_cdf[np.clip(hi, -1, top).astype(np.int64) + 1] - \
-            s_cdf[np.clip(lo - 1, -1, top).astype(np.int64) + 1]
+        p = (s_cdf[np.clip(hi, -1, top).astype(np.int64) + 1] -
+            s_cdf[np.clip(lo - 1, -1, top).astype(np.int64) + 1])
         return float(z_pmf @ p)
 
     target = level - 1e-12

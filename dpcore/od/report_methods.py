@@ -40,8 +40,8 @@ OD_PEOPLE_NOTE = "OD flows: people per unordered pair, each user once"
 def needs_scale(od_method: str, visits_method: str, weights) -> bool:
     """Whether the chosen methods use the trip scale."""
     on = {k for k, w in weights.items() if float(w) != 0.0}
-    return ("od" in on and od_method == OD_PEOPLE) or \
-        ("visits" in on and visits_method == VISITS_SHRUNK)
+    return (("od" in on and od_method == OD_PEOPLE) or
+        ("visits" in on and visits_method == VISITS_SHRUNK))
 
 
 def scale_cost(epsilon: float, total_cap: int, max_trips: int) -> PrivacyCost:
@@ -95,5 +95,5 @@ def visits_shrunk(noisy_counts, *, sensitivity: int, epsilon: float, scale: floa
     alpha = discrete_laplace_alpha(sensitivity, epsilon)
     if y.ndim == 1:
         return linear_shrink(y, alpha)[0] * scale
-    return np.column_stack([linear_shrink(y[:, w], alpha)[0] for w in range(y.shape[1])]) \
-        * scale
+    return (np.column_stack([linear_shrink(y[:, w], alpha)[0] for w in range(y.shape[1])])
+        * scale)

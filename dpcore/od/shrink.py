@@ -98,8 +98,8 @@ def fit_prior(noisy, alpha: float, grid=None, iterations: int = ITERATIONS,
     grid = np.asarray(grid, dtype=float)
     values, weight = np.unique(y, return_counts=True)
     weight = weight / weight.sum()
-    lik = _likelihood(values, grid, alpha) if alpha > 0 else \
-        (values[:, None] == grid[None, :]).astype(float)
+    lik = (_likelihood(values, grid, alpha) if alpha > 0 else
+        (values[:, None] == grid[None, :]).astype(float))
     width = np.r_[1.0, np.diff(grid)]     # how many integers a grid point stands for
     if family == FREE:
         laws = np.eye(grid.size)
@@ -121,8 +121,8 @@ TRIM_FLOOR = 2.0   # the trimmed support ends at ≥ this many noise scales (Δ/
 
 
 def _log_likelihood(values, counts, grid, pi, alpha):
-    lik = _likelihood(values, grid, alpha) if alpha > 0 else \
-        (values[:, None] == grid[None, :]).astype(float)
+    lik = (_likelihood(values, grid, alpha) if alpha > 0 else
+        (values[:, None] == grid[None, :]).astype(float))
     return float(counts @ np.log(np.maximum(lik @ pi, 1e-300)))
 
 
@@ -171,8 +171,8 @@ def posterior_mean(noisy, alpha: float, prior=None, family: str = MONOTONE) -> n
     y = np.asarray(noisy, dtype=float)
     grid, pi = prior if prior is not None else fit_prior(y, alpha, family=family)
     values, inverse = np.unique(y.ravel(), return_inverse=True)
-    lik = _likelihood(values, np.asarray(grid, dtype=float), alpha) * pi[None, :] \
-        if alpha > 0 else (values[:, None] == grid[None, :]) * pi[None, :]
+    lik = (_likelihood(values, np.asarray(grid, dtype=float), alpha) * pi[None, :]
+        if alpha > 0 else (values[:, None] == grid[None, :]) * pi[None, :])
     total = lik.sum(axis=1)
     mean = np.where(total > 0, lik @ grid / np.maximum(total, 1e-300),
                     np.clip(values, grid.min(), grid.max()))

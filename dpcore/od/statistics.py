@@ -234,8 +234,8 @@ def compute(name: str, trips: Trips, kept: np.ndarray, o: np.ndarray, d: np.ndar
         return Statistic(name, np.bincount(idx, minlength=days.size), sens, [labels])
     if name in (TRIP_LENGTH, TRAVEL_TIME):
         edges = bins.trip_length_km if name == TRIP_LENGTH else bins.travel_time_min
-        values = trips.length[kept] / 1000.0 if name == TRIP_LENGTH else \
-            (trips.end[kept] - trips.start[kept]) / 60.0
+        values = (trips.length[kept] / 1000.0 if name == TRIP_LENGTH else
+            (trips.end[kept] - trips.start[kept]) / 60.0)
         return Statistic(name, _hist(values, edges), sens, [_labels(edges)], edges)
     if name == TRIPS_PER_USER:
         return _trips_per_user(trips_per_user(trips.user), bins, sens)

@@ -116,8 +116,8 @@ def _same_bins(name: str, table: Bins, here: Bins) -> bool:
     if field is None:
         return True
     if field == "window":
-        return here.window is not None and table.window is not None and \
-            np.array_equal(table.days(), here.days())
+        return (here.window is not None and table.window is not None and
+            np.array_equal(table.days(), here.days()))
     a, b = np.asarray(getattr(table, field)), np.asarray(getattr(here, field))
     return a.shape == b.shape and bool(np.all(a == b))
 

@@ -159,8 +159,8 @@ def tables_from_rows(t, o, d, c, *, n: int, m: int, bins: Optional[Bins] = None,
             if name not in missing:
                 shape = empty_statistic(name, n, m, bins).counts.shape
                 s = t == REPORT_ROWS + j
-                report[name] = np.bincount(o[s], c[s], minlength=int(np.prod(shape))) \
-                    .astype(np.int64).reshape(shape)
+                report[name] = (np.bincount(o[s], c[s], minlength=int(np.prod(shape)))
+                    .astype(np.int64).reshape(shape))
     return TripTables(n, m, trips=pairs[0], people_directed=pairs[1],
                       people_undirected=pairs[2], trips_per_user=hist, all_trips=pairs[3],
                       report=report, report_bins=bins, report_missing=missing)

@@ -88,7 +88,7 @@ class TripTables:
 
 def trips_per_user(user) -> np.ndarray:
     """Users by number of trips (index k: the users with k trips; index 0 is 0)."""
-    per_user = np.bincount(np.asarray(user, dtype=np.int64)) if np.size(user) else \
-        np.zeros(0, dtype=np.int64)
+    per_user = (np.bincount(np.asarray(user, dtype=np.int64)) if np.size(user) else
+        np.zeros(0, dtype=np.int64))
     hist = np.bincount(per_user[per_user > 0])
     return hist if hist.size else np.zeros(1, dtype=np.int64)

@@ -66,8 +66,8 @@ def _decimal_words(a: np.ndarray) -> tuple:
         valid = i < digits
         d = (v // _POW10[np.maximum(digits - 1 - i, 0)]) % np.uint64(10)
         pos = i + neg                       # its place in the text
-        byte = np.where(valid, d + np.uint64(48), np.uint64(0)) << \
-            (np.uint64(8) * (pos % 8).astype(np.uint64))
+        byte = (np.where(valid, d + np.uint64(48), np.uint64(0)) <<
+            (np.uint64(8) * (pos % 8).astype(np.uint64)))
         for w in range(3):
             words[:, w] |= np.where(pos // 8 == w, byte, np.uint64(0))
     return words, digits + neg
@@ -112,8 +112,8 @@ def item_keys(user_hash: np.ndarray, item) -> np.ndarray:
     """The keyed hash (as int64) of (user, item): ``mix(user_hash ^ (item + φ))``; the item
     a non-negative integer (a flat pair or cell index)."""
     with np.errstate(over="ignore"):
-        h = np.asarray(user_hash, dtype=np.uint64) ^ \
-            (np.asarray(item, dtype=np.int64).astype(np.uint64) + GOLDEN)
+        h = (np.asarray(user_hash, dtype=np.uint64) ^
+            (np.asarray(item, dtype=np.int64).astype(np.uint64) + GOLDEN))
     return mix(h).view(np.int64)
 
 

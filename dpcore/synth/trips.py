@@ -164,8 +164,8 @@ def generate_checkins(geo: Geography, *, rng: np.random.Generator, n_users: int 
         e0, e1 = ends[c] - n_each[c], ends[stop - 1]
         row = users[e0:e1] - c
         flat = (cdf + np.arange(stop - c)[:, None]).ravel()
-        venue[e0:e1] = np.searchsorted(flat, row + rng.random(e1 - e0), side="right") \
-            - row * n_venues
+        venue[e0:e1] = (np.searchsorted(flat, row + rng.random(e1 - e0), side="right")
+            - row * n_venues)
     venue = np.minimum(venue, n_venues - 1)
     return Checkins(user=users.astype(np.int64), venue=venue, x=venues[venue, 0],
                     y=venues[venue, 1], venues=venues, home=home)

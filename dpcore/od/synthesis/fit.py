@@ -179,15 +179,15 @@ def true_parts(data: ZonedTrips, *, max_trips: int, trips_cap: int, rng: np.rand
     minutes = (t.end[kept] - start) / 60.0
     travel = P.band(minutes, P.TRAVEL_EDGES_MIN)
     dclass = P.band(dist[kept], np.append(P.DISTANCE_CLASSES_M, np.inf))
-    return {"people": people, "home_work": home_work, "margins": margins,
+    return ({"people": people, "home_work": home_work, "margins": margins,
             "main_distance": main_distance, "ends": kinds,
             "other_ends": ends,
             "distance": distance, "detour": detour, "weekday": weekday,
             "start_hour": (cls, hour), "travel_time": (dclass, travel),
             **({"transitions": true_transitions(data, *trip_kinds(
-                data, home, other_end, is_main, leaves))} if transitions else {})}, \
+                data, home, other_end, is_main, leaves))} if transitions else {})},
         {"users": int(who.size), "trips": data.n, "trips_kept": int(kept.size),
-         "main_share": float(main_trips[who].sum() / per_user[who].sum())}
+         "main_share": float(main_trips[who].sum() / per_user[who].sum())})
 
 
 def _clip(values) -> np.ndarray:
@@ -239,8 +239,8 @@ def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: in
     # public rule on noisy values: where pairs are sparse (many pairs per person) the pair
     # model is mostly noise, so it is also raked to the released home–main distances
     sparse = n * n >= P.SPARSE_PAIRS * max(noisy["people"].sum(), 1.0)
-    by_distance = (zones.pair_bands(), main_distance) \
-        if sparse else ()
+    by_distance = ((zones.pair_bands(), main_distance)
+        if sparse else ())
     noisy["home_work"] = rake(noisy["home_work"], _clip(margins[:n]), _clip(margins[n:]),
                               *by_distance)
     report_progress(progress, 0.5)

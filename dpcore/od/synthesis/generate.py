@@ -137,8 +137,8 @@ def _own_mix(model):
 def _anchored_origins(model) -> np.ndarray:
     """The origin zones of trips to elsewhere: home zones, main-end zones, free origins."""
     by_kind, mix = model.ends / model.ends.sum(), _own_mix(model)
-    return by_kind[0].sum() * mix[0] + by_kind[1].sum() * mix[1] + \
-        by_kind[2].sum() * model.other_origin / model.other_origin.sum()
+    return (by_kind[0].sum() * mix[0] + by_kind[1].sum() * mix[1] +
+        by_kind[2].sum() * model.other_origin / model.other_origin.sum())
 
 
 def _chained(model, zones, window, k, j, home, away, rng, anchors, progress):
