@@ -280,10 +280,3 @@ class BudgetPanel(QDockWidget):
         wanted = min(max(self.usable_width(), MIN_WIDTH), window.width() // 2)
         if self.width() < wanted:
             window.resizeDocks([self], [wanted], Qt.Orientation.Horizontal)
-
-    def dataset_items(self):
-        """(ledger path, dataset item) of every dataset row shown (for tests)."""
-        for i in range(self.tree.topLevelItemCount()):
-            top = self.tree.topLevelItem(i)
-            for j in range(top.childCount()):
-                yield top.data(0, Qt.ItemDataRole.UserRole), top.child(j)

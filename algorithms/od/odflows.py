@@ -223,10 +223,6 @@ benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
                                                        data, regions, pub["regions"])
             self.explain_empty(REGION_FLOWS, tr("no pair of two regions has a 95 % interval "
                                                 "above 0"))
-        self.explain_empty(FLOWS, tr("none of the {} flows exceeds the simultaneous 95 % margin "
-                                     "of error (± {:g}): they may be noise alone (see the "
-                                     "report)").format(values.size,
-                                                       pub["simultaneous_margin_95"]))
         feedback.setProgress(95)
         results.update(self._report(parameters, context, data, release, params, choice))
         return results

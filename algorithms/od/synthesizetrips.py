@@ -124,9 +124,6 @@ synthetic dates are drawn inside it, and so are their times.</p>
                       max_trips=max_trips(self, parameters, context),
                       trips_cap=self.parameterAsInt(parameters, TRIPS_CAP, context))
         plan = plan_synthetic_trips(**params)        # refuses bad parameters before reading data
-        if window[0] is None or window[1] is None:
-            raise ValueError("synthetic trips need the time window (start and end): their "
-                             "dates are drawn inside it")
         data = read_trips(self, parameters, context, feedback)
         zoned = data.zoned          # with its user ids: they break the main pairs' ties
         anchors = self._anchors(parameters, context, data)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import List, Optional
+from typing import List
 
 from .ledger import Ledger
 
@@ -86,12 +86,3 @@ def summarise_ledger(path: str, warn_share: float = WARN_SHARE) -> List[DatasetR
                                releases, warn_share))
     return rows
 
-
-def describe(row: DatasetRow, decimals: int = 4) -> Optional[str]:
-    """A one-line tooltip: what remains and why the row is highlighted (None if not)."""
-    if not row.warning:
-        return None
-    return (f"Less than {row.warn_share:.0%} of the budget remains: ε {row.remaining_epsilon:.{decimals}g} "
-            f"of {row.budget_epsilon:.{decimals}g} ({row.unit})"
-            + (f", δ {row.remaining_delta:.{decimals}g} of {row.budget_delta:.{decimals}g}"
-               if row.budget_delta > 0 else ""))

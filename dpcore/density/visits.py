@@ -36,7 +36,6 @@ one tower per slot): one user changes it by at most B (:func:`capped_total`).
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Optional
 
@@ -134,11 +133,6 @@ def capped_total(per_user, bound: int) -> int:
     if int(bound) != bound or bound < 1:
         raise ValueError(f"the visit bound B must be a positive integer, got {bound!r}")
     return int(np.minimum(np.asarray(per_user, dtype=np.int64), int(bound)).sum())
-
-
-def visit_l2_sensitivity(ell: int) -> float:
-    """Δ₂ of the tower × slot matrix of kept visits: √k (≤ k distinct cells, each +1)."""
-    return math.sqrt(check_ell(ell))
 
 
 def default_total_bound(n_slots: int, ell: int, total_bound: Optional[int] = None) -> int:

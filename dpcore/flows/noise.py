@@ -108,15 +108,6 @@ def truncated_laplace_noise(scale, bound, rng: np.random.Generator) -> np.ndarra
     return np.where(rng.random(scale.shape) < 0.5, -magnitude, magnitude)
 
 
-def truncated_discrete_laplace_pmf(k, alpha, bound) -> np.ndarray:
-    """P(Z = k) of the two-sided geometric with ratio α conditioned on |Z| ≤ bound."""
-    k = np.abs(np.asarray(k, dtype=float))
-    alpha = np.asarray(alpha, dtype=float)
-    bound = np.asarray(bound, dtype=float)
-    mass = (1 + alpha - 2 * alpha ** (bound + 1)) / (1 - alpha)  # Σ_{|j|≤B} α^|j|
-    return np.where(k <= bound, alpha ** k / mass, 0.0)
-
-
 def truncated_discrete_laplace_noise(eps_per_step, bound, rng: np.random.Generator) -> np.ndarray:
     """Two-sided geometric noise (ratio α = e^{−ε/Δ}, ``eps_per_step`` = ε/Δ) conditioned on
     |Z| ≤ bound, sampled exactly: the exact sampler of

@@ -20,11 +20,11 @@ from .planar import (
                      remap_to_region,
 )
 from .release import coverage_warning, estimate_distribution, perturb_points, plan_perturbation
-from .tuning import emd, expected_distance, tune_epsilon, utility_loss
+from .tuning import emd, expected_distance, tune_epsilon
 
 __all__ = ["Grid", "KRRChannel", "KernelChannel", "make_channel", "iterative_bayesian_update",
            "matrix_inversion", "report_histogram", "epsilon_from_level", "expected_displacement",
            "guarantee_facts", "outside_region", "planar_laplace_noise", "radius_quantile", "remap_to_region",
            "geodesic_forward", "geodesic_inverse", "planar_laplace_lonlat", "coverage_warning",
            "estimate_distribution", "perturb_points", "plan_perturbation", "emd",
-           "expected_distance", "tune_epsilon", "utility_loss"]
+           "expected_distance", "tune_epsilon"]

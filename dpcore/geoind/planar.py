@@ -33,12 +33,6 @@ def planar_laplace_noise(n: int, epsilon: float, rng: np.random.Generator) -> np
     return np.column_stack((radius * np.cos(angle), radius * np.sin(angle)))
 
 
-def radius_cdf(r, epsilon: float) -> np.ndarray:
-    """C_ε(r) = 1 − (1 + εr)·e^{−εr}: probability of a displacement ≤ r metres."""
-    er = check_epsilon(epsilon) * np.maximum(np.asarray(r, dtype=float), 0.0)
-    return -np.expm1(-er) - er * np.exp(-er)
-
-
 def radius_quantile(p, epsilon: float) -> np.ndarray:
     """C_ε⁻¹(p) = −(W₋₁((p − 1)/e) + 1)/ε: the radius holding a fraction p of displacements."""
     epsilon = check_epsilon(epsilon)

@@ -9,8 +9,7 @@ of a grid mechanism that reaches a target expected distance by root finding
 §VI, Eq. 3: the utility loss is the expected Kantorovich (earth mover's)
 distance between the IBU estimate π̂ and the true distribution π, with the
 distance between cell centres as ground distance. :func:`emd` solves the
-transport problem exactly (linear programme, HiGHS);
-:func:`utility_loss` averages it over Monte Carlo runs of the mechanism.
+transport problem exactly (linear programme, HiGHS).
 """
 from __future__ import annotations
 
@@ -19,9 +18,7 @@ import math
 import numpy as np
 from scipy import optimize, sparse
 
-from ..reporting.progress import report_progress
 from .grid import Grid, make_channel
-from .ibu import iterative_bayesian_update, report_histogram
 
 
 def expected_distance(channel, prior) -> float:
@@ -103,26 +100,6 @@ def emd(p, q, grid: Grid) -> float:
     if res.status != 0:
         raise ValueError(f"the transport problem failed: {res.message}")
     return float(res.fun) * scale
-
-
-def utility_loss(true_cells, channel, *, rng: np.random.Generator, trials: int = 1,
-                 iterations: int = 200, tol: float = 1e-9, progress=None) -> float:
-    """Monte Carlo estimate of E[EMD(π̂, π)] (Eq. 3) for the dataset ``true_cells``.
-
-    π is the distribution of ``true_cells``; each trial perturbs every cell
-    once with ``channel`` and estimates π̂ by IBU.
-    """
-    true_cells = np.asarray(true_cells, dtype=np.int64)
-    size = channel.grid.size
-    truth = report_histogram(true_cells, size)
-    truth /= truth.sum()
-    losses = []
-    for t in range(int(trials)):
-        counts = report_histogram(channel.sample(true_cells, rng), size)
-        estimate, _ = iterative_bayesian_update(counts, channel, iterations=iterations, tol=tol)
-        losses.append(emd(estimate, truth, channel.grid))
-        report_progress(progress, (t + 1) / trials)
-    return float(np.mean(losses))
 
 
 def _check_distribution(p, size: int, name: str) -> np.ndarray:

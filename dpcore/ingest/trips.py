@@ -12,8 +12,8 @@ for the keyed hash when the encoder has a key),
 never a Python object per trip.
 
 User codes are canonical: the users seen in the whole input (before the
-window and zones), numbered in the text order of their ids — the numbering
-of :func:`dpcore.od.trips.user_codes` — so that the per-user sampling of
+window and zones), numbered in the text order of their ids (``np.unique`` of
+the ids as text) — so that the per-user sampling of
 the releases draws the same trips for the same seed as the feature-by-feature
 reader did (rows keep the input order).
 """

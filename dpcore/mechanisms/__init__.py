@@ -45,7 +45,7 @@ from .gaussian_calibration import (
                                    gaussian_sigma_analytic,
                                    gaussian_sigma_classic,
 )
-from .geometric import discrete_laplace, discrete_laplace_alpha, discrete_laplace_noise, discrete_laplace_pmf
+from .geometric import discrete_laplace, discrete_laplace_alpha, discrete_laplace_noise
 from .limits import MAX_EPSILON_PER_SENSITIVITY, MIN_PROBABILITY, check_representable
 from .randomized_response import krr, krr_channel, krr_keep_probability, krr_other_probability
 from .snapping import (
@@ -62,7 +62,7 @@ from .svt import sparse_vector
 
 __all__ = ["DEFAULT_BOUND_SENSITIVITIES", "MAX_EPSILON_PER_SENSITIVITY", "MIN_PROBABILITY",
            "SNAPPING_ETA", "analytic_gaussian_delta", "check_representable", "discrete_laplace",
-           "discrete_laplace_alpha", "discrete_laplace_noise", "discrete_laplace_pmf",
+           "discrete_laplace_alpha", "discrete_laplace_noise",
            "exponential", "exponential_log_probabilities", "gaussian", "gaussian_plan",
            "gaussian_sigma", "gaussian_sigma_analytic", "gaussian_sigma_classic", "krr",
            "krr_channel", "krr_keep_probability", "krr_other_probability", "laplace",

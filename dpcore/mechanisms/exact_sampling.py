@@ -58,7 +58,7 @@ from .exact_bounds import (
     up,
 )
 
-__all__ = ["Term", "ExpWeights", "ExactCategorical", "bernoulli_exp", "bernoulli_thresholds",
+__all__ = ["Term", "ExpWeights", "ExactCategorical", "bernoulli_thresholds",
            "bernoulli_decide", "refine_bernoulli", "random_words", "EXP_MARGIN"]
 
 _START_PRECISION = 40
@@ -249,13 +249,6 @@ def bernoulli_decide(words: np.ndarray, a, c, refine) -> np.ndarray:
     for i in np.flatnonzero(~out & ((words < c) | (words == SENTINEL))):
         out[i] = refine(i, int(words[i]))
     return out
-
-
-def bernoulli_exp(weights: ExpWeights, rng) -> np.ndarray:
-    """One exact Bernoulli(w_i) per weight (w_i = e^{−γ_i} ≤ 1, counts must be 1)."""
-    a, c = bernoulli_thresholds(weights)
-    return bernoulli_decide(random_words(rng, weights.n), a, c,
-                            lambda i, word: refine_bernoulli(weights, i, word, rng))
 
 
 def refine_bernoulli(weights: ExpWeights, i: int, bits: int, rng) -> bool:

@@ -24,13 +24,6 @@ def discrete_laplace_alpha(sensitivity: float, epsilon: float) -> float:
     return math.exp(-ratio)
 
 
-def discrete_laplace_pmf(k, *, sensitivity: float, epsilon: float) -> np.ndarray:
-    """P(Z = k) = (1−α)/(1+α) · α^|k| of the two-sided geometric distribution."""
-    alpha = discrete_laplace_alpha(sensitivity, epsilon)
-    k = np.abs(np.asarray(k, dtype=float))
-    return (1 - alpha) / (1 + alpha) * np.power(alpha, k)
-
-
 def discrete_laplace_noise(shape, *, sensitivity: float, epsilon: float,
                            rng: np.random.Generator) -> np.ndarray:
     """Integer noise Z = G₁ − G₂ with G₁, G₂ i.i.d. Geometric(1 − α) on {0, 1, …}.

@@ -27,7 +27,7 @@ from typing import Optional
 import numpy as np
 
 from ..random.keyed import GOLDEN, mix, user_hashes
-from .people import _most_frequent, main_pairs, pair_keys
+from .people import _most_frequent, pair_keys
 from .statistics import Bins
 from .table_statistics import TABLE_STATISTICS, count_untimed, empty_statistic, statistic_tables, unavailable
 from .trip_tables import TripTables, trips_per_user
@@ -67,34 +67,6 @@ def _report(trips, kept, o, d, n: int, m: int, bins, no_frame: str, untimed: int
     missing = unavailable(untimed, m=m, bins=bins, no_frame=no_frame)
     names = [k for k in TABLE_STATISTICS if k not in missing]
     return statistic_tables(trips, kept, o, d, n, m, bins, names), missing
-
-
-def bounded_tables(zoned, keys, *, key: int, m: int, bins: Optional[Bins] = None,
-                   no_frame: str = "") -> TripTables:
-    """The Spark job's tables (:class:`dpcore.od.trip_tables.TripTables`) of ``zoned``: trips
-    bounded to ≤ m per user by the trip ``keys`` (:func:`trip_keys`), people per main pair with
-    ties by ``key`` (:func:`dpcore.od.people.main_pairs`), trips per user, all trips, and the
-    report's other statistics over the same kept trips with the public ``bins`` (default
-    :class:`dpcore.od.statistics.Bins`; ``zoned``'s ends in the metric frame, or
-    ``no_frame`` says why not)."""
-    n = zoned.n_zones
-    bins = bins or Bins()
-    o = zoned.origin_zone.astype(np.int64)
-    d = zoned.dest_zone.astype(np.int64)
-    keep = bottom_m(zoned.user, keys, m)
-    people = {}
-    for directed in (True, False):
-        _, pair, _ = main_pairs(zoned, directed=directed, key=key)
-        people[directed] = np.bincount(pair, minlength=n * n).reshape(n, n)
-    kept = np.flatnonzero(keep)
-    report, missing = _report(zoned.trips, kept, o, d, n, m, bins, no_frame,
-                              count_untimed(zoned.trips, kept))
-    return TripTables(n, m, trips=np.bincount(o[keep] * n + d[keep],
-                                              minlength=n * n).reshape(n, n),
-                      people_directed=people[True], people_undirected=people[False],
-                      trips_per_user=trips_per_user(zoned.user),
-                      all_trips=np.bincount(o * n + d, minlength=n * n).reshape(n, n),
-                      report=report, report_bins=bins, report_missing=missing)
 
 
 #: Rows of :func:`partial_tables`: tables 0–3 per pair, 4 trips per user, then one per report

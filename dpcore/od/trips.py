@@ -109,21 +109,10 @@ class ZonedTrips:
                           self.dest_zone[index], self.n_zones, self.user_ids)
 
 
-def user_codes(values) -> tuple:
-    """Dense codes 0..k-1 of arbitrary user ids, and the unique ids; None/NaN refused."""
-    arr = np.asarray(values, dtype=object)
-    missing = sum(v is None or (isinstance(v, float) and v != v) for v in arr)
-    if missing:
-        raise ValueError(f"{missing} of {arr.size} records have no user id")
-    keys = arr.astype(str)
-    unique, codes = np.unique(keys, return_inverse=True)
-    return codes.astype(np.int64), unique
-
-
 def trips_from_fixes(user, trip, t, x, y) -> Trips:
     """Trips from GPS fixes: the first and last fix (by time) of every (user, trip id).
 
-    ``user`` must be integer codes (see :func:`user_codes`); ``trip`` any ids.
+    ``user`` must be integer codes (0..k-1); ``trip`` any ids.
     The length is the sum of the straight segments between consecutive
     fixes. Fixes without a time are refused (the first fix is undefined).
     """

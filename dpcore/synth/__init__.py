@@ -5,13 +5,11 @@ Entry points, all deterministic from the ``rng`` they are given:
 * :func:`generate_population` — users, their places and hourly ground truth;
 * :func:`generate_cdr` — phone events calibrated to Acs & Castelluccia's data;
 * :func:`generate_trajectories` — GPS points of vehicle trips (Pratesi's scale);
-* :func:`generate_checkins` — check-ins at venues drawn by density;
-* :func:`write_table` (CSV / Parquet), :func:`write_npz` — writers.
+* :func:`generate_checkins` — check-ins at venues drawn by density.
 
 Geographies come from :mod:`dpcore.geometry.geography` (the Paris sample or a grid city).
 """
 from .cdr import CDR, DEFAULT_PRESET, PRESET_SIGMA, PRESETS, SIGMA, expected_visits, generate_cdr, hourly_profile
-from .io import write_npz, write_table
 from .population import DEFAULT_START, Population, generate_population
 from .trips import (
                   THESIS_TRIPS_PER_DAY,
@@ -25,4 +23,4 @@ from .trips import (
 __all__ = ["CDR", "Checkins", "DEFAULT_PRESET", "DEFAULT_START", "PRESETS", "PRESET_SIGMA",
            "Population", "SIGMA", "THESIS_TRIPS_PER_DAY", "THESIS_VEHICLES", "Trajectories",
            "expected_visits", "generate_cdr", "generate_checkins", "generate_population",
-           "generate_trajectories", "hourly_profile", "write_npz", "write_table"]
+           "generate_trajectories", "hourly_profile"]

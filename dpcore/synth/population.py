@@ -81,13 +81,6 @@ class Population:
         users, hours = np.broadcast_arrays(np.asarray(users), np.asarray(hours))
         return self.places[users, self.states[users, hours]]
 
-    def hourly_towers(self, users=None) -> np.ndarray:
-        """``(n, n_hours)`` int32 tower nearest to each user's true hourly location."""
-        users = np.arange(self.n_users) if users is None else np.asarray(users)
-        return np.take_along_axis(self.place_tower[users], self.states[users].astype(np.intp),
-                                  axis=1)
-
-
 def _gravity_pick(home_zone, weights, dist, scale, rng):
     """Zone per user with P(j | i) ∝ weights_j · exp(−d_ij / scale), by one searchsorted."""
     p = weights[None, :] * np.exp(-dist / scale)

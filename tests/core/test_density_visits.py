@@ -24,13 +24,14 @@ from mobility_dp.dpcore.density.visit_release import (
     pooling,
     release_visits,
 )
-from mobility_dp.dpcore.density.visits import SHARE_BITS, VisitCounts, capped_total, visit_l2_sensitivity, visit_shares
+from mobility_dp.dpcore.density.visits import SHARE_BITS, VisitCounts, capped_total, visit_shares
 from mobility_dp.dpcore.geometry.cover import reallocate
 from mobility_dp.dpcore.ingest import CompactEvents
 from mobility_dp.dpcore.ingest.visits import bound_visits, visits_from_events
 from mobility_dp.dpcore.random.rng import make_rng
 
 from ..support.dp_audit import likelihood_ratio_audit
+from ..support.reference import visit_l2_sensitivity
 
 
 def _events(rng, n_users=300, n_towers=6, n_slots=24, per_user=12):

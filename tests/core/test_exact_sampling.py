@@ -6,13 +6,30 @@ import numpy as np
 import pytest
 from mobility_dp.dpcore import mechanisms as mech
 from mobility_dp.dpcore.geoind.grid import Grid, make_channel
-from mobility_dp.dpcore.mechanisms.exact_sampling import EXP_MARGIN, ExactCategorical, ExpWeights, Term, bernoulli_exp
+from mobility_dp.dpcore.mechanisms.exact_sampling import (
+    EXP_MARGIN,
+    ExactCategorical,
+    ExpWeights,
+    Term,
+    bernoulli_decide,
+    bernoulli_thresholds,
+    random_words,
+    refine_bernoulli,
+)
 from mobility_dp.dpcore.random.rng import make_rng
 from mobility_dp.dpcore.random.secure_random import UrandomBitGenerator
 
 from ..support.dp_audit import chi_square_fit
 
 ONES = 2 ** 64 - 1
+
+
+def bernoulli_exp(weights: ExpWeights, rng) -> np.ndarray:
+    """One exact Bernoulli(w_i) per weight (w_i = e^{−γ_i} ≤ 1, counts 1), from the primitives
+    the exact samplers use."""
+    a, c = bernoulli_thresholds(weights)
+    return bernoulli_decide(random_words(rng, weights.n), a, c,
+                            lambda i, word: refine_bernoulli(weights, i, word, rng))
 
 
 class ScriptedBits(UrandomBitGenerator):

@@ -14,17 +14,16 @@ from mobility_dp.dpcore.flows.noise import (
     release_central,
     release_local,
     truncated_discrete_laplace_noise,
-    truncated_discrete_laplace_pmf,
     truncated_laplace_noise,
 )
 from mobility_dp.dpcore.flows.sketches import SketchSpec
 from mobility_dp.dpcore.flows.vectors import FlowVectors, MoveIndex
-from mobility_dp.dpcore.mechanisms.geometric import discrete_laplace_pmf
 from mobility_dp.dpcore.random.rng import make_rng
 from mobility_dp.dpcore.random.sampling import sampling_stream
 from scipy import stats
 
 from ..support.dp_audit import chi_square_fit, ks_fit, likelihood_ratio_audit, snapped_laplace_fit
+from ..support.reference import discrete_laplace_pmf, truncated_discrete_laplace_pmf
 
 INDEX = MoveIndex(np.array([0, 0, 1, 1]), np.array([1, 2, 0, 2]), 3)  # s = 4 moves
 

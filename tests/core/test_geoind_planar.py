@@ -8,7 +8,6 @@ from mobility_dp.dpcore.geoind.planar import (
     expected_displacement,
     guarantee_facts,
     planar_laplace_noise,
-    radius_cdf,
     radius_quantile,
     remap_to_region,
 )
@@ -17,6 +16,7 @@ from scipy import stats
 from shapely.geometry import Point, box
 
 from ..support.dp_audit import ks_fit, likelihood_ratio_audit
+from ..support.reference import radius_cdf
 
 EPS = 0.004            # per metre
 D = 250.0              # metres between the two audited true locations: ε·d = 1

@@ -4,7 +4,7 @@ import json
 import pytest
 from mobility_dp.dpcore.accounting.costs import Budget, PrivacyCost
 from mobility_dp.dpcore.accounting.ledger import Ledger
-from mobility_dp.dpcore.accounting.ledger_view import describe, summarise_ledger
+from mobility_dp.dpcore.accounting.ledger_view import summarise_ledger
 
 
 def _release(ledger, dataset, epsilon, delta=0.0, *, budget=None, commit=True,
@@ -28,13 +28,13 @@ def test_rows_hold_budget_spent_remaining_and_history(tmp_path):
     assert (a.dataset_id, b.dataset_id) == ("/data/a.gpkg", "/data/b.gpkg")
     assert a.budget_epsilon == 2.0 and a.spent_epsilon == pytest.approx(1.5)
     assert a.remaining_epsilon == pytest.approx(0.5) and a.remaining_share == pytest.approx(0.25)
-    assert not a.warning and describe(a) is None
+    assert not a.warning
     assert [r.algorithm for r in a.releases] == ["mobilitydp:odflows", "mobilitydp:noisycounts"]
     assert all(r.status == "spent" for r in a.releases)
     # b: ε is mostly left (0.7 of 1), but only 10 % of δ remains: the smaller share decides
     assert b.spent_epsilon == pytest.approx(0.3) and b.spent_delta == pytest.approx(9e-6)
     assert b.remaining_share == pytest.approx(0.1) and b.warning
-    assert "δ" in describe(b) and "20%" in describe(b)
+    assert b.remaining_delta == pytest.approx(1e-6) and b.warn_share == 0.2
     assert sorted(r.status for r in b.releases) == ["reserved", "spent"]
     assert b.unit == "ε" and b.unit_of_privacy == "user"
     # the warning level is the user's choice

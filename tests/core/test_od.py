@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 from mobility_dp.dpcore.od import compare, flows, noise, report, statistics
-from mobility_dp.dpcore.od.trips import Trips, in_window, trips_from_fixes, user_codes
+from mobility_dp.dpcore.od.trips import Trips, in_window, trips_from_fixes
 from mobility_dp.dpcore.random.rng import make_rng
 from mobility_dp.dpcore.random.sampling import sample_per_user as sample_mask
 from scipy import stats
@@ -70,11 +70,6 @@ def test_trips_from_fixes_first_last_and_length():
     assert tr.start.tolist() == [0, 100, 5] and tr.end.tolist() == [20, 100, 6]
     assert in_window(tr, 1, None).tolist() == [False, True, True]
 
-
-def test_user_codes_refuse_missing():
-    with pytest.raises(ValueError, match="1 of 3 records have no user id"):
-        user_codes(["a", None, "b"])
-    assert user_codes(["b", "a", "b"])[0].tolist() == [1, 0, 1]
 
 
 # ---------------------------------------------------------------- OD flows

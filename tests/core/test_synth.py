@@ -4,7 +4,7 @@ import os
 import numpy as np
 import pytest
 from mobility_dp.dpcore.geometry.geography import lambert93_to_lonlat, lonlat_to_lambert93
-from mobility_dp.dpcore.ingest import bound_contributions, read_events_file
+from mobility_dp.dpcore.ingest import bound_contributions
 from mobility_dp.dpcore.random.rng import make_rng
 from mobility_dp.dpcore.synth import (
     PRESETS,
@@ -14,7 +14,6 @@ from mobility_dp.dpcore.synth import (
     generate_population,
     generate_trajectories,
     hourly_profile,
-    write_table,
 )
 from mobility_dp.dpcore.synth.cdr import WEEKDAY
 from scipy import optimize
@@ -94,7 +93,7 @@ def test_diurnal_shape(population):
 def test_events_follow_ground_truth(paris, population):
     cdr = generate_cdr(population, rng=make_rng(4))
     hour = (cdr.time - int(cdr.start)) // 3600
-    truth = population.hourly_towers()[cdr.user, hour]
+    truth = np.take_along_axis(population.place_tower, population.states.astype(np.intp), axis=1)[cdr.user, hour]
     st = population.states
     settled = (hour > 0) & (st[cdr.user, hour] == st[cdr.user, np.maximum(hour - 1, 0)]) \
         & ~population.roaming[cdr.user]
@@ -176,17 +175,3 @@ def test_checkins(paris):
     d_rand = np.hypot(*(ck.venues[ck.venue] - ck.home[make_rng(1).permutation(ck.user)]).T)
     assert np.median(d_home) < 0.8 * np.median(d_rand)  # gravity: near home
 
-
-def test_write_table_roundtrip(tmp_path, population):
-    cdr = generate_cdr(population, rng=make_rng(11))
-    n = 5000
-    for name in ("cdr.csv", "cdr.parquet"):
-        write_table(tmp_path / name, {"user": cdr.user[:n], "tower": cdr.tower[:n],
-                                      "time": cdr.time[:n]})
-        ev = read_events_file(tmp_path / name, user_field="user", tower_field="tower",
-                              time_field="time", tower_ids=np.arange(cdr.tower.max() + 1),
-                              start=cdr.start, slot_seconds=3600, n_slots=cdr.n_hours)
-        assert sum(ev.dropped.values()) == 0 and ev.n_valid == n
-        assert np.array_equal(np.sort(ev.user_ids[ev.user]), np.sort(cdr.user[:n]))
-        assert np.array_equal(np.sort(ev.tower), np.sort(cdr.tower[:n]))
-        assert np.array_equal(np.sort(ev.slot), np.sort((cdr.time[:n] - int(cdr.start)) // 3600))

@@ -9,6 +9,13 @@ WORK = _os.environ["GUI_WORK"]
 SHOTS = _os.environ.get("GUI_SHOTS", "")
 
 
+def _dataset_rows(panel):
+    """The dataset items of the panel (the children of its ledger rows)."""
+    tree = panel.tree
+    return [tree.topLevelItem(i).child(j) for i in range(tree.topLevelItemCount())
+            for j in range(tree.topLevelItem(i).childCount())]
+
+
 def main(h):
     import processing
     from qgis.utils import plugins
@@ -39,9 +46,9 @@ def main(h):
                     if not panel.tree.isColumnHidden(c)],
         "rows": [[item.text(c) for c in range(panel.tree.columnCount())
                   if not panel.tree.isColumnHidden(c)]
-                 for _, item in panel.dataset_items()] +
+                 for item in _dataset_rows(panel)] +
                 [[item.child(k).text(c) for c in range(panel.tree.columnCount())
                   if not panel.tree.isColumnHidden(c)]
-                 for _, item in panel.dataset_items() for k in range(item.childCount())]}
+                 for item in _dataset_rows(panel) for k in range(item.childCount())]}
     if SHOTS:
         h.shot(panel, _os.path.join(SHOTS, "budget-panel.png"))

@@ -25,9 +25,11 @@ def _bounded(root):
     made and written as the Spark job makes and writes them."""
     from mobility_dp.dpcore.ingest.trip_table import write_trip_tables
     from mobility_dp.dpcore.od.statistics import Bins
-    from mobility_dp.dpcore.od.trip_bounds import bounded_tables, trip_keys
+    from mobility_dp.dpcore.od.trip_bounds import trip_keys
     from mobility_dp.dpcore.od.trips import Trips, ZonedTrips
     from mobility_dp.dpcore.random.rng import make_rng
+
+    from ..support.reference import bounded_tables
     rng = make_rng(28)
     user = np.repeat(np.arange(200), rng.integers(1, 8, 200))
     o, d = rng.integers(0, 3, user.size), rng.integers(0, 3, user.size)

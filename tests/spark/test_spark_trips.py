@@ -13,9 +13,10 @@ from mobility_dp.dpcore.ingest.zones import ZoneIndex
 from mobility_dp.dpcore.od.people import main_pairs
 from mobility_dp.dpcore.od.statistics import Bins
 from mobility_dp.dpcore.od.table_statistics import TABLE_STATISTICS
-from mobility_dp.dpcore.od.trip_bounds import bounded_tables
 from mobility_dp.dpcore.random.rng import make_rng
 from shapely import wkb
+
+from ..support.reference import bounded_tables
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ZONES = os.path.join(ROOT, "sample_data", "paris_iris.geojson")
