@@ -10,7 +10,8 @@ shapely), ``qgis`` (QGIS tier fixtures and ``read_layer``), ``lambert_layers`` a
 ``od_layers`` (small QGIS layers), ``geography`` (the Paris sample and a grid city as
 dpcore geographies, for tests and benchmarks), ``synthesis_audit`` (the membership audit
 of synthetic trips), ``urandom`` (a seeded ``os.urandom`` for
-statistical tests of the secure generator).
+statistical tests of the secure generator), ``reference`` (reference formulas and in-core
+twins the tests compare production code against).
 """
 import os
 import sys
