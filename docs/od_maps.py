@@ -39,9 +39,6 @@ REGIONS = {"people-regions": 2000}
 
 def write_points(path):
     """The synthetic GPS fixes (Lambert-93) as a GeoPackage of points."""
-    from mobility_dp.algorithms.common.field_types import FieldType
-    from mobility_dp.dpcore.random.rng import make_rng
-    from mobility_dp.dpcore.synth.trips import generate_trajectories
     from qgis.core import (
         QgsCoordinateReferenceSystem,
         QgsCoordinateTransformContext,
@@ -54,6 +51,9 @@ def write_points(path):
         QgsWkbTypes,
     )
 
+    from mobility_dp.algorithms.common.field_types import FieldType
+    from mobility_dp.dpcore.random.rng import make_rng
+    from mobility_dp.dpcore.synth.trips import generate_trajectories
     from tests.support.geography import load_paris_sample
     geo = load_paris_sample(os.path.join(ROOT, "sample_data"))
     traj = generate_trajectories(geo, rng=make_rng(0), n_vehicles=5000, days=3,

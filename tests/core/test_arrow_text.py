@@ -1,6 +1,7 @@
 """dpcore.ingest.arrow_text: Arrow text read from its buffers hashes and parses as Python text."""
 import numpy as np
 import pytest
+
 from mobility_dp.dpcore.ingest.arrow_text import text_bytes, text_words
 from mobility_dp.dpcore.ingest.times import parse_times, times_from_column
 from mobility_dp.dpcore.random.keyed import user_hashes, word_hashes

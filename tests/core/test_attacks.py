@@ -1,6 +1,7 @@
 """Xu et al.'s trajectory recovery attack on tiny cases solved by hand."""
 import numpy as np
 import pytest
+
 from mobility_dp.dpcore.histograms import attacks
 from mobility_dp.dpcore.histograms.attacks import (
     recover_trajectories,

@@ -8,6 +8,7 @@ import time
 
 import numpy as np
 import pytest
+
 from mobility_dp.dpcore.accounting.contract import SEEDED_NOTE, Release, ReleaseContract, check_spent, shuffled_order
 from mobility_dp.dpcore.accounting.costs import Budget, PrivacyCost
 from mobility_dp.dpcore.accounting.ledger import Ledger

@@ -3,6 +3,7 @@ import math
 
 import numpy as np
 import pytest
+
 from mobility_dp.dpcore.accounting.costs import PrivacyCost
 from mobility_dp.dpcore.counts.noisycounts import plan_noisy_counts, release_noisy_counts, sensitivities
 from mobility_dp.dpcore.random.rng import make_rng

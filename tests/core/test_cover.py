@@ -7,11 +7,12 @@ import pytest
 import scipy.sparse as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mobility_dp.dpcore.geometry.cover import is_vertex_cover, minimum_vertex_cover, overlap_graph, reallocate
-from mobility_dp.dpcore.geometry.tessellation import voronoi_cells
 from scipy.optimize import Bounds, LinearConstraint, milp
 from shapely.geometry import Polygon, box
 from shapely.ops import unary_union
+
+from mobility_dp.dpcore.geometry.cover import is_vertex_cover, minimum_vertex_cover, overlap_graph, reallocate
+from mobility_dp.dpcore.geometry.tessellation import voronoi_cells
 
 from ..support import paris as _paris
 

@@ -5,6 +5,7 @@ import json
 import os
 
 import pytest
+
 from mobility_dp.dpcore.accounting.costs import Budget, PrivacyCost
 from mobility_dp.dpcore.accounting.dataset_ids import (
     NoStableIdentity,

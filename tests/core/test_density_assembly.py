@@ -1,6 +1,9 @@
 """Density assembly: public geography checks, release inputs, refusals with counts, cost plan."""
 import numpy as np
 import pytest
+from shapely.geometry import Polygon, box
+from shapely.ops import unary_union
+
 from mobility_dp.dpcore.accounting.contract import check_spent
 from mobility_dp.dpcore.accounting.ids import check_unique_ids
 from mobility_dp.dpcore.density import (
@@ -15,8 +18,6 @@ from mobility_dp.dpcore.geometry.tessellation import data_driven_cells, voronoi_
 from mobility_dp.dpcore.ingest import bound_contributions
 from mobility_dp.dpcore.random.rng import make_rng
 from mobility_dp.dpcore.synth import generate_cdr, generate_population
-from shapely.geometry import Polygon, box
-from shapely.ops import unary_union
 
 from ..support.geography import grid_city
 

@@ -3,6 +3,7 @@ import math
 
 import numpy as np
 import pytest
+
 from mobility_dp.dpcore.density.clustering import cluster_cells, consistent_tau, tau_from_noise
 from mobility_dp.dpcore.density.efpa import idct
 

@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from mobility_dp.dpcore.density.efpa import coefficient_noise_std, dct, efpa, idct, noise_rsse, tail_rsse
 from mobility_dp.dpcore.mechanisms.gaussian_calibration import gaussian_sigma
 from mobility_dp.dpcore.random.rng import make_rng

@@ -1,7 +1,8 @@
 """PNG figures of a density comparison (matplotlib optional: None without it)."""
 import numpy as np
-from mobility_dp.dpcore.density import figures
 from shapely.geometry import box
+
+from mobility_dp.dpcore.density import figures
 
 
 def test_figures_are_png_or_none_without_matplotlib():

@@ -32,6 +32,7 @@ the pipeline computes them for m = 2 clusters), so the audit runs in seconds.
 import math
 
 import numpy as np
+
 from mobility_dp.dpcore.density.efpa import dct, efpa, idct, noise_rsse, tail_rsse
 from mobility_dp.dpcore.density.sensitivity import cluster_l2_sum_bound, l2_sensitivity
 from mobility_dp.dpcore.mechanisms.exponential_mechanism import exponential_log_probabilities

@@ -4,6 +4,7 @@ import math
 import numpy as np
 import pytest
 import scipy.sparse as sp
+
 from mobility_dp.dpcore.density import (
     DensityInputs,
     pipeline,

@@ -6,6 +6,7 @@ import pytest
 import scipy.sparse as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from mobility_dp.dpcore.density.sensitivity import cluster_l2_sum_bound, cover_mapping, l1_sensitivity, l2_sensitivity
 from mobility_dp.dpcore.geometry.cover import minimum_vertex_cover, reallocate
 

@@ -1,6 +1,7 @@
 """§5.4.2 exponential-curve smoothing of the night hours."""
 import numpy as np
 import pytest
+
 from mobility_dp.dpcore.density.smoothing import fit_exponential, smooth_night
 
 

@@ -14,6 +14,7 @@ import math
 import numpy as np
 import pytest
 import scipy.sparse as sp
+
 from mobility_dp.dpcore.density import lowrank, visit_release
 from mobility_dp.dpcore.density.sensitivity import cover_mapping
 from mobility_dp.dpcore.density.visit_release import (

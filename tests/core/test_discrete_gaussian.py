@@ -10,11 +10,12 @@ import os
 
 import numpy as np
 import pytest
+from scipy import special, stats
+
 from mobility_dp.dpcore import mechanisms as mech
 from mobility_dp.dpcore.mechanisms import discrete_gaussian as dg
 from mobility_dp.dpcore.random.rng import make_rng
 from mobility_dp.dpcore.random.secure_random import SecureGenerator
-from scipy import special, stats
 
 from ..support.dp_audit import chi_square_fit
 

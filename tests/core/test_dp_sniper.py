@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
 from mobility_dp.dpcore import mechanisms as mech
 from mobility_dp.dpcore.random.rng import make_rng
 

@@ -4,6 +4,7 @@ import math
 
 import numpy as np
 import pytest
+
 from mobility_dp.dpcore import mechanisms as mech
 from mobility_dp.dpcore.geoind.grid import Grid, make_channel
 from mobility_dp.dpcore.mechanisms.exact_sampling import (
@@ -287,8 +288,9 @@ def test_exact_geometric_fits_and_a_wrong_rate_fails(epsilon, sensitivity):
 
 def test_exact_geometric_at_tiny_rates_uses_nested_blocks():
     """r = 1e-9 takes three levels of blocks (L ≤ 4096 each); r·G is then Exp(1)."""
-    from mobility_dp.dpcore.mechanisms.exact_geometric import ExactGeometric
     from scipy import stats
+
+    from mobility_dp.dpcore.mechanisms.exact_geometric import ExactGeometric
     g = ExactGeometric((1e-9,))
     assert g._blocks is not None and g._blocks._blocks is not None
     x = g.sample(60_000, make_rng(9)) * 1e-9

@@ -1,10 +1,11 @@
 """Flow stage: partition checks, adjacency, point location, trajectory generalisation, vectors."""
 import numpy as np
 import pytest
+from shapely.geometry import Polygon, box
+
 from mobility_dp.dpcore.flows.cells import adjacency, check_partition, locate_points, prepare_cells
 from mobility_dp.dpcore.flows.generalise import generalise
 from mobility_dp.dpcore.flows.vectors import MoveIndex, frequency_vectors
-from shapely.geometry import Polygon, box
 
 
 def grid(nx=3, ny=3, size=1.0):

@@ -2,11 +2,12 @@
 import networkx as nx
 import numpy as np
 import pytest
+from shapely.geometry import box
+
 from mobility_dp.dpcore.flows.cells import prepare_cells
 from mobility_dp.dpcore.flows.compare import border_precision_recall, cdf, compare_measures, fit
 from mobility_dp.dpcore.flows.measures import border_polygons, flow_graph, mobility_borders, network_measures
 from mobility_dp.dpcore.flows.vectors import MoveIndex
-from shapely.geometry import box
 
 
 @pytest.fixture(scope="module")

@@ -4,6 +4,8 @@ import math
 import numpy as np
 import pytest
 import scipy.sparse as sp
+from scipy import stats
+
 from mobility_dp.dpcore import mechanisms
 from mobility_dp.dpcore.flows.coordinator import plan_flows, release_flows
 from mobility_dp.dpcore.flows.noise import (
@@ -20,7 +22,6 @@ from mobility_dp.dpcore.flows.sketches import SketchSpec
 from mobility_dp.dpcore.flows.vectors import FlowVectors, MoveIndex
 from mobility_dp.dpcore.random.rng import make_rng
 from mobility_dp.dpcore.random.sampling import sampling_stream
-from scipy import stats
 
 from ..support.dp_audit import chi_square_fit, ks_fit, likelihood_ratio_audit, snapped_laplace_fit
 from ..support.reference import discrete_laplace_pmf, truncated_discrete_laplace_pmf

@@ -5,6 +5,7 @@ import sys
 
 import numpy as np
 import scipy.sparse as sp
+
 from mobility_dp.dpcore.flows.coordinator import release_flows
 from mobility_dp.dpcore.flows.summary import fmt, internal_rows, public_rows, utility_rows
 from mobility_dp.dpcore.flows.vectors import FlowVectors, MoveIndex

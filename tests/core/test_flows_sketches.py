@@ -6,6 +6,7 @@ import pytest
 import scipy.sparse as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from mobility_dp.dpcore.flows.coordinator import release_flows
 from mobility_dp.dpcore.flows.noise import LocalNoise
 from mobility_dp.dpcore.flows.sketches import SketchSpec, estimate, hash_functions, sketch

@@ -10,10 +10,11 @@ metres turned into degrees without the cos(latitude) factor.
 """
 import numpy as np
 import pytest
+from scipy import stats
+
 from mobility_dp.dpcore.geoind import geodesic_forward, geodesic_inverse, perturb_points, planar_laplace_lonlat
 from mobility_dp.dpcore.geoind.planar import planar_laplace_noise
 from mobility_dp.dpcore.random.rng import make_rng
-from scipy import stats
 
 from ..support.dp_audit import ks_fit
 

@@ -3,6 +3,7 @@ import math
 
 import numpy as np
 import pytest
+
 from mobility_dp.dpcore.geoind.grid import Grid, laplace_cell_kernel, make_channel
 from mobility_dp.dpcore.geoind.planar import planar_laplace_noise
 from mobility_dp.dpcore.random.rng import make_rng

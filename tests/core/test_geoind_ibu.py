@@ -1,6 +1,7 @@
 """Iterative Bayesian Update: exact recovery without noise, error falling with reports."""
 import numpy as np
 import pytest
+
 from mobility_dp.dpcore.geoind.grid import Grid, make_channel
 from mobility_dp.dpcore.geoind.ibu import clip_to_simplex, iterative_bayesian_update, matrix_inversion, report_histogram
 from mobility_dp.dpcore.geoind.tuning import emd

@@ -3,6 +3,9 @@ import math
 
 import numpy as np
 import pytest
+from scipy import stats
+from shapely.geometry import Point, box
+
 from mobility_dp.dpcore.geoind.planar import (
     epsilon_from_level,
     expected_displacement,
@@ -12,8 +15,6 @@ from mobility_dp.dpcore.geoind.planar import (
     remap_to_region,
 )
 from mobility_dp.dpcore.random.rng import make_rng
-from scipy import stats
-from shapely.geometry import Point, box
 
 from ..support.dp_audit import ks_fit, likelihood_ratio_audit
 from ..support.reference import radius_cdf

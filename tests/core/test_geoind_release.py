@@ -1,6 +1,7 @@
 """perturb_points / estimate_distribution: privacy costs, per-user composition, outputs."""
 import numpy as np
 import pytest
+
 from mobility_dp.dpcore.geoind import Grid, coverage_warning, estimate_distribution, perturb_points, plan_perturbation
 from mobility_dp.dpcore.random.rng import make_rng
 from mobility_dp.dpcore.reporting.progress import Cancelled

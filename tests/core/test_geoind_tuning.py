@@ -3,10 +3,11 @@ import math
 
 import numpy as np
 import pytest
+from scipy import optimize
+
 from mobility_dp.dpcore.geoind.grid import Grid, make_channel
 from mobility_dp.dpcore.geoind.tuning import emd, expected_distance, tune_epsilon
 from mobility_dp.dpcore.random.rng import make_rng
-from scipy import optimize
 
 from ..support.reference import utility_loss
 

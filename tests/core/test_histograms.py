@@ -3,6 +3,8 @@ import math
 
 import numpy as np
 import pytest
+from scipy import stats
+
 from mobility_dp.dpcore import mechanisms
 from mobility_dp.dpcore.accounting.costs import PrivacyCost
 from mobility_dp.dpcore.histograms import (
@@ -19,7 +21,6 @@ from mobility_dp.dpcore.histograms import (
 from mobility_dp.dpcore.histograms.basic import plan_threshold, release_direct, release_threshold
 from mobility_dp.dpcore.histograms.hybrid import release_dynamic_hybrid, release_static_hybrid, utility_sensitivity
 from mobility_dp.dpcore.random.rng import make_rng
-from scipy import stats
 
 from ..support.dp_audit import chi_square_fit, likelihood_ratio_audit
 

@@ -1,5 +1,6 @@
 """The histograms' noise floor (``dpcore.histograms.noise_floor``) and report sentences."""
 import numpy as np
+
 from mobility_dp.dpcore.histograms import release_histograms
 from mobility_dp.dpcore.histograms.describe import division_label, unit_of_privacy
 from mobility_dp.dpcore.random.rng import make_rng

@@ -7,6 +7,8 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from scipy import stats
+
 from mobility_dp.dpcore.ingest import (
     EventEncoder,
     bound_compact,
@@ -18,7 +20,6 @@ from mobility_dp.dpcore.ingest import (
     visit_summary,
 )
 from mobility_dp.dpcore.random.rng import make_rng
-from scipy import stats
 
 H = 3600
 

@@ -10,6 +10,7 @@ import math
 
 import numpy as np
 import pytest
+
 from mobility_dp.dpcore.mechanisms import discrete_laplace_alpha
 from mobility_dp.dpcore.od import regions as reg
 from mobility_dp.dpcore.od.flows import release_od

@@ -1,6 +1,7 @@
 """dpcore.random.keyed: the keyed hash of user ids is the same whatever the ids' column type and
 batch (the Spark job sees text, the one-machine reader integers or bytes)."""
 import numpy as np
+
 from mobility_dp.dpcore.random.keyed import id_text, item_keys, user_hashes
 
 

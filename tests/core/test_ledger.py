@@ -7,6 +7,7 @@ import json
 import os
 
 import pytest
+
 from mobility_dp.dpcore.accounting import ledger as privacy
 from mobility_dp.dpcore.accounting.contract import Release
 from mobility_dp.dpcore.accounting.costs import EPSILON_PER_METRE, EPSILON_UNIT, Budget, CostPart, PrivacyCost

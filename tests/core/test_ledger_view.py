@@ -2,6 +2,7 @@
 import json
 
 import pytest
+
 from mobility_dp.dpcore.accounting.costs import Budget, PrivacyCost
 from mobility_dp.dpcore.accounting.ledger import Ledger
 from mobility_dp.dpcore.accounting.ledger_view import summarise_ledger

@@ -13,11 +13,12 @@ import math
 
 import numpy as np
 import pytest
+from scipy import integrate, stats
+
 from mobility_dp.dpcore import mechanisms as mech
 from mobility_dp.dpcore.accounting.costs import PrivacyCost
 from mobility_dp.dpcore.mechanisms import discrete_gaussian
 from mobility_dp.dpcore.random.rng import make_rng
-from scipy import integrate, stats
 
 from ..support.dp_audit import chi_square_fit, likelihood_ratio_audit, snapped_laplace_fit
 from ..support.reference import discrete_laplace_pmf

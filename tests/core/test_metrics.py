@@ -3,8 +3,9 @@ import math
 
 import numpy as np
 import pytest
-from mobility_dp.dpcore.reporting import metrics
 from scipy.stats import pearsonr, wasserstein_distance
+
+from mobility_dp.dpcore.reporting import metrics
 
 
 def test_mre_with_sanity_bound_by_hand():

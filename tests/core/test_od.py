@@ -4,11 +4,12 @@ import math
 
 import numpy as np
 import pytest
+from scipy import stats
+
 from mobility_dp.dpcore.od import compare, flows, noise, report, statistics
 from mobility_dp.dpcore.od.trips import Trips, in_window, trips_from_fixes
 from mobility_dp.dpcore.random.rng import make_rng
 from mobility_dp.dpcore.random.sampling import sample_per_user as sample_mask
-from scipy import stats
 
 
 def sample_per_user(user, m, rng):

@@ -2,10 +2,11 @@
 true-count stratum (0, 1–5, > 5). The trips per weekday used to be sums of counts clipped at 0
 with the margin of unclipped noise: coverage 0.78 (50 users, 2 trips each, ε = 1)."""
 import numpy as np
+from scipy import stats
+
 from mobility_dp.dpcore.od import report
 from mobility_dp.dpcore.od.trips import Trips
 from mobility_dp.dpcore.random.rng import make_rng
-from scipy import stats
 
 STRATA = {"0": lambda t: t == 0, "1–5": lambda t: (t >= 1) & (t <= 5), "> 5": lambda t: t > 5}
 #: printed value → its margin key, for each statistic the report prints margins for

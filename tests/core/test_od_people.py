@@ -4,6 +4,7 @@ import math
 
 import numpy as np
 import pytest
+
 from mobility_dp.dpcore import mechanisms as mech
 from mobility_dp.dpcore.accounting.contract import check_spent
 from mobility_dp.dpcore.od import people, shrink

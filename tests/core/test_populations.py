@@ -12,6 +12,7 @@ import shutil
 
 import numpy as np
 import pytest
+
 from mobility_dp.dpcore.accounting.contract import ReleaseContract
 from mobility_dp.dpcore.accounting.costs import Budget, PrivacyCost
 from mobility_dp.dpcore.accounting.ledger import BudgetExceeded, Ledger

@@ -12,6 +12,7 @@ import time
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from mobility_dp.dpcore import mechanisms as mech
 from mobility_dp.dpcore.accounting import ledger as privacy
 from mobility_dp.dpcore.accounting.checks import check_delta, check_epsilon

@@ -11,6 +11,7 @@
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from mobility_dp.dpcore.flows.noise import bound_contributions as bound_flows
 from mobility_dp.dpcore.flows.vectors import FlowVectors
 from mobility_dp.dpcore.geoind.ibu import clip_to_simplex
@@ -115,6 +116,7 @@ def test_simplex_clip_is_a_distribution(v):
 def test_grid_refuses_unrepresentable_cells_with_a_value_error(cell):
     """No OverflowError (issue 30: CELL_SIZE = 1e308 reached numpy before)."""
     import pytest
+
     from mobility_dp.dpcore.geoind.grid import Grid
     try:
         grid = Grid.covering(0.0, 0.0, 4000.0, 2500.0, cell)

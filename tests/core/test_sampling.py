@@ -3,6 +3,7 @@ import itertools
 
 import numpy as np
 import pytest
+
 from mobility_dp.dpcore.random.rng import make_rng
 from mobility_dp.dpcore.random.sampling import sample_per_user, sampling_stream
 

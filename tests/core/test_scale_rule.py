@@ -2,6 +2,7 @@
 its interval is carried into what it multiplies, and an unknown scale is said, not floored."""
 import numpy as np
 import pytest
+
 from mobility_dp.dpcore.accounting.contract import check_spent
 from mobility_dp.dpcore.od.people_flows import MAX_SCALE_SHARE, plan_people_od, release_people_od, trip_scale
 from mobility_dp.dpcore.od.scale_rule import scale_epsilon

@@ -7,11 +7,12 @@ import pickle
 
 import numpy as np
 import pytest
+from scipy import stats
+
 from mobility_dp.dpcore import mechanisms as mech
 from mobility_dp.dpcore.random import secure_random
 from mobility_dp.dpcore.random.rng import make_rng
 from mobility_dp.dpcore.random.secure_random import SecureGenerator, uniform_star
-from scipy import stats
 
 from ..support.dp_audit import chi_square_fit, ks_fit
 from ..support.reference import discrete_laplace_pmf

@@ -9,6 +9,9 @@ import os
 
 import numpy as np
 import pytest
+from shapely.geometry import box
+from shapely.ops import unary_union
+
 from mobility_dp.dpcore.flows.cells import locate_points
 from mobility_dp.dpcore.histograms import release_histograms
 from mobility_dp.dpcore.od.compare import js
@@ -20,8 +23,6 @@ from mobility_dp.dpcore.od.synthesis import release_synthetic_trips
 from mobility_dp.dpcore.od.trips import ZonedTrips, trips_from_fixes
 from mobility_dp.dpcore.random.rng import make_rng
 from mobility_dp.dpcore.synth import generate_population, generate_trajectories
-from shapely.geometry import box
-from shapely.ops import unary_union
 
 from ..support.geography import load_paris_sample
 

@@ -3,6 +3,8 @@ import os
 
 import numpy as np
 import pytest
+from scipy import optimize
+
 from mobility_dp.dpcore.geometry.geography import lambert93_to_lonlat, lonlat_to_lambert93
 from mobility_dp.dpcore.ingest import bound_contributions
 from mobility_dp.dpcore.random.rng import make_rng
@@ -16,7 +18,6 @@ from mobility_dp.dpcore.synth import (
     hourly_profile,
 )
 from mobility_dp.dpcore.synth.cdr import WEEKDAY
-from scipy import optimize
 
 from ..support.geography import grid_city, load_paris_sample
 

@@ -1,13 +1,14 @@
 """Private synthetic trips (dpcore.od.synthesis, issue 31): cost, leaks, audit, post-processing."""
 import numpy as np
 import pytest
+from shapely.geometry import box
+
 from mobility_dp.dpcore.accounting.contract import check_spent
 from mobility_dp.dpcore.flows.cells import locate_points
 from mobility_dp.dpcore.od.synthesis import plan_synthetic_trips, release_synthetic_trips
 from mobility_dp.dpcore.od.synthesis.parts import WEIGHTS, budget, sensitivities
 from mobility_dp.dpcore.od.trips import Trips, ZonedTrips
 from mobility_dp.dpcore.random.rng import make_rng
-from shapely.geometry import box
 
 from ..support.synthesis_audit import advantage_bound, membership_advantage, person_scores
 

@@ -4,6 +4,8 @@ import dataclasses
 
 import numpy as np
 import pytest
+from shapely.geometry import box
+
 from mobility_dp.dpcore.accounting.contract import check_spent
 from mobility_dp.dpcore.flows.cells import locate_points
 from mobility_dp.dpcore.od.synthesis import plan_synthetic_trips, release_synthetic_trips
@@ -15,7 +17,6 @@ from mobility_dp.dpcore.od.synthesis.parts import WEIGHTS, budget
 from mobility_dp.dpcore.od.synthesis.place import Zones
 from mobility_dp.dpcore.od.trips import Trips, ZonedTrips
 from mobility_dp.dpcore.random.rng import make_rng
-from shapely.geometry import box
 
 DAY0 = 1_779_667_200  # Monday 25 May 2026
 WINDOW = (DAY0, DAY0 + 5 * 86400)

@@ -2,6 +2,7 @@
 towards the uniform law (``dpcore.od.synthesis.periods``)."""
 import numpy as np
 import pytest
+
 from mobility_dp.dpcore.mechanisms.geometric import discrete_laplace, discrete_laplace_alpha
 from mobility_dp.dpcore.od.compare import js
 from mobility_dp.dpcore.od.synthesis import release_synthetic_trips

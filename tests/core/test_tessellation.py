@@ -4,6 +4,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
+from scipy.spatial import cKDTree
+from shapely.geometry import LineString, MultiPolygon, Point, Polygon, box
+from shapely.ops import unary_union
+
 from mobility_dp.dpcore.geometry.tessellation import (
     data_driven_cells,
     data_driven_seeds,
@@ -12,9 +16,6 @@ from mobility_dp.dpcore.geometry.tessellation import (
     voronoi_cells,
 )
 from mobility_dp.dpcore.reporting.progress import Cancelled
-from scipy.spatial import cKDTree
-from shapely.geometry import LineString, MultiPolygon, Point, Polygon, box
-from shapely.ops import unary_union
 
 from ..support import paris as _paris
 

@@ -1,6 +1,7 @@
 """Released totals off by more than 2× are said (``dpcore.od.totals``): clipping and shrinkage
 move totals; the warning reads only the noisy counts and the public noise law."""
 import numpy as np
+
 from mobility_dp.dpcore.od.flows import release_od
 from mobility_dp.dpcore.od.people_flows import release_people_od
 from mobility_dp.dpcore.od.totals import total_interval, total_warning

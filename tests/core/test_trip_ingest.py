@@ -5,6 +5,9 @@ import struct
 
 import numpy as np
 import pytest
+from scipy import stats
+from shapely.geometry import LineString, Point, Polygon, box, shape
+
 from mobility_dp.dpcore.flows.cells import locate_points
 from mobility_dp.dpcore.ingest import trip_files
 from mobility_dp.dpcore.ingest.trips import TripEncoder
@@ -15,8 +18,6 @@ from mobility_dp.dpcore.od.trips import Trips, ZonedTrips, in_window, trips_from
 from mobility_dp.dpcore.random.keyed import item_keys, user_hashes
 from mobility_dp.dpcore.random.rng import make_rng
 from mobility_dp.dpcore.random.sampling import sample_per_user
-from scipy import stats
-from shapely.geometry import LineString, Point, Polygon, box, shape
 
 from ..support.reference import bounded_tables, user_codes
 

@@ -4,6 +4,7 @@ import json
 
 import numpy as np
 import pytest
+
 from mobility_dp.dpcore.accounting.contract import check_spent
 from mobility_dp.dpcore.ingest.trip_table import FORMAT_2, check_trip_tables, read_trip_tables, write_trip_tables
 from mobility_dp.dpcore.od import statistics as st

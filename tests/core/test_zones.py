@@ -3,10 +3,11 @@ import json
 
 import numpy as np
 import pytest
+from shapely.geometry import shape
+
 from mobility_dp.dpcore.density.assembly import density_geography
 from mobility_dp.dpcore.flows.cells import check_partition
 from mobility_dp.dpcore.geometry.zones import MAX_OVERLAP_SHARE, check_zones
-from shapely.geometry import shape
 
 from ..support import zone_world
 from ..support.paris import _project_geom, towers_xy

@@ -90,8 +90,9 @@ def missing_field(draw, alg, params, work):
 
 def wrong_type_field(draw, alg, params, work):
     """A numeric or date field parameter given a text field."""
-    from mobility_dp.algorithms.common.field_types import FieldType
     from qgis.core import QgsField
+
+    from mobility_dp.algorithms.common.field_types import FieldType
     typed = [p for p in fields_of(alg) if p.dataType() in (0, 2) and
              params.get(p.parentLayerParameterName()) is not None]
     p = draw(st.sampled_from(typed))
@@ -215,8 +216,9 @@ def lonlat_swapped(draw, alg, params, work):
 
 def odd_values(draw, alg, params, work):
     """Text attributes replaced by DST edges, offsets, garbage and odd Unicode."""
-    from mobility_dp.algorithms.common.field_types import FieldType
     from qgis.core import QgsField
+
+    from mobility_dp.algorithms.common.field_types import FieldType
     name, layer = _source(draw, alg, params)
     chosen = [params.get(p.name()) for p in fields_of(alg, name)]
     chosen = [c for c in chosen if isinstance(c, str) and c in layer.fields().names()]

@@ -57,8 +57,9 @@ class World:
 
 def _with_population(path):
     """The city's census squares with a population field (for the synthetic generator)."""
-    from mobility_dp.algorithms.common.field_types import FieldType
     from qgis.core import QgsFeatureRequest, QgsField, QgsVectorLayer
+
+    from mobility_dp.algorithms.common.field_types import FieldType
     layer = QgsVectorLayer(path, "census", "ogr").materialize(QgsFeatureRequest())
     layer.dataProvider().addAttributes([QgsField("population", FieldType.Int)])
     layer.updateFields()

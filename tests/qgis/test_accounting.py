@@ -36,8 +36,9 @@ def _reported(html):
 @pytest.mark.parametrize("name,extra", GRID, ids=[f"{n} {e}" for n, e in GRID])
 def test_spent_equals_charge_equals_report_equals_plan(qgis_app, tmp_path, monkeypatch,
                                                        name, extra):
-    from mobility_dp.dpcore.accounting import ledger as ledger_module
     from qgis.core import QgsApplication, QgsProcessingContext, QgsProcessingFeedback
+
+    from mobility_dp.dpcore.accounting import ledger as ledger_module
     reserved = []
     real_reserve = ledger_module.Ledger.reserve
 

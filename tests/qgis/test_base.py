@@ -8,15 +8,16 @@ import pytest
 
 def _toy_class():
     """A minimal release algorithm built only from the base helpers."""
-    from mobility_dp.algorithms.common.base import MobilityDPAlgorithm, enum_parameter
-    from mobility_dp.dpcore.accounting.contract import Release
-    from mobility_dp.dpcore.accounting.costs import PrivacyCost
     from qgis.core import (
         QgsFeature,
         QgsFeatureSink,
         QgsProcessingParameterFeatureSink,
         QgsProcessingParameterFeatureSource,
     )
+
+    from mobility_dp.algorithms.common.base import MobilityDPAlgorithm, enum_parameter
+    from mobility_dp.dpcore.accounting.contract import Release
+    from mobility_dp.dpcore.accounting.costs import PrivacyCost
 
     class Toy(MobilityDPAlgorithm):
         ALGORITHM_ID = "toy"
@@ -223,9 +224,10 @@ def test_delta_widget_keeps_tiny_deltas(qgis_app):
 
 
 def test_progress_bridge_cancels(qgis_app):
+    from qgis.core import QgsProcessingFeedback
+
     from mobility_dp.algorithms.common.base import progress_bridge
     from mobility_dp.dpcore.reporting.progress import Cancelled
-    from qgis.core import QgsProcessingFeedback
     feedback = QgsProcessingFeedback()
     progress = progress_bridge(feedback, 10, 50)
     progress(0.5)
@@ -275,8 +277,9 @@ def test_every_algorithm_has_help_and_described_parameters(qgis_app):
 
 def test_dataset_id_is_the_same_whatever_reads_the_csv(qgis_app, tmp_path):
     """Renaming the layer or reading the CSV as delimited text or through OGR: one dataset."""
-    from mobility_dp.algorithms.common.base import source_dataset_id
     from qgis.core import QgsVectorLayer
+
+    from mobility_dp.algorithms.common.base import source_dataset_id
     csv = tmp_path / "my events.csv"
     csv.write_text("user_id,lon,lat\na,2.35,48.85\nb,2.36,48.86\n", encoding="utf-8")
     delimited = QgsVectorLayer(f"{csv.as_uri()}?delimiter=,&xField=lon&yField=lat&crs=EPSG:4326",

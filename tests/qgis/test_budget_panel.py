@@ -22,8 +22,9 @@ def _spend(path, epsilon, budget=None):
 
 
 def test_panel_shows_datasets_and_refreshes_after_a_release(qgis_app, tmp_path):
-    from mobility_dp.gui.budget_panel import WARN_COLOUR, BudgetPanel
     from qgis.PyQt.QtCore import QCoreApplication
+
+    from mobility_dp.gui.budget_panel import WARN_COLOUR, BudgetPanel
     path = tmp_path / "ledger.json"
     _spend(path, 0.5, Budget(1.0, unit_of_privacy="user"))
     panel = BudgetPanel()

@@ -38,8 +38,9 @@ def test_central_release_with_a_large_epsilon_is_written_then_charged(qgis_app, 
 
 def test_failure_after_the_draw_is_charged_with_no_output_left(qgis_app, run_alg, tmp_path,
                                                                monkeypatch):
-    from mobility_dp.algorithms.common import reports
     from qgis.core import QgsProcessingException
+
+    from mobility_dp.algorithms.common import reports
     ledger, outs = str(tmp_path / "ledger.json"), _outputs(tmp_path)
 
     def broken(*args, **kwargs):
@@ -55,8 +56,9 @@ def test_failure_after_the_draw_is_charged_with_no_output_left(qgis_app, run_alg
 
 def test_failure_while_placing_commits_what_was_published(qgis_app, run_alg, tmp_path,
                                                           monkeypatch):
-    from mobility_dp.dpcore.accounting import contract
     from qgis.core import QgsProcessingException
+
+    from mobility_dp.dpcore.accounting import contract
     ledger, outs = str(tmp_path / "ledger.json"), _outputs(tmp_path)
     real, placed = contract.place, []
 

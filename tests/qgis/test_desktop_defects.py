@@ -114,8 +114,9 @@ def test_start_of_the_period_starts_empty_not_now(qgis_app, alg_id):
 
 def test_generatemobility_start_is_a_date_picker(qgis_app):
     """generatemobility's START was free text; it is a date picker passing the same text."""
-    from mobility_dp.dpcore.synth import DEFAULT_START
     from qgis.gui import QgsDateEdit
+
+    from mobility_dp.dpcore.synth import DEFAULT_START
     dlg, wrappers = _dialog("mobilitydp:generatemobility")
     try:
         wrapper = wrappers["START"]

@@ -4,6 +4,7 @@ import re
 
 import numpy as np
 import pytest
+
 from mobility_dp.dpcore.ingest import bound_compact, read_events_file
 from mobility_dp.dpcore.random.rng import make_rng
 

@@ -74,9 +74,10 @@ def run_case(alg, world, tmp_path, name, monkeypatch, trip=0, action="raise", pa
     """Run ``alg`` with one injected fault; returns (draws made after the reservation, ledger
     entries, files left, error message)."""
     import processing
+    from qgis.core import QgsProcessingContext, QgsProcessingException, QgsProcessingFeedback
+
     from mobility_dp.algorithms.common import inputs
     from mobility_dp.dpcore.accounting.contract import ReleaseContract
-    from qgis.core import QgsProcessingContext, QgsProcessingException, QgsProcessingFeedback
     out = tmp_path / name
     out.mkdir()
     ledger = str(tmp_path / f"{name}.json")

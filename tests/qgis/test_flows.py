@@ -361,10 +361,11 @@ def test_same_flows_whatever_the_crs_of_trajectories_and_cells(run_alg):
 def test_opposite_arrows_are_drawn_side_by_side(run_alg):
     """The two directions 2 → 3 and 3 → 2 (flow 1 each) render without overlapping."""
     import numpy as np
-    from mobility_dp.algorithms.common.flow_styles import flow_style
     from qgis.core import QgsFeatureRequest, QgsMapRendererCustomPainterJob, QgsMapSettings, QgsRectangle
     from qgis.PyQt.QtCore import QSize
     from qgis.PyQt.QtGui import QColor, QImage, QPainter
+
+    from mobility_dp.algorithms.common.flow_styles import flow_style
 
     layer = run_alg(AGG, _params(EPSILON=20))["FLOWS"]
 

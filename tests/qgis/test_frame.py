@@ -67,8 +67,9 @@ def test_towers_in_any_crs_land_on_the_same_metres(layers, frame_crs):
 
 
 def test_frame_of_a_geographic_public_layer_is_centred_on_it(layers):
-    from mobility_dp.algorithms.common.frame import MetricFrame
     from qgis.core import QgsDistanceArea, QgsGeometry, QgsPointXY
+
+    from mobility_dp.algorithms.common.frame import MetricFrame
     frame = MetricFrame.of_source(layers["iris:EPSG:4326"], _context(), "census")
     assert frame.reprojected and "+proj=aeqd" in frame.crs.toProj()
     ext = layers["iris:EPSG:4326"].extent()
@@ -90,8 +91,9 @@ def test_frame_of_a_geographic_public_layer_is_centred_on_it(layers):
 
 
 def test_empty_or_invalid_frames_are_refused_never_zero_zero(qgis_app):
-    from mobility_dp.algorithms.common.frame import MetricFrame
     from qgis.core import QgsCoordinateReferenceSystem, QgsProcessingException, QgsRectangle, QgsVectorLayer
+
+    from mobility_dp.algorithms.common.frame import MetricFrame
     empty = QgsVectorLayer("Polygon?crs=EPSG:4326", "area", "memory")
     with pytest.raises(QgsProcessingException, match="empty"):
         MetricFrame.of_source(empty, _context(), "study area")
@@ -112,7 +114,6 @@ def test_empty_or_invalid_frames_are_refused_never_zero_zero(qgis_app):
 
 def test_geographic_polygons_are_densified_before_projection(qgis_app):
     """A 4-vertex lon/lat box keeps its curved top edge in the metric frame."""
-    from mobility_dp.algorithms.common.frame import MetricFrame
     from qgis.core import (
         QgsCoordinateReferenceSystem,
         QgsFeature,
@@ -122,6 +123,8 @@ def test_geographic_polygons_are_densified_before_projection(qgis_app):
         QgsVectorLayer,
     )
     from shapely.geometry import LineString, Point
+
+    from mobility_dp.algorithms.common.frame import MetricFrame
     box = QgsVectorLayer("Polygon?crs=EPSG:4326&field=id:integer", "box", "memory")
     f = QgsFeature(box.fields())
     f.setGeometry(QgsGeometry.fromRect(QgsRectangle(1.0, 48.0, 3.0, 49.0)))
@@ -140,9 +143,10 @@ def test_geographic_polygons_are_densified_before_projection(qgis_app):
 
 
 def test_extent_is_read_in_its_stated_crs(layers):
+    from qgis.core import QgsCoordinateTransform, QgsProcessingException, QgsProcessingParameterExtent, QgsRectangle
+
     from mobility_dp.algorithms.common.base import MobilityDPAlgorithm
     from mobility_dp.algorithms.common.frame import MetricFrame
-    from qgis.core import QgsCoordinateTransform, QgsProcessingException, QgsProcessingParameterExtent, QgsRectangle
 
     class Alg(MobilityDPAlgorithm):
         def initAlgorithm(self, config=None):
@@ -174,8 +178,9 @@ def test_extent_is_read_in_its_stated_crs(layers):
 
 
 def test_choose_frame_uses_public_inputs_only(layers):
-    from mobility_dp.algorithms.common.base import MobilityDPAlgorithm
     from qgis.core import QgsProcessingException, QgsProcessingParameterExtent, QgsProcessingParameterFeatureSource
+
+    from mobility_dp.algorithms.common.base import MobilityDPAlgorithm
 
     class Alg(MobilityDPAlgorithm):
         def initAlgorithm(self, config=None):
@@ -207,8 +212,9 @@ def test_choose_frame_uses_public_inputs_only(layers):
 
 def test_web_mercator_is_not_taken_as_metres(layers):
     """EPSG:3857 stretches Paris distances by 1.52: its frame is an aeqd on the extent."""
-    from mobility_dp.algorithms.common.frame import MetricFrame, scale_error
     from qgis.core import QgsCoordinateReferenceSystem, QgsProcessingException
+
+    from mobility_dp.algorithms.common.frame import MetricFrame, scale_error
     context = _context()
     iris = layers["iris:EPSG:3857"]
     assert scale_error(iris.crs(), iris.extent().center(), context.transformContext()) > 0.5
@@ -238,8 +244,9 @@ def test_a_metric_crs_far_from_its_area_is_kept_but_reported(layers, tmp_path, c
 
 
 def test_duplicate_ids_are_refused_naming_two(layers):
-    from mobility_dp.algorithms.common.frame import MetricFrame
     from qgis.core import QgsFeature, QgsGeometry, QgsPointXY, QgsVectorLayer
+
+    from mobility_dp.algorithms.common.frame import MetricFrame
     towers = QgsVectorLayer("Point?crs=EPSG:2154&field=id:string", "t", "memory")
     feats = []
     for i, tower_id in enumerate(["A12", "A12", "B7", "B7", "B7", "C1"]):
@@ -255,9 +262,10 @@ def test_duplicate_ids_are_refused_naming_two(layers):
 
 
 def test_a_cancel_while_reading_raises_cancelled(layers):
+    from qgis.core import QgsProcessingFeedback
+
     from mobility_dp.algorithms.common.frame import MetricFrame
     from mobility_dp.dpcore.reporting.progress import Cancelled
-    from qgis.core import QgsProcessingFeedback
     frame = MetricFrame.of_source(layers["iris:EPSG:2154"], _context(), "census")
     feedback = QgsProcessingFeedback()
     feedback.cancel()

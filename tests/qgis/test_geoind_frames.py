@@ -194,8 +194,9 @@ def test_report_has_no_private_frame_and_lists_copied_fields(run_alg, tmp_path):
 
 def test_real_cell_positions_on_the_iris_grid(run_alg, sample_iris_path):
     """627 OpenCellID positions (lon/lat CSV) on a grid whose extent is the IRIS layer (public)."""
-    from mobility_dp.dpcore.geoind import Grid
     from qgis.core import QgsVectorLayer
+
+    from mobility_dp.dpcore.geoind import Grid
     csv = os.path.join(os.path.dirname(sample_iris_path), "paris_cells_opencellid.csv")
     cells = QgsVectorLayer(f"file://{csv}?type=csv&xField=lon&yField=lat&crs=EPSG:4326",
                            "cells", "delimitedtext")

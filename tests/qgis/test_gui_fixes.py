@@ -43,8 +43,9 @@ def test_temporary_outputs_register_only_real_layers(qgis_app):
 
 
 def test_graduated_style_uses_no_deprecated_api_and_labels_integers(qgis_app, tmp_path):
-    from mobility_dp.algorithms.common.outputs import graduated_style
     from qgis.core import QgsVectorLayer
+
+    from mobility_dp.algorithms.common.outputs import graduated_style
     out = str(tmp_path / "noisy.gpkg")
     _run_in(__import__("qgis.core", fromlist=["x"]).QgsProcessingContext(),
             "mobilitydp:noisycounts", {"INPUT": IRIS, "COUNT_FIELD": "population",
@@ -61,9 +62,10 @@ def test_graduated_style_uses_no_deprecated_api_and_labels_integers(qgis_app, tm
 
 def test_layer_hook_ignores_foreign_geopackages(qgis_app, tmp_path):
     """Adding a GeoPackage the plugin did not write logs nothing and changes nothing."""
+    from qgis.core import QgsApplication, QgsProject, QgsVectorLayer
+
     import mobility_dp
     from mobility_dp.algorithms.common.layer_hook import has_own_style
-    from qgis.core import QgsApplication, QgsProject, QgsVectorLayer
     foreign = str(tmp_path / "buffer.gpkg")
     _run_in(__import__("qgis.core", fromlist=["x"]).QgsProcessingContext(), "native:buffer",
             {"INPUT": IRIS, "DISTANCE": 0.001, "OUTPUT": foreign})
@@ -131,8 +133,9 @@ def test_start_picker_reads_the_old_text_forms(run_alg, qgis_process, tmp_path):
 def test_enum_labels_do_not_change_the_values(qgis_app):
     """The dialog shows labels; the parameter's options (what scripts, models, History and
     qgis_process pass) are the static strings, and every label is distinct."""
-    from mobility_dp.algorithms.common.params import CHOICES_KEY, option_label
     from qgis.core import QgsApplication, QgsProcessingParameterEnum
+
+    from mobility_dp.algorithms.common.params import CHOICES_KEY, option_label
     provider = QgsApplication.processingRegistry().providerById("mobilitydp")
     seen = 0
     for alg in provider.algorithms():

@@ -33,9 +33,10 @@ def test_catalogue_holds_every_string_of_the_code():
 
 def test_translator_follows_qgis_language(french, tmp_path):
     """A catalogue for QGIS's language is installed and used by tr; none for English."""
+    from qgis.PyQt.QtCore import QCoreApplication
+
     from mobility_dp.algorithms.common.i18n import install_translator, plugin_locale, tr
     from mobility_dp.algorithms.counts.noisycounts import NoisyCounts
-    from qgis.PyQt.QtCore import QCoreApplication
     (tmp_path / "i18n").mkdir()
     ts = tmp_path / "i18n" / "mobility_dp_fr.ts"
     ts.write_text('<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n'
@@ -80,8 +81,9 @@ def french_qm(tmp_path_factory):
 @pytest.fixture
 def in_french(french, french_qm):
     """QGIS set to French with the plugin's compiled French catalogue installed."""
-    from mobility_dp.algorithms.common.i18n import install_translator
     from qgis.PyQt.QtCore import QCoreApplication
+
+    from mobility_dp.algorithms.common.i18n import install_translator
     translator = install_translator(french_qm[0])
     assert translator is not None
     yield french_qm[1]
@@ -141,8 +143,9 @@ def _definitions(algorithm_id):
 def test_dialog_labels_french_names_and_values_unchanged(qgis_app, french_qm):
     """odflows' dialog in French: labels translated; parameter names, types, defaults and the
     static option values are those of the English dialog."""
-    from mobility_dp.algorithms.common.i18n import install_translator
     from qgis.PyQt.QtCore import QCoreApplication
+
+    from mobility_dp.algorithms.common.i18n import install_translator
     english = _definitions("mobilitydp:odflows")
     _set_locale("fr_FR")
     translator = install_translator(french_qm[0])

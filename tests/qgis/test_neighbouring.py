@@ -298,10 +298,6 @@ SCALED_JSON = (r'"(noisy_users|noisy_trips|trips_per_person|sampling_scale|margi
 # --------------------------------------------------------------------------
 
 def _toy(leaky):
-    from mobility_dp.algorithms.common.base import MobilityDPAlgorithm
-    from mobility_dp.algorithms.common.field_types import FieldType
-    from mobility_dp.dpcore.accounting.costs import PrivacyCost
-    from mobility_dp.dpcore.mechanisms.geometric import discrete_laplace
     from qgis.core import (
         QgsFeature,
         QgsFeatureSink,
@@ -311,6 +307,11 @@ def _toy(leaky):
         QgsProcessingParameterFeatureSource,
         QgsProcessingParameterField,
     )
+
+    from mobility_dp.algorithms.common.base import MobilityDPAlgorithm
+    from mobility_dp.algorithms.common.field_types import FieldType
+    from mobility_dp.dpcore.accounting.costs import PrivacyCost
+    from mobility_dp.dpcore.mechanisms.geometric import discrete_laplace
 
     class ToyCounts(MobilityDPAlgorithm):
         ALGORITHM_ID, DISPLAY_NAME, GROUP_ID, GROUP = "toycounts", "Toy counts", "t", "T"

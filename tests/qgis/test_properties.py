@@ -16,7 +16,6 @@ MM = 1e-3
        fx=st.floats(0, 1), fy=st.floats(0, 1),
        crs=st.sampled_from(("EPSG:4326", "EPSG:3857", "EPSG:2154")))
 def test_frame_round_trip_within_a_millimetre(qgis_app, lon, lat, size, fx, fy, crs):
-    from mobility_dp.algorithms.common.frame import MetricFrame
     from qgis.core import (
         QgsCoordinateReferenceSystem,
         QgsCoordinateTransform,
@@ -27,6 +26,8 @@ def test_frame_round_trip_within_a_millimetre(qgis_app, lon, lat, size, fx, fy, 
         QgsProject,
         QgsRectangle,
     )
+
+    from mobility_dp.algorithms.common.frame import MetricFrame
     if crs == "EPSG:2154":      # the national grid only near France
         lon, lat, size = -5 + (lon + 170) / 330 * 13, 42 + (lat + 80) / 150 * 9, min(size, 3)
     wgs84 = QgsCoordinateReferenceSystem("EPSG:4326")

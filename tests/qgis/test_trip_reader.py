@@ -89,8 +89,9 @@ LAYOUTS = {
 
 
 def _read(layer_or_path, extra):
-    from mobility_dp.algorithms.od.trips import read_trips
     from qgis.core import QgsApplication, QgsProcessingContext, QgsProcessingFeedback
+
+    from mobility_dp.algorithms.od.trips import read_trips
     alg = QgsApplication.processingRegistry().createAlgorithmById("mobilitydp:odflows")
     context = QgsProcessingContext()
     params = {"INPUT": layer_or_path, "USER_FIELD": "user_id", "ZONES": ZONES,
@@ -142,9 +143,10 @@ def test_csv_table_is_streamed_with_text_columns(qgis_app, tmp_path):
 @pytest.mark.parametrize("streamed", [True, False])
 def test_cancelling_stops_the_reader(qgis_app, tmp_path, streamed):
     """The reader reports progress per batch and stops with dpcore's Cancelled."""
+    from qgis.core import QgsApplication, QgsProcessingContext, QgsProcessingFeedback
+
     from mobility_dp.algorithms.od.trips import read_trips
     from mobility_dp.dpcore.reporting.progress import Cancelled
-    from qgis.core import QgsApplication, QgsProcessingContext, QgsProcessingFeedback
     make, extra = LAYOUTS["table"]
     layer = make()
     source = _save(layer, tmp_path / "trips.gpkg") if streamed else layer

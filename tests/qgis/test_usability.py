@@ -183,7 +183,6 @@ def test_qgis_process_results_carry_the_cost_and_outputs_their_style(qgis_proces
 
 
 def test_default_style_keeps_temporal_settings(qgis_app, tmp_path):
-    from mobility_dp.algorithms.common.outputs import save_default_style
     from qgis.core import (
         QgsFeature,
         QgsGeometry,
@@ -192,6 +191,8 @@ def test_default_style_keeps_temporal_settings(qgis_app, tmp_path):
         QgsVectorLayer,
         QgsVectorLayerTemporalProperties,
     )
+
+    from mobility_dp.algorithms.common.outputs import save_default_style
     mem = QgsVectorLayer("Point?crs=EPSG:2154&field=t0:datetime&field=t1:datetime", "d",
                          "memory")
     f = QgsFeature(mem.fields())
@@ -219,8 +220,9 @@ def test_default_style_keeps_temporal_settings(qgis_app, tmp_path):
         loadDefaultStyle=False))
     assert not plain.temporalProperties().isActive()  # control: the style is what carries it
     # with the plugin's GUI hook, adding the layer to a project restores it all
-    import mobility_dp
     from qgis.core import QgsProject
+
+    import mobility_dp
     plugin = mobility_dp.classFactory(None)
     plugin.initGui()
     try:

@@ -4,6 +4,7 @@
 import os
 
 import pytest
+
 from mobility_dp.dpcore.accounting.dataset_ids import dataset_id
 from mobility_dp.dpcore.ingest import spark as events_job
 from mobility_dp.dpcore.ingest import spark_trips

@@ -4,11 +4,12 @@ import shutil
 
 import numpy as np
 import pytest
+from scipy import stats
+
 from mobility_dp.dpcore.ingest import bound_compact, read_events_file
 from mobility_dp.dpcore.ingest import spark as spark_job
 from mobility_dp.dpcore.ingest.table import check_bounded_table, map_towers, read_bounded_table
 from mobility_dp.dpcore.random.rng import make_rng
-from scipy import stats
 
 START = "2007-09-10T00:00:00"
 T0 = dt.datetime(2007, 9, 10, tzinfo=dt.timezone.utc).timestamp()

@@ -2,6 +2,7 @@
 whose id sorts before every other, changes the people per main pair by one person in one cell
 for a fixed key (the same seed)."""
 import numpy as np
+
 from mobility_dp.dpcore.ingest import spark_trips
 
 from .test_spark_trips import KW, _table, trips_csv  # noqa: F401  (fixture)

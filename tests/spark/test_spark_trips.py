@@ -4,6 +4,8 @@ import os
 
 import numpy as np
 import pytest
+from shapely import wkb
+
 from mobility_dp.dpcore.accounting.dataset_ids import dataset_id
 from mobility_dp.dpcore.ingest import spark_trips
 from mobility_dp.dpcore.ingest.trip_files import read_trips_file
@@ -14,7 +16,6 @@ from mobility_dp.dpcore.od.people import main_pairs
 from mobility_dp.dpcore.od.statistics import Bins
 from mobility_dp.dpcore.od.table_statistics import TABLE_STATISTICS
 from mobility_dp.dpcore.random.rng import make_rng
-from shapely import wkb
 
 from ..support.reference import bounded_tables
 
@@ -240,8 +241,9 @@ def test_mobilityreport_releases_every_statistic_from_the_bounded_trips(
         seeded, run_alg, tmp_path):
     """The Spark job's tables in QGIS: every statistic with its default weight (and trips per
     day: the job's window is set), truths equal to the tables'; other bins are refused."""
-    from mobility_dp.dpcore.od import statistics as st
     from qgis.core import QgsProcessingException
+
+    from mobility_dp.dpcore.od import statistics as st
     record, out = seeded
     raw = str(tmp_path / "raw.json")
     params = {"BOUNDED_TRIPS": str(out), "ZONES": ZONES, "ZONE_ID_FIELD": "iris_id",
@@ -263,9 +265,10 @@ def test_release_of_a_seeded_table_is_marked_seeded(seeded, run_alg, tmp_path):
     """Tables of ``spark-bound trips --seed`` were bounded by a reproducible keyed hash: a
     release of them, even without SEED, is marked "reproducible: not for publication" in its
     report, its ledger entry and every output layer's metadata."""
+    from osgeo import gdal
+
     from mobility_dp.dpcore.accounting.contract import SEEDED_NOTE
     from mobility_dp.dpcore.accounting.ledger import Ledger
-    from osgeo import gdal
     record, out = seeded
     ledger = str(tmp_path / "ledger.json")
     result = run_alg(ODFLOWS, _od(out, SEED=None, METHOD="trips", LEDGER=ledger,

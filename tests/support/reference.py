@@ -6,6 +6,7 @@ import math
 from typing import Optional
 
 import numpy as np
+
 from mobility_dp.dpcore.accounting.checks import check_epsilon
 from mobility_dp.dpcore.density.sensitivity import check_ell
 from mobility_dp.dpcore.geoind.ibu import iterative_bayesian_update, report_histogram
