@@ -19,8 +19,8 @@ CALLERS = ("benchmarks",)
 ENTRY_POINTS = {
     "classFactory": "QGIS loads the plugin by calling the package's classFactory(iface)",
     "initGui": "QGIS calls the plugin object's initGui() once the interface is ready",
-    # not an entry point: the ledger's query of a population's spending, beside Ledger.spent,
-    # added with the populations, whose callers (the budget panel) are still to come
+    # not an entry point: the ledger's public query of a population's spending, beside
+    # Ledger.spent; only the populations' tests call it so far
     "population_spent": "the ledger's public reading API",
 }
 
