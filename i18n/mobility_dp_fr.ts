@@ -36,6 +36,690 @@
       <translation>anonyme</translation>
     </message>
     <message>
+      <source>&lt;p&gt;Vehicle flows between neighbouring zones of a tessellation, released with differential privacy (Pratesi 2012): flow lines, zones with their flow in + out, and the report.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Flux de véhicules entre zones voisines d'un pavage, publiés avec la confidentialité différentielle (Pratesi 2012) : lignes de flux, zones avec leur flux entrant + sortant, et le rapport.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Unit of privacy&lt;/b&gt;: one move of one vehicle, or one vehicle with all its trajectories (central noise); the methods marked NOT differentially private spend nothing and protect no one.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Unité de confidentialité&lt;/b&gt; : un déplacement d'un véhicule, ou un véhicule avec toutes ses trajectoires (bruit central) ; les méthodes marquées NON différentiellement confidentielles ne dépensent rien et ne protègent personne.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;Vehicle flows between neighbouring zones, released with differential privacy (Pratesi 2012). Each vehicle's GPS trajectories become moves between adjacent cells of a tessellation; each vehicle perturbs its own vector of move counts (or a trusted curator adds noise once), and the sum gives the flow of every possible move. Outputs: flow lines (cell centroid → cell centroid, width by flow, the two directions of a pair of cells drawn side by side), zones with their flow in + out (red above, cyan below the median), and the report.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Flux de véhicules entre zones voisines, publiés avec la confidentialité différentielle (Pratesi 2012). Les trajectoires GPS de chaque véhicule deviennent des déplacements entre cellules adjacentes d'un pavage ; chaque véhicule perturbe son propre vecteur de comptages de déplacements (ou un curateur de confiance ajoute le bruit une fois), et la somme donne le flux de chaque déplacement possible. Sorties : lignes de flux (centroïde de cellule → centroïde de cellule, épaisseur selon le flux, les deux sens d'une paire de cellules dessinés côte à côte), zones avec leur flux entrant + sortant (rouge au-dessus, cyan en dessous de la médiane) et le rapport.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Unit of privacy&lt;/b&gt;: one move of one vehicle (move-based per-vehicle noise), or one vehicle with all its trajectories in τ (central); none for the methods marked NOT differentially private. The publishable report holds only the parameters and facts about the noisy flows; the number of vehicles and points, the generalisation statistics and the comparison with the true flows are computed from the raw data and are marked internal.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Unité de confidentialité&lt;/b&gt; : un déplacement d'un véhicule (bruit par véhicule, par déplacement), ou un véhicule avec toutes ses trajectoires dans τ (central) ; aucune pour les méthodes marquées PAS différentiellement privées. Le rapport publiable ne contient que les paramètres et des faits sur les flux bruités ; le nombre de véhicules et de points, les statistiques de généralisation et la comparaison avec les vrais flux sont calculés à partir des données brutes et marqués internes.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;h3&gt;Parameters&lt;/h3&gt;</source>
+      <translation>&lt;h3&gt;Paramètres&lt;/h3&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Trajectory points&lt;/b&gt;: one point per GPS fix with a &lt;b&gt;vehicle&lt;/b&gt; field, an optional &lt;b&gt;trajectory&lt;/b&gt; field (trip id; without it all points of a vehicle form one trajectory) and a &lt;b&gt;time&lt;/b&gt; field (date-time, ISO 8601 text in UTC, or epoch seconds), which is required for points. Or trajectory &lt;b&gt;lines&lt;/b&gt; with the time of each vertex as its M value (one line = one trajectory; no time field).&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Points de trajectoires&lt;/b&gt; : un point par relevé GPS avec un champ &lt;b&gt;véhicule&lt;/b&gt;, un champ &lt;b&gt;trajectoire&lt;/b&gt; facultatif (identifiant de trajet ; sans lui tous les points d'un véhicule forment une trajectoire) et un champ d'&lt;b&gt;horodatage&lt;/b&gt; (date-heure, texte ISO 8601 en UTC ou secondes epoch), obligatoire pour des points. Ou des &lt;b&gt;lignes&lt;/b&gt; de trajectoires avec l'heure de chaque sommet comme valeur M (une ligne = une trajectoire ; pas de champ d'horodatage).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Vehicle field&lt;/b&gt;: the unit of privacy of the central mode, so it has no default: choose the field that gives all the points of one vehicle the same id. A field that gives every point its own vehicle (such as &lt;code&gt;fid&lt;/code&gt;) is refused, and so is a run in which no trajectory moves from one cell to an adjacent one; both messages give the counts.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Champ véhicule&lt;/b&gt; : l'unité de confidentialité du mode central, il n'a donc pas de valeur par défaut : choisissez le champ qui donne le même identifiant à tous les points d'un véhicule. Un champ qui donne à chaque point son propre véhicule (comme &lt;code&gt;fid&lt;/code&gt;) est refusé, de même qu'une exécution dans laquelle aucune trajectoire ne passe d'une cellule à une cellule adjacente ; les deux messages donnent les comptages.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Tessellation&lt;/b&gt;: polygons that partition the territory (e.g. from the Voronoi tessellation); overlapping cells are refused, and so are holes between cells unless &lt;b&gt;the territory has holes&lt;/b&gt; (lakes, excluded areas: a hole cannot be told apart from a gap; moves across it are lost). Cells sharing a stretch of boundary are adjacent; the possible moves are all ordered pairs of adjacent cells. &lt;b&gt;Cell id field&lt;/b&gt; (optional) names the cells in the outputs. The tessellation is public: the computation uses its CRS (or, if it is not in metres, an azimuthal equidistant projection centred on it), and the trajectories are reprojected into it, whatever their CRS.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Pavage&lt;/b&gt; : polygones qui partitionnent le territoire (p. ex. issus du pavage de Voronoï) ; les cellules qui se chevauchent sont refusées, de même que les trous entre cellules sauf si &lt;b&gt;le territoire a des trous&lt;/b&gt; (lacs, zones exclues : un trou ne se distingue pas d'un interstice ; les déplacements qui le traversent sont perdus). Les cellules partageant un tronçon de frontière sont adjacentes ; les déplacements possibles sont toutes les paires ordonnées de cellules adjacentes. Le &lt;b&gt;champ d'identifiant de cellule&lt;/b&gt; (facultatif) nomme les cellules dans les sorties. Le pavage est public : le calcul utilise son SCR (ou, s'il n'est pas en mètres, une projection azimutale équidistante centrée sur lui), et les trajectoires y sont reprojetées, quel que soit leur SCR.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Start&lt;/b&gt; / &lt;b&gt;end&lt;/b&gt; (optional): the time interval τ; only moves with both times inside count.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Début&lt;/b&gt; / &lt;b&gt;fin&lt;/b&gt; (facultatifs) : l'intervalle de temps τ ; seuls comptent les déplacements dont les deux instants sont à l'intérieur.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;Consecutive fixes in cells that are not adjacent (GPS gaps) are bridged through the cells the straight segment crosses; trajectories that never leave one cell are dropped; both are counted in the internal part of the report.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Les relevés consécutifs dans des cellules non adjacentes (trous GPS) sont reliés par les cellules que traverse le segment droit ; les trajectoires qui ne quittent jamais une cellule sont écartées ; les deux sont comptés dans la partie interne du rapport.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Method&lt;/b&gt; (value stored in models and scripts in brackets): &lt;i&gt;UniversalNoise&lt;/i&gt; [&lt;code&gt;universal&lt;/code&gt;] adds Laplace noise of scale Δ/ε to every count; &lt;i&gt;BalancedNoise&lt;/i&gt; [&lt;code&gt;balanced&lt;/code&gt;] truncates it to ±b with b = (Δ/ε)·ln((e^ε+1)/δ), which does not depend on the data: (ε, δ)-DP; &lt;i&gt;BoundedNoise&lt;/i&gt; [&lt;code&gt;bounded&lt;/code&gt;] truncates it to ±(true count): a zero stays zero, so it shows which moves every vehicle made — NOT differentially private, offered only to compare with the thesis; &lt;i&gt;Central&lt;/i&gt; [&lt;code&gt;central&lt;/code&gt;] (default): a trusted curator bounds what each vehicle contributes and adds noise once to the total: ε-DP for a whole vehicle, far less noise than per-vehicle noise at the same ε; the run's log says which share of the moves the bounding kept. UniversalNoise and BalancedNoise protect one move of a vehicle, not the vehicle: a vehicle that makes a move often is visible.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Méthode&lt;/b&gt; (valeur stockée dans les modèles et les scripts entre crochets) : &lt;i&gt;UniversalNoise&lt;/i&gt; [&lt;code&gt;universal&lt;/code&gt;] ajoute un bruit de Laplace d'échelle Δ/ε à chaque comptage ; &lt;i&gt;BalancedNoise&lt;/i&gt; [&lt;code&gt;balanced&lt;/code&gt;] le tronque à ±b avec b = (Δ/ε)·ln((e^ε+1)/δ), qui ne dépend pas des données : (ε, δ)-DP ; &lt;i&gt;BoundedNoise&lt;/i&gt; [&lt;code&gt;bounded&lt;/code&gt;] le tronque à ±(vrai comptage) : un zéro reste zéro, ce qui montre quels déplacements chaque véhicule a faits — PAS différentiellement privé, proposé uniquement pour comparer avec la thèse ; &lt;i&gt;Central&lt;/i&gt; [&lt;code&gt;central&lt;/code&gt;] (par défaut) : un curateur de confiance borne la contribution de chaque véhicule et ajoute le bruit une seule fois au total : ε-DP pour un véhicule entier, bien moins de bruit que le bruit par véhicule au même ε ; le journal de l'exécution indique la part des déplacements que le bornage a gardée. UniversalNoise et BalancedNoise protègent un déplacement d'un véhicule, pas le véhicule : un véhicule qui fait souvent un déplacement est visible.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Central: bounding rule&lt;/b&gt;: [&lt;code&gt;trips&lt;/code&gt;] (default) each vehicle keeps a uniformly random sample of at most &lt;b&gt;m&lt;/b&gt; of its move occurrences, repetitions counted (a commute made every day counts every day), Δ = m: the flows estimate traffic volumes; [&lt;code&gt;distinct&lt;/code&gt;] each vehicle keeps at most m &lt;i&gt;distinct&lt;/i&gt; moves, chosen at random, each counted at most &lt;b&gt;k&lt;/b&gt; times (Advanced), Δ = m·k: with k = 1 the flows count the vehicles that used each link (reach), not the traffic. The report states which rule ran.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Central : règle de bornage&lt;/b&gt; : [&lt;code&gt;trips&lt;/code&gt;] (par défaut) chaque véhicule garde un échantillon uniforme d'au plus &lt;b&gt;m&lt;/b&gt; de ses occurrences de déplacement, répétitions comptées (un trajet domicile-travail fait chaque jour compte chaque jour), Δ = m : les flux estiment des volumes de trafic ; [&lt;code&gt;distinct&lt;/code&gt;] chaque véhicule garde au plus m déplacements &lt;i&gt;distincts&lt;/i&gt;, tirés au hasard, chacun compté au plus &lt;b&gt;k&lt;/b&gt; fois (avancé), Δ = m·k : avec k = 1 les flux comptent les véhicules ayant emprunté chaque lien (la portée), pas le trafic. Le rapport indique quelle règle a été appliquée.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Sensitivity&lt;/b&gt; (per-vehicle methods): [&lt;code&gt;move&lt;/code&gt;] move-based, Δ = 1 (the unit of privacy is one move of one vehicle); or [&lt;code&gt;trajectory&lt;/code&gt;] trajectory-based (thesis Eq. 4.1, Δ from the vehicle's own trajectories and 0 where it never moved, so those counts get no noise: the release shows which moves each vehicle made — NOT differentially private, offered only to compare with the thesis). Runs that are not differentially private cannot be charged to a privacy ledger.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Sensibilité&lt;/b&gt; (méthodes par véhicule) : [&lt;code&gt;move&lt;/code&gt;] par déplacement, Δ = 1 (l'unité de confidentialité est un déplacement d'un véhicule) ; ou [&lt;code&gt;trajectory&lt;/code&gt;] par trajectoire (éq. 4.1 de la thèse, Δ tiré des propres trajectoires du véhicule et 0 là où il ne s'est jamais déplacé, si bien que ces comptages ne reçoivent aucun bruit : la publication montre quels déplacements chaque véhicule a faits — PAS différentiellement privé, proposé uniquement pour comparer avec la thèse). Les exécutions qui ne sont pas différentiellement privées ne peuvent pas être imputées à un registre de confidentialité.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Noise&lt;/b&gt;: [&lt;code&gt;discrete&lt;/code&gt;] discrete Laplace (integer noise, default) or [&lt;code&gt;continuous&lt;/code&gt;] continuous Laplace (the thesis), made floating-point safe: its values lie on a public power-of-two grid (the snapping mechanism; for BalancedNoise, a grid of about 1/1000 of the noise scale), stated in the report's cost table.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Bruit&lt;/b&gt; : [&lt;code&gt;discrete&lt;/code&gt;] Laplace discret (bruit entier, par défaut) ou [&lt;code&gt;continuous&lt;/code&gt;] Laplace continu (la thèse), rendu sûr vis-à-vis de la virgule flottante : ses valeurs sont sur une grille publique de puissances de deux (le mécanisme d'alignement ; pour BalancedNoise, une grille d'environ 1/1000 de l'échelle du bruit), indiquée dans la table des coûts du rapport.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Sketch&lt;/b&gt; (Advanced; per-vehicle methods): each vehicle compresses its noisy vector into a Count-Min [&lt;code&gt;countmin&lt;/code&gt;], Count [&lt;code&gt;count&lt;/code&gt;] or AGMS [&lt;code&gt;agms&lt;/code&gt;] sketch of &lt;b&gt;width&lt;/b&gt; × &lt;b&gt;depth&lt;/b&gt; counters (AGMS: width counters, depth 1) with hash functions from the &lt;b&gt;sketch seed&lt;/b&gt;, shared with the coordinator (public; costs no privacy). The coordinator sums the per-node estimates [&lt;code&gt;estimates&lt;/code&gt;] (the thesis) or estimates from the summed sketches [&lt;code&gt;sketches&lt;/code&gt;]. Count-Min needs non-negative input: vehicles clip negative values to 0, which biases the flows upwards.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Sketch&lt;/b&gt; (avancé ; méthodes par véhicule) : chaque véhicule compresse son vecteur bruité dans un sketch Count-Min [&lt;code&gt;countmin&lt;/code&gt;], Count [&lt;code&gt;count&lt;/code&gt;] ou AGMS [&lt;code&gt;agms&lt;/code&gt;] de &lt;b&gt;largeur&lt;/b&gt; × &lt;b&gt;profondeur&lt;/b&gt; compteurs (AGMS : largeur compteurs, profondeur 1) avec des fonctions de hachage issues de la &lt;b&gt;graine du sketch&lt;/b&gt;, partagée avec le coordinateur (publique ; ne coûte aucune confidentialité). Le coordinateur additionne les estimations par nœud [&lt;code&gt;estimates&lt;/code&gt;] (la thèse) ou estime à partir des sketches additionnés [&lt;code&gt;sketches&lt;/code&gt;]. Count-Min exige une entrée non négative : les véhicules ramènent les valeurs négatives à 0, ce qui biaise les flux vers le haut.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;True flows&lt;/b&gt; (optional, unticked by default): the exact flows, with the same fields as &lt;b&gt;Flows&lt;/b&gt;, for &lt;i&gt;Compare original and private flows&lt;/i&gt;. They are raw data: internal, not for publication, and not part of the release.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Flux réels&lt;/b&gt; (facultatif, décoché par défaut) : les flux exacts, avec les mêmes champs que &lt;b&gt;Flux&lt;/b&gt;, pour &lt;i&gt;Comparer flux originaux et flux privés&lt;/i&gt;. Ce sont des données brutes : internes, pas pour publication, et ne font pas partie de la publication.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Not private output.&lt;/b&gt; Summarises how many visits each user makes, to help the data owner choose ℓ, the number of visits kept per user by the pre-sampling of Acs &amp;amp; Castelluccia (§5.1) before a density release. A visit is one user at one tower in one slot; the pre-sampling keeps at most one visit per user and slot, then at most ℓ per user. The outputs are computed from the raw data and are for the data owner only: never publish them (even the choice of ℓ leaks a little when it is tuned on the data).&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Sortie non privée.&lt;/b&gt; Résume combien de visites fait chaque utilisateur, pour aider le détenteur des données à choisir ℓ, le nombre de visites conservées par utilisateur par le pré-échantillonnage d'Acs &amp;amp; Castelluccia (§5.1) avant une publication de densité. Une visite est un utilisateur à une antenne dans un créneau ; le pré-échantillonnage garde au plus une visite par utilisateur et par créneau, puis au plus ℓ par utilisateur. Les sorties sont calculées à partir des données brutes et sont réservées au détenteur des données : ne les publiez jamais (même le choix de ℓ fuit un peu lorsqu'il est réglé sur les données).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Events&lt;/b&gt;: a table layer with one row per call or message, from any provider (a CSV file added as delimited text, a GeoPackage, Parquet where your GDAL has the driver, a database table); geometry is not needed. A layer backed by a plain file is streamed directly from the file with bounded memory (a few bytes per event), so files of a hundred million events can be read; filtered or selected layers and databases are read through QGIS, more slowly.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Événements&lt;/b&gt; : une couche table avec une ligne par appel ou message, de n'importe quel fournisseur (un fichier CSV ajouté comme texte délimité, un GeoPackage, du Parquet si votre GDAL a le pilote, une table de base de données) ; la géométrie n'est pas nécessaire. Une couche adossée à un simple fichier est lue en flux directement depuis le fichier avec une mémoire bornée (quelques octets par événement), ce qui permet de lire des fichiers de cent millions d'événements ; les couches filtrées ou avec sélection et les bases de données sont lues par QGIS, plus lentement.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;User, tower and time fields&lt;/b&gt;: the person (the unit of privacy), the antenna, and the time: a date-time field, ISO 8601 text (UTC unless an offset is given) or epoch seconds. The user field has no default: left empty, a field named like &lt;code&gt;user_id&lt;/code&gt;, &lt;code&gt;uid&lt;/code&gt; or &lt;code&gt;msisdn&lt;/code&gt; is used; a field with a different value on every event (such as a feature id) is refused. User ids are compared as integers when all are integers, else as text.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Champs utilisateur, antenne et horodatage&lt;/b&gt; : la personne (l'unité de confidentialité), l'antenne et l'heure : un champ date-heure, un texte ISO 8601 (UTC sauf décalage indiqué) ou des secondes epoch. Le champ utilisateur n'a pas de valeur par défaut : laissé vide, un champ nommé comme &lt;code&gt;user_id&lt;/code&gt;, &lt;code&gt;uid&lt;/code&gt; ou &lt;code&gt;msisdn&lt;/code&gt; est utilisé ; un champ ayant une valeur différente à chaque événement (comme un identifiant d'entité) est refusé. Les identifiants utilisateur sont comparés comme des entiers lorsqu'ils sont tous entiers, sinon comme du texte.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Start&lt;/b&gt; (ISO 8601, UTC; required, no default), &lt;b&gt;slot length&lt;/b&gt; (minutes) and &lt;b&gt;number of slots&lt;/b&gt; define the period (default: one week of hours). Events without a user, with unreadable times, at unknown towers, before or after the period are counted per reason in the internal part of the report, never used.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Début&lt;/b&gt; (ISO 8601, UTC ; obligatoire, sans valeur par défaut), &lt;b&gt;durée d'un créneau&lt;/b&gt; (minutes) et &lt;b&gt;nombre de créneaux&lt;/b&gt; définissent la période (par défaut : une semaine d'heures). Les événements sans utilisateur, avec des heures illisibles, à des antennes inconnues, avant ou après la période sont comptés par motif dans la partie interne du rapport, jamais utilisés.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Candidate ℓ values&lt;/b&gt;: comma-separated; the report gives, for each, the share of users with more visits and the share of visits kept.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Valeurs candidates de ℓ&lt;/b&gt; : séparées par des virgules ; le rapport donne, pour chacune, la part des utilisateurs ayant plus de visites et la part des visites conservées.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Outputs&lt;/b&gt;: a table of the distribution of visits per user (visits, users, share, cumulative share) and a table per slot (events, active users, visits).&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Sorties&lt;/b&gt; : une table de la distribution des visites par utilisateur (visits, users, share, cumulative share) et une table par créneau (événements, utilisateurs actifs, visites).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;Measures how close a private spatio-temporal density is to the true one (Acs &amp;amp; Castelluccia, KDD 2014, §6): per-cell mean relative error and correlation, per-slot Earth Mover's Distance, with plots and maps in the report.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Mesure l'écart entre une densité spatio-temporelle privée et la vraie (Acs &amp;amp; Castelluccia, KDD 2014, §6) : erreur relative moyenne et corrélation par cellule, distance du terrassier (EMD) par créneau, avec graphiques et cartes dans le rapport.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Privacy&lt;/b&gt;: the true density is raw data: this output and report are internal.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Confidentialité&lt;/b&gt; : la vraie densité est une donnée brute : cette sortie et ce rapport sont internes.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;Measures how close a private spatio-temporal density is to the true one, with the metrics of Acs &amp;amp; Castelluccia (KDD 2014, §3.3 and §6): per cell, the mean relative error (MRE, with the sanity bound γ = 0.1 % of the cell's total count) and the Pearson correlation of the two time series; per slot, the Earth Mover's Distance between the two normalised spatial distributions with the distance between cell centroids as ground distance (exact transport). The report shows the series of the busiest cells, the error by slot, box plots and maps of the per-cell MRE and correlation.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Mesure à quel point une densité spatio-temporelle privée est proche de la vraie, avec les métriques d'Acs &amp;amp; Castelluccia (KDD 2014, §3.3 et §6) : par cellule, l'erreur relative moyenne (MRE, avec la borne de garde γ = 0,1 % du comptage total de la cellule) et la corrélation de Pearson des deux séries temporelles ; par créneau, la distance du cantonnier (Earth Mover's Distance) entre les deux distributions spatiales normalisées avec la distance entre centroïdes de cellules comme distance de base (transport exact). Le rapport montre les séries des cellules les plus fréquentées, l'erreur par créneau, des boîtes à moustaches et des cartes de la MRE et de la corrélation par cellule.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;True density&lt;/b&gt; and &lt;b&gt;private density&lt;/b&gt;: long-form polygon layers (one feature per cell and slot), such as the outputs of "Sanitize spatio-temporal density". Every (cell, slot) of the true layer must be in the private layer.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Vraie densité&lt;/b&gt; et &lt;b&gt;densité privée&lt;/b&gt; : couches de polygones en format long (une entité par cellule et créneau), comme les sorties de « Assainir une densité spatio-temporelle ». Chaque (cellule, créneau) de la couche réelle doit être dans la couche privée.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Cell id, slot and count fields&lt;/b&gt;: field names, shared by both layers except the counts.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Champs d'identifiant de cellule, de créneau et de comptage&lt;/b&gt; : noms de champs, communs aux deux couches sauf les comptages.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Slots for EMD&lt;/b&gt;: number of slots, spread over the period, on which the EMD is computed (each is a transport problem over all cells: about 2 s at 1,000 cells without the optional POT package); 0 skips it.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Créneaux pour l'EMD&lt;/b&gt; : nombre de créneaux, répartis sur la période, sur lesquels l'EMD est calculée (chacun est un problème de transport sur toutes les cellules : environ 2 s pour 1 000 cellules sans le paquet facultatif POT) ; 0 la saute.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Cells to plot&lt;/b&gt; (optional): comma-separated cell ids whose original and private series are drawn in the report; default the three cells with the largest totals.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Cellules à tracer&lt;/b&gt; (facultatif) : identifiants de cellules séparés par des virgules dont les séries originale et privée sont tracées dans le rapport ; par défaut les trois cellules aux plus grands totaux.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Output&lt;/b&gt;: the cells with their MRE and Pearson correlation.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Sortie&lt;/b&gt; : les cellules avec leur MRE et leur corrélation de Pearson.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;How well a private flow layer preserves the original (Pratesi 2012 §5.4): for every network measure (flow per link and per zone, degree, clustering coefficient, node and edge betweenness) the Pearson correlation (PCC) between original and private values, the slope and intercept of the fitted line private ≈ slope·original + intercept and the mean bias, with scatter plots and cumulative distributions in the report; and the precision and recall of the mobility borders (pairs of zones grouped together in the private borders that are together in the original ones, and vice versa).&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Dans quelle mesure une couche de flux privée préserve l'originale (Pratesi 2012 §5.4) : pour chaque mesure de réseau (flux par lien et par zone, degré, coefficient de clustering, intermédiarité des nœuds et des arêtes), la corrélation de Pearson (PCC) entre valeurs originales et privées, la pente et l'ordonnée à l'origine de la droite ajustée privé ≈ pente·original + ordonnée et le biais moyen, avec des nuages de points et des distributions cumulées dans le rapport ; et la précision et le rappel des frontières de mobilité (paires de zones regroupées dans les frontières privées qui sont ensemble dans les originales, et inversement).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;The original flows are raw data: the report and table are for the data owner, not for publication.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Les flux originaux sont des données brutes : le rapport et la table sont destinés au détenteur des données, pas à la publication.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Original flows&lt;/b&gt; and &lt;b&gt;private flows&lt;/b&gt;: flow lines with the same fields (links missing from one layer count as flow 0).&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Flux originaux&lt;/b&gt; et &lt;b&gt;flux privés&lt;/b&gt; : lignes de flux avec les mêmes champs (les liens absents d'une couche comptent comme un flux de 0).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Origin&lt;/b&gt;, &lt;b&gt;destination&lt;/b&gt; and &lt;b&gt;flow fields&lt;/b&gt;: the columns of the flow lines (defaults match the output of &lt;i&gt;Aggregate flows with noise&lt;/i&gt;).&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Champs d'&lt;b&gt;origine&lt;/b&gt;, de &lt;b&gt;destination&lt;/b&gt; et de &lt;b&gt;flux&lt;/b&gt; : les colonnes des lignes de flux (les valeurs par défaut correspondent à la sortie de &lt;i&gt;Agréger des flux avec bruit&lt;/i&gt;).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Zones&lt;/b&gt; and &lt;b&gt;zone id field&lt;/b&gt;: the cells the origin and destination ids refer to.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Zones&lt;/b&gt; et &lt;b&gt;champ d'identifiant de zone&lt;/b&gt; : les cellules auxquelles renvoient les identifiants d'origine et de destination.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Betweenness pivots&lt;/b&gt;: 0 computes node and edge betweenness exactly (slow beyond a few thousand zones); k &amp;gt; 0 estimates them from k source zones (Brandes &amp;amp; Pich 2007), the same ones for every run with the same &lt;b&gt;random seed&lt;/b&gt;, which also seeds Louvain.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Pivots de l'intermédiarité&lt;/b&gt; : 0 calcule exactement l'intermédiarité des nœuds et des arêtes (lent au-delà de quelques milliers de zones) ; k &amp;gt; 0 l'estime à partir de k zones sources (Brandes &amp;amp; Pich 2007), les mêmes pour chaque exécution avec la même &lt;b&gt;graine aléatoire&lt;/b&gt;, qui initialise aussi Louvain.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;The measures are post-processing of released flows: they cost no privacy.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Les mesures sont un post-traitement de flux publiés : elles ne coûtent aucune confidentialité.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;How similar two mobility reports are, statistic by statistic, with the measures of dp-mobility-report's benchmark: SMAPE of the counts (symmetric, in [0, 1]: |a − b| / (|a| + |b|) averaged over values, 0 where both are 0), Kullback–Leibler and Jensen–Shannon divergence (base 2) of histograms as distributions, the earth mover's distance (metres, between zone centroids) of the visits per zone, and SMAPE of the quartiles. Lower is more similar.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;À quel point deux rapports de mobilité se ressemblent, statistique par statistique, avec les mesures du banc d'essai de dp-mobility-report : SMAPE des comptages (symétrique, dans [0, 1] : |a − b| / (|a| + |b|) moyenné sur les valeurs, 0 là où les deux valent 0), divergences de Kullback–Leibler et de Jensen–Shannon (base 2) des histogrammes vus comme des distributions, la distance du cantonnier (earth mover's distance, en mètres, entre centroïdes de zones) des visites par zone, et SMAPE des quartiles. Plus c'est bas, plus ils se ressemblent.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;Adds no noise and spends no budget. When either input holds statistics of the raw data, the comparison measures the raw data too: its report and table are marked INTERNAL and must not be published.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;N'ajoute aucun bruit et ne dépense aucun budget. Lorsque l'une des entrées contient des statistiques des données brutes, la comparaison mesure aussi les données brutes : son rapport et sa table sont marqués INTERNES et ne doivent pas être publiés.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;First&lt;/b&gt; / &lt;b&gt;second report&lt;/b&gt;: the statistics JSON files written by the private mobility report (two periods, two ε), or its statistics of the raw data (the internal JSON) to measure the utility of a private report. Both must use the same zones and bins.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Premier&lt;/b&gt; / &lt;b&gt;second rapport&lt;/b&gt; : les fichiers JSON de statistiques écrits par le rapport de mobilité privé (deux périodes, deux ε), ou ses statistiques des données brutes (le JSON interne) pour mesurer l'utilité d'un rapport privé. Les deux doivent utiliser les mêmes zones et les mêmes classes.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;Builds cells that follow the density of a sample of points (Pratesi 2012, §5.2): small cells where points are dense, large where they are sparse, clipped to the study area.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Construit des cellules qui suivent la densité d'un échantillon de points (Pratesi 2012, §5.2) : petites là où les points sont denses, grandes là où ils sont rares, découpées à la zone d'étude.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Privacy&lt;/b&gt;: not differentially private: the cells disclose where the sample points lie. Use a public or historical sample, not the data you will release with these cells.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Confidentialité&lt;/b&gt; : pas de confidentialité différentielle : les cellules révèlent où se trouvent les points de l'échantillon. Utilisez un échantillon public ou historique, pas les données que vous publierez avec ces cellules.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;Builds cells that follow the density of a sample of points (Pratesi 2012, §5.2, after Andrienko &amp;amp; Andrienko 2011): the points are grouped so that each joins a group whose centre lies within the maximum radius R; groups holding at least N points are grouped again with half the radius, down to the minimum radius r. The group centres seed Voronoi cells clipped to the study area: large cells where points are sparse, small cells where they are dense. It is computed in one metric frame from the study area (or the points without one); the output is in that layer's CRS.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Construit des cellules qui suivent la densité d'un échantillon de points (Pratesi 2012, §5.2, d'après Andrienko &amp;amp; Andrienko 2011) : les points sont regroupés de sorte que chacun rejoigne un groupe dont le centre est à moins du rayon maximal R ; les groupes d'au moins N points sont regroupés à nouveau avec un rayon moitié, jusqu'au rayon minimal r. Les centres des groupes servent de germes à des cellules de Voronoï découpées par la zone d'étude : de grandes cellules là où les points sont rares, de petites là où ils sont denses. Le calcul se fait dans un repère métrique unique tiré de la zone d'étude (ou des points en son absence) ; la sortie est dans le SCR de cette couche.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Privacy&lt;/b&gt;: no noise is added and this is &lt;b&gt;not&lt;/b&gt; differentially private. The seeds are averages of the sample points and the point counts are exact, so the cells disclose where the sample points lie. Use a public or historical sample, not the private data you will release with these cells.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Confidentialité&lt;/b&gt; : aucun bruit n'est ajouté et ce n'est &lt;b&gt;pas&lt;/b&gt; différentiellement privé. Les germes sont des moyennes des points de l'échantillon et les comptages de points sont exacts, donc les cellules révèlent où se trouvent les points de l'échantillon. Utilisez un échantillon public ou historique, pas les données privées que vous publierez avec ces cellules.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Sample points&lt;/b&gt;: point layer (multipoints count one point per part; features without geometry are skipped). Points are grouped in the layer's order.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Points d'échantillon&lt;/b&gt; : couche de points (les multipoints comptent un point par partie ; les entités sans géométrie sont ignorées). Les points sont regroupés dans l'ordre de la couche.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Maximum radius R&lt;/b&gt; and &lt;b&gt;minimum radius r&lt;/b&gt; (metres, 0 &amp;lt; r ≤ R): size of the largest and smallest groups. The thesis used R = 10 km, r = 500 m.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Rayon maximal R&lt;/b&gt; et &lt;b&gt;rayon minimal r&lt;/b&gt; (mètres, 0 &amp;lt; r ≤ R) : taille des groupes les plus grands et les plus petits. La thèse utilisait R = 10 km, r = 500 m.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Minimum points N to subdivide&lt;/b&gt;: a group with at least N points is split further (thesis: 80).&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Nombre minimal de points N pour subdiviser&lt;/b&gt; : un groupe d'au moins N points est découpé à nouveau (thèse : 80).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Study area&lt;/b&gt; (optional): polygon layer whose features, dissolved, form the area to tessellate; any CRS. An invalid polygon is repaired (and reported); empty or null areas are refused. Without it the area is the points' convex hull grown by the &lt;b&gt;buffer distance&lt;/b&gt; (metres; must be &amp;gt; 0 when the points are fewer than 3 or collinear).&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Zone d'étude&lt;/b&gt; (facultative) : couche de polygones dont les entités, fusionnées, forment la zone à paver ; n'importe quel SCR. Un polygone invalide est réparé (et signalé) ; les zones vides ou nulles sont refusées. Sans elle, la zone est l'enveloppe convexe des points agrandie de la &lt;b&gt;distance de tampon&lt;/b&gt; (mètres ; doit être &amp;gt; 0 quand il y a moins de 3 points ou qu'ils sont alignés).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Output&lt;/b&gt;: cells with cell_id, seed_x/seed_y (the seed in the output CRS), point_count (sample points in the cell) and area_m2.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Sortie&lt;/b&gt; : cellules avec cell_id, seed_x/seed_y (le germe dans le SCR de sortie), point_count (points de l'échantillon dans la cellule) et area_m2.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;Estimates how the true points were distributed over a grid, from points perturbed with &lt;i&gt;Geo-indistinguishable perturbation&lt;/i&gt;, by the Iterative Bayesian Update (EM) of Alvim et al.: the maximum-likelihood distribution given the reports and the known mechanism. It only post-processes the reports: no privacy is spent and no ledger entry is written.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Estime comment les vrais points se répartissaient sur une grille, à partir de points perturbés par &lt;i&gt;Perturbation géo-indistinguable&lt;/i&gt;, par la mise à jour bayésienne itérative (EM) d'Alvim et al. : la distribution de vraisemblance maximale étant donnés les rapports et le mécanisme connu. Ce n'est qu'un post-traitement des rapports : aucune confidentialité n'est dépensée et aucune entrée n'est écrite dans le registre.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Perturbed points&lt;/b&gt;: the reports, in any CRS.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Points perturbés&lt;/b&gt; : les rapports, dans n'importe quel SCR.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Mechanism&lt;/b&gt;: the one the reports were made with (values below).&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Mécanisme&lt;/b&gt; : celui avec lequel les rapports ont été produits (valeurs ci-dessous).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Epsilon&lt;/b&gt;: the ε per metre the reports were made with (plain ε for &lt;code&gt;krr&lt;/code&gt;). Continuous planar Laplace reports are binned to the grid and modelled with true points at cell centres.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Epsilon&lt;/b&gt; : l'ε par mètre avec lequel les rapports ont été produits (ε simple pour &lt;code&gt;krr&lt;/code&gt;). Les rapports du Laplace planaire continu sont ventilés sur la grille et modélisés avec des vrais points aux centres des cellules.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Cell size&lt;/b&gt; and &lt;b&gt;grid extent&lt;/b&gt; (grid mechanisms): the grid of square cells, in metres. The extent is required and public: it is read in the CRS written after it (&lt;code&gt;xmin,xmax,ymin,ymax [EPSG:n]&lt;/code&gt;, or a layer's extent); a bare extent is in the input layer's CRS. A grid in metres is built in the extent's CRS when that is in metres, else in an azimuthal equidistant projection centred on the extent. The same extent and cell size give the same grid in &lt;i&gt;Estimate distribution from perturbed points&lt;/i&gt;, whatever the layers' CRSs.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Taille de cellule&lt;/b&gt; et &lt;b&gt;emprise de la grille&lt;/b&gt; (mécanismes sur grille) : la grille de cellules carrées, en mètres. L'emprise est obligatoire et publique : elle est lue dans le SCR écrit après elle (&lt;code&gt;xmin,xmax,ymin,ymax [EPSG:n]&lt;/code&gt;, ou l'emprise d'une couche) ; une emprise sans SCR est dans le SCR de la couche en entrée. Une grille en mètres est construite dans le SCR de l'emprise lorsqu'il est en mètres, sinon dans une projection azimutale équidistante centrée sur l'emprise. La même emprise et la même taille de cellule donnent la même grille dans &lt;i&gt;Estimer la distribution à partir de points perturbés&lt;/i&gt;, quels que soient les SCR des couches.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Boundary rule&lt;/b&gt; (grid mechanisms): what happens to the probability of reports outside the grid (values below).&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Règle de bord&lt;/b&gt; (mécanismes sur grille) : ce que devient la probabilité des rapports hors de la grille (valeurs ci-dessous).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;For planar Laplace reports the extent may be left empty: the grid then covers the reports (which are public). If more than 5 % of the reports lie outside the grid the log and report warn; above 50 % the run is refused unless &lt;b&gt;allow points outside&lt;/b&gt; is ticked (an extent in the wrong units, e.g. degrees read as metres).&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Pour des rapports du Laplace planaire, l'emprise peut rester vide : la grille couvre alors les rapports (qui sont publics). Si plus de 5 % des rapports sont hors de la grille, le journal et le rapport avertissent ; au-delà de 50 %, l'exécution est refusée sauf si &lt;b&gt;autoriser des points hors zone&lt;/b&gt; est coché (une emprise dans de mauvaises unités, p. ex. des degrés lus comme des mètres).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Iterations&lt;/b&gt; and &lt;b&gt;tolerance&lt;/b&gt;: EM stops after that many iterations or when the estimate changes by less than the tolerance (L1). Large grids use FFT convolutions.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Itérations&lt;/b&gt; et &lt;b&gt;tolérance&lt;/b&gt; : l'EM s'arrête après ce nombre d'itérations ou lorsque l'estimation varie de moins que la tolérance (L1). Les grandes grilles utilisent des convolutions par FFT.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;Output: grid polygons with the number of reports, the estimated count and probability, the raw report share and, for &lt;code&gt;krr&lt;/code&gt;, the matrix-inversion baseline.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Sortie : polygones de la grille avec le nombre de rapports, le comptage et la probabilité estimés, la part brute des rapports et, pour &lt;code&gt;krr&lt;/code&gt;, la référence par inversion de matrice.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;Network measures of a flow graph (Pratesi 2012 §5.3): zones are nodes, a positive flow is a directed edge. Per zone: flow in + out, degree (neighbours joined by a positive flow), clustering coefficient, node betweenness (shortest paths by hops) and the mobility-border community; per link: flow and edge betweenness. Mobility borders (§5.3.2): Louvain communities of the graph weighted by the flows in both directions, dissolved into one polygon per community.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Mesures de réseau d'un graphe de flux (Pratesi 2012 §5.3) : les zones sont les nœuds, un flux positif est une arête orientée. Par zone : flux entrant + sortant, degré (voisins reliés par un flux positif), coefficient de clustering, intermédiarité des nœuds (plus courts chemins en nombre de sauts) et communauté de frontière de mobilité ; par lien : flux et intermédiarité de l'arête. Frontières de mobilité (§5.3.2) : communautés de Louvain du graphe pondéré par les flux dans les deux sens, fusionnées en un polygone par communauté.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Privacy&lt;/b&gt;: adds no noise and spends no budget; on a private flow layer the measures are post-processing of the release.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Confidentialité&lt;/b&gt; : n'ajoute aucun bruit et ne dépense aucun budget ; sur une couche de flux privée, les mesures sont un post-traitement de la publication.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Flows&lt;/b&gt;: flow lines, e.g. the output of &lt;i&gt;Aggregate flows with noise&lt;/i&gt;.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Flux&lt;/b&gt; : lignes de flux, p. ex. la sortie de &lt;i&gt;Agréger des flux avec bruit&lt;/i&gt;.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;Generates synthetic mobility data on a real geography (call data records, vehicle trajectories, check-ins), so that every stage of Mobility DP can be tried without private data.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Génère des données de mobilité synthétiques sur une géographie réelle (relevés d'appels, trajectoires de véhicules, check-ins), pour essayer chaque étape de Mobility DP sans données privées.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Privacy&lt;/b&gt;: no private data is read and nothing is spent: the output is synthetic.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Confidentialité&lt;/b&gt; : aucune donnée privée n'est lue et rien n'est dépensé : la sortie est synthétique.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;Generates synthetic mobility data on a real geography, so that every stage of Mobility DP can be tried without private data: phone call data records (CDR), GPS trajectories of vehicles and check-ins at venues. Users live in census zones drawn by population, work in places drawn by a gravity model with jobs concentrated in the centre, commute on weekdays, go out in the evening and at weekends and are home at night. Phone activity follows a daily and weekly profile (quiet around 04:00) with a heavy-tailed activity level per user, calibrated to the Orange Paris week of Acs &amp;amp; Castelluccia (KDD 2014). Every event is at the tower nearest to the user. The output is synthetic: it holds no information about real people.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Génère des données de mobilité synthétiques sur une géographie réelle, pour que chaque étape de Mobility DP puisse être essayée sans données privées : enregistrements d'appels téléphoniques (CDR), trajectoires GPS de véhicules et check-ins dans des lieux. Les utilisateurs habitent des zones de recensement tirées selon la population, travaillent dans des lieux tirés par un modèle gravitaire avec des emplois concentrés au centre, font la navette les jours ouvrés, sortent le soir et le week-end et sont chez eux la nuit. L'activité téléphonique suit un profil quotidien et hebdomadaire (calme vers 04:00) avec un niveau d'activité à queue lourde par utilisateur, calibré sur la semaine Orange à Paris d'Acs &amp;amp; Castelluccia (KDD 2014). Chaque événement a lieu à l'antenne la plus proche de l'utilisateur. La sortie est synthétique : elle ne contient aucune information sur des personnes réelles.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Towers&lt;/b&gt;: point layer of the antennas; &lt;b&gt;tower id field&lt;/b&gt; (optional, default the feature id) names them in the CDR table.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Antennes&lt;/b&gt; : couche de points des antennes ; le &lt;b&gt;champ d'identifiant d'antenne&lt;/b&gt; (facultatif, par défaut l'identifiant d'entité) les nomme dans la table des CDR.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Census zones&lt;/b&gt;: polygon layer with a &lt;b&gt;population field&lt;/b&gt;; homes are drawn in proportion to it. Any CRS: geographic layers are computed in a local metric projection and the outputs are written in the census layer's CRS.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Zones de recensement&lt;/b&gt; : couche de polygones avec un &lt;b&gt;champ de population&lt;/b&gt; ; les domiciles sont tirés proportionnellement à celui-ci. N'importe quel SCR : les couches géographiques sont calculées dans une projection métrique locale et les sorties sont écrites dans le SCR de la couche de recensement.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Number of users&lt;/b&gt;, &lt;b&gt;days&lt;/b&gt; and &lt;b&gt;start&lt;/b&gt; (a midnight, ISO 8601, UTC) of the period.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Nombre d'utilisateurs&lt;/b&gt;, &lt;b&gt;jours&lt;/b&gt; et &lt;b&gt;début&lt;/b&gt; (un minuit, ISO 8601, UTC) de la période.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Phone activity&lt;/b&gt;: the paper's figures disagree, so three calibrations are offered, in mean visits (distinct user, tower, hour) per user and week: 7.6 (mean IRIS count of 91, the figure its utility results were measured on; default), 13.55 (its text) and 68.9 (K/N).&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Activité téléphonique&lt;/b&gt; : les chiffres de l'article sont incohérents, trois calibrages sont donc proposés, en visites moyennes (utilisateur, antenne, heure distincts) par utilisateur et par semaine : 7,6 (comptage IRIS moyen de 91, le chiffre sur lequel ses résultats d'utilité ont été mesurés ; par défaut), 13,55 (son texte) et 68,9 (K/N).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Vehicles&lt;/b&gt; (0 = none): GPS trajectories of this many vehicles, one point every 30–180 s with 10 m GPS noise, about 3.7 trips per vehicle and day as in Pratesi's Pisa data.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Véhicules&lt;/b&gt; (0 = aucun) : trajectoires GPS de ce nombre de véhicules, un point toutes les 30 à 180 s avec un bruit GPS de 10 m, environ 3,7 trajets par véhicule et par jour comme dans les données de Pise de Pratesi.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Check-in users&lt;/b&gt; and &lt;b&gt;venues&lt;/b&gt; (0 = none): about 5 check-ins per user at venues drawn by density, nearer home more likely.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Utilisateurs de check-ins&lt;/b&gt; et &lt;b&gt;lieux&lt;/b&gt; (0 = aucun) : environ 5 check-ins par utilisateur dans des lieux tirés selon la densité, plus probablement près du domicile.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Seed&lt;/b&gt;: the same seed gives the same data; empty draws a fresh one.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Graine&lt;/b&gt; : la même graine donne les mêmes données ; vide en tire une nouvelle.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Outputs&lt;/b&gt;: the CDR table (user_id, tower_id, time in UTC, epoch seconds; no geometry), trajectory points (vehicle_id, trip_id, time) and check-in points (user_id, venue_id).&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Sorties&lt;/b&gt; : la table des CDR (user_id, tower_id, heure en UTC, secondes epoch ; sans géométrie), les points de trajectoires (vehicle_id, trip_id, time) et les points de check-in (user_id, venue_id).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;Takes two partitions of the same area, A (e.g. tower cells) and B (e.g. IRIS census cells), and computes (Acs &amp;amp; Castelluccia, KDD 2014): the overlap of every pair of cells with the area-proportional weight w(a, b) = |a ∩ b| / |a| of their Formula (1), which maps counts of A to B, and the smallest set of cells from A and B that covers every overlap (§5.2, Theorem 5: a minimum vertex cover of the overlap graph, found through König's theorem from a maximum bipartite matching). The density stage perturbs the counts of the cover cells.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Prend deux partitions de la même zone, A (p. ex. les cellules des antennes) et B (p. ex. les mailles IRIS du recensement), et calcule (Acs &amp;amp; Castelluccia, KDD 2014) : le chevauchement de chaque paire de cellules avec le poids proportionnel à la surface w(a, b) = |a ∩ b| / |a| de leur formule (1), qui transpose les comptages de A vers B, et le plus petit ensemble de cellules de A et B qui couvre chaque chevauchement (§5.2, théorème 5 : une couverture minimale par sommets du graphe des chevauchements, obtenue par le théorème de König à partir d'un couplage biparti maximal). L'étape de densité perturbe les comptages des cellules de la couverture.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Privacy&lt;/b&gt;: no noise is added; the result depends on the cell geometries only.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Confidentialité&lt;/b&gt; : aucun bruit n'est ajouté ; le résultat ne dépend que des géométries des cellules.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Partition A&lt;/b&gt; and &lt;b&gt;partition B&lt;/b&gt;: polygon layers, each in any CRS (both are read into one metric frame from A: its CRS if in metres, else a local azimuthal projection; the outputs are in A's CRS). Layers that do not overlap at all (often a wrong CRS) are refused. Each layer follows the rule of every Mobility DP algorithm that reads zones: invalid polygons are repaired (make_valid) and counted in the log; overlaps within a layer up to 0.1 % of its area (slivers) go to the first polygon, larger ones are refused; a layer needs two polygons or more; features without geometry are refused. Gaps between the layers are reported as warnings, because the result is then not the paper's cover.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Partition A&lt;/b&gt; et &lt;b&gt;partition B&lt;/b&gt; : couches de polygones, chacune dans n'importe quel SCR (les deux sont lues dans un repère métrique unique tiré de A : son SCR s'il est en mètres, sinon une projection azimutale locale ; les sorties sont dans le SCR de A). Les couches qui ne se chevauchent pas du tout (souvent un mauvais SCR) sont refusées. Chaque couche suit la règle de tous les algorithmes de Mobility DP qui lisent des zones : les polygones invalides sont réparés (make_valid) et comptés dans le journal ; les chevauchements dans une couche jusqu'à 0,1 % de sa surface (des liserés) vont au premier polygone, les plus grands sont refusés ; une couche doit avoir au moins deux polygones ; les entités sans géométrie sont refusées. Les trous entre les couches sont signalés par des avertissements, car le résultat n'est alors pas la couverture de l'article.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Id field A / B&lt;/b&gt; (optional): unique cell identifiers written to the outputs; default the feature id.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Champ d'identifiant A / B&lt;/b&gt; (facultatif) : identifiants de cellule uniques écrits dans les sorties ; par défaut l'identifiant d'entité.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Minimum overlap area&lt;/b&gt; (m²) and &lt;b&gt;minimum overlap fraction&lt;/b&gt; (of the smaller of the two cells, in [0, 1)): overlaps at or below these sliver tolerances are not edges of the graph and get no weight. Pairs that only touch along a border never count.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Surface minimale de chevauchement&lt;/b&gt; (m²) et &lt;b&gt;fraction minimale de chevauchement&lt;/b&gt; (de la plus petite des deux cellules, dans [0, 1)) : les chevauchements inférieurs ou égaux à ces tolérances d'éclats ne sont pas des arêtes du graphe et ne reçoivent aucun poids. Les paires qui ne se touchent que le long d'une frontière ne comptent jamais.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Outputs&lt;/b&gt;: the cover layer (cells of A and B in the cover, with source "A" or "B", cell_id and area_m2, in A's CRS), the overlap table (a_id, b_id, overlap_m2, weight_a_to_b) that the density stage reuses, and a report with |A|, |B|, the number of overlaps |E|, the cover size |C|, the check that every overlap is covered and the area of each layer not covered by the other.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Sorties&lt;/b&gt; : la couche de couverture (cellules de A et B dans la couverture, avec source « A » ou « B », cell_id et area_m2, dans le SCR de A), la table des chevauchements (a_id, b_id, overlap_m2, weight_a_to_b) que réutilise l'étape de densité, et un rapport avec |A|, |B|, le nombre de chevauchements |E|, la taille de la couverture |C|, la vérification que chaque chevauchement est couvert et la surface de chaque couche non couverte par l'autre.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;One differentially private release of many statistics of a trips layer over zones, as dp-mobility-report: visits per zone, OD flows, trips over time, trip length and duration, trips per user and more. Each statistic gets its weight's share of ε; the ledger is charged once.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Une publication différentiellement confidentielle de nombreuses statistiques d'une couche de trajets sur des zones, comme dp-mobility-report : visites par zone, flux OD, trajets dans le temps, longueur et durée des trajets, trajets par utilisateur, etc. Chaque statistique reçoit la part de ε de son poids ; le registre est débité une fois.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Unit of privacy&lt;/b&gt;: one user, with all their trips in the time window.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Unité de confidentialité&lt;/b&gt; : un utilisateur, avec tous ses trajets dans la fenêtre de temps.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;One differentially private release of many statistics of a trips layer over zones, in the manner of dp-mobility-report: visits per zone and time window, OD flows, trips over time (weekday × hour, and per day when a time window is set), trip length, travel time, trips per user, radius of gyration, zones per user, mobility entropy and time between trips. Each statistic with a &lt;b&gt;weight&lt;/b&gt; &amp;gt; 0 gets the share weight / (sum of weights) of ε, and noise calibrated to its sensitivity for one user, derived from m and the public bins (e.g. 2m for visits, m for OD flows and trip histograms, 1 for one value per user). The parts of the cost add up to ε; the ledger is charged once.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Une publication différentiellement privée unique de nombreuses statistiques d'une couche de trajets sur des zones, à la manière de dp-mobility-report : visites par zone et fenêtre de temps, flux OD, trajets dans le temps (jour de la semaine × heure, et par jour lorsqu'une fenêtre de temps est définie), longueur des trajets, durée des trajets, trajets par utilisateur, rayon de giration, zones par utilisateur, entropie de mobilité et temps entre trajets. Chaque statistique de &lt;b&gt;poids&lt;/b&gt; &amp;gt; 0 reçoit la part poids / (somme des poids) de ε, et un bruit calibré sur sa sensibilité pour un utilisateur, déduite de m et des classes publiques (p. ex. 2m pour les visites, m pour les flux OD et les histogrammes de trajets, 1 pour une valeur par utilisateur). Les parties du coût s'additionnent en ε ; le registre est débité une seule fois.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;Outputs: the HTML &lt;b&gt;report&lt;/b&gt; with plots, every value's 95 % margin of error and quartiles read from the noisy histograms; the &lt;b&gt;statistics&lt;/b&gt; as JSON (public, for the report comparison); &lt;b&gt;visits per zone&lt;/b&gt; as a styled polygon layer, &lt;b&gt;OD flow lines&lt;/b&gt; between zone centroids (the flows above the simultaneous 95 % margin over all pairs, as in OD flows of trips); optionally the &lt;b&gt;statistics of the raw data&lt;/b&gt; (JSON marked internal: never publish it; it is for comparing with the private report).&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Sorties : le &lt;b&gt;rapport&lt;/b&gt; HTML avec des graphiques, la marge d'erreur à 95 % de chaque valeur et des quartiles lus dans les histogrammes bruités ; les &lt;b&gt;statistiques&lt;/b&gt; en JSON (publiques, pour la comparaison de rapports) ; les &lt;b&gt;visites par zone&lt;/b&gt; en couche de polygones symbolisée, des &lt;b&gt;lignes de flux OD&lt;/b&gt; entre les centroïdes des zones (les flux au-dessus de la marge simultanée à 95 % sur toutes les paires, comme dans Flux OD des trajets) ; en option les &lt;b&gt;statistiques des données brutes&lt;/b&gt; (JSON marqué interne : ne le publiez jamais ; il sert à comparer avec le rapport privé).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;h3&gt;Trips&lt;/h3&gt;</source>
+      <translation>&lt;h3&gt;Trajets&lt;/h3&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Trips&lt;/b&gt;: one of three layouts. &lt;i&gt;Lines&lt;/i&gt;: one line per trip; the trip goes from its first to its last vertex, its length is the line's length, its times come from the start and end time fields or else from the M values of the first and last vertex. &lt;i&gt;Points&lt;/i&gt;: GPS fixes with a &lt;b&gt;trip id&lt;/b&gt; field and a &lt;b&gt;time&lt;/b&gt; field; a trip goes from its first to its last fix (by time) and its length is the sum of the straight segments between fixes. &lt;i&gt;Table&lt;/i&gt; (no geometry): the &lt;b&gt;origin x / y&lt;/b&gt; and &lt;b&gt;destination x / y&lt;/b&gt; fields in the &lt;b&gt;CRS of the coordinate fields&lt;/b&gt;; the length is the straight distance. Times are date-times, ISO 8601 text (naive = UTC; also GDAL's YYYY/MM/DD hh:mm:ss) or epoch seconds.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Trajets&lt;/b&gt; : l'une de trois structures. &lt;i&gt;Lignes&lt;/i&gt; : une ligne par trajet ; le trajet va de son premier à son dernier sommet, sa longueur est celle de la ligne, ses heures viennent des champs d'heure de début et de fin ou sinon des valeurs M du premier et du dernier sommet. &lt;i&gt;Points&lt;/i&gt; : relevés GPS avec un champ d'&lt;b&gt;identifiant de trajet&lt;/b&gt; et un champ d'&lt;b&gt;horodatage&lt;/b&gt; ; un trajet va de son premier à son dernier relevé (dans l'ordre du temps) et sa longueur est la somme des segments droits entre relevés. &lt;i&gt;Table&lt;/i&gt; (sans géométrie) : les champs &lt;b&gt;x / y d'origine&lt;/b&gt; et &lt;b&gt;x / y de destination&lt;/b&gt; dans le &lt;b&gt;SCR des champs de coordonnées&lt;/b&gt; ; la longueur est la distance en ligne droite. Les heures sont des dates-heures, du texte ISO 8601 (sans fuseau = UTC ; aussi AAAA/MM/JJ hh:mm:ss de GDAL) ou des secondes epoch.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;User field&lt;/b&gt;: identifies the person (or vehicle) whose trips are protected together: the unit of privacy. It must not be a per-trip key such as the feature id: a field that gives every trip its own user is refused.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Champ utilisateur&lt;/b&gt; : identifie la personne (ou le véhicule) dont les trajets sont protégés ensemble : l'unité de confidentialité. Ce ne doit pas être une clé par trajet comme l'identifiant d'entité : un champ qui donne à chaque trajet son propre utilisateur est refusé.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Zones&lt;/b&gt;: any polygon layer (census areas, districts, a grid). It is public: its CRS defines the metric frame of the run, and every other layer is reprojected to it. Trips that start or end outside every zone are dropped and counted (a warning above 5 %, a refusal when none is left). &lt;b&gt;Zone id field&lt;/b&gt; (optional; default the feature id) names the zones in the outputs.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Zones&lt;/b&gt; : n'importe quelle couche de polygones (zones de recensement, quartiers, une grille). Elle est publique : son SCR définit le repère métrique de l'exécution, et toutes les autres couches y sont reprojetées. Les trajets qui commencent ou finissent hors de toute zone sont écartés et comptés (un avertissement au-delà de 5 %, un refus lorsqu'il n'en reste aucun). Le &lt;b&gt;champ d'identifiant de zone&lt;/b&gt; (facultatif ; par défaut l'identifiant d'entité) nomme les zones dans les sorties.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Start&lt;/b&gt; / &lt;b&gt;end&lt;/b&gt; (UTC): the time window; only trips that start and end inside it count (trips without times are then dropped). Flows and reports take every trip when it is empty; synthetic trips need it, since their dates are drawn inside it.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Début&lt;/b&gt; / &lt;b&gt;fin&lt;/b&gt; (UTC) : la fenêtre temporelle ; seuls les trajets qui commencent et finissent à l'intérieur comptent (les trajets sans heures sont alors écartés). Les flux et les rapports prennent tous les trajets quand elle est vide ; les trajets synthétiques en ont besoin, car leurs dates y sont tirées.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Maximum trips per user (m)&lt;/b&gt;: a public bound. Each user keeps at most m of their trips in the window, chosen uniformly at random, so that one user changes every count by at most m. It is never derived from the data (a bound taken from the data would itself leak). Larger m keeps more trips of busy users but needs more noise.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Nombre maximal de trajets par utilisateur (m)&lt;/b&gt; : une borne publique. Chaque utilisateur garde au plus m de ses trajets dans la fenêtre, tirés uniformément au hasard, de sorte qu'un utilisateur modifie chaque comptage d'au plus m. Elle n'est jamais déduite des données (une borne tirée des données fuiterait elle-même). Un m plus grand garde davantage de trajets des utilisateurs actifs mais exige plus de bruit.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Bounded trips from Spark&lt;/b&gt; (instead of trips): the output directory of &lt;code&gt;scripts/spark-bound trips&lt;/code&gt;, which read the trips on a Spark cluster, placed them in the zones and wrote small tables: trips per pair with each user's trips bounded to m by a keyed hash (a uniformly random m-subset, as here), people per main pair (ordered and unordered) and the number of users by trips. The trips are then not read. The zones and zone id field must be those the job was given, m must be the job's (for trips per pair), and a time window set here must be the job's (left empty, the job's is used); the release is refused otherwise. The ledger charges the dataset id the job recorded (that of its trips file: the same budget as reading the file here), and the report states that the bounding ran on Spark and how.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Trajets bornés issus de Spark&lt;/b&gt; (au lieu des trajets) : le répertoire de sortie de &lt;code&gt;scripts/spark-bound trips&lt;/code&gt;, qui a lu les trajets sur un cluster Spark, les a placés dans les zones et a écrit de petites tables : les trajets par paire, les trajets de chaque utilisateur étant bornés à m par un hachage à clé (un sous-ensemble de m trajets tiré uniformément, comme ici), les personnes par paire principale (orientée et non orientée) et le nombre d'utilisateurs par nombre de trajets. Les trajets ne sont alors pas lus. Les zones et le champ d'identifiant de zone doivent être ceux donnés au traitement, m doit être celui du traitement (pour les trajets par paire), et une fenêtre temporelle indiquée ici doit être celle du traitement (laissée vide, celle du traitement est utilisée) ; sinon la publication est refusée. Le registre impute l'identifiant de jeu de données que le traitement a enregistré (celui de son fichier de trajets : le même budget que si le fichier était lu ici), et le rapport indique que le bornage a été fait sur Spark et comment.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;From bounded trips the report releases every statistic with the same noise and cost as from the trips: the Spark job computed each one's true counts over the same ≤ m trips per user as its OD table, with the public &lt;b&gt;bins&lt;/b&gt; it was given (its options &lt;code&gt;--time-windows&lt;/code&gt;, &lt;code&gt;--length-bins&lt;/code&gt;, &lt;code&gt;--travel-time-bins&lt;/code&gt;, &lt;code&gt;--gyration-bins&lt;/code&gt;, &lt;code&gt;--gap-bins&lt;/code&gt;, &lt;code&gt;--entropy-bins&lt;/code&gt;; defaults as here) and its time window (trips per day). The bins here must be the job's and m the job's: the run is refused otherwise, before anything is charged. Trip length and radius of gyration need a metric frame on the Spark side (&lt;code&gt;--frame-crs&lt;/code&gt;, or zones in a projected CRS in metres), the statistics of time need trip times, and trips per day the job's time window (set here too): a statistic the tables lack is refused with the reason (set its weight to 0). Tables of an older job (format /2) hold only OD flows and trips per user.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;À partir de trajets bornés, le rapport publie toutes les statistiques avec le même bruit et le même coût qu'à partir des trajets : la tâche Spark a calculé leurs comptes exacts sur les mêmes ≤ m trajets par utilisateur que sa table OD, avec les &lt;b&gt;classes&lt;/b&gt; publiques qu'on lui a données (ses options &lt;code&gt;--time-windows&lt;/code&gt;, &lt;code&gt;--length-bins&lt;/code&gt;, &lt;code&gt;--travel-time-bins&lt;/code&gt;, &lt;code&gt;--gyration-bins&lt;/code&gt;, &lt;code&gt;--gap-bins&lt;/code&gt;, &lt;code&gt;--entropy-bins&lt;/code&gt; ; par défaut celles d'ici) et sa fenêtre temporelle (trajets par jour). Les classes d'ici doivent être celles de la tâche, et m celui de la tâche : sinon l'exécution est refusée, avant toute imputation. La longueur des trajets et le rayon de giration demandent un repère métrique côté Spark (&lt;code&gt;--frame-crs&lt;/code&gt;, ou des zones dans un SCR projeté en mètres), les statistiques de temps demandent les heures des trajets, et les trajets par jour la fenêtre temporelle de la tâche (indiquée ici aussi) : une statistique absente des tables est refusée avec la raison (mettez son poids à 0). Les tables d'une tâche plus ancienne (format /2) ne contiennent que les flux OD et les trajets par utilisateur.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;h3&gt;OD flows and visits: methods&lt;/h3&gt;</source>
+      <translation>&lt;h3&gt;Flux OD et visites : méthodes&lt;/h3&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;OD method&lt;/b&gt;: as in OD flows of trips (below); people per pair are published as trips per ordered pair (people × the trips per person of the trip scale, an unordered pair split evenly between its directions). &lt;b&gt;Visits method&lt;/b&gt;: &lt;i&gt;shrunk&lt;/i&gt; (default) counts the trip ends of the sampled trips (each user ≤ m trips, sensitivity 2m), adds the noise, then shrinks the noisy counts towards the mean of the zones by the share of the noise in their spread (Fay–Herriot, no privacy cost) and scales them by the trip scale to estimate the visits of all trips up to M per user; &lt;i&gt;plain&lt;/i&gt; publishes the noisy counts of the sampled trips. The &lt;b&gt;trip scale&lt;/b&gt; (users, trips up to m and up to the &lt;b&gt;cap M&lt;/b&gt; per user, one noisy release) takes the &lt;b&gt;share of ε for the trip scale&lt;/b&gt; when either method uses it; the statistics share the rest. The OD flow lines' interval (lower95, upper95) holds each value and the scale's noise: it covers people × the true trips per person (or the sampled trips × the true sampling scale) at 95 %. The shrunk visits' margin (moe95) is that of the noisy count times the scale: it describes the noise, not the error of a shrunk value, whose coverage is not guaranteed; the field moe95_note of the visits layer says so.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Méthode OD&lt;/b&gt; : comme dans Flux OD des trajets (ci-dessous) ; les personnes par paire sont publiées comme trajets par paire ordonnée (personnes × les trajets par personne de l'échelle de trajets, une paire non ordonnée étant répartie à parts égales entre ses sens). &lt;b&gt;Méthode des visites&lt;/b&gt; : &lt;i&gt;shrunk&lt;/i&gt; (par défaut) compte les extrémités des trajets échantillonnés (chaque utilisateur ≤ m trajets, sensibilité 2m), ajoute le bruit, puis rétrécit les comptages bruités vers la moyenne des zones selon la part du bruit dans leur dispersion (Fay–Herriot, sans coût de confidentialité) et les multiplie par l'échelle de trajets pour estimer les visites de tous les trajets jusqu'à M par utilisateur ; &lt;i&gt;plain&lt;/i&gt; publie les comptages bruités des trajets échantillonnés. L'&lt;b&gt;échelle de trajets&lt;/b&gt; (utilisateurs, trajets jusqu'à m et jusqu'au &lt;b&gt;plafond M&lt;/b&gt; par utilisateur, une publication bruitée) prend la &lt;b&gt;part de ε pour l'échelle de trajets&lt;/b&gt; lorsqu'une des méthodes l'utilise ; les statistiques se partagent le reste. L'intervalle des lignes de flux OD (lower95, upper95) contient chaque valeur et le bruit de l'échelle : il couvre les personnes × les vrais trajets par personne (ou les trajets échantillonnés × la vraie échelle d'échantillonnage) à 95 %. La marge des visites rétrécies (moe95) est celle du comptage bruité multipliée par l'échelle : elle décrit le bruit, pas l'erreur d'une valeur rétrécie, dont la couverture n'est pas garantie ; le champ moe95_note de la couche des visites le dit.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;h3&gt;Method: what is counted&lt;/h3&gt;</source>
+      <translation>&lt;h3&gt;Méthode : ce qui est compté&lt;/h3&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;people_shrunk&lt;/b&gt;: &lt;i&gt;people per pair&lt;/i&gt;, as census commuting tables count: each user counts once, on the pair of zones they travelled most often in the time window (ties at random), so one user changes one count by one and the noise is that of one person, whatever m. The noisy counts are then shrunk towards a law of the counts fitted on the noisy values themselves (empirical Bayes under the known noise law: no privacy cost), which sends most of the noise of the many empty pairs back to 0. &lt;b&gt;trips&lt;/b&gt;: trips per pair, each user keeping ≤ m trips, noise for m trips on every pair (the former method). &lt;b&gt;auto&lt;/b&gt; (default) picks from public facts only: trips per pair when options of trips per pair are set (Gaussian noise, a share of ε for the noisy total), when ε ≥ 20 (the noise is negligible) or when the &lt;b&gt;public population&lt;/b&gt; N (the number of people the data may hold, from public sources (e.g. a census population layer's total × the provider's share); 0 = unknown) makes the pairs dense, N·ε/n²·10/m ≥ 5 (n zones); people per pair otherwise, also when N is unknown (pairs are then assumed sparse, as at census zones or on a 1 km grid). The report prints the method and why it was picked.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;people_shrunk&lt;/b&gt; : &lt;i&gt;personnes par paire&lt;/i&gt;, comme le comptent les tables de navettes du recensement : chaque utilisateur compte une fois, sur la paire de zones qu'il a le plus souvent parcourue dans la fenêtre de temps (ex æquo tirés au hasard), donc un utilisateur modifie un comptage d'une unité et le bruit est celui d'une personne, quel que soit m. Les comptages bruités sont ensuite rétrécis vers une loi des comptages ajustée sur les valeurs bruitées elles-mêmes (Bayes empirique sous la loi de bruit connue : sans coût de confidentialité), ce qui ramène à 0 l'essentiel du bruit des nombreuses paires vides. &lt;b&gt;trips&lt;/b&gt; : trajets par paire, chaque utilisateur gardant ≤ m trajets, un bruit pour m trajets sur chaque paire (l'ancienne méthode). &lt;b&gt;auto&lt;/b&gt; (par défaut) choisit uniquement à partir de faits publics : trajets par paire lorsque des options des trajets par paire sont réglées (bruit gaussien, une part de ε pour le total bruité), lorsque ε ≥ 20 (le bruit est négligeable) ou lorsque la &lt;b&gt;population publique&lt;/b&gt; N (le nombre de personnes que les données peuvent contenir, d'après des sources publiques (p. ex. le total d'une couche de population du recensement × la part de l'opérateur) ; 0 = inconnue) rend les paires denses, N·ε/n²·10/m ≥ 5 (n zones) ; personnes par paire sinon, y compris lorsque N est inconnue (les paires sont alors supposées éparses, comme pour des zones de recensement ou une grille de 1 km). Le rapport indique la méthode et pourquoi elle a été choisie.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;h3&gt;Statistics and bins&lt;/h3&gt;</source>
+      <translation>&lt;h3&gt;Statistiques et classes&lt;/h3&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Weight&lt;/b&gt; of each statistic (0 leaves it out). Trips per day (off by default) needs the time window's start and end: its dates are the public bins. Trips over time, visits per time window, travel time and time between trips need trip times. Time between trips needs m ≥ 2.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Poids&lt;/b&gt; de chaque statistique (0 l'omet). Trajets par jour (désactivé par défaut) exige le début et la fin de la fenêtre de temps : ses dates sont les classes publiques. Trajets dans le temps, visites par fenêtre de temps, durée des trajets et temps entre trajets exigent les heures des trajets. Temps entre trajets exige m ≥ 2.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Bins&lt;/b&gt; (advanced) are public: time windows as hour boundaries, and bin edges for the histograms; values beyond the last edge count in the last bin. Trips per user counts each user's trips in the window (before sampling) in bins 1 … the maximum shown (the last bin open).&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Les &lt;b&gt;classes&lt;/b&gt; (avancé) sont publiques : fenêtres de temps sous forme de bornes horaires, et bornes des classes des histogrammes ; les valeurs au-delà de la dernière borne comptent dans la dernière classe. Trajets par utilisateur compte les trajets de chaque utilisateur dans la fenêtre (avant échantillonnage) dans les classes 1 … le maximum affiché (la dernière classe ouverte).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;Publishes a count per feature (people per zone, visits per tower, incidents per cell) with differential privacy: every count gets independent noise calibrated to how much one individual can change the counts. The output holds each zone's geometry and its noisy count.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Publie un comptage par entité (personnes par zone, visites par antenne, incidents par cellule) avec la confidentialité différentielle : chaque comptage reçoit un bruit indépendant, calibré sur ce qu'un individu peut modifier dans les comptages. La sortie contient la géométrie de chaque zone et son comptage bruité.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Unit of privacy&lt;/b&gt;: one individual as described by m and c.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Unité de confidentialité&lt;/b&gt; : un individu tel que décrit par m et c.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Input layer&lt;/b&gt;: polygons or points, one feature per zone, with an integer count field.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Couche en entrée&lt;/b&gt; : polygones ou points, une entité par zone, avec un champ de comptage entier.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Count field&lt;/b&gt;: the true counts (integers ≥ 0; a decimal field is accepted when it holds whole numbers).&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Champ de comptage&lt;/b&gt; : les vrais comptages (entiers ≥ 0 ; un champ décimal est accepté s'il ne contient que des nombres entiers).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Counts one individual can change&lt;/b&gt; (m) and &lt;b&gt;maximum change per count&lt;/b&gt; (c): one person appears in at most m zones, adding at most c to each. The L1 sensitivity is m·c and the L2 sensitivity √m·c. If a person can appear everywhere, m is the number of zones.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Comptages qu'un individu peut modifier&lt;/b&gt; (m) et &lt;b&gt;modification maximale par comptage&lt;/b&gt; (c) : une personne apparaît dans au plus m zones et ajoute au plus c à chacune. La sensibilité L1 vaut m·c et la sensibilité L2 √m·c. Si une personne peut apparaître partout, m est le nombre de zones.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Mechanism&lt;/b&gt;: discrete Laplace (default: integer noise, exact ε-DP, no rounding needed), Laplace (continuous, snapped to a public grid), or Gaussian ((ε, δ)-DP, better when m is large). The Gaussian is the discrete Gaussian of Canonne, Kamath &amp;amp; Steinke (2020): integer noise, so the output carries no floating-point trace of the true counts; its σ is the smallest their proven bound allows (4–10 % above the continuous Gaussian's), or the classic formula of Acs &amp;amp; Castelluccia (ε &amp;lt; 1 only); values below.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Mécanisme&lt;/b&gt; : Laplace discret (par défaut : bruit entier, ε-DP exacte, aucun arrondi nécessaire), Laplace (continu, aligné sur une grille publique) ou gaussien ((ε, δ)-DP, meilleur quand m est grand). Le gaussien est le gaussien discret de Canonne, Kamath &amp;amp; Steinke (2020) : bruit entier, la sortie ne porte donc aucune trace en virgule flottante des vrais comptages ; son σ est le plus petit que permet leur borne prouvée (4 à 10 % au-dessus de celui du gaussien continu), ou la formule classique d'Acs &amp;amp; Castelluccia (ε &amp;lt; 1 seulement) ; valeurs ci-dessous.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Round to integers&lt;/b&gt; and &lt;b&gt;clamp negative counts to 0&lt;/b&gt;: post-processing, no privacy cost. Clamping biases small counts upwards.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Arrondir à l'entier&lt;/b&gt; et &lt;b&gt;ramener les comptages négatifs à 0&lt;/b&gt; : post-traitement, sans coût de confidentialité. Ramener à 0 biaise les petits comptages vers le haut.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Noisy count field name&lt;/b&gt;: the field of the output holding the noisy counts.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Nom du champ de comptage bruité&lt;/b&gt; : le champ de la sortie qui contient les comptages bruités.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Fields to copy&lt;/b&gt;: none by default (e.g. pick a zone id to join the result back). Copied fields are listed in the report; the count field can never be copied.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Champs à copier&lt;/b&gt; : aucun par défaut (p. ex. choisissez un identifiant de zone pour rejoindre le résultat). Les champs copiés sont listés dans le rapport ; le champ de comptage ne peut jamais être copié.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;Origin–destination (OD) flows of whole trips between any zones, released with differential privacy for each user: how many trips (or people) went from zone i to zone j, the diagonal holding the trips that start and end in one zone.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Flux origine-destination (OD) de trajets entiers entre zones quelconques, publiés avec la confidentialité différentielle pour chaque utilisateur : combien de trajets (ou de personnes) sont allés de la zone i à la zone j, la diagonale contenant les trajets qui commencent et finissent dans une même zone.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Publish&lt;/b&gt; (people per pair): &lt;i&gt;trips&lt;/i&gt; (default) scales people per pair by the trips per person of a noisy total (&lt;b&gt;share of ε for the trip scale&lt;/b&gt;, users and their trips up to the &lt;b&gt;cap M&lt;/b&gt;); &lt;i&gt;people&lt;/i&gt; publishes people per pair. &lt;b&gt;Directed&lt;/b&gt; counts each user on their main &lt;i&gt;ordered&lt;/i&gt; pair (default: unordered, split evenly between the two directions). The interval of each value (lower95, upper95) always holds the value: it joins the 95 % confidence interval of the noisy people count (from the noise law: it covers every true count at 95 %) and the shrunk value. With &lt;i&gt;trips&lt;/i&gt;, the people interval (at 96 %) is multiplied by the interval of the trip scale (at 99 %, from the margins of the noisy totals), so it covers people × the true trips per person at 95 %; it is wide when the scale's share of ε is small, and it does not cover the trips off the main pairs. Flow lines are drawn where the noisy people count exceeds the simultaneous 95 % margin over all pairs. At census zones (about a thousand zones, a few thousand users) a pair holds about one person, less than the noise of a million values reaches: at ε = 1 no pair passes and the map is empty by design (the report says so); on a 1 km grid the same default draws the busiest pairs.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Publier&lt;/b&gt; (personnes par paire) : &lt;i&gt;trips&lt;/i&gt; (par défaut) multiplie les personnes par paire par les trajets par personne d'un total bruité (&lt;b&gt;part de ε pour l'échelle de trajets&lt;/b&gt;, utilisateurs et leurs trajets jusqu'au &lt;b&gt;plafond M&lt;/b&gt;) ; &lt;i&gt;people&lt;/i&gt; publie les personnes par paire. &lt;b&gt;Orientées&lt;/b&gt; compte chaque utilisateur sur sa paire &lt;i&gt;ordonnée&lt;/i&gt; principale (par défaut : non ordonnée, répartie à parts égales entre les deux sens). L'intervalle de chaque valeur (lower95, upper95) contient toujours la valeur : il réunit l'intervalle de confiance à 95 % du comptage bruité de personnes (d'après la loi du bruit : il couvre chaque vrai comptage à 95 %) et la valeur rétrécie. Avec &lt;i&gt;trips&lt;/i&gt;, l'intervalle des personnes (à 96 %) est multiplié par l'intervalle de l'échelle de trajets (à 99 %, d'après les marges des totaux bruités) : il couvre donc les personnes × les vrais trajets par personne à 95 % ; il est large quand la part de ε de l'échelle est petite, et il ne couvre pas les trajets hors des paires principales. Les lignes de flux sont dessinées là où le comptage bruité de personnes dépasse la marge simultanée à 95 % sur toutes les paires. Sur des zones de recensement (environ un millier de zones, quelques milliers d'utilisateurs), une paire contient environ une personne, moins que ce qu'atteint le bruit d'un million de valeurs : à ε = 1 aucune paire ne passe et la carte est vide par construction (le rapport le dit) ; sur une grille de 1 km, le même réglage par défaut dessine les paires les plus fréquentées.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Public regions&lt;/b&gt; (people per pair; 0 = off): squares of this size (metres, in the metric frame) group the zones whose centroid they hold; 20 % of the people's ε then counts the same users per pair of regions, and the region flows are made consistent with the zone pairs by least squares. The optional output &lt;b&gt;region flow lines&lt;/b&gt; draws the pairs of two regions whose 95 % interval excludes 0 (intervals computed exactly from the public noise law; they cover the true count at 95 %): at census zones, where no zone pair stands out of the noise, the regions show where people go. The zone values then get 80 % of the people's ε.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Régions publiques&lt;/b&gt; (personnes par paire ; 0 = désactivé) : des carrés de cette taille (mètres, dans le repère métrique) regroupent les zones dont ils contiennent le centroïde ; 20 % du ε des personnes compte alors les mêmes utilisateurs par paire de régions, et les flux entre régions sont rendus cohérents avec les paires de zones par moindres carrés. La sortie facultative &lt;b&gt;lignes de flux entre régions&lt;/b&gt; dessine les paires de deux régions dont l'intervalle à 95 % exclut 0 (intervalles calculés exactement à partir de la loi publique du bruit ; ils couvrent le vrai compte à 95 %) : aux zones de recensement, où aucune paire de zones ne sort du bruit, les régions montrent où vont les gens. Les valeurs des zones reçoivent alors 80 % du ε des personnes.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;h3&gt;Trips per pair (method &lt;i&gt;trips&lt;/i&gt;)&lt;/h3&gt;</source>
+      <translation>&lt;h3&gt;Trajets par paire (méthode &lt;i&gt;trips&lt;/i&gt;)&lt;/h3&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;Each user keeps at most m trips (uniformly at random), so the matrix changes by at most m when one user is added or removed; noise calibrated to m is added to every pair of zones, including the pairs no trip used, and negative values are set to 0.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Chaque utilisateur garde au plus m trajets (tirés uniformément au hasard), donc la matrice change d'au plus m quand un utilisateur est ajouté ou retiré ; un bruit calibré sur m est ajouté à chaque paire de zones, y compris les paires qu'aucun trajet n'a utilisées, et les valeurs négatives sont mises à 0.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;Outputs: the &lt;b&gt;OD table&lt;/b&gt; (origin, destination, flow, its 95 % margin of error and the interval it gives) with every pair whose noisy flow is above 0 (absent = 0), and &lt;b&gt;flow lines&lt;/b&gt; between zone centroids (arrows, width by flow) for the flows above the &lt;i&gt;simultaneous&lt;/i&gt; 95 % margin: the bound that the noise of all n² pairs stays below with probability 95 %, so an arrow is unlikely to be noise alone even among a million pairs (with many zones and few trips, there may be none). The margin of error comes from the noise distribution alone: about 95 % of the released values lie within it of the true count of the sampled trips.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Sorties : la &lt;b&gt;table OD&lt;/b&gt; (origine, destination, flux, sa marge d'erreur à 95 % et l'intervalle qu'elle donne) avec chaque paire dont le flux bruité est supérieur à 0 (absente = 0), et des &lt;b&gt;lignes de flux&lt;/b&gt; entre les centroïdes des zones (flèches, épaisseur selon le flux) pour les flux au-dessus de la marge &lt;i&gt;simultanée&lt;/i&gt; à 95 % : la borne sous laquelle le bruit de toutes les n² paires reste avec une probabilité de 95 %, si bien qu'il est peu probable qu'une flèche ne soit que du bruit, même parmi un million de paires (avec beaucoup de zones et peu de trajets, il peut n'y en avoir aucune). La marge d'erreur vient de la seule distribution du bruit : environ 95 % des valeurs publiées sont à moins de cette marge du vrai comptage des trajets échantillonnés.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;h3&gt;Noise&lt;/h3&gt;</source>
+      <translation>&lt;h3&gt;Bruit&lt;/h3&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Noise&lt;/b&gt;: discrete Laplace (integer noise, ε-DP, default) or the discrete Gaussian mechanism of Canonne, Kamath &amp;amp; Steinke (integer noise, (ε, δ)-DP, δ &amp;gt; 0; its noise grows with m rather than with the number of pairs a user touches, which helps when m is large).&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Bruit&lt;/b&gt; : Laplace discret (bruit entier, ε-DP, par défaut) ou le mécanisme gaussien discret de Canonne, Kamath &amp;amp; Steinke (bruit entier, (ε, δ)-DP, δ &amp;gt; 0 ; son bruit croît avec m plutôt qu'avec le nombre de paires touchées par un utilisateur, ce qui aide quand m est grand).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Share of ε for the noisy total&lt;/b&gt; (0 = off): sampling drops the trips of users above m. With a share s &amp;gt; 0, the fraction s of ε releases two noisy totals (the sampled trips, and the extra trips up to the &lt;b&gt;cap M per user&lt;/b&gt; ≥ m) and the flows are scaled by their ratio to estimate the trips up to M per user; the rest of ε goes to the OD matrix. The interval of a scaled flow is that of the sampled trips (at 96 %) times the interval of the factor (at 99 %): it covers the sampled trips × the true factor at 95 %. Costs are computed and shown. The scaling multiplies the noise too: it corrects the level of large flows and of totals, but on a sparse matrix (many zones, few trips) it raises the error of the typical pair (see the peer benchmark in &lt;code&gt;benchmarks/peer_dpmr.py&lt;/code&gt;).&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Part de ε pour le total bruité&lt;/b&gt; (0 = désactivé) : l'échantillonnage écarte les trajets des utilisateurs au-delà de m. Avec une part s &amp;gt; 0, la fraction s de ε publie deux totaux bruités (les trajets échantillonnés, et les trajets supplémentaires jusqu'au &lt;b&gt;plafond M par utilisateur&lt;/b&gt; ≥ m) et les flux sont multipliés par leur rapport pour estimer les trajets jusqu'à M par utilisateur ; le reste de ε va à la matrice OD. L'intervalle d'un flux mis à l'échelle est celui des trajets échantillonnés (à 96 %) multiplié par l'intervalle du facteur (à 99 %) : il couvre les trajets échantillonnés × le vrai facteur à 95 %. Les coûts sont calculés et affichés. La mise à l'échelle multiplie aussi le bruit : elle corrige le niveau des grands flux et des totaux, mais sur une matrice éparse (beaucoup de zones, peu de trajets) elle augmente l'erreur de la paire typique (voir le banc d'essai comparatif dans &lt;code&gt;benchmarks/peer_dpmr.py&lt;/code&gt;).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;Moves every point at random so that nobody can learn its exact location (geo-indistinguishability, Andrés et al. CCS 2013): two true locations d metres apart produce reports whose probabilities differ by at most a factor e^(ε·d). Use it to publish or collect check-ins, homes or incidents; then &lt;i&gt;Estimate distribution from perturbed points&lt;/i&gt; recovers the spatial distribution.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Déplace chaque point au hasard pour que personne ne puisse connaître sa position exacte (géo-indistinguabilité, Andrés et al. CCS 2013) : deux positions réelles distantes de d mètres produisent des rapports dont les probabilités diffèrent au plus d'un facteur e^(ε·d). Utilisez-la pour publier ou collecter des check-ins, des domiciles ou des incidents ; &lt;i&gt;Estimer la distribution à partir de points perturbés&lt;/i&gt; retrouve ensuite la distribution spatiale.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Unit of privacy&lt;/b&gt;: one reported point, ε per metre (one user with at most m points when a user field is given).&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Unité de confidentialité&lt;/b&gt; : un point rapporté, ε par mètre (un utilisateur avec au plus m points lorsqu'un champ utilisateur est donné).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Input points&lt;/b&gt;: a point layer in any CRS. Multipoints with several parts are refused (split them first); features without geometry are skipped.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Points en entrée&lt;/b&gt; : une couche de points dans n'importe quel SCR. Les multipoints à plusieurs parties sont refusés (séparez-les d'abord) ; les entités sans géométrie sont ignorées.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Mechanism&lt;/b&gt;: planar Laplace (continuous, along geodesics: exact at any latitude) or a grid mechanism whose reports are cell centres (values below).&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Mécanisme&lt;/b&gt; : Laplace planaire (continu, le long des géodésiques : exact à toute latitude) ou un mécanisme sur grille dont les rapports sont des centres de cellules (valeurs ci-dessous).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Epsilon&lt;/b&gt; is per metre for the metric mechanisms (e.g. 0.01 per metre: expected displacement 2/ε = 200 m). Alternatively give a &lt;b&gt;privacy level L&lt;/b&gt; and a &lt;b&gt;radius r&lt;/b&gt; in metres as in Location Guard: ε = L/r per metre (then Epsilon is ignored).&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Epsilon&lt;/b&gt; est par mètre pour les mécanismes métriques (p. ex. 0,01 par mètre : déplacement moyen 2/ε = 200 m). Vous pouvez aussi donner un &lt;b&gt;niveau de confidentialité L&lt;/b&gt; et un &lt;b&gt;rayon r&lt;/b&gt; en mètres comme dans Location Guard : ε = L/r par mètre (Epsilon est alors ignoré).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Study area&lt;/b&gt; (planar Laplace, optional polygons): reports falling outside are moved to the nearest point of the area (post-processing: the guarantee is unchanged). If more than 5 % of the true points lie outside it, the log and the report warn; above 50 % the run is refused unless &lt;b&gt;allow points outside&lt;/b&gt; is ticked (the same holds for the grid).&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Zone d'étude&lt;/b&gt; (Laplace planaire, polygones facultatifs) : les rapports tombant à l'extérieur sont déplacés au point le plus proche de la zone (post-traitement : la garantie est inchangée). Si plus de 5 % des vrais points sont à l'extérieur, le journal et le rapport avertissent ; au-delà de 50 %, l'exécution est refusée sauf si &lt;b&gt;autoriser des points hors zone&lt;/b&gt; est coché (il en va de même pour la grille).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;User id field&lt;/b&gt; (optional; a field with one value per point, such as a feature id, is refused) and &lt;b&gt;maximum points per user&lt;/b&gt; m: the reports of one user compose to m·ε per metre, with m this public parameter (never read from the data). A user with more points is refused, or sampled down to m random points (&lt;b&gt;users above the maximum&lt;/b&gt;).&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Champ d'identifiant utilisateur&lt;/b&gt; (facultatif ; un champ avec une valeur par point, comme un identifiant d'entité, est refusé) et &lt;b&gt;nombre maximal de points par utilisateur&lt;/b&gt; m : les rapports d'un utilisateur se composent en m·ε par mètre, m étant ce paramètre public (jamais lu dans les données). Un utilisateur ayant plus de points est refusé, ou réduit à m points tirés au hasard (&lt;b&gt;utilisateurs au-delà du maximum&lt;/b&gt;).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Fields to copy&lt;/b&gt;: none by default. Copied fields are listed in the report; the user id field cannot be copied, and a field that names a place (venue, address, cell…) is warned about, as it may point back to the true location.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Champs à copier&lt;/b&gt; : aucun par défaut. Les champs copiés sont listés dans le rapport ; le champ d'identifiant utilisateur ne peut pas être copié, et un champ qui nomme un lieu (lieu, adresse, cellule…) fait l'objet d'un avertissement, car il peut renvoyer à la position réelle.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Displacement lines&lt;/b&gt; (optional): lines from each true point to its report with their geodesic length. They reveal the true locations: for the data owner only, never publish them.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Lignes de déplacement&lt;/b&gt; (facultatives) : lignes allant de chaque point réel à son rapport, avec leur longueur géodésique. Elles révèlent les positions réelles : pour le détenteur des données uniquement, ne les publiez jamais.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;Publishes how many users are in every cell at every timestamp (by default each hour of one day) with user-level differential privacy, following Chen et al., "Differentially Private Aggregated Mobility Data Publication Using Moving Characteristics" (2019). Aggregated counts alone are not private: the trajectory recovery attack (Trajectory recovery attack (audit), in Evaluation) rebuilds most individual trajectories from them.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Publie combien d'utilisateurs se trouvent dans chaque cellule à chaque instant (par défaut chaque heure d'une journée) avec une confidentialité différentielle au niveau de l'utilisateur, d'après Chen et al., « Differentially Private Aggregated Mobility Data Publication Using Moving Characteristics » (2019). Les comptages agrégés seuls ne sont pas privés : l'attaque de reconstruction de trajectoires (Attaque de reconstruction de trajectoires (audit), dans Évaluation) reconstruit la plupart des trajectoires individuelles à partir d'eux.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Unit of privacy&lt;/b&gt;: one user's whole trajectory over the timestamps.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Unité de confidentialité&lt;/b&gt; : toute la trajectoire d'un utilisateur sur les instants.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Observations&lt;/b&gt;: points or a table with a user field (the unit of privacy, never the feature id), a time field (date-time, ISO 8601 text in UTC, or epoch seconds) and either a cell id field matching the cells' id field or a point geometry (any CRS) located in the cells. A user counts at most once per timestamp: when a user has several observations in one timestamp, one is chosen uniformly at random.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Observations&lt;/b&gt; : des points ou une table avec un champ utilisateur (l'unité de confidentialité, jamais l'identifiant d'entité), un champ d'horodatage (date-heure, texte ISO 8601 en UTC ou secondes epoch) et soit un champ d'identifiant de cellule correspondant au champ d'identifiant des cellules, soit une géométrie ponctuelle (n'importe quel SCR) localisée dans les cellules. Un utilisateur compte au plus une fois par instant : lorsqu'un utilisateur a plusieurs observations dans un instant, l'une est tirée uniformément au hasard.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Cells&lt;/b&gt;: the polygons counted in (a tessellation, a grid); they are public and fix the metric frame.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Cellules&lt;/b&gt; : les polygones dans lesquels on compte (un pavage, une grille) ; ils sont publics et fixent le repère métrique.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Start&lt;/b&gt; (ISO 8601, UTC, required), &lt;b&gt;slot length&lt;/b&gt; and &lt;b&gt;number of slots&lt;/b&gt;: the timestamps (default one day of hours).&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Début&lt;/b&gt; (ISO 8601, UTC, obligatoire), &lt;b&gt;durée d'un créneau&lt;/b&gt; et &lt;b&gt;nombre de créneaux&lt;/b&gt; : les instants (par défaut une journée d'heures).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Method&lt;/b&gt;: direct perturbation, threshold perturbation, static hybrid or dynamic hybrid (values below). Counts get discrete Laplace noise by default (the paper's continuous Laplace is an option). Threshold perturbation is the sparse vector technique: as printed in the paper it spends 2ε₁ + ε₂ (its comparisons cost twice what the paper says); by default the comparison noise is rescaled so the release spends exactly ε, and &lt;b&gt;Paper's threshold noise&lt;/b&gt; keeps the paper's noise and charges what it actually spends. The comparison is made on the distance above the expected noise level of the last published histogram; &lt;b&gt;threshold&lt;/b&gt; T is the change beyond it that triggers a fresh histogram, at most &lt;b&gt;cutoff&lt;/b&gt; c fresh histograms; &lt;b&gt;comparison share&lt;/b&gt; α is ε₁/ε.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Méthode&lt;/b&gt; : perturbation directe, perturbation à seuil, hybride statique ou hybride dynamique (valeurs ci-dessous). Les comptages reçoivent par défaut un bruit de Laplace discret (le Laplace continu de l'article est une option). La perturbation à seuil est la technique du vecteur épars : telle qu'imprimée dans l'article elle dépense 2ε₁ + ε₂ (ses comparaisons coûtent deux fois ce que dit l'article) ; par défaut le bruit de comparaison est remis à l'échelle pour que la publication dépense exactement ε, et &lt;b&gt;Bruit de seuil de l'article&lt;/b&gt; garde le bruit de l'article et impute ce qu'il dépense réellement. La comparaison porte sur l'écart au-dessus du niveau de bruit attendu du dernier histogramme publié ; le &lt;b&gt;seuil&lt;/b&gt; T est la variation au-delà de laquelle un nouvel histogramme est produit, au plus &lt;b&gt;c&lt;/b&gt; (seuil de coupure) nouveaux histogrammes ; la &lt;b&gt;part de comparaison&lt;/b&gt; α vaut ε₁/ε.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Hybrid methods&lt;/b&gt;: a share of ε (&lt;b&gt;division share&lt;/b&gt;) chooses the day/night split with the exponential mechanism (Eq. 7–9, log base &lt;b&gt;α&lt;/b&gt;). The paper's sensitivity 2·log_α S of Eq. 7 is wrong; the utility's range S·log_α S is used instead, which makes the choice nearly uniform at small ε; the &lt;b&gt;division utility&lt;/b&gt; "mean_minus_dispersion" (sensitivity 6·log_α S) is informative. Dynamic hybrid learns the split on the &lt;b&gt;past days&lt;/b&gt; before Start (the same clock times, 24 hours earlier each) and predicts today's by linear regression; &lt;b&gt;composition&lt;/b&gt; "sequential" (default) charges the past days' divisions to this release; "parallel" (the paper's assumption that the past days' users are disjoint from today's, which under-charged ε) was removed: a model or script that still passes it is refused.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Méthodes hybrides&lt;/b&gt; : une part de ε (&lt;b&gt;part pour la division&lt;/b&gt;) choisit le partage jour/nuit par le mécanisme exponentiel (éq. 7–9, base du logarithme &lt;b&gt;α&lt;/b&gt;). La sensibilité 2·log_α S de l'éq. 7 de l'article est fausse ; on utilise à la place l'étendue de l'utilité S·log_α S, ce qui rend le choix presque uniforme à petit ε ; l'&lt;b&gt;utilité de division&lt;/b&gt; « mean_minus_dispersion » (sensibilité 6·log_α S) est informative. L'hybride dynamique apprend le partage sur les &lt;b&gt;jours passés&lt;/b&gt; avant le début (aux mêmes heures, 24 heures plus tôt chaque fois) et prédit celui du jour par régression linéaire ; la &lt;b&gt;composition&lt;/b&gt; « sequential » (par défaut) impute les divisions des jours passés à cette publication ; « parallel » (l'hypothèse de l'article selon laquelle les utilisateurs des jours passés sont disjoints de ceux du jour, qui sous-imputait ε) a été supprimée : un modèle ou un script qui la passe encore est refusé.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Consistency post-processing&lt;/b&gt; (Alg. 3, no privacy cost): non-negative integer counts with each timestamp's noisy total preserved.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Post-traitement de cohérence&lt;/b&gt; (alg. 3, sans coût de confidentialité) : comptages entiers non négatifs, le total bruité de chaque instant étant conservé.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Outputs&lt;/b&gt;: the private counts in long form (cell polygon, cell_id, slot, slot_start, slot_end, count, fresh = whether the timestamp got fresh noise, part = day/night for hybrids), playing in the Temporal Controller; DIVISION, the chosen day interval; the report. The internal report holds the errors against the true counts.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Sorties&lt;/b&gt; : les comptages privés en format long (polygone de la cellule, cell_id, slot, slot_start, slot_end, count, fresh = si l'instant a reçu un nouveau bruit, part = jour/nuit pour les hybrides), qui se jouent dans le contrôleur temporel ; DIVISION, l'intervalle de jour choisi ; le rapport. Le rapport interne contient les erreurs par rapport aux vrais comptages.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;Turns call data records (CDR) into the number of people in every census cell for every time slot (by default every hour of a week) with a user-level differential privacy guarantee, following Acs &amp;amp; Castelluccia, "A Case Study: Privacy Preserving Release of Spatio-temporal Density in Paris" (KDD 2014).&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Transforme des enregistrements d'appels (CDR) en nombre de personnes dans chaque maille de recensement pour chaque créneau (par défaut chaque heure d'une semaine) avec une garantie de confidentialité différentielle au niveau de l'utilisateur, d'après Acs &amp;amp; Castelluccia, « A Case Study: Privacy Preserving Release of Spatio-temporal Density in Paris » (KDD 2014).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Unit of privacy&lt;/b&gt;: one user, i.e. all events of one person over the whole period.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Unité de confidentialité&lt;/b&gt; : un utilisateur, c.-à-d. tous les événements d'une personne sur toute la période.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;What is estimated&lt;/b&gt;: the paper's density — for every tower and slot, the number of distinct people seen there (a person seen at two towers in one hour counts at both), spread over the census cells in proportion to the overlap areas of each tower's Voronoi cell (Formula 1). Every method estimates that same quantity.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Ce qui est estimé&lt;/b&gt; : la densité de l'article — pour chaque antenne et créneau, le nombre de personnes distinctes vues là (une personne vue à deux antennes dans une heure compte aux deux), répartie sur les mailles de recensement proportionnellement aux surfaces de chevauchement de la cellule de Voronoï de chaque antenne (formule 1). Toutes les méthodes estiment cette même quantité.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;visits&lt;/b&gt; (default): counts what the density counts, distinct people per tower and slot, with every person's weight of 1 spread evenly over their distinct (tower, slot) visits (a person with 10 visits adds 1/10 at each), so one person changes any sum of these counts by at most 1 and no visit is dropped at random. Before the noise, slots are pooled by a public rule: the same block of hours of the day (8 h below ε = 0.5, else 4 h) on every weekday together, and on every weekend day together (days of 24 h from the start; a day is a weekend day when its midday, UTC, is a Saturday or Sunday; a slot length that does not divide a day pools nothing). The towers × blocks matrix gets Laplace noise: the method is ε-DP and spends no δ. The noisy matrix is denoised by optimal singular-value shrinkage (Gavish &amp;amp; Donoho 2017): a week of counts follows a few common daily rhythms, and singular values below the largest that noise alone reaches are dropped, so noise alone gives zeros, not invented structure. Each block is spread over its slots by a noisy city-wide profile of the day (10 % of ε), following the tower's level in the neighbouring blocks, and everything is scaled by the noisy number of visits per person (5 % of ε for a noisy count of all visits, each person's capped at B = the number of slots, at least ℓ); Formula 1 maps the towers to the census cells. It assumes that within a block every tower follows the city-wide rhythm and that the days of one type are alike; people with many visits weigh less than they should where they gather. These biases are small next to the noise they remove. No margin of error is published. It needs the events layer (not a bounded-counts table); ℓ only sets the least B. Measured on synthetic weeks (benchmarks/density.py, ℓ = 30, δ = 2·10⁻⁶, medians of 5 runs): its mean relative error is 0.76×, 0.68× and 0.71× EFPA_G's at ε = 0.1, 0.3 and 1 with 250,000 people (0.74–0.78×, 0.65–0.67× and 0.72–0.74× on two other weeks), and 0.43×, 0.51× and 0.53× with 2 million.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;visits&lt;/b&gt; (par défaut) : compte ce que compte la densité, les personnes distinctes par antenne et créneau, le poids 1 de chaque personne étant réparti également sur ses visites (antenne, créneau) distinctes (une personne ayant 10 visites ajoute 1/10 à chacune) : une personne modifie donc toute somme de ces comptages d'au plus 1, et aucune visite n'est écartée au hasard. Avant le bruit, les créneaux sont regroupés par une règle publique : la même tranche d'heures de la journée (8 h sous ε = 0,5, sinon 4 h) sur tous les jours de semaine ensemble, et sur tous les jours de week-end ensemble (jours de 24 h à partir du début ; un jour est de week-end quand son midi, en UTC, tombe un samedi ou un dimanche ; une durée de créneau qui ne divise pas une journée ne regroupe rien). La matrice antennes × tranches reçoit un bruit de Laplace : la méthode est ε-DP et ne dépense aucun δ. La matrice bruitée est débruitée par un rétrécissement optimal des valeurs singulières (Gavish &amp;amp; Donoho 2017) : une semaine de comptages suit quelques rythmes quotidiens communs, et les valeurs singulières inférieures à la plus grande qu'atteint le bruit seul sont supprimées, si bien que du bruit seul donne des zéros, pas une structure inventée. Chaque tranche est répartie sur ses créneaux selon un profil journalier bruité de toute la ville (10 % de ε), en suivant le niveau de l'antenne dans les tranches voisines, et le tout est mis à l'échelle par le nombre bruité de visites par personne (5 % de ε pour un comptage bruité de toutes les visites, celles de chaque personne plafonnées à B = le nombre de créneaux, au moins ℓ) ; la formule 1 transpose les antennes vers les mailles de recensement. Elle suppose qu'au sein d'une tranche chaque antenne suit le rythme de la ville et que les jours d'un même type se ressemblent ; les personnes ayant beaucoup de visites pèsent moins qu'elles ne devraient là où elles se rassemblent. Ces biais sont faibles devant le bruit qu'ils retirent. Aucune marge d'erreur n'est publiée. Elle exige la couche d'événements (pas une table de comptages bornés) ; ℓ ne fixe que la valeur minimale de B. Mesuré sur des semaines synthétiques (benchmarks/density.py, ℓ = 30, δ = 2·10⁻⁶, médianes de 5 exécutions) : son erreur relative moyenne vaut 0,76×, 0,68× et 0,71× celle d'EFPA_G à ε = 0,1, 0,3 et 1 avec 250 000 personnes (0,74–0,78×, 0,65–0,67× et 0,72–0,74× sur deux autres semaines), et 0,43×, 0,51× et 0,53× avec 2 millions.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;efpa_g&lt;/b&gt; and the others follow the paper: each user's events are pre-sampled (at most one visit per slot, at most ℓ visits in all, §5.1); tower counts are mapped to census cells in proportion to the overlap areas of the tower's Voronoi cell (Formula 1); the noise goes on the smallest set of tower and census cells that covers the area (minimum cover, §5.2, with its sensitivity fix). EFPA_G then clusters nearby cells until their totals resist the noise (Alg. 3), perturbs each cluster's series in the DCT domain (Alg. 4), scales back with noisy per-cell totals estimated from a one-visit-per-user histogram and a noisy total number of visits (§5.4.1), and smooths the night hours with exponential fits (§5.4.2). Half of ε pays for the totals, half for the Fourier perturbation; the report lists every mechanism call.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;efpa_g&lt;/b&gt; et les autres suivent l'article : les événements de chaque utilisateur sont pré-échantillonnés (au plus une visite par créneau, au plus ℓ visites en tout, §5.1) ; les comptages des antennes sont transposés vers les mailles de recensement proportionnellement aux surfaces de chevauchement de la cellule de Voronoï de l'antenne (formule 1) ; le bruit porte sur le plus petit ensemble de cellules d'antennes et de mailles de recensement qui couvre la zone (couverture minimale, §5.2, avec sa correction de sensibilité). EFPA_G regroupe ensuite les cellules voisines jusqu'à ce que leurs totaux résistent au bruit (alg. 3), perturbe la série de chaque groupe dans le domaine de la DCT (alg. 4), remet à l'échelle avec des totaux bruités par cellule estimés à partir d'un histogramme à une visite par utilisateur et d'un nombre total bruité de visites (§5.4.1), et lisse les heures de nuit par des ajustements exponentiels (§5.4.2). La moitié de ε paie les totaux, l'autre moitié la perturbation de Fourier ; le rapport liste chaque appel de mécanisme.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Bounded counts from Spark&lt;/b&gt; (instead of events): the output directory of &lt;code&gt;scripts/spark-bound&lt;/code&gt;, which ran the per-user bounding on a Spark cluster. The events are then not read; ℓ, the period and the towers must be those the table was made with (it is refused otherwise), and the report states that the bounding ran on Spark and how.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Comptages bornés issus de Spark&lt;/b&gt; (au lieu des événements) : le répertoire de sortie de &lt;code&gt;scripts/spark-bound&lt;/code&gt;, qui a effectué le bornage par utilisateur sur un cluster Spark. Les événements ne sont alors pas lus ; ℓ, la période et les antennes doivent être ceux avec lesquels la table a été produite (sinon elle est refusée), et le rapport indique que le bornage a été fait sur Spark et comment.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Towers&lt;/b&gt;: a point layer of antennas (their Voronoi cells are computed inside the union of the census cells) or a polygon layer of tower cells (e.g. the output of the Voronoi tessellation, whose &lt;code&gt;tower_ids&lt;/code&gt; field lists the towers of a cell separated by commas). &lt;b&gt;Tower id field&lt;/b&gt;: the values the events' tower field refers to; every id must be unique. Events at towers absent from this layer are counted in the internal report and not used. A tower layer lying entirely outside the census cells (often a wrong CRS) is refused.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Antennes&lt;/b&gt; : une couche de points des antennes (leurs cellules de Voronoï sont calculées à l'intérieur de l'union des mailles de recensement) ou une couche de polygones des cellules des antennes (p. ex. la sortie du pavage de Voronoï, dont le champ &lt;code&gt;tower_ids&lt;/code&gt; liste les antennes d'une cellule séparées par des virgules). &lt;b&gt;Champ d'identifiant d'antenne&lt;/b&gt; : les valeurs auxquelles renvoie le champ d'antenne des événements ; chaque identifiant doit être unique. Les événements à des antennes absentes de cette couche sont comptés dans le rapport interne et non utilisés. Une couche d'antennes entièrement hors des mailles de recensement (souvent un mauvais SCR) est refusée.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Census cells&lt;/b&gt; and their &lt;b&gt;id field&lt;/b&gt; (unique values): the polygons the density is released for. They must not overlap (a partition). Layers may be in any CRS, each in its own: everything is computed in one metric frame centred on the census cells.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Mailles de recensement&lt;/b&gt; et leur &lt;b&gt;champ d'identifiant&lt;/b&gt; (valeurs uniques) : les polygones pour lesquels la densité est publiée. Elles ne doivent pas se chevaucher (une partition). Les couches peuvent être dans n'importe quel SCR, chacune dans le sien : tout est calculé dans un repère métrique unique centré sur les mailles de recensement.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Maximum visits per user ℓ&lt;/b&gt;: the pre-sampling size (default 30, the paper's). Larger ℓ keeps more of the data but needs more noise.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Nombre maximal de visites par utilisateur ℓ&lt;/b&gt; : la taille du pré-échantillonnage (30 par défaut, celle de l'article). Un ℓ plus grand garde plus de données mais exige plus de bruit.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Method&lt;/b&gt;: visits (default), EFPA_G, EFPA or the paper's two LPA baselines; the values are listed below.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Méthode&lt;/b&gt; : visits (par défaut), EFPA_G, EFPA ou les deux références LPA de l'article ; les valeurs sont listées ci-dessous.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Improvements&lt;/b&gt; (efpa_g and efpa): the improved scaling and the night smoothing of §5.4 (recommended). Without them the cell totals come from the pre-sampled counts, which underestimate the truth.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Améliorations&lt;/b&gt; (efpa_g et efpa) : la mise à l'échelle améliorée et le lissage nocturne du §5.4 (recommandés). Sans eux, les totaux des cellules viennent des comptages pré-échantillonnés, qui sous-estiment la vérité.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Gaussian calibration&lt;/b&gt; (advanced, efpa_g only): how σ is computed from (ε, δ); the values are listed below.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Calibrage gaussien&lt;/b&gt; (avancé, efpa_g seulement) : comment σ est calculé à partir de (ε, δ) ; les valeurs sont listées ci-dessous.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Delta&lt;/b&gt;: default 2·10⁻⁶ as in the paper; keep it below 1/(number of users). Only efpa_g spends it; visits, lpa, lpa_direct and efpa spend no δ.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Delta&lt;/b&gt; : 2·10⁻⁶ par défaut comme dans l'article ; le garder sous 1/(nombre d'utilisateurs). Seule efpa_g le dépense ; visits, lpa, lpa_direct et efpa ne dépensent aucun δ.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Add an internal evaluation&lt;/b&gt; (advanced): compares the release with the true density in the internal part of the report (it contains statistics of the raw data).&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Ajouter une évaluation interne&lt;/b&gt; (avancé) : compare la publication avec la vraie densité dans la partie interne du rapport (elle contient des statistiques des données brutes).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Outputs&lt;/b&gt;: the private density in long form (census polygon, cell_id, slot, slot_start, slot_end, count; the layer plays in the Temporal Controller); optionally a wide layer (one field per slot, styled by the first slot's counts) and the cover cells with their cluster, noisy total and number of DCT coefficients k (all three computed from noisy values: part of the release). The true density (advanced) is NOT private: for evaluation by the data owner only.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Sorties&lt;/b&gt; : la densité privée en format long (polygone de recensement, cell_id, slot, slot_start, slot_end, count ; la couche se joue dans le contrôleur temporel) ; en option une couche large (un champ par créneau, symbolisée selon les comptages du premier créneau) et les cellules de la couverture avec leur groupe, leur total bruité et leur nombre de coefficients DCT k (tous trois calculés à partir de valeurs bruitées : ils font partie de la publication). La vraie densité (avancé) n'est PAS privée : pour l'évaluation par le détenteur des données uniquement.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;A synthetic trips layer that analysts can load into any tool, drawn from a generative model fitted under differential privacy for each user (trips per person, main pairs of zones, other trips, distances, times). The report lists every part of the model with its ε.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Une couche de trajets synthétiques que les analystes peuvent charger dans tout outil, tirée d'un modèle génératif ajusté sous confidentialité différentielle pour chaque utilisateur (trajets par personne, paires de zones principales, autres trajets, distances, horaires). Le rapport liste chaque partie du modèle avec son ε.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;A trips layer that analysts can load into any tool, drawn from a generative model fitted under differential privacy for each user. The model has parts, each a histogram in which one person's contribution is bounded by public parameters, released once with noise calibrated to that bound and a fixed share of ε: people by their number of trips in the window (capped at M) and the share of those on their &lt;i&gt;main pair&lt;/i&gt; (their most frequent pair of zones); each person's main pair, oriented from its home end (each person counted once), with the number of people per home zone and per main-end zone and the distance between home and main end (used where the pairs are sparse: many more pairs of zones than people); where their other trips start and end (at home, at the main end, or elsewhere, and which zones elsewhere; each person's weights sum to 1); the straight distance of the other trips (500 m bands), the detour (length / distance), the weekday and hour of the start (by trip class where the data are large enough for the noise), and the travel time (by distance class where large enough); and how each person's consecutive trips follow each other (whether the next trip starts where the previous one ended, and the moves between home, main end and elsewhere, given the previous move where the data are large enough for the noise; each person's weights sum to 1). The report lists every part with its ε and sensitivity.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Une couche de trajets que les analystes peuvent charger dans n'importe quel outil, tirée d'un modèle génératif ajusté sous confidentialité différentielle pour chaque utilisateur. Le modèle a des parties, chacune un histogramme dans lequel la contribution d'une personne est bornée par des paramètres publics, publié une fois avec un bruit calibré sur cette borne et une part fixe de ε : les personnes selon leur nombre de trajets dans la fenêtre (plafonné à M) et la part de ceux-ci sur leur &lt;i&gt;paire principale&lt;/i&gt; (leur paire de zones la plus fréquente) ; la paire principale de chaque personne, orientée depuis son extrémité domicile (chaque personne comptée une fois), avec le nombre de personnes par zone de domicile et par zone d'extrémité principale et la distance entre domicile et extrémité principale (utilisée là où les paires sont éparses : bien plus de paires de zones que de personnes) ; où leurs autres trajets commencent et finissent (au domicile, à l'extrémité principale, ou ailleurs, et dans quelles zones ailleurs ; les poids de chaque personne somment à 1) ; la distance en ligne droite des autres trajets (bandes de 500 m), le détour (longueur / distance), le jour de la semaine et l'heure de départ (par classe de trajet là où les données sont assez grandes pour le bruit), et la durée du trajet (par classe de distance là où c'est assez grand) ; et la façon dont les trajets consécutifs de chaque personne s'enchaînent (si le trajet suivant part de là où le précédent s'est arrêté, et les déplacements entre domicile, extrémité principale et ailleurs, selon le déplacement précédent là où les données sont assez grandes pour le bruit ; les poids de chaque personne somment à 1). Le rapport liste chaque partie avec son ε et sa sensibilité.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;The synthetic people are then drawn from the model: each gets a home point and a point at the other end of their main pair (uniform inside the zones, or drawn from the optional public &lt;b&gt;weighting points&lt;/b&gt;), trips that alternate between them, other trips, start and end times inside the time window and a synthetic user id. Where most of the released consecutive trips follow each other, each person's trips are drawn as a chain of stops: every trip starts at the point where their previous trip ended, except at the released share of consecutive trips that do not follow each other, where it starts at another stop (home, main end or elsewhere, as trips drawn one by one start), and their days run from home in time order. The output is a line layer (one line per trip) whose rows are shuffled; it plays in the Temporal Controller (start → end).&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Les personnes synthétiques sont ensuite tirées du modèle : chacune reçoit un point de domicile et un point à l'autre extrémité de sa paire principale (uniformes dans les zones, ou tirés des &lt;b&gt;points de pondération&lt;/b&gt; publics facultatifs), des trajets qui alternent entre eux, d'autres trajets, des heures de début et de fin dans la fenêtre de temps et un identifiant d'utilisateur synthétique. Là où la plupart des trajets consécutifs publiés s'enchaînent, les trajets de chaque personne sont tirés comme une chaîne d'arrêts : chaque trajet part du point où son trajet précédent s'est arrêté, sauf pour la part publiée des trajets consécutifs qui ne s'enchaînent pas, où il part d'un autre arrêt (domicile, extrémité principale ou ailleurs, comme partent les trajets tirés un par un), et ses journées partent du domicile dans l'ordre du temps. La sortie est une couche de lignes (une ligne par trajet) dont les lignes de table sont mélangées ; elle se joue dans le contrôleur temporel (début → fin).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;h3&gt;Good for, not good for&lt;/h3&gt;</source>
+      <translation>&lt;h3&gt;Utile pour, inutile pour&lt;/h3&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Use them&lt;/b&gt; to develop and test models and tools (traffic assignment, accessibility, trajectory tools), for the shape of trip length, start time, travel time and trips per person, for where trips start by zone and hour on coarse zones (a 1 km grid or coarser), and for each person's pattern (a person's trips concentrate on their home–main pair; their trips of a day follow each other from home), which no aggregate keeps.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Utilisez-les&lt;/b&gt; pour développer et tester des modèles et des outils (affectation de trafic, accessibilité, outils de trajectoires), pour la forme de la longueur des trajets, de l'heure de départ, de la durée et des trajets par personne, pour l'endroit où les trajets commencent par zone et par heure sur des zones grossières (une grille de 1 km ou plus grossière), et pour le schéma de chaque personne (les trajets d'une personne se concentrent sur sa paire domicile–principale ; ses trajets d'une journée s'enchaînent depuis le domicile), qu'aucun agrégat ne conserve.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Do not use them&lt;/b&gt; for OD flows between census zones (a used pair holds about one person, and a few thousand synthetic people spread over a million pairs: the flows are noise) — use &lt;i&gt;OD flows of trips&lt;/i&gt; (people per pair) for that; nor for small areas, rare trips, exact counts or anything about a particular person. Every figure computed from them carries the noise of the model on top of the sampling of the draw; direct releases of a statistic are more accurate for that statistic. A trip has one origin and one destination (no route); a person's places elsewhere are drawn afresh on every trip, so their habits away from home and main end (the same gym every week) are not kept.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Ne les utilisez pas&lt;/b&gt; pour des flux OD entre zones de recensement (une paire utilisée contient environ une personne, et quelques milliers de personnes synthétiques réparties sur un million de paires : les flux sont du bruit) — utilisez pour cela &lt;i&gt;Flux OD des trajets&lt;/i&gt; (personnes par paire) ; ni pour de petites zones, des trajets rares, des comptages exacts ou quoi que ce soit concernant une personne particulière. Chaque chiffre calculé à partir d'eux porte le bruit du modèle en plus de l'échantillonnage du tirage ; les publications directes d'une statistique sont plus précises pour cette statistique. Un trajet a une origine et une destination (pas d'itinéraire) ; les lieux d'une personne ailleurs sont tirés à nouveau à chaque trajet, si bien que ses habitudes hors du domicile et de l'extrémité principale (la même salle de sport chaque semaine) ne sont pas conservées.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;h3&gt;Model parameters&lt;/h3&gt;</source>
+      <translation>&lt;h3&gt;Paramètres du modèle&lt;/h3&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Cap M of trips per person&lt;/b&gt; (≥ m): the number of trips of each person is counted up to M before noise (capping at m would pile every busy person at m). &lt;b&gt;Number of synthetic trips&lt;/b&gt; (0 = the model's noisy total). A time window (start and end) is required: the synthetic dates are drawn inside it, and so are their times.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Plafond M de trajets par personne&lt;/b&gt; (≥ m) : le nombre de trajets de chaque personne est compté jusqu'à M avant le bruit (plafonner à m entasserait toutes les personnes actives à m). &lt;b&gt;Nombre de trajets synthétiques&lt;/b&gt; (0 = le total bruité du modèle). Une fenêtre de temps (début et fin) est obligatoire : les dates synthétiques y sont tirées, de même que leurs heures.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;Audits a release of counts per cell and timestamp with the trajectory recovery attack of Xu et al. (WWW 2017): it rebuilds individual trajectories from the counts alone and, given the true trajectories, scores how many points it recovered.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Audite une publication de comptages par cellule et par instant avec l'attaque de reconstruction de trajectoires de Xu et al. (WWW 2017) : elle reconstruit des trajectoires individuelles à partir des seuls comptages et, avec les vraies trajectoires, mesure combien de points elle a retrouvés.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Privacy&lt;/b&gt;: adds no noise and spends no budget; everything computed from the true trajectories is internal: do not publish it.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Confidentialité&lt;/b&gt; : n'ajoute aucun bruit et ne dépense aucun budget ; tout ce qui est calculé à partir des vraies trajectoires est interne : ne le publiez pas.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;Audits a release of counts per cell and timestamp with the unsupervised trajectory recovery attack of Xu et al., "Trajectory Recovery From Ash: User Privacy Is NOT Preserved in Aggregated Mobility Data" (WWW 2017), the attack Chen et al. (2019) use to evaluate their schemes. From the counts alone, it rebuilds individual trajectories step by step: each partial trajectory's next location is estimated (night: it stays; day: it continues with its last velocity, or stays with the day model "stay"), then the trajectories are linked to the next timestamp's people by a minimum-total-distance assignment. The third step of Xu et al. (linking days by their regularity) is not implemented: one day is recovered.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Audite une publication de comptages par cellule et par instant avec l'attaque non supervisée de reconstruction de trajectoires de Xu et al., « Trajectory Recovery From Ash: User Privacy Is NOT Preserved in Aggregated Mobility Data » (WWW 2017), l'attaque qu'utilisent Chen et al. (2019) pour évaluer leurs schémas. À partir des seuls comptages, elle reconstruit des trajectoires individuelles pas à pas : la prochaine position de chaque trajectoire partielle est estimée (la nuit : elle reste ; le jour : elle continue avec sa dernière vitesse, ou reste avec le modèle de jour « stay »), puis les trajectoires sont reliées aux personnes de l'instant suivant par une affectation de distance totale minimale. La troisième étape de Xu et al. (relier les jours par leur régularité) n'est pas implémentée : une seule journée est reconstruite.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Counts&lt;/b&gt;: a long-form layer with a cell id, a slot number and a count per row — any output of Publish per-timestamp histograms or Sanitize spatio-temporal density. Noisy counts that are not non-negative integers are first made so by Chen et al.'s consistency post-processing (seeded by &lt;b&gt;Seed&lt;/b&gt;). The slot start and end fields give the slots' times (for the night hours and the scoring).&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Comptages&lt;/b&gt; : une couche en format long avec un identifiant de cellule, un numéro de créneau et un comptage par ligne — n'importe quelle sortie de Publier des histogrammes par instant ou d'Assainir une densité spatio-temporelle. Les comptages bruités qui ne sont pas des entiers non négatifs le deviennent d'abord par le post-traitement de cohérence de Chen et al. (initialisé par la &lt;b&gt;graine&lt;/b&gt;). Les champs de début et de fin de créneau donnent les heures des créneaux (pour les heures de nuit et l'évaluation).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Cells&lt;/b&gt;: the polygons the counts refer to; the attack measures distances between their centroids in the metric frame.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Cellules&lt;/b&gt; : les polygones auxquels se rapportent les comptages ; l'attaque mesure les distances entre leurs centroïdes dans le repère métrique.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;True trajectories&lt;/b&gt; (optional, for scoring; raw data): observations with a user, a time and a cell id or point geometry. Each true trajectory is matched to the recovered trajectory sharing most of its (timestamp, cell) points; RECOVERY_ACCURACY is the mean share of correct points, UNIQUENESS the share of users whose top-k most visited cells no other user has.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Vraies trajectoires&lt;/b&gt; (facultatives, pour l'évaluation ; données brutes) : observations avec un utilisateur, une heure et un identifiant de cellule ou une géométrie ponctuelle. Chaque vraie trajectoire est appariée à la trajectoire reconstruite qui partage le plus de ses points (instant, cellule) ; RECOVERY_ACCURACY est la part moyenne de points corrects, UNIQUENESS la part des utilisateurs dont aucun autre utilisateur n'a les k cellules les plus visitées.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Night hours&lt;/b&gt;: from &lt;b&gt;night start&lt;/b&gt; to &lt;b&gt;night end&lt;/b&gt; (UTC hours of the slot start).&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Heures de nuit&lt;/b&gt; : de &lt;b&gt;début de nuit&lt;/b&gt; à &lt;b&gt;fin de nuit&lt;/b&gt; (heures UTC du début du créneau).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Outputs&lt;/b&gt;: the recovered trajectories as lines through the cell centroids; optionally a table with, for every true user, the best-matching recovered trajectory and its accuracy; the numbers RECOVERY_ACCURACY and UNIQUENESS (for models and qgis_process); the report. Everything computed from the true trajectories is internal: do not publish it.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Sorties&lt;/b&gt; : les trajectoires reconstruites en lignes passant par les centroïdes des cellules ; en option une table donnant, pour chaque vrai utilisateur, la trajectoire reconstruite la mieux appariée et sa précision ; les nombres RECOVERY_ACCURACY et UNIQUENESS (pour les modèles et qgis_process) ; le rapport. Tout ce qui est calculé à partir des vraies trajectoires est interne : ne le publiez pas.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;Splits a study area into one cell per mobile-network site (Voronoi cells clipped to the area, as in Acs &amp;amp; Castelluccia, KDD 2014, §4.2): the tower cells a density release maps counts from.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Découpe une zone d'étude en une cellule par site du réseau mobile (cellules de Voronoï découpées à la zone, comme chez Acs &amp;amp; Castelluccia, KDD 2014, §4.2) : les cellules d'antennes dont une publication de densité répartit les comptages.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Privacy&lt;/b&gt;: no noise is added. Tower positions are usually public infrastructure; the output discloses nothing else.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Confidentialité&lt;/b&gt; : aucun bruit n'est ajouté. Les positions des antennes sont en général des infrastructures publiques ; la sortie ne divulgue rien d'autre.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;Splits a study area into one cell per mobile-network site: each site owns the part of the area closer to it than to any other site (Voronoi cells, as in Acs &amp;amp; Castelluccia, KDD 2014, §4.2). The cells are clipped to the study area and partition it exactly: no gaps, no overlaps. The layers may be in different CRSs: everything is computed in one metric frame taken from the study area (or from the towers without one; a local azimuthal projection if that CRS is not in metres) and the outputs are in that layer's CRS. Towers lying all outside the study area (often a wrong CRS) and duplicate tower ids are refused.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Découpe une zone d'étude en une cellule par site du réseau mobile : chaque site possède la partie de la zone plus proche de lui que de tout autre site (cellules de Voronoï, comme dans Acs &amp;amp; Castelluccia, KDD 2014, §4.2). Les cellules sont découpées par la zone d'étude et la partitionnent exactement : ni trous, ni chevauchements. Les couches peuvent être dans des SCR différents : tout est calculé dans un repère métrique unique tiré de la zone d'étude (ou des antennes en son absence ; une projection azimutale locale si ce SCR n'est pas en mètres) et les sorties sont dans le SCR de cette couche. Les antennes toutes situées hors de la zone d'étude (souvent un mauvais SCR) et les identifiants d'antenne en double sont refusés.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Towers&lt;/b&gt;: point layer of antenna or tower positions (multipoints count as one tower per part; features without geometry are skipped and counted).&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Antennes&lt;/b&gt; : couche de points des positions des antennes ou pylônes (les multipoints comptent une antenne par partie ; les entités sans géométrie sont ignorées et comptées).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Tower id field&lt;/b&gt; (optional): identifies the towers in the outputs (every value must be unique); default the feature id.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Champ d'identifiant d'antenne&lt;/b&gt; (facultatif) : identifie les antennes dans les sorties (chaque valeur doit être unique) ; par défaut l'identifiant d'entité.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Merge towers closer than&lt;/b&gt; (metres): co-located antennas share one site placed at their mean position; towers linked by a chain of gaps below this distance merge. Towers with identical coordinates always share a site. 0 merges only those.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Fusionner les antennes plus proches que&lt;/b&gt; (mètres) : les antennes co-localisées partagent un site placé à leur position moyenne ; les antennes reliées par une chaîne d'écarts inférieurs à cette distance fusionnent. Les antennes de coordonnées identiques partagent toujours un site. 0 ne fusionne que celles-ci.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Outputs&lt;/b&gt;: the cells (cell_id, tower_ids, tower_count, area_m2) and a table tower_id → cell_id with each tower's status: inside, outside (a tower outside the study area keeps its cell if that cell still meets the area) or dropped (its cell misses the area; cell_id is NULL). The report lists these counts.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Sorties&lt;/b&gt; : les cellules (cell_id, tower_ids, tower_count, area_m2) et une table tower_id → cell_id avec le statut de chaque antenne : inside (à l'intérieur), outside (une antenne hors de la zone d'étude garde sa cellule si celle-ci touche encore la zone) ou dropped (sa cellule manque la zone ; cell_id est NULL). Le rapport liste ces comptages.&lt;/p&gt;</translation>
+    </message>
+    <message>
       <source>&lt;h3&gt;Privacy parameters&lt;/h3&gt;</source>
       <translation>&lt;h3&gt;Paramètres de confidentialité&lt;/h3&gt;</translation>
     </message>
@@ -70,42 +754,6 @@
     <message>
       <source>Counts</source>
       <translation>Comptages</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;Publishes a count per feature (people per zone, visits per tower, incidents per cell) with differential privacy: every count gets independent noise calibrated to how much one individual can change the counts. The output holds each zone's geometry and its noisy count.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;Publie un comptage par entité (personnes par zone, visites par antenne, incidents par cellule) avec la confidentialité différentielle : chaque comptage reçoit un bruit indépendant, calibré sur ce qu'un individu peut modifier dans les comptages. La sortie contient la géométrie de chaque zone et son comptage bruité.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Input layer&lt;/b&gt;: polygons or points, one feature per zone, with an integer count field.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Couche en entrée&lt;/b&gt; : polygones ou points, une entité par zone, avec un champ de comptage entier.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Count field&lt;/b&gt;: the true counts (integers ≥ 0; a decimal field is accepted when it holds whole numbers).&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Champ de comptage&lt;/b&gt; : les vrais comptages (entiers ≥ 0 ; un champ décimal est accepté s'il ne contient que des nombres entiers).&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Counts one individual can change&lt;/b&gt; (m) and &lt;b&gt;maximum change per count&lt;/b&gt; (c): one person appears in at most m zones, adding at most c to each. The L1 sensitivity is m·c and the L2 sensitivity √m·c. If a person can appear everywhere, m is the number of zones.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Comptages qu'un individu peut modifier&lt;/b&gt; (m) et &lt;b&gt;modification maximale par comptage&lt;/b&gt; (c) : une personne apparaît dans au plus m zones et ajoute au plus c à chacune. La sensibilité L1 vaut m·c et la sensibilité L2 √m·c. Si une personne peut apparaître partout, m est le nombre de zones.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Mechanism&lt;/b&gt;: discrete Laplace (default: integer noise, exact ε-DP, no rounding needed), Laplace (continuous, snapped to a public grid), or Gaussian ((ε, δ)-DP, better when m is large). The Gaussian is the discrete Gaussian of Canonne, Kamath &amp;amp; Steinke (2020): integer noise, so the output carries no floating-point trace of the true counts; its σ is the smallest their proven bound allows (4–10 % above the continuous Gaussian's), or the classic formula of Acs &amp;amp; Castelluccia (ε &amp;lt; 1 only); values below.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Mécanisme&lt;/b&gt; : Laplace discret (par défaut : bruit entier, ε-DP exacte, aucun arrondi nécessaire), Laplace (continu, aligné sur une grille publique) ou gaussien ((ε, δ)-DP, meilleur quand m est grand). Le gaussien est le gaussien discret de Canonne, Kamath &amp;amp; Steinke (2020) : bruit entier, la sortie ne porte donc aucune trace en virgule flottante des vrais comptages ; son σ est le plus petit que permet leur borne prouvée (4 à 10 % au-dessus de celui du gaussien continu), ou la formule classique d'Acs &amp;amp; Castelluccia (ε &amp;lt; 1 seulement) ; valeurs ci-dessous.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Round to integers&lt;/b&gt; and &lt;b&gt;clamp negative counts to 0&lt;/b&gt;: post-processing, no privacy cost. Clamping biases small counts upwards.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Arrondir à l'entier&lt;/b&gt; et &lt;b&gt;ramener les comptages négatifs à 0&lt;/b&gt; : post-traitement, sans coût de confidentialité. Ramener à 0 biaise les petits comptages vers le haut.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Noisy count field name&lt;/b&gt;: the field of the output holding the noisy counts.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Nom du champ de comptage bruité&lt;/b&gt; : le champ de la sortie qui contient les comptages bruités.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Fields to copy&lt;/b&gt;: none by default (e.g. pick a zone id to join the result back). Copied fields are listed in the report; the count field can never be copied.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Champs à copier&lt;/b&gt; : aucun par défaut (p. ex. choisissez un identifiant de zone pour rejoindre le résultat). Les champs copiés sont listés dans le rapport ; le champ de comptage ne peut jamais être copié.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Unit of privacy&lt;/b&gt;: one individual as described by m and c.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Unité de confidentialité&lt;/b&gt; : un individu tel que décrit par m et c.&lt;/p&gt;</translation>
     </message>
     <message>
       <source>Input layer with counts</source>
@@ -278,50 +926,6 @@
     <message>
       <source>Points</source>
       <translation>Points</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;Moves every point at random so that nobody can learn its exact location (geo-indistinguishability, Andrés et al. CCS 2013): two true locations d metres apart produce reports whose probabilities differ by at most a factor e^(ε·d). Use it to publish or collect check-ins, homes or incidents; then &lt;i&gt;Estimate distribution from perturbed points&lt;/i&gt; recovers the spatial distribution.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;Déplace chaque point au hasard pour que personne ne puisse connaître sa position exacte (géo-indistinguabilité, Andrés et al. CCS 2013) : deux positions réelles distantes de d mètres produisent des rapports dont les probabilités diffèrent au plus d'un facteur e^(ε·d). Utilisez-la pour publier ou collecter des check-ins, des domiciles ou des incidents ; &lt;i&gt;Estimer la distribution à partir de points perturbés&lt;/i&gt; retrouve ensuite la distribution spatiale.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Input points&lt;/b&gt;: a point layer in any CRS. Multipoints with several parts are refused (split them first); features without geometry are skipped.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Points en entrée&lt;/b&gt; : une couche de points dans n'importe quel SCR. Les multipoints à plusieurs parties sont refusés (séparez-les d'abord) ; les entités sans géométrie sont ignorées.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Mechanism&lt;/b&gt;: planar Laplace (continuous, along geodesics: exact at any latitude) or a grid mechanism whose reports are cell centres (values below).&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Mécanisme&lt;/b&gt; : Laplace planaire (continu, le long des géodésiques : exact à toute latitude) ou un mécanisme sur grille dont les rapports sont des centres de cellules (valeurs ci-dessous).&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Epsilon&lt;/b&gt; is per metre for the metric mechanisms (e.g. 0.01 per metre: expected displacement 2/ε = 200 m). Alternatively give a &lt;b&gt;privacy level L&lt;/b&gt; and a &lt;b&gt;radius r&lt;/b&gt; in metres as in Location Guard: ε = L/r per metre (then Epsilon is ignored).&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Epsilon&lt;/b&gt; est par mètre pour les mécanismes métriques (p. ex. 0,01 par mètre : déplacement moyen 2/ε = 200 m). Vous pouvez aussi donner un &lt;b&gt;niveau de confidentialité L&lt;/b&gt; et un &lt;b&gt;rayon r&lt;/b&gt; en mètres comme dans Location Guard : ε = L/r par mètre (Epsilon est alors ignoré).&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Cell size&lt;/b&gt; and &lt;b&gt;grid extent&lt;/b&gt; (grid mechanisms): the grid of square cells, in metres. The extent is required and public: it is read in the CRS written after it (&lt;code&gt;xmin,xmax,ymin,ymax [EPSG:n]&lt;/code&gt;, or a layer's extent); a bare extent is in the input layer's CRS. A grid in metres is built in the extent's CRS when that is in metres, else in an azimuthal equidistant projection centred on the extent. The same extent and cell size give the same grid in &lt;i&gt;Estimate distribution from perturbed points&lt;/i&gt;, whatever the layers' CRSs.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Taille de cellule&lt;/b&gt; et &lt;b&gt;emprise de la grille&lt;/b&gt; (mécanismes sur grille) : la grille de cellules carrées, en mètres. L'emprise est obligatoire et publique : elle est lue dans le SCR écrit après elle (&lt;code&gt;xmin,xmax,ymin,ymax [EPSG:n]&lt;/code&gt;, ou l'emprise d'une couche) ; une emprise sans SCR est dans le SCR de la couche en entrée. Une grille en mètres est construite dans le SCR de l'emprise lorsqu'il est en mètres, sinon dans une projection azimutale équidistante centrée sur l'emprise. La même emprise et la même taille de cellule donnent la même grille dans &lt;i&gt;Estimer la distribution à partir de points perturbés&lt;/i&gt;, quels que soient les SCR des couches.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Boundary rule&lt;/b&gt; (grid mechanisms): what happens to the probability of reports outside the grid (values below).&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Règle de bord&lt;/b&gt; (mécanismes sur grille) : ce que devient la probabilité des rapports hors de la grille (valeurs ci-dessous).&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Study area&lt;/b&gt; (planar Laplace, optional polygons): reports falling outside are moved to the nearest point of the area (post-processing: the guarantee is unchanged). If more than 5 % of the true points lie outside it, the log and the report warn; above 50 % the run is refused unless &lt;b&gt;allow points outside&lt;/b&gt; is ticked (the same holds for the grid).&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Zone d'étude&lt;/b&gt; (Laplace planaire, polygones facultatifs) : les rapports tombant à l'extérieur sont déplacés au point le plus proche de la zone (post-traitement : la garantie est inchangée). Si plus de 5 % des vrais points sont à l'extérieur, le journal et le rapport avertissent ; au-delà de 50 %, l'exécution est refusée sauf si &lt;b&gt;autoriser des points hors zone&lt;/b&gt; est coché (il en va de même pour la grille).&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;User id field&lt;/b&gt; (optional; a field with one value per point, such as a feature id, is refused) and &lt;b&gt;maximum points per user&lt;/b&gt; m: the reports of one user compose to m·ε per metre, with m this public parameter (never read from the data). A user with more points is refused, or sampled down to m random points (&lt;b&gt;users above the maximum&lt;/b&gt;).&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Champ d'identifiant utilisateur&lt;/b&gt; (facultatif ; un champ avec une valeur par point, comme un identifiant d'entité, est refusé) et &lt;b&gt;nombre maximal de points par utilisateur&lt;/b&gt; m : les rapports d'un utilisateur se composent en m·ε par mètre, m étant ce paramètre public (jamais lu dans les données). Un utilisateur ayant plus de points est refusé, ou réduit à m points tirés au hasard (&lt;b&gt;utilisateurs au-delà du maximum&lt;/b&gt;).&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Fields to copy&lt;/b&gt;: none by default. Copied fields are listed in the report; the user id field cannot be copied, and a field that names a place (venue, address, cell…) is warned about, as it may point back to the true location.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Champs à copier&lt;/b&gt; : aucun par défaut. Les champs copiés sont listés dans le rapport ; le champ d'identifiant utilisateur ne peut pas être copié, et un champ qui nomme un lieu (lieu, adresse, cellule…) fait l'objet d'un avertissement, car il peut renvoyer à la position réelle.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Displacement lines&lt;/b&gt; (optional): lines from each true point to its report with their geodesic length. They reveal the true locations: for the data owner only, never publish them.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Lignes de déplacement&lt;/b&gt; (facultatives) : lignes allant de chaque point réel à son rapport, avec leur longueur géodésique. Elles révèlent les positions réelles : pour le détenteur des données uniquement, ne les publiez jamais.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Unit of privacy&lt;/b&gt;: one reported point, ε per metre (one user with at most m points when a user field is given).&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Unité de confidentialité&lt;/b&gt; : un point rapporté, ε par mètre (un utilisateur avec au plus m points lorsqu'un champ utilisateur est donné).&lt;/p&gt;</translation>
     </message>
     <message>
       <source>Input points</source>
@@ -512,34 +1116,6 @@
       <translation>Estimer la distribution à partir de points perturbés</translation>
     </message>
     <message>
-      <source>&lt;p&gt;Estimates how the true points were distributed over a grid, from points perturbed with &lt;i&gt;Geo-indistinguishable perturbation&lt;/i&gt;, by the Iterative Bayesian Update (EM) of Alvim et al.: the maximum-likelihood distribution given the reports and the known mechanism. It only post-processes the reports: no privacy is spent and no ledger entry is written.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;Estime comment les vrais points se répartissaient sur une grille, à partir de points perturbés par &lt;i&gt;Perturbation géo-indistinguable&lt;/i&gt;, par la mise à jour bayésienne itérative (EM) d'Alvim et al. : la distribution de vraisemblance maximale étant donnés les rapports et le mécanisme connu. Ce n'est qu'un post-traitement des rapports : aucune confidentialité n'est dépensée et aucune entrée n'est écrite dans le registre.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Perturbed points&lt;/b&gt;: the reports, in any CRS.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Points perturbés&lt;/b&gt; : les rapports, dans n'importe quel SCR.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Mechanism&lt;/b&gt;: the one the reports were made with (values below).&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Mécanisme&lt;/b&gt; : celui avec lequel les rapports ont été produits (valeurs ci-dessous).&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Epsilon&lt;/b&gt;: the ε per metre the reports were made with (plain ε for &lt;code&gt;krr&lt;/code&gt;). Continuous planar Laplace reports are binned to the grid and modelled with true points at cell centres.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Epsilon&lt;/b&gt; : l'ε par mètre avec lequel les rapports ont été produits (ε simple pour &lt;code&gt;krr&lt;/code&gt;). Les rapports du Laplace planaire continu sont ventilés sur la grille et modélisés avec des vrais points aux centres des cellules.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;For planar Laplace reports the extent may be left empty: the grid then covers the reports (which are public). If more than 5 % of the reports lie outside the grid the log and report warn; above 50 % the run is refused unless &lt;b&gt;allow points outside&lt;/b&gt; is ticked (an extent in the wrong units, e.g. degrees read as metres).&lt;/p&gt;</source>
-      <translation>&lt;p&gt;Pour des rapports du Laplace planaire, l'emprise peut rester vide : la grille couvre alors les rapports (qui sont publics). Si plus de 5 % des rapports sont hors de la grille, le journal et le rapport avertissent ; au-delà de 50 %, l'exécution est refusée sauf si &lt;b&gt;autoriser des points hors zone&lt;/b&gt; est coché (une emprise dans de mauvaises unités, p. ex. des degrés lus comme des mètres).&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Iterations&lt;/b&gt; and &lt;b&gt;tolerance&lt;/b&gt;: EM stops after that many iterations or when the estimate changes by less than the tolerance (L1). Large grids use FFT convolutions.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Itérations&lt;/b&gt; et &lt;b&gt;tolérance&lt;/b&gt; : l'EM s'arrête après ce nombre d'itérations ou lorsque l'estimation varie de moins que la tolérance (L1). Les grandes grilles utilisent des convolutions par FFT.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;Output: grid polygons with the number of reports, the estimated count and probability, the raw report share and, for &lt;code&gt;krr&lt;/code&gt;, the matrix-inversion baseline.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;Sortie : polygones de la grille avec le nombre de rapports, le comptage et la probabilité estimés, la part brute des rapports et, pour &lt;code&gt;krr&lt;/code&gt;, la référence par inversion de matrice.&lt;/p&gt;</translation>
-    </message>
-    <message>
       <source>Mechanism used to perturb</source>
       <translation>Mécanisme utilisé pour perturber</translation>
     </message>
@@ -628,38 +1204,6 @@
       <translation>CDR</translation>
     </message>
     <message>
-      <source>&lt;p&gt;Splits a study area into one cell per mobile-network site: each site owns the part of the area closer to it than to any other site (Voronoi cells, as in Acs &amp;amp; Castelluccia, KDD 2014, §4.2). The cells are clipped to the study area and partition it exactly: no gaps, no overlaps. The layers may be in different CRSs: everything is computed in one metric frame taken from the study area (or from the towers without one; a local azimuthal projection if that CRS is not in metres) and the outputs are in that layer's CRS. Towers lying all outside the study area (often a wrong CRS) and duplicate tower ids are refused.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;Découpe une zone d'étude en une cellule par site du réseau mobile : chaque site possède la partie de la zone plus proche de lui que de tout autre site (cellules de Voronoï, comme dans Acs &amp;amp; Castelluccia, KDD 2014, §4.2). Les cellules sont découpées par la zone d'étude et la partitionnent exactement : ni trous, ni chevauchements. Les couches peuvent être dans des SCR différents : tout est calculé dans un repère métrique unique tiré de la zone d'étude (ou des antennes en son absence ; une projection azimutale locale si ce SCR n'est pas en mètres) et les sorties sont dans le SCR de cette couche. Les antennes toutes situées hors de la zone d'étude (souvent un mauvais SCR) et les identifiants d'antenne en double sont refusés.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;h3&gt;Parameters&lt;/h3&gt;</source>
-      <translation>&lt;h3&gt;Paramètres&lt;/h3&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Towers&lt;/b&gt;: point layer of antenna or tower positions (multipoints count as one tower per part; features without geometry are skipped and counted).&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Antennes&lt;/b&gt; : couche de points des positions des antennes ou pylônes (les multipoints comptent une antenne par partie ; les entités sans géométrie sont ignorées et comptées).&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Tower id field&lt;/b&gt; (optional): identifies the towers in the outputs (every value must be unique); default the feature id.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Champ d'identifiant d'antenne&lt;/b&gt; (facultatif) : identifie les antennes dans les sorties (chaque valeur doit être unique) ; par défaut l'identifiant d'entité.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Study area&lt;/b&gt; (optional): polygon layer whose features, dissolved, form the area to tessellate; any CRS. An invalid polygon is repaired (and reported); empty or null areas are refused. Without it the area is the points' convex hull grown by the &lt;b&gt;buffer distance&lt;/b&gt; (metres; must be &amp;gt; 0 when the points are fewer than 3 or collinear).&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Zone d'étude&lt;/b&gt; (facultative) : couche de polygones dont les entités, fusionnées, forment la zone à paver ; n'importe quel SCR. Un polygone invalide est réparé (et signalé) ; les zones vides ou nulles sont refusées. Sans elle, la zone est l'enveloppe convexe des points agrandie de la &lt;b&gt;distance de tampon&lt;/b&gt; (mètres ; doit être &amp;gt; 0 quand il y a moins de 3 points ou qu'ils sont alignés).&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Merge towers closer than&lt;/b&gt; (metres): co-located antennas share one site placed at their mean position; towers linked by a chain of gaps below this distance merge. Towers with identical coordinates always share a site. 0 merges only those.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Fusionner les antennes plus proches que&lt;/b&gt; (mètres) : les antennes co-localisées partagent un site placé à leur position moyenne ; les antennes reliées par une chaîne d'écarts inférieurs à cette distance fusionnent. Les antennes de coordonnées identiques partagent toujours un site. 0 ne fusionne que celles-ci.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Outputs&lt;/b&gt;: the cells (cell_id, tower_ids, tower_count, area_m2) and a table tower_id → cell_id with each tower's status: inside, outside (a tower outside the study area keeps its cell if that cell still meets the area) or dropped (its cell misses the area; cell_id is NULL). The report lists these counts.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Sorties&lt;/b&gt; : les cellules (cell_id, tower_ids, tower_count, area_m2) et une table tower_id → cell_id avec le statut de chaque antenne : inside (à l'intérieur), outside (une antenne hors de la zone d'étude garde sa cellule si celle-ci touche encore la zone) ou dropped (sa cellule manque la zone ; cell_id est NULL). Le rapport liste ces comptages.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Privacy&lt;/b&gt;: no noise is added. Tower positions are usually public infrastructure; the output discloses nothing else.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Confidentialité&lt;/b&gt; : aucun bruit n'est ajouté. Les positions des antennes sont en général des infrastructures publiques ; la sortie ne divulgue rien d'autre.&lt;/p&gt;</translation>
-    </message>
-    <message>
       <source>Towers</source>
       <translation>Antennes</translation>
     </message>
@@ -720,30 +1264,6 @@
       <translation>Andrienko</translation>
     </message>
     <message>
-      <source>&lt;p&gt;Builds cells that follow the density of a sample of points (Pratesi 2012, §5.2, after Andrienko &amp;amp; Andrienko 2011): the points are grouped so that each joins a group whose centre lies within the maximum radius R; groups holding at least N points are grouped again with half the radius, down to the minimum radius r. The group centres seed Voronoi cells clipped to the study area: large cells where points are sparse, small cells where they are dense. It is computed in one metric frame from the study area (or the points without one); the output is in that layer's CRS.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;Construit des cellules qui suivent la densité d'un échantillon de points (Pratesi 2012, §5.2, d'après Andrienko &amp;amp; Andrienko 2011) : les points sont regroupés de sorte que chacun rejoigne un groupe dont le centre est à moins du rayon maximal R ; les groupes d'au moins N points sont regroupés à nouveau avec un rayon moitié, jusqu'au rayon minimal r. Les centres des groupes servent de germes à des cellules de Voronoï découpées par la zone d'étude : de grandes cellules là où les points sont rares, de petites là où ils sont denses. Le calcul se fait dans un repère métrique unique tiré de la zone d'étude (ou des points en son absence) ; la sortie est dans le SCR de cette couche.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Sample points&lt;/b&gt;: point layer (multipoints count one point per part; features without geometry are skipped). Points are grouped in the layer's order.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Points d'échantillon&lt;/b&gt; : couche de points (les multipoints comptent un point par partie ; les entités sans géométrie sont ignorées). Les points sont regroupés dans l'ordre de la couche.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Maximum radius R&lt;/b&gt; and &lt;b&gt;minimum radius r&lt;/b&gt; (metres, 0 &amp;lt; r ≤ R): size of the largest and smallest groups. The thesis used R = 10 km, r = 500 m.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Rayon maximal R&lt;/b&gt; et &lt;b&gt;rayon minimal r&lt;/b&gt; (mètres, 0 &amp;lt; r ≤ R) : taille des groupes les plus grands et les plus petits. La thèse utilisait R = 10 km, r = 500 m.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Minimum points N to subdivide&lt;/b&gt;: a group with at least N points is split further (thesis: 80).&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Nombre minimal de points N pour subdiviser&lt;/b&gt; : un groupe d'au moins N points est découpé à nouveau (thèse : 80).&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Output&lt;/b&gt;: cells with cell_id, seed_x/seed_y (the seed in the output CRS), point_count (sample points in the cell) and area_m2.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Sortie&lt;/b&gt; : cellules avec cell_id, seed_x/seed_y (le germe dans le SCR de sortie), point_count (points de l'échantillon dans la cellule) et area_m2.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Privacy&lt;/b&gt;: no noise is added and this is &lt;b&gt;not&lt;/b&gt; differentially private. The seeds are averages of the sample points and the point counts are exact, so the cells disclose where the sample points lie. Use a public or historical sample, not the private data you will release with these cells.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Confidentialité&lt;/b&gt; : aucun bruit n'est ajouté et ce n'est &lt;b&gt;pas&lt;/b&gt; différentiellement privé. Les germes sont des moyennes des points de l'échantillon et les comptages de points sont exacts, donc les cellules révèlent où se trouvent les points de l'échantillon. Utilisez un échantillon public ou historique, pas les données privées que vous publierez avec ces cellules.&lt;/p&gt;</translation>
-    </message>
-    <message>
       <source>Sample points (public or historical)</source>
       <translation>Points d'échantillon (publics ou historiques)</translation>
     </message>
@@ -792,30 +1312,6 @@
       <translation>IRIS</translation>
     </message>
     <message>
-      <source>&lt;p&gt;Takes two partitions of the same area, A (e.g. tower cells) and B (e.g. IRIS census cells), and computes (Acs &amp;amp; Castelluccia, KDD 2014): the overlap of every pair of cells with the area-proportional weight w(a, b) = |a ∩ b| / |a| of their Formula (1), which maps counts of A to B, and the smallest set of cells from A and B that covers every overlap (§5.2, Theorem 5: a minimum vertex cover of the overlap graph, found through König's theorem from a maximum bipartite matching). The density stage perturbs the counts of the cover cells.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;Prend deux partitions de la même zone, A (p. ex. les cellules des antennes) et B (p. ex. les mailles IRIS du recensement), et calcule (Acs &amp;amp; Castelluccia, KDD 2014) : le chevauchement de chaque paire de cellules avec le poids proportionnel à la surface w(a, b) = |a ∩ b| / |a| de leur formule (1), qui transpose les comptages de A vers B, et le plus petit ensemble de cellules de A et B qui couvre chaque chevauchement (§5.2, théorème 5 : une couverture minimale par sommets du graphe des chevauchements, obtenue par le théorème de König à partir d'un couplage biparti maximal). L'étape de densité perturbe les comptages des cellules de la couverture.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Partition A&lt;/b&gt; and &lt;b&gt;partition B&lt;/b&gt;: polygon layers, each in any CRS (both are read into one metric frame from A: its CRS if in metres, else a local azimuthal projection; the outputs are in A's CRS). Layers that do not overlap at all (often a wrong CRS) are refused. Each layer follows the rule of every Mobility DP algorithm that reads zones: invalid polygons are repaired (make_valid) and counted in the log; overlaps within a layer up to 0.1 % of its area (slivers) go to the first polygon, larger ones are refused; a layer needs two polygons or more; features without geometry are refused. Gaps between the layers are reported as warnings, because the result is then not the paper's cover.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Partition A&lt;/b&gt; et &lt;b&gt;partition B&lt;/b&gt; : couches de polygones, chacune dans n'importe quel SCR (les deux sont lues dans un repère métrique unique tiré de A : son SCR s'il est en mètres, sinon une projection azimutale locale ; les sorties sont dans le SCR de A). Les couches qui ne se chevauchent pas du tout (souvent un mauvais SCR) sont refusées. Chaque couche suit la règle de tous les algorithmes de Mobility DP qui lisent des zones : les polygones invalides sont réparés (make_valid) et comptés dans le journal ; les chevauchements dans une couche jusqu'à 0,1 % de sa surface (des liserés) vont au premier polygone, les plus grands sont refusés ; une couche doit avoir au moins deux polygones ; les entités sans géométrie sont refusées. Les trous entre les couches sont signalés par des avertissements, car le résultat n'est alors pas la couverture de l'article.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Id field A / B&lt;/b&gt; (optional): unique cell identifiers written to the outputs; default the feature id.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Champ d'identifiant A / B&lt;/b&gt; (facultatif) : identifiants de cellule uniques écrits dans les sorties ; par défaut l'identifiant d'entité.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Minimum overlap area&lt;/b&gt; (m²) and &lt;b&gt;minimum overlap fraction&lt;/b&gt; (of the smaller of the two cells, in [0, 1)): overlaps at or below these sliver tolerances are not edges of the graph and get no weight. Pairs that only touch along a border never count.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Surface minimale de chevauchement&lt;/b&gt; (m²) et &lt;b&gt;fraction minimale de chevauchement&lt;/b&gt; (de la plus petite des deux cellules, dans [0, 1)) : les chevauchements inférieurs ou égaux à ces tolérances d'éclats ne sont pas des arêtes du graphe et ne reçoivent aucun poids. Les paires qui ne se touchent que le long d'une frontière ne comptent jamais.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Outputs&lt;/b&gt;: the cover layer (cells of A and B in the cover, with source "A" or "B", cell_id and area_m2, in A's CRS), the overlap table (a_id, b_id, overlap_m2, weight_a_to_b) that the density stage reuses, and a report with |A|, |B|, the number of overlaps |E|, the cover size |C|, the check that every overlap is covered and the area of each layer not covered by the other.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Sorties&lt;/b&gt; : la couche de couverture (cellules de A et B dans la couverture, avec source « A » ou « B », cell_id et area_m2, dans le SCR de A), la table des chevauchements (a_id, b_id, overlap_m2, weight_a_to_b) que réutilise l'étape de densité, et un rapport avec |A|, |B|, le nombre de chevauchements |E|, la taille de la couverture |C|, la vérification que chaque chevauchement est couvert et la surface de chaque couche non couverte par l'autre.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Privacy&lt;/b&gt;: no noise is added; the result depends on the cell geometries only.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Confidentialité&lt;/b&gt; : aucun bruit n'est ajouté ; le résultat ne dépend que des géométries des cellules.&lt;/p&gt;</translation>
-    </message>
-    <message>
       <source>Partition A (e.g. tower cells)</source>
       <translation>Partition A (p. ex. cellules des antennes)</translation>
     </message>
@@ -862,42 +1358,6 @@
     <message>
       <source>Data</source>
       <translation>Données</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;Generates synthetic mobility data on a real geography, so that every stage of Mobility DP can be tried without private data: phone call data records (CDR), GPS trajectories of vehicles and check-ins at venues. Users live in census zones drawn by population, work in places drawn by a gravity model with jobs concentrated in the centre, commute on weekdays, go out in the evening and at weekends and are home at night. Phone activity follows a daily and weekly profile (quiet around 04:00) with a heavy-tailed activity level per user, calibrated to the Orange Paris week of Acs &amp;amp; Castelluccia (KDD 2014). Every event is at the tower nearest to the user. The output is synthetic: it holds no information about real people.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;Génère des données de mobilité synthétiques sur une géographie réelle, pour que chaque étape de Mobility DP puisse être essayée sans données privées : enregistrements d'appels téléphoniques (CDR), trajectoires GPS de véhicules et check-ins dans des lieux. Les utilisateurs habitent des zones de recensement tirées selon la population, travaillent dans des lieux tirés par un modèle gravitaire avec des emplois concentrés au centre, font la navette les jours ouvrés, sortent le soir et le week-end et sont chez eux la nuit. L'activité téléphonique suit un profil quotidien et hebdomadaire (calme vers 04:00) avec un niveau d'activité à queue lourde par utilisateur, calibré sur la semaine Orange à Paris d'Acs &amp;amp; Castelluccia (KDD 2014). Chaque événement a lieu à l'antenne la plus proche de l'utilisateur. La sortie est synthétique : elle ne contient aucune information sur des personnes réelles.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Towers&lt;/b&gt;: point layer of the antennas; &lt;b&gt;tower id field&lt;/b&gt; (optional, default the feature id) names them in the CDR table.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Antennes&lt;/b&gt; : couche de points des antennes ; le &lt;b&gt;champ d'identifiant d'antenne&lt;/b&gt; (facultatif, par défaut l'identifiant d'entité) les nomme dans la table des CDR.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Census zones&lt;/b&gt;: polygon layer with a &lt;b&gt;population field&lt;/b&gt;; homes are drawn in proportion to it. Any CRS: geographic layers are computed in a local metric projection and the outputs are written in the census layer's CRS.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Zones de recensement&lt;/b&gt; : couche de polygones avec un &lt;b&gt;champ de population&lt;/b&gt; ; les domiciles sont tirés proportionnellement à celui-ci. N'importe quel SCR : les couches géographiques sont calculées dans une projection métrique locale et les sorties sont écrites dans le SCR de la couche de recensement.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Number of users&lt;/b&gt;, &lt;b&gt;days&lt;/b&gt; and &lt;b&gt;start&lt;/b&gt; (a midnight, ISO 8601, UTC) of the period.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Nombre d'utilisateurs&lt;/b&gt;, &lt;b&gt;jours&lt;/b&gt; et &lt;b&gt;début&lt;/b&gt; (un minuit, ISO 8601, UTC) de la période.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Phone activity&lt;/b&gt;: the paper's figures disagree, so three calibrations are offered, in mean visits (distinct user, tower, hour) per user and week: 7.6 (mean IRIS count of 91, the figure its utility results were measured on; default), 13.55 (its text) and 68.9 (K/N).&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Activité téléphonique&lt;/b&gt; : les chiffres de l'article sont incohérents, trois calibrages sont donc proposés, en visites moyennes (utilisateur, antenne, heure distincts) par utilisateur et par semaine : 7,6 (comptage IRIS moyen de 91, le chiffre sur lequel ses résultats d'utilité ont été mesurés ; par défaut), 13,55 (son texte) et 68,9 (K/N).&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Vehicles&lt;/b&gt; (0 = none): GPS trajectories of this many vehicles, one point every 30–180 s with 10 m GPS noise, about 3.7 trips per vehicle and day as in Pratesi's Pisa data.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Véhicules&lt;/b&gt; (0 = aucun) : trajectoires GPS de ce nombre de véhicules, un point toutes les 30 à 180 s avec un bruit GPS de 10 m, environ 3,7 trajets par véhicule et par jour comme dans les données de Pise de Pratesi.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Check-in users&lt;/b&gt; and &lt;b&gt;venues&lt;/b&gt; (0 = none): about 5 check-ins per user at venues drawn by density, nearer home more likely.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Utilisateurs de check-ins&lt;/b&gt; et &lt;b&gt;lieux&lt;/b&gt; (0 = aucun) : environ 5 check-ins par utilisateur dans des lieux tirés selon la densité, plus probablement près du domicile.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Seed&lt;/b&gt;: the same seed gives the same data; empty draws a fresh one.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Graine&lt;/b&gt; : la même graine donne les mêmes données ; vide en tire une nouvelle.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Outputs&lt;/b&gt;: the CDR table (user_id, tower_id, time in UTC, epoch seconds; no geometry), trajectory points (vehicle_id, trip_id, time) and check-in points (user_id, venue_id).&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Sorties&lt;/b&gt; : la table des CDR (user_id, tower_id, heure en UTC, secondes epoch ; sans géométrie), les points de trajectoires (vehicle_id, trip_id, time) et les points de check-in (user_id, venue_id).&lt;/p&gt;</translation>
     </message>
     <message>
       <source>Towers (points)</source>
@@ -992,30 +1452,6 @@
       <translation>Statistiques de visites des CDR (pour le détenteur des données)</translation>
     </message>
     <message>
-      <source>&lt;p&gt;&lt;b&gt;Not private output.&lt;/b&gt; Summarises how many visits each user makes, to help the data owner choose ℓ, the number of visits kept per user by the pre-sampling of Acs &amp;amp; Castelluccia (§5.1) before a density release. A visit is one user at one tower in one slot; the pre-sampling keeps at most one visit per user and slot, then at most ℓ per user. The outputs are computed from the raw data and are for the data owner only: never publish them (even the choice of ℓ leaks a little when it is tuned on the data).&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Sortie non privée.&lt;/b&gt; Résume combien de visites fait chaque utilisateur, pour aider le détenteur des données à choisir ℓ, le nombre de visites conservées par utilisateur par le pré-échantillonnage d'Acs &amp;amp; Castelluccia (§5.1) avant une publication de densité. Une visite est un utilisateur à une antenne dans un créneau ; le pré-échantillonnage garde au plus une visite par utilisateur et par créneau, puis au plus ℓ par utilisateur. Les sorties sont calculées à partir des données brutes et sont réservées au détenteur des données : ne les publiez jamais (même le choix de ℓ fuit un peu lorsqu'il est réglé sur les données).&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Events&lt;/b&gt;: a table layer with one row per call or message, from any provider (a CSV file added as delimited text, a GeoPackage, Parquet where your GDAL has the driver, a database table); geometry is not needed. A layer backed by a plain file is streamed directly from the file with bounded memory (a few bytes per event), so files of a hundred million events can be read; filtered or selected layers and databases are read through QGIS, more slowly.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Événements&lt;/b&gt; : une couche table avec une ligne par appel ou message, de n'importe quel fournisseur (un fichier CSV ajouté comme texte délimité, un GeoPackage, du Parquet si votre GDAL a le pilote, une table de base de données) ; la géométrie n'est pas nécessaire. Une couche adossée à un simple fichier est lue en flux directement depuis le fichier avec une mémoire bornée (quelques octets par événement), ce qui permet de lire des fichiers de cent millions d'événements ; les couches filtrées ou avec sélection et les bases de données sont lues par QGIS, plus lentement.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;User, tower and time fields&lt;/b&gt;: the person (the unit of privacy), the antenna, and the time: a date-time field, ISO 8601 text (UTC unless an offset is given) or epoch seconds. The user field has no default: left empty, a field named like &lt;code&gt;user_id&lt;/code&gt;, &lt;code&gt;uid&lt;/code&gt; or &lt;code&gt;msisdn&lt;/code&gt; is used; a field with a different value on every event (such as a feature id) is refused. User ids are compared as integers when all are integers, else as text.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Champs utilisateur, antenne et horodatage&lt;/b&gt; : la personne (l'unité de confidentialité), l'antenne et l'heure : un champ date-heure, un texte ISO 8601 (UTC sauf décalage indiqué) ou des secondes epoch. Le champ utilisateur n'a pas de valeur par défaut : laissé vide, un champ nommé comme &lt;code&gt;user_id&lt;/code&gt;, &lt;code&gt;uid&lt;/code&gt; ou &lt;code&gt;msisdn&lt;/code&gt; est utilisé ; un champ ayant une valeur différente à chaque événement (comme un identifiant d'entité) est refusé. Les identifiants utilisateur sont comparés comme des entiers lorsqu'ils sont tous entiers, sinon comme du texte.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Start&lt;/b&gt; (ISO 8601, UTC; required, no default), &lt;b&gt;slot length&lt;/b&gt; (minutes) and &lt;b&gt;number of slots&lt;/b&gt; define the period (default: one week of hours). Events without a user, with unreadable times, at unknown towers, before or after the period are counted per reason in the internal part of the report, never used.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Début&lt;/b&gt; (ISO 8601, UTC ; obligatoire, sans valeur par défaut), &lt;b&gt;durée d'un créneau&lt;/b&gt; (minutes) et &lt;b&gt;nombre de créneaux&lt;/b&gt; définissent la période (par défaut : une semaine d'heures). Les événements sans utilisateur, avec des heures illisibles, à des antennes inconnues, avant ou après la période sont comptés par motif dans la partie interne du rapport, jamais utilisés.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Candidate ℓ values&lt;/b&gt;: comma-separated; the report gives, for each, the share of users with more visits and the share of visits kept.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Valeurs candidates de ℓ&lt;/b&gt; : séparées par des virgules ; le rapport donne, pour chacune, la part des utilisateurs ayant plus de visites et la part des visites conservées.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Outputs&lt;/b&gt;: a table of the distribution of visits per user (visits, users, share, cumulative share) and a table per slot (events, active users, visits).&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Sorties&lt;/b&gt; : une table de la distribution des visites par utilisateur (visits, users, share, cumulative share) et une table par créneau (événements, utilisateurs actifs, visites).&lt;/p&gt;</translation>
-    </message>
-    <message>
       <source>Events (user, tower, time)</source>
       <translation>Événements (utilisateur, antenne, heure)</translation>
     </message>
@@ -1066,58 +1502,6 @@
     <message>
       <source>Flows</source>
       <translation>Flux</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;Vehicle flows between neighbouring zones, released with differential privacy (Pratesi 2012). Each vehicle's GPS trajectories become moves between adjacent cells of a tessellation; each vehicle perturbs its own vector of move counts (or a trusted curator adds noise once), and the sum gives the flow of every possible move. Outputs: flow lines (cell centroid → cell centroid, width by flow, the two directions of a pair of cells drawn side by side), zones with their flow in + out (red above, cyan below the median), and the report.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;Flux de véhicules entre zones voisines, publiés avec la confidentialité différentielle (Pratesi 2012). Les trajectoires GPS de chaque véhicule deviennent des déplacements entre cellules adjacentes d'un pavage ; chaque véhicule perturbe son propre vecteur de comptages de déplacements (ou un curateur de confiance ajoute le bruit une fois), et la somme donne le flux de chaque déplacement possible. Sorties : lignes de flux (centroïde de cellule → centroïde de cellule, épaisseur selon le flux, les deux sens d'une paire de cellules dessinés côte à côte), zones avec leur flux entrant + sortant (rouge au-dessus, cyan en dessous de la médiane) et le rapport.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Trajectory points&lt;/b&gt;: one point per GPS fix with a &lt;b&gt;vehicle&lt;/b&gt; field, an optional &lt;b&gt;trajectory&lt;/b&gt; field (trip id; without it all points of a vehicle form one trajectory) and a &lt;b&gt;time&lt;/b&gt; field (date-time, ISO 8601 text in UTC, or epoch seconds), which is required for points. Or trajectory &lt;b&gt;lines&lt;/b&gt; with the time of each vertex as its M value (one line = one trajectory; no time field).&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Points de trajectoires&lt;/b&gt; : un point par relevé GPS avec un champ &lt;b&gt;véhicule&lt;/b&gt;, un champ &lt;b&gt;trajectoire&lt;/b&gt; facultatif (identifiant de trajet ; sans lui tous les points d'un véhicule forment une trajectoire) et un champ d'&lt;b&gt;horodatage&lt;/b&gt; (date-heure, texte ISO 8601 en UTC ou secondes epoch), obligatoire pour des points. Ou des &lt;b&gt;lignes&lt;/b&gt; de trajectoires avec l'heure de chaque sommet comme valeur M (une ligne = une trajectoire ; pas de champ d'horodatage).&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Vehicle field&lt;/b&gt;: the unit of privacy of the central mode, so it has no default: choose the field that gives all the points of one vehicle the same id. A field that gives every point its own vehicle (such as &lt;code&gt;fid&lt;/code&gt;) is refused, and so is a run in which no trajectory moves from one cell to an adjacent one; both messages give the counts.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Champ véhicule&lt;/b&gt; : l'unité de confidentialité du mode central, il n'a donc pas de valeur par défaut : choisissez le champ qui donne le même identifiant à tous les points d'un véhicule. Un champ qui donne à chaque point son propre véhicule (comme &lt;code&gt;fid&lt;/code&gt;) est refusé, de même qu'une exécution dans laquelle aucune trajectoire ne passe d'une cellule à une cellule adjacente ; les deux messages donnent les comptages.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Tessellation&lt;/b&gt;: polygons that partition the territory (e.g. from the Voronoi tessellation); overlapping cells are refused, and so are holes between cells unless &lt;b&gt;the territory has holes&lt;/b&gt; (lakes, excluded areas: a hole cannot be told apart from a gap; moves across it are lost). Cells sharing a stretch of boundary are adjacent; the possible moves are all ordered pairs of adjacent cells. &lt;b&gt;Cell id field&lt;/b&gt; (optional) names the cells in the outputs. The tessellation is public: the computation uses its CRS (or, if it is not in metres, an azimuthal equidistant projection centred on it), and the trajectories are reprojected into it, whatever their CRS.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Pavage&lt;/b&gt; : polygones qui partitionnent le territoire (p. ex. issus du pavage de Voronoï) ; les cellules qui se chevauchent sont refusées, de même que les trous entre cellules sauf si &lt;b&gt;le territoire a des trous&lt;/b&gt; (lacs, zones exclues : un trou ne se distingue pas d'un interstice ; les déplacements qui le traversent sont perdus). Les cellules partageant un tronçon de frontière sont adjacentes ; les déplacements possibles sont toutes les paires ordonnées de cellules adjacentes. Le &lt;b&gt;champ d'identifiant de cellule&lt;/b&gt; (facultatif) nomme les cellules dans les sorties. Le pavage est public : le calcul utilise son SCR (ou, s'il n'est pas en mètres, une projection azimutale équidistante centrée sur lui), et les trajectoires y sont reprojetées, quel que soit leur SCR.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Start&lt;/b&gt; / &lt;b&gt;end&lt;/b&gt; (optional): the time interval τ; only moves with both times inside count.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Début&lt;/b&gt; / &lt;b&gt;fin&lt;/b&gt; (facultatifs) : l'intervalle de temps τ ; seuls comptent les déplacements dont les deux instants sont à l'intérieur.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;Consecutive fixes in cells that are not adjacent (GPS gaps) are bridged through the cells the straight segment crosses; trajectories that never leave one cell are dropped; both are counted in the internal part of the report.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;Les relevés consécutifs dans des cellules non adjacentes (trous GPS) sont reliés par les cellules que traverse le segment droit ; les trajectoires qui ne quittent jamais une cellule sont écartées ; les deux sont comptés dans la partie interne du rapport.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Method&lt;/b&gt; (value stored in models and scripts in brackets): &lt;i&gt;UniversalNoise&lt;/i&gt; [&lt;code&gt;universal&lt;/code&gt;] adds Laplace noise of scale Δ/ε to every count; &lt;i&gt;BalancedNoise&lt;/i&gt; [&lt;code&gt;balanced&lt;/code&gt;] truncates it to ±b with b = (Δ/ε)·ln((e^ε+1)/δ), which does not depend on the data: (ε, δ)-DP; &lt;i&gt;BoundedNoise&lt;/i&gt; [&lt;code&gt;bounded&lt;/code&gt;] truncates it to ±(true count): a zero stays zero, so it shows which moves every vehicle made — NOT differentially private, offered only to compare with the thesis; &lt;i&gt;Central&lt;/i&gt; [&lt;code&gt;central&lt;/code&gt;] (default): a trusted curator bounds what each vehicle contributes and adds noise once to the total: ε-DP for a whole vehicle, far less noise than per-vehicle noise at the same ε; the run's log says which share of the moves the bounding kept. UniversalNoise and BalancedNoise protect one move of a vehicle, not the vehicle: a vehicle that makes a move often is visible.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Méthode&lt;/b&gt; (valeur stockée dans les modèles et les scripts entre crochets) : &lt;i&gt;UniversalNoise&lt;/i&gt; [&lt;code&gt;universal&lt;/code&gt;] ajoute un bruit de Laplace d'échelle Δ/ε à chaque comptage ; &lt;i&gt;BalancedNoise&lt;/i&gt; [&lt;code&gt;balanced&lt;/code&gt;] le tronque à ±b avec b = (Δ/ε)·ln((e^ε+1)/δ), qui ne dépend pas des données : (ε, δ)-DP ; &lt;i&gt;BoundedNoise&lt;/i&gt; [&lt;code&gt;bounded&lt;/code&gt;] le tronque à ±(vrai comptage) : un zéro reste zéro, ce qui montre quels déplacements chaque véhicule a faits — PAS différentiellement privé, proposé uniquement pour comparer avec la thèse ; &lt;i&gt;Central&lt;/i&gt; [&lt;code&gt;central&lt;/code&gt;] (par défaut) : un curateur de confiance borne la contribution de chaque véhicule et ajoute le bruit une seule fois au total : ε-DP pour un véhicule entier, bien moins de bruit que le bruit par véhicule au même ε ; le journal de l'exécution indique la part des déplacements que le bornage a gardée. UniversalNoise et BalancedNoise protègent un déplacement d'un véhicule, pas le véhicule : un véhicule qui fait souvent un déplacement est visible.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Central: bounding rule&lt;/b&gt;: [&lt;code&gt;trips&lt;/code&gt;] (default) each vehicle keeps a uniformly random sample of at most &lt;b&gt;m&lt;/b&gt; of its move occurrences, repetitions counted (a commute made every day counts every day), Δ = m: the flows estimate traffic volumes; [&lt;code&gt;distinct&lt;/code&gt;] each vehicle keeps at most m &lt;i&gt;distinct&lt;/i&gt; moves, chosen at random, each counted at most &lt;b&gt;k&lt;/b&gt; times (Advanced), Δ = m·k: with k = 1 the flows count the vehicles that used each link (reach), not the traffic. The report states which rule ran.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Central : règle de bornage&lt;/b&gt; : [&lt;code&gt;trips&lt;/code&gt;] (par défaut) chaque véhicule garde un échantillon uniforme d'au plus &lt;b&gt;m&lt;/b&gt; de ses occurrences de déplacement, répétitions comptées (un trajet domicile-travail fait chaque jour compte chaque jour), Δ = m : les flux estiment des volumes de trafic ; [&lt;code&gt;distinct&lt;/code&gt;] chaque véhicule garde au plus m déplacements &lt;i&gt;distincts&lt;/i&gt;, tirés au hasard, chacun compté au plus &lt;b&gt;k&lt;/b&gt; fois (avancé), Δ = m·k : avec k = 1 les flux comptent les véhicules ayant emprunté chaque lien (la portée), pas le trafic. Le rapport indique quelle règle a été appliquée.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Sensitivity&lt;/b&gt; (per-vehicle methods): [&lt;code&gt;move&lt;/code&gt;] move-based, Δ = 1 (the unit of privacy is one move of one vehicle); or [&lt;code&gt;trajectory&lt;/code&gt;] trajectory-based (thesis Eq. 4.1, Δ from the vehicle's own trajectories and 0 where it never moved, so those counts get no noise: the release shows which moves each vehicle made — NOT differentially private, offered only to compare with the thesis). Runs that are not differentially private cannot be charged to a privacy ledger.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Sensibilité&lt;/b&gt; (méthodes par véhicule) : [&lt;code&gt;move&lt;/code&gt;] par déplacement, Δ = 1 (l'unité de confidentialité est un déplacement d'un véhicule) ; ou [&lt;code&gt;trajectory&lt;/code&gt;] par trajectoire (éq. 4.1 de la thèse, Δ tiré des propres trajectoires du véhicule et 0 là où il ne s'est jamais déplacé, si bien que ces comptages ne reçoivent aucun bruit : la publication montre quels déplacements chaque véhicule a faits — PAS différentiellement privé, proposé uniquement pour comparer avec la thèse). Les exécutions qui ne sont pas différentiellement privées ne peuvent pas être imputées à un registre de confidentialité.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Noise&lt;/b&gt;: [&lt;code&gt;discrete&lt;/code&gt;] discrete Laplace (integer noise, default) or [&lt;code&gt;continuous&lt;/code&gt;] continuous Laplace (the thesis), made floating-point safe: its values lie on a public power-of-two grid (the snapping mechanism; for BalancedNoise, a grid of about 1/1000 of the noise scale), stated in the report's cost table.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Bruit&lt;/b&gt; : [&lt;code&gt;discrete&lt;/code&gt;] Laplace discret (bruit entier, par défaut) ou [&lt;code&gt;continuous&lt;/code&gt;] Laplace continu (la thèse), rendu sûr vis-à-vis de la virgule flottante : ses valeurs sont sur une grille publique de puissances de deux (le mécanisme d'alignement ; pour BalancedNoise, une grille d'environ 1/1000 de l'échelle du bruit), indiquée dans la table des coûts du rapport.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Sketch&lt;/b&gt; (Advanced; per-vehicle methods): each vehicle compresses its noisy vector into a Count-Min [&lt;code&gt;countmin&lt;/code&gt;], Count [&lt;code&gt;count&lt;/code&gt;] or AGMS [&lt;code&gt;agms&lt;/code&gt;] sketch of &lt;b&gt;width&lt;/b&gt; × &lt;b&gt;depth&lt;/b&gt; counters (AGMS: width counters, depth 1) with hash functions from the &lt;b&gt;sketch seed&lt;/b&gt;, shared with the coordinator (public; costs no privacy). The coordinator sums the per-node estimates [&lt;code&gt;estimates&lt;/code&gt;] (the thesis) or estimates from the summed sketches [&lt;code&gt;sketches&lt;/code&gt;]. Count-Min needs non-negative input: vehicles clip negative values to 0, which biases the flows upwards.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Sketch&lt;/b&gt; (avancé ; méthodes par véhicule) : chaque véhicule compresse son vecteur bruité dans un sketch Count-Min [&lt;code&gt;countmin&lt;/code&gt;], Count [&lt;code&gt;count&lt;/code&gt;] ou AGMS [&lt;code&gt;agms&lt;/code&gt;] de &lt;b&gt;largeur&lt;/b&gt; × &lt;b&gt;profondeur&lt;/b&gt; compteurs (AGMS : largeur compteurs, profondeur 1) avec des fonctions de hachage issues de la &lt;b&gt;graine du sketch&lt;/b&gt;, partagée avec le coordinateur (publique ; ne coûte aucune confidentialité). Le coordinateur additionne les estimations par nœud [&lt;code&gt;estimates&lt;/code&gt;] (la thèse) ou estime à partir des sketches additionnés [&lt;code&gt;sketches&lt;/code&gt;]. Count-Min exige une entrée non négative : les véhicules ramènent les valeurs négatives à 0, ce qui biaise les flux vers le haut.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;True flows&lt;/b&gt; (optional, unticked by default): the exact flows, with the same fields as &lt;b&gt;Flows&lt;/b&gt;, for &lt;i&gt;Compare original and private flows&lt;/i&gt;. They are raw data: internal, not for publication, and not part of the release.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Flux réels&lt;/b&gt; (facultatif, décoché par défaut) : les flux exacts, avec les mêmes champs que &lt;b&gt;Flux&lt;/b&gt;, pour &lt;i&gt;Comparer flux originaux et flux privés&lt;/i&gt;. Ce sont des données brutes : internes, pas pour publication, et ne font pas partie de la publication.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Unit of privacy&lt;/b&gt;: one move of one vehicle (move-based per-vehicle noise), or one vehicle with all its trajectories in τ (central); none for the methods marked NOT differentially private. The publishable report holds only the parameters and facts about the noisy flows; the number of vehicles and points, the generalisation statistics and the comparison with the true flows are computed from the raw data and are marked internal.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Unité de confidentialité&lt;/b&gt; : un déplacement d'un véhicule (bruit par véhicule, par déplacement), ou un véhicule avec toutes ses trajectoires dans τ (central) ; aucune pour les méthodes marquées PAS différentiellement privées. Le rapport publiable ne contient que les paramètres et des faits sur les flux bruités ; le nombre de véhicules et de points, les statistiques de généralisation et la comparaison avec les vrais flux sont calculés à partir des données brutes et marqués internes.&lt;/p&gt;</translation>
     </message>
     <message>
       <source>Trajectories</source>
@@ -1372,30 +1756,6 @@
       <translation>Mesures de réseau des flux et frontières de mobilité</translation>
     </message>
     <message>
-      <source>&lt;p&gt;Network measures of a flow graph (Pratesi 2012 §5.3): zones are nodes, a positive flow is a directed edge. Per zone: flow in + out, degree (neighbours joined by a positive flow), clustering coefficient, node betweenness (shortest paths by hops) and the mobility-border community; per link: flow and edge betweenness. Mobility borders (§5.3.2): Louvain communities of the graph weighted by the flows in both directions, dissolved into one polygon per community.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;Mesures de réseau d'un graphe de flux (Pratesi 2012 §5.3) : les zones sont les nœuds, un flux positif est une arête orientée. Par zone : flux entrant + sortant, degré (voisins reliés par un flux positif), coefficient de clustering, intermédiarité des nœuds (plus courts chemins en nombre de sauts) et communauté de frontière de mobilité ; par lien : flux et intermédiarité de l'arête. Frontières de mobilité (§5.3.2) : communautés de Louvain du graphe pondéré par les flux dans les deux sens, fusionnées en un polygone par communauté.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Flows&lt;/b&gt;: flow lines, e.g. the output of &lt;i&gt;Aggregate flows with noise&lt;/i&gt;.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Flux&lt;/b&gt; : lignes de flux, p. ex. la sortie de &lt;i&gt;Agréger des flux avec bruit&lt;/i&gt;.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Origin&lt;/b&gt;, &lt;b&gt;destination&lt;/b&gt; and &lt;b&gt;flow fields&lt;/b&gt;: the columns of the flow lines (defaults match the output of &lt;i&gt;Aggregate flows with noise&lt;/i&gt;).&lt;/p&gt;</source>
-      <translation>&lt;p&gt;Champs d'&lt;b&gt;origine&lt;/b&gt;, de &lt;b&gt;destination&lt;/b&gt; et de &lt;b&gt;flux&lt;/b&gt; : les colonnes des lignes de flux (les valeurs par défaut correspondent à la sortie de &lt;i&gt;Agréger des flux avec bruit&lt;/i&gt;).&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Zones&lt;/b&gt; and &lt;b&gt;zone id field&lt;/b&gt;: the cells the origin and destination ids refer to.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Zones&lt;/b&gt; et &lt;b&gt;champ d'identifiant de zone&lt;/b&gt; : les cellules auxquelles renvoient les identifiants d'origine et de destination.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Betweenness pivots&lt;/b&gt;: 0 computes node and edge betweenness exactly (slow beyond a few thousand zones); k &amp;gt; 0 estimates them from k source zones (Brandes &amp;amp; Pich 2007), the same ones for every run with the same &lt;b&gt;random seed&lt;/b&gt;, which also seeds Louvain.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Pivots de l'intermédiarité&lt;/b&gt; : 0 calcule exactement l'intermédiarité des nœuds et des arêtes (lent au-delà de quelques milliers de zones) ; k &amp;gt; 0 l'estime à partir de k zones sources (Brandes &amp;amp; Pich 2007), les mêmes pour chaque exécution avec la même &lt;b&gt;graine aléatoire&lt;/b&gt;, qui initialise aussi Louvain.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;The measures are post-processing of released flows: they cost no privacy.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;Les mesures sont un post-traitement de flux publiés : elles ne coûtent aucune confidentialité.&lt;/p&gt;</translation>
-    </message>
-    <message>
       <source>Origin field</source>
       <translation>Champ d'origine</translation>
     </message>
@@ -1440,18 +1800,6 @@
       <translation>Comparer flux originaux et flux privés</translation>
     </message>
     <message>
-      <source>&lt;p&gt;How well a private flow layer preserves the original (Pratesi 2012 §5.4): for every network measure (flow per link and per zone, degree, clustering coefficient, node and edge betweenness) the Pearson correlation (PCC) between original and private values, the slope and intercept of the fitted line private ≈ slope·original + intercept and the mean bias, with scatter plots and cumulative distributions in the report; and the precision and recall of the mobility borders (pairs of zones grouped together in the private borders that are together in the original ones, and vice versa).&lt;/p&gt;</source>
-      <translation>&lt;p&gt;Dans quelle mesure une couche de flux privée préserve l'originale (Pratesi 2012 §5.4) : pour chaque mesure de réseau (flux par lien et par zone, degré, coefficient de clustering, intermédiarité des nœuds et des arêtes), la corrélation de Pearson (PCC) entre valeurs originales et privées, la pente et l'ordonnée à l'origine de la droite ajustée privé ≈ pente·original + ordonnée et le biais moyen, avec des nuages de points et des distributions cumulées dans le rapport ; et la précision et le rappel des frontières de mobilité (paires de zones regroupées dans les frontières privées qui sont ensemble dans les originales, et inversement).&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;The original flows are raw data: the report and table are for the data owner, not for publication.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;Les flux originaux sont des données brutes : le rapport et la table sont destinés au détenteur des données, pas à la publication.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Original flows&lt;/b&gt; and &lt;b&gt;private flows&lt;/b&gt;: flow lines with the same fields (links missing from one layer count as flow 0).&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Flux originaux&lt;/b&gt; et &lt;b&gt;flux privés&lt;/b&gt; : lignes de flux avec les mêmes champs (les liens absents d'une couche comptent comme un flux de 0).&lt;/p&gt;</translation>
-    </message>
-    <message>
       <source>Original flows</source>
       <translation>Flux originaux</translation>
     </message>
@@ -1470,82 +1818,6 @@
     <message>
       <source>Origin–destination</source>
       <translation>Origine–destination</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;Origin–destination (OD) flows of whole trips between any zones, released with differential privacy for each user: how many trips (or people) went from zone i to zone j, the diagonal holding the trips that start and end in one zone.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;Flux origine-destination (OD) de trajets entiers entre zones quelconques, publiés avec la confidentialité différentielle pour chaque utilisateur : combien de trajets (ou de personnes) sont allés de la zone i à la zone j, la diagonale contenant les trajets qui commencent et finissent dans une même zone.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;h3&gt;Method: what is counted&lt;/h3&gt;</source>
-      <translation>&lt;h3&gt;Méthode : ce qui est compté&lt;/h3&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;people_shrunk&lt;/b&gt;: &lt;i&gt;people per pair&lt;/i&gt;, as census commuting tables count: each user counts once, on the pair of zones they travelled most often in the time window (ties at random), so one user changes one count by one and the noise is that of one person, whatever m. The noisy counts are then shrunk towards a law of the counts fitted on the noisy values themselves (empirical Bayes under the known noise law: no privacy cost), which sends most of the noise of the many empty pairs back to 0. &lt;b&gt;trips&lt;/b&gt;: trips per pair, each user keeping ≤ m trips, noise for m trips on every pair (the former method). &lt;b&gt;auto&lt;/b&gt; (default) picks from public facts only: trips per pair when options of trips per pair are set (Gaussian noise, a share of ε for the noisy total), when ε ≥ 20 (the noise is negligible) or when the &lt;b&gt;public population&lt;/b&gt; N (the number of people the data may hold, from public sources (e.g. a census population layer's total × the provider's share); 0 = unknown) makes the pairs dense, N·ε/n²·10/m ≥ 5 (n zones); people per pair otherwise, also when N is unknown (pairs are then assumed sparse, as at census zones or on a 1 km grid). The report prints the method and why it was picked.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;people_shrunk&lt;/b&gt; : &lt;i&gt;personnes par paire&lt;/i&gt;, comme le comptent les tables de navettes du recensement : chaque utilisateur compte une fois, sur la paire de zones qu'il a le plus souvent parcourue dans la fenêtre de temps (ex æquo tirés au hasard), donc un utilisateur modifie un comptage d'une unité et le bruit est celui d'une personne, quel que soit m. Les comptages bruités sont ensuite rétrécis vers une loi des comptages ajustée sur les valeurs bruitées elles-mêmes (Bayes empirique sous la loi de bruit connue : sans coût de confidentialité), ce qui ramène à 0 l'essentiel du bruit des nombreuses paires vides. &lt;b&gt;trips&lt;/b&gt; : trajets par paire, chaque utilisateur gardant ≤ m trajets, un bruit pour m trajets sur chaque paire (l'ancienne méthode). &lt;b&gt;auto&lt;/b&gt; (par défaut) choisit uniquement à partir de faits publics : trajets par paire lorsque des options des trajets par paire sont réglées (bruit gaussien, une part de ε pour le total bruité), lorsque ε ≥ 20 (le bruit est négligeable) ou lorsque la &lt;b&gt;population publique&lt;/b&gt; N (le nombre de personnes que les données peuvent contenir, d'après des sources publiques (p. ex. le total d'une couche de population du recensement × la part de l'opérateur) ; 0 = inconnue) rend les paires denses, N·ε/n²·10/m ≥ 5 (n zones) ; personnes par paire sinon, y compris lorsque N est inconnue (les paires sont alors supposées éparses, comme pour des zones de recensement ou une grille de 1 km). Le rapport indique la méthode et pourquoi elle a été choisie.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Publish&lt;/b&gt; (people per pair): &lt;i&gt;trips&lt;/i&gt; (default) scales people per pair by the trips per person of a noisy total (&lt;b&gt;share of ε for the trip scale&lt;/b&gt;, users and their trips up to the &lt;b&gt;cap M&lt;/b&gt;); &lt;i&gt;people&lt;/i&gt; publishes people per pair. &lt;b&gt;Directed&lt;/b&gt; counts each user on their main &lt;i&gt;ordered&lt;/i&gt; pair (default: unordered, split evenly between the two directions). The interval of each value (lower95, upper95) always holds the value: it joins the 95 % confidence interval of the noisy people count (from the noise law: it covers every true count at 95 %) and the shrunk value. With &lt;i&gt;trips&lt;/i&gt;, the people interval (at 96 %) is multiplied by the interval of the trip scale (at 99 %, from the margins of the noisy totals), so it covers people × the true trips per person at 95 %; it is wide when the scale's share of ε is small, and it does not cover the trips off the main pairs. Flow lines are drawn where the noisy people count exceeds the simultaneous 95 % margin over all pairs. At census zones (about a thousand zones, a few thousand users) a pair holds about one person, less than the noise of a million values reaches: at ε = 1 no pair passes and the map is empty by design (the report says so); on a 1 km grid the same default draws the busiest pairs.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Publier&lt;/b&gt; (personnes par paire) : &lt;i&gt;trips&lt;/i&gt; (par défaut) multiplie les personnes par paire par les trajets par personne d'un total bruité (&lt;b&gt;part de ε pour l'échelle de trajets&lt;/b&gt;, utilisateurs et leurs trajets jusqu'au &lt;b&gt;plafond M&lt;/b&gt;) ; &lt;i&gt;people&lt;/i&gt; publie les personnes par paire. &lt;b&gt;Orientées&lt;/b&gt; compte chaque utilisateur sur sa paire &lt;i&gt;ordonnée&lt;/i&gt; principale (par défaut : non ordonnée, répartie à parts égales entre les deux sens). L'intervalle de chaque valeur (lower95, upper95) contient toujours la valeur : il réunit l'intervalle de confiance à 95 % du comptage bruité de personnes (d'après la loi du bruit : il couvre chaque vrai comptage à 95 %) et la valeur rétrécie. Avec &lt;i&gt;trips&lt;/i&gt;, l'intervalle des personnes (à 96 %) est multiplié par l'intervalle de l'échelle de trajets (à 99 %, d'après les marges des totaux bruités) : il couvre donc les personnes × les vrais trajets par personne à 95 % ; il est large quand la part de ε de l'échelle est petite, et il ne couvre pas les trajets hors des paires principales. Les lignes de flux sont dessinées là où le comptage bruité de personnes dépasse la marge simultanée à 95 % sur toutes les paires. Sur des zones de recensement (environ un millier de zones, quelques milliers d'utilisateurs), une paire contient environ une personne, moins que ce qu'atteint le bruit d'un million de valeurs : à ε = 1 aucune paire ne passe et la carte est vide par construction (le rapport le dit) ; sur une grille de 1 km, le même réglage par défaut dessine les paires les plus fréquentées.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Public regions&lt;/b&gt; (people per pair; 0 = off): squares of this size (metres, in the metric frame) group the zones whose centroid they hold; 20 % of the people's ε then counts the same users per pair of regions, and the region flows are made consistent with the zone pairs by least squares. The optional output &lt;b&gt;region flow lines&lt;/b&gt; draws the pairs of two regions whose 95 % interval excludes 0 (intervals computed exactly from the public noise law; they cover the true count at 95 %): at census zones, where no zone pair stands out of the noise, the regions show where people go. The zone values then get 80 % of the people's ε.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Régions publiques&lt;/b&gt; (personnes par paire ; 0 = désactivé) : des carrés de cette taille (mètres, dans le repère métrique) regroupent les zones dont ils contiennent le centroïde ; 20 % du ε des personnes compte alors les mêmes utilisateurs par paire de régions, et les flux entre régions sont rendus cohérents avec les paires de zones par moindres carrés. La sortie facultative &lt;b&gt;lignes de flux entre régions&lt;/b&gt; dessine les paires de deux régions dont l'intervalle à 95 % exclut 0 (intervalles calculés exactement à partir de la loi publique du bruit ; ils couvrent le vrai compte à 95 %) : aux zones de recensement, où aucune paire de zones ne sort du bruit, les régions montrent où vont les gens. Les valeurs des zones reçoivent alors 80 % du ε des personnes.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;h3&gt;Trips per pair (method &lt;i&gt;trips&lt;/i&gt;)&lt;/h3&gt;</source>
-      <translation>&lt;h3&gt;Trajets par paire (méthode &lt;i&gt;trips&lt;/i&gt;)&lt;/h3&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;Each user keeps at most m trips (uniformly at random), so the matrix changes by at most m when one user is added or removed; noise calibrated to m is added to every pair of zones, including the pairs no trip used, and negative values are set to 0.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;Chaque utilisateur garde au plus m trajets (tirés uniformément au hasard), donc la matrice change d'au plus m quand un utilisateur est ajouté ou retiré ; un bruit calibré sur m est ajouté à chaque paire de zones, y compris les paires qu'aucun trajet n'a utilisées, et les valeurs négatives sont mises à 0.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;Outputs: the &lt;b&gt;OD table&lt;/b&gt; (origin, destination, flow, its 95 % margin of error and the interval it gives) with every pair whose noisy flow is above 0 (absent = 0), and &lt;b&gt;flow lines&lt;/b&gt; between zone centroids (arrows, width by flow) for the flows above the &lt;i&gt;simultaneous&lt;/i&gt; 95 % margin: the bound that the noise of all n² pairs stays below with probability 95 %, so an arrow is unlikely to be noise alone even among a million pairs (with many zones and few trips, there may be none). The margin of error comes from the noise distribution alone: about 95 % of the released values lie within it of the true count of the sampled trips.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;Sorties : la &lt;b&gt;table OD&lt;/b&gt; (origine, destination, flux, sa marge d'erreur à 95 % et l'intervalle qu'elle donne) avec chaque paire dont le flux bruité est supérieur à 0 (absente = 0), et des &lt;b&gt;lignes de flux&lt;/b&gt; entre les centroïdes des zones (flèches, épaisseur selon le flux) pour les flux au-dessus de la marge &lt;i&gt;simultanée&lt;/i&gt; à 95 % : la borne sous laquelle le bruit de toutes les n² paires reste avec une probabilité de 95 %, si bien qu'il est peu probable qu'une flèche ne soit que du bruit, même parmi un million de paires (avec beaucoup de zones et peu de trajets, il peut n'y en avoir aucune). La marge d'erreur vient de la seule distribution du bruit : environ 95 % des valeurs publiées sont à moins de cette marge du vrai comptage des trajets échantillonnés.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;h3&gt;Trips&lt;/h3&gt;</source>
-      <translation>&lt;h3&gt;Trajets&lt;/h3&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Trips&lt;/b&gt;: one of three layouts. &lt;i&gt;Lines&lt;/i&gt;: one line per trip; the trip goes from its first to its last vertex, its length is the line's length, its times come from the start and end time fields or else from the M values of the first and last vertex. &lt;i&gt;Points&lt;/i&gt;: GPS fixes with a &lt;b&gt;trip id&lt;/b&gt; field and a &lt;b&gt;time&lt;/b&gt; field; a trip goes from its first to its last fix (by time) and its length is the sum of the straight segments between fixes. &lt;i&gt;Table&lt;/i&gt; (no geometry): the &lt;b&gt;origin x / y&lt;/b&gt; and &lt;b&gt;destination x / y&lt;/b&gt; fields in the &lt;b&gt;CRS of the coordinate fields&lt;/b&gt;; the length is the straight distance. Times are date-times, ISO 8601 text (naive = UTC; also GDAL's YYYY/MM/DD hh:mm:ss) or epoch seconds.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Trajets&lt;/b&gt; : l'une de trois structures. &lt;i&gt;Lignes&lt;/i&gt; : une ligne par trajet ; le trajet va de son premier à son dernier sommet, sa longueur est celle de la ligne, ses heures viennent des champs d'heure de début et de fin ou sinon des valeurs M du premier et du dernier sommet. &lt;i&gt;Points&lt;/i&gt; : relevés GPS avec un champ d'&lt;b&gt;identifiant de trajet&lt;/b&gt; et un champ d'&lt;b&gt;horodatage&lt;/b&gt; ; un trajet va de son premier à son dernier relevé (dans l'ordre du temps) et sa longueur est la somme des segments droits entre relevés. &lt;i&gt;Table&lt;/i&gt; (sans géométrie) : les champs &lt;b&gt;x / y d'origine&lt;/b&gt; et &lt;b&gt;x / y de destination&lt;/b&gt; dans le &lt;b&gt;SCR des champs de coordonnées&lt;/b&gt; ; la longueur est la distance en ligne droite. Les heures sont des dates-heures, du texte ISO 8601 (sans fuseau = UTC ; aussi AAAA/MM/JJ hh:mm:ss de GDAL) ou des secondes epoch.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;User field&lt;/b&gt;: identifies the person (or vehicle) whose trips are protected together: the unit of privacy. It must not be a per-trip key such as the feature id: a field that gives every trip its own user is refused.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Champ utilisateur&lt;/b&gt; : identifie la personne (ou le véhicule) dont les trajets sont protégés ensemble : l'unité de confidentialité. Ce ne doit pas être une clé par trajet comme l'identifiant d'entité : un champ qui donne à chaque trajet son propre utilisateur est refusé.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Zones&lt;/b&gt;: any polygon layer (census areas, districts, a grid). It is public: its CRS defines the metric frame of the run, and every other layer is reprojected to it. Trips that start or end outside every zone are dropped and counted (a warning above 5 %, a refusal when none is left). &lt;b&gt;Zone id field&lt;/b&gt; (optional; default the feature id) names the zones in the outputs.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Zones&lt;/b&gt; : n'importe quelle couche de polygones (zones de recensement, quartiers, une grille). Elle est publique : son SCR définit le repère métrique de l'exécution, et toutes les autres couches y sont reprojetées. Les trajets qui commencent ou finissent hors de toute zone sont écartés et comptés (un avertissement au-delà de 5 %, un refus lorsqu'il n'en reste aucun). Le &lt;b&gt;champ d'identifiant de zone&lt;/b&gt; (facultatif ; par défaut l'identifiant d'entité) nomme les zones dans les sorties.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Start&lt;/b&gt; / &lt;b&gt;end&lt;/b&gt; (UTC): the time window; only trips that start and end inside it count (trips without times are then dropped). Flows and reports take every trip when it is empty; synthetic trips need it, since their dates are drawn inside it.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Début&lt;/b&gt; / &lt;b&gt;fin&lt;/b&gt; (UTC) : la fenêtre temporelle ; seuls les trajets qui commencent et finissent à l'intérieur comptent (les trajets sans heures sont alors écartés). Les flux et les rapports prennent tous les trajets quand elle est vide ; les trajets synthétiques en ont besoin, car leurs dates y sont tirées.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Maximum trips per user (m)&lt;/b&gt;: a public bound. Each user keeps at most m of their trips in the window, chosen uniformly at random, so that one user changes every count by at most m. It is never derived from the data (a bound taken from the data would itself leak). Larger m keeps more trips of busy users but needs more noise.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Nombre maximal de trajets par utilisateur (m)&lt;/b&gt; : une borne publique. Chaque utilisateur garde au plus m de ses trajets dans la fenêtre, tirés uniformément au hasard, de sorte qu'un utilisateur modifie chaque comptage d'au plus m. Elle n'est jamais déduite des données (une borne tirée des données fuiterait elle-même). Un m plus grand garde davantage de trajets des utilisateurs actifs mais exige plus de bruit.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Bounded trips from Spark&lt;/b&gt; (instead of trips): the output directory of &lt;code&gt;scripts/spark-bound trips&lt;/code&gt;, which read the trips on a Spark cluster, placed them in the zones and wrote small tables: trips per pair with each user's trips bounded to m by a keyed hash (a uniformly random m-subset, as here), people per main pair (ordered and unordered) and the number of users by trips. The trips are then not read. The zones and zone id field must be those the job was given, m must be the job's (for trips per pair), and a time window set here must be the job's (left empty, the job's is used); the release is refused otherwise. The ledger charges the dataset id the job recorded (that of its trips file: the same budget as reading the file here), and the report states that the bounding ran on Spark and how.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Trajets bornés issus de Spark&lt;/b&gt; (au lieu des trajets) : le répertoire de sortie de &lt;code&gt;scripts/spark-bound trips&lt;/code&gt;, qui a lu les trajets sur un cluster Spark, les a placés dans les zones et a écrit de petites tables : les trajets par paire, les trajets de chaque utilisateur étant bornés à m par un hachage à clé (un sous-ensemble de m trajets tiré uniformément, comme ici), les personnes par paire principale (orientée et non orientée) et le nombre d'utilisateurs par nombre de trajets. Les trajets ne sont alors pas lus. Les zones et le champ d'identifiant de zone doivent être ceux donnés au traitement, m doit être celui du traitement (pour les trajets par paire), et une fenêtre temporelle indiquée ici doit être celle du traitement (laissée vide, celle du traitement est utilisée) ; sinon la publication est refusée. Le registre impute l'identifiant de jeu de données que le traitement a enregistré (celui de son fichier de trajets : le même budget que si le fichier était lu ici), et le rapport indique que le bornage a été fait sur Spark et comment.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;h3&gt;Noise&lt;/h3&gt;</source>
-      <translation>&lt;h3&gt;Bruit&lt;/h3&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Noise&lt;/b&gt;: discrete Laplace (integer noise, ε-DP, default) or the discrete Gaussian mechanism of Canonne, Kamath &amp;amp; Steinke (integer noise, (ε, δ)-DP, δ &amp;gt; 0; its noise grows with m rather than with the number of pairs a user touches, which helps when m is large).&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Bruit&lt;/b&gt; : Laplace discret (bruit entier, ε-DP, par défaut) ou le mécanisme gaussien discret de Canonne, Kamath &amp;amp; Steinke (bruit entier, (ε, δ)-DP, δ &amp;gt; 0 ; son bruit croît avec m plutôt qu'avec le nombre de paires touchées par un utilisateur, ce qui aide quand m est grand).&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Share of ε for the noisy total&lt;/b&gt; (0 = off): sampling drops the trips of users above m. With a share s &amp;gt; 0, the fraction s of ε releases two noisy totals (the sampled trips, and the extra trips up to the &lt;b&gt;cap M per user&lt;/b&gt; ≥ m) and the flows are scaled by their ratio to estimate the trips up to M per user; the rest of ε goes to the OD matrix. The interval of a scaled flow is that of the sampled trips (at 96 %) times the interval of the factor (at 99 %): it covers the sampled trips × the true factor at 95 %. Costs are computed and shown. The scaling multiplies the noise too: it corrects the level of large flows and of totals, but on a sparse matrix (many zones, few trips) it raises the error of the typical pair (see the peer benchmark in &lt;code&gt;benchmarks/peer_dpmr.py&lt;/code&gt;).&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Part de ε pour le total bruité&lt;/b&gt; (0 = désactivé) : l'échantillonnage écarte les trajets des utilisateurs au-delà de m. Avec une part s &amp;gt; 0, la fraction s de ε publie deux totaux bruités (les trajets échantillonnés, et les trajets supplémentaires jusqu'au &lt;b&gt;plafond M par utilisateur&lt;/b&gt; ≥ m) et les flux sont multipliés par leur rapport pour estimer les trajets jusqu'à M par utilisateur ; le reste de ε va à la matrice OD. L'intervalle d'un flux mis à l'échelle est celui des trajets échantillonnés (à 96 %) multiplié par l'intervalle du facteur (à 99 %) : il couvre les trajets échantillonnés × le vrai facteur à 95 %. Les coûts sont calculés et affichés. La mise à l'échelle multiplie aussi le bruit : elle corrige le niveau des grands flux et des totaux, mais sur une matrice éparse (beaucoup de zones, peu de trajets) elle augmente l'erreur de la paire typique (voir le banc d'essai comparatif dans &lt;code&gt;benchmarks/peer_dpmr.py&lt;/code&gt;).&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Unit of privacy&lt;/b&gt;: one user, with all their trips in the time window.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Unité de confidentialité&lt;/b&gt; : un utilisateur, avec tous ses trajets dans la fenêtre de temps.&lt;/p&gt;</translation>
     </message>
     <message>
       <source>Trips</source>
@@ -1730,38 +2002,6 @@
     <message>
       <source>Private mobility report</source>
       <translation>Rapport de mobilité privé</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;One differentially private release of many statistics of a trips layer over zones, in the manner of dp-mobility-report: visits per zone and time window, OD flows, trips over time (weekday × hour, and per day when a time window is set), trip length, travel time, trips per user, radius of gyration, zones per user, mobility entropy and time between trips. Each statistic with a &lt;b&gt;weight&lt;/b&gt; &amp;gt; 0 gets the share weight / (sum of weights) of ε, and noise calibrated to its sensitivity for one user, derived from m and the public bins (e.g. 2m for visits, m for OD flows and trip histograms, 1 for one value per user). The parts of the cost add up to ε; the ledger is charged once.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;Une publication différentiellement privée unique de nombreuses statistiques d'une couche de trajets sur des zones, à la manière de dp-mobility-report : visites par zone et fenêtre de temps, flux OD, trajets dans le temps (jour de la semaine × heure, et par jour lorsqu'une fenêtre de temps est définie), longueur des trajets, durée des trajets, trajets par utilisateur, rayon de giration, zones par utilisateur, entropie de mobilité et temps entre trajets. Chaque statistique de &lt;b&gt;poids&lt;/b&gt; &amp;gt; 0 reçoit la part poids / (somme des poids) de ε, et un bruit calibré sur sa sensibilité pour un utilisateur, déduite de m et des classes publiques (p. ex. 2m pour les visites, m pour les flux OD et les histogrammes de trajets, 1 pour une valeur par utilisateur). Les parties du coût s'additionnent en ε ; le registre est débité une seule fois.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;Outputs: the HTML &lt;b&gt;report&lt;/b&gt; with plots, every value's 95 % margin of error and quartiles read from the noisy histograms; the &lt;b&gt;statistics&lt;/b&gt; as JSON (public, for the report comparison); &lt;b&gt;visits per zone&lt;/b&gt; as a styled polygon layer, &lt;b&gt;OD flow lines&lt;/b&gt; between zone centroids (the flows above the simultaneous 95 % margin over all pairs, as in OD flows of trips); optionally the &lt;b&gt;statistics of the raw data&lt;/b&gt; (JSON marked internal: never publish it; it is for comparing with the private report).&lt;/p&gt;</source>
-      <translation>&lt;p&gt;Sorties : le &lt;b&gt;rapport&lt;/b&gt; HTML avec des graphiques, la marge d'erreur à 95 % de chaque valeur et des quartiles lus dans les histogrammes bruités ; les &lt;b&gt;statistiques&lt;/b&gt; en JSON (publiques, pour la comparaison de rapports) ; les &lt;b&gt;visites par zone&lt;/b&gt; en couche de polygones symbolisée, des &lt;b&gt;lignes de flux OD&lt;/b&gt; entre les centroïdes des zones (les flux au-dessus de la marge simultanée à 95 % sur toutes les paires, comme dans Flux OD des trajets) ; en option les &lt;b&gt;statistiques des données brutes&lt;/b&gt; (JSON marqué interne : ne le publiez jamais ; il sert à comparer avec le rapport privé).&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;From bounded trips the report releases every statistic with the same noise and cost as from the trips: the Spark job computed each one's true counts over the same ≤ m trips per user as its OD table, with the public &lt;b&gt;bins&lt;/b&gt; it was given (its options &lt;code&gt;--time-windows&lt;/code&gt;, &lt;code&gt;--length-bins&lt;/code&gt;, &lt;code&gt;--travel-time-bins&lt;/code&gt;, &lt;code&gt;--gyration-bins&lt;/code&gt;, &lt;code&gt;--gap-bins&lt;/code&gt;, &lt;code&gt;--entropy-bins&lt;/code&gt;; defaults as here) and its time window (trips per day). The bins here must be the job's and m the job's: the run is refused otherwise, before anything is charged. Trip length and radius of gyration need a metric frame on the Spark side (&lt;code&gt;--frame-crs&lt;/code&gt;, or zones in a projected CRS in metres), the statistics of time need trip times, and trips per day the job's time window (set here too): a statistic the tables lack is refused with the reason (set its weight to 0). Tables of an older job (format /2) hold only OD flows and trips per user.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;À partir de trajets bornés, le rapport publie toutes les statistiques avec le même bruit et le même coût qu'à partir des trajets : la tâche Spark a calculé leurs comptes exacts sur les mêmes ≤ m trajets par utilisateur que sa table OD, avec les &lt;b&gt;classes&lt;/b&gt; publiques qu'on lui a données (ses options &lt;code&gt;--time-windows&lt;/code&gt;, &lt;code&gt;--length-bins&lt;/code&gt;, &lt;code&gt;--travel-time-bins&lt;/code&gt;, &lt;code&gt;--gyration-bins&lt;/code&gt;, &lt;code&gt;--gap-bins&lt;/code&gt;, &lt;code&gt;--entropy-bins&lt;/code&gt; ; par défaut celles d'ici) et sa fenêtre temporelle (trajets par jour). Les classes d'ici doivent être celles de la tâche, et m celui de la tâche : sinon l'exécution est refusée, avant toute imputation. La longueur des trajets et le rayon de giration demandent un repère métrique côté Spark (&lt;code&gt;--frame-crs&lt;/code&gt;, ou des zones dans un SCR projeté en mètres), les statistiques de temps demandent les heures des trajets, et les trajets par jour la fenêtre temporelle de la tâche (indiquée ici aussi) : une statistique absente des tables est refusée avec la raison (mettez son poids à 0). Les tables d'une tâche plus ancienne (format /2) ne contiennent que les flux OD et les trajets par utilisateur.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;h3&gt;OD flows and visits: methods&lt;/h3&gt;</source>
-      <translation>&lt;h3&gt;Flux OD et visites : méthodes&lt;/h3&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;OD method&lt;/b&gt;: as in OD flows of trips (below); people per pair are published as trips per ordered pair (people × the trips per person of the trip scale, an unordered pair split evenly between its directions). &lt;b&gt;Visits method&lt;/b&gt;: &lt;i&gt;shrunk&lt;/i&gt; (default) counts the trip ends of the sampled trips (each user ≤ m trips, sensitivity 2m), adds the noise, then shrinks the noisy counts towards the mean of the zones by the share of the noise in their spread (Fay–Herriot, no privacy cost) and scales them by the trip scale to estimate the visits of all trips up to M per user; &lt;i&gt;plain&lt;/i&gt; publishes the noisy counts of the sampled trips. The &lt;b&gt;trip scale&lt;/b&gt; (users, trips up to m and up to the &lt;b&gt;cap M&lt;/b&gt; per user, one noisy release) takes the &lt;b&gt;share of ε for the trip scale&lt;/b&gt; when either method uses it; the statistics share the rest. The OD flow lines' interval (lower95, upper95) holds each value and the scale's noise: it covers people × the true trips per person (or the sampled trips × the true sampling scale) at 95 %. The shrunk visits' margin (moe95) is that of the noisy count times the scale: it describes the noise, not the error of a shrunk value, whose coverage is not guaranteed; the field moe95_note of the visits layer says so.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Méthode OD&lt;/b&gt; : comme dans Flux OD des trajets (ci-dessous) ; les personnes par paire sont publiées comme trajets par paire ordonnée (personnes × les trajets par personne de l'échelle de trajets, une paire non ordonnée étant répartie à parts égales entre ses sens). &lt;b&gt;Méthode des visites&lt;/b&gt; : &lt;i&gt;shrunk&lt;/i&gt; (par défaut) compte les extrémités des trajets échantillonnés (chaque utilisateur ≤ m trajets, sensibilité 2m), ajoute le bruit, puis rétrécit les comptages bruités vers la moyenne des zones selon la part du bruit dans leur dispersion (Fay–Herriot, sans coût de confidentialité) et les multiplie par l'échelle de trajets pour estimer les visites de tous les trajets jusqu'à M par utilisateur ; &lt;i&gt;plain&lt;/i&gt; publie les comptages bruités des trajets échantillonnés. L'&lt;b&gt;échelle de trajets&lt;/b&gt; (utilisateurs, trajets jusqu'à m et jusqu'au &lt;b&gt;plafond M&lt;/b&gt; par utilisateur, une publication bruitée) prend la &lt;b&gt;part de ε pour l'échelle de trajets&lt;/b&gt; lorsqu'une des méthodes l'utilise ; les statistiques se partagent le reste. L'intervalle des lignes de flux OD (lower95, upper95) contient chaque valeur et le bruit de l'échelle : il couvre les personnes × les vrais trajets par personne (ou les trajets échantillonnés × la vraie échelle d'échantillonnage) à 95 %. La marge des visites rétrécies (moe95) est celle du comptage bruité multipliée par l'échelle : elle décrit le bruit, pas l'erreur d'une valeur rétrécie, dont la couverture n'est pas garantie ; le champ moe95_note de la couche des visites le dit.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;h3&gt;Statistics and bins&lt;/h3&gt;</source>
-      <translation>&lt;h3&gt;Statistiques et classes&lt;/h3&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Weight&lt;/b&gt; of each statistic (0 leaves it out). Trips per day (off by default) needs the time window's start and end: its dates are the public bins. Trips over time, visits per time window, travel time and time between trips need trip times. Time between trips needs m ≥ 2.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Poids&lt;/b&gt; de chaque statistique (0 l'omet). Trajets par jour (désactivé par défaut) exige le début et la fin de la fenêtre de temps : ses dates sont les classes publiques. Trajets dans le temps, visites par fenêtre de temps, durée des trajets et temps entre trajets exigent les heures des trajets. Temps entre trajets exige m ≥ 2.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Bins&lt;/b&gt; (advanced) are public: time windows as hour boundaries, and bin edges for the histograms; values beyond the last edge count in the last bin. Trips per user counts each user's trips in the window (before sampling) in bins 1 … the maximum shown (the last bin open).&lt;/p&gt;</source>
-      <translation>&lt;p&gt;Les &lt;b&gt;classes&lt;/b&gt; (avancé) sont publiques : fenêtres de temps sous forme de bornes horaires, et bornes des classes des histogrammes ; les valeurs au-delà de la dernière borne comptent dans la dernière classe. Trajets par utilisateur compte les trajets de chaque utilisateur dans la fenêtre (avant échantillonnage) dans les classes 1 … le maximum affiché (la dernière classe ouverte).&lt;/p&gt;</translation>
     </message>
     <message>
       <source>Weight: visits per zone and time window</source>
@@ -1952,34 +2192,6 @@
       <translation>jeu de données</translation>
     </message>
     <message>
-      <source>&lt;p&gt;A trips layer that analysts can load into any tool, drawn from a generative model fitted under differential privacy for each user. The model has parts, each a histogram in which one person's contribution is bounded by public parameters, released once with noise calibrated to that bound and a fixed share of ε: people by their number of trips in the window (capped at M) and the share of those on their &lt;i&gt;main pair&lt;/i&gt; (their most frequent pair of zones); each person's main pair, oriented from its home end (each person counted once), with the number of people per home zone and per main-end zone and the distance between home and main end (used where the pairs are sparse: many more pairs of zones than people); where their other trips start and end (at home, at the main end, or elsewhere, and which zones elsewhere; each person's weights sum to 1); the straight distance of the other trips (500 m bands), the detour (length / distance), the weekday and hour of the start (by trip class where the data are large enough for the noise), and the travel time (by distance class where large enough); and how each person's consecutive trips follow each other (whether the next trip starts where the previous one ended, and the moves between home, main end and elsewhere, given the previous move where the data are large enough for the noise; each person's weights sum to 1). The report lists every part with its ε and sensitivity.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;Une couche de trajets que les analystes peuvent charger dans n'importe quel outil, tirée d'un modèle génératif ajusté sous confidentialité différentielle pour chaque utilisateur. Le modèle a des parties, chacune un histogramme dans lequel la contribution d'une personne est bornée par des paramètres publics, publié une fois avec un bruit calibré sur cette borne et une part fixe de ε : les personnes selon leur nombre de trajets dans la fenêtre (plafonné à M) et la part de ceux-ci sur leur &lt;i&gt;paire principale&lt;/i&gt; (leur paire de zones la plus fréquente) ; la paire principale de chaque personne, orientée depuis son extrémité domicile (chaque personne comptée une fois), avec le nombre de personnes par zone de domicile et par zone d'extrémité principale et la distance entre domicile et extrémité principale (utilisée là où les paires sont éparses : bien plus de paires de zones que de personnes) ; où leurs autres trajets commencent et finissent (au domicile, à l'extrémité principale, ou ailleurs, et dans quelles zones ailleurs ; les poids de chaque personne somment à 1) ; la distance en ligne droite des autres trajets (bandes de 500 m), le détour (longueur / distance), le jour de la semaine et l'heure de départ (par classe de trajet là où les données sont assez grandes pour le bruit), et la durée du trajet (par classe de distance là où c'est assez grand) ; et la façon dont les trajets consécutifs de chaque personne s'enchaînent (si le trajet suivant part de là où le précédent s'est arrêté, et les déplacements entre domicile, extrémité principale et ailleurs, selon le déplacement précédent là où les données sont assez grandes pour le bruit ; les poids de chaque personne somment à 1). Le rapport liste chaque partie avec son ε et sa sensibilité.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;The synthetic people are then drawn from the model: each gets a home point and a point at the other end of their main pair (uniform inside the zones, or drawn from the optional public &lt;b&gt;weighting points&lt;/b&gt;), trips that alternate between them, other trips, start and end times inside the time window and a synthetic user id. Where most of the released consecutive trips follow each other, each person's trips are drawn as a chain of stops: every trip starts at the point where their previous trip ended, except at the released share of consecutive trips that do not follow each other, where it starts at another stop (home, main end or elsewhere, as trips drawn one by one start), and their days run from home in time order. The output is a line layer (one line per trip) whose rows are shuffled; it plays in the Temporal Controller (start → end).&lt;/p&gt;</source>
-      <translation>&lt;p&gt;Les personnes synthétiques sont ensuite tirées du modèle : chacune reçoit un point de domicile et un point à l'autre extrémité de sa paire principale (uniformes dans les zones, ou tirés des &lt;b&gt;points de pondération&lt;/b&gt; publics facultatifs), des trajets qui alternent entre eux, d'autres trajets, des heures de début et de fin dans la fenêtre de temps et un identifiant d'utilisateur synthétique. Là où la plupart des trajets consécutifs publiés s'enchaînent, les trajets de chaque personne sont tirés comme une chaîne d'arrêts : chaque trajet part du point où son trajet précédent s'est arrêté, sauf pour la part publiée des trajets consécutifs qui ne s'enchaînent pas, où il part d'un autre arrêt (domicile, extrémité principale ou ailleurs, comme partent les trajets tirés un par un), et ses journées partent du domicile dans l'ordre du temps. La sortie est une couche de lignes (une ligne par trajet) dont les lignes de table sont mélangées ; elle se joue dans le contrôleur temporel (début → fin).&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;h3&gt;Good for, not good for&lt;/h3&gt;</source>
-      <translation>&lt;h3&gt;Utile pour, inutile pour&lt;/h3&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Use them&lt;/b&gt; to develop and test models and tools (traffic assignment, accessibility, trajectory tools), for the shape of trip length, start time, travel time and trips per person, for where trips start by zone and hour on coarse zones (a 1 km grid or coarser), and for each person's pattern (a person's trips concentrate on their home–main pair; their trips of a day follow each other from home), which no aggregate keeps.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Utilisez-les&lt;/b&gt; pour développer et tester des modèles et des outils (affectation de trafic, accessibilité, outils de trajectoires), pour la forme de la longueur des trajets, de l'heure de départ, de la durée et des trajets par personne, pour l'endroit où les trajets commencent par zone et par heure sur des zones grossières (une grille de 1 km ou plus grossière), et pour le schéma de chaque personne (les trajets d'une personne se concentrent sur sa paire domicile–principale ; ses trajets d'une journée s'enchaînent depuis le domicile), qu'aucun agrégat ne conserve.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Do not use them&lt;/b&gt; for OD flows between census zones (a used pair holds about one person, and a few thousand synthetic people spread over a million pairs: the flows are noise) — use &lt;i&gt;OD flows of trips&lt;/i&gt; (people per pair) for that; nor for small areas, rare trips, exact counts or anything about a particular person. Every figure computed from them carries the noise of the model on top of the sampling of the draw; direct releases of a statistic are more accurate for that statistic. A trip has one origin and one destination (no route); a person's places elsewhere are drawn afresh on every trip, so their habits away from home and main end (the same gym every week) are not kept.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Ne les utilisez pas&lt;/b&gt; pour des flux OD entre zones de recensement (une paire utilisée contient environ une personne, et quelques milliers de personnes synthétiques réparties sur un million de paires : les flux sont du bruit) — utilisez pour cela &lt;i&gt;Flux OD des trajets&lt;/i&gt; (personnes par paire) ; ni pour de petites zones, des trajets rares, des comptages exacts ou quoi que ce soit concernant une personne particulière. Chaque chiffre calculé à partir d'eux porte le bruit du modèle en plus de l'échantillonnage du tirage ; les publications directes d'une statistique sont plus précises pour cette statistique. Un trajet a une origine et une destination (pas d'itinéraire) ; les lieux d'une personne ailleurs sont tirés à nouveau à chaque trajet, si bien que ses habitudes hors du domicile et de l'extrémité principale (la même salle de sport chaque semaine) ne sont pas conservées.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;h3&gt;Model parameters&lt;/h3&gt;</source>
-      <translation>&lt;h3&gt;Paramètres du modèle&lt;/h3&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Cap M of trips per person&lt;/b&gt; (≥ m): the number of trips of each person is counted up to M before noise (capping at m would pile every busy person at m). &lt;b&gt;Number of synthetic trips&lt;/b&gt; (0 = the model's noisy total). A time window (start and end) is required: the synthetic dates are drawn inside it, and so are their times.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Plafond M de trajets par personne&lt;/b&gt; (≥ m) : le nombre de trajets de chaque personne est compté jusqu'à M avant le bruit (plafonner à m entasserait toutes les personnes actives à m). &lt;b&gt;Nombre de trajets synthétiques&lt;/b&gt; (0 = le total bruité du modèle). Une fenêtre de temps (début et fin) est obligatoire : les dates synthétiques y sont tirées, de même que leurs heures.&lt;/p&gt;</translation>
-    </message>
-    <message>
       <source>Cap M of trips per person (≥ m)</source>
       <translation>Plafond M de trajets par personne (≥ m)</translation>
     </message>
@@ -2042,66 +2254,6 @@
     <message>
       <source>Castelluccia</source>
       <translation>Castelluccia</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;Turns call data records (CDR) into the number of people in every census cell for every time slot (by default every hour of a week) with a user-level differential privacy guarantee, following Acs &amp;amp; Castelluccia, "A Case Study: Privacy Preserving Release of Spatio-temporal Density in Paris" (KDD 2014).&lt;/p&gt;</source>
-      <translation>&lt;p&gt;Transforme des enregistrements d'appels (CDR) en nombre de personnes dans chaque maille de recensement pour chaque créneau (par défaut chaque heure d'une semaine) avec une garantie de confidentialité différentielle au niveau de l'utilisateur, d'après Acs &amp;amp; Castelluccia, « A Case Study: Privacy Preserving Release of Spatio-temporal Density in Paris » (KDD 2014).&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;What is estimated&lt;/b&gt;: the paper's density — for every tower and slot, the number of distinct people seen there (a person seen at two towers in one hour counts at both), spread over the census cells in proportion to the overlap areas of each tower's Voronoi cell (Formula 1). Every method estimates that same quantity.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Ce qui est estimé&lt;/b&gt; : la densité de l'article — pour chaque antenne et créneau, le nombre de personnes distinctes vues là (une personne vue à deux antennes dans une heure compte aux deux), répartie sur les mailles de recensement proportionnellement aux surfaces de chevauchement de la cellule de Voronoï de chaque antenne (formule 1). Toutes les méthodes estiment cette même quantité.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;visits&lt;/b&gt; (default): counts what the density counts, distinct people per tower and slot, with every person's weight of 1 spread evenly over their distinct (tower, slot) visits (a person with 10 visits adds 1/10 at each), so one person changes any sum of these counts by at most 1 and no visit is dropped at random. Before the noise, slots are pooled by a public rule: the same block of hours of the day (8 h below ε = 0.5, else 4 h) on every weekday together, and on every weekend day together (days of 24 h from the start; a day is a weekend day when its midday, UTC, is a Saturday or Sunday; a slot length that does not divide a day pools nothing). The towers × blocks matrix gets Laplace noise: the method is ε-DP and spends no δ. The noisy matrix is denoised by optimal singular-value shrinkage (Gavish &amp;amp; Donoho 2017): a week of counts follows a few common daily rhythms, and singular values below the largest that noise alone reaches are dropped, so noise alone gives zeros, not invented structure. Each block is spread over its slots by a noisy city-wide profile of the day (10 % of ε), following the tower's level in the neighbouring blocks, and everything is scaled by the noisy number of visits per person (5 % of ε for a noisy count of all visits, each person's capped at B = the number of slots, at least ℓ); Formula 1 maps the towers to the census cells. It assumes that within a block every tower follows the city-wide rhythm and that the days of one type are alike; people with many visits weigh less than they should where they gather. These biases are small next to the noise they remove. No margin of error is published. It needs the events layer (not a bounded-counts table); ℓ only sets the least B. Measured on synthetic weeks (benchmarks/density.py, ℓ = 30, δ = 2·10⁻⁶, medians of 5 runs): its mean relative error is 0.76×, 0.68× and 0.71× EFPA_G's at ε = 0.1, 0.3 and 1 with 250,000 people (0.74–0.78×, 0.65–0.67× and 0.72–0.74× on two other weeks), and 0.43×, 0.51× and 0.53× with 2 million.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;visits&lt;/b&gt; (par défaut) : compte ce que compte la densité, les personnes distinctes par antenne et créneau, le poids 1 de chaque personne étant réparti également sur ses visites (antenne, créneau) distinctes (une personne ayant 10 visites ajoute 1/10 à chacune) : une personne modifie donc toute somme de ces comptages d'au plus 1, et aucune visite n'est écartée au hasard. Avant le bruit, les créneaux sont regroupés par une règle publique : la même tranche d'heures de la journée (8 h sous ε = 0,5, sinon 4 h) sur tous les jours de semaine ensemble, et sur tous les jours de week-end ensemble (jours de 24 h à partir du début ; un jour est de week-end quand son midi, en UTC, tombe un samedi ou un dimanche ; une durée de créneau qui ne divise pas une journée ne regroupe rien). La matrice antennes × tranches reçoit un bruit de Laplace : la méthode est ε-DP et ne dépense aucun δ. La matrice bruitée est débruitée par un rétrécissement optimal des valeurs singulières (Gavish &amp;amp; Donoho 2017) : une semaine de comptages suit quelques rythmes quotidiens communs, et les valeurs singulières inférieures à la plus grande qu'atteint le bruit seul sont supprimées, si bien que du bruit seul donne des zéros, pas une structure inventée. Chaque tranche est répartie sur ses créneaux selon un profil journalier bruité de toute la ville (10 % de ε), en suivant le niveau de l'antenne dans les tranches voisines, et le tout est mis à l'échelle par le nombre bruité de visites par personne (5 % de ε pour un comptage bruité de toutes les visites, celles de chaque personne plafonnées à B = le nombre de créneaux, au moins ℓ) ; la formule 1 transpose les antennes vers les mailles de recensement. Elle suppose qu'au sein d'une tranche chaque antenne suit le rythme de la ville et que les jours d'un même type se ressemblent ; les personnes ayant beaucoup de visites pèsent moins qu'elles ne devraient là où elles se rassemblent. Ces biais sont faibles devant le bruit qu'ils retirent. Aucune marge d'erreur n'est publiée. Elle exige la couche d'événements (pas une table de comptages bornés) ; ℓ ne fixe que la valeur minimale de B. Mesuré sur des semaines synthétiques (benchmarks/density.py, ℓ = 30, δ = 2·10⁻⁶, médianes de 5 exécutions) : son erreur relative moyenne vaut 0,76×, 0,68× et 0,71× celle d'EFPA_G à ε = 0,1, 0,3 et 1 avec 250 000 personnes (0,74–0,78×, 0,65–0,67× et 0,72–0,74× sur deux autres semaines), et 0,43×, 0,51× et 0,53× avec 2 millions.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;efpa_g&lt;/b&gt; and the others follow the paper: each user's events are pre-sampled (at most one visit per slot, at most ℓ visits in all, §5.1); tower counts are mapped to census cells in proportion to the overlap areas of the tower's Voronoi cell (Formula 1); the noise goes on the smallest set of tower and census cells that covers the area (minimum cover, §5.2, with its sensitivity fix). EFPA_G then clusters nearby cells until their totals resist the noise (Alg. 3), perturbs each cluster's series in the DCT domain (Alg. 4), scales back with noisy per-cell totals estimated from a one-visit-per-user histogram and a noisy total number of visits (§5.4.1), and smooths the night hours with exponential fits (§5.4.2). Half of ε pays for the totals, half for the Fourier perturbation; the report lists every mechanism call.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;efpa_g&lt;/b&gt; et les autres suivent l'article : les événements de chaque utilisateur sont pré-échantillonnés (au plus une visite par créneau, au plus ℓ visites en tout, §5.1) ; les comptages des antennes sont transposés vers les mailles de recensement proportionnellement aux surfaces de chevauchement de la cellule de Voronoï de l'antenne (formule 1) ; le bruit porte sur le plus petit ensemble de cellules d'antennes et de mailles de recensement qui couvre la zone (couverture minimale, §5.2, avec sa correction de sensibilité). EFPA_G regroupe ensuite les cellules voisines jusqu'à ce que leurs totaux résistent au bruit (alg. 3), perturbe la série de chaque groupe dans le domaine de la DCT (alg. 4), remet à l'échelle avec des totaux bruités par cellule estimés à partir d'un histogramme à une visite par utilisateur et d'un nombre total bruité de visites (§5.4.1), et lisse les heures de nuit par des ajustements exponentiels (§5.4.2). La moitié de ε paie les totaux, l'autre moitié la perturbation de Fourier ; le rapport liste chaque appel de mécanisme.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Bounded counts from Spark&lt;/b&gt; (instead of events): the output directory of &lt;code&gt;scripts/spark-bound&lt;/code&gt;, which ran the per-user bounding on a Spark cluster. The events are then not read; ℓ, the period and the towers must be those the table was made with (it is refused otherwise), and the report states that the bounding ran on Spark and how.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Comptages bornés issus de Spark&lt;/b&gt; (au lieu des événements) : le répertoire de sortie de &lt;code&gt;scripts/spark-bound&lt;/code&gt;, qui a effectué le bornage par utilisateur sur un cluster Spark. Les événements ne sont alors pas lus ; ℓ, la période et les antennes doivent être ceux avec lesquels la table a été produite (sinon elle est refusée), et le rapport indique que le bornage a été fait sur Spark et comment.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Towers&lt;/b&gt;: a point layer of antennas (their Voronoi cells are computed inside the union of the census cells) or a polygon layer of tower cells (e.g. the output of the Voronoi tessellation, whose &lt;code&gt;tower_ids&lt;/code&gt; field lists the towers of a cell separated by commas). &lt;b&gt;Tower id field&lt;/b&gt;: the values the events' tower field refers to; every id must be unique. Events at towers absent from this layer are counted in the internal report and not used. A tower layer lying entirely outside the census cells (often a wrong CRS) is refused.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Antennes&lt;/b&gt; : une couche de points des antennes (leurs cellules de Voronoï sont calculées à l'intérieur de l'union des mailles de recensement) ou une couche de polygones des cellules des antennes (p. ex. la sortie du pavage de Voronoï, dont le champ &lt;code&gt;tower_ids&lt;/code&gt; liste les antennes d'une cellule séparées par des virgules). &lt;b&gt;Champ d'identifiant d'antenne&lt;/b&gt; : les valeurs auxquelles renvoie le champ d'antenne des événements ; chaque identifiant doit être unique. Les événements à des antennes absentes de cette couche sont comptés dans le rapport interne et non utilisés. Une couche d'antennes entièrement hors des mailles de recensement (souvent un mauvais SCR) est refusée.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Census cells&lt;/b&gt; and their &lt;b&gt;id field&lt;/b&gt; (unique values): the polygons the density is released for. They must not overlap (a partition). Layers may be in any CRS, each in its own: everything is computed in one metric frame centred on the census cells.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Mailles de recensement&lt;/b&gt; et leur &lt;b&gt;champ d'identifiant&lt;/b&gt; (valeurs uniques) : les polygones pour lesquels la densité est publiée. Elles ne doivent pas se chevaucher (une partition). Les couches peuvent être dans n'importe quel SCR, chacune dans le sien : tout est calculé dans un repère métrique unique centré sur les mailles de recensement.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Maximum visits per user ℓ&lt;/b&gt;: the pre-sampling size (default 30, the paper's). Larger ℓ keeps more of the data but needs more noise.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Nombre maximal de visites par utilisateur ℓ&lt;/b&gt; : la taille du pré-échantillonnage (30 par défaut, celle de l'article). Un ℓ plus grand garde plus de données mais exige plus de bruit.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Method&lt;/b&gt;: visits (default), EFPA_G, EFPA or the paper's two LPA baselines; the values are listed below.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Méthode&lt;/b&gt; : visits (par défaut), EFPA_G, EFPA ou les deux références LPA de l'article ; les valeurs sont listées ci-dessous.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Improvements&lt;/b&gt; (efpa_g and efpa): the improved scaling and the night smoothing of §5.4 (recommended). Without them the cell totals come from the pre-sampled counts, which underestimate the truth.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Améliorations&lt;/b&gt; (efpa_g et efpa) : la mise à l'échelle améliorée et le lissage nocturne du §5.4 (recommandés). Sans eux, les totaux des cellules viennent des comptages pré-échantillonnés, qui sous-estiment la vérité.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Gaussian calibration&lt;/b&gt; (advanced, efpa_g only): how σ is computed from (ε, δ); the values are listed below.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Calibrage gaussien&lt;/b&gt; (avancé, efpa_g seulement) : comment σ est calculé à partir de (ε, δ) ; les valeurs sont listées ci-dessous.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Delta&lt;/b&gt;: default 2·10⁻⁶ as in the paper; keep it below 1/(number of users). Only efpa_g spends it; visits, lpa, lpa_direct and efpa spend no δ.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Delta&lt;/b&gt; : 2·10⁻⁶ par défaut comme dans l'article ; le garder sous 1/(nombre d'utilisateurs). Seule efpa_g le dépense ; visits, lpa, lpa_direct et efpa ne dépensent aucun δ.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Add an internal evaluation&lt;/b&gt; (advanced): compares the release with the true density in the internal part of the report (it contains statistics of the raw data).&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Ajouter une évaluation interne&lt;/b&gt; (avancé) : compare la publication avec la vraie densité dans la partie interne du rapport (elle contient des statistiques des données brutes).&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Outputs&lt;/b&gt;: the private density in long form (census polygon, cell_id, slot, slot_start, slot_end, count; the layer plays in the Temporal Controller); optionally a wide layer (one field per slot, styled by the first slot's counts) and the cover cells with their cluster, noisy total and number of DCT coefficients k (all three computed from noisy values: part of the release). The true density (advanced) is NOT private: for evaluation by the data owner only.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Sorties&lt;/b&gt; : la densité privée en format long (polygone de recensement, cell_id, slot, slot_start, slot_end, count ; la couche se joue dans le contrôleur temporel) ; en option une couche large (un champ par créneau, symbolisée selon les comptages du premier créneau) et les cellules de la couverture avec leur groupe, leur total bruité et leur nombre de coefficients DCT k (tous trois calculés à partir de valeurs bruitées : ils font partie de la publication). La vraie densité (avancé) n'est PAS privée : pour l'évaluation par le détenteur des données uniquement.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Unit of privacy&lt;/b&gt;: one user, i.e. all events of one person over the whole period.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Unité de confidentialité&lt;/b&gt; : un utilisateur, c.-à-d. tous les événements d'une personne sur toute la période.&lt;/p&gt;</translation>
     </message>
     <message>
       <source>…or bounded counts (directory)</source>
@@ -2278,42 +2430,6 @@
     <message>
       <source>sparse vector</source>
       <translation>vecteur épars (sparse vector)</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;Publishes how many users are in every cell at every timestamp (by default each hour of one day) with user-level differential privacy, following Chen et al., "Differentially Private Aggregated Mobility Data Publication Using Moving Characteristics" (2019). Aggregated counts alone are not private: the trajectory recovery attack (Trajectory recovery attack (audit), in Evaluation) rebuilds most individual trajectories from them.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;Publie combien d'utilisateurs se trouvent dans chaque cellule à chaque instant (par défaut chaque heure d'une journée) avec une confidentialité différentielle au niveau de l'utilisateur, d'après Chen et al., « Differentially Private Aggregated Mobility Data Publication Using Moving Characteristics » (2019). Les comptages agrégés seuls ne sont pas privés : l'attaque de reconstruction de trajectoires (Attaque de reconstruction de trajectoires (audit), dans Évaluation) reconstruit la plupart des trajectoires individuelles à partir d'eux.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Observations&lt;/b&gt;: points or a table with a user field (the unit of privacy, never the feature id), a time field (date-time, ISO 8601 text in UTC, or epoch seconds) and either a cell id field matching the cells' id field or a point geometry (any CRS) located in the cells. A user counts at most once per timestamp: when a user has several observations in one timestamp, one is chosen uniformly at random.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Observations&lt;/b&gt; : des points ou une table avec un champ utilisateur (l'unité de confidentialité, jamais l'identifiant d'entité), un champ d'horodatage (date-heure, texte ISO 8601 en UTC ou secondes epoch) et soit un champ d'identifiant de cellule correspondant au champ d'identifiant des cellules, soit une géométrie ponctuelle (n'importe quel SCR) localisée dans les cellules. Un utilisateur compte au plus une fois par instant : lorsqu'un utilisateur a plusieurs observations dans un instant, l'une est tirée uniformément au hasard.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Cells&lt;/b&gt;: the polygons counted in (a tessellation, a grid); they are public and fix the metric frame.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Cellules&lt;/b&gt; : les polygones dans lesquels on compte (un pavage, une grille) ; ils sont publics et fixent le repère métrique.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Start&lt;/b&gt; (ISO 8601, UTC, required), &lt;b&gt;slot length&lt;/b&gt; and &lt;b&gt;number of slots&lt;/b&gt;: the timestamps (default one day of hours).&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Début&lt;/b&gt; (ISO 8601, UTC, obligatoire), &lt;b&gt;durée d'un créneau&lt;/b&gt; et &lt;b&gt;nombre de créneaux&lt;/b&gt; : les instants (par défaut une journée d'heures).&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Method&lt;/b&gt;: direct perturbation, threshold perturbation, static hybrid or dynamic hybrid (values below). Counts get discrete Laplace noise by default (the paper's continuous Laplace is an option). Threshold perturbation is the sparse vector technique: as printed in the paper it spends 2ε₁ + ε₂ (its comparisons cost twice what the paper says); by default the comparison noise is rescaled so the release spends exactly ε, and &lt;b&gt;Paper's threshold noise&lt;/b&gt; keeps the paper's noise and charges what it actually spends. The comparison is made on the distance above the expected noise level of the last published histogram; &lt;b&gt;threshold&lt;/b&gt; T is the change beyond it that triggers a fresh histogram, at most &lt;b&gt;cutoff&lt;/b&gt; c fresh histograms; &lt;b&gt;comparison share&lt;/b&gt; α is ε₁/ε.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Méthode&lt;/b&gt; : perturbation directe, perturbation à seuil, hybride statique ou hybride dynamique (valeurs ci-dessous). Les comptages reçoivent par défaut un bruit de Laplace discret (le Laplace continu de l'article est une option). La perturbation à seuil est la technique du vecteur épars : telle qu'imprimée dans l'article elle dépense 2ε₁ + ε₂ (ses comparaisons coûtent deux fois ce que dit l'article) ; par défaut le bruit de comparaison est remis à l'échelle pour que la publication dépense exactement ε, et &lt;b&gt;Bruit de seuil de l'article&lt;/b&gt; garde le bruit de l'article et impute ce qu'il dépense réellement. La comparaison porte sur l'écart au-dessus du niveau de bruit attendu du dernier histogramme publié ; le &lt;b&gt;seuil&lt;/b&gt; T est la variation au-delà de laquelle un nouvel histogramme est produit, au plus &lt;b&gt;c&lt;/b&gt; (seuil de coupure) nouveaux histogrammes ; la &lt;b&gt;part de comparaison&lt;/b&gt; α vaut ε₁/ε.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Hybrid methods&lt;/b&gt;: a share of ε (&lt;b&gt;division share&lt;/b&gt;) chooses the day/night split with the exponential mechanism (Eq. 7–9, log base &lt;b&gt;α&lt;/b&gt;). The paper's sensitivity 2·log_α S of Eq. 7 is wrong; the utility's range S·log_α S is used instead, which makes the choice nearly uniform at small ε; the &lt;b&gt;division utility&lt;/b&gt; "mean_minus_dispersion" (sensitivity 6·log_α S) is informative. Dynamic hybrid learns the split on the &lt;b&gt;past days&lt;/b&gt; before Start (the same clock times, 24 hours earlier each) and predicts today's by linear regression; &lt;b&gt;composition&lt;/b&gt; "sequential" (default) charges the past days' divisions to this release; "parallel" (the paper's assumption that the past days' users are disjoint from today's, which under-charged ε) was removed: a model or script that still passes it is refused.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Méthodes hybrides&lt;/b&gt; : une part de ε (&lt;b&gt;part pour la division&lt;/b&gt;) choisit le partage jour/nuit par le mécanisme exponentiel (éq. 7–9, base du logarithme &lt;b&gt;α&lt;/b&gt;). La sensibilité 2·log_α S de l'éq. 7 de l'article est fausse ; on utilise à la place l'étendue de l'utilité S·log_α S, ce qui rend le choix presque uniforme à petit ε ; l'&lt;b&gt;utilité de division&lt;/b&gt; « mean_minus_dispersion » (sensibilité 6·log_α S) est informative. L'hybride dynamique apprend le partage sur les &lt;b&gt;jours passés&lt;/b&gt; avant le début (aux mêmes heures, 24 heures plus tôt chaque fois) et prédit celui du jour par régression linéaire ; la &lt;b&gt;composition&lt;/b&gt; « sequential » (par défaut) impute les divisions des jours passés à cette publication ; « parallel » (l'hypothèse de l'article selon laquelle les utilisateurs des jours passés sont disjoints de ceux du jour, qui sous-imputait ε) a été supprimée : un modèle ou un script qui la passe encore est refusé.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Consistency post-processing&lt;/b&gt; (Alg. 3, no privacy cost): non-negative integer counts with each timestamp's noisy total preserved.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Post-traitement de cohérence&lt;/b&gt; (alg. 3, sans coût de confidentialité) : comptages entiers non négatifs, le total bruité de chaque instant étant conservé.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Outputs&lt;/b&gt;: the private counts in long form (cell polygon, cell_id, slot, slot_start, slot_end, count, fresh = whether the timestamp got fresh noise, part = day/night for hybrids), playing in the Temporal Controller; DIVISION, the chosen day interval; the report. The internal report holds the errors against the true counts.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Sorties&lt;/b&gt; : les comptages privés en format long (polygone de la cellule, cell_id, slot, slot_start, slot_end, count, fresh = si l'instant a reçu un nouveau bruit, part = jour/nuit pour les hybrides), qui se jouent dans le contrôleur temporel ; DIVISION, l'intervalle de jour choisi ; le rapport. Le rapport interne contient les erreurs par rapport aux vrais comptages.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Unit of privacy&lt;/b&gt;: one user's whole trajectory over the timestamps.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Unité de confidentialité&lt;/b&gt; : toute la trajectoire d'un utilisateur sur les instants.&lt;/p&gt;</translation>
     </message>
     <message>
       <source>Observations</source>
@@ -2512,18 +2628,6 @@
       <translation>Évaluation</translation>
     </message>
     <message>
-      <source>&lt;p&gt;How similar two mobility reports are, statistic by statistic, with the measures of dp-mobility-report's benchmark: SMAPE of the counts (symmetric, in [0, 1]: |a − b| / (|a| + |b|) averaged over values, 0 where both are 0), Kullback–Leibler and Jensen–Shannon divergence (base 2) of histograms as distributions, the earth mover's distance (metres, between zone centroids) of the visits per zone, and SMAPE of the quartiles. Lower is more similar.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;À quel point deux rapports de mobilité se ressemblent, statistique par statistique, avec les mesures du banc d'essai de dp-mobility-report : SMAPE des comptages (symétrique, dans [0, 1] : |a − b| / (|a| + |b|) moyenné sur les valeurs, 0 là où les deux valent 0), divergences de Kullback–Leibler et de Jensen–Shannon (base 2) des histogrammes vus comme des distributions, la distance du cantonnier (earth mover's distance, en mètres, entre centroïdes de zones) des visites par zone, et SMAPE des quartiles. Plus c'est bas, plus ils se ressemblent.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;First&lt;/b&gt; / &lt;b&gt;second report&lt;/b&gt;: the statistics JSON files written by the private mobility report (two periods, two ε), or its statistics of the raw data (the internal JSON) to measure the utility of a private report. Both must use the same zones and bins.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Premier&lt;/b&gt; / &lt;b&gt;second rapport&lt;/b&gt; : les fichiers JSON de statistiques écrits par le rapport de mobilité privé (deux périodes, deux ε), ou ses statistiques des données brutes (le JSON interne) pour mesurer l'utilité d'un rapport privé. Les deux doivent utiliser les mêmes zones et les mêmes classes.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;Adds no noise and spends no budget. When either input holds statistics of the raw data, the comparison measures the raw data too: its report and table are marked INTERNAL and must not be published.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;N'ajoute aucun bruit et ne dépense aucun budget. Lorsque l'une des entrées contient des statistiques des données brutes, la comparaison mesure aussi les données brutes : son rapport et sa table sont marqués INTERNES et ne doivent pas être publiés.&lt;/p&gt;</translation>
-    </message>
-    <message>
       <source>First report (statistics JSON)</source>
       <translation>Premier rapport (JSON de statistiques)</translation>
     </message>
@@ -2538,34 +2642,6 @@
     <message>
       <source>Compare densities (MRE, correlation, EMD)</source>
       <translation>Comparer des densités (MRE, corrélation, EMD)</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;Measures how close a private spatio-temporal density is to the true one, with the metrics of Acs &amp;amp; Castelluccia (KDD 2014, §3.3 and §6): per cell, the mean relative error (MRE, with the sanity bound γ = 0.1 % of the cell's total count) and the Pearson correlation of the two time series; per slot, the Earth Mover's Distance between the two normalised spatial distributions with the distance between cell centroids as ground distance (exact transport). The report shows the series of the busiest cells, the error by slot, box plots and maps of the per-cell MRE and correlation.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;Mesure à quel point une densité spatio-temporelle privée est proche de la vraie, avec les métriques d'Acs &amp;amp; Castelluccia (KDD 2014, §3.3 et §6) : par cellule, l'erreur relative moyenne (MRE, avec la borne de garde γ = 0,1 % du comptage total de la cellule) et la corrélation de Pearson des deux séries temporelles ; par créneau, la distance du cantonnier (Earth Mover's Distance) entre les deux distributions spatiales normalisées avec la distance entre centroïdes de cellules comme distance de base (transport exact). Le rapport montre les séries des cellules les plus fréquentées, l'erreur par créneau, des boîtes à moustaches et des cartes de la MRE et de la corrélation par cellule.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;True density&lt;/b&gt; and &lt;b&gt;private density&lt;/b&gt;: long-form polygon layers (one feature per cell and slot), such as the outputs of "Sanitize spatio-temporal density". Every (cell, slot) of the true layer must be in the private layer.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Vraie densité&lt;/b&gt; et &lt;b&gt;densité privée&lt;/b&gt; : couches de polygones en format long (une entité par cellule et créneau), comme les sorties de « Assainir une densité spatio-temporelle ». Chaque (cellule, créneau) de la couche réelle doit être dans la couche privée.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Cell id, slot and count fields&lt;/b&gt;: field names, shared by both layers except the counts.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Champs d'identifiant de cellule, de créneau et de comptage&lt;/b&gt; : noms de champs, communs aux deux couches sauf les comptages.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Slots for EMD&lt;/b&gt;: number of slots, spread over the period, on which the EMD is computed (each is a transport problem over all cells: about 2 s at 1,000 cells without the optional POT package); 0 skips it.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Créneaux pour l'EMD&lt;/b&gt; : nombre de créneaux, répartis sur la période, sur lesquels l'EMD est calculée (chacun est un problème de transport sur toutes les cellules : environ 2 s pour 1 000 cellules sans le paquet facultatif POT) ; 0 la saute.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Cells to plot&lt;/b&gt; (optional): comma-separated cell ids whose original and private series are drawn in the report; default the three cells with the largest totals.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Cellules à tracer&lt;/b&gt; (facultatif) : identifiants de cellules séparés par des virgules dont les séries originale et privée sont tracées dans le rapport ; par défaut les trois cellules aux plus grands totaux.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Output&lt;/b&gt;: the cells with their MRE and Pearson correlation.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Sortie&lt;/b&gt; : les cellules avec leur MRE et leur corrélation de Pearson.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Privacy&lt;/b&gt;: the true density is raw data: this output and report are internal.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Confidentialité&lt;/b&gt; : la vraie densité est une donnée brute : cette sortie et ce rapport sont internes.&lt;/p&gt;</translation>
     </message>
     <message>
       <source>True density (long form)</source>
@@ -2626,30 +2702,6 @@
     <message>
       <source>uniqueness</source>
       <translation>unicité</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;Audits a release of counts per cell and timestamp with the unsupervised trajectory recovery attack of Xu et al., "Trajectory Recovery From Ash: User Privacy Is NOT Preserved in Aggregated Mobility Data" (WWW 2017), the attack Chen et al. (2019) use to evaluate their schemes. From the counts alone, it rebuilds individual trajectories step by step: each partial trajectory's next location is estimated (night: it stays; day: it continues with its last velocity, or stays with the day model "stay"), then the trajectories are linked to the next timestamp's people by a minimum-total-distance assignment. The third step of Xu et al. (linking days by their regularity) is not implemented: one day is recovered.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;Audite une publication de comptages par cellule et par instant avec l'attaque non supervisée de reconstruction de trajectoires de Xu et al., « Trajectory Recovery From Ash: User Privacy Is NOT Preserved in Aggregated Mobility Data » (WWW 2017), l'attaque qu'utilisent Chen et al. (2019) pour évaluer leurs schémas. À partir des seuls comptages, elle reconstruit des trajectoires individuelles pas à pas : la prochaine position de chaque trajectoire partielle est estimée (la nuit : elle reste ; le jour : elle continue avec sa dernière vitesse, ou reste avec le modèle de jour « stay »), puis les trajectoires sont reliées aux personnes de l'instant suivant par une affectation de distance totale minimale. La troisième étape de Xu et al. (relier les jours par leur régularité) n'est pas implémentée : une seule journée est reconstruite.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Counts&lt;/b&gt;: a long-form layer with a cell id, a slot number and a count per row — any output of Publish per-timestamp histograms or Sanitize spatio-temporal density. Noisy counts that are not non-negative integers are first made so by Chen et al.'s consistency post-processing (seeded by &lt;b&gt;Seed&lt;/b&gt;). The slot start and end fields give the slots' times (for the night hours and the scoring).&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Comptages&lt;/b&gt; : une couche en format long avec un identifiant de cellule, un numéro de créneau et un comptage par ligne — n'importe quelle sortie de Publier des histogrammes par instant ou d'Assainir une densité spatio-temporelle. Les comptages bruités qui ne sont pas des entiers non négatifs le deviennent d'abord par le post-traitement de cohérence de Chen et al. (initialisé par la &lt;b&gt;graine&lt;/b&gt;). Les champs de début et de fin de créneau donnent les heures des créneaux (pour les heures de nuit et l'évaluation).&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Cells&lt;/b&gt;: the polygons the counts refer to; the attack measures distances between their centroids in the metric frame.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Cellules&lt;/b&gt; : les polygones auxquels se rapportent les comptages ; l'attaque mesure les distances entre leurs centroïdes dans le repère métrique.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;True trajectories&lt;/b&gt; (optional, for scoring; raw data): observations with a user, a time and a cell id or point geometry. Each true trajectory is matched to the recovered trajectory sharing most of its (timestamp, cell) points; RECOVERY_ACCURACY is the mean share of correct points, UNIQUENESS the share of users whose top-k most visited cells no other user has.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Vraies trajectoires&lt;/b&gt; (facultatives, pour l'évaluation ; données brutes) : observations avec un utilisateur, une heure et un identifiant de cellule ou une géométrie ponctuelle. Chaque vraie trajectoire est appariée à la trajectoire reconstruite qui partage le plus de ses points (instant, cellule) ; RECOVERY_ACCURACY est la part moyenne de points corrects, UNIQUENESS la part des utilisateurs dont aucun autre utilisateur n'a les k cellules les plus visitées.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Night hours&lt;/b&gt;: from &lt;b&gt;night start&lt;/b&gt; to &lt;b&gt;night end&lt;/b&gt; (UTC hours of the slot start).&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Heures de nuit&lt;/b&gt; : de &lt;b&gt;début de nuit&lt;/b&gt; à &lt;b&gt;fin de nuit&lt;/b&gt; (heures UTC du début du créneau).&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;&lt;b&gt;Outputs&lt;/b&gt;: the recovered trajectories as lines through the cell centroids; optionally a table with, for every true user, the best-matching recovered trajectory and its accuracy; the numbers RECOVERY_ACCURACY and UNIQUENESS (for models and qgis_process); the report. Everything computed from the true trajectories is internal: do not publish it.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Sorties&lt;/b&gt; : les trajectoires reconstruites en lignes passant par les centroïdes des cellules ; en option une table donnant, pour chaque vrai utilisateur, la trajectoire reconstruite la mieux appariée et sa précision ; les nombres RECOVERY_ACCURACY et UNIQUENESS (pour les modèles et qgis_process) ; le rapport. Tout ce qui est calculé à partir des vraies trajectoires est interne : ne le publiez pas.&lt;/p&gt;</translation>
     </message>
     <message>
       <source>Counts (long form)</source>
@@ -2852,6 +2904,18 @@
       <translation>Aucune entrée publique pour choisir un repère métrique : définissez l'un de : {items}.</translation>
     </message>
     <message>
+      <source>Full help: methods, every parameter, option values</source>
+      <translation>Aide complète : méthodes, chaque paramètre, valeurs des options</translation>
+    </message>
+    <message>
+      <source>Option values</source>
+      <translation>Valeurs des options</translation>
+    </message>
+    <message>
+      <source>Scripts, models and &lt;code&gt;qgis_process&lt;/code&gt; give these options by value, not by position:</source>
+      <translation>Les scripts, les modèles et &lt;code&gt;qgis_process&lt;/code&gt; donnent ces options par valeur, pas par position :</translation>
+    </message>
+    <message>
       <source>advanced, </source>
       <translation>avancé, </translation>
     </message>
@@ -2880,6 +2944,10 @@
       <translation>libellé</translation>
     </message>
     <message>
+      <source>description</source>
+      <translation>description</translation>
+    </message>
+    <message>
       <source>type</source>
       <translation>type</translation>
     </message>
@@ -2890,10 +2958,6 @@
     <message>
       <source>Outputs</source>
       <translation>Sorties</translation>
-    </message>
-    <message>
-      <source>description</source>
-      <translation>description</translation>
     </message>
     <message>
       <source>user</source>
@@ -3006,14 +3070,6 @@
     <message>
       <source>Could not store the style in {uri}: {message}</source>
       <translation>Impossible d'enregistrer le style dans {uri} : {message}</translation>
-    </message>
-    <message>
-      <source>Option values</source>
-      <translation>Valeurs des options</translation>
-    </message>
-    <message>
-      <source>Scripts, models and &lt;code&gt;qgis_process&lt;/code&gt; give these options by value, not by position:</source>
-      <translation>Les scripts, les modèles et &lt;code&gt;qgis_process&lt;/code&gt; donnent ces options par valeur, pas par position :</translation>
     </message>
     <message>
       <source>“{}” is empty (no feature)</source>

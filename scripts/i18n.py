@@ -12,11 +12,12 @@ Run with QGIS's Python (``.venv/bin/python``; it loads the algorithms to read th
 Why not pylupdate5: the plugin's strings reach ``tr`` as class attributes (names, groups,
 help), through parameter factories and as help blocks split at run time, which a scanner of
 ``tr("…")`` calls does not see. This script takes them where QGIS shows them: every
-algorithm's name, group, help blocks (as ``params.html_help`` splits them), parameter and
-output descriptions and option labels, plus every string the plugin's code hands to ``tr`` (a
-literal, a local name assigned literals, a conditional of literals), the fixed headings of
-:mod:`dpcore.reporting.report` (its ``translate("…")`` calls) and the report section headings
-(``(heading, html)`` pairs, see :func:`_report_headings`).
+algorithm's name, group, parameter and output descriptions and option labels, every block of
+the help files (``algorithms/help/``, read without QGIS by ``algorithms/common/helptext.py``),
+plus every string the plugin's code hands to ``tr`` (a literal, a local name assigned literals,
+a conditional of literals), the fixed headings of :mod:`dpcore.reporting.report` (its
+``translate("…")`` calls) and the report section headings (``(heading, html)`` pairs, see
+:func:`_report_headings`).
 All live in one context, ``MobilityDP`` (the one :func:`algorithms.common.i18n.tr` uses).
 """
 from __future__ import annotations
@@ -218,8 +219,18 @@ def _is_pair(node) -> bool:
         and isinstance(node.elts[0], ast.Constant) and isinstance(node.elts[0].value, str))
 
 
+def _help_blocks() -> list:
+    """Every block of the help files ``algorithms/help/`` (as ``helptext.read`` splits them)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "helptext", os.path.join(ROOT, "algorithms", "common", "helptext.py"))
+    helptext = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(helptext)
+    return helptext.all_blocks()
+
+
 def _plugin_strings() -> list:
-    """Names, groups, help blocks, parameter/output labels and option labels, in QGIS."""
+    """Names, groups, parameter/output labels and option labels, in QGIS."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from qgis.core import QgsApplication, QgsProcessingParameterEnum
     app = QgsApplication([], False)
@@ -229,19 +240,13 @@ def _plugin_strings() -> list:
         os.symlink(ROOT, os.path.join(link_dir, "mobility_dp"))
         sys.path.insert(0, link_dir)   # a script importing the checkout under the plugin's name
         from mobility_dp.algorithms.common.base import TAGS
-        from mobility_dp.algorithms.common.params import (
-            CHOICES_KEY,
-            PRIVACY_HELP,
-            help_blocks,
-            option_details,
-            option_label,
-        )
+        from mobility_dp.algorithms.common.params import CHOICES_KEY, option_details, option_label
         from mobility_dp.provider.provider import ALGORITHMS
-        strings = list(TAGS) + help_blocks(PRIVACY_HELP)
+        strings = list(TAGS) + _help_blocks()
         for cls in ALGORITHMS:
             alg = cls()
             alg.initAlgorithm({})
-            strings += [cls.DISPLAY_NAME, cls.GROUP, *cls.TAGS, *help_blocks(cls.HELP)]
+            strings += [cls.DISPLAY_NAME, cls.GROUP, *cls.TAGS]
             for p in alg.parameterDefinitions():
                 strings += [p.description(), p.help()]  # the label and its tooltip
                 if isinstance(p, QgsProcessingParameterEnum) and p.usesStaticStrings():

@@ -33,7 +33,7 @@ from ...dpcore.accounting.ledger import Ledger
 from ...dpcore.accounting.staging import place
 from ...dpcore.random.draws import DrawWatch
 from ...dpcore.reporting.progress import Cancelled
-from . import helppages
+from . import helppages, helptext
 from .frame import MetricFrame, id_type, shapely_wkb  # noqa: F401
 from .frame_choice import choose_frame  # noqa: F401
 from .i18n import error_text, tr, translating_feedback
@@ -53,14 +53,11 @@ from .inputs import (  # noqa: F401
 from .ledger import DELTA_SPENT, EPSILON_SPENT, PRIVACY_UNIT, Charge, failure_message, source_dataset_id  # noqa: F401
 from .outputs import begin_run, end_run, store_default_styles, style_on_load  # noqa: F401
 from .params import (  # noqa: F401
-    PRIVACY_HELP,
     advanced,
-    choices_help,
     delta_parameter,
     dialog_ready,
     enum_parameter,
     frame_crs_parameter,
-    html_help,
     ledger_parameter,
     text_time_placeholders,
     unit_field_parameter,
@@ -81,13 +78,14 @@ TAGS = ("mobility", "privacy", "differential privacy", "differential", "dp", "an
 
 
 class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
-    """Base class: subclasses set the class attributes and implement ``execute``."""
+    """Base class: subclasses set the class attributes and implement ``execute``; their help
+    is the file ``<HELP_DIR>/<ALGORITHM_ID>.html`` (:mod:`.helptext`)."""
 
     ALGORITHM_ID = ""
     DISPLAY_NAME = ""
     GROUP_ID = ""
     GROUP = ""
-    HELP = ""
+    HELP_DIR = helptext.HELP_DIR
     TAGS = ()
     USES_PRIVACY = True
 
@@ -111,8 +109,12 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
         return [tr(t) for t in TAGS + tuple(self.TAGS)]
 
     def shortHelpString(self):  # noqa: N802
-        return html_help(self.HELP, tr) + (html_help(PRIVACY_HELP, tr) if self.USES_PRIVACY
-                                           else "") + choices_help(self.parameterDefinitions())
+        """The dialog's help pane: what it does, what it costs, a link to the full help."""
+        return helppages.short_html(self)
+
+    def helpString(self):  # noqa: N802
+        """The full help (also the page the Help button opens)."""
+        return helppages.long_html(self)
 
     def helpUrl(self):  # noqa: N802
         return helppages.url(self)

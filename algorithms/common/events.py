@@ -47,29 +47,7 @@ BOUNDED_COUNTS = "BOUNDED_COUNTS"
 #: Rows per batch on the QGIS feature API path.
 LAYER_BATCH = 100_000
 
-EVENTS_HELP = """
-<p><b>Events</b>: a table layer with one row per call or message, from any provider (a CSV file
-added as delimited text, a GeoPackage, Parquet where your GDAL has the driver, a database
-table); geometry is not needed. A layer backed by a plain file is streamed directly from the
-file with bounded memory (a few bytes per event), so files of a hundred million events can be
-read; filtered or selected layers and databases are read through QGIS, more slowly.</p>
-<p><b>User, tower and time fields</b>: the person (the unit of privacy), the antenna, and the
-time: a date-time field, ISO 8601 text (UTC unless an offset is given) or epoch seconds. The user
-field has no default: left empty, a field named like <code>user_id</code>, <code>uid</code> or
-<code>msisdn</code> is used; a field with a different value on every event (such as a feature
-id) is refused. User ids are compared as integers when all are integers, else as text.</p>
-<p><b>Start</b> (ISO 8601, UTC; required, no default), <b>slot length</b> (minutes) and
-<b>number of slots</b> define the period (default: one week of hours). Events without a user,
-with unreadable times, at unknown towers, before or after the period are counted per reason in
-the internal part of the report, never used.</p>
-"""
 
-BOUNDED_HELP = """
-<p><b>Bounded counts from Spark</b> (instead of events): the output directory of
-<code>scripts/spark-bound</code>, which ran the per-user bounding on a Spark cluster. The events
-are then not read; ℓ, the period and the towers must be those the table was made with (it is
-refused otherwise), and the report states that the bounding ran on Spark and how.</p>
-"""
 
 
 def add_event_parameters(alg, bounded_input: bool = False):

@@ -1,4 +1,4 @@
-"""Parameter factories and help rendering shared by every algorithm.
+"""Parameter factories shared by every algorithm (their help is in :mod:`.helppages`).
 
 * :func:`enum_parameter`: enums stored as static strings (``efpa_g``, not 0),
   so saved models and scripts survive reordered options;
@@ -8,7 +8,6 @@
   new file (a Save dialog that does not ask to overwrite);
 * :func:`unit_field_parameter`: the user / vehicle field, which never
   auto-fills with ``fid`` (it is guessed by name at run time or refused);
-* :func:`html_help`: help text as HTML paragraphs without hard line breaks;
 * :func:`dialog_ready`: the dialog conventions every parameter gets when an algorithm adds
   it (``MobilityDPAlgorithm.addParameter``): a description written ``"Label|details"``
   shows the short label in the dialog and the details in its tooltip (and the help); enums
@@ -49,32 +48,6 @@ DETAILS = "|"
 
 _WIDGETS = f"{__package__}.widgets"
 
-PRIVACY_HELP = """
-<h3>Privacy parameters</h3>
-<p><b>Epsilon (ε)</b>: the privacy loss allowed for this release. Smaller is more private and
-noisier; values between 0.1 and 1 are common. Must be &gt; 0.</p>
-<p><b>Delta (δ)</b>: the probability that the ε guarantee fails, for (ε, δ) mechanisms only.
-Keep it far below 1/(number of individuals); it must lie in [0, 1).</p>
-<p><b>Seed</b>: leave empty for a real release (fresh randomness from the operating system). A
-seed makes the run reproducible for tests and demos; such a report is marked
-"reproducible: not for publication".</p>
-<p><b>Privacy ledger</b>: optional JSON file that records what every release spent on a dataset
-and refuses a release that would exceed the dataset's total budget, before any noise is drawn.
-Its "…" button accepts a new file name: the ledger is created by the first release.
-<b>Dataset id</b> names the dataset in the ledger (default: the normalised path of the input
-file, the same whichever layer name or reader is used). <b>Total budget ε / δ</b> are required
-the first time a dataset appears in the ledger and fixed afterwards; the budget keeps the unit
-of the release (ε, or ε per metre for geo-indistinguishability) and a release in another unit
-is refused.</p>
-<p><b>Report</b>: HTML file safe to publish with the release: parameters, unit of privacy and
-the cost of each mechanism call, nothing computed from the raw data. <b>Internal report</b>
-(optional): facts about the raw data and utility against the truth, for the data owner only.</p>
-<p><b>Outputs EPSILON_SPENT, DELTA_SPENT, PRIVACY_UNIT</b>: what this run spent (and in which
-unit), so a model can show and add up its cost.</p>
-"""
-
-
-_BLOCK = re.compile(r"^\s*<(p|h\d|ul|ol|li|table|div|pre|dl|blockquote)\b", re.I)
 
 
 def advanced(parameter):
@@ -206,46 +179,3 @@ def text_time_placeholders(parameters, definitions) -> dict:
 def frame_crs_parameter(name: str, label: str):
     """An optional explicit metric CRS for computing (advanced)."""
     return advanced(QgsProcessingParameterCrs(name, label, optional=True))
-
-
-def help_blocks(text: str) -> list:
-    """The blocks of a help text, each on one line: the units :func:`html_help` translates.
-
-    Blocks are separated by blank lines or start with a block-level tag; newlines inside
-    a block become spaces (QGIS shows every newline of a help string as a line break).
-    """
-    blocks = []
-    for block in re.split(r"\n\s*\n", text.strip()):
-        parts = re.split(r"(?=<(?:p|h\d|ul|ol|table|div|pre|dl)\b)", block.strip(), flags=re.I)
-        blocks += [" ".join(part.split()) for part in parts if part.split()]
-    return blocks
-
-
-def html_help(text: str, translate=lambda block: block) -> str:
-    """Help text as HTML blocks with no newline inside a sentence, each block passed through
-    ``translate``; a block that does not start with a block-level tag becomes a ``<p>``."""
-    out = []
-    for block in help_blocks(text):
-        block = translate(block)
-        out.append(block if _BLOCK.match(block) else f"<p>{block}</p>")
-    return "".join(out)
-
-
-def choices_help(parameters) -> str:
-    """HTML listing the stored values of every static-string enum in ``parameters``
-    (with their descriptions when made by :func:`enum_parameter`)."""
-    items = []
-    for p in parameters:
-        if not (isinstance(p, QgsProcessingParameterEnum) and p.usesStaticStrings()):
-            continue
-        choices = p.metadata().get(CHOICES_KEY) or {value: "" for value in p.options()}
-        values = "; ".join(  # "value label: details", or "value: description"
-            f"<code>{value}</code>" + (f" <i>{tr(option_label(d))}</i>" if DETAILS in d else "")
-            + (f": {tr(option_details(d) if DETAILS in d else d)}" if d else "")
-            for value, d in choices.items())
-        items.append(f"<li><b>{p.description()}</b> (<code>{p.name()}</code>): {values}</li>")
-    if not items:
-        return ""
-    return (f"<h3>{tr('Option values')}</h3><p>" + tr(
-        "Scripts, models and <code>qgis_process</code> give these options by value, not by "
-        "position:") + "</p><ul>" + "".join(items) + "</ul>")

@@ -50,29 +50,6 @@ class NoisyCounts(MobilityDPAlgorithm):
     DISPLAY_NAME = "Add DP noise to counts"
     GROUP_ID = "counts"
     GROUP = "Counts"
-    HELP = """
-<p>Publishes a count per feature (people per zone, visits per tower, incidents per cell) with
-differential privacy: every count gets independent noise calibrated to how much one individual
-can change the counts. The output holds each zone's geometry and its noisy count.</p>
-<p><b>Input layer</b>: polygons or points, one feature per zone, with an integer count field.</p>
-<p><b>Count field</b>: the true counts (integers ≥ 0; a decimal field is accepted when it holds
-whole numbers).</p>
-<p><b>Counts one individual can change</b> (m) and <b>maximum change per count</b> (c): one
-person appears in at most m zones, adding at most c to each. The L1 sensitivity is m·c and the
-L2 sensitivity √m·c. If a person can appear everywhere, m is the number of zones.</p>
-<p><b>Mechanism</b>: discrete Laplace (default: integer noise, exact ε-DP, no rounding needed),
-Laplace (continuous, snapped to a public grid), or Gaussian ((ε, δ)-DP, better when m is large).
-The Gaussian is the discrete Gaussian of Canonne, Kamath &amp; Steinke (2020): integer noise, so
-the output carries no floating-point trace of the true counts; its σ is the smallest their proven
-bound allows (4–10 % above the continuous Gaussian's), or the classic formula of Acs &amp;
-Castelluccia (ε &lt; 1 only); values below.</p>
-<p><b>Round to integers</b> and <b>clamp negative counts to 0</b>: post-processing, no privacy
-cost. Clamping biases small counts upwards.</p>
-<p><b>Noisy count field name</b>: the field of the output holding the noisy counts.</p>
-<p><b>Fields to copy</b>: none by default (e.g. pick a zone id to join the result back).
-Copied fields are listed in the report; the count field can never be copied.</p>
-<p><b>Unit of privacy</b>: one individual as described by m and c.</p>
-"""
 
     def initAlgorithm(self, config=None):  # noqa: N802
         self.addParameter(QgsProcessingParameterFeatureSource(

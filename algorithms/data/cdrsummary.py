@@ -19,7 +19,7 @@ from ...dpcore.ingest import bound_compact, visit_summary
 from ...dpcore.random.rng import make_rng
 from ...dpcore.reporting import report as dpreport
 from ..common.base import REPORT, MobilityDPAlgorithm, progress_bridge, tr
-from ..common.events import EVENTS_HELP, add_event_parameters, period, read_events, reading_rows
+from ..common.events import add_event_parameters, period, read_events, reading_rows
 from ..common.field_types import FieldType
 from ..common.values import iso_utc
 
@@ -34,19 +34,6 @@ class CDRSummary(MobilityDPAlgorithm):
     GROUP_ID = "data"
     GROUP = "Data"
     USES_PRIVACY = False
-    HELP = """
-<p><b>Not private output.</b> Summarises how many visits each user makes, to help the data
-owner choose ℓ, the number of visits kept per user by the pre-sampling of Acs &amp; Castelluccia
-(§5.1) before a density release. A visit is one user at one tower in one slot; the pre-sampling
-keeps at most one visit per user and slot, then at most ℓ per user. The outputs are computed
-from the raw data and are for the data owner only: never publish them (even the choice of ℓ
-leaks a little when it is tuned on the data).</p>
-""" + EVENTS_HELP + """
-<p><b>Candidate ℓ values</b>: comma-separated; the report gives, for each, the share of users
-with more visits and the share of visits kept.</p>
-<p><b>Outputs</b>: a table of the distribution of visits per user (visits, users, share,
-cumulative share) and a table per slot (events, active users, visits).</p>
-"""
 
     def initAlgorithm(self, config=None):  # noqa: N802
         add_event_parameters(self)

@@ -56,34 +56,6 @@ class GenerateMobility(MobilityDPAlgorithm):
     GROUP_ID = "data"
     GROUP = "Data"
     USES_PRIVACY = False
-    HELP = """
-<p>Generates synthetic mobility data on a real geography, so that every stage of Mobility DP
-can be tried without private data: phone call data records (CDR), GPS trajectories of vehicles
-and check-ins at venues. Users live in census zones drawn by population, work in places drawn
-by a gravity model with jobs concentrated in the centre, commute on weekdays, go out in the
-evening and at weekends and are home at night. Phone activity follows a daily and weekly
-profile (quiet around 04:00) with a heavy-tailed activity level per user, calibrated to the
-Orange Paris week of Acs &amp; Castelluccia (KDD 2014). Every event is at the tower nearest to
-the user. The output is synthetic: it holds no information about real people.</p>
-<h3>Parameters</h3>
-<p><b>Towers</b>: point layer of the antennas; <b>tower id field</b> (optional, default the
-feature id) names them in the CDR table.</p>
-<p><b>Census zones</b>: polygon layer with a <b>population field</b>; homes are drawn in
-proportion to it. Any CRS: geographic layers are computed in a local metric projection and the
-outputs are written in the census layer's CRS.</p>
-<p><b>Number of users</b>, <b>days</b> and <b>start</b> (a midnight, ISO 8601, UTC) of the
-period.</p>
-<p><b>Phone activity</b>: the paper's figures disagree, so three calibrations are offered, in
-mean visits (distinct user, tower, hour) per user and week: 7.6 (mean IRIS count of 91, the
-figure its utility results were measured on; default), 13.55 (its text) and 68.9 (K/N).</p>
-<p><b>Vehicles</b> (0 = none): GPS trajectories of this many vehicles, one point every
-30–180 s with 10 m GPS noise, about 3.7 trips per vehicle and day as in Pratesi's Pisa data.</p>
-<p><b>Check-in users</b> and <b>venues</b> (0 = none): about 5 check-ins per user at venues
-drawn by density, nearer home more likely.</p>
-<p><b>Seed</b>: the same seed gives the same data; empty draws a fresh one.</p>
-<p><b>Outputs</b>: the CDR table (user_id, tower_id, time in UTC, epoch seconds; no geometry),
-trajectory points (vehicle_id, trip_id, time) and check-in points (user_id, venue_id).</p>
-"""
 
     def initAlgorithm(self, config=None):  # noqa: N802
         self.addParameter(QgsProcessingParameterFeatureSource(

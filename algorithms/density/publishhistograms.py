@@ -40,39 +40,6 @@ class PublishHistograms(MobilityDPAlgorithm):
     GROUP_ID = "density"
     GROUP = "Density"
     TAGS = ("Chen", "histogram", "aggregated mobility", "sparse vector", "laplace", "CDR")
-    HELP = """
-<p>Publishes how many users are in every cell at every timestamp (by default each hour of one day) with user-level
-differential privacy, following Chen et al., "Differentially Private Aggregated Mobility Data Publication Using Moving
-Characteristics" (2019). Aggregated counts alone are not private: the trajectory recovery attack (Trajectory recovery
-attack (audit), in Evaluation) rebuilds most individual trajectories from them.</p>
-<p><b>Observations</b>: points or a table with a user field (the unit of privacy, never the feature id), a time field
-(date-time, ISO 8601 text in UTC, or epoch seconds) and either a cell id field matching the cells' id field or a point
-geometry (any CRS) located in the cells. A user counts at most once per timestamp: when a user has several observations
-in one timestamp, one is chosen uniformly at random.</p>
-<p><b>Cells</b>: the polygons counted in (a tessellation, a grid); they are public and fix the metric frame.</p>
-<p><b>Start</b> (ISO 8601, UTC, required), <b>slot length</b> and <b>number of slots</b>: the timestamps (default one
-day of hours).</p>
-<p><b>Method</b>: direct perturbation, threshold perturbation, static hybrid or dynamic hybrid (values below). Counts
-get discrete Laplace noise by default (the paper's continuous Laplace is an option). Threshold perturbation is the
-sparse vector technique: as printed in the paper it spends 2ε₁ + ε₂ (its comparisons cost twice what the paper says); by
-default the comparison noise is rescaled so the release spends exactly ε, and <b>Paper's threshold noise</b> keeps the
-paper's noise and charges what it actually spends. The comparison is made on the distance above the expected noise level
-of the last published histogram; <b>threshold</b> T is the change beyond it that triggers a fresh histogram, at most
-<b>cutoff</b> c fresh histograms; <b>comparison share</b> α is ε₁/ε.</p>
-<p><b>Hybrid methods</b>: a share of ε (<b>division share</b>) chooses the day/night split with the exponential
-mechanism (Eq. 7–9, log base <b>α</b>). The paper's sensitivity 2·log_α S of Eq. 7 is wrong; the utility's range S·log_α
-S is used instead, which makes the choice nearly uniform at small ε; the <b>division utility</b> "mean_minus_dispersion"
-(sensitivity 6·log_α S) is informative. Dynamic hybrid learns the split on the <b>past days</b> before Start (the same
-clock times, 24 hours earlier each) and predicts today's by linear regression; <b>composition</b> "sequential" (default)
-charges the past days' divisions to this release; "parallel" (the paper's assumption that the past days' users are
-disjoint from today's, which under-charged ε) was removed: a model or script that still passes it is refused.</p>
-<p><b>Consistency post-processing</b> (Alg. 3, no privacy cost): non-negative integer counts with each timestamp's noisy
-total preserved.</p>
-<p><b>Outputs</b>: the private counts in long form (cell polygon, cell_id, slot, slot_start, slot_end, count, fresh =
-whether the timestamp got fresh noise, part = day/night for hybrids), playing in the Temporal Controller; DIVISION, the
-chosen day interval; the report. The internal report holds the errors against the true counts.</p>
-<p><b>Unit of privacy</b>: one user's whole trajectory over the timestamps.</p>
-"""
 
     def initAlgorithm(self, config=None):  # noqa: N802
         add_observation_parameters(self, INPUT, "Observations|user, time, and a cell id or a point",

@@ -28,8 +28,6 @@ from ...dpcore.random.sampling import sampling_stream
 from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, id_type, tr
 from ..common.events import (
     BOUNDED_COUNTS,
-    BOUNDED_HELP,
-    EVENTS_HELP,
     add_event_parameters,
     bounded_counts,
     period,
@@ -73,65 +71,6 @@ class SanitizeDensity(MobilityDPAlgorithm):
     GROUP = "Density"
     TAGS = ("CDR", "call detail records", "density", "census", "laplace", "gaussian", "EFPA",
             "Acs", "Castelluccia")
-    HELP = """
-<p>Turns call data records (CDR) into the number of people in every census cell for every time slot (by default every
-hour of a week) with a user-level differential privacy guarantee, following Acs &amp; Castelluccia, "A Case Study:
-Privacy Preserving Release of Spatio-temporal Density in Paris" (KDD 2014).</p>
-<p><b>What is estimated</b>: the paper's density — for every tower and slot, the number of distinct people seen there (a
-person seen at two towers in one hour counts at both), spread over the census cells in proportion to the overlap areas
-of each tower's Voronoi cell (Formula 1). Every method estimates that same quantity.</p>
-<p><b>visits</b> (default): counts what the density counts, distinct people per tower and slot, with every person's
-weight of 1 spread evenly over their distinct (tower, slot) visits (a person with 10 visits adds 1/10 at each), so one
-person changes any sum of these counts by at most 1 and no visit is dropped at random. Before the noise, slots are
-pooled by a public rule: the same block of hours of the day (8 h below ε = 0.5, else 4 h) on every weekday together, and
-on every weekend day together (days of 24 h from the start; a day is a weekend day when its midday, UTC, is a Saturday
-or Sunday; a slot length that does not divide a day pools nothing). The towers × blocks matrix gets Laplace noise: the
-method is ε-DP and spends no δ. The noisy matrix is denoised by optimal singular-value shrinkage (Gavish &amp; Donoho
-2017): a week of counts follows a few common daily rhythms, and singular values below the largest that noise alone
-reaches are dropped, so noise alone gives zeros, not invented structure. Each block is spread over its slots by a noisy
-city-wide profile of the day (10 % of ε), following the tower's level in the neighbouring blocks, and everything is
-scaled by the noisy number of visits per person (5 % of ε for a noisy count of all visits, each person's capped at B =
-the number of slots, at least ℓ); Formula 1 maps the towers to the census cells. It assumes that within a block every
-tower follows the city-wide rhythm and that the days of one type are alike; people with many visits weigh less than they
-should where they gather. These biases are small next to the noise they remove. No margin of error is published. It
-needs the events layer (not a bounded-counts table); ℓ only sets the least B. Measured on synthetic weeks
-(benchmarks/density.py, ℓ = 30, δ = 2·10⁻⁶, medians of 5 runs): its mean relative error is 0.76×, 0.68× and 0.71×
-EFPA_G's at ε = 0.1, 0.3 and 1 with 250,000 people (0.74–0.78×, 0.65–0.67× and 0.72–0.74× on two other weeks), and
-0.43×, 0.51× and 0.53× with 2 million.</p>
-<p><b>efpa_g</b> and the others follow the paper: each user's events are pre-sampled (at most one visit per slot, at
-most ℓ visits in all, §5.1); tower counts are mapped to census cells in proportion to the overlap areas of the tower's
-Voronoi cell (Formula 1); the noise goes on the smallest set of tower and census cells that covers the area (minimum
-cover, §5.2, with its sensitivity fix). EFPA_G then clusters nearby cells until their totals resist the noise (Alg. 3),
-perturbs each cluster's series in the DCT domain (Alg. 4), scales back with noisy per-cell totals estimated from a
-one-visit-per-user histogram and a noisy total number of visits (§5.4.1), and smooths the night hours with exponential
-fits (§5.4.2). Half of ε pays for the totals, half for the Fourier perturbation; the report lists every mechanism
-call.</p>
-<h3>Parameters</h3>
-""" + EVENTS_HELP + BOUNDED_HELP + """
-<p><b>Towers</b>: a point layer of antennas (their Voronoi cells are computed inside the union of the census cells) or a
-polygon layer of tower cells (e.g. the output of the Voronoi tessellation, whose <code>tower_ids</code> field lists the
-towers of a cell separated by commas). <b>Tower id field</b>: the values the events' tower field refers to; every id
-must be unique. Events at towers absent from this layer are counted in the internal report and not used. A tower layer
-lying entirely outside the census cells (often a wrong CRS) is refused.</p>
-<p><b>Census cells</b> and their <b>id field</b> (unique values): the polygons the density is released for. They must
-not overlap (a partition). Layers may be in any CRS, each in its own: everything is computed in one metric frame centred
-on the census cells.</p>
-<p><b>Maximum visits per user ℓ</b>: the pre-sampling size (default 30, the paper's). Larger ℓ keeps more of the data
-but needs more noise.</p>
-<p><b>Method</b>: visits (default), EFPA_G, EFPA or the paper's two LPA baselines; the values are listed below.</p>
-<p><b>Improvements</b> (efpa_g and efpa): the improved scaling and the night smoothing of §5.4 (recommended). Without
-them the cell totals come from the pre-sampled counts, which underestimate the truth.</p>
-<p><b>Gaussian calibration</b> (advanced, efpa_g only): how σ is computed from (ε, δ); the values are listed below.</p>
-<p><b>Delta</b>: default 2·10⁻⁶ as in the paper; keep it below 1/(number of users). Only efpa_g spends it; visits, lpa,
-lpa_direct and efpa spend no δ.</p>
-<p><b>Add an internal evaluation</b> (advanced): compares the release with the true density in the internal part of the
-report (it contains statistics of the raw data).</p>
-<p><b>Outputs</b>: the private density in long form (census polygon, cell_id, slot, slot_start, slot_end, count; the
-layer plays in the Temporal Controller); optionally a wide layer (one field per slot, styled by the first slot's counts)
-and the cover cells with their cluster, noisy total and number of DCT coefficients k (all three computed from noisy
-values: part of the release). The true density (advanced) is NOT private: for evaluation by the data owner only.</p>
-<p><b>Unit of privacy</b>: one user, i.e. all events of one person over the whole period.</p>
-"""
 
     def initAlgorithm(self, config=None):  # noqa: N802
         add_event_parameters(self, bounded_input=True)

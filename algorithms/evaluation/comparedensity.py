@@ -72,24 +72,6 @@ class CompareDensity(MobilityDPAlgorithm):
     GROUP_ID = "evaluation"
     GROUP = "Evaluation"
     USES_PRIVACY = False
-    HELP = """
-<p>Measures how close a private spatio-temporal density is to the true one, with the metrics of Acs &amp; Castelluccia
-(KDD 2014, §3.3 and §6): per cell, the mean relative error (MRE, with the sanity bound γ = 0.1 % of the cell's total
-count) and the Pearson correlation of the two time series; per slot, the Earth Mover's Distance between the two
-normalised spatial distributions with the distance between cell centroids as ground distance (exact transport). The
-report shows the series of the busiest cells, the error by slot, box plots and maps of the per-cell MRE and
-correlation.</p>
-<h3>Parameters</h3>
-<p><b>True density</b> and <b>private density</b>: long-form polygon layers (one feature per cell and slot), such as the
-outputs of "Sanitize spatio-temporal density". Every (cell, slot) of the true layer must be in the private layer.</p>
-<p><b>Cell id, slot and count fields</b>: field names, shared by both layers except the counts.</p>
-<p><b>Slots for EMD</b>: number of slots, spread over the period, on which the EMD is computed (each is a transport
-problem over all cells: about 2 s at 1,000 cells without the optional POT package); 0 skips it.</p>
-<p><b>Cells to plot</b> (optional): comma-separated cell ids whose original and private series are drawn in the report;
-default the three cells with the largest totals.</p>
-<p><b>Output</b>: the cells with their MRE and Pearson correlation.</p>
-<p><b>Privacy</b>: the true density is raw data: this output and report are internal.</p>
-"""
 
     def initAlgorithm(self, config=None):  # noqa: N802
         self.addParameter(QgsProcessingParameterFeatureSource(

@@ -31,19 +31,6 @@ class CompareReports(MobilityDPAlgorithm):
     GROUP_ID = "evaluation"
     GROUP = "Evaluation"
     USES_PRIVACY = False
-    HELP = """
-<p>How similar two mobility reports are, statistic by statistic, with the measures of
-dp-mobility-report's benchmark: SMAPE of the counts (symmetric, in [0, 1]: |a − b| / (|a| + |b|)
-averaged over values, 0 where both are 0), Kullback–Leibler and Jensen–Shannon divergence (base 2)
-of histograms as distributions, the earth mover's distance (metres, between zone centroids) of
-the visits per zone, and SMAPE of the quartiles. Lower is more similar.</p>
-<p><b>First</b> / <b>second report</b>: the statistics JSON files written by the private mobility
-report (two periods, two ε), or its statistics of the raw data (the internal JSON) to measure the
-utility of a private report. Both must use the same zones and bins.</p>
-<p>Adds no noise and spends no budget. When either input holds statistics of the raw data, the
-comparison measures the raw data too: its report and table are marked INTERNAL and must not be
-published.</p>
-"""
 
     def initAlgorithm(self, config=None):  # noqa: N802
         for key, label in ((FIRST, "First report (statistics JSON)"),

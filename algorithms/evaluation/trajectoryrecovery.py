@@ -41,28 +41,6 @@ class TrajectoryRecovery(MobilityDPAlgorithm):
     GROUP = "Evaluation"
     USES_PRIVACY = False
     TAGS = ("attack", "audit", "Xu", "trajectory recovery", "aggregated mobility", "uniqueness")
-    HELP = """
-<p>Audits a release of counts per cell and timestamp with the unsupervised trajectory recovery attack of Xu et al.,
-"Trajectory Recovery From Ash: User Privacy Is NOT Preserved in Aggregated Mobility Data" (WWW 2017), the attack Chen et
-al. (2019) use to evaluate their schemes. From the counts alone, it rebuilds individual trajectories step by step: each
-partial trajectory's next location is estimated (night: it stays; day: it continues with its last velocity, or stays
-with the day model "stay"), then the trajectories are linked to the next timestamp's people by a minimum-total-distance
-assignment. The third step of Xu et al. (linking days by their regularity) is not implemented: one day is recovered.</p>
-<p><b>Counts</b>: a long-form layer with a cell id, a slot number and a count per row — any output of Publish
-per-timestamp histograms or Sanitize spatio-temporal density. Noisy counts that are not non-negative integers are first
-made so by Chen et al.'s consistency post-processing (seeded by <b>Seed</b>). The slot start and end fields give the
-slots' times (for the night hours and the scoring).</p>
-<p><b>Cells</b>: the polygons the counts refer to; the attack measures distances between their centroids in the metric
-frame.</p>
-<p><b>True trajectories</b> (optional, for scoring; raw data): observations with a user, a time and a cell id or point
-geometry. Each true trajectory is matched to the recovered trajectory sharing most of its (timestamp, cell) points;
-RECOVERY_ACCURACY is the mean share of correct points, UNIQUENESS the share of users whose top-k most visited cells no
-other user has.</p>
-<p><b>Night hours</b>: from <b>night start</b> to <b>night end</b> (UTC hours of the slot start).</p>
-<p><b>Outputs</b>: the recovered trajectories as lines through the cell centroids; optionally a table with, for every
-true user, the best-matching recovered trajectory and its accuracy; the numbers RECOVERY_ACCURACY and UNIQUENESS (for
-models and qgis_process); the report. Everything computed from the true trajectories is internal: do not publish it.</p>
-"""
 
     def initAlgorithm(self, config=None):  # noqa: N802
         self.addParameter(QgsProcessingParameterFeatureSource(

@@ -37,7 +37,6 @@ from ...dpcore.reporting.progress import Cancelled
 from ..common.base import LEDGER, MobilityDPAlgorithm, advanced, enum_parameter, epoch_seconds, style_on_load, tr
 from ..common.field_types import FieldType
 from ..common.flow_styles import flow_style, zone_style
-from .help import AGGREGATE_HELP
 
 INPUT, VEHICLE_FIELD, TRAJECTORY_FIELD, TIME_FIELD = ("INPUT", "VEHICLE_FIELD",
     "TRAJECTORY_FIELD", "TIME_FIELD")
@@ -76,7 +75,6 @@ class AggregateFlows(MobilityDPAlgorithm):
     DISPLAY_NAME = "Aggregate flows with noise"
     GROUP_ID = "flows"
     GROUP = "Flows"
-    HELP = AGGREGATE_HELP
 
     def _add(self, parameter, is_advanced=False):
         self.addParameter(advanced(parameter) if is_advanced else parameter)

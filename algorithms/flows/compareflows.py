@@ -24,7 +24,6 @@ from ..common.field_types import FieldType
 from .layers import (
     COMMUNITY_SEED,
     ORIGINAL,
-    PARAMS_HELP,
     PRIVATE,
     SAMPLES,
     add_flow_parameters,
@@ -43,20 +42,6 @@ class CompareFlows(MobilityDPAlgorithm):
     GROUP_ID = "flows"
     GROUP = "Flows"
     USES_PRIVACY = False
-    HELP = """
-<p>How well a private flow layer preserves the original (Pratesi 2012 §5.4): for every network
-measure (flow per link and per zone, degree, clustering coefficient, node and edge betweenness)
-the Pearson correlation (PCC) between original and private values, the slope and intercept of
-the fitted line private ≈ slope·original + intercept and the mean bias, with scatter plots and
-cumulative distributions in the report; and the precision and recall of the mobility borders
-(pairs of zones grouped together in the private borders that are together in the original ones,
-and vice versa).</p>
-<p>The original flows are raw data: the report and table are for the data owner, not for
-publication.</p>
-<h3>Parameters</h3>
-<p><b>Original flows</b> and <b>private flows</b>: flow lines with the same fields (links
-missing from one layer count as flow 0).</p>
-""" + PARAMS_HELP
 
     def initAlgorithm(self, config=None):  # noqa: N802
         self.addParameter(QgsProcessingParameterFeatureSource(

@@ -27,7 +27,6 @@ from .layers import (
     DEST_FIELD,
     FLOWS,
     ORIGIN_FIELD,
-    PARAMS_HELP,
     SAMPLES,
     add_flow_parameters,
     link_index,
@@ -50,15 +49,6 @@ class FlowMeasures(MobilityDPAlgorithm):
     GROUP_ID = "flows"
     GROUP = "Flows"
     USES_PRIVACY = False
-    HELP = """
-<p>Network measures of a flow graph (Pratesi 2012 §5.3): zones are nodes, a positive flow is a
-directed edge. Per zone: flow in + out, degree (neighbours joined by a positive flow), clustering
-coefficient, node betweenness (shortest paths by hops) and the mobility-border community; per
-link: flow and edge betweenness. Mobility borders (§5.3.2): Louvain communities of the graph
-weighted by the flows in both directions, dissolved into one polygon per community.</p>
-<h3>Parameters</h3>
-<p><b>Flows</b>: flow lines, e.g. the output of <i>Aggregate flows with noise</i>.</p>
-""" + PARAMS_HELP
 
     def initAlgorithm(self, config=None):  # noqa: N802
         self.addParameter(QgsProcessingParameterFeatureSource(

@@ -26,15 +26,6 @@ ZONES = "ZONES"
 ZONE_ID_FIELD = "ZONE_ID_FIELD"
 SAMPLES = "BETWEENNESS_SAMPLES"
 COMMUNITY_SEED = "COMMUNITY_SEED"
-PARAMS_HELP = """
-<p><b>Origin</b>, <b>destination</b> and <b>flow fields</b>: the columns of the flow lines
-(defaults match the output of <i>Aggregate flows with noise</i>).</p>
-<p><b>Zones</b> and <b>zone id field</b>: the cells the origin and destination ids refer to.</p>
-<p><b>Betweenness pivots</b>: 0 computes node and edge betweenness exactly (slow beyond a few
-thousand zones); k &gt; 0 estimates them from k source zones (Brandes &amp; Pich 2007), the same
-ones for every run with the same <b>random seed</b>, which also seeds Louvain.</p>
-<p>The measures are post-processing of released flows: they cost no privacy.</p>
-"""
 
 
 def add_flow_parameters(alg, layer_param):

@@ -9,7 +9,7 @@ import numpy as np
 from qgis.core import QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry, QgsWkbTypes
 
 from ...dpcore.od.regions import region_centres, shown_pairs
-from ...dpcore.od.strategy import AUTO, DENSE_LOAD, NOISELESS, OD_PEOPLE, OD_TRIPS
+from ...dpcore.od.strategy import AUTO, OD_PEOPLE, OD_TRIPS
 from ..common.base import style_on_load
 from ..common.field_types import FieldType
 from ..common.flow_styles import flow_style
@@ -19,23 +19,6 @@ METHOD_CHOICES = [(AUTO, "automatic: the public rule picks (see the help; the re
                   (OD_PEOPLE, "people per pair: each user once, on their main pair; shrunk"),
                   (OD_TRIPS, "trips per pair: ≤ m trips per user, plain noise (the former "
                              "method)")]
-POPULATION_HELP = ("the number of people the data may hold, from public sources (e.g. a census "
-                   "population layer's total × the provider's share); 0 = unknown")
-RULE_HELP = f"""
-<h3>Method: what is counted</h3>
-<p><b>people_shrunk</b>: <i>people per pair</i>, as census commuting tables count: each user
-counts once, on the pair of zones they travelled most often in the time window (ties at random),
-so one user changes one count by one and the noise is that of one person, whatever m. The noisy
-counts are then shrunk towards a law of the counts fitted on the noisy values themselves
-(empirical Bayes under the known noise law: no privacy cost), which sends most of the noise of
-the many empty pairs back to 0. <b>trips</b>: trips per pair, each user keeping ≤ m trips, noise
-for m trips on every pair (the former method). <b>auto</b> (default) picks from public facts
-only: trips per pair when options of trips per pair are set (Gaussian noise, a share of ε for
-the noisy total), when ε ≥ {NOISELESS:g} (the noise is negligible) or when the <b>public
-population</b> N ({POPULATION_HELP}) makes the pairs dense, N·ε/n²·10/m ≥ {DENSE_LOAD:g}
-(n zones); people per pair otherwise, also when N is unknown (pairs are then assumed sparse, as
-at census zones or on a 1 km grid). The report prints the method and why it was picked.</p>
-"""
 
 FIELDS = (("origin", FieldType.String), ("dest", FieldType.String), ("flow", FieldType.Double),
           ("moe95", FieldType.Double), ("lower95", FieldType.Double), ("upper95", FieldType.Double))

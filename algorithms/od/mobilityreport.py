@@ -29,10 +29,8 @@ from ...dpcore.reporting import report as dpreport
 from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, style_on_load, tr
 from ..common.field_types import FieldType
 from ..common.outputs import graduated_style
-from .layers import METHOD_CHOICES, RULE_HELP, write_od
+from .layers import METHOD_CHOICES, write_od
 from .trips import (
-    BOUNDED_TRIPS_HELP,
-    TRIPS_HELP,
     ZONES,
     add_trip_parameters,
     max_trips,
@@ -86,59 +84,6 @@ class MobilityReport(MobilityDPAlgorithm):
     DISPLAY_NAME = "Private mobility report"
     GROUP_ID = "od"
     GROUP = "Origin–destination"
-    HELP = """
-<p>One differentially private release of many statistics of a trips layer over zones, in the
-manner of dp-mobility-report: visits per zone and time window, OD flows, trips over time (weekday
-× hour, and per day when a time window is set), trip length, travel time, trips per user, radius of gyration, zones per
-user, mobility
-entropy and time between trips. Each statistic with a <b>weight</b> &gt; 0 gets the share
-weight / (sum of weights) of ε, and noise calibrated to its sensitivity for one user, derived from
-m and the public bins (e.g. 2m for visits, m for OD flows and trip histograms, 1 for one value
-per user). The parts of the cost add up to ε; the ledger is charged once.</p>
-<p>Outputs: the HTML <b>report</b> with plots, every value's 95 % margin of error and quartiles
-read from the noisy histograms; the <b>statistics</b> as JSON (public, for the report comparison);
-<b>visits per zone</b> as a styled polygon layer, <b>OD flow lines</b> between zone centroids (the
-flows above the simultaneous 95 % margin over all pairs, as in OD flows of trips); optionally the <b>statistics of the
-raw data</b>
-(JSON marked internal: never publish it; it is for comparing with the private report).</p>
-""" + TRIPS_HELP + BOUNDED_TRIPS_HELP + """
-<p>From bounded trips the report releases every statistic with the same noise and cost as from
-the trips: the Spark job computed each one's true counts over the same ≤ m trips per user as
-its OD table, with the public <b>bins</b> it was given (its options <code>--time-windows</code>,
-<code>--length-bins</code>, <code>--travel-time-bins</code>, <code>--gyration-bins</code>,
-<code>--gap-bins</code>, <code>--entropy-bins</code>; defaults as here) and its time window
-(trips per day). The bins here must be the job's and m the job's: the run is refused otherwise,
-before anything is charged. Trip length and radius of gyration need a metric frame on the
-Spark side (<code>--frame-crs</code>, or zones in a projected CRS in metres), the statistics
-of time need trip times, and trips per day the job's time window (set here too): a statistic
-the tables lack is refused with the reason (set its weight to 0). Tables of an older job
-(format /2) hold only OD flows and trips per user.</p>
-<h3>OD flows and visits: methods</h3>
-<p><b>OD method</b>: as in OD flows of trips (below); people per pair are published as trips per
-ordered pair (people × the trips per person of the trip scale, an unordered pair split evenly
-between its directions). <b>Visits method</b>: <i>shrunk</i> (default) counts the trip ends of
-the sampled trips (each user ≤ m trips, sensitivity 2m), adds the noise, then shrinks the noisy
-counts towards the mean of the zones by the share of the noise in their spread (Fay–Herriot, no
-privacy cost) and scales them by the
-trip scale to estimate the visits of all trips up to M per user; <i>plain</i> publishes the
-noisy counts of the sampled trips. The <b>trip scale</b> (users, trips up to m and up to the
-<b>cap M</b> per user, one noisy release) takes the <b>share of ε for the trip scale</b> when
-either
-method uses it; the statistics share the rest. The OD flow lines' interval (lower95, upper95)
-holds each value and the scale's noise: it covers people × the true trips per person (or the
-sampled trips × the true sampling scale) at 95 %. The shrunk visits' margin (moe95) is that of
-the noisy count times the scale: it describes the noise, not the error of a shrunk value, whose
-coverage is not guaranteed; the field moe95_note of the visits layer says so.</p>
-""" + RULE_HELP + """
-<h3>Statistics and bins</h3>
-<p><b>Weight</b> of each statistic (0 leaves it out). Trips per day (off by default) needs the
-time window's start and end: its dates are the public bins. Trips over time, visits per time window,
-travel time and time between trips need trip times. Time between trips needs m ≥ 2.</p>
-<p><b>Bins</b> (advanced) are public: time windows as hour boundaries, and bin edges for the
-histograms; values beyond the last edge count in the last bin. Trips per user counts each user's
-trips in the window (before sampling) in bins 1 … the maximum shown (the last bin open).</p>
-<p><b>Unit of privacy</b>: one user, with all their trips in the time window.</p>
-"""
 
     def initAlgorithm(self, config=None):  # noqa: N802
         add_trip_parameters(self, bounded_input=True)

@@ -21,10 +21,8 @@ from ...dpcore.od.regions import grid_regions, shown_pairs
 from ...dpcore.od.strategy import AUTO, OD_PEOPLE, resolve
 from ...dpcore.reporting import report as dpreport
 from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, tr
-from .layers import METHOD_CHOICES, RULE_HELP, write_od, write_region_lines
+from .layers import METHOD_CHOICES, write_od, write_region_lines
 from .trips import (
-    BOUNDED_TRIPS_HELP,
-    TRIPS_HELP,
     ZONES,
     add_trip_parameters,
     bounded_trips_dir,
@@ -57,60 +55,6 @@ class ODFlows(MobilityDPAlgorithm):
     DISPLAY_NAME = "OD flows of trips"
     GROUP_ID = "od"
     GROUP = "Origin–destination"
-    HELP = """
-<p>Origin–destination (OD) flows of whole trips between any zones, released with differential
-privacy for each user: how many trips (or people) went from zone i to zone j, the diagonal
-holding the trips that start and end in one zone.</p>
-""" + RULE_HELP + """
-<p><b>Publish</b> (people per pair): <i>trips</i> (default) scales people per pair by the trips per
-person of a noisy total (<b>share of ε for the trip scale</b>, users and their trips up to the
-<b>cap M</b>); <i>people</i> publishes people per pair. <b>Directed</b> counts each user on their
-main <i>ordered</i> pair (default: unordered, split evenly between the two directions). The
-interval of each value (lower95, upper95) always holds the value: it joins the 95 % confidence
-interval of the noisy people count (from the noise law: it covers every true count at 95 %) and
-the shrunk value. With <i>trips</i>, the people interval (at 96 %) is multiplied by the interval
-of the trip scale (at 99 %, from the margins of the noisy totals), so it covers people × the
-true trips per person at 95 %; it is wide when the scale's share of ε is small, and it does not
-cover the trips off the main pairs. Flow lines are drawn where the noisy people count
-exceeds the simultaneous 95 % margin over all pairs. At census zones (about a thousand zones, a
-few thousand users) a pair holds about one person, less than the noise of a million values
-reaches: at ε = 1 no pair passes and the map is empty by design (the report says so); on a 1 km
-grid the same default draws the busiest pairs.</p>
-<p><b>Public regions</b> (people per pair; 0 = off): squares of this size (metres, in the metric
-frame) group the zones whose centroid they hold; 20 % of the people's ε then counts the same
-users per pair of regions, and the region flows are made consistent with the zone pairs by least
-squares. The optional output <b>region flow lines</b> draws the pairs of two regions whose 95 %
-interval excludes 0 (intervals computed exactly from the public noise law; they cover the true
-count at 95 %): at census zones, where no zone pair stands out of the noise, the regions show
-where people go. The zone values then get 80 % of the people's ε.</p>
-<h3>Trips per pair (method <i>trips</i>)</h3>
-<p>Each user keeps at most m trips (uniformly at random), so the
-matrix changes by at most m when one user is added or removed; noise calibrated to m is added to
-every pair of zones, including the pairs no trip used, and negative values are set to 0.</p>
-<p>Outputs: the <b>OD table</b> (origin, destination, flow, its 95 % margin of error and the
-interval it gives) with every pair whose noisy flow is above 0 (absent = 0), and <b>flow
-lines</b> between zone centroids (arrows, width by flow) for the flows above the <i>simultaneous</i>
-95 % margin: the bound that the noise of all n² pairs stays below with probability 95 %, so an
-arrow is unlikely to be noise alone even among a million pairs (with many zones and few trips,
-there may be none). The margin of error comes from the noise distribution alone:
-about 95 % of the released values lie within it of the true count of the sampled trips.</p>
-""" + TRIPS_HELP + BOUNDED_TRIPS_HELP + """
-<h3>Noise</h3>
-<p><b>Noise</b>: discrete Laplace (integer noise, ε-DP, default) or the discrete Gaussian
-mechanism of Canonne, Kamath &amp; Steinke (integer noise, (ε, δ)-DP, δ &gt; 0; its noise grows with m rather than with
-the number of pairs a user
-touches, which helps when m is large).</p>
-<p><b>Share of ε for the noisy total</b> (0 = off): sampling drops the trips of users above m. With
-a share s &gt; 0, the fraction s of ε releases two noisy totals (the sampled trips, and the extra
-trips up to the <b>cap M per user</b> ≥ m) and the flows are scaled by their ratio to estimate the
-trips up to M per user; the rest of ε goes to the OD matrix. The interval of a scaled flow is
-that of the sampled trips (at 96 %) times the interval of the factor (at 99 %): it covers the
-sampled trips × the true factor at 95 %. Costs are computed and shown. The
-scaling multiplies the noise too: it corrects the level of large flows and of totals, but on a
-sparse matrix (many zones, few trips) it raises the error of the typical pair (see the peer
-benchmark in <code>benchmarks/peer_dpmr.py</code>).</p>
-<p><b>Unit of privacy</b>: one user, with all their trips in the time window.</p>
-"""
 
     def initAlgorithm(self, config=None):  # noqa: N802
         add_trip_parameters(self, bounded_input=True)

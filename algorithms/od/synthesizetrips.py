@@ -27,7 +27,7 @@ from ...dpcore.reporting import report as dpreport
 from ..common.base import MobilityDPAlgorithm, as_float, style_on_load, tr
 from ..common.field_types import FieldType
 from ..common.outputs import temporal_lines_style, utc_datetime
-from .trips import TRIPS_HELP, add_trip_parameters, max_trips, read_trips, reserve, time_window
+from .trips import add_trip_parameters, max_trips, read_trips, reserve, time_window
 
 TRIPS_CAP = "TRIPS_CAP"
 N_TRIPS = "N_TRIPS"
@@ -47,55 +47,6 @@ class SynthesizeTrips(MobilityDPAlgorithm):
     GROUP_ID = "od"
     GROUP = "Origin–destination"
     TAGS = ("synthetic", "synthesis", "generative", "trips", "dataset", "privacy", "differential")
-    HELP = """
-<p>A trips layer that analysts can load into any tool, drawn from a generative model fitted
-under differential privacy for each user. The model has parts, each a histogram in which one
-person's contribution is bounded by public parameters, released once with noise calibrated to
-that bound and a fixed share of ε: people by their number of trips in the window (capped at
-M) and the share of those on their <i>main pair</i> (their most frequent pair of zones);
-each person's main pair, oriented from its home end (each person counted once), with the
-number of people per home zone and per main-end zone and the distance between home and
-main end (used where the pairs are sparse: many more pairs of zones than people); where
-their other trips start and end (at home, at the main end, or elsewhere, and which zones
-elsewhere; each person's weights sum to 1); the straight distance of the other trips (500 m
-bands), the detour (length / distance), the weekday and hour of the start (by trip class
-where the data are large enough for the noise), and the travel time (by distance class
-where large enough); and how each person's consecutive trips follow each other (whether the
-next trip starts where the previous one ended, and the moves between home, main end and
-elsewhere, given the previous move where the data are large enough for the noise; each
-person's weights sum to 1). The report lists every part with its ε and sensitivity.</p>
-<p>The synthetic people are then drawn from the model: each gets a home point and a point
-at the other end of their main pair (uniform inside the zones, or drawn from the optional
-public <b>weighting points</b>), trips that alternate between them, other trips, start and end
-times inside the time window and a synthetic user id. Where most of the released consecutive
-trips follow each other, each person's trips are drawn as a chain of stops: every trip starts
-at the point where their previous trip ended, except at the released share of consecutive
-trips that do not follow each other, where it starts at another stop (home, main end or
-elsewhere, as trips drawn one by one start), and their days run from home in time order.
-The output is a line layer (one line per trip) whose rows are shuffled; it plays in the
-Temporal Controller (start → end).</p>
-<h3>Good for, not good for</h3>
-<p><b>Use them</b> to develop and test models and tools (traffic assignment, accessibility,
-trajectory tools), for the shape of trip length, start time, travel time and trips per
-person, for where trips start by zone and hour on coarse zones (a 1 km grid or coarser), and
-for each person's pattern (a person's trips concentrate on their home–main pair; their trips
-of a day follow each other from home), which no aggregate keeps.</p>
-<p><b>Do not use them</b> for OD flows between census zones (a used pair holds about one
-person, and a few thousand synthetic people spread over a million pairs: the flows are
-noise) — use <i>OD flows of trips</i> (people per pair) for that; nor for small areas,
-rare trips, exact counts or anything about a particular person. Every figure computed from
-them carries the noise of the model on top of the sampling of the draw; direct releases of a
-statistic are more accurate for that statistic. A trip has one origin and one destination
-(no route); a person's places elsewhere are drawn afresh on every trip, so their habits away
-from home and main end (the same gym every week) are not kept.</p>
-""" + TRIPS_HELP + """
-<h3>Model parameters</h3>
-<p><b>Cap M of trips per person</b> (≥ m): the number of trips of each person is counted up to
-M before noise (capping at m would pile every busy person at m). <b>Number of synthetic
-trips</b> (0 = the model's noisy total). A time window (start and end) is required: the
-synthetic dates are drawn inside it, and so are their times.</p>
-<p><b>Unit of privacy</b>: one user, with all their trips in the time window.</p>
-"""
 
     def initAlgorithm(self, config=None):  # noqa: N802
         add_trip_parameters(self, default_max_trips=10, window_required=True)

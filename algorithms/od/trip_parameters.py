@@ -29,49 +29,13 @@ END = "END"
 MAX_TRIPS = "MAX_TRIPS"
 BOUNDED_TRIPS = "BOUNDED_TRIPS"
 
-TRIPS_HELP = """
-<h3>Trips</h3>
-<p><b>Trips</b>: one of three layouts. <i>Lines</i>: one line per trip; the trip goes from its
-first to its last vertex, its length is the line's length, its times come from the start and end
-time fields or else from the M values of the first and last vertex. <i>Points</i>: GPS fixes
-with a <b>trip id</b> field and a <b>time</b> field; a trip goes from its first to its last fix
-(by time) and its length is the sum of the straight segments between fixes. <i>Table</i> (no
-geometry): the <b>origin x / y</b> and <b>destination x / y</b> fields in the <b>CRS of the
-coordinate fields</b>; the length is the straight distance. Times are date-times, ISO 8601 text
-(naive = UTC; also GDAL's YYYY/MM/DD hh:mm:ss) or epoch seconds.</p>
-<p><b>User field</b>: identifies the person (or vehicle) whose trips are protected together: the
-unit of privacy. It must not be a per-trip key such as the feature id: a field that gives every
-trip its own user is refused.</p>
-<p><b>Zones</b>: any polygon layer (census areas, districts, a grid). It is public: its CRS
-defines the metric frame of the run, and every other layer is reprojected to it. Trips that start
-or end outside every zone are dropped and counted (a warning above 5 %, a refusal when none is
-left). <b>Zone id field</b> (optional; default the feature id) names the zones in the outputs.</p>
-<p><b>Start</b> / <b>end</b> (UTC): the time window; only trips that start and end inside
-it count (trips without times are then dropped). Flows and reports take every trip when it is
-empty; synthetic trips need it, since their dates are drawn inside it.</p>
-<p><b>Maximum trips per user (m)</b>: a public bound. Each user keeps at most m of their trips in
-the window, chosen uniformly at random, so that one user changes every count by at most m. It is
-never derived from the data (a bound taken from the data would itself leak). Larger m keeps more
-trips of busy users but needs more noise.</p>
-"""
 
 
-BOUNDED_TRIPS_HELP = """
-<p><b>Bounded trips from Spark</b> (instead of trips): the output directory of
-<code>scripts/spark-bound trips</code>, which read the trips on a Spark cluster, placed them in
-the zones and wrote small tables: trips per pair with each user's trips bounded to m by a keyed
-hash (a uniformly random m-subset, as here), people per main pair (ordered and unordered) and
-the number of users by trips. The trips are then not read. The zones and zone id field must be
-those the job was given, m must be the job's (for trips per pair), and a time window set here
-must be the job's (left empty, the job's is used); the release is refused otherwise. The ledger
-charges the dataset id the job recorded (that of its trips file: the same budget as reading the
-file here), and the report states that the bounding ran on Spark and how.</p>
-"""
 
 
 def add_trip_parameters(alg, *, default_max_trips: int = 5, bounded_input: bool = False,
                         window_required: bool = False):
-    """The trips, fields, zones, time window and m parameters (shared help: TRIPS_HELP); with
+    """The trips, fields, zones, time window and m parameters; with
     ``bounded_input``, INPUT is optional and BOUNDED_TRIPS takes a Spark job's tables; with
     ``window_required``, the dialog asks for the start and end before running."""
     alg.addParameter(QgsProcessingParameterFeatureSource(

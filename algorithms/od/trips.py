@@ -41,7 +41,6 @@ from ..common.progress import progress_bridge
 from ..common.seeded import is_seeded_record
 from .trip_parameters import (
     BOUNDED_TRIPS,
-    BOUNDED_TRIPS_HELP,
     DEST_X,
     DEST_Y,
     END_FIELD,
@@ -52,7 +51,6 @@ from .trip_parameters import (
     TABLE_CRS,
     TIME_FIELD,
     TRIP_FIELD,
-    TRIPS_HELP,
     USER_FIELD,
     ZONE_ID_FIELD,
     ZONES,
@@ -65,7 +63,7 @@ from .trip_sources import direct_file, read_layer, to_frame_function
 # The trip parameters are declared in trip_parameters and re-exported here: an OD algorithm
 # imports its reader and its parameters from this one module.
 __all__ = [
-    "BOUNDED_TRIPS_HELP", "TRIPS_HELP", "ZONES", "TripInput", "add_trip_parameters", "bounded_trips_dir",
+    "ZONES", "TripInput", "add_trip_parameters", "bounded_trips_dir",
     "max_trips", "read_trips", "read_zoned", "reserve", "time_window",
 ]
 

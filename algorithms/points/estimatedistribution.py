@@ -27,7 +27,6 @@ from .grid import (
     BOUNDARIES,
     CELL_SIZE,
     GRID_EXTENT,
-    GRID_HELP,
     MECHANISMS,
     cell_polygon,
     cell_size,
@@ -55,23 +54,6 @@ class EstimateDistribution(MobilityDPAlgorithm):
     GROUP_ID = "points"
     GROUP = "Points"
     USES_PRIVACY = False
-    HELP = """<p>Estimates how the true points were distributed over a grid, from points
-perturbed with <i>Geo-indistinguishable perturbation</i>, by the Iterative Bayesian Update (EM)
-of Alvim et al.: the maximum-likelihood distribution given the reports and the known mechanism.
-It only post-processes the reports: no privacy is spent and no ledger entry is written.</p>
-<p><b>Perturbed points</b>: the reports, in any CRS.</p>
-<p><b>Mechanism</b>: the one the reports were made with (values below).</p>
-<p><b>Epsilon</b>: the ε per metre the reports were made with (plain ε for
-<code>krr</code>). Continuous planar Laplace reports are binned to the grid and modelled with
-true points at cell centres.</p>""" + GRID_HELP + """
-<p>For planar Laplace reports the extent may be left empty: the grid then covers the reports
-(which are public). If more than 5 % of the reports lie outside the grid the log and report
-warn; above 50 % the run is refused unless <b>allow points outside</b> is ticked (an extent in
-the wrong units, e.g. degrees read as metres).</p>
-<p><b>Iterations</b> and <b>tolerance</b>: EM stops after that many iterations or when the
-estimate changes by less than the tolerance (L1). Large grids use FFT convolutions.</p>
-<p>Output: grid polygons with the number of reports, the estimated count and probability, the
-raw report share and, for <code>krr</code>, the matrix-inversion baseline.</p>"""
 
     def initAlgorithm(self, config=None):  # noqa: N802
         self.addParameter(QgsProcessingParameterFeatureSource(

@@ -51,14 +51,6 @@ BOUNDARIES = (
     ("renormalise", "renormalise (costs 2ε)|the mechanism is renormalised over the grid as Alvim et al. §IV, which "
                     "only guarantees 2ε·d (the report and the ledger count 2ε)"))
 
-GRID_HELP = """<p><b>Cell size</b> and <b>grid extent</b> (grid mechanisms): the grid of square
-cells, in metres. The extent is required and public: it is read in the CRS written after it
-(<code>xmin,xmax,ymin,ymax [EPSG:n]</code>, or a layer's extent); a bare extent is in the input
-layer's CRS. A grid in metres is built in the extent's CRS when that is in metres, else in an
-azimuthal equidistant projection centred on the extent. The same extent and cell size give the
-same grid in <i>Estimate distribution from perturbed points</i>, whatever the layers' CRSs.</p>
-<p><b>Boundary rule</b> (grid mechanisms): what happens to the probability of reports outside
-the grid (values below).</p>"""
 
 
 def read_points(source, crs, context, feedback=None, fields=()):

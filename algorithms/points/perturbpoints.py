@@ -45,7 +45,6 @@ from .grid import (
     BOUNDARIES,
     CELL_SIZE,
     GRID_EXTENT,
-    GRID_HELP,
     MECHANISMS,
     WGS84,
     cell_size,
@@ -81,34 +80,6 @@ class PerturbPoints(MobilityDPAlgorithm):
     DISPLAY_NAME = "Geo-indistinguishable perturbation"
     GROUP_ID = "points"
     GROUP = "Points"
-    HELP = """<p>Moves every point at random so that nobody can learn its exact location
-(geo-indistinguishability, Andrés et al. CCS 2013): two true locations d metres apart produce
-reports whose probabilities differ by at most a factor e^(ε·d). Use it to publish or collect
-check-ins, homes or incidents; then <i>Estimate distribution from perturbed points</i>
-recovers the spatial distribution.</p>
-<p><b>Input points</b>: a point layer in any CRS. Multipoints with several parts are refused
-(split them first); features without geometry are skipped.</p>
-<p><b>Mechanism</b>: planar Laplace (continuous, along geodesics: exact at any latitude) or a
-grid mechanism whose reports are cell centres (values below).</p>
-<p><b>Epsilon</b> is per metre for the metric mechanisms (e.g. 0.01 per metre: expected
-displacement 2/ε = 200 m). Alternatively give a <b>privacy level L</b> and a <b>radius r</b> in
-metres as in Location Guard: ε = L/r per metre (then Epsilon is ignored).</p>""" + GRID_HELP + """
-<p><b>Study area</b> (planar Laplace, optional polygons): reports falling outside are moved to
-the nearest point of the area (post-processing: the guarantee is unchanged). If more than 5 % of
-the true points lie outside it, the log and the report warn; above 50 % the run is refused
-unless <b>allow points outside</b> is ticked (the same holds for the grid).</p>
-<p><b>User id field</b> (optional; a field with one value per point, such as a feature id, is
-refused) and <b>maximum points per user</b> m: the reports of one user compose to m·ε per metre,
-with m this public parameter (never read from the data). A user with more points is refused,
-or sampled down to m random points (<b>users above the maximum</b>).</p>
-<p><b>Fields to copy</b>: none by default. Copied fields are listed in the report; the user id
-field cannot be copied, and a field that names a place (venue, address, cell…) is warned about,
-as it may point back to the true location.</p>
-<p><b>Displacement lines</b> (optional): lines from each true point to its report with their
-geodesic length. They reveal the true locations: for the data owner only, never publish
-them.</p>
-<p><b>Unit of privacy</b>: one reported point, ε per metre (one user with at most m points when
-a user field is given).</p>"""
 
     def initAlgorithm(self, config=None):  # noqa: N802
         self.addParameter(QgsProcessingParameterFeatureSource(

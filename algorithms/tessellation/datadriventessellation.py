@@ -21,7 +21,6 @@ from .layers import (
     MIN_RADIUS,
     OUTPUT,
     STUDY_AREA,
-    STUDY_AREA_HELP,
     add_area_parameters,
     cell_fields,
     report_warnings,
@@ -37,29 +36,6 @@ class DataDrivenTessellation(MobilityDPAlgorithm):
     GROUP = "Tessellation"
     USES_PRIVACY = False
     TAGS = ("voronoi", "grid", "cells", "Andrienko")
-    HELP = """
-<p>Builds cells that follow the density of a sample of points (Pratesi 2012, §5.2, after
-Andrienko &amp; Andrienko 2011): the points are grouped so that each joins a group whose centre
-lies within the maximum radius R; groups holding at least N points are grouped again with half
-the radius, down to the minimum radius r. The group centres seed Voronoi cells clipped to the
-study area: large cells where points are sparse, small cells where they are dense. It is
-computed in one metric frame from the study area (or the points without one); the output is in
-that layer's CRS.</p>
-<h3>Parameters</h3>
-<p><b>Sample points</b>: point layer (multipoints count one point per part; features without
-geometry are skipped). Points are grouped in the layer's order.</p>
-<p><b>Maximum radius R</b> and <b>minimum radius r</b> (metres, 0 &lt; r ≤ R): size of the
-largest and smallest groups. The thesis used R = 10 km, r = 500 m.</p>
-<p><b>Minimum points N to subdivide</b>: a group with at least N points is split further
-(thesis: 80).</p>
-""" + STUDY_AREA_HELP + """
-<p><b>Output</b>: cells with cell_id, seed_x/seed_y (the seed in the output CRS), point_count
-(sample points in the cell) and area_m2.</p>
-<p><b>Privacy</b>: no noise is added and this is <b>not</b> differentially private. The seeds
-are averages of the sample points and the point counts are exact, so the cells disclose where
-the sample points lie. Use a public or historical sample, not the private data you will
-release with these cells.</p>
-"""
 
     def initAlgorithm(self, config=None):  # noqa: N802
         self.addParameter(QgsProcessingParameterFeatureSource(

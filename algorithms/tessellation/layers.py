@@ -29,12 +29,6 @@ MIN_RADIUS = "MIN_RADIUS"
 MIN_POINTS = "MIN_POINTS"
 OUTPUT = "OUTPUT"
 TOWER_TABLE = "TOWER_TABLE"
-STUDY_AREA_HELP = """
-<p><b>Study area</b> (optional): polygon layer whose features, dissolved, form the area to
-tessellate; any CRS. An invalid polygon is repaired (and reported); empty or null areas are
-refused. Without it the area is the points' convex hull grown by the <b>buffer distance</b>
-(metres; must be &gt; 0 when the points are fewer than 3 or collinear).</p>
-"""
 
 
 def outline_style(layer) -> None:

@@ -52,34 +52,6 @@ class MinimumCover(MobilityDPAlgorithm):
     GROUP = "Tessellation"
     USES_PRIVACY = False
     TAGS = ("cover", "overlap", "bipartite", "matching", "census", "IRIS", "tower")
-    HELP = """
-<p>Takes two partitions of the same area, A (e.g. tower cells) and B (e.g. IRIS census cells),
-and computes (Acs &amp; Castelluccia, KDD 2014): the overlap of every pair of cells with the
-area-proportional weight w(a, b) = |a ∩ b| / |a| of their Formula (1), which maps counts of A
-to B, and the smallest set of cells from A and B that covers every overlap (§5.2, Theorem 5:
-a minimum vertex cover of the overlap graph, found through König's theorem from a maximum
-bipartite matching). The density stage perturbs the counts of the cover cells.</p>
-<h3>Parameters</h3>
-<p><b>Partition A</b> and <b>partition B</b>: polygon layers, each in any CRS (both are read
-into one metric frame from A: its CRS if in metres, else a local azimuthal projection; the
-outputs are in A's CRS). Layers that do not overlap at all (often a wrong CRS) are refused. Each
-layer follows the rule of every Mobility DP algorithm that reads zones: invalid polygons are
-repaired (make_valid) and counted in the log; overlaps within a layer up to 0.1 % of its area
-(slivers) go to the first polygon, larger ones are refused; a layer needs two polygons or more;
-features without geometry are refused. Gaps between the layers are reported as warnings,
-because the result is then not the paper's cover.</p>
-<p><b>Id field A / B</b> (optional): unique cell identifiers written to the outputs; default the
-feature id.</p>
-<p><b>Minimum overlap area</b> (m²) and <b>minimum overlap fraction</b> (of the smaller of the
-two cells, in [0, 1)): overlaps at or below these sliver tolerances are not edges of the graph
-and get no weight. Pairs that only touch along a border never count.</p>
-<p><b>Outputs</b>: the cover layer (cells of A and B in the cover, with source "A" or "B",
-cell_id and area_m2, in A's CRS), the overlap table (a_id, b_id, overlap_m2, weight_a_to_b)
-that the density stage reuses, and a report with |A|, |B|, the number of overlaps |E|, the cover
-size |C|, the check that every overlap is covered and the area of each layer not covered by the
-other.</p>
-<p><b>Privacy</b>: no noise is added; the result depends on the cell geometries only.</p>
-"""
 
     def initAlgorithm(self, config=None):  # noqa: N802
         for layer, field, label in ((LAYER_A, ID_FIELD_A, "A (e.g. tower cells)"),

@@ -26,7 +26,6 @@ from .layers import (
     MERGE_DISTANCE,
     OUTPUT,
     STUDY_AREA,
-    STUDY_AREA_HELP,
     TOWER_TABLE,
     add_area_parameters,
     cell_fields,
@@ -43,30 +42,6 @@ class VoronoiTessellation(MobilityDPAlgorithm):
     GROUP = "Tessellation"
     USES_PRIVACY = False
     TAGS = ("voronoi", "thiessen", "tower", "antenna", "cell", "CDR")
-    HELP = """
-<p>Splits a study area into one cell per mobile-network site: each site owns the part of the
-area closer to it than to any other site (Voronoi cells, as in Acs &amp; Castelluccia, KDD 2014,
-§4.2). The cells are clipped to the study area and partition it exactly: no gaps, no overlaps.
-The layers may be in different CRSs: everything is computed in one metric frame taken from the
-study area (or from the towers without one; a local azimuthal projection if that CRS is not in
-metres) and the outputs are in that layer's CRS. Towers lying all outside the study area (often
-a wrong CRS) and duplicate tower ids are refused.</p>
-<h3>Parameters</h3>
-<p><b>Towers</b>: point layer of antenna or tower positions (multipoints count as one tower per
-part; features without geometry are skipped and counted).</p>
-<p><b>Tower id field</b> (optional): identifies the towers in the outputs (every value must be
-unique); default the feature id.</p>
-""" + STUDY_AREA_HELP + """
-<p><b>Merge towers closer than</b> (metres): co-located antennas share one site placed at their
-mean position; towers linked by a chain of gaps below this distance merge. Towers with
-identical coordinates always share a site. 0 merges only those.</p>
-<p><b>Outputs</b>: the cells (cell_id, tower_ids, tower_count, area_m2) and a table tower_id →
-cell_id with each tower's status: inside, outside (a tower outside the study area keeps its
-cell if that cell still meets the area) or dropped (its cell misses the area; cell_id is
-NULL). The report lists these counts.</p>
-<p><b>Privacy</b>: no noise is added. Tower positions are usually public infrastructure; the
-output discloses nothing else.</p>
-"""
 
     def initAlgorithm(self, config=None):  # noqa: N802
         self.addParameter(QgsProcessingParameterFeatureSource(

@@ -23,11 +23,7 @@ def _toy_class():
         ALGORITHM_ID = "toy"
         DISPLAY_NAME = "Toy release"
         GROUP_ID, GROUP = "test", "Test"
-        HELP = """<p>A toy
-release for tests.</p>
-
-Second paragraph
-without a tag."""
+        HELP_DIR = os.path.join(os.path.dirname(__file__), "toy_help")   # toy.html
         TAGS = ("toy",)
         cancel_at = None  # "release" (before the check), "write" (during), "late" (ignored)
 
@@ -204,12 +200,16 @@ def test_static_string_enum_help_tags_and_help_page(qgis_app):
     assert alg.parameterAsEnumString({"METHOD": "lpa"}, "METHOD", QgsProcessingContext()) == "lpa"
     text = alg.shortHelpString()
     assert "\n" not in text
-    assert "<p>A toy release for tests.</p><p>Second paragraph without a tag.</p>" in text
-    assert "<code>efpa_g</code>: Fourier, Gaussian" in text
+    assert text.startswith("<p>A toy release for tests.</p><p>Second paragraph without a tag.</p>")
+    assert "Laplace perturbation" not in text and "Privacy ledger" not in text   # long help only
+    full = alg.helpString()
+    assert "<p>The long section.</p>" in full and "Privacy ledger" in full
+    assert "<code>efpa_g</code>: Fourier, Gaussian" in full
     assert {"privacy", "differential", "anonym", "toy"} <= set(alg.tags())
     url = alg.helpUrl()
     assert url.startswith("file://") and url.endswith("toy.html")
-    page = open(url[len("file://"):], encoding="utf-8").read()
+    with open(url[len("file://"):], encoding="utf-8") as fh:
+        page = fh.read()
     assert "Toy release" in page and "EPSILON_SPENT" in page and "INTERNAL_REPORT" in page
 
 
@@ -263,7 +263,7 @@ def test_every_algorithm_has_help_and_described_parameters(qgis_app):
     for alg in provider.algorithms():
         if alg.group() == "Models" or not hasattr(alg, "USES_PRIVACY"):
             continue  # shipped models: tests/qgis/test_models.py
-        assert len(alg.shortHelpString()) > 300, alg.id()
+        assert len(alg.helpString()) > 300, alg.id()
         assert alg.group(), alg.id()
         for p in alg.parameterDefinitions():
             assert p.description().strip(), (alg.id(), p.name())
@@ -272,7 +272,7 @@ def test_every_algorithm_has_help_and_described_parameters(qgis_app):
             assert {"EPSILON", "SEED", "LEDGER", "REPORT", "INTERNAL_REPORT"} <= names, alg.id()
             assert {"EPSILON_SPENT", "DELTA_SPENT", "PRIVACY_UNIT"} <= {
                 o.name() for o in alg.outputDefinitions()}, alg.id()
-            assert "Privacy ledger" in alg.shortHelpString(), alg.id()
+            assert "Privacy ledger" in alg.helpString(), alg.id()
 
 
 def test_dataset_id_is_the_same_whatever_reads_the_csv(qgis_app, tmp_path):

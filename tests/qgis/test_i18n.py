@@ -121,7 +121,7 @@ def test_toolbox_names_and_help_are_french(in_french):
     assert names["mobilitydp:noisycounts"] == "Ajouter du bruit DP à des comptages"
     groups = {a.group() for a in algorithms}
     assert {"Comptages", "Densité", "Pavage", "Évaluation"} <= groups
-    help_text = [a for a in algorithms if a.id() == "mobilitydp:odflows"][0].shortHelpString()
+    help_text = [a for a in algorithms if a.id() == "mobilitydp:odflows"][0].helpString()
     assert "<h3>Méthode : ce qui est compté</h3>" in help_text
     assert "<h3>Paramètres de confidentialité</h3>" in help_text
 
@@ -242,7 +242,7 @@ def test_qgis_process_help_follows_the_profile_locale(qgis_plugin_dir, tmp_path,
                          capture_output=True, text=True, env=env, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "Ajouter du bruit DP à des comptages (mobilitydp:noisycounts)" in run.stdout
-    assert "<h3>Paramètres de confidentialité</h3>" in run.stdout
+    assert "<b>Unité de confidentialité</b>" in run.stdout and "Aide complète" in run.stdout
     assert "MECHANISM: Mécanisme" in run.stdout and "discrete_laplace" in run.stdout
 
 

@@ -30,7 +30,7 @@ def test_provider_lists_algorithm(qgis_app):
     assert provider is not None and provider.name() == "Mobility DP"
     alg = QgsApplication.processingRegistry().algorithmById(ALG)
     assert alg is not None
-    help_text = alg.shortHelpString()
+    help_text = alg.helpString()
     for word in ("Count field", "Mechanism", "Epsilon", "Seed", "ledger", "Unit of privacy"):
         assert word.lower() in help_text.lower()
     for p in alg.parameterDefinitions():

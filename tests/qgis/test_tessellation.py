@@ -76,7 +76,7 @@ def test_algorithms_registered_with_help(qgis_app, alg_id):
     from qgis.core import QgsApplication
     alg = QgsApplication.processingRegistry().algorithmById(alg_id)
     assert alg is not None and alg.group() == "Tessellation"
-    assert "Privacy" in alg.shortHelpString() and "Epsilon" not in alg.shortHelpString()
+    assert "Privacy" in alg.shortHelpString() and "Epsilon" not in alg.helpString()
     for p in alg.parameterDefinitions():
         assert p.description(), p.name()
 

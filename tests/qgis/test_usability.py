@@ -34,7 +34,7 @@ def test_every_enum_is_stored_as_a_static_string(qgis_app):
     for alg in _algorithms():
         for p in alg.parameterDefinitions():
             if isinstance(p, QgsProcessingParameterEnum) and p.usesStaticStrings():
-                assert all(o in alg.shortHelpString() for o in p.options()), (alg.id(), p.name())
+                assert all(o in alg.helpString() for o in p.options()), (alg.id(), p.name())
 
 
 def _model_with(alg_id, values, tmp_path):

@@ -1,0 +1,124 @@
+"""Help as data: every algorithm's help is a file keyed by its id (``algorithms/help/<id>.html``),
+read by the base class and by the translation script; no help text left in algorithm modules;
+the dialog's help pane short enough for the pane."""
+import ast
+import os
+import re
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+#: Characters (tags removed) of the dialog's help pane. The pane is about 230 px wide at the
+#: dialog's default size, ~35 characters a line: 750 characters are ~22 lines, what the pane
+#: shows beside the parameters without scrolling far (the full help held up to 11,000).
+PANE_CHARACTERS = 750
+
+
+def _algorithms():
+    from mobility_dp.provider.provider import ALGORITHMS
+    out = []
+    for cls in ALGORITHMS:
+        alg = cls()
+        alg.initAlgorithm({})
+        out.append(alg)
+    return out
+
+
+def test_every_algorithm_reads_its_help_file(qgis_app):
+    from mobility_dp.algorithms.common import helptext
+    files = {n[:-len(".html")] for n in os.listdir(helptext.HELP_DIR) if n.endswith(".html")}
+    algorithms = _algorithms()
+    assert {a.name() for a in algorithms} == files      # one file per id, no stray file
+    for alg in algorithms:
+        text = helptext.read(alg.name())
+        assert text["short"] and text["long"], alg.name()
+        assert alg.shortHelpString().startswith(
+            "".join(b if b.startswith("<") else f"<p>{b}</p>" for b in text["short"]))
+        assert "\n" not in alg.helpString(), alg.name()
+
+
+def test_the_pane_says_what_it_costs_and_links_the_full_help(qgis_app):
+    from mobility_dp.algorithms.common.helptext import plain
+    for alg in _algorithms():
+        pane = alg.shortHelpString()
+        assert len(plain(pane)) <= PANE_CHARACTERS, (alg.name(), len(plain(pane)))
+        assert re.search(r"unit of privacy|privacy|private|spends? no|no privacy",
+                         plain(pane), re.I), alg.name()
+        link = re.search(r'<a href="([^"]+)">', pane)
+        assert link and link.group(1) == alg.helpUrl(), alg.name()
+        with open(link.group(1)[len("file://"):], encoding="utf-8") as fh:
+            page = fh.read()
+        assert alg.helpString() in page
+
+
+def test_every_parameter_is_on_the_help_page(qgis_app):
+    """Each parameter has a row: name, label, what it does (tooltip), type, default."""
+    import html
+    for alg in _algorithms():
+        with open(alg.helpUrl()[len("file://"):], encoding="utf-8") as fh:
+            page = fh.read()
+        for p in alg.parameterDefinitions():
+            row = f"<tr><td><code>{p.name()}</code></td><td>{html.escape(p.description())}" \
+                  f"</td><td>{html.escape(p.help())}</td>"
+            assert row in page, (alg.name(), p.name())
+
+
+def test_no_help_text_left_in_algorithm_modules():
+    """No HELP / *_HELP assignment in the algorithm modules, and no sentence of the help files
+    in their code (help lives in the data files only)."""
+    from mobility_dp.algorithms.common import helptext
+    sentences = {" ".join(helptext.plain(b)[:70].split()) for b in helptext.all_blocks()
+                 if len(helptext.plain(b)) >= 70}
+    found = []
+    for base, _dirs, files in os.walk(os.path.join(ROOT, "algorithms")):
+        for name in (f for f in files if f.endswith(".py")):
+            path = os.path.join(base, name)
+            with open(path, encoding="utf-8") as fh:
+                source = fh.read()
+            for node in ast.walk(ast.parse(source)):
+                if isinstance(node, ast.Assign) and any(
+                        getattr(t, "id", "").endswith("HELP") for t in node.targets):
+                    found.append(f"{path}:{node.lineno} {node.targets[0].id}")
+            code = " ".join(re.sub(r'"\s*\n\s*"|<[^>]+>', "", source).split())
+            found += [f"{path}: {s!r}" for s in sentences if s in code]
+    assert len(sentences) > 150 and not found, found
+
+
+def test_the_reader_refuses_a_malformed_file(tmp_path):
+    from mobility_dp.algorithms.common import helptext
+    (tmp_path / "bad.html").write_text("<p>No section.</p>\n", encoding="utf-8")
+    (tmp_path / "good.html").write_text(
+        "<!-- short -->\n<p>One\nline.</p>\n<!-- long -->\n<!-- include privacy -->\n",
+        encoding="utf-8")
+    with pytest.raises(ValueError, match="before"):
+        helptext.read("bad", str(tmp_path))
+    with pytest.raises(FileNotFoundError):
+        helptext.read("missing", str(tmp_path))
+    good = helptext.read("good", str(tmp_path))
+    assert good["short"] == ["<p>One line.</p>"]
+    assert good["long"] == helptext.shared("privacy") and len(good["long"]) > 3
+
+
+def test_the_catalogue_holds_every_help_block():
+    """scripts/i18n.py reads the help files (without QGIS) and the French catalogue holds every
+    block, translated."""
+    import importlib.util
+
+    from mobility_dp.algorithms.common import helptext
+    spec = importlib.util.spec_from_file_location("i18n_script",
+                                                  os.path.join(ROOT, "scripts", "i18n.py"))
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    blocks = script._help_blocks()
+    assert blocks == helptext.all_blocks() and len(blocks) > 200
+    known = script.read_ts(script.ts_path("fr"))
+    assert not [b[:80] for b in blocks if not known.get(b)]
+
+
+def test_the_method_rule_help_states_the_code_thresholds():
+    """The shared help of the OD method rule quotes dpcore's thresholds, not stale numbers."""
+    from mobility_dp.algorithms.common import helptext
+    from mobility_dp.dpcore.od.strategy import DENSE_LOAD, NOISELESS
+    text = " ".join(helptext.shared("od_method_rule"))
+    assert f"ε ≥ {NOISELESS:g}" in text and f"≥ {DENSE_LOAD:g}" in text
