@@ -100,6 +100,10 @@
       <translation>&lt;p&gt;&lt;b&gt;Flux réels&lt;/b&gt; (facultatif, décoché par défaut) : les flux exacts, avec les mêmes champs que &lt;b&gt;Flux&lt;/b&gt;, pour &lt;i&gt;Comparer flux originaux et flux privés&lt;/i&gt;. Ce sont des données brutes : internes, pas pour publication, et ne font pas partie de la publication.&lt;/p&gt;</translation>
     </message>
     <message>
+      <source>The cells with their flow in + out.</source>
+      <translation>Les cellules avec leur flux entrant + sortant.</translation>
+    </message>
+    <message>
       <source>&lt;p&gt;&lt;b&gt;Not private output.&lt;/b&gt; Summarises how many visits each user makes, to help the data owner choose ℓ, the number of visits kept per user by the pre-sampling of Acs &amp;amp; Castelluccia (§5.1) before a density release. A visit is one user at one tower in one slot; the pre-sampling keeps at most one visit per user and slot, then at most ℓ per user. The outputs are computed from the raw data and are for the data owner only: never publish them (even the choice of ℓ leaks a little when it is tuned on the data).&lt;/p&gt;</source>
       <translation>&lt;p&gt;&lt;b&gt;Sortie non privée.&lt;/b&gt; Résume combien de visites fait chaque utilisateur, pour aider le détenteur des données à choisir ℓ, le nombre de visites conservées par utilisateur par le pré-échantillonnage d'Acs &amp;amp; Castelluccia (§5.1) avant une publication de densité. Une visite est un utilisateur à une antenne dans un créneau ; le pré-échantillonnage garde au plus une visite par utilisateur et par créneau, puis au plus ℓ par utilisateur. Les sorties sont calculées à partir des données brutes et sont réservées au détenteur des données : ne les publiez jamais (même le choix de ℓ fuit un peu lorsqu'il est réglé sur les données).&lt;/p&gt;</translation>
     </message>
@@ -122,6 +126,14 @@
     <message>
       <source>&lt;p&gt;&lt;b&gt;Outputs&lt;/b&gt;: a table of the distribution of visits per user (visits, users, share, cumulative share) and a table per slot (events, active users, visits).&lt;/p&gt;</source>
       <translation>&lt;p&gt;&lt;b&gt;Sorties&lt;/b&gt; : une table de la distribution des visites par utilisateur (visits, users, share, cumulative share) et une table par créneau (événements, utilisateurs actifs, visites).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>How many users make each number of visits (a table of the raw data, for the data owner).</source>
+      <translation>Combien d'utilisateurs font chaque nombre de visites (une table des données brutes, pour le détenteur des données).</translation>
+    </message>
+    <message>
+      <source>The number of visits in each time slot (a table of the raw data, for the data owner).</source>
+      <translation>Le nombre de visites de chaque créneau (une table des données brutes, pour le détenteur des données).</translation>
     </message>
     <message>
       <source>&lt;p&gt;Measures how close a private spatio-temporal density is to the true one (Acs &amp;amp; Castelluccia, KDD 2014, §6): per-cell mean relative error and correlation, per-slot Earth Mover's Distance, with plots and maps in the report.&lt;/p&gt;</source>
@@ -156,6 +168,18 @@
       <translation>&lt;p&gt;&lt;b&gt;Sortie&lt;/b&gt; : les cellules avec leur MRE et leur corrélation de Pearson.&lt;/p&gt;</translation>
     </message>
     <message>
+      <source>The field of the true layer holding the count of each cell and slot.</source>
+      <translation>Le champ de la couche vraie qui contient le comptage de chaque cellule et créneau.</translation>
+    </message>
+    <message>
+      <source>The field of the private layer holding the count of each cell and slot.</source>
+      <translation>Le champ de la couche privée qui contient le comptage de chaque cellule et créneau.</translation>
+    </message>
+    <message>
+      <source>The cells with their mean relative error and correlation.</source>
+      <translation>Les cellules avec leur erreur relative moyenne et leur corrélation.</translation>
+    </message>
+    <message>
       <source>&lt;p&gt;How well a private flow layer preserves the original (Pratesi 2012 §5.4): for every network measure (flow per link and per zone, degree, clustering coefficient, node and edge betweenness) the Pearson correlation (PCC) between original and private values, the slope and intercept of the fitted line private ≈ slope·original + intercept and the mean bias, with scatter plots and cumulative distributions in the report; and the precision and recall of the mobility borders (pairs of zones grouped together in the private borders that are together in the original ones, and vice versa).&lt;/p&gt;</source>
       <translation>&lt;p&gt;Dans quelle mesure une couche de flux privée préserve l'originale (Pratesi 2012 §5.4) : pour chaque mesure de réseau (flux par lien et par zone, degré, coefficient de clustering, intermédiarité des nœuds et des arêtes), la corrélation de Pearson (PCC) entre valeurs originales et privées, la pente et l'ordonnée à l'origine de la droite ajustée privé ≈ pente·original + ordonnée et le biais moyen, avec des nuages de points et des distributions cumulées dans le rapport ; et la précision et le rappel des frontières de mobilité (paires de zones regroupées dans les frontières privées qui sont ensemble dans les originales, et inversement).&lt;/p&gt;</translation>
     </message>
@@ -184,6 +208,10 @@
       <translation>&lt;p&gt;Les mesures sont un post-traitement de flux publiés : elles ne coûtent aucune confidentialité.&lt;/p&gt;</translation>
     </message>
     <message>
+      <source>One row per measure: the correlation, slope, intercept and mean bias between the original and private values.</source>
+      <translation>Une ligne par mesure : la corrélation, la pente, l'ordonnée à l'origine et le biais moyen entre les valeurs originales et privées.</translation>
+    </message>
+    <message>
       <source>&lt;p&gt;How similar two mobility reports are, statistic by statistic, with the measures of dp-mobility-report's benchmark: SMAPE of the counts (symmetric, in [0, 1]: |a − b| / (|a| + |b|) averaged over values, 0 where both are 0), Kullback–Leibler and Jensen–Shannon divergence (base 2) of histograms as distributions, the earth mover's distance (metres, between zone centroids) of the visits per zone, and SMAPE of the quartiles. Lower is more similar.&lt;/p&gt;</source>
       <translation>&lt;p&gt;À quel point deux rapports de mobilité se ressemblent, statistique par statistique, avec les mesures du banc d'essai de dp-mobility-report : SMAPE des comptages (symétrique, dans [0, 1] : |a − b| / (|a| + |b|) moyenné sur les valeurs, 0 là où les deux valent 0), divergences de Kullback–Leibler et de Jensen–Shannon (base 2) des histogrammes vus comme des distributions, la distance du cantonnier (earth mover's distance, en mètres, entre centroïdes de zones) des visites par zone, et SMAPE des quartiles. Plus c'est bas, plus ils se ressemblent.&lt;/p&gt;</translation>
     </message>
@@ -194,6 +222,10 @@
     <message>
       <source>&lt;p&gt;&lt;b&gt;First&lt;/b&gt; / &lt;b&gt;second report&lt;/b&gt;: the statistics JSON files written by the private mobility report (two periods, two ε), or its statistics of the raw data (the internal JSON) to measure the utility of a private report. Both must use the same zones and bins.&lt;/p&gt;</source>
       <translation>&lt;p&gt;&lt;b&gt;Premier&lt;/b&gt; / &lt;b&gt;second rapport&lt;/b&gt; : les fichiers JSON de statistiques écrits par le rapport de mobilité privé (deux périodes, deux ε), ou ses statistiques des données brutes (le JSON interne) pour mesurer l'utilité d'un rapport privé. Les deux doivent utiliser les mêmes zones et les mêmes classes.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>One row per statistic: how similar the two reports are by each measure.</source>
+      <translation>Une ligne par statistique : la similarité des deux rapports selon chaque mesure.</translation>
     </message>
     <message>
       <source>&lt;p&gt;Builds cells that follow the density of a sample of points (Pratesi 2012, §5.2): small cells where points are dense, large where they are sparse, clipped to the study area.&lt;/p&gt;</source>
@@ -232,6 +264,10 @@
       <translation>&lt;p&gt;&lt;b&gt;Sortie&lt;/b&gt; : cellules avec cell_id, seed_x/seed_y (le germe dans le SCR de sortie), point_count (points de l'échantillon dans la cellule) et area_m2.&lt;/p&gt;</translation>
     </message>
     <message>
+      <source>The cells built from the points, clipped to the study area, with their number of points.</source>
+      <translation>Les cellules construites à partir des points, découpées à la zone d'étude, avec leur nombre de points.</translation>
+    </message>
+    <message>
       <source>&lt;p&gt;Estimates how the true points were distributed over a grid, from points perturbed with &lt;i&gt;Geo-indistinguishable perturbation&lt;/i&gt;, by the Iterative Bayesian Update (EM) of Alvim et al.: the maximum-likelihood distribution given the reports and the known mechanism. It only post-processes the reports: no privacy is spent and no ledger entry is written.&lt;/p&gt;</source>
       <translation>&lt;p&gt;Estime comment les vrais points se répartissaient sur une grille, à partir de points perturbés par &lt;i&gt;Perturbation géo-indistinguable&lt;/i&gt;, par la mise à jour bayésienne itérative (EM) d'Alvim et al. : la distribution de vraisemblance maximale étant donnés les rapports et le mécanisme connu. Ce n'est qu'un post-traitement des rapports : aucune confidentialité n'est dépensée et aucune entrée n'est écrite dans le registre.&lt;/p&gt;</translation>
     </message>
@@ -268,6 +304,14 @@
       <translation>&lt;p&gt;Sortie : polygones de la grille avec le nombre de rapports, le comptage et la probabilité estimés, la part brute des rapports et, pour &lt;code&gt;krr&lt;/code&gt;, la référence par inversion de matrice.&lt;/p&gt;</translation>
     </message>
     <message>
+      <source>The most EM iterations run before stopping (it stops earlier when the estimate changes by less than the tolerance).</source>
+      <translation>Le nombre maximal d'itérations EM (l'algorithme s'arrête plus tôt quand l'estimation change de moins que la tolérance).</translation>
+    </message>
+    <message>
+      <source>The grid cells with the number of reports and the estimated number and share of true points in each.</source>
+      <translation>Les cellules de la grille avec le nombre de signalements et le nombre et la part estimés de vrais points dans chacune.</translation>
+    </message>
+    <message>
       <source>&lt;p&gt;Network measures of a flow graph (Pratesi 2012 §5.3): zones are nodes, a positive flow is a directed edge. Per zone: flow in + out, degree (neighbours joined by a positive flow), clustering coefficient, node betweenness (shortest paths by hops) and the mobility-border community; per link: flow and edge betweenness. Mobility borders (§5.3.2): Louvain communities of the graph weighted by the flows in both directions, dissolved into one polygon per community.&lt;/p&gt;</source>
       <translation>&lt;p&gt;Mesures de réseau d'un graphe de flux (Pratesi 2012 §5.3) : les zones sont les nœuds, un flux positif est une arête orientée. Par zone : flux entrant + sortant, degré (voisins reliés par un flux positif), coefficient de clustering, intermédiarité des nœuds (plus courts chemins en nombre de sauts) et communauté de frontière de mobilité ; par lien : flux et intermédiarité de l'arête. Frontières de mobilité (§5.3.2) : communautés de Louvain du graphe pondéré par les flux dans les deux sens, fusionnées en un polygone par communauté.&lt;/p&gt;</translation>
     </message>
@@ -278,6 +322,18 @@
     <message>
       <source>&lt;p&gt;&lt;b&gt;Flows&lt;/b&gt;: flow lines, e.g. the output of &lt;i&gt;Aggregate flows with noise&lt;/i&gt;.&lt;/p&gt;</source>
       <translation>&lt;p&gt;&lt;b&gt;Flux&lt;/b&gt; : lignes de flux, p. ex. la sortie de &lt;i&gt;Agréger des flux avec bruit&lt;/i&gt;.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>The zones with their flow in + out, degree, clustering coefficient, betweenness and community.</source>
+      <translation>Les zones avec leur flux entrant + sortant, degré, coefficient de regroupement, intermédiarité et communauté.</translation>
+    </message>
+    <message>
+      <source>The links with a positive flow, with the flow and the edge betweenness.</source>
+      <translation>Les liens de flux positif, avec le flux et l'intermédiarité de l'arête.</translation>
+    </message>
+    <message>
+      <source>One polygon per community of zones (the mobility borders).</source>
+      <translation>Un polygone par communauté de zones (les frontières de mobilité).</translation>
     </message>
     <message>
       <source>&lt;p&gt;Generates synthetic mobility data on a real geography (call data records, vehicle trajectories, check-ins), so that every stage of Mobility DP can be tried without private data.&lt;/p&gt;</source>
@@ -324,6 +380,18 @@
       <translation>&lt;p&gt;&lt;b&gt;Sorties&lt;/b&gt; : la table des CDR (user_id, tower_id, heure en UTC, secondes epoch ; sans géométrie), les points de trajectoires (vehicle_id, trip_id, time) et les points de check-in (user_id, venue_id).&lt;/p&gt;</translation>
     </message>
     <message>
+      <source>The synthetic call data records: one event per row, with its user, tower and time.</source>
+      <translation>Les relevés d'appels synthétiques : un événement par ligne, avec son utilisateur, son antenne et son heure.</translation>
+    </message>
+    <message>
+      <source>The synthetic GPS points of the vehicles, with their vehicle, trip and time.</source>
+      <translation>Les points GPS synthétiques des véhicules, avec leur véhicule, leur trajet et leur heure.</translation>
+    </message>
+    <message>
+      <source>The synthetic check-ins at venues, one point per check-in, with its user and time.</source>
+      <translation>Les check-ins synthétiques dans des lieux, un point par check-in, avec son utilisateur et son heure.</translation>
+    </message>
+    <message>
       <source>&lt;p&gt;Takes two partitions of the same area, A (e.g. tower cells) and B (e.g. IRIS census cells), and computes (Acs &amp;amp; Castelluccia, KDD 2014): the overlap of every pair of cells with the area-proportional weight w(a, b) = |a ∩ b| / |a| of their Formula (1), which maps counts of A to B, and the smallest set of cells from A and B that covers every overlap (§5.2, Theorem 5: a minimum vertex cover of the overlap graph, found through König's theorem from a maximum bipartite matching). The density stage perturbs the counts of the cover cells.&lt;/p&gt;</source>
       <translation>&lt;p&gt;Prend deux partitions de la même zone, A (p. ex. les cellules des antennes) et B (p. ex. les mailles IRIS du recensement), et calcule (Acs &amp;amp; Castelluccia, KDD 2014) : le chevauchement de chaque paire de cellules avec le poids proportionnel à la surface w(a, b) = |a ∩ b| / |a| de leur formule (1), qui transpose les comptages de A vers B, et le plus petit ensemble de cellules de A et B qui couvre chaque chevauchement (§5.2, théorème 5 : une couverture minimale par sommets du graphe des chevauchements, obtenue par le théorème de König à partir d'un couplage biparti maximal). L'étape de densité perturbe les comptages des cellules de la couverture.&lt;/p&gt;</translation>
     </message>
@@ -346,6 +414,14 @@
     <message>
       <source>&lt;p&gt;&lt;b&gt;Outputs&lt;/b&gt;: the cover layer (cells of A and B in the cover, with source "A" or "B", cell_id and area_m2, in A's CRS), the overlap table (a_id, b_id, overlap_m2, weight_a_to_b) that the density stage reuses, and a report with |A|, |B|, the number of overlaps |E|, the cover size |C|, the check that every overlap is covered and the area of each layer not covered by the other.&lt;/p&gt;</source>
       <translation>&lt;p&gt;&lt;b&gt;Sorties&lt;/b&gt; : la couche de couverture (cellules de A et B dans la couverture, avec source « A » ou « B », cell_id et area_m2, dans le SCR de A), la table des chevauchements (a_id, b_id, overlap_m2, weight_a_to_b) que réutilise l'étape de densité, et un rapport avec |A|, |B|, le nombre de chevauchements |E|, la taille de la couverture |C|, la vérification que chaque chevauchement est couvert et la surface de chaque couche non couverte par l'autre.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>The cells of A and B in the minimum cover, with their source ("A" or "B"), id and area.</source>
+      <translation>Les cellules de A et B de la couverture minimale, avec leur source (« A » ou « B »), leur identifiant et leur surface.</translation>
+    </message>
+    <message>
+      <source>Every pair of overlapping cells with its overlap area and the weight |a ∩ b| / |a| that maps counts of A to B.</source>
+      <translation>Chaque paire de cellules qui se chevauchent, avec la surface commune et le poids |a ∩ b| / |a| qui reporte les comptages de A sur B.</translation>
     </message>
     <message>
       <source>&lt;p&gt;One differentially private release of many statistics of a trips layer over zones, as dp-mobility-report: visits per zone, OD flows, trips over time, trip length and duration, trips per user and more. Each statistic gets its weight's share of ε; the ledger is charged once.&lt;/p&gt;</source>
@@ -460,6 +536,10 @@
       <translation>&lt;p&gt;&lt;b&gt;Champs à copier&lt;/b&gt; : aucun par défaut (p. ex. choisissez un identifiant de zone pour rejoindre le résultat). Les champs copiés sont listés dans le rapport ; le champ de comptage ne peut jamais être copié.&lt;/p&gt;</translation>
     </message>
     <message>
+      <source>The input features with their noisy count (and the fields chosen to copy).</source>
+      <translation>Les entités d'entrée avec leur comptage bruité (et les champs choisis pour la copie).</translation>
+    </message>
+    <message>
       <source>&lt;p&gt;Origin–destination (OD) flows of whole trips between any zones, released with differential privacy for each user: how many trips (or people) went from zone i to zone j, the diagonal holding the trips that start and end in one zone.&lt;/p&gt;</source>
       <translation>&lt;p&gt;Flux origine-destination (OD) de trajets entiers entre zones quelconques, publiés avec la confidentialité différentielle pour chaque utilisateur : combien de trajets (ou de personnes) sont allés de la zone i à la zone j, la diagonale contenant les trajets qui commencent et finissent dans une même zone.&lt;/p&gt;</translation>
     </message>
@@ -494,6 +574,10 @@
     <message>
       <source>&lt;p&gt;&lt;b&gt;Share of ε for the noisy total&lt;/b&gt; (0 = off): sampling drops the trips of users above m. With a share s &amp;gt; 0, the fraction s of ε releases two noisy totals (the sampled trips, and the extra trips up to the &lt;b&gt;cap M per user&lt;/b&gt; ≥ m) and the flows are scaled by their ratio to estimate the trips up to M per user; the rest of ε goes to the OD matrix. The interval of a scaled flow is that of the sampled trips (at 96 %) times the interval of the factor (at 99 %): it covers the sampled trips × the true factor at 95 %. Costs are computed and shown. The scaling multiplies the noise too: it corrects the level of large flows and of totals, but on a sparse matrix (many zones, few trips) it raises the error of the typical pair (see the peer benchmark in &lt;code&gt;benchmarks/peer_dpmr.py&lt;/code&gt;).&lt;/p&gt;</source>
       <translation>&lt;p&gt;&lt;b&gt;Part de ε pour le total bruité&lt;/b&gt; (0 = désactivé) : l'échantillonnage écarte les trajets des utilisateurs au-delà de m. Avec une part s &amp;gt; 0, la fraction s de ε publie deux totaux bruités (les trajets échantillonnés, et les trajets supplémentaires jusqu'au &lt;b&gt;plafond M par utilisateur&lt;/b&gt; ≥ m) et les flux sont multipliés par leur rapport pour estimer les trajets jusqu'à M par utilisateur ; le reste de ε va à la matrice OD. L'intervalle d'un flux mis à l'échelle est celui des trajets échantillonnés (à 96 %) multiplié par l'intervalle du facteur (à 99 %) : il couvre les trajets échantillonnés × le vrai facteur à 95 %. Les coûts sont calculés et affichés. La mise à l'échelle multiplie aussi le bruit : elle corrige le niveau des grands flux et des totaux, mais sur une matrice éparse (beaucoup de zones, peu de trajets) elle augmente l'erreur de la paire typique (voir le banc d'essai comparatif dans &lt;code&gt;benchmarks/peer_dpmr.py&lt;/code&gt;).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>Lines between zone centroids for the pairs whose flow stands out of the noise (the simultaneous 95 % margin).</source>
+      <translation>Des lignes entre centroïdes de zones pour les paires dont le flux se distingue du bruit (la marge simultanée à 95 %).</translation>
     </message>
     <message>
       <source>&lt;p&gt;Moves every point at random so that nobody can learn its exact location (geo-indistinguishability, Andrés et al. CCS 2013): two true locations d metres apart produce reports whose probabilities differ by at most a factor e^(ε·d). Use it to publish or collect check-ins, homes or incidents; then &lt;i&gt;Estimate distribution from perturbed points&lt;/i&gt; recovers the spatial distribution.&lt;/p&gt;</source>
@@ -532,6 +616,10 @@
       <translation>&lt;p&gt;&lt;b&gt;Lignes de déplacement&lt;/b&gt; (facultatives) : lignes allant de chaque point réel à son rapport, avec leur longueur géodésique. Elles révèlent les positions réelles : pour le détenteur des données uniquement, ne les publiez jamais.&lt;/p&gt;</translation>
     </message>
     <message>
+      <source>The perturbed points, in random order, with the fields chosen to copy.</source>
+      <translation>Les points perturbés, dans un ordre aléatoire, avec les champs choisis pour la copie.</translation>
+    </message>
+    <message>
       <source>&lt;p&gt;Publishes how many users are in every cell at every timestamp (by default each hour of one day) with user-level differential privacy, following Chen et al., "Differentially Private Aggregated Mobility Data Publication Using Moving Characteristics" (2019). Aggregated counts alone are not private: the trajectory recovery attack (Trajectory recovery attack (audit), in Evaluation) rebuilds most individual trajectories from them.&lt;/p&gt;</source>
       <translation>&lt;p&gt;Publie combien d'utilisateurs se trouvent dans chaque cellule à chaque instant (par défaut chaque heure d'une journée) avec une confidentialité différentielle au niveau de l'utilisateur, d'après Chen et al., « Differentially Private Aggregated Mobility Data Publication Using Moving Characteristics » (2019). Les comptages agrégés seuls ne sont pas privés : l'attaque de reconstruction de trajectoires (Attaque de reconstruction de trajectoires (audit), dans Évaluation) reconstruit la plupart des trajectoires individuelles à partir d'eux.&lt;/p&gt;</translation>
     </message>
@@ -566,6 +654,18 @@
     <message>
       <source>&lt;p&gt;&lt;b&gt;Outputs&lt;/b&gt;: the private counts in long form (cell polygon, cell_id, slot, slot_start, slot_end, count, fresh = whether the timestamp got fresh noise, part = day/night for hybrids), playing in the Temporal Controller; DIVISION, the chosen day interval; the report. The internal report holds the errors against the true counts.&lt;/p&gt;</source>
       <translation>&lt;p&gt;&lt;b&gt;Sorties&lt;/b&gt; : les comptages privés en format long (polygone de la cellule, cell_id, slot, slot_start, slot_end, count, fresh = si l'instant a reçu un nouveau bruit, part = jour/nuit pour les hybrides), qui se jouent dans le contrôleur temporel ; DIVISION, l'intervalle de jour choisi ; le rapport. Le rapport interne contient les erreurs par rapport aux vrais comptages.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>The number of time slots published, one histogram each.</source>
+      <translation>Le nombre de créneaux publiés, un histogramme chacun.</translation>
+    </message>
+    <message>
+      <source>The base α of the logarithm in the division utility (Eq. 7 of the paper).</source>
+      <translation>La base α du logarithme de l'utilité de division (éq. 7 de l'article).</translation>
+    </message>
+    <message>
+      <source>The private counts in long form: one row per cell and slot.</source>
+      <translation>Les comptages privés au format long : une ligne par cellule et créneau.</translation>
     </message>
     <message>
       <source>&lt;p&gt;Turns call data records (CDR) into the number of people in every census cell for every time slot (by default every hour of a week) with a user-level differential privacy guarantee, following Acs &amp;amp; Castelluccia, "A Case Study: Privacy Preserving Release of Spatio-temporal Density in Paris" (KDD 2014).&lt;/p&gt;</source>
@@ -628,6 +728,26 @@
       <translation>&lt;p&gt;&lt;b&gt;Sorties&lt;/b&gt; : la densité privée en format long (polygone de recensement, cell_id, slot, slot_start, slot_end, count ; la couche se joue dans le contrôleur temporel) ; en option une couche large (un champ par créneau, symbolisée selon les comptages du premier créneau) et les cellules de la couverture avec leur groupe, leur total bruité et leur nombre de coefficients DCT k (tous trois calculés à partir de valeurs bruitées : ils font partie de la publication). La vraie densité (avancé) n'est PAS privée : pour l'évaluation par le détenteur des données uniquement.&lt;/p&gt;</translation>
     </message>
     <message>
+      <source>The field identifying each census cell (unique values).</source>
+      <translation>Le champ qui identifie chaque cellule de recensement (valeurs uniques).</translation>
+    </message>
+    <message>
+      <source>The most visits kept per user by the pre-sampling (ℓ): more keeps more of the data but needs more noise.</source>
+      <translation>Le nombre maximal de visites gardées par utilisateur par le pré-échantillonnage (ℓ) : plus garde davantage de données mais demande plus de bruit.</translation>
+    </message>
+    <message>
+      <source>The private density in long form: one row per census cell and slot, with its start and end (plays in the Temporal Controller).</source>
+      <translation>La densité privée au format long : une ligne par cellule de recensement et créneau, avec son début et sa fin (animable dans le contrôleur temporel).</translation>
+    </message>
+    <message>
+      <source>The private density with one field per slot.</source>
+      <translation>La densité privée avec un champ par créneau.</translation>
+    </message>
+    <message>
+      <source>The cover cells with their cluster, noisy total and number of kept coefficients.</source>
+      <translation>Les cellules de la couverture avec leur groupe, leur total bruité et leur nombre de coefficients gardés.</translation>
+    </message>
+    <message>
       <source>&lt;p&gt;A synthetic trips layer that analysts can load into any tool, drawn from a generative model fitted under differential privacy for each user (trips per person, main pairs of zones, other trips, distances, times). The report lists every part of the model with its ε.&lt;/p&gt;</source>
       <translation>&lt;p&gt;Une couche de trajets synthétiques que les analystes peuvent charger dans tout outil, tirée d'un modèle génératif ajusté sous confidentialité différentielle pour chaque utilisateur (trajets par personne, paires de zones principales, autres trajets, distances, horaires). Le rapport liste chaque partie du modèle avec son ε.&lt;/p&gt;</translation>
     </message>
@@ -658,6 +778,10 @@
     <message>
       <source>&lt;p&gt;&lt;b&gt;Cap M of trips per person&lt;/b&gt; (≥ m): the number of trips of each person is counted up to M before noise (capping at m would pile every busy person at m). &lt;b&gt;Number of synthetic trips&lt;/b&gt; (0 = the model's noisy total). A time window (start and end) is required: the synthetic dates are drawn inside it, and so are their times.&lt;/p&gt;</source>
       <translation>&lt;p&gt;&lt;b&gt;Plafond M de trajets par personne&lt;/b&gt; (≥ m) : le nombre de trajets de chaque personne est compté jusqu'à M avant le bruit (plafonner à m entasserait toutes les personnes actives à m). &lt;b&gt;Nombre de trajets synthétiques&lt;/b&gt; (0 = le total bruité du modèle). Une fenêtre de temps (début et fin) est obligatoire : les dates synthétiques y sont tirées, de même que leurs heures.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>The synthetic trips drawn from the private model, one line per trip, in random order.</source>
+      <translation>Les trajets synthétiques tirés du modèle privé, une ligne par trajet, dans un ordre aléatoire.</translation>
     </message>
     <message>
       <source>&lt;p&gt;Audits a release of counts per cell and timestamp with the trajectory recovery attack of Xu et al. (WWW 2017): it rebuilds individual trajectories from the counts alone and, given the true trajectories, scores how many points it recovered.&lt;/p&gt;</source>
@@ -692,6 +816,34 @@
       <translation>&lt;p&gt;&lt;b&gt;Sorties&lt;/b&gt; : les trajectoires reconstruites en lignes passant par les centroïdes des cellules ; en option une table donnant, pour chaque vrai utilisateur, la trajectoire reconstruite la mieux appariée et sa précision ; les nombres RECOVERY_ACCURACY et UNIQUENESS (pour les modèles et qgis_process) ; le rapport. Tout ce qui est calculé à partir des vraies trajectoires est interne : ne le publiez pas.&lt;/p&gt;</translation>
     </message>
     <message>
+      <source>The field holding the slot of each count (empty: slot).</source>
+      <translation>Le champ qui contient le créneau de chaque comptage (vide : slot).</translation>
+    </message>
+    <message>
+      <source>The field holding the count (empty: count).</source>
+      <translation>Le champ qui contient le comptage (vide : count).</translation>
+    </message>
+    <message>
+      <source>The field holding the start of each slot (empty: slot_start).</source>
+      <translation>Le champ qui contient le début de chaque créneau (vide : slot_start).</translation>
+    </message>
+    <message>
+      <source>The field holding the end of each slot (empty: slot_end).</source>
+      <translation>Le champ qui contient la fin de chaque créneau (vide : slot_end).</translation>
+    </message>
+    <message>
+      <source>The number of most visited cells of a user compared for the uniqueness score.</source>
+      <translation>Le nombre de cellules les plus visitées d'un utilisateur comparées pour le score d'unicité.</translation>
+    </message>
+    <message>
+      <source>The recovered trajectories, as lines through the cell centroids.</source>
+      <translation>Les trajectoires reconstruites, en lignes passant par les centroïdes des cellules.</translation>
+    </message>
+    <message>
+      <source>For every true user, the best-matching recovered trajectory and its accuracy (internal: do not publish).</source>
+      <translation>Pour chaque vrai utilisateur, la trajectoire reconstruite la plus proche et sa précision (interne : ne pas publier).</translation>
+    </message>
+    <message>
       <source>&lt;p&gt;Splits a study area into one cell per mobile-network site (Voronoi cells clipped to the area, as in Acs &amp;amp; Castelluccia, KDD 2014, §4.2): the tower cells a density release maps counts from.&lt;/p&gt;</source>
       <translation>&lt;p&gt;Découpe une zone d'étude en une cellule par site du réseau mobile (cellules de Voronoï découpées à la zone, comme chez Acs &amp;amp; Castelluccia, KDD 2014, §4.2) : les cellules d'antennes dont une publication de densité répartit les comptages.&lt;/p&gt;</translation>
     </message>
@@ -720,6 +872,14 @@
       <translation>&lt;p&gt;&lt;b&gt;Sorties&lt;/b&gt; : les cellules (cell_id, tower_ids, tower_count, area_m2) et une table tower_id → cell_id avec le statut de chaque antenne : inside (à l'intérieur), outside (une antenne hors de la zone d'étude garde sa cellule si celle-ci touche encore la zone) ou dropped (sa cellule manque la zone ; cell_id est NULL). Le rapport liste ces comptages.&lt;/p&gt;</translation>
     </message>
     <message>
+      <source>The tower cells: one polygon per site, clipped to the study area, with the ids of its towers.</source>
+      <translation>Les cellules d'antennes : un polygone par site, découpé à la zone d'étude, avec les identifiants de ses antennes.</translation>
+    </message>
+    <message>
+      <source>A table of every tower with the id of its cell and whether it lay inside the study area (towers at one site share a cell).</source>
+      <translation>Une table de chaque antenne avec l'identifiant de sa cellule et si elle était dans la zone d'étude (les antennes d'un même site partagent une cellule).</translation>
+    </message>
+    <message>
       <source>&lt;h3&gt;Privacy parameters&lt;/h3&gt;</source>
       <translation>&lt;h3&gt;Paramètres de confidentialité&lt;/h3&gt;</translation>
     </message>
@@ -746,6 +906,58 @@
     <message>
       <source>&lt;p&gt;&lt;b&gt;Outputs EPSILON_SPENT, DELTA_SPENT, PRIVACY_UNIT&lt;/b&gt;: what this run spent (and in which unit), so a model can show and add up its cost.&lt;/p&gt;</source>
       <translation>&lt;p&gt;&lt;b&gt;Sorties EPSILON_SPENT, DELTA_SPENT, PRIVACY_UNIT&lt;/b&gt; : ce que cette exécution a dépensé (et dans quelle unité), pour qu'un modèle puisse afficher et additionner son coût.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>The HTML report of the run: its parameters and results (a release's report holds only what is safe to publish with it).</source>
+      <translation>Le rapport HTML de l'exécution : ses paramètres et résultats (le rapport d'une publication ne contient que ce qui peut être publié avec elle).</translation>
+    </message>
+    <message>
+      <source>The dataset's total δ in the ledger, given with the total budget ε on the dataset's first release and fixed afterwards.</source>
+      <translation>Le δ total du jeu de données dans le registre, donné avec le budget total ε à la première publication du jeu de données et fixé ensuite.</translation>
+    </message>
+    <message>
+      <source>Trips given as lines or as a table: the field holding each trip's start time.</source>
+      <translation>Trajets donnés en lignes ou en table : le champ qui contient l'heure de début de chaque trajet.</translation>
+    </message>
+    <message>
+      <source>Trips given as lines or as a table: the field holding each trip's end time.</source>
+      <translation>Trajets donnés en lignes ou en table : le champ qui contient l'heure de fin de chaque trajet.</translation>
+    </message>
+    <message>
+      <source>Trips given as a table: the field holding the x coordinate (longitude or easting) of each trip's origin.</source>
+      <translation>Trajets donnés en table : le champ qui contient la coordonnée x (longitude ou abscisse) de l'origine de chaque trajet.</translation>
+    </message>
+    <message>
+      <source>Trips given as a table: the field holding the y coordinate (latitude or northing) of each trip's origin.</source>
+      <translation>Trajets donnés en table : le champ qui contient la coordonnée y (latitude ou ordonnée) de l'origine de chaque trajet.</translation>
+    </message>
+    <message>
+      <source>Trips given as a table: the field holding the x coordinate (longitude or easting) of each trip's destination.</source>
+      <translation>Trajets donnés en table : le champ qui contient la coordonnée x (longitude ou abscisse) de la destination de chaque trajet.</translation>
+    </message>
+    <message>
+      <source>Trips given as a table: the field holding the y coordinate (latitude or northing) of each trip's destination.</source>
+      <translation>Trajets donnés en table : le champ qui contient la coordonnée y (latitude ou ordonnée) de la destination de chaque trajet.</translation>
+    </message>
+    <message>
+      <source>The end of the time window (UTC): what happens at or after it is left out.</source>
+      <translation>La fin de la fenêtre temporelle (UTC) : ce qui a lieu à partir de cet instant est laissé de côté.</translation>
+    </message>
+    <message>
+      <source>The field holding the time of each event (a date-time, or seconds since 1970).</source>
+      <translation>Le champ qui contient l'heure de chaque événement (une date-heure, ou des secondes depuis 1970).</translation>
+    </message>
+    <message>
+      <source>The field holding the tower id of each event (the ids of the towers layer).</source>
+      <translation>Le champ qui contient l'identifiant d'antenne de chaque événement (les identifiants de la couche des antennes).</translation>
+    </message>
+    <message>
+      <source>The field identifying each cell (empty: the feature id).</source>
+      <translation>Le champ qui identifie chaque cellule (vide : l'identifiant de l'entité).</translation>
+    </message>
+    <message>
+      <source>The seed of the betweenness pivots and of the Louvain communities: the same seed gives the same measures.</source>
+      <translation>La graine des pivots d'intermédiarité et des communautés de Louvain : la même graine donne les mêmes mesures.</translation>
     </message>
     <message>
       <source>Add DP noise to counts</source>

@@ -60,6 +60,14 @@ def long_html(alg) -> str:
         alg.parameterDefinitions())
 
 
+def described(alg) -> dict:
+    """{parameter name: what it does, translated} of ``alg``: its tooltip, else the help
+    file's description (the algorithm's own, else the shared one); "" when neither."""
+    own = {**helptext.common_parameters(), **sections(alg)["parameters"]}
+    return {p.name(): p.help() or (tr(own[p.name()]) if p.name() in own else "")
+            for p in alg.parameterDefinitions()}
+
+
 def choices_help(parameters) -> str:
     """HTML listing the stored values of every static-string enum in ``parameters``
     (with their descriptions when made by :func:`params.enum_parameter`)."""
@@ -82,8 +90,8 @@ def choices_help(parameters) -> str:
 
 def page(alg) -> str:
     """The HTML help page of ``alg``: its full help, then every parameter (label, what it
-    does, type, default) and output."""
-    rows = []
+    does (:func:`described`), type, default) and output."""
+    rows, what = [], described(alg)
     for p in alg.parameterDefinitions():
         kind = (tr("advanced, ") if p.flags() & QgsProcessingParameterDefinition.FlagAdvanced
             else "")
@@ -91,7 +99,7 @@ def page(alg) -> str:
             else tr("required"))
         default = p.defaultValue()
         rows.append(f"<tr><td><code>{html.escape(p.name())}</code></td>"
-                    f"<td>{html.escape(p.description())}</td><td>{html.escape(p.help())}</td>"
+                    f"<td>{html.escape(p.description())}</td><td>{html.escape(what[p.name()])}</td>"
                     f"<td>{html.escape(p.type())}, {kind}</td>"
                     f"<td>{'' if default is None else html.escape(str(default))}</td></tr>")
     outputs = "".join(f"<tr><td><code>{html.escape(o.name())}</code></td>"

@@ -1,7 +1,8 @@
 """Help texts as data: one file per algorithm id in ``algorithms/help/`` (no QGIS needed).
 
 ``algorithms/help/<id>.html`` holds two sections of HTML blocks (paragraphs, headings, lists),
-one block per paragraph, blocks separated by blank lines::
+one block per paragraph, blocks separated by blank lines, and an optional section of parameter
+descriptions, one ``NAME: what it does`` a line::
 
     <!-- short -->
     <p>What it does.</p>
@@ -9,9 +10,12 @@ one block per paragraph, blocks separated by blank lines::
     <!-- long -->
     <p>Methods, parameters, outputs …</p>
     <!-- include trips -->
+    <!-- parameters -->
+    OUTPUT: the layer it writes.
 
 *short* is the dialog's help pane (``shortHelpString``); *long* follows it on the help page
-(``helpString``, the Help button). ``<!-- include name -->`` inserts the blocks of
+(``helpString``, the Help button); *parameters* describe, on that page, the parameters that have
+no tooltip, beside the descriptions every algorithm shares (``shared/parameters.txt``). ``<!-- include name -->`` inserts the blocks of
 ``algorithms/help/shared/<name>.html`` (help shared by several algorithms, written once). A
 block is the unit of translation: the base class passes each through ``tr`` and
 ``scripts/i18n.py`` puts each in the catalogue, so a block edited here is a new string there.
@@ -25,10 +29,13 @@ import re
 HELP_DIR = os.path.join(os.path.dirname(os.path.dirname(__file__)), "help")
 #: The sections of a help file, in order.
 SECTIONS = ("short", "long")
+#: The parameter descriptions every algorithm shares (an algorithm's own come first).
+COMMON_PARAMETERS = os.path.join(HELP_DIR, "shared", "parameters.txt")
 #: The shared help every release's page ends with (``shared/privacy.html``).
 PRIVACY = "privacy"
 
-_MARK = re.compile(r"^\s*<!--\s*(short|long|include\s+([\w-]+))\s*-->\s*$")
+_MARK = re.compile(r"^\s*<!--\s*(short|long|parameters|include\s+([\w-]+))\s*-->\s*$")
+_ENTRY = re.compile(r"^([A-Z][A-Z0-9_]*): (\S.*)$")
 
 
 def blocks(text: str) -> list:
@@ -47,18 +54,39 @@ def shared(name: str) -> list:
         return blocks(fh.read())
 
 
+def parameters(lines) -> dict:
+    """{NAME: description} of ``NAME: description`` lines (blank lines skipped)."""
+    out = {}
+    for line in lines:
+        if line.strip():
+            entry = _ENTRY.match(line.strip())
+            if entry is None:
+                raise ValueError(f"not a 'NAME: description' line: {line.strip()[:60]!r}")
+            out[entry.group(1)] = entry.group(2)
+    return out
+
+
+def common_parameters() -> dict:
+    """The parameter descriptions every algorithm shares (``shared/parameters.txt``)."""
+    with open(COMMON_PARAMETERS, encoding="utf-8") as fh:
+        return parameters(fh.read().splitlines())
+
+
 def read(algorithm_id: str, directory: str = HELP_DIR) -> dict:
-    """{"short": [blocks], "long": [blocks]} of ``algorithm_id``, includes expanded.
+    """{"short": [blocks], "long": [blocks], "parameters": {NAME: description}} of
+    ``algorithm_id``, includes expanded.
 
     Raises ``FileNotFoundError`` when the algorithm has no help file, ``ValueError`` when the
-    file does not start with its short section.
+    file does not start with its short section or a parameter line is malformed.
     """
     with open(os.path.join(directory, f"{algorithm_id}.html"), encoding="utf-8") as fh:
         lines = fh.read().splitlines()
     sections, current, text = {}, None, []
 
     def close():
-        if current is not None:
+        if current == "parameters":
+            sections[current] = parameters(text)
+        elif current is not None:
             sections.setdefault(current, []).extend(blocks("\n".join(text)))
 
     for line in lines:
@@ -71,8 +99,8 @@ def read(algorithm_id: str, directory: str = HELP_DIR) -> dict:
         close()
         text = []
         if mark.group(2):
-            if current is None:
-                raise ValueError(f"{algorithm_id}.html: include before <!-- short -->")
+            if current not in SECTIONS:
+                raise ValueError(f"{algorithm_id}.html: include outside the short or long section")
             sections[current].extend(shared(mark.group(2)))
         else:
             current = mark.group(1)
@@ -80,7 +108,8 @@ def read(algorithm_id: str, directory: str = HELP_DIR) -> dict:
     close()
     if "short" not in sections:
         raise ValueError(f"{algorithm_id}.html has no <!-- short --> section")
-    return {name: sections.get(name, []) for name in SECTIONS}
+    return {**{name: sections.get(name, []) for name in SECTIONS},
+            "parameters": sections.get("parameters", {})}
 
 
 def all_blocks(directory: str = HELP_DIR) -> list:
@@ -90,10 +119,11 @@ def all_blocks(directory: str = HELP_DIR) -> list:
         if name.endswith(".html"):
             sections = read(name[:-len(".html")], directory)
             out += [b for section in SECTIONS for b in sections[section]]
+            out += list(sections["parameters"].values())
     for name in sorted(os.listdir(os.path.join(HELP_DIR, "shared"))):
         if name.endswith(".html"):
             out += shared(name[:-len(".html")])
-    return out
+    return out + list(common_parameters().values())
 
 
 def plain(html: str) -> str:

@@ -52,15 +52,49 @@ def test_the_pane_says_what_it_costs_and_links_the_full_help(qgis_app):
         assert alg.helpString() in page
 
 
+def _label_key(label: str) -> str:
+    """A label without its parenthesis, colon or details: "Cell size (m)" -> "cell size"."""
+    return re.split(r" \(| \[|:|\|", label)[0].strip().lower()
+
+
+def _undescribed(alg) -> list:
+    from mobility_dp.algorithms.common import helppages
+    from mobility_dp.algorithms.common.helptext import plain
+    what = helppages.described(alg)
+    bold = {plain(b).lower() for b in re.findall(r"<b>(.*?)</b>", alg.helpString())}
+    return [p.name() for p in alg.parameterDefinitions()
+            if not what[p.name()] and not any(
+                len(b) > 3 and (_label_key(p.description()).startswith(b) or
+                                b.startswith(_label_key(p.description()))) for b in bold)]
+
+
+def test_every_parameter_is_described(qgis_app):
+    """Every parameter says what it does: its tooltip, a description in the help file (its own
+    or the shared one), or a paragraph of the full help naming it in bold (its label, e.g.
+    <b>Cell size</b> for "Cell size (m)")."""
+    undescribed = {alg.name(): _undescribed(alg) for alg in _algorithms()}
+    assert not any(undescribed.values()), undescribed
+
+
+def test_the_description_check_finds_an_undescribed_parameter(qgis_app):
+    """Negative control: a parameter without tooltip, entry or bold mention is found."""
+    from qgis.core import QgsProcessingParameterNumber
+    alg = _algorithms()[0]
+    alg.addParameter(QgsProcessingParameterNumber("ZZ_UNKNOWN", "Wobble factor"))
+    assert _undescribed(alg) == ["ZZ_UNKNOWN"]
+
+
 def test_every_parameter_is_on_the_help_page(qgis_app):
-    """Each parameter has a row: name, label, what it does (tooltip), type, default."""
+    """Each parameter has a row: name, label, what it does, type, default."""
     import html
+    from mobility_dp.algorithms.common import helppages
     for alg in _algorithms():
+        what = helppages.described(alg)
         with open(alg.helpUrl()[len("file://"):], encoding="utf-8") as fh:
             page = fh.read()
         for p in alg.parameterDefinitions():
             row = f"<tr><td><code>{p.name()}</code></td><td>{html.escape(p.description())}" \
-                  f"</td><td>{html.escape(p.help())}</td>"
+                  f"</td><td>{html.escape(what[p.name()])}</td>"
             assert row in page, (alg.name(), p.name())
 
 
@@ -98,6 +132,12 @@ def test_the_reader_refuses_a_malformed_file(tmp_path):
     good = helptext.read("good", str(tmp_path))
     assert good["short"] == ["<p>One line.</p>"]
     assert good["long"] == helptext.shared("privacy") and len(good["long"]) > 3
+    assert good["parameters"] == {}
+    (tmp_path / "params.html").write_text(
+        "<!-- short -->\n<p>x</p>\n<!-- parameters -->\nOUTPUT: The layer.\n\nlower: no\n",
+        encoding="utf-8")
+    with pytest.raises(ValueError, match="NAME: description"):
+        helptext.read("params", str(tmp_path))
 
 
 def test_the_catalogue_holds_every_help_block():
