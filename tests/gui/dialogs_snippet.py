@@ -37,6 +37,16 @@ def _combos(dlg, alg):
     return out
 
 
+def _help_pane(dlg):
+    """The dialog's help pane: [viewport width, height, vertical scroll range] (px)."""
+    from qgis.PyQt.QtWidgets import QTextBrowser
+    pane = dlg.findChild(QTextBrowser, "textShortHelp")
+    if pane is None:
+        return None
+    return [pane.viewport().width(), pane.viewport().height(),
+            pane.verticalScrollBar().maximum()]
+
+
 def _labels(dlg):
     from qgis.PyQt.QtWidgets import QLabel
     return [lab.text() for lab in dlg.mainWidget().findChildren(QLabel) if lab.text()]
@@ -76,7 +86,7 @@ def main(h):
         dialogs[alg.id()] = {
             "size": [dlg.width(), dlg.height()], "scroll": _scroll(dlg),
             "model": isinstance(alg, QgsProcessingModelAlgorithm),
-            "combos": _combos(dlg, alg), "labels": _labels(dlg),
+            "combos": _combos(dlg, alg), "labels": _labels(dlg), "help": _help_pane(dlg),
             "messages": h.messages_since(mark)}
         if SHOTS and short in SHOT_IDS:
             h.shot(dlg, _os.path.join(SHOTS, f"{short}-dialog.png"))

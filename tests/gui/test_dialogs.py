@@ -75,6 +75,16 @@ def test_no_horizontal_scrolling_at_the_default_size(session):
     assert not scrolling, scrolling
 
 
+def test_the_help_pane_does_not_scroll(session):
+    """The dialog's help pane says what the algorithm does and costs on one screen (the full
+    help is behind its link): the whole help once scrolled through ~12,000 characters."""
+    panes = {a: d["help"] for a, d in session["result"]["dialogs"].items()
+             if a.startswith("mobilitydp:") and not d["model"]}
+    assert len(panes) >= 18 and all(p and p[1] > 200 for p in panes.values()), panes
+    scrolling = {a: p for a, p in panes.items() if p[2] > 0}
+    assert not scrolling, scrolling
+
+
 def test_options_are_shown_by_their_labels(session):
     """Each static-string option shows its label, not the value scripts pass (efpa_g)."""
     raw = {}

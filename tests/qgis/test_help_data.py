@@ -9,10 +9,11 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-#: Characters (tags removed) of the dialog's help pane. The pane is about 230 px wide at the
-#: dialog's default size, ~35 characters a line: 750 characters are ~22 lines, what the pane
-#: shows beside the parameters without scrolling far (the full help held up to 11,000).
-PANE_CHARACTERS = 750
+#: Characters (tags removed) of the dialog's help pane. Measured under Xvfb at the dialog's
+#: default size (QGIS 3.22): the pane's viewport is 254 x 416 px; 593 characters took 336 px,
+#: 767 took 440 px and scrolled. 650 keeps the pane's text on one screen, with room for a
+#: French text ~10 % longer; the GUI tier checks that no pane scrolls (tests/gui/test_dialogs.py).
+PANE_CHARACTERS = 650
 
 
 def _algorithms():
