@@ -104,6 +104,14 @@
       <translation>Les cellules avec leur flux entrant + sortant.</translation>
     </message>
     <message>
+      <source>&lt;p&gt;Summarises how many visits each user makes, to help the data owner choose ℓ, the visits kept per user before a density release (Acs &amp;amp; Castelluccia, §5.1).&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Résume combien de visites fait chaque utilisateur, pour aider le détenteur des données à choisir ℓ, les visites gardées par utilisateur avant une publication de densité (Acs &amp;amp; Castelluccia, §5.1).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Privacy&lt;/b&gt;: not private: the outputs are computed from the raw data and are for the data owner only; never publish them.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Confidentialité&lt;/b&gt; : rien de confidentiel : les sorties sont calculées à partir des données brutes et sont réservées au détenteur des données ; ne les publiez jamais.&lt;/p&gt;</translation>
+    </message>
+    <message>
       <source>&lt;p&gt;&lt;b&gt;Not private output.&lt;/b&gt; Summarises how many visits each user makes, to help the data owner choose ℓ, the number of visits kept per user by the pre-sampling of Acs &amp;amp; Castelluccia (§5.1) before a density release. A visit is one user at one tower in one slot; the pre-sampling keeps at most one visit per user and slot, then at most ℓ per user. The outputs are computed from the raw data and are for the data owner only: never publish them (even the choice of ℓ leaks a little when it is tuned on the data).&lt;/p&gt;</source>
       <translation>&lt;p&gt;&lt;b&gt;Sortie non privée.&lt;/b&gt; Résume combien de visites fait chaque utilisateur, pour aider le détenteur des données à choisir ℓ, le nombre de visites conservées par utilisateur par le pré-échantillonnage d'Acs &amp;amp; Castelluccia (§5.1) avant une publication de densité. Une visite est un utilisateur à une antenne dans un créneau ; le pré-échantillonnage garde au plus une visite par utilisateur et par créneau, puis au plus ℓ par utilisateur. Les sorties sont calculées à partir des données brutes et sont réservées au détenteur des données : ne les publiez jamais (même le choix de ℓ fuit un peu lorsqu'il est réglé sur les données).&lt;/p&gt;</translation>
     </message>
@@ -636,12 +644,16 @@
       <translation>Les points perturbés, dans un ordre aléatoire, avec les champs choisis pour la copie.</translation>
     </message>
     <message>
-      <source>&lt;p&gt;Publishes how many users are in every cell at every timestamp (by default each hour of one day) with user-level differential privacy, following Chen et al., "Differentially Private Aggregated Mobility Data Publication Using Moving Characteristics" (2019). Aggregated counts alone are not private: the trajectory recovery attack (Trajectory recovery attack (audit), in Evaluation) rebuilds most individual trajectories from them.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;Publie combien d'utilisateurs se trouvent dans chaque cellule à chaque instant (par défaut chaque heure d'une journée) avec une confidentialité différentielle au niveau de l'utilisateur, d'après Chen et al., « Differentially Private Aggregated Mobility Data Publication Using Moving Characteristics » (2019). Les comptages agrégés seuls ne sont pas privés : l'attaque de reconstruction de trajectoires (Attaque de reconstruction de trajectoires (audit), dans Évaluation) reconstruit la plupart des trajectoires individuelles à partir d'eux.&lt;/p&gt;</translation>
+      <source>&lt;p&gt;Publishes how many users are in every cell at every timestamp (by default each hour of one day) with user-level differential privacy, following Chen et al. (2019).&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Publie combien d'utilisateurs se trouvent dans chaque cellule à chaque instant (par défaut chaque heure d'une journée) avec la confidentialité différentielle au niveau de l'utilisateur, d'après Chen et al. (2019).&lt;/p&gt;</translation>
     </message>
     <message>
       <source>&lt;p&gt;&lt;b&gt;Unit of privacy&lt;/b&gt;: one user's whole trajectory over the timestamps.&lt;/p&gt;</source>
       <translation>&lt;p&gt;&lt;b&gt;Unité de confidentialité&lt;/b&gt; : toute la trajectoire d'un utilisateur sur les instants.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;Publishes how many users are in every cell at every timestamp (by default each hour of one day) with user-level differential privacy, following Chen et al., "Differentially Private Aggregated Mobility Data Publication Using Moving Characteristics" (2019). Aggregated counts alone are not private: the trajectory recovery attack (Trajectory recovery attack (audit), in Evaluation) rebuilds most individual trajectories from them.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Publie combien d'utilisateurs se trouvent dans chaque cellule à chaque instant (par défaut chaque heure d'une journée) avec une confidentialité différentielle au niveau de l'utilisateur, d'après Chen et al., « Differentially Private Aggregated Mobility Data Publication Using Moving Characteristics » (2019). Les comptages agrégés seuls ne sont pas privés : l'attaque de reconstruction de trajectoires (Attaque de reconstruction de trajectoires (audit), dans Évaluation) reconstruit la plupart des trajectoires individuelles à partir d'eux.&lt;/p&gt;</translation>
     </message>
     <message>
       <source>&lt;p&gt;&lt;b&gt;Observations&lt;/b&gt;: points or a table with a user field (the unit of privacy, never the feature id), a time field (date-time, ISO 8601 text in UTC, or epoch seconds) and either a cell id field matching the cells' id field or a point geometry (any CRS) located in the cells. A user counts at most once per timestamp: when a user has several observations in one timestamp, one is chosen uniformly at random.&lt;/p&gt;</source>
@@ -1593,7 +1605,7 @@
     </message>
     <message>
       <source>Tower id field (default: feature id)</source>
-      <translation>Champ d'identifiant d'antenne (par défaut : identifiant d'entité)</translation>
+      <translation>Champ d'id. d'antenne (défaut : id. d'entité)</translation>
     </message>
     <message>
       <source>Census zones (polygons)</source>
@@ -2677,7 +2689,7 @@
     </message>
     <message>
       <source>Cell id field (empty: feature id)</source>
-      <translation>Champ d'identifiant de cellule (vide : identifiant d'entité)</translation>
+      <translation>Champ d'id. de cellule (vide : id. d'entité)</translation>
     </message>
     <message>
       <source>Start (UTC)</source>
@@ -2940,12 +2952,8 @@
       <translation>une ligne par cellule et créneau : identifiant de cellule, créneau, comptage</translation>
     </message>
     <message>
-      <source>Cell id field of the counts</source>
-      <translation>Champ d'identifiant de cellule des comptages</translation>
-    </message>
-    <message>
-      <source>empty: cell_id (empty: cell_id)</source>
-      <translation>vide : cell_id (vide : cell_id)</translation>
+      <source>Cell id field of the counts (empty: cell_id)</source>
+      <translation>Champ d'identifiant de cellule des comptages (vide : cell_id)</translation>
     </message>
     <message>
       <source>Slot field (empty: slot)</source>
@@ -3034,6 +3042,18 @@
     <message>
       <source>Privacy budget</source>
       <translation>Budget de confidentialité</translation>
+    </message>
+    <message>
+      <source>Cell id field of the counts</source>
+      <translation>Champ de cellule des comptages</translation>
+    </message>
+    <message>
+      <source>Slot start field</source>
+      <translation>Champ de début de créneau</translation>
+    </message>
+    <message>
+      <source>Slot end field</source>
+      <translation>Champ de fin de créneau</translation>
     </message>
     <message>
       <source>{label} (empty: {default})</source>
@@ -3832,6 +3852,10 @@
       <translation>{label} : trop peu de trajets pour des comptages plus fins au-dessus du bruit ; regroupés en périodes de {width:g} {unit} et rapprochés à {shrunk:.0%} de la loi uniforme (100 % : uniforme).</translation>
     </message>
     <message>
+      <source>empty: cell_id (empty: cell_id)</source>
+      <translation type="obsolete">vide : cell_id (vide : cell_id)</translation>
+    </message>
+    <message>
       <source>&lt;p&gt;&lt;b&gt;Partition A&lt;/b&gt; and &lt;b&gt;partition B&lt;/b&gt;: polygon layers, each in any CRS (both are read into one metric frame from A: its CRS if in metres, else a local azimuthal projection; the outputs are in A's CRS). Layers that do not overlap at all (often a wrong CRS) are refused. Each should cover the area without overlaps; overlapping polygons within a layer, or gaps between the layers, are reported as warnings because the result is then not the paper's cover. Invalid polygons are repaired and reported; features without geometry are refused.&lt;/p&gt;</source>
       <translation type="obsolete">&lt;p&gt;&lt;b&gt;Partition A&lt;/b&gt; et &lt;b&gt;partition B&lt;/b&gt; : couches de polygones, chacune dans n'importe quel SCR (les deux sont lues dans un repère métrique unique tiré de A : son SCR s'il est en mètres, sinon une projection azimutale locale ; les sorties sont dans le SCR de A). Les couches qui ne se chevauchent pas du tout (souvent un mauvais SCR) sont refusées. Chacune devrait couvrir la zone sans chevauchements ; des polygones qui se chevauchent dans une couche, ou des trous entre les couches, sont signalés par des avertissements car le résultat n'est alors pas la couverture de l'article. Les polygones invalides sont réparés et signalés ; les entités sans géométrie sont refusées.&lt;/p&gt;</translation>
     </message>
@@ -4350,10 +4374,6 @@
     <message>
       <source>Counts (long form: cell id, slot, count)</source>
       <translation type="obsolete">Comptages (format long : identifiant de cellule, créneau, comptage)</translation>
-    </message>
-    <message>
-      <source>Cell id field of the counts (empty: cell_id)</source>
-      <translation type="obsolete">Champ d'identifiant de cellule des comptages (vide : cell_id)</translation>
     </message>
     <message>
       <source>Xu et al.: continue with the last velocity</source>

@@ -5,9 +5,9 @@ Run with QGIS's Python (``.venv/bin/python``; it loads the algorithms to read th
   scripts/i18n.py update    refresh i18n/mobility_dp_<lang>.ts from the code (translations kept;
                             strings the code no longer has are marked obsolete)
   scripts/i18n.py compile   i18n/*.ts -> i18n/*.qm with Qt's lrelease (Debian: qttools5-dev-tools)
-  scripts/i18n.py check     exit 1 if a catalogue lacks a string of the code, or a tr() call
-                            gets text no catalogue can hold (an f-string, a concatenation,
-                            x.tr of another context); prints coverage
+  scripts/i18n.py check     exit 1 if a catalogue lacks a string of the code or its translation,
+                            or a tr() call gets text no catalogue can hold (an f-string, a
+                            concatenation, x.tr of another context); prints coverage
 
 Why not pylupdate5: the plugin's strings reach ``tr`` as class attributes (names, groups,
 help), through parameter factories and as help blocks split at run time, which a scanner of
@@ -353,10 +353,13 @@ def main(argv) -> int:
         print(f"{lang}: {done} of {len(sources)} strings translated, {len(missing)} not in the catalogue")
         if command == "update":
             write_ts(ts_path(lang), lang, sources, known)
-        elif missing:
-            status = 1
+        else:
+            untranslated = [s for s in sources if s in known and not known[s]]
+            status = 1 if missing or untranslated else status
             for s in missing[:20]:
                 print(f"  missing: {s[:100]!r}")
+            for s in untranslated[:20]:
+                print(f"  untranslated: {s[:100]!r}")
     return status
 
 

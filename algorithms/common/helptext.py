@@ -15,8 +15,9 @@ descriptions, one ``NAME: what it does`` a line::
 
 *short* is the dialog's help pane (``shortHelpString``); *long* follows it on the help page
 (``helpString``, the Help button); *parameters* describe, on that page, the parameters that have
-no tooltip, beside the descriptions every algorithm shares (``shared/parameters.txt``). ``<!-- include name -->`` inserts the blocks of
-``algorithms/help/shared/<name>.html`` (help shared by several algorithms, written once). A
+no tooltip, beside the descriptions every algorithm shares (``shared/parameters.txt``).
+``<!-- include name -->`` inserts the blocks of ``algorithms/help/shared/<name>.html`` (help
+shared by several algorithms, written once). A
 block is the unit of translation: the base class passes each through ``tr`` and
 ``scripts/i18n.py`` puts each in the catalogue, so a block edited here is a new string there.
 """

@@ -47,15 +47,16 @@ class TrajectoryRecovery(MobilityDPAlgorithm):
             COUNTS, tr("Counts (long form)|one row per cell and slot: cell id, slot, "
                        "count"), [QgsProcessing.TypeVector]))
         for name, label, default, kind in (
-                (COUNT_CELL_FIELD, "Cell id field of the counts|empty: cell_id", "cell_id",
+                (COUNT_CELL_FIELD, tr("Cell id field of the counts"), "cell_id",
                  QgsProcessingParameterField.Any),
-                (SLOT_FIELD, "Slot field", "slot", QgsProcessingParameterField.Numeric),
-                (COUNT_FIELD, "Count field", "count", QgsProcessingParameterField.Numeric),
-                (START_FIELD, "Slot start field", "slot_start", QgsProcessingParameterField.Any),
-                (END_FIELD, "Slot end field", "slot_end", QgsProcessingParameterField.Any)):
+                (SLOT_FIELD, tr("Slot field"), "slot", QgsProcessingParameterField.Numeric),
+                (COUNT_FIELD, tr("Count field"), "count", QgsProcessingParameterField.Numeric),
+                (START_FIELD, tr("Slot start field"), "slot_start",
+                 QgsProcessingParameterField.Any),
+                (END_FIELD, tr("Slot end field"), "slot_end", QgsProcessingParameterField.Any)):
             self.addParameter(QgsProcessingParameterField(
-                name, tr("{label} (empty: "
-                         "{default})").format(label=label, default=default), default, COUNTS, kind, optional=True))
+                name, tr("{label} (empty: {default})").format(label=label, default=default),
+                default, COUNTS, kind, optional=True))
         add_cell_parameters(self, CELLS, CELL_ID_FIELD)
         add_observation_parameters(self, TRUE_TRAJECTORIES, "True trajectories (for scoring)",
                                    user=USER_FIELD, time=TIME_FIELD, cell=CELL_FIELD,

@@ -1,7 +1,8 @@
 # Startup snippet of the French scan (run by tests/gui/desktop.py with the profile's locale set
-# to French): opens six Mobility DP dialogs at their default size, records every text the plugin
-# puts in them (labels, tooltips, option labels, placeholders, help), runs each from its dialog
-# on generated data, plus one refused run, and records the dialog logs and message-log entries.
+# to French): opens the dialog of every Mobility DP algorithm at its default size, records every
+# text the plugin puts in them (labels, tooltips, option labels, placeholders, help), runs six
+# from their dialog on generated data, plus one refused run, and records the dialog logs and
+# message-log entries.
 # Screenshots of two French dialogs go to $GUI_SHOTS.
 import os as _os
 
@@ -29,6 +30,13 @@ def _scroll(dlg):
     from qgis.PyQt.QtWidgets import QScrollArea
     return max([a.horizontalScrollBar().maximum()
                 for a in dlg.mainWidget().findChildren(QScrollArea)] or [0])
+
+
+def _help_scroll(dlg):
+    """The vertical scroll range (px) of the dialog's help pane."""
+    from qgis.PyQt.QtWidgets import QTextBrowser
+    pane = dlg.findChild(QTextBrowser, "textShortHelp")
+    return pane.verticalScrollBar().maximum() if pane is not None else -1
 
 
 def _widest(dlg):
@@ -83,13 +91,17 @@ def main(h):
     yield 0.3
     h.result["control_scroll"] = _scroll(dlg)
     dlg.close()
-    for short in runs:
-        alg = registry.algorithmById(f"mobilitydp:{short}")
+    algorithms = [a for a in registry.providerById("mobilitydp").algorithms()
+                  if hasattr(a, "USES_PRIVACY")]       # the plugin's own, not the models
+    h.result["algorithms"] = sorted(a.name() for a in algorithms)
+    for alg in algorithms:
+        short = alg.name()
         dlg = h.dialog(alg.id(), {})
         yield 0.3
         h.result["dialogs"][short] = {"texts": _texts(dlg), "scroll": _scroll(dlg),
                                       "widest": _widest(dlg),
                                       "help": alg.shortHelpString(),
+                                      "help_scroll": _help_scroll(dlg),
                                       "name": alg.displayName(), "group": alg.group()}
         dlg.close()
     for short, params in list(runs.items()) + [("refused " + refused[0], refused[1])]:

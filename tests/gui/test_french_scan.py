@@ -1,6 +1,6 @@
-"""The French desktop scanned for English left from the plugin: six dialogs at their default
-size (labels, tooltips, option labels, placeholders, help) and their run logs, from the Run
-button (a refused run included), with the profile's locale set to French. QGIS's own lines
+"""The French desktop scanned for English left from the plugin: every algorithm's dialog at its
+default size (labels, tooltips, option labels, placeholders, help) and the run logs of six, from
+the Run button (a refused run included), with the profile's locale set to French. QGIS's own lines
 (its header, parameter dictionaries, paths) are left out; what remains is the plugin's."""
 import os
 import re
@@ -9,6 +9,10 @@ import shutil
 import pytest
 
 from .desktop import ROOT, run_desktop, shots_folder
+
+#: Every algorithm of the plugin (its dialogs are scanned; the shipped models are QGIS's).
+ALGORITHMS = sorted(name[:-len(".html")] for name in os.listdir(
+    os.path.join(ROOT, "algorithms", "help")) if name.endswith(".html"))
 
 #: Words of English prose a French text of the plugin never holds (whole words, any case).
 ENGLISH = {"the", "of", "and", "is", "are", "was", "were", "with", "from", "this", "that",
@@ -66,8 +70,11 @@ def test_the_detector_finds_english_and_passes_french():
                          "confidentialité (/tmp/the_ledger.json, 'user_id').") == []
 
 
-@pytest.mark.parametrize("alg", ["noisycounts", "perturbpoints", "sanitizedensity",
-                                 "cdrsummary", "odflows", "synthesizetrips"])
+def test_every_dialog_is_scanned(scan):
+    assert len(ALGORITHMS) == 19 and scan["algorithms"] == ALGORITHMS, scan["algorithms"]
+
+
+@pytest.mark.parametrize("alg", ALGORITHMS)
 def test_dialog_has_no_english(scan, alg):
     d = scan["dialogs"][alg]
     english = {t[:120]: english_words(t) for t in d["texts"] + [d["name"], d["group"]]
@@ -107,8 +114,13 @@ def test_each_message_is_recorded_once(scan):
     assert len(done) == 1, done
 
 
-@pytest.mark.parametrize("alg", ["noisycounts", "perturbpoints", "sanitizedensity",
-                                 "cdrsummary", "odflows", "synthesizetrips"])
+def test_french_help_panes_do_not_scroll(scan):
+    """The French help pane, ~10 % longer than the English one, also fits on one screen."""
+    scrolling = {a: d["help_scroll"] for a, d in scan["dialogs"].items() if d["help_scroll"]}
+    assert not scrolling, scrolling
+
+
+@pytest.mark.parametrize("alg", ALGORITHMS)
 def test_french_labels_do_not_scroll_sideways(scan, alg):
     """At the default size a French dialog scrolls no more than QGIS's own French buffer
     dialog (perturbpoints scrolled 107 px, QGIS's own 37)."""

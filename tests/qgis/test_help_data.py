@@ -88,6 +88,7 @@ def test_the_description_check_finds_an_undescribed_parameter(qgis_app):
 def test_every_parameter_is_on_the_help_page(qgis_app):
     """Each parameter has a row: name, label, what it does, type, default."""
     import html
+
     from mobility_dp.algorithms.common import helppages
     for alg in _algorithms():
         what = helppages.described(alg)
