@@ -872,6 +872,10 @@
       <translation>Pour chaque vrai utilisateur, la trajectoire reconstruite la plus proche et sa précision (interne : ne pas publier).</translation>
     </message>
     <message>
+      <source>The field of the counts holding the cell id of each count (empty: cell_id).</source>
+      <translation>Le champ des comptages qui contient l'identifiant de cellule de chaque comptage (vide : cell_id).</translation>
+    </message>
+    <message>
       <source>&lt;p&gt;Splits a study area into one cell per mobile-network site (Voronoi cells clipped to the area, as in Acs &amp;amp; Castelluccia, KDD 2014, §4.2): the tower cells a density release maps counts from.&lt;/p&gt;</source>
       <translation>&lt;p&gt;Découpe une zone d'étude en une cellule par site du réseau mobile (cellules de Voronoï découpées à la zone, comme chez Acs &amp;amp; Castelluccia, KDD 2014, §4.2) : les cellules d'antennes dont une publication de densité répartit les comptages.&lt;/p&gt;</translation>
     </message>
