@@ -2164,6 +2164,10 @@
       <translation>pour la méthode automatique ; 0 = inconnue</translation>
     </message>
     <message>
+      <source>unknown</source>
+      <translation>inconnue</translation>
+    </message>
+    <message>
       <source>Publish (people per pair)</source>
       <translation>Publier (personnes par paire)</translation>
     </message>
@@ -2194,6 +2198,10 @@
     <message>
       <source>people per pair; 0 = off</source>
       <translation>personnes par paire ; 0 = désactivé</translation>
+    </message>
+    <message>
+      <source>off</source>
+      <translation>désactivé</translation>
     </message>
     <message>
       <source>discrete Laplace: integer noise, ε-DP</source>
@@ -3382,6 +3390,14 @@
     <message>
       <source>not set</source>
       <translation>non défini</translation>
+    </message>
+    <message>
+      <source>Yes</source>
+      <translation>Oui</translation>
+    </message>
+    <message>
+      <source>No</source>
+      <translation>Non</translation>
     </message>
     <message>
       <source>choose a date (UTC)</source>

@@ -240,7 +240,7 @@ def _plugin_strings() -> list:
         os.symlink(ROOT, os.path.join(link_dir, "mobility_dp"))
         sys.path.insert(0, link_dir)   # a script importing the checkout under the plugin's name
         from mobility_dp.algorithms.common.base import TAGS
-        from mobility_dp.algorithms.common.params import CHOICES_KEY, option_details, option_label
+        from mobility_dp.algorithms.common.params import CHOICES_KEY, ZERO_KEY, option_details, option_label
         from mobility_dp.provider.provider import ALGORITHMS
         strings = list(TAGS) + _help_blocks()
         for cls in ALGORITHMS:
@@ -248,7 +248,8 @@ def _plugin_strings() -> list:
             alg.initAlgorithm({})
             strings += [cls.DISPLAY_NAME, cls.GROUP, *cls.TAGS]
             for p in alg.parameterDefinitions():
-                strings += [p.description(), p.help()]  # the label and its tooltip
+                strings += [p.description(), p.help(),  # the label and its tooltip
+                            p.metadata().get(ZERO_KEY) or ""]  # what 0 means in the dialog
                 if isinstance(p, QgsProcessingParameterEnum) and p.usesStaticStrings():
                     # the values never change (scripts, models); their labels are translated:
                     # the description, and the label and details the dialog shows

@@ -61,6 +61,7 @@ from .params import (  # noqa: F401
     ledger_parameter,
     text_time_placeholders,
     unit_field_parameter,
+    zero_means,
 )
 from .progress import progress_bridge
 from .reports import ReportsMixin

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from qgis.core import (
+    QgsProcessingParameterBoolean,
     QgsProcessingParameterCrs,
     QgsProcessingParameterDateTime,
     QgsProcessingParameterDefinition,
@@ -39,6 +40,9 @@ DELTA_DECIMALS = 20
 CHOICES_KEY = "mobilitydp_choices"
 #: Metadata key holding an enum's values the dialog no longer offers.
 REMOVED_KEY = "mobilitydp_removed"
+
+#: Metadata key of numbers whose 0 means "unknown" or "off" (the dialog shows the word).
+ZERO_KEY = "mobilitydp_zero"
 
 #: Metadata key of date-time parameters whose text values the algorithm reads itself.
 TEXT_TIME_KEY = "mobilitydp_text_time"
@@ -110,9 +114,19 @@ def dialog_ready(parameter):
     elif (isinstance(parameter, QgsProcessingParameterNumber) and
             parameter.dataType() == QgsProcessingParameterNumber.Double):
         wrapper = {**wrapper, "class": f"{_WIDGETS}.NumberWidgetWrapper"}
+    elif isinstance(parameter, QgsProcessingParameterBoolean) and \
+            parameter.flags() & QgsProcessingParameterDefinition.FlagOptional:
+        wrapper = {**wrapper, "class": f"{_WIDGETS}.CheckboxWidgetWrapper"}
     else:
         return parameter
     parameter.setMetadata({**metadata, "widget_wrapper": wrapper})
+    return parameter
+
+
+def zero_means(parameter, word: str):
+    """Mark a number whose 0 means ``word`` ("unknown", "off"): the dialog shows the word
+    instead of 0 (the value stays 0). Returns the parameter."""
+    parameter.setMetadata({**parameter.metadata(), ZERO_KEY: word})
     return parameter
 
 

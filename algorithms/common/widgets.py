@@ -12,7 +12,15 @@ the option string, so scripts, models and History see exactly what they did befo
 :class:`NumberWidgetWrapper`: QGIS's spin box pads every decimal number to a fixed number
 of decimals (ε = 1.000000, δ = 0.00000100000000000000). This line edit shows the number as
 written (1, 60, 0.004, 1e-06) with 15 significant digits, accepts scientific notation, and
-is empty for an optional number that is not set.
+is empty for an optional number that is not set. A number whose 0 means "unknown" or "off"
+(:func:`params.zero_means`) shows that word, not 0, when it is 0.
+
+:class:`CheckboxWidgetWrapper`: QGIS marks an optional checkbox "[optional]", but a checkbox
+always has a value. Optional booleans exist only so saved models that predate them still
+validate; this checkbox shows the label alone (a Yes/No list in the model designer).
+
+A label says "[optional]" only when its widget can be left empty (no default); an option list
+or number with a default, and a checkbox, always hold a value.
 
 :class:`LedgerFileWidgetWrapper`: the privacy ledger is read *and* written,
 so its "…" button opens a Save dialog that accepts an existing ledger without
@@ -29,9 +37,11 @@ midnight (``2024-03-04T00:00:00``): the text scripts and models pass is unchange
 """
 from processing.gui.wrappers import DIALOG_BATCH, DIALOG_MODELER, WidgetWrapper
 from qgis.core import (
+    QgsProcessingOutputBoolean,
     QgsProcessingOutputFile,
     QgsProcessingOutputNumber,
     QgsProcessingOutputString,
+    QgsProcessingParameterBoolean,
     QgsProcessingParameterDateTime,
     QgsProcessingParameterDefinition,
     QgsProcessingParameterEnum,
@@ -43,10 +53,10 @@ from qgis.core import (
 )
 from qgis.gui import QgsDateEdit, QgsDateTimeEdit, QgsFileWidget, QgsFilterLineEdit
 from qgis.PyQt.QtCore import QDate, QDateTime, Qt
-from qgis.PyQt.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QToolButton, QWidget
+from qgis.PyQt.QtWidgets import QCheckBox, QComboBox, QFileDialog, QHBoxLayout, QLabel, QToolButton, QWidget
 
 from .i18n import tr
-from .params import CHOICES_KEY, REMOVED_KEY, option_details, option_label
+from .params import CHOICES_KEY, REMOVED_KEY, ZERO_KEY, option_details, option_label
 
 #: The date-time format of the pickers (ISO 8601 order, UTC).
 DATETIME_FORMAT, DATE_FORMAT = "yyyy-MM-dd HH:mm", "yyyy-MM-dd"
@@ -114,6 +124,14 @@ class LedgerFileWidgetWrapper(WidgetWrapper):
         return self.widget.filePath() or None
 
 
+def can_be_empty(parameter) -> bool:
+    """Whether the dialog may leave ``parameter`` empty (its label then says "[optional]"):
+    optional and without a default, or a number whose 0 means "unknown" or "off"."""
+    if not parameter.flags() & QgsProcessingParameterDefinition.FlagOptional:
+        return False
+    return parameter.defaultValue() in (None, "") or bool(parameter.metadata().get(ZERO_KEY))
+
+
 class _LabelledWrapper(WidgetWrapper):
     """A Python wrapper whose label carries the parameter's tooltip (its details), as QGIS's
     own widgets do."""
@@ -123,7 +141,7 @@ class _LabelledWrapper(WidgetWrapper):
             return None
         p = self.parameterDefinition()
         text = p.description()
-        if p.flags() & QgsProcessingParameterDefinition.FlagOptional:
+        if can_be_empty(p):
             text += " " + tr("[optional]")
         label = QLabel(text)
         label.setToolTip(p.toolTip())
@@ -151,8 +169,7 @@ class EnumLabelWidgetWrapper(_LabelledWrapper):
         p = self.parameterDefinition()
         choices = p.metadata().get(CHOICES_KEY) or {v: v for v in p.options()}
         combo = QComboBox()
-        if (p.flags() & QgsProcessingParameterDefinition.FlagOptional and
-                p.defaultValue() in (None, "")):   # a default ("automatic") says it already
+        if can_be_empty(p):   # a default ("automatic") says it already
             combo.addItem(tr("[Not selected]"), self.NOT_SET_OPTION)
         removed = p.metadata().get(REMOVED_KEY) or ()
         for value in p.options():
@@ -197,7 +214,8 @@ class NumberWidgetWrapper(_LabelledWrapper):
                                        (QgsProcessingOutputNumber,))
         edit = QgsFilterLineEdit()
         edit.setShowClearButton(bool(p.flags() & QgsProcessingParameterDefinition.FlagOptional))
-        edit.setPlaceholderText(tr("not set") if p.flags() &
+        zero = p.metadata().get(ZERO_KEY)
+        edit.setPlaceholderText(tr(zero) if zero else tr("not set") if p.flags() &
                                 QgsProcessingParameterDefinition.FlagOptional else "")
         edit.setToolTip(p.toolTip())
         edit.textChanged.connect(lambda _: self.widgetValueHasChanged.emit(self))
@@ -218,6 +236,8 @@ class NumberWidgetWrapper(_LabelledWrapper):
             self.setComboValue(value, combobox=self.combo)
             if self.combo.findData(value) < 0:
                 self.combo.setEditText(self.format(value))
+        elif self.parameterDefinition().metadata().get(ZERO_KEY) and self.format(value) == "0":
+            self.widget.clear()     # 0 = unknown / off: the placeholder says so
         else:
             self.widget.setText(self.format(value))
 
@@ -236,6 +256,54 @@ class NumberWidgetWrapper(_LabelledWrapper):
             return float(text)
         except ValueError:
             return text  # QGIS then refuses it as "Wrong or missing parameter value"
+
+
+class _Checkbox(QCheckBox):
+    """A checkbox that keeps its label: the parameters panel sets the text of a Python widget
+    without a label to the description + " [optional]"."""
+
+    def __init__(self, label: str):
+        super().__init__(label)
+        self._label = label
+
+    def setText(self, text):  # noqa: N802
+        super().setText(self._label)
+
+
+class CheckboxWidgetWrapper(_LabelledWrapper):
+    """An optional boolean shown as a plain checkbox (see the module docstring)."""
+
+    def createLabel(self):  # noqa: N802
+        """None: the checkbox carries its label (the model designer's list has one above)."""
+        return super().createLabel() if self.dialogType == DIALOG_MODELER else None
+
+    def createWidget(self, **kwargs):  # noqa: N802
+        p = self.parameterDefinition()
+        if self.dialogType == DIALOG_MODELER:
+            combo = self._modeler_combo((QgsProcessingParameterBoolean,),
+                                        (QgsProcessingOutputBoolean,))
+            combo.setEditable(False)
+            combo.insertItem(0, tr("Yes"), True)
+            combo.insertItem(1, tr("No"), False)
+            combo.setCurrentIndex(0 if p.defaultValue() else 1)
+            return combo
+        box = _Checkbox(p.description() if self.dialogType != DIALOG_BATCH else "")
+        box.setToolTip(p.toolTip())
+        box.stateChanged.connect(lambda _: self.widgetValueHasChanged.emit(self))
+        return box
+
+    def setValue(self, value):  # noqa: N802
+        if value is None or value == "" or isinstance(value, QgsProperty):
+            return
+        if self.dialogType == DIALOG_MODELER:
+            self.setComboValue(value, combobox=self.combo)
+        else:
+            self.widget.setChecked(str(value).lower() not in ("false", "0", "no"))
+
+    def value(self):
+        if self.dialogType == DIALOG_MODELER:
+            return self.comboValue(combobox=self.combo)
+        return self.widget.isChecked()
 
 
 class StartWidgetWrapper(_LabelledWrapper):

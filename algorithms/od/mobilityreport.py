@@ -26,7 +26,7 @@ from ...dpcore.od.report import UNIT, document, plan_report, release_report
 from ...dpcore.od.strategy import AUTO, VISITS_PLAIN, VISITS_SHRUNK, resolve
 from ...dpcore.od.table_statistics import from_tables
 from ...dpcore.reporting import report as dpreport
-from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, style_on_load, tr
+from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, style_on_load, tr, zero_means
 from ..common.field_types import FieldType
 from ..common.outputs import graduated_style
 from .layers import METHOD_CHOICES, write_od
@@ -103,9 +103,9 @@ class MobilityReport(MobilityDPAlgorithm):
                                          default=AUTO, optional=True))
         self.addParameter(enum_parameter(VISITS_METHOD, tr("Visits method"), VISITS_CHOICES,
                                          default=AUTO, optional=True))
-        self.addParameter(QgsProcessingParameterNumber(
+        self.addParameter(zero_means(QgsProcessingParameterNumber(
             POPULATION, tr("Public population|for the automatic method; 0 = unknown"),
-            QgsProcessingParameterNumber.Double, 0.0, optional=True, minValue=0.0))
+            QgsProcessingParameterNumber.Double, 0.0, optional=True, minValue=0.0), "unknown"))
         self.addParameter(advanced(QgsProcessingParameterNumber(
             SCALE_SHARE, tr("Share of ε for the trip scale"),
             QgsProcessingParameterNumber.Double, 0.05, optional=True, minValue=0.01,

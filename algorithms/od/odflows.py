@@ -20,7 +20,7 @@ from ...dpcore.od.people_flows import plan_people_od, release_people_od
 from ...dpcore.od.regions import grid_regions, shown_pairs
 from ...dpcore.od.strategy import AUTO, OD_PEOPLE, resolve
 from ...dpcore.reporting import report as dpreport
-from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, tr
+from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, tr, zero_means
 from .layers import METHOD_CHOICES, write_od, write_region_lines
 from .trips import (
     ZONES,
@@ -60,9 +60,9 @@ class ODFlows(MobilityDPAlgorithm):
         add_trip_parameters(self, bounded_input=True)
         self.addParameter(enum_parameter(METHOD, tr("Method"), METHOD_CHOICES, default=AUTO,
                                          optional=True))
-        self.addParameter(QgsProcessingParameterNumber(
+        self.addParameter(zero_means(QgsProcessingParameterNumber(
             POPULATION, tr("Public population|for the automatic method; 0 = unknown"),
-            QgsProcessingParameterNumber.Double, 0.0, optional=True, minValue=0.0))
+            QgsProcessingParameterNumber.Double, 0.0, optional=True, minValue=0.0), "unknown"))
         self.addParameter(enum_parameter(PUBLISH, tr("Publish (people per pair)"),
                                          PUBLISH_CHOICES, default="trips", optional=True))
         self.addParameter(advanced(QgsProcessingParameterBoolean(
@@ -72,9 +72,9 @@ class ODFlows(MobilityDPAlgorithm):
             SCALE_SHARE, tr("Share of ε for the trip scale|people per pair"),
             QgsProcessingParameterNumber.Double, 0.05, optional=True, minValue=0.01,
             maxValue=0.5)))
-        self.addParameter(QgsProcessingParameterNumber(
+        self.addParameter(zero_means(QgsProcessingParameterNumber(
             REGION_SIZE, tr("Public regions: square size (m)|people per pair; 0 = off"),
-            QgsProcessingParameterNumber.Double, 0.0, optional=True, minValue=0.0))
+            QgsProcessingParameterNumber.Double, 0.0, optional=True, minValue=0.0), "off"))
         self.addParameter(enum_parameter(NOISE, tr("Noise"), NOISE_CHOICES,
                                          default="discrete_laplace"))
         self.addParameter(QgsProcessingParameterNumber(

@@ -245,3 +245,74 @@ def test_empty_od_flow_lines_of_the_report_say_why(qgis_app, tmp_path):
     assert read_layer(res["OD_FLOWS"])[1] == []
     (said,) = [w for w in warnings if "OD flow lines" in w]
     assert "margin of error" in said, said
+
+
+def _panel_text(wrapper):
+    """What the panel shows for a parameter: its label, or the checkbox carrying it."""
+    label = getattr(wrapper, "label", None)
+    if label is None and hasattr(wrapper, "wrappedLabel"):
+        label = wrapper.wrappedLabel()
+    widget = getattr(wrapper, "widget", None) or wrapper.wrappedWidget()
+    return (label or widget).text()
+
+
+def test_a_checkbox_is_never_marked_optional(qgis_app):
+    """odflows' "Directed" checkbox said "[optional]" (it stays optional in QGIS's sense: the
+    shipped models predate it); a checkbox always holds a value."""
+    dlg, wrappers = _dialog("mobilitydp:odflows")
+    try:
+        directed = wrappers["DIRECTED"]
+        text = _panel_text(directed)
+        assert text == dlg.algorithm().parameterDefinition("DIRECTED").description(), text
+        assert directed.parameterValue() is False
+        directed.setValue(True)
+        assert directed.parameterValue() is True
+        assert "DIRECTED" not in _refused(dlg)
+    finally:
+        dlg.close()
+
+
+@pytest.mark.parametrize("alg_id", ["mobilitydp:odflows", "mobilitydp:mobilityreport",
+                                    "mobilitydp:sanitizedensity", "mobilitydp:publishhistograms"])
+def test_optional_only_where_the_widget_can_be_left_empty(qgis_app, alg_id):
+    """The plugin's widgets say "[optional]" only where they can be left empty: an option list
+    or number with a default, or a checkbox, always holds a value (odflows' Method and Publish,
+    which have defaults, said "[optional]" beside a value already chosen)."""
+    from processing.gui.wrappers import WidgetWrapper
+    from qgis.core import QgsProcessingParameterDefinition
+
+    from mobility_dp.algorithms.common.widgets import can_be_empty
+    dlg, wrappers = _dialog(alg_id)
+    try:
+        alg, checked = dlg.algorithm(), 0
+        for name, wrapper in wrappers.items():
+            p = alg.parameterDefinition(name)
+            if p is None or not isinstance(wrapper, WidgetWrapper):
+                continue                                  # QGIS's own widget and label
+            says = "[optional]" in _panel_text(wrapper)
+            assert says == can_be_empty(p), (name, _panel_text(wrapper))
+            checked += bool(p.flags() & QgsProcessingParameterDefinition.FlagOptional)
+        assert checked >= 2, alg_id
+    finally:
+        dlg.close()
+    if alg_id == "mobilitydp:odflows":
+        assert not can_be_empty(alg.parameterDefinition("METHOD"))
+        assert not can_be_empty(alg.parameterDefinition("SCALE_SHARE"))
+        assert can_be_empty(alg.parameterDefinition("SEED"))
+
+
+def test_public_population_and_regions_say_unknown_and_off_not_0(qgis_app):
+    """"Public population" and "Public regions" showed 0 when not set; their 0 means unknown
+    and off: the field is empty with that word, and a run gets 0 as before."""
+    dlg, wrappers = _dialog("mobilitydp:odflows")
+    try:
+        for name, word in (("POPULATION", "unknown"), ("REGION_SIZE", "off")):
+            edit = wrappers[name].widget
+            assert edit.text() == "" and edit.placeholderText() == word, (name, edit.text())
+            value = wrappers[name].parameterValue()
+            assert dlg.algorithm().parameterDefinition(name).checkValueIsAcceptable(value)
+            assert value in (None, 0.0), value        # None: QGIS passes the default, 0
+            wrappers[name].setValue(25000.0)
+            assert edit.text() == "25000" and wrappers[name].parameterValue() == 25000.0
+    finally:
+        dlg.close()
