@@ -3844,6 +3844,66 @@
       <translation>germe</translation>
     </message>
     <message>
+      <source>{name} must be a positive finite number, got {value}</source>
+      <translation>{name} doit être un nombre positif fini ; reçu {value}</translation>
+    </message>
+    <message>
+      <source>{name} must be in [0, 1), got {value}</source>
+      <translation>{name} doit être dans [0, 1) ; reçu {value}</translation>
+    </message>
+    <message>
+      <source>ε = {epsilon:g}, δ = {delta:g} ({unit})</source>
+      <translation>ε = {epsilon:g}, δ = {delta:g} ({unit})</translation>
+    </message>
+    <message>
+      <source>ε = {epsilon:g}, δ = {delta:g} ({unit}, unit of privacy: {who})</source>
+      <translation>ε = {epsilon:g}, δ = {delta:g} ({unit}, unité de confidentialité : {who})</translation>
+    </message>
+    <message>
+      <source>dataset '{dataset}' keeps its budget in {budget}; this release spends {spends}. A cost in one unit cannot be charged against a budget in another: use a separate dataset id (and budget) for it. No noise was drawn.</source>
+      <translation>le jeu de données « {dataset} » tient son budget en {budget} ; cette publication dépense {spends}. Un coût dans une unité ne peut pas être imputé à un budget dans une autre : utilisez pour elle un identifiant de jeu de données (et un budget) distinct. Aucun bruit n'a été tiré.</translation>
+    </message>
+    <message>
+      <source>privacy budget exceeded for population '{population}': its people have spent ε={spent_epsilon:g}, δ={spent_delta:g} of ε={total_epsilon:g}, δ={total_delta:g} {horizon}; this release needs ε={epsilon:g}, δ={delta:g}. No noise was drawn.</source>
+      <translation>budget de confidentialité dépassé pour la population « {population} » : ses personnes ont dépensé ε={spent_epsilon:g}, δ={spent_delta:g} sur ε={total_epsilon:g}, δ={total_delta:g} {horizon} ; cette publication demande ε={epsilon:g}, δ={delta:g}. Aucun bruit n'a été tiré.</translation>
+    </message>
+    <message>
+      <source>privacy cap per {period} exceeded for population '{population}' in {label}: spent ε={spent:g} of ε={cap:g}; this release needs ε={epsilon:g}. No noise was drawn.</source>
+      <translation>plafond de confidentialité par {period} dépassé pour la population « {population} » en {label} : ε={spent:g} dépensé sur ε={cap:g} ; cette publication demande ε={epsilon:g}. Aucun bruit n'a été tiré.</translation>
+    </message>
+    <message>
+      <source>dataset '{dataset}' has a total budget of ε={epsilon:g}, δ={delta:g} in the ledger; the run gave ε={given_epsilon:g}, δ={given_delta:g}. A budget cannot be changed once spending has started.</source>
+      <translation>le jeu de données « {dataset} » a un budget total de ε={epsilon:g}, δ={delta:g} dans le registre ; l'exécution a donné ε={given_epsilon:g}, δ={given_delta:g}. Un budget ne peut plus être modifié une fois les dépenses commencées.</translation>
+    </message>
+    <message>
+      <source>privacy budget exceeded for dataset '{dataset}': spent ε={spent_epsilon:g}, δ={spent_delta:g} of ε={total_epsilon:g}, δ={total_delta:g} ({unit}); this release needs ε={epsilon:g}, δ={delta:g}. No noise was drawn.</source>
+      <translation>budget de confidentialité dépassé pour le jeu de données « {dataset} » : ε={spent_epsilon:g}, δ={spent_delta:g} dépensés sur ε={total_epsilon:g}, δ={total_delta:g} ({unit}) ; cette publication demande ε={epsilon:g}, δ={delta:g}. Aucun bruit n'a été tiré.</translation>
+    </message>
+    <message>
+      <source>events</source>
+      <translation>événements</translation>
+    </message>
+    <message>
+      <source>points</source>
+      <translation>points</translation>
+    </message>
+    <message>
+      <source>observations</source>
+      <translation>observations</translation>
+    </message>
+    <message>
+      <source>{missing} of {n} {what} have no {kind} id (the {kind} field{named} is empty): each must belong to a {kind}</source>
+      <translation>{missing} des {n} {what} n'ont pas d'identifiant {kind} (le champ {kind}{named} est vide) : chaque ligne doit appartenir à un {kind}</translation>
+    </message>
+    <message>
+      <source>every one of the {n} {what} has its own {kind} ({distinct} distinct values in the {kind} field{named}): that field does not identify a {kind} (is it a feature id?), so a guarantee for one {kind} would protect one event only. Choose the field that identifies the {kind}.</source>
+      <translation>le champ {kind}{named} prend {distinct} valeurs distinctes sur {n} {what}, une par ligne : il n'identifie pas un {kind} (est-ce un identifiant d'entité ?), et une garantie pour un {kind} ne protégerait qu'un seul événement. Choisissez le champ qui identifie le {kind}.</translation>
+    </message>
+    <message>
+      <source>{missing} of {n} records have no user id</source>
+      <translation>{missing} des {n} enregistrements n'ont pas d'identifiant utilisateur</translation>
+    </message>
+    <message>
       <source>The trip scale is below its own noise (noisy users {users:.0f}, noisy trips {trips:.0f}): trips per person are unknown, taken as {kappa:.3g} within [{lo:.3g}, {hi:.3g}]; every total it multiplies may be off by more than 2×.</source>
       <translation>L'échelle des trajets est sous son propre bruit (utilisateurs bruités {users:.0f}, trajets bruités {trips:.0f}) : les trajets par personne sont inconnus, pris égaux à {kappa:.3g} dans [{lo:.3g}, {hi:.3g}] ; chaque total qu'elle multiplie peut être faux de plus d'un facteur 2.</translation>
     </message>

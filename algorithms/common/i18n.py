@@ -35,11 +35,12 @@ def install_translator(plugin_dir: str):
 
 def shown(text) -> str:
     """A message as the user reads it: a :class:`dpcore.reporting.messages.Message` from its translated
-    template and values, any other text through :func:`tr` (unchanged without a translation)."""
+    template and values (a value that is itself a message shown the same way), any other text
+    through :func:`tr` (unchanged without a translation)."""
     template = getattr(text, "template", None)
     if template is None:
         return tr(text) if isinstance(text, str) else str(text)
-    values = {k: tr(v) if isinstance(v, str) else v for k, v in text.values.items()}
+    values = {k: shown(v) if isinstance(v, str) else v for k, v in text.values.items()}
     return tr(template).format(**values)
 
 

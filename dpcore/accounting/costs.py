@@ -14,6 +14,7 @@ import math
 from dataclasses import dataclass
 from typing import Iterable, Optional
 
+from ..reporting.messages import Message
 from .checks import check_delta, check_epsilon
 
 #: Relative slack for float sums when comparing a cost with a budget. It is
@@ -171,8 +172,13 @@ class Budget:
         return within(epsilon, self.epsilon) and within(delta, self.delta)
 
     def describe(self) -> str:
-        who = f", unit of privacy: {self.unit_of_privacy}" if self.unit_of_privacy else ""
-        return f"ε = {self.epsilon:g}, δ = {self.delta:g} ({self.unit}{who})"
+        """One line, e.g. "ε = 5, δ = 0 (ε, unit of privacy: user)" (translatable)."""
+        if self.unit_of_privacy:
+            return Message("ε = {epsilon:g}, δ = {delta:g} ({unit}, unit of privacy: {who})",
+                           epsilon=self.epsilon, delta=self.delta, unit=self.unit,
+                           who=self.unit_of_privacy)
+        return Message("ε = {epsilon:g}, δ = {delta:g} ({unit})", epsilon=self.epsilon,
+                       delta=self.delta, unit=self.unit)
 
     def to_dict(self) -> dict:
         return {"epsilon": self.epsilon, "delta": self.delta, "unit": self.unit,

@@ -19,6 +19,7 @@ import uuid
 from dataclasses import replace
 from typing import Optional
 
+from ..reporting.messages import Message
 from . import populations as pops
 from .checks import check_delta, check_epsilon
 from .costs import EPSILON_UNIT, REL_TOLERANCE, Budget, PrivacyCost, within
@@ -238,17 +239,21 @@ class Ledger:
             if budget is not None and not (
                     math.isclose(stored.epsilon, budget.epsilon, rel_tol=REL_TOLERANCE)
                     and math.isclose(stored.delta, budget.delta, rel_tol=REL_TOLERANCE)):
-                raise ValueError(
-                    f"dataset '{dataset_id}' has a total budget of ε={stored.epsilon:g}, "
-                    f"δ={stored.delta:g} in the ledger; the run gave ε={budget.epsilon:g}, "
-                    f"δ={budget.delta:g}. A budget cannot be changed once spending has started.")
+                raise ValueError(Message(
+                    "dataset '{dataset}' has a total budget of ε={epsilon:g}, δ={delta:g} in the "
+                    "ledger; the run gave ε={given_epsilon:g}, δ={given_delta:g}. A budget "
+                    "cannot be changed once spending has started.", dataset=dataset_id,
+                    epsilon=stored.epsilon, delta=stored.delta, given_epsilon=budget.epsilon,
+                    given_delta=budget.delta))
             used_eps, used_delta = _spent(ds)
             if not stored.allows(used_eps + epsilon, used_delta + delta):
-                raise BudgetExceeded(
-                    f"privacy budget exceeded for dataset '{dataset_id}': spent ε={used_eps:g}, "
-                    f"δ={used_delta:g} of ε={stored.epsilon:g}, δ={stored.delta:g} "
-                    f"({stored.unit}); this release needs ε={epsilon:g}, δ={delta:g}. "
-                    "No noise was drawn.")
+                raise BudgetExceeded(Message(
+                    "privacy budget exceeded for dataset '{dataset}': spent ε={spent_epsilon:g}, "
+                    "δ={spent_delta:g} of ε={total_epsilon:g}, δ={total_delta:g} ({unit}); this "
+                    "release needs ε={epsilon:g}, δ={delta:g}. No noise was drawn.",
+                    dataset=dataset_id, spent_epsilon=used_eps, spent_delta=used_delta,
+                    total_epsilon=stored.epsilon, total_delta=stored.delta, unit=stored.unit,
+                    epsilon=epsilon, delta=delta))
             _check_population(data, pid, float(epsilon), float(delta), period)
             ds["entries"].append({"id": entry_id, "time": _now(), "label": label,
                                   "period": list(period),
@@ -284,11 +289,13 @@ def _check_units(dataset_id: str, budget: Budget, unit: str, unit_of_privacy: st
     """Refuse a release whose unit (or unit of privacy) differs from the budget's."""
     if unit != budget.unit or (unit_of_privacy and budget.unit_of_privacy
                                and unit_of_privacy != budget.unit_of_privacy):
-        who = f" per {unit_of_privacy}" if unit_of_privacy else ""
-        raise ValueError(
-            f"dataset '{dataset_id}' keeps its budget in {budget.describe()}; this release "
-            f"spends {unit}{who}. A cost in one unit cannot be charged against a budget in "
-            "another: use a separate dataset id (and budget) for it. No noise was drawn.")
+        spends = Message("{unit} per {who}", unit=unit, who=unit_of_privacy) \
+            if unit_of_privacy else unit
+        raise ValueError(Message(
+            "dataset '{dataset}' keeps its budget in {budget}; this release spends {spends}. A "
+            "cost in one unit cannot be charged against a budget in another: use a separate "
+            "dataset id (and budget) for it. No noise was drawn.", dataset=dataset_id,
+            budget=budget.describe(), spends=spends))
 
 
 def _check_population(data: dict, pid: str, epsilon: float, delta: float,
@@ -297,19 +304,22 @@ def _check_population(data: dict, pid: str, epsilon: float, delta: float,
     policy = pops.policy_of(data, pid)
     used_eps, used_delta = pops.spent(data, pid)
     if not policy.budget.allows(used_eps + epsilon, used_delta + delta):
-        raise BudgetExceeded(
-            f"privacy budget exceeded for population '{pid}': its people have spent "
-            f"ε={used_eps:g}, δ={used_delta:g} of ε={policy.budget.epsilon:g}, "
-            f"δ={policy.budget.delta:g} {policy.horizon}; this release needs ε={epsilon:g}, "
-            f"δ={delta:g}. No noise was drawn.")
+        raise BudgetExceeded(Message(
+            "privacy budget exceeded for population '{population}': its people have spent "
+            "ε={spent_epsilon:g}, δ={spent_delta:g} of ε={total_epsilon:g}, δ={total_delta:g} "
+            "{horizon}; this release needs ε={epsilon:g}, δ={delta:g}. No noise was drawn.",
+            population=pid, spent_epsilon=used_eps, spent_delta=used_delta,
+            total_epsilon=policy.budget.epsilon, total_delta=policy.budget.delta,
+            horizon=policy.horizon, epsilon=epsilon, delta=delta))
     for every, cap in policy.caps:
         label = pops.period_label(_dt.date.fromisoformat(period[0]), every)
         used = pops.spent(data, pid, every, label)[0]
         if not within(used + epsilon, cap):
-            raise BudgetExceeded(
-                f"privacy cap per {every} exceeded for population '{pid}' in {label}: "
-                f"spent ε={used:g} of ε={cap:g}; this release needs ε={epsilon:g}. "
-                "No noise was drawn.")
+            raise BudgetExceeded(Message(
+                "privacy cap per {period} exceeded for population '{population}' in {label}: "
+                "spent ε={spent:g} of ε={cap:g}; this release needs ε={epsilon:g}. No noise "
+                "was drawn.", period=every, population=pid, label=label, spent=used, cap=cap,
+                epsilon=epsilon))
 
 
 def _fsync_directory(directory: str) -> None:

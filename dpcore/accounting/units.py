@@ -9,6 +9,12 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
+from ..reporting.messages import Message, word
+
+#: The words the refusals below insert for ``kind`` and ``what`` (translated by the front end).
+WORDS = (word("user"), word("vehicle"), word("events"), word("points"), word("observations"),
+         word("trips"))
+
 #: Field names that identify a user or a vehicle, most specific first
 #: (compared case-insensitively). Used to pick a field when none was chosen.
 UNIT_FIELD_NAMES = {
@@ -43,9 +49,10 @@ def check_units_not_all_distinct(ids: Iterable, *, kind: str = "user", field: st
     missing = sum(1 for v in ids if v is None)
     named = f" '{field}'" if field else ""
     if missing:
-        raise ValueError(f"{missing} of {len(ids)} {what} have no {kind} id (the {kind} "
-                         f"field{named} is empty): every {what[:-1] if what.endswith('s') else what} "
-                         f"must belong to a {kind}")
+        raise ValueError(Message(
+            "{missing} of {n} {what} have no {kind} id (the {kind} field{named} is empty): "
+            "each must belong to a {kind}", missing=missing, n=len(ids), what=what, kind=kind,
+            named=named))
     distinct = len(set(ids))
     check_distinct_count(len(ids), distinct, kind=kind, field=field, what=what)
     return distinct
@@ -60,8 +67,9 @@ def check_distinct_count(n_events: int, n_distinct: int, *, kind: str = "user",
     """
     named = f" '{field}'" if field else ""
     if n_events >= 2 and n_distinct == n_events:
-        raise ValueError(
-            f"every one of the {n_events} {what} has its own {kind} ({n_distinct} distinct values "
-            f"in the {kind} field{named}): that field does not identify {kind}s (is it a feature "
-            f"id?), so a guarantee for one {kind} would protect one event only. Choose the field "
-            f"that identifies the {kind}.")
+        raise ValueError(Message(
+            "every one of the {n} {what} has its own {kind} ({distinct} distinct values in the "
+            "{kind} field{named}): that field does not identify a {kind} (is it a feature id?), "
+            "so a guarantee for one {kind} would protect one event only. Choose the field that "
+            "identifies the {kind}.", n=n_events, what=what, kind=kind, distinct=n_distinct,
+            named=named))

@@ -25,6 +25,7 @@ import numpy as np
 
 from ..od.trip_bounds import trip_keys
 from ..od.trips import Trips, ZonedTrips, trips_from_codes
+from ..reporting.messages import Message
 from .compact import _Dictionary, _user_keys
 from .times import times_from_column
 from .zones import ZoneIndex
@@ -153,7 +154,8 @@ class TripEncoder:
         if user.size == 0:
             raise ValueError("the trips layer has no points")
         if self.missing_user:
-            raise ValueError(f"{self.missing_user} of {user.size} records have no user id")
+            raise ValueError(Message("{missing} of {n} records have no user id",
+                                     missing=self.missing_user, n=user.size))
         missing = int((trip < 0).sum())
         if missing:
             raise ValueError(f"{missing} of {user.size} fixes have no trip id")
@@ -178,7 +180,8 @@ class TripEncoder:
         if self.n_read == 0:
             raise ValueError("the trips layer has no trips")
         if self.missing_user:
-            raise ValueError(f"{self.missing_user} of {self.n_read} records have no user id")
+            raise ValueError(Message("{missing} of {n} records have no user id",
+                                     missing=self.missing_user, n=self.n_read))
         if self.bad_coords:
             raise ValueError(f"{self.bad_coords} rows of the trips table have missing or "
                              "non-numeric coordinates")

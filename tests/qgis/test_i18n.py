@@ -265,3 +265,39 @@ def test_check_sees_what_tr_is_handed(tmp_path):
     assert "Nothing was published and nothing was charged." in strings
     assert {"Start", "End"} <= set(strings)
     assert len(problems) == 3 and any("alg.tr" in p for p in problems), problems
+
+
+def test_ledger_refusals_from_dpcore_are_french(in_french, run_alg, tmp_path, sample_iris_path):
+    """The ledger's refusals (budget exceeded, a budget changed, another unit) and the unit
+    field's are raised in dpcore: they reach a French user in French, numbers and names kept
+    (they were English)."""
+    from qgis.core import QgsProcessingException
+
+    from mobility_dp.algorithms.common.i18n import shown
+    from mobility_dp.dpcore.accounting.costs import Budget
+    from mobility_dp.dpcore.accounting.ledger import Ledger
+    from mobility_dp.dpcore.accounting.units import check_units_not_all_distinct
+    ledger = str(tmp_path / "ledger.json")
+    params = {"INPUT": sample_iris_path, "COUNT_FIELD": "population", "EPSILON": 0.75,
+              "LEDGER": ledger, "DATASET_ID": "iris", "BUDGET_EPSILON": 1.0, "OUTPUT": "memory:"}
+    run_alg("mobilitydp:noisycounts", params)
+    with pytest.raises(QgsProcessingException) as refused:
+        run_alg("mobilitydp:noisycounts", params)
+    text = str(refused.value)
+    assert "budget de confidentialité dépassé pour le jeu de données « iris »" in text, text
+    assert "ε=0.75" in text and "Aucun bruit n'a été tiré" in text, text
+    assert "exceeded" not in text and "No noise" not in text, text
+    with pytest.raises(QgsProcessingException, match="ne peut plus être modifié"):
+        run_alg("mobilitydp:noisycounts", {**params, "BUDGET_EPSILON": 2.0})
+    with pytest.raises(ValueError) as unit:
+        Ledger(ledger).reserve("iris", 0.1, 0.0, unit="ε per metre")
+    assert shown(unit.value.args[0]).startswith(
+        "le jeu de données « iris » tient son budget en ε = 1, δ = 0 (ε, unité de "
+        "confidentialité : "), shown(unit.value.args[0])
+    assert "ε par mètre" in shown(unit.value.args[0])
+    with pytest.raises(ValueError) as field:
+        check_units_not_all_distinct(["a", "b", "c"], kind="user", field="fid", what="events")
+    assert shown(field.value.args[0]).startswith(
+        "le champ utilisateur 'fid' prend 3 valeurs distinctes sur 3 événements")
+    assert str(field.value).startswith("every one of the 3 events has its own user")  # logs
+    assert Budget(1.0, 0.0).describe() == "ε = 1, δ = 0 (ε)"
