@@ -1,7 +1,7 @@
 # Startup snippet of the French scan (run by tests/gui/desktop.py with the profile's locale set
 # to French): opens the dialog of every Mobility DP algorithm at its default size, records every
 # text the plugin puts in them (labels, tooltips, option labels, placeholders, help), runs six
-# from their dialog on generated data, plus one refused run, and records the dialog logs and
+# from their dialog on generated data, plus two refused runs, and records the dialog logs and
 # message-log entries.
 # Screenshots of two French dialogs go to $GUI_SHOTS.
 import os as _os
@@ -85,7 +85,13 @@ def main(h):
     }
     # a refused run: a time window that ends before it starts (the glue's refusal and the
     # failure rule)
-    refused = ("odflows", {**runs["odflows"], "START": end, "END": start})
+    refused = [("odflows", {**runs["odflows"], "START": end, "END": start})]
+    # and dpcore's: a ledger whose budget the first run spent (the ledger's refusal)
+    ledger = _os.path.join(WORK, "ledger.json")
+    spend = {**runs["noisycounts"], "LEDGER": ledger, "DATASET_ID": "iris",
+             "BUDGET_EPSILON": 1.0, "OUTPUT": "memory:"}
+    processing.run("mobilitydp:noisycounts", spend)
+    refused.append(("noisycounts", {**spend, "OUTPUT": "TEMPORARY_OUTPUT"}))
     h.result["dialogs"], h.result["runs"] = {}, {}
     dlg = h.dialog("native:buffer", {})        # QGIS's own French dialog: the scroll control
     yield 0.3
@@ -104,7 +110,7 @@ def main(h):
                                       "help_scroll": _help_scroll(dlg),
                                       "name": alg.displayName(), "group": alg.group()}
         dlg.close()
-    for short, params in list(runs.items()) + [("refused " + refused[0], refused[1])]:
+    for short, params in list(runs.items()) + [("refused " + r, p) for r, p in refused]:
         alg_id = "mobilitydp:" + short.split()[-1]
         h.result["running"] = short
         mark = h.mark()
