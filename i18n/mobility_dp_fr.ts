@@ -3897,7 +3897,7 @@
     </message>
     <message>
       <source>every one of the {n} {what} has its own {kind} ({distinct} distinct values in the {kind} field{named}): that field does not identify a {kind} (is it a feature id?), so a guarantee for one {kind} would protect one event only. Choose the field that identifies the {kind}.</source>
-      <translation>le champ {kind}{named} prend {distinct} valeurs distinctes sur {n} {what}, une par ligne : il n'identifie pas un {kind} (est-ce un identifiant d'entité ?), et une garantie pour un {kind} ne protégerait qu'un seul événement. Choisissez le champ qui identifie le {kind}.</translation>
+      <translation>chacun des {n} {what} a son propre {kind} ({distinct} valeurs distinctes dans le champ {kind}{named}) : ce champ n'identifie pas un {kind} (est-ce un identifiant d'entité ?), et une garantie pour un {kind} ne protégerait qu'un seul événement. Choisissez le champ qui identifie le {kind}.</translation>
     </message>
     <message>
       <source>{missing} of {n} records have no user id</source>

@@ -298,6 +298,7 @@ def test_ledger_refusals_from_dpcore_are_french(in_french, run_alg, tmp_path, sa
     with pytest.raises(ValueError) as field:
         check_units_not_all_distinct(["a", "b", "c"], kind="user", field="fid", what="events")
     assert shown(field.value.args[0]).startswith(
-        "le champ utilisateur 'fid' prend 3 valeurs distinctes sur 3 événements")
+        "chacun des 3 événements a son propre utilisateur (3 valeurs distinctes dans le champ "
+        "utilisateur 'fid')")
     assert str(field.value).startswith("every one of the 3 events has its own user")  # logs
     assert Budget(1.0, 0.0).describe() == "ε = 1, δ = 0 (ε)"
