@@ -114,8 +114,8 @@ def dialog_ready(parameter):
     elif (isinstance(parameter, QgsProcessingParameterNumber) and
             parameter.dataType() == QgsProcessingParameterNumber.Double):
         wrapper = {**wrapper, "class": f"{_WIDGETS}.NumberWidgetWrapper"}
-    elif isinstance(parameter, QgsProcessingParameterBoolean) and \
-            parameter.flags() & QgsProcessingParameterDefinition.FlagOptional:
+    elif (isinstance(parameter, QgsProcessingParameterBoolean) and
+            parameter.flags() & QgsProcessingParameterDefinition.FlagOptional):
         wrapper = {**wrapper, "class": f"{_WIDGETS}.CheckboxWidgetWrapper"}
     else:
         return parameter

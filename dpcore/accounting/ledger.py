@@ -289,8 +289,8 @@ def _check_units(dataset_id: str, budget: Budget, unit: str, unit_of_privacy: st
     """Refuse a release whose unit (or unit of privacy) differs from the budget's."""
     if unit != budget.unit or (unit_of_privacy and budget.unit_of_privacy
                                and unit_of_privacy != budget.unit_of_privacy):
-        spends = Message("{unit} per {who}", unit=unit, who=unit_of_privacy) \
-            if unit_of_privacy else unit
+        spends = (Message("{unit} per {who}", unit=unit, who=unit_of_privacy)
+                  if unit_of_privacy else unit)
         raise ValueError(Message(
             "dataset '{dataset}' keeps its budget in {budget}; this release spends {spends}. A "
             "cost in one unit cannot be charged against a budget in another: use a separate "
