@@ -154,6 +154,12 @@ class Ledger:
             ds = self._read()["datasets"].get(dataset_id)
         return [] if ds is None else list(ds["entries"])
 
+    def snapshot(self) -> dict:
+        """The ledger's content as parsed, read once under the lock (for views; a missing
+        file is an empty ledger)."""
+        with _locked(self.path):
+            return self._read()
+
     def sketch_key(self) -> int:
         """The ledger's random key for sketches of user ids (created on first use)."""
         with _locked(self.path):

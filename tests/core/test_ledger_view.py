@@ -1,11 +1,16 @@
 """The budget panel's model: what a ledger file holds, per dataset, for people."""
+import datetime as dt
 import json
+import os
+import shutil
 
 import pytest
 
 from mobility_dp.dpcore.accounting.costs import Budget, PrivacyCost
 from mobility_dp.dpcore.accounting.ledger import Ledger
-from mobility_dp.dpcore.accounting.ledger_view import summarise_ledger
+from mobility_dp.dpcore.accounting.ledger_view import summarise_ledger, summarise_populations
+
+from ..support.ledgers import BIKES, BIKES_POLICY, RELEASES, SUBSCRIBERS, SUBSCRIBERS_POLICY, two_populations
 
 
 def _release(ledger, dataset, epsilon, delta=0.0, *, budget=None, commit=True,
@@ -54,3 +59,77 @@ def test_missing_unreadable_and_bad_share(tmp_path):
         summarise_ledger(str(other))
     with pytest.raises(ValueError, match="warning share"):
         summarise_ledger(str(bad), warn_share=1.5)
+
+
+LEGACY = os.path.join(os.path.dirname(__file__), "data", "ledger_before_populations.json")
+
+
+def test_a_ledger_written_before_populations_opens_unchanged(tmp_path):
+    """The fixture was written by the ledger of the release before populations (commit
+    a4c6862): two datasets, one with δ, one release still reserved. Each dataset is its own
+    population, with its budget as policy, no period and no cap; reading changes nothing."""
+    path = tmp_path / "ledger.json"
+    shutil.copy(LEGACY, path)
+    before = path.read_bytes()
+    assert "populations" not in json.loads(before) and b"period" not in before
+    datasets = summarise_ledger(str(path))
+    iris, census = summarise_populations(str(path), today=dt.date(2026, 11, 28))
+    assert [p.population_id for p in (iris, census)] == ["/data/census/iris_population.gpkg",
+                                                         "census-2019"]
+    for population, dataset in zip((iris, census), datasets):
+        assert population.single_dataset and population.datasets == [dataset]
+        assert population.periods == [] and population.policy.caps == ()
+        assert (population.budget_epsilon, population.budget_delta, population.unit,
+                population.unit_of_privacy) == (dataset.budget_epsilon, dataset.budget_delta,
+                                                dataset.unit, dataset.unit_of_privacy)
+        assert (population.spent_epsilon, population.spent_delta, population.warning) == (
+            dataset.spent_epsilon, dataset.spent_delta, dataset.warning)
+        assert all(r.period == () for r in dataset.releases)
+    assert iris.spent_epsilon == pytest.approx(1.5) and iris.remaining_epsilon == pytest.approx(0.5)
+    assert census.remaining_share == pytest.approx(0.1) and census.warning   # δ decides
+    assert path.read_bytes() == before
+
+
+def test_two_populations_policy_periods_and_datasets(tmp_path):
+    path = tmp_path / "ledger.json"
+    two_populations(str(path))
+    legacy = Ledger(str(path))                  # a dataset released without ids or policy
+    cost = PrivacyCost.of("discrete Laplace", 0.4, unit_of_privacy="user")
+    legacy.reserve("census-2019", cost, budget=Budget(1.0, unit_of_privacy="user")).commit(cost)
+    bikes, census, subscribers = summarise_populations(str(path), 0.2, dt.date(2026, 11, 28))
+    assert (bikes.population_id, census.population_id, subscribers.population_id) == (
+        BIKES, "census-2019", SUBSCRIBERS)
+    assert census.single_dataset and not bikes.single_dataset and not subscribers.single_dataset
+    # datasets: copies, a CSV, a reprojected copy and a subset joined through their people
+    assert [d.dataset_id for d in subscribers.datasets] == sorted(
+        r[0] for r in RELEASES if "/trips/" in r[0])
+    assert [d.dataset_id for d in bikes.datasets] == ["/data/bikes/november.gpkg",
+                                                      "/data/bikes/october.gpkg"]
+    # the policy and what its people spent: every release on any of its datasets
+    assert subscribers.policy == SUBSCRIBERS_POLICY and bikes.policy == BIKES_POLICY
+    assert subscribers.spent_epsilon == pytest.approx(3.0)
+    assert subscribers.remaining_epsilon == pytest.approx(9.0)
+    assert bikes.spent_epsilon == pytest.approx(2.5) and bikes.remaining_share == pytest.approx(
+        3.5 / 6)
+    # periods: per cap, those with releases and the current one, newest first
+    weeks = [(p.label, p.spent_epsilon, p.remaining_epsilon, p.current)
+             for p in subscribers.periods if p.every == "week"]
+    assert weeks == [("2026-W48", 0.5, 0.5, True), ("2026-W47", 0.5, 0.5, False),
+                     ("2026-W46", 1.0, 0.0, False), ("2026-W45", 1.0, 0.0, False)]
+    months = [(p.label, p.spent_epsilon, p.budget_epsilon) for p in subscribers.periods
+              if p.every == "month"]
+    assert months == [("2026-11", 3.0, 4.0)]
+    assert [(p.label, p.spent_epsilon, p.current) for p in bikes.periods] == [
+        ("2026-11", 1.0, True), ("2026-10", 1.5, False)]
+    # a later day: the current period has no release yet, and is listed with nothing spent
+    later = summarise_populations(str(path), 0.2, dt.date(2026, 12, 2))[0]
+    assert [(p.label, p.spent_epsilon, p.current) for p in later.periods][0] == (
+        "2026-12", 0.0, True)
+    # the warning: a full week is coloured, and the population when its current period is
+    assert [p.warning for p in subscribers.periods if p.every == "week"] == [
+        False, False, True, True]
+    assert not subscribers.warning
+    assert summarise_populations(str(path), 0.6, dt.date(2026, 11, 18))[2].warning
+    # each release keeps its period
+    w47 = next(d for d in subscribers.datasets if "week_47" in d.dataset_id)
+    assert [r.period for r in w47.releases] == [("2026-11-16", "2026-11-22")]
