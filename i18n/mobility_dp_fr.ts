@@ -3500,6 +3500,10 @@
       <translation>Budget ε</translation>
     </message>
     <message>
+      <source>Period</source>
+      <translation>Période</translation>
+    </message>
+    <message>
       <source>δ spent</source>
       <translation>δ dépensé</translation>
     </message>
@@ -3564,12 +3568,60 @@
       <translation>ce fichier n'existe pas encore (une publication le crée)</translation>
     </message>
     <message>
+      <source>{n} population(s) below the warning level</source>
+      <translation>{n} population(s) sous le seuil d'avertissement</translation>
+    </message>
+    <message>
       <source>{n} dataset(s) below the warning level</source>
       <translation>{n} jeu(x) de données sous le seuil d'avertissement</translation>
     </message>
     <message>
       <source>{unit} per {who}</source>
       <translation>{unit} par {who}</translation>
+    </message>
+    <message>
+      <source>Population {name}</source>
+      <translation>Population {name}</translation>
+    </message>
+    <message>
+      <source>policy: {total} over {horizon}</source>
+      <translation>politique : {total} sur {horizon}</translation>
+    </message>
+    <message>
+      <source>policy: {total} in total</source>
+      <translation>politique : {total} au total</translation>
+    </message>
+    <message>
+      <source>ε {cap} per week</source>
+      <translation>ε {cap} par semaine</translation>
+    </message>
+    <message>
+      <source>ε {cap} per month</source>
+      <translation>ε {cap} par mois</translation>
+    </message>
+    <message>
+      <source>at most {caps}</source>
+      <translation>au plus {caps}</translation>
+    </message>
+    <message>
+      <source>{n} dataset(s)</source>
+      <translation>{n} jeu(x) de données</translation>
+    </message>
+    <message>
+      <source>Cap per week</source>
+      <translation>Plafond par semaine</translation>
+    </message>
+    <message>
+      <source>Cap per month</source>
+      <translation>Plafond par mois</translation>
+    </message>
+    <message>
+      <source>{label} (current)</source>
+      <translation>{label} (en cours)</translation>
+    </message>
+    <message>
+      <source>Less than {share} of the cap remains in {label}: ε {left} of {cap}</source>
+      <translation>Il reste moins de {share} du plafond en {label} : ε {left} sur {cap}</translation>
     </message>
     <message>
       <source>{n} release(s)</source>

@@ -99,7 +99,7 @@ class PopulationRow(_Remaining):
     policy: Policy
     spent_epsilon: float
     spent_delta: float
-    periods: List[PeriodRow] = field(default_factory=list)   # newest first, per cap
+    periods: List[PeriodRow] = field(default_factory=list)   # weeks, months; newest first
     datasets: List[DatasetRow] = field(default_factory=list)
     warn_share: float = WARN_SHARE
 
@@ -166,11 +166,12 @@ def summarise_ledger(path: str, warn_share: float = WARN_SHARE) -> List[DatasetR
 
 def _periods(data: dict, pid: str, policy: Policy, today: _dt.date,
              warn_share: float) -> List[PeriodRow]:
-    """Per cap of the policy, the periods with releases and the current one, newest first."""
+    """Per cap of the policy (weeks, then months), the periods with releases and the current
+    one, newest first."""
     firsts = [_dt.date.fromisoformat(e["period"][0]) for d in pops.members(data, pid)
               for e in data["datasets"][d]["entries"] if e.get("period")]
     rows = []
-    for every, cap in policy.caps:
+    for every, cap in sorted(policy.caps, key=lambda c: pops.PERIODS.index(c[0])):
         current = pops.period_label(today, every)
         labels = {pops.period_label(day, every) for day in firsts} | {current}
         rows += [PeriodRow(every, label, float(cap), pops.spent(data, pid, every, label)[0],

@@ -36,7 +36,8 @@ RELEASES = (
      None, ["/out/od_w48.gpkg"]),
     ("/data/bikes/october.gpkg", "mobilitydp:odflows", 1.5, "2026-10-01", "2026-10-31",
      BIKES, ["/out/bikes_oct.gpkg"]),
-    ("/data/bikes/november.gpkg", "mobilitydp:density", 1.0, "2026-11-01", "2026-11-30",
+    ("/data/bikes/november.gpkg", "mobilitydp:sanitizedensity", 1.0, "2026-11-01",
+     "2026-11-30",
      None, ["/out/bikes_nov.gpkg"]),
 )
 
