@@ -1,11 +1,13 @@
-"""Screenshot of the privacy-budget panel (docs/budget-panel.png), inside QGIS desktop under Xvfb.
+"""Screenshots of the privacy-budget panel (docs/budget-panel.png, docs/budget-panel-populations.png),
+inside QGIS desktop under Xvfb.
 
     SHOTS_OUT=docs QGIS_PLUGINPATH=<dir with a mobility_dp symlink> \
     QGIS_CUSTOM_CONFIG_PATH=<profile with the plugin enabled> \
     xvfb-run -a -s "-screen 0 1400x900x24" qgis --nologo --noversioncheck --code docs/budget_panel_shot.py
 
 The ledger shown is made here through the ledger's own API: a census-zone dataset with two
-releases (72 % of its ε left) and a trips dataset of which 8 % remains (coloured).
+releases (72 % of its ε left) and a trips dataset of which 8 % remains (coloured); then the
+ledger with two populations of ``tests/support/ledgers.py`` (the GUI tier's too).
 """
 import os
 import tempfile
@@ -48,6 +50,15 @@ def shoot():
         panel.resize(1250, 330)
         QgsApplication.processEvents()
         panel.grab().save(os.path.join(OUT, "budget-panel.png"))
+        panel.close_file(path)
+        from mobility_dp.tests.support.ledgers import two_populations
+        path = os.path.join(tempfile.mkdtemp(), "populations-ledger.json")
+        two_populations(path)
+        panel.open_files([path])
+        panel.tree.expandAll()
+        panel.resize(1250, 560)
+        QgsApplication.processEvents()
+        panel.grab().save(os.path.join(OUT, "budget-panel-populations.png"))
         panel.close_file(path)
         log.write("ok\n")
     except Exception:
