@@ -2,14 +2,14 @@
 
 A ledger (:class:`dpcore.privacy.Ledger`) keeps, per dataset, a total budget in one unit
 (ε, or ε per metre) and unit of privacy, and one entry per release (reserved while it runs,
-spent after). :func:`summarise_ledger` turns a ledger file into rows a table can show:
-budget, spent (reserved entries included: they count against the budget), what remains,
-the share that remains, whether that share is below a warning level, and the history of
-releases, newest first. :func:`summarise_populations` groups the datasets by population
-(:mod:`dpcore.accounting.populations`): each population's policy, what its people have
-spent and have left in total and in each calendar period its caps limit (the periods with
-releases and the current one), and its datasets. A ledger written before populations
-existed reads as one population per dataset, with the dataset's budget as policy.
+spent after), and its datasets belong to populations (:mod:`dpcore.accounting.populations`).
+:func:`summarise_populations` turns a ledger file into rows a table can show: per
+population its policy, what its people have spent (reserved entries included: they count
+against the budget) and what remains, in total and in each calendar period its caps limit
+(the periods with releases and the current one), the share that remains and whether it is
+below a warning level; per dataset what it spent and the history of its releases, newest
+first. A ledger written before populations existed reads as one population per dataset,
+with the dataset's budget as policy.
 Read-only: only releases write a ledger.
 """
 from __future__ import annotations
@@ -150,18 +150,6 @@ def _dataset_row(path: str, data: dict, dataset_id: str, warn_share: float) -> D
                       budget.epsilon, budget.delta,
                       math.fsum(e["epsilon"] for e in entries),
                       math.fsum(e["delta"] for e in entries), releases, warn_share)
-
-
-def summarise_ledger(path: str, warn_share: float = WARN_SHARE) -> List[DatasetRow]:
-    """One :class:`DatasetRow` per dataset of the ledger file at ``path`` (sorted by id).
-
-    A missing file is an empty ledger; an unreadable one raises ``ValueError`` (the ledger's
-    own message).
-    """
-    _check_share(warn_share)
-    ledger = Ledger(path)
-    data = ledger.snapshot()
-    return [_dataset_row(ledger.path, data, d, warn_share) for d in sorted(data["datasets"])]
 
 
 def _periods(data: dict, pid: str, policy: Policy, today: _dt.date,

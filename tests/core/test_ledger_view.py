@@ -8,7 +8,7 @@ import pytest
 
 from mobility_dp.dpcore.accounting.costs import Budget, PrivacyCost
 from mobility_dp.dpcore.accounting.ledger import Ledger
-from mobility_dp.dpcore.accounting.ledger_view import summarise_ledger, summarise_populations
+from mobility_dp.dpcore.accounting.ledger_view import summarise_populations
 
 from ..support.ledgers import BIKES, BIKES_POLICY, RELEASES, SUBSCRIBERS, SUBSCRIBERS_POLICY, two_populations
 
@@ -22,6 +22,13 @@ def _release(ledger, dataset, epsilon, delta=0.0, *, budget=None, commit=True,
     return reservation
 
 
+def summarise_datasets(path, warn_share=0.2):
+    """The dataset rows of a ledger whose every dataset is its own population."""
+    populations = summarise_populations(path, warn_share)
+    assert all(p.single_dataset for p in populations)
+    return [p.datasets[0] for p in populations]
+
+
 def test_rows_hold_budget_spent_remaining_and_history(tmp_path):
     path = tmp_path / "ledger.json"
     ledger = Ledger(str(path))
@@ -30,7 +37,7 @@ def test_rows_hold_budget_spent_remaining_and_history(tmp_path):
     _release(ledger, "/data/b.gpkg", 0.1, 9e-6, budget=Budget(1.0, 1e-5, unit_of_privacy="user"))
     _release(ledger, "/data/b.gpkg", 0.2, commit=False)      # running (or killed): counts
 
-    a, b = summarise_ledger(str(path), warn_share=0.2)
+    a, b = summarise_datasets(str(path), warn_share=0.2)
     assert (a.dataset_id, b.dataset_id) == ("/data/a.gpkg", "/data/b.gpkg")
     assert a.budget_epsilon == 2.0 and a.spent_epsilon == pytest.approx(1.5)
     assert a.remaining_epsilon == pytest.approx(0.5) and a.remaining_share == pytest.approx(0.25)
@@ -44,21 +51,21 @@ def test_rows_hold_budget_spent_remaining_and_history(tmp_path):
     assert sorted(r.status for r in b.releases) == ["reserved", "spent"]
     assert b.unit == "ε" and b.unit_of_privacy == "user"
     # the warning level is the user's choice
-    assert summarise_ledger(str(path), warn_share=0.3)[0].warning
+    assert summarise_datasets(str(path), warn_share=0.3)[0].warning
 
 
 def test_missing_unreadable_and_bad_share(tmp_path):
-    assert summarise_ledger(str(tmp_path / "none.json")) == []
+    assert summarise_populations(str(tmp_path / "none.json")) == []
     bad = tmp_path / "bad.json"
     bad.write_text("{not json", encoding="utf-8")
     with pytest.raises(ValueError, match="unreadable"):
-        summarise_ledger(str(bad))
+        summarise_populations(str(bad))
     other = tmp_path / "other.json"
     other.write_text(json.dumps({"some": "thing"}), encoding="utf-8")
     with pytest.raises(ValueError):
-        summarise_ledger(str(other))
+        summarise_populations(str(other))
     with pytest.raises(ValueError, match="warning share"):
-        summarise_ledger(str(bad), warn_share=1.5)
+        summarise_populations(str(bad), warn_share=1.5)
 
 
 LEGACY = os.path.join(os.path.dirname(__file__), "data", "ledger_before_populations.json")
@@ -72,12 +79,12 @@ def test_a_ledger_written_before_populations_opens_unchanged(tmp_path):
     shutil.copy(LEGACY, path)
     before = path.read_bytes()
     assert "populations" not in json.loads(before) and b"period" not in before
-    datasets = summarise_ledger(str(path))
     iris, census = summarise_populations(str(path), today=dt.date(2026, 11, 28))
     assert [p.population_id for p in (iris, census)] == ["/data/census/iris_population.gpkg",
                                                          "census-2019"]
-    for population, dataset in zip((iris, census), datasets):
-        assert population.single_dataset and population.datasets == [dataset]
+    for population in (iris, census):
+        assert population.single_dataset and len(population.datasets) == 1
+        dataset = population.datasets[0]
         assert population.periods == [] and population.policy.caps == ()
         assert (population.budget_epsilon, population.budget_delta, population.unit,
                 population.unit_of_privacy) == (dataset.budget_epsilon, dataset.budget_delta,
@@ -86,6 +93,8 @@ def test_a_ledger_written_before_populations_opens_unchanged(tmp_path):
             dataset.spent_epsilon, dataset.spent_delta, dataset.warning)
         assert all(r.period == () for r in dataset.releases)
     assert iris.spent_epsilon == pytest.approx(1.5) and iris.remaining_epsilon == pytest.approx(0.5)
+    assert [r.status for r in census.datasets[0].releases] == ["reserved", "spent"]
+    assert census.spent_epsilon == pytest.approx(0.3) and census.spent_delta == pytest.approx(9e-6)
     assert census.remaining_share == pytest.approx(0.1) and census.warning   # δ decides
     assert path.read_bytes() == before
 
