@@ -49,7 +49,7 @@ N_COLUMNS = 10
 #: Columns: the numbers a person looks for come right after the name.
 NAME, E_SPENT, E_LEFT, E_BUDGET, PERIOD, D_SPENT, D_LEFT, D_BUDGET, UNIT, OUTPUTS = range(N_COLUMNS)
 DELTA_COLUMNS = (D_SPENT, D_LEFT, D_BUDGET)
-#: What a row shows (item data, for tests and the close button).
+#: What a row shows: "population", "period", "dataset" or "release" (item data).
 KIND = Qt.ItemDataRole.UserRole + 1
 #: The name column is cut to this width (px); the full id is its tooltip.
 NAME_WIDTH = 220
@@ -114,7 +114,8 @@ def period_text(period: tuple, everies) -> str:
 
 
 class BudgetPanel(QDockWidget):
-    """Dock widget listing the datasets of the opened ledgers (see the module docstring)."""
+    """Dock widget listing the populations and datasets of the opened ledgers (see the module
+    docstring)."""
 
     def __init__(self, parent=None):
         super().__init__(tr("Mobility DP privacy budget"), parent)
