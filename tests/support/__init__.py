@@ -11,7 +11,8 @@ shapely), ``qgis`` (QGIS tier fixtures and ``read_layer``), ``lambert_layers`` a
 dpcore geographies, for tests and benchmarks), ``synthesis_audit`` (the membership audit
 of synthetic trips), ``urandom`` (a seeded ``os.urandom`` for
 statistical tests of the secure generator), ``reference`` (reference formulas and in-core
-twins the tests compare production code against).
+twins the tests compare production code against), ``ledgers`` (a ledger with two
+populations, for the budget panel's tests and screenshot).
 """
 import os
 import sys
