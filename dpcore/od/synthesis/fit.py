@@ -74,7 +74,8 @@ class Model:
 
     def summary(self) -> dict:
         return {"people": round(self.expected_people, 1),
-                "trips": round(self.expected_trips, 1),
+                "trips in the people table (before the bias correction)":
+                    round(self.expected_trips, 1),
                 "start hour classes": self.start_hour.shape[0],
                 "travel time classes": self.travel_time.shape[0],
                 **({} if self.markov is None else {
@@ -263,6 +264,8 @@ def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: in
     noisy["weekday"] = shrink_to_uniform(measure("weekday", truth["weekday"]),
                                          discrete_laplace_alpha(sens["weekday"],
                                                                 eps["weekday"]))[0]
+    *interval, corrected = total_interval(noisy["people"], feasible, sensitivity=sens["people"],
+                                          epsilon=eps["people"], alpha=alpha_people)
     kept_trips = float((np.clip(noisy["people"], 0, None).sum(axis=1) *
                         np.minimum(np.arange(1, cap + 1), m)).sum())
     carry, width, pooled_share = {}, {}, {}
@@ -298,9 +301,7 @@ def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: in
               "travel_time_shrunk_to_uniform": round(pooled_share["travel_time"], 3),
               "pairs_raked_to_distances": bool(sparse),
               "chained_trajectories": bool(model.markov is not None and model.markov.chained),
-              "noisy_people": model.expected_people, "noisy_trips": model.expected_trips,
-              "noisy_trips_interval_95": total_interval(
-                  noisy["people"], feasible, sensitivity=sens["people"],
-                  epsilon=eps["people"], alpha=alpha_people)}
+              "noisy_people": model.expected_people, "noisy_trips": corrected,
+              "noisy_trips_interval_95": tuple(interval)}
     internal.update({"truth": truth})
     return model, plan, spent, public, internal

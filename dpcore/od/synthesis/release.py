@@ -70,7 +70,7 @@ def release_synthetic_trips(data: ZonedTrips, *, rng: np.random.Generator, progr
 
     ``polygons``: the public zones (frame metres) the zone indices of ``data`` refer to;
     ``window``: the public time window; ``n_trips``: how many trips to draw (None: the
-    model's noisy total); ``anchors``: optional public :class:`~.place.Anchors`;
+    model's noisy total, bias-corrected: :mod:`.total`); ``anchors``: optional public :class:`~.place.Anchors`;
     ``transitions``: measure consecutive trips (:mod:`.chains`; False: the first release's
     model, every trip drawn on its own).
     """
@@ -84,7 +84,7 @@ def release_synthetic_trips(data: ZonedTrips, *, rng: np.random.Generator, progr
         data, epsilon=epsilon, max_trips=max_trips, trips_cap=trips_cap, zones=zones,
         rng=rng, transitions=transitions,
         progress=lambda f: report_progress(progress, 0.5 * f))
-    count = int(n_trips) if n_trips is not None else max(int(round(model.expected_trips)), 1)
+    count = int(n_trips) if n_trips is not None else max(int(round(public["noisy_trips"])), 1)
     synthetic = generate(model, zones, window, count, rng, anchors=anchors,
                          progress=lambda f: report_progress(progress, 0.5 + 0.5 * f))
     public.update(model=model, trips_drawn=count,

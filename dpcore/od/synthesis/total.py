@@ -10,7 +10,14 @@ of the distance between the simulated totals and the released one. It reads noth
 noisy values and public parameters, so it costs nothing; its draws come from a fixed public
 seed, not from the release's random stream (they are not noise protecting anyone). The
 interval is the basic bootstrap's, [2T − q₉₇.₅, 2T − q₂.₅] of the simulated totals q: the
-shrinkage's upward bias seen in the simulation is taken off (clipped at 0).
+shrinkage's upward bias seen in the simulation is taken off (clipped at 0). The same bias is
+taken off the point estimate, as a ratio so that it stays positive: the bias-corrected total
+T² / median(q) (Efron & Tibshirani 1993, §10.2), from which the synthetic trips are counted.
+On 184 riders' 1,336 trips (1 and 3 km squares) the shrunk total was 2.0–2.1× the truth
+(medians of 10 seeds), the corrected one 1.6–1.7×; on 200 generated people 1.8× and 1.5×, on
+1,000 1.13× and 1.08× (2T − median(q), the additive correction, reached 0 on some seeds: one
+synthetic trip). The time histograms' rules still read the uncorrected size (with the
+corrected one the start hours of the riders fell back to the uniform law on 5 of 10 seeds).
 """
 from __future__ import annotations
 
@@ -18,10 +25,14 @@ import numpy as np
 
 from ...mechanisms.geometric import discrete_laplace
 from ...random.rng import make_rng
+from . import parts as P
 from .reconstruct import shrink_by_group
 
 DRAWS = 20
 SEED = 20_260_525
+#: Upper ends of the public groups of trips-per-person rows whose empirical-Bayes prior is
+#: fitted apart (doubling bands: 1–2, 3–4, 5–8, 9–16, 17 and more trips).
+TRIP_GROUP_ENDS = (2, 4, 8, 16)
 
 
 def expected_trips(people) -> float:
@@ -30,18 +41,29 @@ def expected_trips(people) -> float:
     return float((people.sum(axis=1) * np.arange(1, people.shape[0] + 1)).sum())
 
 
+def trip_groups(cells: int) -> np.ndarray:
+    """The public group of each cell of a (cap, bands) people table, by its row's trips."""
+    trips = np.repeat(np.arange(1, cells // P.SHARE_BANDS + 1), P.SHARE_BANDS)
+    return np.searchsorted(TRIP_GROUP_ENDS, trips, side="left")
+
+
 def reconstruct_people(noisy, feasible, alpha: float) -> np.ndarray:
-    """The people part's post-processing: shrinkage of the feasible cells, 0 elsewhere."""
+    """The people part's post-processing: shrinkage of the feasible cells, 0 elsewhere. The
+    prior is fitted within each group of :func:`trip_groups`: with one prior for every row, a
+    few hundred people put a prior mass well above 0 on every cell, and each noise-only cell
+    of a row of 25 trips got 1–2 people (25–50 phantom trips): on 184 riders' 1,336 trips and
+    200 or 1,000 generated people (5 seeds each) 6 of 20 true totals fell outside the
+    simulated 95 % interval, fitted by group none."""
     out = np.asarray(noisy, dtype=float).ravel().copy()
-    out[feasible] = shrink_by_group(out[feasible], alpha)
+    out[feasible] = shrink_by_group(out[feasible], alpha, trip_groups(out.size)[feasible])
     out[~feasible] = 0.0
     return out
 
 
 def total_interval(people, feasible, *, sensitivity: int, epsilon: float, alpha: float,
                    draws: int = DRAWS) -> tuple:
-    """The simulated 95 % interval (lower, upper) of :func:`expected_trips` of the released
-    ``people`` (module doc)."""
+    """(lower, upper, corrected): the simulated 95 % interval of :func:`expected_trips` of the
+    released ``people`` and its bias-corrected value (module doc)."""
     people = np.asarray(people, dtype=float)
     base = expected_trips(people)
     table = np.round(np.clip(people, 0.0, None)).astype(np.int64).ravel()
@@ -51,5 +73,6 @@ def total_interval(people, feasible, *, sensitivity: int, epsilon: float, alpha:
         noisy = discrete_laplace(table, sensitivity=sensitivity, epsilon=epsilon, rng=rng).values
         totals.append(expected_trips(reconstruct_people(noisy, feasible, alpha)
                                      .reshape(people.shape)))
-    low, high = np.quantile(totals, [0.025, 0.975])
-    return max(2 * base - high, 0.0), max(2 * base - low, 0.0)
+    low, mid, high = np.quantile(totals, [0.025, 0.5, 0.975])
+    return max(2 * base - high, 0.0), max(2 * base - low, 0.0), \
+        base * base / mid if mid > 0 else 0.0
