@@ -21,7 +21,8 @@ Rows, ε = 1, m = 10 (publishhistograms: 24 hourly slots):
   visits), ε split evenly between visits and OD; MAE per zone of the visits (trip ends of all
   trips: the default scales the sampled trips' visits up to all trips, plain visits count the
   ≤ m trips kept per user) and MAE per pair of OD (all trips);
-* **publishhistograms**: the algorithm's default scheme (static hybrid) vs direct perturbation;
+* **publishhistograms**: the algorithm's default scheme (``auto``: a noisy size picks threshold
+  or static hybrid) vs direct perturbation;
   MAE per cell, released total / true total (user-hours);
 * **synthesizetrips**: the default synthesizer vs the six-marginals baseline of
   ``benchmarks/synthesis.py`` at the same ε; JS of the start hour (and of a uniform law), OD r
@@ -65,7 +66,7 @@ from tests.support.geography import load_paris_sample  # noqa: E402
 
 EPS, M, CAP = 1.0, 10, 30
 START = 1_779_667_200   # Monday 25 May 2026, 00:00 UTC
-HIST_METHOD = "static_hybrid"   # publishhistograms' default scheme
+HIST_METHOD = "auto"   # publishhistograms' default scheme (a noisy size picks threshold or hybrid)
 
 
 def truth_od(z):

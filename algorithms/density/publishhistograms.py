@@ -28,6 +28,8 @@ METHOD, HISTORY_DAYS, COMPOSITION, POSTPROCESS = ("METHOD", "HISTORY_DAYS", "COM
 NOISE, CUTOFF, THRESHOLD, COMPARISON_SHARE = "NOISE", "CUTOFF", "THRESHOLD", "COMPARISON_SHARE"
 PAPER_NOISE, DIVISION_SHARE, ALPHA, UTILITY = "PAPER_NOISE", "DIVISION_SHARE", "ALPHA", "UTILITY"
 METHOD_CHOICES = [
+    ("auto", "automatic|threshold on a few people per cell, static hybrid on many (a noisy "
+             "size, 5 % of ε, decides)"),
     ("direct", "direct perturbation (Alg. 1): every timestamp, ε/S each"),
     ("threshold", "threshold perturbation (Alg. 2, sparse vector technique)"),
     ("static_hybrid", "static hybrid (Alg. 4): private day/night split, direct by day"),
@@ -52,7 +54,7 @@ class PublishHistograms(MobilityDPAlgorithm):
         self.addParameter(QgsProcessingParameterNumber(
             N_SLOTS, tr("Number of timestamps"), QgsProcessingParameterNumber.Integer, 24,
             minValue=1))
-        self.addParameter(enum_parameter(METHOD, tr("Method"), METHOD_CHOICES, "static_hybrid"))
+        self.addParameter(enum_parameter(METHOD, tr("Method"), METHOD_CHOICES, "auto"))
         self.addParameter(QgsProcessingParameterBoolean(
             POSTPROCESS, tr("Consistency post-processing|non-negative integers, noisy totals kept"), True))
         self.addParameter(QgsProcessingParameterNumber(
@@ -106,7 +108,7 @@ class PublishHistograms(MobilityDPAlgorithm):
                  threshold=self.parameterAsDouble(parameters, THRESHOLD, context),
                  comparison_share=self.parameterAsDouble(parameters, COMPARISON_SHARE, context),
                  paper_noise=self.parameterAsBool(parameters, PAPER_NOISE, context))
-        if method in ("static_hybrid", "dynamic_hybrid"):
+        if method in ("auto", "static_hybrid", "dynamic_hybrid"):
             p.update(division_share=self.parameterAsDouble(parameters, DIVISION_SHARE, context),
                      alpha=self.parameterAsDouble(parameters, ALPHA, context),
                      utility=self.enum_value(parameters, UTILITY, context))
@@ -186,7 +188,12 @@ class PublishHistograms(MobilityDPAlgorithm):
                  ("margin of error: mean |value| per cell on noise alone (nobody present)",
                   f"{info['noise_only_mae_per_cell']:.3g}"),
                  ("total released on noise alone, 95th percentile (user-timestamps)",
-                  f"{info['noise_only_total']:,.0f}")])
+                  f"{info['noise_only_total']:,.0f}")]
+                + ([("scheme (automatic rule)", info["scheme_rule"]),
+                    ("noisy total for the rule (user-timestamps, 95 % margin)",
+                     f"{info['noisy_user_timestamps']:,.0f} ± "
+                     f"{info['noisy_user_timestamps_margin_95']:,.0f}")]
+                   if "scheme_rule" in info else []))
                 + released(dpreport.table([("total released (user-timestamps)",
                                             f"{float(np.sum(release.values)):,.0f}")])))],
             internal_sections=[("Raw data and utility", dpreport.table(

@@ -17,12 +17,13 @@ import numpy as np
 from ..accounting.checks import check_epsilon
 from ..accounting.contract import Release
 from ..accounting.costs import PrivacyCost
+from . import auto
 from .basic import UNIT, UNIT_OF_PRIVACY, check_counts, plan_threshold, release_direct, release_threshold
 from .consistency import consistency_postprocess
 from .hybrid import check_composition, release_dynamic_hybrid, release_static_hybrid
 from .noise_floor import floor_warnings, noise_floor
 
-METHODS = ("direct", "threshold", "static_hybrid", "dynamic_hybrid")
+METHODS = (auto.AUTO, "direct", "threshold", "static_hybrid", "dynamic_hybrid")
 _THRESHOLD_KEYS = ("cutoff", "comparison_share", "paper_noise")
 
 
@@ -39,6 +40,11 @@ def planned_epsilon(method: str, n_slots: int, *, epsilon: float, **params) -> f
     n = int(n_slots)
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}, got {method!r}")
+    if method == auto.AUTO:   # the noisy size, then the costlier of the schemes it may pick
+        rest = epsilon - auto.size_epsilon(epsilon)
+        return auto.size_epsilon(epsilon) + max(
+            planned_epsilon(m, n, epsilon=rest, **auto.params_for(m, params))
+            for m in auto.CANDIDATES)
     if method == "direct":
         return epsilon
     if method == "threshold":
@@ -88,7 +94,8 @@ def errors(true, private, *, floor: float = 1.0) -> dict:
 def release_histograms(counts, *, method: str, epsilon: float, rng: np.random.Generator,
                        postprocess: bool = True, history=None, progress=None,
                        **params) -> Release:
-    """Run ``method`` on ``counts`` (S, M); ``history`` (H, S, M) for ``dynamic_hybrid``.
+    """Run ``method`` on ``counts`` (S, M); ``history`` (H, S, M) for ``dynamic_hybrid``;
+    ``auto``: the scheme a noisy size picks (:mod:`.auto`; its facts in ``public``).
 
     ``values`` are the post-processed non-negative integer counts when
     ``postprocess`` (Alg. 3, free: post-processing), else the raw noisy
@@ -99,6 +106,13 @@ def release_histograms(counts, *, method: str, epsilon: float, rng: np.random.Ge
     c = check_counts(counts)
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}, got {method!r}")
+    size = None
+    if method == auto.AUTO:   # the rule of :mod:`.auto`: a noisy size picks the scheme
+        if history is not None:
+            raise ValueError("past days are used by dynamic_hybrid only, not by auto")
+        bound = planned_epsilon(auto.AUTO, c.shape[0], epsilon=epsilon, **params)
+        method, epsilon, size, facts = auto.choose(c, epsilon=epsilon, rng=rng)
+        params = auto.params_for(method, params)
     floor = noise_floor(lambda zeros, past, r: _run(
         zeros, method=method, epsilon=epsilon, rng=r, postprocess=postprocess, history=past,
         **params).values, c.shape, 0 if history is None else np.shape(history)[0])
@@ -112,6 +126,16 @@ def release_histograms(counts, *, method: str, epsilon: float, rng: np.random.Ge
     rel = _run(c, method=method, epsilon=epsilon, rng=rng, postprocess=postprocess,
                history=history, **params)
     rel.public.update(floor, warnings=floor_warnings(float(np.sum(rel.values)), floor))
+    if size is not None:
+        rel.cost = size + rel.cost
+        if rel.cost.epsilon < bound * (1 - 1e-12):   # the paper's threshold noise: the scheme
+            # the noisy size picked may spend less than the other; the worst case is charged
+            rel.cost = rel.cost + PrivacyCost.of(
+                "worst case over the schemes the rule may pick", bound - rel.cost.epsilon,
+                protects=UNIT, unit_of_privacy=UNIT_OF_PRIVACY,
+                note="the scheme is chosen from a noisy size; the most either scheme spends "
+                     "is charged")
+        rel.public.update(facts, warnings=[facts["scheme_note"], *rel.public["warnings"]])
     return rel
 
 

@@ -1,7 +1,9 @@
-"""The histograms' noise floor (``dpcore.histograms.noise_floor``) and report sentences."""
+"""The histograms' noise floor (``dpcore.histograms.noise_floor``), the automatic scheme
+(``dpcore.histograms.auto``) and report sentences."""
 import numpy as np
+import pytest
 
-from mobility_dp.dpcore.histograms import release_histograms
+from mobility_dp.dpcore.histograms import planned_epsilon, release_histograms
 from mobility_dp.dpcore.histograms.describe import division_label, unit_of_privacy
 from mobility_dp.dpcore.random.rng import make_rng
 
@@ -45,3 +47,37 @@ def test_labels_say_the_span():
     assert division_label([6, 20], times) == "slots 6–20: 06:00 – 21:00 UTC (15 h)"
     assert "the day" in unit_of_privacy(24, 3600) and "168 hours" in unit_of_privacy(168, 3600)
     assert "whole day" not in unit_of_privacy(168, 3600)
+
+
+def _people_per_cell(mean, cells, seed):
+    return make_rng(seed).poisson(mean, (24, cells)).astype(np.int64)
+
+
+def test_automatic_scheme_reads_a_noisy_size_and_wins_where_it_picks():
+    # a few people per cell (the small-data case): the threshold scheme; thousands: the hybrid
+    small, large = _people_per_cell(0.4, 125, 0), _people_per_cell(3000.0, 12, 1)
+    picks, errors = [], {"auto": [], "static_hybrid": []}
+    for seed in range(5):
+        rel = release_histograms(small, method="auto", epsilon=1.0, rng=make_rng(seed))
+        assert rel.cost.epsilon == pytest.approx(planned_epsilon("auto", 24, epsilon=1.0))
+        assert rel.cost.parts[0].sensitivity == 24          # the noisy size: ≤ 1 per slot
+        picks.append(rel.public["scheme_rule"])
+        assert rel.public["warnings"][0].startswith("Scheme chosen by the automatic rule")
+        errors["auto"].append(np.abs(rel.values - small).mean())
+        errors["static_hybrid"].append(np.abs(release_histograms(
+            small, method="static_hybrid", epsilon=1.0, rng=make_rng(seed)).values - small).mean())
+        big = release_histograms(large, method="auto", epsilon=1.0, rng=make_rng(seed))
+        assert big.public["scheme_rule"] == "static_hybrid"
+    assert set(picks) == {"threshold"}
+    # negative control: the former default on the same counts errs more than the rule's pick
+    assert np.median(errors["auto"]) < 0.7 * np.median(errors["static_hybrid"])
+
+
+def test_automatic_scheme_on_nobody_publishes_little():
+    # noise only: the rule reads a size of about 0 and picks the threshold scheme, whose
+    # released total stays below the noise floor it reports
+    zeros = np.zeros((24, 125), dtype=np.int64)
+    for seed in range(5):
+        rel = release_histograms(zeros, method="auto", epsilon=1.0, rng=make_rng(seed))
+        assert rel.public["scheme_rule"] == "threshold"
+        assert np.sum(rel.values) <= rel.public["noise_only_total"]
