@@ -24,6 +24,13 @@ Rows, ε = 1, m = 10 (publishhistograms: 24 hourly slots):
 * **publishhistograms**: the algorithm's default scheme (``auto``: a noisy size picks threshold
   or static hybrid) vs direct perturbation;
   MAE per cell, released total / true total (user-hours);
+* **sanitizedensity**: the algorithm's default (``visits``: distinct people per tower and
+  slot, pooled and denoised, ``dpcore.density.visit_release``) vs LPA direct (Laplace on every
+  census count) on one week of ``generate_cdr`` events (the default activity preset) of the
+  same numbers of people, towers = the sample's sites' Voronoi cells, census = the tiles;
+  ℓ = 30, δ = 2·10⁻⁶; measure: MAE per census cell and hour against the truth of
+  ``benchmarks/density.py`` (the bounded true tower counts reallocated by Formula 1), and the
+  released total / the true total;
 * **synthesizetrips**: the default synthesizer vs the six-marginals baseline of
   ``benchmarks/synthesis.py`` at the same ε; JS of the start hour (and of a uniform law), OD r
   on the true pairs, synthetic / true trips.
@@ -47,11 +54,18 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
 
+from density import DELTA, visit_data  # noqa: E402
 from peer_dpmr import grid_tiles  # noqa: E402
+from shapely.ops import unary_union  # noqa: E402
 from synthesis import baseline, zoned  # noqa: E402
 
+from dpcore.density import density_inputs, release_density  # noqa: E402
+from dpcore.density.visit_release import release_visits  # noqa: E402
 from dpcore.flows.cells import locate_points  # noqa: E402
+from dpcore.geometry.cover import minimum_vertex_cover, overlap_graph, reallocate  # noqa: E402
+from dpcore.geometry.tessellation import voronoi_cells  # noqa: E402
 from dpcore.histograms import release_histograms  # noqa: E402
+from dpcore.ingest import bound_contributions  # noqa: E402
 from dpcore.od.compare import js  # noqa: E402
 from dpcore.od.flows import release_od  # noqa: E402
 from dpcore.od.people_flows import release_people_od  # noqa: E402
@@ -61,10 +75,10 @@ from dpcore.od.strategy import AUTO, OD_TRIPS, VISITS_PLAIN  # noqa: E402
 from dpcore.od.synthesis import release_synthetic_trips  # noqa: E402
 from dpcore.od.trips import Trips, trips_from_fixes  # noqa: E402
 from dpcore.random.rng import make_rng  # noqa: E402
-from dpcore.synth import generate_population, generate_trajectories  # noqa: E402
+from dpcore.synth import DEFAULT_PRESET, generate_cdr, generate_population, generate_trajectories  # noqa: E402
 from tests.support.geography import load_paris_sample  # noqa: E402
 
-EPS, M, CAP = 1.0, 10, 30
+EPS, M, CAP, ELL = 1.0, 10, 30, 30
 START = 1_779_667_200   # Monday 25 May 2026, 00:00 UTC
 HIST_METHOD = "auto"   # publishhistograms' default scheme (a noisy size picks threshold or hybrid)
 
@@ -133,6 +147,32 @@ def synthesis(z, tiles, seed):
             "synthetic / true trips": (s.n / z.n, b.n / z.n)}
 
 
+def density_data(geo, tiles, n, seed):
+    """(inputs of the default, inputs of LPA direct, truth) of ``n`` people's week of events."""
+    tess = voronoi_cells(geo.towers, unary_union(tiles))
+    graph = overlap_graph(tess.cells, tiles)
+    rng = make_rng(seed)
+    cdr = generate_cdr(generate_population(geo, n, rng=rng), rng=rng, activity=DEFAULT_PRESET)
+    tower = tess.point_cell[cdr.tower]
+    bounded = bound_contributions(cdr.user, tower, cdr.time, n_towers=len(tess.cells),
+                                  ell=ELL, rng=make_rng(3), start=cdr.start, n_slots=168)
+    fourier = density_inputs(bounded, graph.weights, tess.cells, tiles,
+                             cover=minimum_vertex_cover(graph.weights))
+    return visit_data(cdr, tower, len(tess.cells), ELL, graph.weights), fourier, \
+        reallocate(bounded.true_counts, graph.weights)
+
+
+def density(case, seed):
+    visits, fourier, truth = case
+    t = max(float(truth.sum()), 1.0)
+    d = np.asarray(release_visits(visits, epsilon=EPS, delta=DELTA, ell=ELL,
+                                  rng=make_rng(seed)).values, float)
+    p = np.asarray(release_density(fourier, method="lpa_direct", epsilon=EPS, delta=DELTA,
+                                   rng=make_rng(seed)).values, float)
+    return {"MAE per cell-hour": (np.abs(d - truth).mean(), np.abs(p - truth).mean()),
+            "total / true": (d.sum() / t, p.sum() / t)}
+
+
 def fmt(v, digits=3):
     v = np.asarray(v, dtype=float)
     return f"{np.median(v):.{digits}g} [{v.min():.{digits}g}, {v.max():.{digits}g}]"
@@ -158,7 +198,7 @@ def paris_cases(sizes):
         pop = generate_population(geo, n, rng=make_rng(n + 1), days=1, start=START)
         for name, tiles in tilings.items():
             yield f"{n} people, {name} ({len(tiles)} zones)", zoned(trips, tiles), tiles, \
-                hourly_counts(pop, tiles)
+                hourly_counts(pop, tiles), (geo, n)
 
 
 def hourly_counts(pop, tiles):
@@ -197,7 +237,7 @@ def file_cases(path):
     for size in (3000.0, 1000.0):
         tiles = grid_tiles([hull], size)
         yield f"{os.path.basename(path)}, {size / 1000:g} km ({len(tiles)} zones)", \
-            zoned(trips, tiles), tiles, None
+            zoned(trips, tiles), tiles, None, None
 
 
 def main():
@@ -206,7 +246,7 @@ def main():
     ap.add_argument("--sizes", default="50,200,1000")
     ap.add_argument("--trips", default=None, help="a trips CSV in WGS 84 (module doc)")
     ap.add_argument("--only", default="odflows,mobilityreport,publishhistograms,"
-                    "synthesizetrips")
+                    "sanitizedensity,synthesizetrips")
     args = ap.parse_args()
     only = set(args.only.split(","))
     cases = list(file_cases(args.trips)) if args.trips else \
@@ -216,7 +256,7 @@ def main():
           "| plain seed spread |")
     print("|---|---|---|---|---|---|")
     seeds = range(args.seeds)
-    for label, z, tiles, counts in cases:
+    for label, z, tiles, counts, people in cases:
         lab = f"{label}, {z.n} trips"
         if "odflows" in only:
             rows(f"odflows: {lab}", [odflows(z, s) for s in seeds])
@@ -225,6 +265,11 @@ def main():
         if "publishhistograms" in only and counts is not None:
             rows(f"publishhistograms ({HIST_METHOD} vs direct): {label}, "
                  f"{int(counts.sum())} user-hours", [histograms(counts, s) for s in seeds])
+        if "sanitizedensity" in only and people is not None:
+            geo, n = people
+            case = density_data(geo, tiles, n, seed=n + 2)
+            rows(f"sanitizedensity (visits vs LPA direct): {label}, "
+                 f"{float(case[2].sum()):,.0f} true user-hours", [density(case, s) for s in seeds])
         if "synthesizetrips" in only:
             rows(f"synthesizetrips (vs six marginals): {lab}",
                  [synthesis(z, tiles, s) for s in seeds])

@@ -36,6 +36,7 @@ from ..geometry.cover import minimum_vertex_cover, reallocate
 from ..geometry.geography import zone_centroids
 from ..geometry.shapes import areas
 from ..mechanisms.snapping import laplace
+from ..od.totals import total_warning
 from ..reporting.progress import report_progress
 from .clustering import cluster_cells, consistent_tau, tau_from_noise
 from .efpa import coefficient_noise_std, efpa
@@ -263,6 +264,14 @@ def release_efpa(data: DensityInputs, *, epsilon: float, delta: float = 0.0,
                             rsse_fraction=rsse_fraction, windows=windows)
 
 
+def _total_warnings(census, unclipped, scale: float, n_noisy: int) -> list:
+    """The released total beside the sum of the unclipped noisy counts (Laplace of ``scale``
+    on ``n_noisy`` counts; Formula 1 keeps totals), warned when 2× away (clipping at 0)."""
+    warning = total_warning(float(np.sum(census)), float(np.sum(unclipped)),
+                            n_noisy * 2.0 * float(scale) ** 2, "people per cell and slot")
+    return [warning] if warning else []
+
+
 def release_lpa(data: DensityInputs, *, epsilon: float, delta: float = 0.0,
                 rng: np.random.Generator, progress=None) -> Release:
     """LPA (§6): Lap(ℓ/ε) on every cover count (L1 sensitivity ℓ, §5.2 fix), then Formula 1."""
@@ -275,6 +284,9 @@ def release_lpa(data: DensityInputs, *, epsilon: float, delta: float = 0.0,
     report_progress(progress, 1.0)
     return Release(census, noisy.cost,
                    public={"method": "lpa", "ell": data.ell, "scale": noisy.public["scale"],
+                           "warnings": _total_warnings(census, mapping.to_census(noisy.values),
+                                                       noisy.public["scale"],
+                                                       np.size(noisy.values)),
                          "cover_towers": mapping.cover_towers,
                          "cover_cells": mapping.cover_cells},
                    internal=_internal(data, delta))
@@ -288,8 +300,12 @@ def release_lpa_direct(data: DensityInputs, *, epsilon: float, delta: float = 0.
     noisy = laplace(reallocate(data.counts, data.weights), sensitivity=l1_sensitivity(data.ell),
                     epsilon=epsilon, rng=rng, protects=PROTECTS)
     report_progress(progress, 1.0)
-    return Release(np.clip(noisy.values, 0.0, None), noisy.cost,
-                   public={"method": "lpa_direct", "ell": data.ell, "scale": noisy.public["scale"]},
+    census = np.clip(noisy.values, 0.0, None)
+    return Release(census, noisy.cost,
+                   public={"method": "lpa_direct", "ell": data.ell, "scale": noisy.public["scale"],
+                           "warnings": _total_warnings(census, noisy.values,
+                                                       noisy.public["scale"],
+                                                       np.size(noisy.values))},
                    internal=_internal(data, delta))
 
 

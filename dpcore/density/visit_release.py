@@ -74,6 +74,7 @@ from ..accounting.costs import PrivacyCost
 from ..geometry.cover import reallocate
 from ..mechanisms.geometric import discrete_laplace
 from ..mechanisms.snapping import laplace, snap, snapping_plan
+from ..od.totals import total_warning
 from ..reporting.progress import report_progress
 from .assembly import DensityAssembly, _drops_text
 from .lowrank import denoise, simulated_edge
@@ -352,7 +353,10 @@ def release_visits(data: VisitDensityInputs, *, rng: np.random.Generator, progre
     report_progress(progress, 0.8)
     census = reallocate(towers, data.weights)
     report_progress(progress, 1.0)
-    public = {"method": "visits", "ell": ell, "sigma": sigma, "scale": scale,
+    # the unclipped noisy columns' sum × ρ is unbiased: a released total 2× away is warned
+    warning = total_warning(float(np.sum(census)), float(noisy.sum()) * ratio,
+                            noisy.size * sigma ** 2 * ratio ** 2, "people per cell and slot")
+    public = {"method": "visits", "warnings": [warning] if warning else [], "ell": ell, "sigma": sigma, "scale": scale,
               "granularity": grid, "rank": rank, "total_bound": bound, "cap_ratio": ratio,
               "columns": pool.n_columns, "n_slots": n_slots, "block_slots": pool.block,
               "day_types": pool.day_types, "scale_share": SCALE_SHARE,

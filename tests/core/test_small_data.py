@@ -3,7 +3,8 @@ algorithm's default is never worse than the plainest method on the same data by 
 plain method's seed spread, and its totals off by more than 2× are warned.
 
 Data: 50 vehicles over 3 days of ``dpcore.synth`` on the Paris sample, on 3 km squares (a
-coarse tiling); 50 people's hourly places for the histograms. ε = 1, m = 10, 5 seeds.
+coarse tiling); 50 people's hourly places for the histograms, their week of events for the
+density. ε = 1, m = 10, 5 seeds.
 """
 import os
 
@@ -12,8 +13,14 @@ import pytest
 from shapely.geometry import box
 from shapely.ops import unary_union
 
+from mobility_dp.dpcore.density import density_inputs, release_density
+from mobility_dp.dpcore.density.visit_release import VisitDensityInputs, release_visits
 from mobility_dp.dpcore.flows.cells import locate_points
+from mobility_dp.dpcore.geometry.cover import minimum_vertex_cover, overlap_graph, reallocate
+from mobility_dp.dpcore.geometry.tessellation import voronoi_cells
 from mobility_dp.dpcore.histograms import release_histograms
+from mobility_dp.dpcore.ingest import bound_contributions
+from mobility_dp.dpcore.ingest.visits import bound_visits
 from mobility_dp.dpcore.od.compare import js
 from mobility_dp.dpcore.od.flows import release_od
 from mobility_dp.dpcore.od.people_flows import release_people_od
@@ -22,7 +29,7 @@ from mobility_dp.dpcore.od.strategy import AUTO, OD_TRIPS, VISITS_PLAIN
 from mobility_dp.dpcore.od.synthesis import release_synthetic_trips
 from mobility_dp.dpcore.od.trips import ZonedTrips, trips_from_fixes
 from mobility_dp.dpcore.random.rng import make_rng
-from mobility_dp.dpcore.synth import generate_population, generate_trajectories
+from mobility_dp.dpcore.synth import generate_cdr, generate_population, generate_trajectories
 
 from ..support.geography import load_paris_sample
 
@@ -56,7 +63,7 @@ def small():
         xy = pop.location(users, np.full(users.size, h))
         cell = locate_points(tiles, xy[:, 0], xy[:, 1])
         counts[h] = np.bincount(cell[cell >= 0], minlength=len(tiles))
-    return z, tiles, counts
+    return z, tiles, counts, geo
 
 
 def truth_od(z):
@@ -72,7 +79,7 @@ def not_worse(default, plain):
 
 
 def test_odflows_default_not_worse_and_totals_warned(small):
-    z, _, _ = small
+    z, _, _, _ = small
     t = truth_od(z)
     d_err, p_err = [], []
     for s in SEEDS:
@@ -93,7 +100,7 @@ def test_odflows_default_not_worse_and_totals_warned(small):
 
 
 def test_mobilityreport_defaults_not_worse(small):
-    z, _, _ = small
+    z, _, _, _ = small
     kw = dict(n_zones=z.n_zones, epsilon=1.0, weights={"visits": 1.0, "od": 1.0},
               max_trips=10)
     errs = {"visits": ([], []), "od": ([], [])}
@@ -110,7 +117,7 @@ def test_mobilityreport_defaults_not_worse(small):
 
 
 def test_publishhistograms_default_not_worse_and_totals_warned(small):
-    _, _, counts = small
+    _, _, counts, _ = small
     d_err, p_err = [], []
     for s in SEEDS:
         d = release_histograms(counts, method="auto", epsilon=1.0, rng=make_rng(s))
@@ -124,7 +131,7 @@ def test_publishhistograms_default_not_worse_and_totals_warned(small):
 
 
 def test_synthetic_start_hours_beat_uniform_and_never_collapse(small):
-    z, tiles, _ = small
+    z, tiles, _, _ = small
     window = (START, START + 4 * 86400)
     def hour(s):
         return np.bincount((np.mod(s, 86400) // 3600).astype(int), minlength=24)
@@ -144,3 +151,37 @@ def test_synthetic_start_hours_beat_uniform_and_never_collapse(small):
     # uniform law within its seed spread, never a collapsed one (the former rule: JS 1.0 and
     # 0.79 in two of these five seeds, every trip in one or two hours)
     assert not_worse(scores, uniform) and max(scores) < 0.3
+
+
+def test_sanitizedensity_default_not_worse_and_totals_warned(small):
+    # one week of 50 people's events; towers: the sample's sites' Voronoi cells; census: the
+    # 3 km squares; default (distinct people per tower and slot) vs LPA direct, ε = 1
+    _, tiles, _, geo = small
+    tess = voronoi_cells(geo.towers, unary_union(tiles))
+    graph = overlap_graph(tess.cells, tiles)
+    rng = make_rng(52)
+    cdr = generate_cdr(generate_population(geo, 50, rng=rng), rng=rng)
+    tower = tess.point_cell[cdr.tower]
+    n, ell = len(tess.cells), 30
+    bounded = bound_contributions(cdr.user, tower, cdr.time, n_towers=n, ell=ell,
+                                  rng=make_rng(3), start=cdr.start, n_slots=168)
+    fourier = density_inputs(bounded, graph.weights, tess.cells, tiles,
+                             cover=minimum_vertex_cover(graph.weights))
+    slot = np.floor((cdr.time - cdr.start) / 3600.0).astype(np.int64)
+    visits = VisitDensityInputs(bound_visits(cdr.user, tower, slot, n_towers=n, n_slots=168,
+                                             ell=ell, rng=make_rng(3)), graph.weights,
+                                slot_seconds=3600.0, start=cdr.start)
+    truth = reallocate(bounded.true_counts, graph.weights)
+    d_err, p_err, bad = [], [], []
+    for s in SEEDS:
+        d = release_visits(visits, epsilon=1.0, delta=2e-6, ell=ell, rng=make_rng(s))
+        p = release_density(fourier, method="lpa_direct", epsilon=1.0, rng=make_rng(s))
+        d_err.append(np.abs(d.values - truth).mean())
+        p_err.append(np.abs(p.values - truth).mean())
+        for rel in (d, p):
+            if not 0.5 <= np.sum(rel.values) / truth.sum() <= 2.0:
+                assert any("off by more than 2×" in w for w in rel.public["warnings"])
+        # negative control: a default with a tenth of ε loses beyond the seed spread
+        bad.append(np.abs(release_density(fourier, method="lpa_direct", epsilon=0.1,
+                                          rng=make_rng(s)).values - truth).mean())
+    assert not_worse(d_err, p_err) and not not_worse(bad, p_err)
