@@ -74,5 +74,5 @@ def total_interval(people, feasible, *, sensitivity: int, epsilon: float, alpha:
         totals.append(expected_trips(reconstruct_people(noisy, feasible, alpha)
                                      .reshape(people.shape)))
     low, mid, high = np.quantile(totals, [0.025, 0.5, 0.975])
-    return max(2 * base - high, 0.0), max(2 * base - low, 0.0), \
-        base * base / mid if mid > 0 else 0.0
+    corrected = base * base / mid if mid > 0 else 0.0
+    return max(2 * base - high, 0.0), max(2 * base - low, 0.0), corrected
