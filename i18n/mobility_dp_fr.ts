@@ -3152,6 +3152,10 @@
       <translation>une entité n'a pas de géométrie utilisable (NULL, vide ou avec des coordonnées qui ne sont pas des nombres finis)</translation>
     </message>
     <message>
+      <source>a geometry in {source} cannot be converted to {crs}: {exc}</source>
+      <translation>une géométrie en {source} ne peut pas être convertie en {crs} : {exc}</translation>
+    </message>
+    <message>
       <source>{label} gives no CRS and no public layer or metric CRS is set to read it in: write it as xmin,xmax,ymin,ymax [EPSG:n].</source>
       <translation>{label} ne donne pas de SCR et aucune couche publique ni aucun SCR métrique n'est défini pour la lire : écrivez-la xmin,xmax,ymin,ymax [EPSG:n].</translation>
     </message>

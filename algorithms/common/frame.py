@@ -293,13 +293,19 @@ class MetricFrame:
     # -- geometry conversion -----------------------------------------------
     def layer_to_shapely(self, geometry: QgsGeometry, crs, context=None):
         """A geometry in ``crs`` as shapely in metres (prefer :meth:`features`); a NULL,
-        empty or non-finite geometry is refused (ValueError)."""
+        empty or non-finite geometry is refused (ValueError), one that cannot be reprojected
+        with a sentence."""
         g = usable_geometry(geometry)
         if g is None:
             raise ValueError(tr("a feature has no usable geometry (NULL, empty or with "
                                 "coordinates that are not finite numbers)"))
         if crs != self.crs:
-            g.transform(QgsCoordinateTransform(crs, self.crs, self.transform_context))
+            try:
+                g.transform(QgsCoordinateTransform(crs, self.crs, self.transform_context))
+            except QgsCsException as exc:
+                raise QgsProcessingException(tr(
+                    "a geometry in {source} cannot be converted to {crs}: "
+                    "{exc}").format(source=crs_name(crs), crs=crs_name(self.crs), exc=exc)) from exc
         return shapely_wkb.loads(bytes(g.asWkb()))
 
     def to_shapely(self, geometry: QgsGeometry):
