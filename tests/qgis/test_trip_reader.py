@@ -168,8 +168,13 @@ def test_reprojection_in_a_qt_thread_uses_osr_and_agrees_with_qgis(qgis_app, mon
     the project's transform context names the operation, which both paths follow."""
     from types import SimpleNamespace
 
-    from qgis.core import (QgsCoordinateReferenceSystem, QgsCoordinateTransform,
-                           QgsDatumTransform, QgsPointXY, QgsProcessingContext)
+    from qgis.core import (
+        QgsCoordinateReferenceSystem,
+        QgsCoordinateTransform,
+        QgsDatumTransform,
+        QgsPointXY,
+        QgsProcessingContext,
+    )
     from qgis.PyQt.QtCore import QThread
 
     from mobility_dp.algorithms.od import trip_sources
