@@ -4,13 +4,14 @@ Both feed the same :class:`dpcore.ingest.trips.TripEncoder`, so a layer gives
 the same ZonedTrips (same user codes, same row order, hence the same sample
 for a seed) whichever path reads it. The file path reprojects whole columns
 at once (:func:`to_frame_function`: pyproj, which QGIS on Debian depends on,
-else GDAL's osr) with the coordinate operation QGIS itself would use, and
-checks its first points against ``QgsCoordinateTransform``.
+on the main thread, else GDAL's osr) with the coordinate operation QGIS itself would use,
+and checks its first points against ``QgsCoordinateTransform``.
 """
 from __future__ import annotations
 
 import math
 import os
+import threading
 import warnings
 
 import numpy as np
@@ -24,8 +25,8 @@ from ..common.values import epoch_seconds
 LAYER_BATCH = 100_000
 
 
-def _pyproj_transformer(op, src_crs, dst_crs):
-    """A pyproj transformer of the operation QGIS chose (else of the CRS pair)."""
+def _pyproj_transform(op, src_crs, dst_crs):
+    """A vectorised transform by pyproj of the operation QGIS chose (else of the CRS pair)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # pyproj warns on import when a venv hides its data
         import pyproj
@@ -37,33 +38,54 @@ def _pyproj_transformer(op, src_crs, dst_crs):
                     pyproj.datadir.set_data_dir(path)
                     break
         if op:
-            return pyproj.Transformer.from_pipeline(op)
-        return pyproj.Transformer.from_crs(src_crs.toWkt(), dst_crs.toWkt(), always_xy=True)
+            return pyproj.Transformer.from_pipeline(op).transform
+        return pyproj.Transformer.from_crs(src_crs.toWkt(), dst_crs.toWkt(),
+                                           always_xy=True).transform
+
+
+def _osr_transform(op, src_crs, dst_crs):
+    """The same by GDAL's osr, whose PROJ contexts are per thread (safe in any thread)."""
+    from osgeo import osr
+    a, b = osr.SpatialReference(), osr.SpatialReference()
+    a.ImportFromWkt(src_crs.toWkt())
+    b.ImportFromWkt(dst_crs.toWkt())
+    # QGIS's operation takes x, y as they come (normalised for display): osr must not swap
+    # axes around it; without one, osr swaps each CRS's authority order to x, y
+    for s in (a, b):
+        s.SetAxisMappingStrategy(osr.OAMS_AUTHORITY_COMPLIANT if op else
+                                 osr.OAMS_TRADITIONAL_GIS_ORDER)
+    options = osr.CoordinateTransformationOptions()
+    if op:
+        options.SetOperation(op)
+    ct = osr.CoordinateTransformation(a, b, options)
+
+    def transform(x, y):
+        out = np.asarray(ct.TransformPoints(np.column_stack([x, y])), dtype=float)
+        return out[:, 0], out[:, 1]
+    return transform
 
 
 def to_frame_function(src_crs, frame, context):
-    """A vectorised ``(x, y) -> (x, y)`` from ``src_crs`` to the frame, or None if the same."""
+    """A vectorised ``(x, y) -> (x, y)`` from ``src_crs`` to the frame, or None if the same.
+
+    pyproj (about 4 times faster than osr) only on the main thread (``qgis_process``, the
+    Python console): pyproj 3.7 keeps a PROJ context per thread and, in a thread Python did
+    not create (QGIS runs a dialog's algorithm in a Qt pool thread), hands out a freed one
+    the second time; QGIS 3.40 on Debian 13 (pyproj 3.7.1) died of SIGSEGV in
+    ``proj_create`` on the second run from a dialog. Elsewhere, or without pyproj, osr.
+    """
     if src_crs == frame.crs:
         return None
     qgs = QgsCoordinateTransform(src_crs, frame.crs, context.transformContext())
     op = qgs.coordinateOperation() if hasattr(qgs, "coordinateOperation") else ""
-    try:
-        tr = _pyproj_transformer(op, src_crs, frame.crs)
-
-        def transform(x, y):
-            return tr.transform(x, y)
-    except Exception:  # noqa: BLE001 — no pyproj, or one without its data: GDAL's osr
-        from osgeo import osr
-        a, b = osr.SpatialReference(), osr.SpatialReference()
-        a.ImportFromWkt(src_crs.toWkt())
-        b.ImportFromWkt(frame.crs.toWkt())
-        for s in (a, b):
-            s.SetAxisMappingStrategy(osr.OAMS_TRADITIONAL_GIS_ORDER)
-        ct = osr.CoordinateTransformation(a, b)
-
-        def transform(x, y):
-            out = np.asarray(ct.TransformPoints(np.column_stack([x, y])), dtype=float)
-            return out[:, 0], out[:, 1]
+    transform = None
+    if threading.current_thread() is threading.main_thread():
+        try:
+            transform = _pyproj_transform(op, src_crs, frame.crs)
+        except Exception:  # noqa: BLE001 — no pyproj, or one without its data
+            transform = None
+    if transform is None:
+        transform = _osr_transform(op, src_crs, frame.crs)
     checked = []
 
     def to_frame(x, y):

@@ -206,7 +206,11 @@ def run_desktop(snippet: str, *, timeout: float = 300, env: dict | None = None,
                         "GUI_RESULT": out, "PYTHONDONTWRITEBYTECODE": "1",
                         "PYQGIS_STARTUP": startup})
         run_env.update(env or {})
-        cmd = ["xvfb-run", "-a", "-s", f"-screen 0 {SCREEN}", QGIS, "--nologo",
+        # the first display number tried (-a then takes the next free one): X servers share
+        # their abstract socket names across chroots, so the version matrix gives each root
+        # its own range (GUI_XVFB_SERVERNUM)
+        cmd = ["xvfb-run", "-a", "-n", os.environ.get("GUI_XVFB_SERVERNUM", "99"),
+               "-s", f"-screen 0 {SCREEN}", QGIS, "--nologo",
                "--noversioncheck", "--code", script]
         try:
             proc = subprocess.run(cmd, capture_output=True, text=True, env=run_env,

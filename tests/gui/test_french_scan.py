@@ -21,9 +21,10 @@ ENGLISH = {"the", "of", "and", "is", "are", "was", "were", "with", "from", "this
            "release", "unit", "user", "users", "trips", "window", "time", "start", "end",
            "choose", "give", "must", "only", "which", "its", "their", "when", "none", "no",
            "cancelled", "written", "output", "outputs", "input", "noise"}
-#: QGIS's own log lines (French or not): version header, the parameters and results it echoes.
+#: QGIS's own log lines (French or not): version header, the parameters and results it echoes
+#: (a dict on QGIS 3.22, one "  OUTPUT_ID: value" line per output on 3.40 and 3.44).
 QGIS_LINE = re.compile(r"^(Version|Révision|Algorithme|Paramètres|Résultats|Exécution|"
-                       r"Execution completed|"
+                       r"Execution completed|[A-Z][A-Z0-9_]*: |"
                        r"Chargement|\{|'|Entrée|Sortie|QGIS|Qt |Python|GDAL|GEOS|PROJ|PDAL)")
 #: Tokens that are no prose: paths, ids, option values, numbers, quoted names.
 NOT_PROSE = re.compile(r"(\S*[/\\]\S*|\S+\.\w{2,5}\b|'[^']*'|«[^»]*»|\b\w*_\w*\b|"

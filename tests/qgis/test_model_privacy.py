@@ -30,6 +30,13 @@ def _load(path):
     return model
 
 
+def _source_kinds():
+    """The kinds of a model child's parameter source: ``Qgis.ProcessingModelChildParameterSource``
+    where QGIS has it (3.40 and 3.44 have only that), else the 3.22 enum of the class."""
+    from qgis.core import Qgis, QgsProcessingModelChildParameterSource
+    return getattr(Qgis, "ProcessingModelChildParameterSource", QgsProcessingModelChildParameterSource)
+
+
 def _is_release(child) -> bool:
     return child.algorithm().parameterDefinition("LEDGER") is not None
 
@@ -43,7 +50,7 @@ def _outputs(child):
 def audit(model) -> list:
     """The privacy problems of ``model``: tainted outputs not marked internal, private data
     in a release's public slot, releases of private data without the model's ledger."""
-    from qgis.core import QgsProcessingModelChildParameterSource as Source
+    Source = _source_kinds()
     children = model.childAlgorithms()
     private = {s.parameterName() for c in children.values() if _is_release(c)
                for slot in DATA_SLOTS for s in c.parameterSources().get(slot, [])
@@ -79,7 +86,7 @@ def audit(model) -> list:
 def _ledger_problems(model, child_id, child, sources, private) -> list:
     """A release of a private model input takes LEDGER and DATASET_ID from the model's inputs
     and outputs the ε it spent."""
-    from qgis.core import QgsProcessingModelChildParameterSource as Source
+    Source = _source_kinds()
     data = [s for slot in DATA_SLOTS for s in sources.get(slot, [])]
     if not any(s.source() == Source.ModelParameter and s.parameterName() in private
                for s in data):
@@ -93,7 +100,7 @@ def _ledger_problems(model, child_id, child, sources, private) -> list:
 
 
 def _dependency_order(model) -> list:
-    from qgis.core import QgsProcessingModelChildParameterSource as Source
+    Source = _source_kinds()
     children = model.childAlgorithms()
     order, done = [], set()
     while len(order) < len(children):

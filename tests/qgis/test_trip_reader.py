@@ -156,3 +156,69 @@ def test_cancelling_stops_the_reader(qgis_app, tmp_path, streamed):
     with pytest.raises(Cancelled):
         read_trips(alg, {"INPUT": source, "USER_FIELD": "user_id", "ZONES": ZONES,
                          "MAX_TRIPS": 3, **extra}, QgsProcessingContext(), feedback)
+
+
+@pytest.mark.parametrize("target", ["aeqd", "EPSG:3035 pinned"])
+def test_reprojection_in_a_qt_thread_uses_osr_and_agrees_with_qgis(qgis_app, monkeypatch,
+                                                                   target):
+    """A dialog runs the algorithm in a Qt pool thread, where pyproj 3.7 hands out a freed PROJ
+    context the second time (QGIS 3.40 on Debian 13 died of SIGSEGV): there the vectorised
+    transform is GDAL's osr, twice in one Qt thread, and gives QGIS's own coordinates; on the
+    main thread pyproj is used (the control that the recorder sees pyproj calls). "pinned":
+    the project's transform context names the operation, which both paths follow."""
+    from types import SimpleNamespace
+
+    from qgis.core import (
+        QgsCoordinateReferenceSystem,
+        QgsCoordinateTransform,
+        QgsDatumTransform,
+        QgsPointXY,
+        QgsProcessingContext,
+    )
+    from qgis.PyQt.QtCore import QThread
+
+    from mobility_dp.algorithms.od import trip_sources
+
+    src = QgsCoordinateReferenceSystem("EPSG:4326")
+    frame = SimpleNamespace(crs=QgsCoordinateReferenceSystem.fromProj(
+        "+proj=aeqd +lat_0=48.86 +lon_0=2.34 +x_0=0 +y_0=0 +ellps=WGS84 +units=m +no_defs")
+        if target == "aeqd" else QgsCoordinateReferenceSystem("EPSG:3035"))
+    assert frame.crs.isValid()
+    context = QgsProcessingContext()
+    if target.endswith("pinned"):
+        transforms = context.transformContext()
+        op = QgsDatumTransform.operations(src, frame.crs)[0].proj
+        assert transforms.addCoordinateOperation(src, frame.crs, op)
+        context.setTransformContext(transforms)
+        assert QgsCoordinateTransform(src, frame.crs, transforms).coordinateOperation() == op
+    xy = _places(_rng(), 50)
+    calls = []
+    real = trip_sources._pyproj_transform
+    monkeypatch.setattr(trip_sources, "_pyproj_transform",
+                        lambda *a: calls.append(QThread.currentThread()) or real(*a))
+
+    def project():
+        to_frame = trip_sources.to_frame_function(src, frame, context)
+        return to_frame(xy[:, 0].copy(), xy[:, 1].copy())
+
+    results, errors = [], []
+
+    class Worker(QThread):
+        def run(self):
+            try:
+                for _ in range(2):  # the second context in one thread is the one that crashed
+                    results.append(project())
+            except Exception as exc:  # noqa: BLE001 — reported below
+                errors.append(exc)
+
+    worker = Worker()
+    worker.start()
+    assert worker.wait(60_000)
+    assert not errors and len(results) == 2 and not calls   # no pyproj off the main thread
+    main = project()
+    assert len(calls) == 1 and calls[0] == qgis_app.thread()  # the control: pyproj seen
+    qgs = QgsCoordinateTransform(src, frame.crs, context.transformContext())
+    expected = np.array([[p.x(), p.y()] for p in (qgs.transform(QgsPointXY(*map(float, v)))
+                                                  for v in xy)])
+    for fx, fy in results + [main]:
+        np.testing.assert_allclose(np.column_stack([fx, fy]), expected, rtol=0, atol=1e-6)
