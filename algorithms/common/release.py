@@ -17,7 +17,8 @@ content. A releasing algorithm supplies only its parts:
 * :meth:`write`: the outputs, from ``held`` and the release; returns the results;
 * :meth:`report`: the stage's dpcore report builder's keyword arguments of
   :meth:`.reports.ReportsMixin.write_reports`;
-* :meth:`default_dataset_id` (optional): the ledger's dataset id when none is given.
+* :meth:`ledger_scope` (optional): what the ledger charges besides the cost (the dataset id
+  used when none is given).
 
 The data go down into dpcore once (``plan.release``) and come back once (the release).
 """
@@ -42,11 +43,11 @@ class ReleasingAlgorithm(MobilityDPAlgorithm):
         public, inputs = self.public_parameters(parameters, context)
         plan = self.PLAN(**public)
         data, held = self.read(parameters, context, feedback, inputs, plan)
+        scope = self.ledger_scope(parameters, context, held, plan, data)
         rng = (self.rng(parameters, context) if plan.streams == 1
                else self.rngs(parameters, context, plan.streams))
         data = plan.prepare(data, rng, self.progress(feedback, *self.PREPARE_PROGRESS))
-        with self.reserve_budget(parameters, context, planned=plan.cost, default_dataset_id=(
-                self.default_dataset_id(parameters, context, held))) as charge:
+        with self.reserve_budget(parameters, context, planned=plan.cost, **scope) as charge:
             release = charge.released(plan.release(
                 data, rng=rng, progress=self.progress(feedback, *self.RELEASE_PROGRESS)))
         results = self.write(parameters, context, feedback, held, release)
@@ -71,10 +72,13 @@ class ReleasingAlgorithm(MobilityDPAlgorithm):
         """Every output but the reports; returns {output name: destination}."""
         raise NotImplementedError
 
-    def default_dataset_id(self, parameters, context, held):
-        """The ledger's dataset id when DATASET_ID is empty (a string, or a callable called
-        only with a ledger): by default the source of :attr:`DATASET_INPUT`."""
-        return self.layer_source_id(parameters, self.DATASET_INPUT, context)
+    def ledger_scope(self, parameters, context, held, plan, data) -> dict:
+        """What the ledger charges besides the plan's cost (keyword arguments of
+        :meth:`.base.MobilityDPAlgorithm.reserve_budget`, from the data read): by default the
+        dataset id used when DATASET_ID is empty, the source of :attr:`DATASET_INPUT` (a
+        callable, called only with a ledger)."""
+        return {"default_dataset_id": self.layer_source_id(parameters, self.DATASET_INPUT,
+                                                           context)}
 
     def report(self, held, plan, release) -> dict:
         """The stage's report builder's result (keyword arguments of ``write_reports``)."""

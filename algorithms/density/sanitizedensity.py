@@ -156,8 +156,8 @@ class SanitizeDensity(ReleasingAlgorithm):
         evaluate = self.parameterAsBool(parameters, EVALUATE, context)
         return (geo, events, facts), (inputs, facts, times, evaluate)
 
-    def default_dataset_id(self, parameters, context, held):
-        return held[1]["dataset_id"]
+    def ledger_scope(self, parameters, context, held, plan, data) -> dict:
+        return {"default_dataset_id": held[1]["dataset_id"]}
 
     # -- writing ------------------------------------------------------------------------------
     def write(self, parameters, context, feedback, held, release) -> dict:

@@ -34,7 +34,7 @@ from .trips import (
     max_trips,
     read_trips,
     time_window,
-    trips_dataset_id,
+    trips_ledger_scope,
 )
 
 STATISTICS = "STATISTICS"
@@ -161,8 +161,8 @@ class MobilityReport(ReleasingAlgorithm):
                           bounded_max_trips=plan.params["max_trips"] if plan.kept_trips else None)
         return (data.zoned, len(data.zone_ids)), data
 
-    def default_dataset_id(self, parameters, context, data):
-        return trips_dataset_id(self, parameters, context, data)
+    def ledger_scope(self, parameters, context, data, plan, zoned) -> dict:
+        return trips_ledger_scope(self, parameters, context, data)
 
     def write(self, parameters, context, feedback, data, release) -> dict:
         results = {}

@@ -24,7 +24,7 @@ from .trips import (
     bounded_trips_dir,
     max_trips,
     read_trips,
-    trips_dataset_id,
+    trips_ledger_scope,
 )
 
 NOISE = "NOISE"
@@ -113,8 +113,8 @@ class ODFlows(ReleasingAlgorithm):
                           bounded_max_trips=None if plan.people else plan.params["max_trips"])
         return (data.zoned, data.centroids), data
 
-    def default_dataset_id(self, parameters, context, data):
-        return trips_dataset_id(self, parameters, context, data)
+    def ledger_scope(self, parameters, context, data, plan, zoned) -> dict:
+        return trips_ledger_scope(self, parameters, context, data)
 
     def write(self, parameters, context, feedback, data, release) -> dict:
         values = np.asarray(release.values, dtype=float)

@@ -25,7 +25,7 @@ from ..common.field_types import FieldType
 from ..common.i18n import shown
 from ..common.outputs import temporal_lines_style, utc_datetime
 from ..common.release import ReleasingAlgorithm
-from .trips import add_trip_parameters, max_trips, read_trips, time_window
+from .trips import add_trip_parameters, max_trips, read_trips, time_window, trips_ledger_scope
 
 TRIPS_CAP = "TRIPS_CAP"
 N_TRIPS = "N_TRIPS"
@@ -78,6 +78,9 @@ class SynthesizeTrips(ReleasingAlgorithm):
     def read(self, parameters, context, feedback, inputs, plan) -> tuple:
         data = read_trips(self, parameters, context, feedback)
         return (data.zoned, data.zone_polygons, self._weights(parameters, context, data)), data
+
+    def ledger_scope(self, parameters, context, data, plan, zoned) -> dict:
+        return trips_ledger_scope(self, parameters, context, data)
 
     def write(self, parameters, context, feedback, data, release) -> dict:
         return {OUTPUT: self._write(parameters, context, data, release.values, feedback)}
