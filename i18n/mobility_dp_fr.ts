@@ -3440,8 +3440,8 @@
       <translation>marge d'erreur à 95 % du comptage bruité</translation>
     </message>
     <message>
-      <source>Public regions need the method people_shrunk (the method here is {})</source>
-      <translation>Les régions publiques demandent la méthode people_shrunk (la méthode ici est {})</translation>
+      <source>Public regions need the method people_shrunk (the method here is {method})</source>
+      <translation>Les régions publiques demandent la méthode people_shrunk (la méthode ici est {method})</translation>
     </message>
     <message>
       <source>Public regions need the trips: the bounded trips of a Spark job hold no region pairs (set the region size to 0)</source>

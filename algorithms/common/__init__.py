@@ -17,10 +17,15 @@ readers only OD uses are in ``algorithms/od``), ``values``, ``progress``, ``i18n
 The pattern of an algorithm module: parameters, plan, read, reserve, release,
 write, report.
 
-An algorithm module is thin QGIS glue: layers → numpy/shapely (in metres) → a dpcore release
-function → layers, report and ledger entry. `od/odflows.py` and `counts/noisycounts.py` are worked examples.
+An algorithm module is thin QGIS glue: layers → numpy/shapely (in metres) → a dpcore plan and
+its release → layers, report and ledger entry. A releasing algorithm subclasses
+`common.release.ReleasingAlgorithm`, which runs that pattern once: it sets `PLAN` (the stage's
+`plan_<name>`) and supplies `public_parameters`, `read`, `write` and `report` (the stage's dpcore
+report builder); `counts/noisycounts.py` and `od/odflows.py` are worked examples. The items below
+hold for every algorithm; the ``execute`` example is the sequence the template runs.
 
-- Subclass `common.base.MobilityDPAlgorithm`; set `ALGORITHM_ID` (stable: saved models store it),
+- Subclass `common.release.ReleasingAlgorithm` (or `common.base.MobilityDPAlgorithm` for an
+  algorithm that releases nothing); set `ALGORITHM_ID` (stable: saved models store it),
   `DISPLAY_NAME`, `GROUP_ID`/`GROUP` (the stage group of ARCHITECTURE.md: `tessellation`
   "Tessellation", `density` "Density", `points` "Points", `flows` "Flows", `od` "Origin–destination", `counts` "Counts",
   `evaluation`

@@ -1,7 +1,8 @@
 """The base class of every Mobility DP algorithm: the shared contract of the glue.
 
-An algorithm module reads like ``od/odflows.py``: parameters, plan, read, reserve,
-release, write, report. The package :mod:`algorithms.common` holds what every stage
+An algorithm module reads like ``counts/noisycounts.py``, whose base class
+``ReleasingAlgorithm`` (module ``release``) runs one fixed sequence: parameters, plan, read,
+reserve, release, write, report. The package :mod:`algorithms.common` holds what every stage
 shares; this module re-exports the names algorithm modules need, so they import
 from one place:
 

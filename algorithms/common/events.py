@@ -27,7 +27,8 @@ from qgis.PyQt.QtCore import QUrl, QUrlQuery
 
 from ...dpcore.accounting.dataset_ids import dataset_id
 from ...dpcore.accounting.units import check_distinct_count
-from ...dpcore.ingest import EventEncoder, bound_compact, read_events_file
+from ...dpcore.ingest import EventEncoder, read_events_file
+from ...dpcore.ingest.bounding import reading_rows
 from ...dpcore.ingest.table import bounded_table_dataset_id, check_bounded_table, map_towers, read_bounded_table
 from .base import epoch_seconds, progress_bridge, tr
 from .ledger import source_dataset_id
@@ -211,26 +212,17 @@ def read_events(alg, parameters, context, feedback, *, tower_ids, start, slot_se
                     "engine": events.engine, "user_field": fields[0]}
 
 
-def reading_rows(bounded, facts):
-    """Raw-data facts of a reading and bounding, for an internal report section."""
-    rows = [("events source", facts["source"]), ("read by", facts["engine"]),
-            ("rows read", bounded.n_events)]
-    rows += [(f"rows not used: {k.replace('_', ' ')}", v) for k, v in bounded.dropped.items()]
-    rows += [("users", bounded.n_users), ("one-per-slot visits", bounded.slot_visits),
-             ("visits kept by the pre-sampling", bounded.kept_visits)]
-    return rows
+def counts_input(alg, parameters, context, feedback, *, tower_index: dict, n_towers: int,
+                 ell, start, slot_seconds, n_slots, progress=None):
+    """(events or BoundedCounts, facts) from INPUT or BOUNDED_COUNTS.
 
-
-def bounded_counts(alg, parameters, context, feedback, *, tower_index: dict, n_towers: int,
-                   ell, rng, start, slot_seconds, n_slots, progress=None):
-    """(BoundedCounts in the caller's tower order, facts) from INPUT or BOUNDED_COUNTS.
-
-    ``tower_index``: tower id (as text) → tower index of the caller. The
-    per-user bounding (Acs & Castelluccia §5.1) runs here on the events read
-    from INPUT, or was run by ``scripts/spark-bound`` (BOUNDED_COUNTS; its
-    parameters must match). ``facts``: ``source``, ``dataset_id``,
-    ``engine``, ``report_rows`` (raw-data facts, internal) and
-    ``public_rows`` (public parameters of a Spark bounding).
+    ``tower_index``: tower id (as text) → tower index of the caller. From INPUT, the events
+    (:class:`dpcore.ingest.compact.CompactEvents`, open) whose tower codes index the ids of
+    ``tower_index`` in its order: the per-user bounding (Acs & Castelluccia §5.1) is the
+    release plan's. From BOUNDED_COUNTS, the counts ``scripts/spark-bound`` bounded (its
+    parameters must match), in the caller's tower order. ``facts``: ``source``,
+    ``dataset_id``, ``engine``, ``public_rows`` (public parameters of a Spark bounding) and,
+    for a Spark table, ``report_rows`` (raw-data facts, internal).
     """
     progress = progress or progress_bridge(feedback)
     table = (alg.parameterAsFile(parameters, BOUNDED_COUNTS, context)
@@ -265,17 +257,8 @@ def bounded_counts(alg, parameters, context, feedback, *, tower_index: dict, n_t
                                           f"{record['towers_sha256'][:12]}…)")] + (
             [("warning", warning)] if warning else [])
         return bounded, facts
-    keys = list(tower_index)
-    events, facts = read_events(alg, parameters, context, feedback, tower_ids=keys,
+    events, facts = read_events(alg, parameters, context, feedback, tower_ids=list(tower_index),
                                 start=start, slot_seconds=slot_seconds, n_slots=n_slots,
-                                progress=lambda f: progress(0.6 * f))
-    try:
-        lookup = np.asarray([tower_index[k] for k in keys], dtype=np.int32)
-        events.tower[:] = lookup[events.tower]
-        bounded = bound_compact(events, n_towers=n_towers, ell=ell, rng=rng,
-                                progress=lambda f: progress(0.6 + 0.4 * f))
-    finally:
-        events.close()
+                                progress=progress)
     facts["public_rows"] = []
-    facts["report_rows"] = reading_rows(bounded, facts)
-    return bounded, facts
+    return events, facts

@@ -17,3 +17,9 @@ def progress_bridge(feedback, start: float = 0.0, end: float = 100.0):
             raise Cancelled()
         feedback.setProgress(start + (end - start) * fraction)
     return progress
+
+
+def raise_if_cancelled(feedback) -> None:
+    """Stop a reader's loop when the user cancels (before any draw: nothing is charged)."""
+    if feedback is not None and feedback.isCanceled():
+        raise Cancelled()

@@ -7,6 +7,8 @@ are literal strings in the ``sections=`` lists, which ``scripts/i18n.py`` extrac
 """
 from __future__ import annotations
 
+import json
+
 from qgis.core import QgsProcessingOutputVectorLayer, QgsProcessingUtils
 
 from ...dpcore.reporting import report as dpreport
@@ -57,6 +59,25 @@ class ReportsMixin:
                                               parameters=rows, translate=tr, **kw))
         return path
 
+    def report_paths(self, parameters, context) -> dict:
+        """{REPORT: path or None, INTERNAL_REPORT: path or None}: the reports a run writes."""
+        paths = {REPORT: self.parameterAsFileOutput(parameters, REPORT, context) or None,
+                 INTERNAL_REPORT: None}
+        if self.parameterDefinition(INTERNAL_REPORT) is not None:
+            paths[INTERNAL_REPORT] = self.parameterAsFileOutput(parameters, INTERNAL_REPORT,
+                                                                context) or None
+        return paths
+
+    def write_document(self, parameters, name: str, context, document) -> str:
+        """Write ``document`` (JSON-serialisable, e.g. a release's statistics) to the file
+        output ``name`` if it is set; returns its path or None."""
+        path = self.parameterAsFileOutput(parameters, name, context)
+        if not path:
+            return None
+        with open(path, "w", encoding="utf-8") as fh:
+            json.dump(document, fh)
+        return path
+
     def write_reports(self, parameters, context, *, release, unit_of_privacy: str,
                       parameter_rows, sections=(), internal_sections=(), warnings=(),
                       internal_warnings=()) -> dict:
@@ -65,8 +86,8 @@ class ReportsMixin:
         REPORT gets only public values: ``parameter_rows``, ``sections`` and
         ``warnings`` must not depend on the raw data beyond the noisy values
         (use ``release.public``). ``internal_sections`` / ``internal_warnings``
-        (``release.internal``) go to INTERNAL_REPORT only. ``sections`` may be a
-        function returning them, called only when REPORT is set (figures cost time).
+        (``release.internal``) go to INTERNAL_REPORT only. The release template builds
+        them only when a report is written (:meth:`report_paths`; figures cost time).
         """
         charge = getattr(self, "_charge", None)
         released_warnings = [tr(w) for w in charge.warnings] if charge is not None else []
@@ -75,17 +96,11 @@ class ReportsMixin:
                       unit_of_privacy=unit_of_privacy, cost=release.cost,
                       parameters=parameter_rows, seeded=self.seeded(parameters, context),
                       dataset_id=charge.dataset_id if charge is not None else None)
-        paths = {REPORT: self.parameterAsFileOutput(parameters, REPORT, context) or None,
-                 INTERNAL_REPORT: None}
+        paths = self.report_paths(parameters, context)
         if paths[REPORT]:
-            if callable(sections):
-                sections = sections()
             _write(paths[REPORT], dpreport.publishable_report(
                 sections=sections, warnings=warnings, released_warnings=released_warnings,
                 **common))
-        if self.parameterDefinition(INTERNAL_REPORT) is not None:
-            paths[INTERNAL_REPORT] = self.parameterAsFileOutput(parameters, INTERNAL_REPORT,
-                                                                context) or None
         if paths[INTERNAL_REPORT]:
             _write(paths[INTERNAL_REPORT], dpreport.internal_report(
                 sections=internal_sections, warnings=internal_warnings, **common))

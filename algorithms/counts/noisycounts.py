@@ -20,10 +20,12 @@ from qgis.core import (
     QgsWkbTypes,
 )
 
-from ...dpcore.counts.noisycounts import plan_noisy_counts, release_noisy_counts
-from ..common.base import MobilityDPAlgorithm, as_float, enum_parameter, style_on_load, tr
+from ...dpcore.counts.noisycounts import plan_noisy_counts
+from ...dpcore.counts.report import noisy_counts_report
+from ..common.base import as_float, enum_parameter, style_on_load, tr
 from ..common.field_types import FieldType, field_names
 from ..common.outputs import graduated_style
+from ..common.release import ReleasingAlgorithm
 
 INPUT = "INPUT"
 COUNT_FIELD = "COUNT_FIELD"
@@ -45,11 +47,12 @@ MECHANISMS = (("discrete_laplace", "discrete Laplace: integer noise, exact ε-DP
 INTEGER_TYPES = (FieldType.Int, FieldType.UInt, FieldType.LongLong, FieldType.ULongLong)
 
 
-class NoisyCounts(MobilityDPAlgorithm):
+class NoisyCounts(ReleasingAlgorithm):
     ALGORITHM_ID = "noisycounts"
     DISPLAY_NAME = "Add DP noise to counts"
     GROUP_ID = "counts"
     GROUP = "Counts"
+    PLAN = staticmethod(plan_noisy_counts)
 
     def initAlgorithm(self, config=None):  # noqa: N802
         self.addParameter(QgsProcessingParameterFeatureSource(
@@ -77,7 +80,20 @@ class NoisyCounts(MobilityDPAlgorithm):
                                     delta_help="used by the Gaussian mechanisms only")
         self.addParameter(QgsProcessingParameterFeatureSink(OUTPUT, tr("Noisy counts")))
 
-    def execute(self, parameters, context, feedback):
+    def public_parameters(self, parameters, context) -> tuple:
+        source, field_name, keep, out_name = inputs = self._inputs(parameters, context)
+        return dict(epsilon=self.epsilon(parameters, context),
+                    mechanism=self.enum_value(parameters, MECHANISM, context),
+                    delta=self.delta(parameters, context),  # spent by the Gaussian ones only
+                    cells_per_individual=self.parameterAsInt(parameters, CELLS_PER_INDIVIDUAL,
+                                                             context),
+                    max_change=self.parameterAsInt(parameters, MAX_CHANGE, context),
+                    zones=max(source.featureCount(), 1),   # the zones are public
+                    round_output=self.parameterAsBool(parameters, ROUND, context),
+                    non_negative=self.parameterAsBool(parameters, NON_NEGATIVE, context)), inputs
+
+    def _inputs(self, parameters, context) -> tuple:
+        """(source, count field, fields to copy, output field), checked."""
         source = self.source_or_raise(parameters, INPUT, context)
         field_name = self.parameterAsString(parameters, COUNT_FIELD, context)
         index = source.fields().lookupField(field_name)
@@ -94,26 +110,16 @@ class NoisyCounts(MobilityDPAlgorithm):
             raise ValueError("the noisy count field needs a name")
         if out_name in keep:
             raise ValueError(f"a copied field is already named '{out_name}'")
-        mechanism = self.enum_value(parameters, MECHANISM, context)
-        params = dict(epsilon=self.epsilon(parameters, context), mechanism=mechanism,
-                      delta=self.delta(parameters, context),  # spent by the Gaussian ones only
-                      cells_per_individual=self.parameterAsInt(parameters, CELLS_PER_INDIVIDUAL,
-                                                               context),
-                      max_change=self.parameterAsInt(parameters, MAX_CHANGE, context))
+        return source, field_name, keep, out_name
+
+    def read(self, parameters, context, feedback, inputs, plan):
+        source, field_name, keep, _ = inputs
         request = QgsFeatureRequest().setSubsetOfAttributes([field_name] + keep, source.fields())
         features = list(source.getFeatures(request))
-        plan = plan_noisy_counts(zones=len(features), **params)   # the zones are public
-        params.update(round_output=self.parameterAsBool(parameters, ROUND, context),
-                      non_negative=self.parameterAsBool(parameters, NON_NEGATIVE, context))
+        return [as_float(f[field_name]) for f in features], (inputs, features)
 
-        counts = [as_float(f[field_name]) for f in features]
-        dataset_id = self.layer_source_id(parameters, INPUT, context)
-        with self.reserve_budget(parameters, context, default_dataset_id=dataset_id,
-                                 planned=plan) as reservation:
-            release = release_noisy_counts(counts, rng=self.rng(parameters, context),
-                                           progress=self.progress(feedback, 0, 50), **params)
-            reservation.released(release)
-
+    def write(self, parameters, context, feedback, held, release):
+        (source, _, keep, out_name), features = held
         fields = QgsFields()
         for name in keep:
             fields.append(source.fields().field(name))
@@ -122,7 +128,6 @@ class NoisyCounts(MobilityDPAlgorithm):
         sink, dest_id = self.sink(parameters, OUTPUT, context, fields,
                                   QgsWkbTypes.multiType(source.wkbType()), source.sourceCrs())
         step = self.progress(feedback, 50, 100)
-        n = len(features)
         for i, (feature, value) in enumerate(zip(features, release.values.tolist())):
             out = QgsFeature(fields)
             geometry = feature.geometry()
@@ -131,24 +136,11 @@ class NoisyCounts(MobilityDPAlgorithm):
             out.setAttributes([feature[name] for name in keep] + [value])
             sink.addFeature(out, QgsFeatureSink.FastInsert)
             if i % 1000 == 0:
-                step(i / n)
+                step(i / len(features))
         style_on_load(context, dest_id, graduated_style(out_name))
+        return {OUTPUT: dest_id}
 
-        info = release.public
-        reports = self.write_reports(
-            parameters, context, release=release, unit_of_privacy=info["unit_of_privacy"],
-            parameter_rows=[("input", source.sourceName()), ("count field", field_name),
-                            ("zones", n)] + [(k, v) for k, v in params.items()]
-            + [("fields copied to the output", ", ".join(keep) if keep else "none")],
-            sections=[("Noise", _noise_html(info))])
-        return {OUTPUT: dest_id, **reports}
-
-
-def _noise_html(info) -> str:
-    return (f"<p>L1 sensitivity {info['l1_sensitivity']}, L2 sensitivity "
-            f"{info['l2_sensitivity']:.4g}. Each count received independent noise with standard "
-            f"deviation {info['noise_std']:.4g}; about 95 % of the noisy counts lie within "
-            f"±{2 * info['noise_std']:.3g} of the true count (before rounding/clamping). "
-            f"Rounded: {info['rounded']}; negative values clamped to 0: "
-            f"{info['clamped_at_zero']}.</p>")
-
+    def report(self, held, plan, release):
+        (source, field_name, keep, _), _ = held
+        return noisy_counts_report(plan, release, copied=keep, inputs=[
+            ("input", source.sourceName()), ("count field", field_name)])

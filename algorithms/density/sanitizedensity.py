@@ -1,9 +1,10 @@
 """mobilitydp:sanitizedensity (Acs & Castelluccia, KDD 2014).
 
-Layers to arrays and back. The science is in dpcore: ``density.assembly``
-(tessellation, overlap graph, checks, release inputs, truth),
-``density.pipeline`` (the cost plan and the release), ``density.sections``
-(the report's sections and figures).
+Layers to arrays and back on the release template (:mod:`..common.release`). The science is in
+dpcore: ``density.assembly`` (tessellation, overlap graph, checks, release inputs, truth),
+``density.plan`` (the choice of the release, the pre-sampling, the cost plan),
+``density.pipeline`` and ``density.visit_release`` (the releases), ``density.report`` (the
+report, from ``density.sections``' sections and figures).
 """
 import numpy as np
 from qgis.core import (
@@ -21,18 +22,11 @@ from qgis.core import (
 )
 from qgis.PyQt.QtCore import Qt
 
-from ...dpcore.density import assemble_density, density_geography, plan_density, release_density, sections
-from ...dpcore.density.visit_release import assemble_visits, facts_rows, plan_visits, release_visits
-from ...dpcore.ingest.visits import visits_from_events
-from ...dpcore.random.sampling import sampling_stream
-from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, id_type, tr
-from ..common.events import (
-    BOUNDED_COUNTS,
-    add_event_parameters,
-    bounded_counts,
-    period,
-    read_events,
-)
+from ...dpcore.density import density_geography
+from ...dpcore.density.plan import plan_sanitize_density
+from ...dpcore.density.report import density_report
+from ..common.base import advanced, enum_parameter, id_type, tr
+from ..common.events import BOUNDED_COUNTS, add_event_parameters, counts_input, period
 from ..common.field_types import FieldType
 from ..common.outputs import (
     categorized_style,
@@ -42,6 +36,7 @@ from ..common.outputs import (
     utc_datetime,
     write_long_counts,
 )
+from ..common.release import ReleasingAlgorithm
 from ..common.values import published_counts
 
 TOWERS, TOWER_ID_FIELD = "TOWERS", "TOWER_ID_FIELD"
@@ -58,14 +53,11 @@ METHODS = [("visits", "distinct people per tower|distinct people per tower and s
 CALIBRATIONS = [("analytic", "analytic σ (tightest)|the smallest σ the discrete Gaussian's "
                              "proven bound allows (default)"),
                 ("classic", "classic (the paper)|σ = √2·Δ₂·√ln(4/δ)/ε, valid for ε/4 < 1 here")]
-UNIT = ("one user: all the events of one person (user id) over the whole period; the "
-        "pre-sampling keeps at most ℓ visits of a user, at most one per slot")
-UNIT_VISITS = ("one user: all the events of one person (user id) over the whole period; each "
-               "person's weight of 1 is spread over their distinct visits")
 
-
-class SanitizeDensity(MobilityDPAlgorithm):
+class SanitizeDensity(ReleasingAlgorithm):
     ALGORITHM_ID = "sanitizedensity"
+    PLAN = staticmethod(plan_sanitize_density)
+    PREPARE_PROGRESS, RELEASE_PROGRESS = (25, 40), (40, 60)
     DISPLAY_NAME = "Sanitize spatio-temporal density"
     GROUP_ID = "density"
     GROUP = "Density"
@@ -111,8 +103,21 @@ class SanitizeDensity(MobilityDPAlgorithm):
             QgsProcessing.TypeVectorPolygon, optional=True, createByDefault=False)
         self.addParameter(advanced(truth))
 
-    # -- reading ---------------------------------------------------------------------------
-    def _geography(self, parameters, context, feedback):
+    # -- parameters and reading --------------------------------------------------------------
+    def public_parameters(self, parameters, context) -> tuple:
+        start, slot_seconds, n_slots = period(self, parameters, context)
+        census, towers, frame, geo, geoms = self._geography(parameters, context)
+        return dict(method=self.enum_value(parameters, METHOD, context),
+                    epsilon=self.epsilon(parameters, context),
+                    delta=self.delta(parameters, context),
+                    ell=self.parameterAsInt(parameters, ELL, context),
+                    n_towers=len(geo.tower_cells), start=start, slot_seconds=slot_seconds,
+                    n_slots=n_slots,
+                    improvements=self.parameterAsBool(parameters, IMPROVEMENTS, context),
+                    calibration=self.enum_value(parameters, CALIBRATION, context)
+                    ), (census, towers, frame, geo, geoms)
+
+    def _geography(self, parameters, context):
         """The public geography (census cells and tower cells) in one frame from the census."""
         census = self.source_or_raise(parameters, CENSUS, context)
         towers = self.source_or_raise(parameters, TOWERS, context)
@@ -120,8 +125,8 @@ class SanitizeDensity(MobilityDPAlgorithm):
         tower_field = self.parameterAsString(parameters, TOWER_ID_FIELD, context)
         frame = self.metric_frame(parameters, context, public=(CENSUS,))
         census_polys, census_ids = frame.read_polygons(census, "census", census_field)
-        kw = {"census_field": census_field, "tower_field": tower_field,
-              "progress": self.progress(feedback, 0, 5)}
+        kw = {"census_field": census_field, "tower_field": tower_field,   # the run's log
+              "progress": self.progress(self._feedback, 0, 5)}
         if QgsWkbTypes.geometryType(towers.wkbType()) == QgsWkbTypes.PointGeometry:
             xy, tower_ids, _ = frame.read_points(towers, tower_field)
             geo = density_geography(census_polys, census_ids, tower_xy=xy, tower_ids=tower_ids,
@@ -133,52 +138,30 @@ class SanitizeDensity(MobilityDPAlgorithm):
         geoms = [f.geometry() for f in census.getFeatures()]  # written back exactly as read
         return census, towers, frame, geo, geoms
 
-    # -- running ---------------------------------------------------------------------------
-    def execute(self, parameters, context, feedback):
-        epsilon, delta = self.epsilon(parameters, context), self.delta(parameters, context)
-        method = self.enum_value(parameters, METHOD, context)
-        calibration = self.enum_value(parameters, CALIBRATION, context)
-        ell = self.parameterAsInt(parameters, ELL, context)
-        improvements = self.parameterAsBool(parameters, IMPROVEMENTS, context)
-        start, slot_seconds, n_slots = period(self, parameters, context)
-        by_visits = method == "visits"
-        if not by_visits:
-            plan = plan_density(method, epsilon=epsilon, delta=delta, improvements=improvements)
-        census, towers, frame, geo, geoms = self._geography(parameters, context, feedback)
-        if by_visits:
-            plan = plan_visits(epsilon=epsilon, delta=delta, ell=ell,
-                               n_towers=len(geo.tower_cells), n_slots=n_slots,
-                               slot_seconds=slot_seconds, start=start)
+    def read(self, parameters, context, feedback, inputs, plan) -> tuple:
+        geo = inputs[3]
         for w in geo.warnings:
             feedback.pushWarning(w)
-        noise_rng = self.rng(parameters, context)  # pre-sampling on its own stream: same
-        sampling_rng = sampling_stream(noise_rng)   # seed, same noise for neighbouring data
-        period_kw = dict(start=start, slot_seconds=slot_seconds, n_slots=n_slots)
-        if by_visits:
-            assembly, facts = self._read_visits(parameters, context, feedback, geo,
-                                                sampling_rng, period_kw)
-        else:
-            bounded, facts = bounded_counts(self, parameters, context, feedback,
-                                            tower_index=geo.tower_index,
-                                            n_towers=len(geo.tower_cells), ell=ell,
-                                            rng=sampling_rng, **period_kw,
-                                            progress=self.progress(feedback, 5, 40))
-            assembly = assemble_density(geo, bounded)
-        kwargs = {"improvements": improvements} if method in ("efpa_g", "efpa") else {}
-        if method == "efpa_g":
-            kwargs["calibration"] = calibration
-        with self.reserve_budget(parameters, context, default_dataset_id=facts["dataset_id"],
-                                 planned=plan) as reservation:
-            step = self.progress(feedback, 40, 60)
-            if by_visits:
-                release = release_visits(assembly.inputs, rng=noise_rng, progress=step,
-                                         epsilon=epsilon, delta=delta, ell=ell)
-            else:
-                release = release_density(assembly.inputs, method=method, epsilon=epsilon,
-                                          delta=delta, rng=noise_rng, progress=step, **kwargs)
-            reservation.released(release)
+        if plan.by_visits and self.parameterAsFile(parameters, BOUNDED_COUNTS, context):
+            raise ValueError("a bounded-counts table holds one visit per user and slot (the "
+                             "efpa_g pre-sampling): the visits method counts every distinct "
+                             "tower of a slot and needs the events layer; choose efpa_g, efpa "
+                             "or lpa for a bounded-counts table")
+        events, facts = counts_input(self, parameters, context, feedback,
+                                     tower_index=geo.tower_index, n_towers=len(geo.tower_cells),
+                                     ell=plan.ell, start=plan.start,
+                                     slot_seconds=plan.slot_seconds, n_slots=plan.n_slots,
+                                     progress=self.progress(feedback, 5, 25))
+        times = plan.start + plan.slot_seconds * np.arange(plan.n_slots + 1)
+        evaluate = self.parameterAsBool(parameters, EVALUATE, context)
+        return (geo, events, facts), (inputs, facts, times, evaluate)
 
-        times = start + slot_seconds * np.arange(n_slots + 1)
+    def ledger_scope(self, parameters, context, held, plan, data) -> dict:
+        return {"default_dataset_id": held[1]["dataset_id"]}
+
+    # -- writing ------------------------------------------------------------------------------
+    def write(self, parameters, context, feedback, held, release) -> dict:
+        (census, _, frame, geo, geoms), _, times, _ = held
         kind = id_type(census, self.parameterAsString(parameters, CENSUS_ID_FIELD, context))
         long_form = dict(crs=census.sourceCrs(), geometries=geoms, ids=geo.census_ids,
                          id_kind=kind, times=times)
@@ -193,63 +176,25 @@ class SanitizeDensity(MobilityDPAlgorithm):
                                                            frame, geo, release.public)
         elif self._is_set(parameters, DIAGNOSTICS):
             feedback.pushWarning(tr("the method {method} has no cover cells or clusters: no "
-                                    "diagnostics layer was written").format(method=method))
+                                    "diagnostics layer was written").format(
+                                        method=self.enum_value(parameters, METHOD, context)))
         if self._is_set(parameters, TRUTH):
             feedback.pushWarning(tr("the true density layer is NOT private: keep it internal"))
             results[TRUTH] = write_long_counts(self, parameters, TRUTH, context,
-                                               values=assembly.truth, **long_form,
-                                               step=self.progress(feedback, 85, 95))
+                                               values=release.internal["true_density"],
+                                               **long_form, step=self.progress(feedback, 85, 95))
         for w in release.internal["warnings"]:
             feedback.pushWarning(w)
-        internal = [("Input (raw data facts)", sections.facts_section(facts["report_rows"]))]
-        if self.parameterAsBool(parameters, EVALUATE, context):
-            body, _ = sections.comparison_section(assembly.truth, release.values,
-                                                  geo.census_cells, geo.census_ids)
-            internal.append(("Utility against the true density", body))
-        labels = [utc_datetime(t).toString("ddd yyyy-MM-dd HH:mm") for t in times[:-1]]
-        results.update(self.write_reports(
-            parameters, context, release=release,
-            unit_of_privacy=UNIT_VISITS if by_visits else UNIT,
-            parameter_rows=[("events", facts["source"])] + facts["public_rows"] + [
-                            ("towers", towers.sourceName()),
-                            ("census cells", census.sourceName()), ("method", method),
-                            ("ℓ", ell),
-                            ("improvements", improvements if kwargs else "–"),
-                            ("Gaussian calibration", calibration if method == "efpa_g" else "–"),
-                            ("slots", f"{n_slots} × {slot_seconds / 60:g} min from "
-                                      f"{utc_datetime(start).toString(Qt.DateFormat.ISODate)}"),
-                            ("ε", epsilon), ("δ allowed", delta),
-                            ("metric frame", frame.describe())],
-            sections=[("Pipeline", sections.pipeline_section(release.public, len(geo.tower_cells),
-                                                             len(geo.census_cells))),
-                      ("Released density", sections.release_section(
-                          release.values, geo.census_cells, labels))],
-            internal_sections=internal, warnings=geo.warnings,
-            internal_warnings=release.internal["warnings"]))
         return results
 
-    def _read_visits(self, parameters, context, feedback, geo, rng, period_kw):
-        """(DensityAssembly, facts): distinct visits per tower and slot and their shares."""
-        if self.parameterAsFile(parameters, BOUNDED_COUNTS, context):
-            raise ValueError("a bounded-counts table holds one visit per user and slot (the "
-                             "efpa_g pre-sampling): the visits method counts every distinct "
-                             "tower of a slot and needs the events layer; choose efpa_g, efpa "
-                             "or lpa for a bounded-counts table")
-        step = self.progress(feedback, 5, 40)
-        keys = list(geo.tower_index)
-        events, facts = read_events(self, parameters, context, feedback, tower_ids=keys,
-                                    progress=lambda f: step(0.6 * f), **period_kw)
-        try:
-            lookup = np.asarray([geo.tower_index[k] for k in keys], dtype=np.int64)
-            visits = visits_from_events(events, lookup, n_towers=len(geo.tower_cells), ell=1,
-                                        rng=rng, progress=lambda f: step(0.6 + 0.4 * f))
-        finally:
-            events.close()
-        facts["public_rows"] = []
-        facts["report_rows"] = [("events source", facts["source"]),
-                                ("read by", facts["engine"])] + facts_rows(visits)
-        return assemble_visits(geo, visits, slot_seconds=period_kw["slot_seconds"],
-                               start=period_kw["start"]), facts
+    def report(self, held, plan, release) -> dict:
+        (census, towers, frame, geo, _), _, times, evaluate = held
+        return density_report(
+            plan, release, geo=geo, frame=frame.describe(), evaluate=evaluate,
+            inputs=[("towers", towers.sourceName()), ("census cells", census.sourceName())],
+            slots=f"{plan.n_slots} × {plan.slot_seconds / 60:g} min from "
+                  f"{utc_datetime(plan.start).toString(Qt.DateFormat.ISODate)}",
+            slot_labels=[utc_datetime(t).toString("ddd yyyy-MM-dd HH:mm") for t in times[:-1]])
 
     # -- optional outputs ------------------------------------------------------------------
     def _write_wide(self, parameters, context, crs, geometries, ids, values, kind):

@@ -1,7 +1,7 @@
 """mobilitydp:aggregateflows — GPS trajectories → private flows between adjacent cells.
 
-Layers to arrays and back; the method, its cost plan and its report content
-live in ``dpcore.flows`` (Pratesi 2012). The metric frame comes from the
+Layers to arrays and back on the release template (:mod:`..common.release`); the method, its
+plan and its report live in ``dpcore.flows`` (Pratesi 2012). The metric frame comes from the
 tessellation (public), never from the private trajectories.
 """
 import numpy as np
@@ -24,19 +24,13 @@ from qgis.core import (
     QgsWkbTypes,
 )
 
-from ...dpcore.flows.cells import prepare_cells
-from ...dpcore.flows.coordinator import plan_flows, release_flows
-from ...dpcore.flows.generalise import generalise
-from ...dpcore.flows.measures import flow_per_zone
-from ...dpcore.flows.sketches import SketchSpec
-from ...dpcore.flows.summary import internal_sections, kept_share, public_rows
-from ...dpcore.flows.vectors import MoveIndex, frequency_vectors
-from ...dpcore.ingest import parse_times
-from ...dpcore.reporting import report as dpreport
-from ...dpcore.reporting.progress import Cancelled
-from ..common.base import LEDGER, MobilityDPAlgorithm, advanced, enum_parameter, epoch_seconds, style_on_load, tr
+from ...dpcore.flows.plan import plan_aggregate_flows
+from ...dpcore.flows.summary import flows_report
+from ..common.base import LEDGER, advanced, enum_parameter, epoch_seconds, style_on_load, tr
 from ..common.field_types import FieldType
 from ..common.flow_styles import flow_style, zone_style
+from ..common.progress import raise_if_cancelled
+from ..common.release import ReleasingAlgorithm
 
 INPUT, VEHICLE_FIELD, TRAJECTORY_FIELD, TIME_FIELD = ("INPUT", "VEHICLE_FIELD",
     "TRAJECTORY_FIELD", "TIME_FIELD")
@@ -70,11 +64,13 @@ AGGREGATIONS = [("estimates", "Sum of per-node estimates (thesis §4.3)"),
                 ("sketches", "Estimate from the sum of the sketches")]
 
 
-class AggregateFlows(MobilityDPAlgorithm):
+class AggregateFlows(ReleasingAlgorithm):
     ALGORITHM_ID = "aggregateflows"
     DISPLAY_NAME = "Aggregate flows with noise"
     GROUP_ID = "flows"
     GROUP = "Flows"
+    PLAN = staticmethod(plan_aggregate_flows)
+    PREPARE_PROGRESS, RELEASE_PROGRESS = (10, 40), (40, 80)
 
     def _add(self, parameter, is_advanced=False):
         self.addParameter(advanced(parameter) if is_advanced else parameter)
@@ -134,22 +130,33 @@ class AggregateFlows(MobilityDPAlgorithm):
             QgsProcessing.TypeVectorLine, optional=True, createByDefault=False))
 
     # -- parameters and reading ----------------------------------------------------------
-    def _release_parameters(self, parameters, context) -> dict:
-        """The keyword arguments of ``release_flows`` (validated by ``plan_flows``)."""
-        method = self.enum_value(parameters, METHOD, context)
-        kind = self.enum_value(parameters, SKETCH, context)
-        sketch = None if kind == "none" else SketchSpec(
-            kind, self.parameterAsInt(parameters, SKETCH_WIDTH, context),
-            1 if kind == "agms" else self.parameterAsInt(parameters, SKETCH_DEPTH, context),
-            self.parameterAsInt(parameters, SKETCH_SEED, context))
-        return dict(epsilon=self.epsilon(parameters, context),
-                    delta=self.delta(parameters, context) if method == "balanced" else 0.0,
-                    method=method, sensitivity=self.enum_value(parameters, SENSITIVITY, context),
-                    noise=self.enum_value(parameters, NOISE, context), sketch=sketch,
-                    aggregation=self.enum_value(parameters, AGGREGATION, context),
-                    max_moves=self.parameterAsInt(parameters, MAX_MOVES, context),
-                    max_count=self.parameterAsInt(parameters, MAX_COUNT, context),
-                    bounding=self.enum_value(parameters, BOUNDING, context))
+    def public_parameters(self, parameters, context) -> tuple:
+        """The keyword arguments of ``plan_aggregate_flows``."""
+        values = {key.lower(): self.enum_value(parameters, key, context)
+                  for key in (METHOD, SENSITIVITY, NOISE, SKETCH, AGGREGATION, BOUNDING)}
+        values.update({key.lower(): self.parameterAsInt(parameters, key, context)
+                       for key in (SKETCH_WIDTH, SKETCH_DEPTH, SKETCH_SEED, MAX_MOVES, MAX_COUNT)})
+        return dict(values, epsilon=self.epsilon(parameters, context),
+                    delta=self.delta(parameters, context),
+                    interval=self._interval(parameters, context),
+                    allow_holes=self.parameterAsBool(parameters, ALLOW_HOLES, context),
+                    charged=bool(self.parameterAsFile(parameters, LEDGER, context))), None
+
+    def read(self, parameters, context, feedback, inputs, plan) -> tuple:
+        source = self.source_or_raise(parameters, INPUT, context)
+        cells_source = self.source_or_raise(parameters, CELLS, context)
+        frame = self.metric_frame(parameters, context, public=(CELLS,))
+        id_field = self.parameterAsString(parameters, CELL_ID_FIELD, context)
+        if id_field and cells_source.fields().lookupField(id_field) < 0:
+            raise ValueError(f"the cell id field '{id_field}' is not in the tessellation")
+        polys, cell_ids = frame.read_polygons(cells_source, "tessellation", id_field)
+        raise_if_cancelled(feedback)
+        feedback.setProgress(5)
+        missing = [i for i, p in zip(cell_ids, polys) if p is None]
+        if missing:
+            raise ValueError(f"cell {missing[0]} of the tessellation has no geometry")
+        vehicle_field, fixes = self._trajectories(parameters, context, frame, source, feedback)
+        return (polys, vehicle_field, fixes), (source, cells_source, frame, cell_ids)
 
     def _trajectories(self, parameters, context, frame, source, feedback):
         """(vehicle, trajectory, time, x, y) per GPS fix, read in the frame's CRS.
@@ -176,8 +183,7 @@ class AggregateFlows(MobilityDPAlgorithm):
         vehicle, trajectory, times, xs, ys = [], [], [], [], []
         request = frame.request(source, [n for n in names.values() if n])
         for f in source.getFeatures(request):
-            if feedback.isCanceled():
-                raise Cancelled()
+            raise_if_cancelled(feedback)
             if not f.hasGeometry():
                 continue
             veh = f[names[VEHICLE_FIELD]]
@@ -194,8 +200,7 @@ class AggregateFlows(MobilityDPAlgorithm):
             raise ValueError("the trajectory layer has no points")
         return names[VEHICLE_FIELD], (np.array(vehicle, dtype=object),
                                       np.array(trajectory, dtype=object),
-                                      parse_times(np.array(times, dtype=object)), np.array(xs),
-                                      np.array(ys))
+                                      np.array(times, dtype=object), np.array(xs), np.array(ys))
 
     def _interval(self, parameters, context):
         start, end = (self.parameterAsDateTime(parameters, k, context) if
@@ -205,63 +210,29 @@ class AggregateFlows(MobilityDPAlgorithm):
         return (epoch_seconds(start) if start is not None and start.isValid() else -np.inf,
                 epoch_seconds(end) if end is not None and end.isValid() else np.inf)
 
-    # -- running -------------------------------------------------------------------------
-    def execute(self, parameters, context, feedback):
-        source = self.source_or_raise(parameters, INPUT, context)
-        cells_source = self.source_or_raise(parameters, CELLS, context)
-        params = self._release_parameters(parameters, context)
-        plan = plan_flows(**params)  # validates every parameter before reading the data
-        if not plan.differentially_private and self.parameterAsFile(parameters, LEDGER, context):
-            raise ValueError("this method is not differentially private (its privacy loss is "
-                             "unbounded): it cannot be charged to a privacy ledger")
-        frame = self.metric_frame(parameters, context, public=(CELLS,))
-        id_field = self.parameterAsString(parameters, CELL_ID_FIELD, context)
-        if id_field and cells_source.fields().lookupField(id_field) < 0:
-            raise ValueError(f"the cell id field '{id_field}' is not in the tessellation")
-        polys, cell_ids = frame.read_polygons(cells_source, "tessellation", id_field)
-        if feedback.isCanceled():
-            raise Cancelled()
-        missing = [i for i, p in zip(cell_ids, polys) if p is None]
-        if missing:
-            raise ValueError(f"cell {missing[0]} of the tessellation has no geometry")
-        cells = prepare_cells(polys, self.parameterAsBool(parameters, ALLOW_HOLES, context))
-        feedback.setProgress(5)
-        vehicle_field, points = self._trajectories(parameters, context, frame, source, feedback)
-        moves = generalise(cells, *points, interval=self._interval(parameters, context),
-                           vehicle_field=vehicle_field, progress=self.progress(feedback, 10, 40))
-        vectors = frequency_vectors(moves, MoveIndex.from_cells(cells))
-        rng = self.rng(parameters, context)
-        with self.reserve_budget(parameters, context, default_dataset_id=self.layer_source_id(
-                parameters, INPUT, context), planned=plan.cost) as ledger:
-            release = release_flows(vectors, rng=rng, progress=self.progress(feedback, 40, 80),
-                                    **params)
-            ledger.released(release)
-        kept, low = kept_share(release.internal)          # central mode; the holder's log only
-        if kept:
-            (feedback.pushWarning if low else feedback.pushInfo)(kept)
+    # -- outputs -------------------------------------------------------------------------
+    def write(self, parameters, context, feedback, held, release) -> dict:
+        source, cells_source, frame, cell_ids = held
+        text, low = release.internal["kept_note"]   # central mode; the holder's log only
+        if text:
+            (feedback.pushWarning if low else feedback.pushInfo)(text)
         flows = np.asarray(release.values, dtype=float)
-        results = {FLOWS: self._write_flows(parameters, context, cells_source, frame, cells,
-                                            cell_ids, vectors.index, flows)}
-        results[ZONES] = self._write_zones(parameters, context, cells_source, cell_ids,
-                                           vectors.index, flows)
+        results = {FLOWS: self._write_flows(parameters, context, cells_source, frame, cell_ids,
+                                            release.public, flows),
+                   ZONES: self._write_zones(parameters, context, cells_source, cell_ids,
+                                            release.public)}
         feedback.setProgress(95)
-        rows = [("trajectories", source.sourceName()), ("cells", cells.n),
-                ("possible moves (ordered adjacent pairs)", vectors.index.size),
-                ("holes between cells (accepted)", len(cells.hole_areas)),
-                ("metric frame (from the tessellation)", frame.describe())]
         if self._is_set(parameters, TRUE_FLOWS):
             results[TRUE_FLOWS] = self._write_flows(parameters, context, cells_source, frame,
-                                                    cells, cell_ids, vectors.index,
-                                                    vectors.total().astype(float), TRUE_FLOWS)
-        results.update(self.write_reports(
-            parameters, context, release=release, unit_of_privacy=plan.unit,
-            parameter_rows=rows, sections=[("Noise and aggregation", dpreport.table(
-                public_rows(release.public), ("quantity", "value")))],
-            internal_sections=internal_sections(moves.stats, vectors, release, params, rng),
-            warnings=[plan.leaks] if plan.leaks else []))
+                                                    cell_ids, release.public,
+                                                    release.internal["true_flows"], TRUE_FLOWS)
         return results
 
-    # -- outputs -------------------------------------------------------------------------
+    def report(self, held, plan, release) -> dict:
+        source, _, frame, _ = held
+        return flows_report(plan, release, trajectories=source.sourceName(),
+                            frame=frame.describe())
+
     def _sink(self, parameters, context, name, specs, wkb, crs):
         fields = QgsFields()
         for field_name, kind in specs:
@@ -269,16 +240,17 @@ class AggregateFlows(MobilityDPAlgorithm):
         sink, dest_id = self.sink(parameters, name, context, fields, wkb, crs)
         return fields, sink, dest_id
 
-    def _write_flows(self, parameters, context, cells_source, frame, cells, cell_ids, index,
-                     flows, name=FLOWS):
+    def _write_flows(self, parameters, context, cells_source, frame, cell_ids, info, flows,
+                     name=FLOWS):
         fields, sink, dest_id = self._sink(
             parameters, context, name, (("origin", FieldType.String), ("dest", FieldType.String),
                                          ("flow", FieldType.Double)),
             QgsWkbTypes.LineString, cells_source.sourceCrs())
         back = QgsCoordinateTransform(frame.crs, cells_source.sourceCrs(),
                                       context.transformContext())
-        pts = [back.transform(QgsPointXY(cx, cy)) for cx, cy in cells.centroids()]
-        for o, d, v in zip(index.origin.tolist(), index.dest.tolist(), flows.tolist()):
+        pts = [back.transform(QgsPointXY(cx, cy)) for cx, cy in info["cell_centroids"]]
+        for o, d, v in zip(info["move_origin"].tolist(), info["move_dest"].tolist(),
+                           flows.tolist()):
             f = QgsFeature(fields)
             f.setGeometry(QgsGeometry.fromPolylineXY([pts[o], pts[d]]))
             f.setAttributes([str(cell_ids[o]), str(cell_ids[d]), v])
@@ -287,25 +259,21 @@ class AggregateFlows(MobilityDPAlgorithm):
         style_on_load(context, dest_id, lambda layer: flow_style(layer, top))
         return dest_id
 
-    def _write_zones(self, parameters, context, cells_source, cell_ids, index, flows):
+    def _write_zones(self, parameters, context, cells_source, cell_ids, info):
         fields, sink, dest_id = self._sink(
             parameters, context, ZONES, (("cell_id", FieldType.String),
                                          ("flow_out", FieldType.Double),
                                          ("flow_in", FieldType.Double), ("flow", FieldType.Double),
                                          ("above_median", FieldType.Bool)),
             QgsWkbTypes.multiType(cells_source.wkbType()), cells_source.sourceCrs())
-        n = len(cell_ids)
-        out_flow = np.bincount(index.origin, flows, minlength=n)
-        in_flow = np.bincount(index.dest, flows, minlength=n)
-        total = flow_per_zone(index, flows)
-        median = float(np.median(total))
         for k, feat in enumerate(cells_source.getFeatures()):
             f = QgsFeature(fields)
             g = QgsGeometry(feat.geometry())
             g.convertToMultiType()
             f.setGeometry(g)
-            f.setAttributes([str(cell_ids[k]), float(out_flow[k]), float(in_flow[k]),
-                             float(total[k]), bool(total[k] > median)])
+            f.setAttributes([str(cell_ids[k]), float(info["flow_out"][k]),
+                             float(info["flow_in"][k]), float(info["flow_per_zone"][k]),
+                             bool(info["above_median"][k])])
             sink.addFeature(f, QgsFeatureSink.FastInsert)
         style_on_load(context, dest_id, zone_style)
         return dest_id

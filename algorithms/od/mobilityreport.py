@@ -1,10 +1,9 @@
 """mobilitydp:mobilityreport — trips and zones → one private mobility report.
 
-Layers to arrays and back; the statistics and their budget split live in
-``dpcore.od.report`` and ``dpcore.od.statistics``.
+Layers to arrays and back on the release template (:mod:`..common.release`); the statistics,
+their budget split, the plan and the report live in ``dpcore.od`` (``report``, ``statistics``,
+``report_plan``, ``report_content``).
 """
-import json
-
 import numpy as np
 from qgis.core import (
     QgsFeature,
@@ -21,22 +20,21 @@ from qgis.core import (
 )
 
 from ...dpcore.od import statistics as st
-from ...dpcore.od.figures import released, sections
-from ...dpcore.od.report import UNIT, document, plan_report, release_report
-from ...dpcore.od.strategy import AUTO, VISITS_PLAIN, VISITS_SHRUNK, resolve
-from ...dpcore.od.table_statistics import from_tables
-from ...dpcore.reporting import report as dpreport
-from ..common.base import MobilityDPAlgorithm, advanced, enum_parameter, style_on_load, tr, zero_means
+from ...dpcore.od.report_content import mobility_report_content, statistics_document
+from ...dpcore.od.report_plan import plan_mobility_report
+from ...dpcore.od.strategy import AUTO, VISITS_PLAIN, VISITS_SHRUNK
+from ..common.base import advanced, enum_parameter, style_on_load, tr, zero_means
 from ..common.field_types import FieldType
 from ..common.outputs import graduated_style
+from ..common.release import ReleasingAlgorithm
 from .layers import METHOD_CHOICES, write_od
 from .trips import (
     ZONES,
     add_trip_parameters,
     max_trips,
     read_trips,
-    reserve,
     time_window,
+    trips_ledger_scope,
 )
 
 STATISTICS = "STATISTICS"
@@ -79,8 +77,10 @@ def _weight_label(title: str) -> str:
         "0 = leave out")
 
 
-class MobilityReport(MobilityDPAlgorithm):
+class MobilityReport(ReleasingAlgorithm):
     ALGORITHM_ID = "mobilityreport"
+    PLAN = staticmethod(plan_mobility_report)
+    RELEASE_PROGRESS = (30, 70)
     DISPLAY_NAME = "Private mobility report"
     GROUP_ID = "od"
     GROUP = "Origin–destination"
@@ -125,7 +125,21 @@ class MobilityReport(MobilityDPAlgorithm):
         self.addParameter(QgsProcessingParameterFeatureSink(
             OD_FLOWS, tr("OD flow lines"), QgsProcessing.TypeVectorLine, optional=True))
 
-    def _bins(self, parameters, context):
+    def public_parameters(self, parameters, context) -> tuple:
+        return dict(
+            epsilon=self.epsilon(parameters, context), max_trips=max_trips(self, parameters, context),
+            weights={name: self.parameterAsDouble(parameters, WEIGHT[name], context)
+                     for name in st.STATISTICS},
+            od_method=self.enum_value(parameters, OD_METHOD, context),
+            visits_method=self.enum_value(parameters, VISITS_METHOD, context),
+            n_zones=self.source_or_raise(parameters, ZONES, context).featureCount(),  # public
+            population=self.parameterAsDouble(parameters, POPULATION, context) or None,
+            scale_share=self.parameterAsDouble(parameters, SCALE_SHARE, context),
+            total_cap=self.parameterAsInt(parameters, TOTAL_CAP, context),
+            bins=self._bins(parameters, context)), None
+
+    def _bins(self, parameters, context) -> dict:
+        """The keyword arguments of the public bins, parsed from their parameters."""
         kw = {}
         for key, (attr, _, _) in BIN_PARAMETERS.items():
             label = self.parameterDefinition(key).description()  # the label, not its help
@@ -133,57 +147,30 @@ class MobilityReport(MobilityDPAlgorithm):
             try:
                 kw[attr] = [float(v) for v in text.replace(";", ",").split(",") if v.strip()]
             except ValueError:
-                raise ValueError(f"{label}: '{text}' is not a comma-separated list of numbers") from None
+                raise ValueError(f"{label}: '{text}' is not a comma-separated list of numbers"
+                                 ) from None
         kw["trips_per_user_max"] = self.parameterAsInt(parameters, TRIPS_PER_USER_MAX, context)
         window = time_window(self, parameters, context)
         kw["window"] = window if None not in window else None
-        return st.Bins(**kw)
+        return kw
 
-    def execute(self, parameters, context, feedback):
-        epsilon = self.epsilon(parameters, context)
-        weights = {name: self.parameterAsDouble(parameters, WEIGHT[name], context)
-                   for name in st.STATISTICS}
-        m = max_trips(self, parameters, context)
-        choice = resolve(self.enum_value(parameters, OD_METHOD, context),
-                         self.enum_value(parameters, VISITS_METHOD, context),
-                         n_zones=self.source_or_raise(parameters, ZONES, context).featureCount(),
-                         max_trips=m, epsilon=epsilon,
-                         population=self.parameterAsDouble(parameters, POPULATION, context)
-                         or None)
-        methods = dict(od_method=choice.od, visits_method=choice.visits,
-                       scale_share=self.parameterAsDouble(parameters, SCALE_SHARE, context),
-                       total_cap=self.parameterAsInt(parameters, TOTAL_CAP, context))
-        plan = plan_report(epsilon=epsilon, weights=weights, max_trips=m, **methods)
-        bins = self._bins(parameters, context)
-        if weights[st.TRIPS_PER_DAY] > 0:
-            bins.days()  # refused here, before reading, when the window is not set
+    def read(self, parameters, context, feedback, inputs, plan) -> tuple:
         # every statistic but trips per user comes from the ≤ m kept trips (from_tables
         # refuses tables of another m for OD flows whatever the OD method)
-        kept_trips = [k for k, w in weights.items() if w > 0 and k != st.TRIPS_PER_USER]
         data = read_trips(self, parameters, context, feedback,
-                          bounded_max_trips=m if kept_trips else None)
-        if data.tables:  # other bins, another m, a statistic they lack: refused before the charge
-            for name in (k for k, w in weights.items() if w > 0):
-                from_tables(name, data.zoned, m, bins)
-        rng = self.rng(parameters, context)
-        with reserve(self, parameters, context, plan, data) as reservation:
-            release = release_report(data.zoned, n_zones=len(data.zone_ids), epsilon=epsilon,
-                                     weights=weights, max_trips=m, rng=rng,
-                                     bins=bins, progress=self.progress(feedback, 30, 70),
-                                     rescale_od=choice.rescale, **methods)
-            reservation.released(release)
+                          bounded_max_trips=plan.params["max_trips"] if plan.kept_trips else None)
+        return (data.zoned, len(data.zone_ids)), data
+
+    def ledger_scope(self, parameters, context, data, plan, zoned) -> dict:
+        return trips_ledger_scope(self, parameters, context, data)
+
+    def write(self, parameters, context, feedback, data, release) -> dict:
         results = {}
-        for key, entries, internal in ((STATISTICS, release.values, False),
-                                       (INTERNAL_STATISTICS, release.internal["truth"], True)):
-            path = self.parameterAsFileOutput(parameters, key, context)
-            if path:
-                doc = document(entries, zone_ids=data.zone_ids, centroids=data.centroids,
-                               internal=internal, cost=None if internal else release.cost,
-                               info=None if internal else release.public,
-                               seeded=self.seeded(parameters, context))
-                with open(path, "w", encoding="utf-8") as fh:
-                    json.dump(doc, fh)
-                results[key] = path
+        for key, internal in ((STATISTICS, False), (INTERNAL_STATISTICS, True)):
+            if self.parameterAsFileOutput(parameters, key, context):
+                results[key] = self.write_document(parameters, key, context, statistics_document(
+                    release, internal=internal, zone_ids=data.zone_ids,
+                    centroids=data.centroids, seeded=self.seeded(parameters, context)))
         if st.VISITS in release.values and self._is_set(parameters, VISITS):
             results[VISITS] = self._write_visits(parameters, context, data,
                                                  release.values[st.VISITS])
@@ -197,8 +184,16 @@ class MobilityReport(MobilityDPAlgorithm):
                                          lines_above=od["simultaneous_margin_95"],
                                          lower=od.get("lower"), upper=od.get("upper"))
         feedback.setProgress(90)
-        results.update(self._report(parameters, context, data, release, m, choice))
         return results
+
+    def report(self, data, plan, release) -> dict:
+        frame = (data.frame.describe() if not data.tables else
+                 f"{data.zoned.report_frame or 'none'} (trip length and gyration, by the "
+                 "Spark job)")
+        return mobility_report_content(
+            plan, release, zone_ids=data.zone_ids, zone_polygons=data.zone_polygons,
+            facts=data.facts, warnings=data.warnings,
+            inputs=[*data.public_rows, ("zones", len(data.zone_ids)), ("metric frame", frame)])
 
     def _write_visits(self, parameters, context, data, entry):
         windows = entry["labels"][0]
@@ -228,33 +223,3 @@ class MobilityReport(MobilityDPAlgorithm):
             sink.addFeature(f, QgsFeatureSink.FastInsert)
         style_on_load(context, dest_id, graduated_style("visits"))
         return dest_id
-
-    def _report(self, parameters, context, data, release, m, choice):
-        pub = release.public
-        rows = [*data.public_rows,
-                ("zones", len(data.zone_ids)), ("metric frame", data.frame.describe()
-                                                if not data.tables else
-                                                f"{data.zoned.report_frame or 'none'} (trip "
-                                                "length and gyration, by the Spark job)"),
-                ("maximum trips per user (m)", m), ("why these methods", choice.reason)]
-        rows += [(label, pub[key]) for label, key in (
-            ("OD method", "od_method"), ("visits method", "visits_method"),
-            ("ε for the trip scale", "epsilon_trip_scale")) if key in pub]
-        rows += [(f"ε for {st.TITLES[k]}", v) for k, v in pub["epsilon_per_statistic"].items()]
-        scale_rows = [(label, pub[key]) for label, key in (
-            ("noisy users", "noisy_users"), ("noisy trips (up to M per user)", "noisy_trips"),
-            ("trips per person", "trips_per_person"),
-            ("sampling scale (trips up to M / kept)", "sampling_scale")) if key in pub]
-        scale_rows += [(f"{st.TITLES[k]}: what is counted", e["counted"])
-                       for k, e in release.values.items() if "counted" in e]
-        extra = [("Trip scale and what is counted", released(dpreport.table(
-            scale_rows, ("quantity", "value"))))] if scale_rows else []
-        internal = release.internal
-        facts = list(data.facts) + [("trips kept by sampling", internal["trips_kept"])]
-        return self.write_reports(
-            parameters, context, release=release, unit_of_privacy=UNIT, parameter_rows=rows,
-            sections=lambda: extra + sections(release.values, zone_ids=data.zone_ids,
-                                              zone_polygons=data.zone_polygons),
-            internal_sections=[("Input", dpreport.table(facts, ("quantity", "value")))],
-            internal_warnings=data.warnings)
-

@@ -1,6 +1,7 @@
 """mobilitydp:synthesizetrips — trips → private synthetic trips (a trips layer, user-level DP).
 
-Layers to arrays and back; the model, its parts and costs live in ``dpcore.od.synthesis``.
+Layers to arrays and back on the release template (:mod:`..common.release`); the model, its
+parts, costs, plan and report live in ``dpcore.od.synthesis``.
 """
 import numpy as np
 from qgis.core import (
@@ -17,17 +18,14 @@ from qgis.core import (
     QgsWkbTypes,
 )
 
-from ...dpcore.od.figures import released
-from ...dpcore.od.synthesis import UNIT, plan_synthetic_trips, release_synthetic_trips
-from ...dpcore.od.synthesis.evaluate import compare, profile
-from ...dpcore.od.synthesis.parts import TITLES
-from ...dpcore.od.synthesis.place import Anchors
-from ...dpcore.random.rng import make_rng
-from ...dpcore.reporting import report as dpreport
-from ..common.base import MobilityDPAlgorithm, as_float, style_on_load, tr
+from ...dpcore.od.synthesis.plan import plan_synthesize_trips
+from ...dpcore.od.synthesis.report import synthetic_trips_report
+from ..common.base import as_float, style_on_load, tr
 from ..common.field_types import FieldType
+from ..common.i18n import shown
 from ..common.outputs import temporal_lines_style, utc_datetime
-from .trips import add_trip_parameters, max_trips, read_trips, reserve, time_window
+from ..common.release import ReleasingAlgorithm
+from .trips import add_trip_parameters, max_trips, read_trips, time_window, trips_ledger_scope
 
 TRIPS_CAP = "TRIPS_CAP"
 N_TRIPS = "N_TRIPS"
@@ -41,8 +39,10 @@ FIELDS = (("user_id", FieldType.String), ("trip_id", FieldType.Int),
           ("dest_zone", FieldType.String))
 
 
-class SynthesizeTrips(MobilityDPAlgorithm):
+class SynthesizeTrips(ReleasingAlgorithm):
     ALGORITHM_ID = "synthesizetrips"
+    PLAN = staticmethod(plan_synthesize_trips)
+    RELEASE_PROGRESS = (30, 80)
     DISPLAY_NAME = "Synthetic trips"
     GROUP_ID = "od"
     GROUP = "Origin–destination"
@@ -68,28 +68,31 @@ class SynthesizeTrips(MobilityDPAlgorithm):
         self.addParameter(QgsProcessingParameterFeatureSink(
             OUTPUT, tr("Synthetic trips"), QgsProcessing.TypeVectorLine))
 
-    def execute(self, parameters, context, feedback):
-        window = time_window(self, parameters, context)
-        n_trips = self.parameterAsInt(parameters, N_TRIPS, context)
-        params = dict(epsilon=self.epsilon(parameters, context),
-                      max_trips=max_trips(self, parameters, context),
-                      trips_cap=self.parameterAsInt(parameters, TRIPS_CAP, context))
-        plan = plan_synthetic_trips(**params)        # refuses bad parameters before reading data
-        data = read_trips(self, parameters, context, feedback)
-        zoned = data.zoned          # with its user ids: they break the main pairs' ties
-        anchors = self._anchors(parameters, context, data)
-        rng = self.rng(parameters, context)
-        with reserve(self, parameters, context, plan) as reservation:
-            release = release_synthetic_trips(
-                zoned, rng=rng, progress=self.progress(feedback, 30, 80),
-                polygons=data.zone_polygons, window=window, anchors=anchors,
-                n_trips=n_trips or None, **params)
-            reservation.released(release)
-        results = {OUTPUT: self._write(parameters, context, data, release.values, feedback)}
-        results.update(self._report(parameters, context, data, zoned, release, params))
-        return results
+    def public_parameters(self, parameters, context) -> tuple:
+        return dict(epsilon=self.epsilon(parameters, context),
+                    max_trips=max_trips(self, parameters, context),
+                    trips_cap=self.parameterAsInt(parameters, TRIPS_CAP, context),
+                    window=time_window(self, parameters, context),
+                    n_trips=self.parameterAsInt(parameters, N_TRIPS, context)), None
 
-    def _anchors(self, parameters, context, data):
+    def read(self, parameters, context, feedback, inputs, plan) -> tuple:
+        data = read_trips(self, parameters, context, feedback)
+        return (data.zoned, data.zone_polygons, self._weights(parameters, context, data)), data
+
+    def ledger_scope(self, parameters, context, data, plan, zoned) -> dict:
+        return trips_ledger_scope(self, parameters, context, data)
+
+    def write(self, parameters, context, feedback, data, release) -> dict:
+        return {OUTPUT: self._write(parameters, context, data, release.values, feedback)}
+
+    def report(self, data, plan, release) -> dict:
+        return synthetic_trips_report(
+            plan, release, facts=data.facts, warnings=data.warnings, translate=shown,
+            inputs=[*data.public_rows, ("zones", len(data.zone_ids)),
+                    ("metric frame", data.frame.describe())])
+
+    def _weights(self, parameters, context, data):
+        """The public weighting points (xy in the zones' frame, weight), or None."""
         source = self.parameterAsSource(parameters, WEIGHTS, context)
         if source is None:
             return None
@@ -105,7 +108,7 @@ class SynthesizeTrips(MobilityDPAlgorithm):
                 w.append(as_float(f[field]) if field else 1.0)
         if not xy:
             raise ValueError("the weighting points layer has no points")
-        return Anchors.of(data.zone_polygons, xy, np.nan_to_num(w, nan=0.0))
+        return xy, np.nan_to_num(w, nan=0.0)
 
     def _write(self, parameters, context, data, synthetic, feedback):
         fields = QgsFields()
@@ -128,47 +131,3 @@ class SynthesizeTrips(MobilityDPAlgorithm):
             sink.addFeature(f, QgsFeatureSink.FastInsert)
         style_on_load(context, dest_id, temporal_lines_style("start", "end"))
         return dest_id
-
-    def _report(self, parameters, context, data, zoned, release, params):
-        pub = release.public
-        rows = [*data.public_rows, ("zones", len(data.zone_ids)),
-                ("metric frame", data.frame.describe())]
-        rows += list(params.items())
-        parts = [(TITLES[k], f"{eps:.4g}", f"{pub['sensitivity_per_part'][k]:g}")
-                 for k, eps in pub["epsilon_per_part"].items()]
-        model = [(k, v) for k, v in pub["model"].summary().items()] + [
-            ("start hour split by trip class", pub["start_hour_by_class"]),
-            ("start hour periods (hours each)", pub["start_hour_period_hours"]),
-            ("start hours shrunk towards the uniform law", pub["start_hour_shrunk_to_uniform"]),
-            ("travel time periods (minutes each)", pub["travel_time_period_minutes"]),
-            ("travel times shrunk towards the uniform law",
-             pub["travel_time_shrunk_to_uniform"]),
-            ("95 % interval of the noisy total of trips",
-             "{:,.0f}–{:,.0f}".format(*pub["noisy_trips_interval_95"])),
-            ("travel time split by distance class", pub["travel_time_by_distance_class"]),
-            ("pairs raked to the home–main distances (sparse pairs)",
-             pub["pairs_raked_to_distances"]),
-            ("trips drawn as chains of stops (consecutive trips)",
-             pub["chained_trajectories"]),
-            ("synthetic trips drawn", pub["trips_drawn"]), ("their number", pub["count_from"])]
-        sections = [("The model's parts and their cost", dpreport.table(
-                        parts, ("part", "ε", "sensitivity (one user)"))),
-                    ("The released model (noisy totals, choices of the public rule)",
-                     released(dpreport.table(model))),
-                    ("What the synthetic trips are good for", "<p>" + tr(
-                        "Good for: tools and models that need a trips dataset; the shape of "
-                        "trip length, start time, travel time and trips per person; trips per "
-                        "zone and hour on coarse zones; each person's pattern. Not for: OD flows "
-                        "between census zones (use OD flows of trips), small areas, rare trips, "
-                        "exact counts.") + "</p>")]
-        truth = profile(zoned, make_rng(0))
-        measures = compare(truth, profile(release.values.zoned, make_rng(1)))
-        internal_sections = [
-            ("Input", dpreport.table(list(data.facts), ("quantity", "value"))),
-            ("Synthetic against the raw trips (JS: Jensen–Shannon divergence, base 2)",
-             dpreport.table([(k, f"{v:.4g}") for k, v in measures.items()],
-                            ("measure", "value")))]
-        return self.write_reports(parameters, context, release=release, unit_of_privacy=UNIT,
-                                  parameter_rows=rows, sections=sections,
-                                  internal_sections=internal_sections,
-                                  internal_warnings=data.warnings)

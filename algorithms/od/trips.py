@@ -64,7 +64,7 @@ from .trip_sources import direct_file, read_layer, to_frame_function
 # imports its reader and its parameters from this one module.
 __all__ = [
     "ZONES", "TripInput", "add_trip_parameters", "bounded_trips_dir",
-    "max_trips", "read_trips", "read_zoned", "reserve", "time_window",
+    "max_trips", "read_trips", "read_zoned", "time_window", "trips_ledger_scope",
 ]
 
 
@@ -261,9 +261,11 @@ def read_trips(alg, parameters, context, feedback, *, bounded_max_trips=None) ->
                      facts, warnings, engine, public_rows=[trips_row])
 
 
-def reserve(alg, parameters, context, plan, data=None):
-    """The ledger charge of a whole-trip release (dataset id default: the trips' source, or
-    the one a Spark job recorded for its bounded trips: one budget whichever path ran)."""
-    ident = (data.dataset_id if data is not None and data.tables else
-        alg.layer_source_id(parameters, INPUT, context))
-    return alg.reserve_budget(parameters, context, default_dataset_id=ident, planned=plan)
+def trips_ledger_scope(alg, parameters, context, data) -> dict:
+    """What the ledger charges for a whole-trip release besides its cost: the default dataset
+    id, the trips' source or the one a Spark job recorded for its bounded trips (one budget
+    whichever path ran)."""
+    if data.tables:
+        return {"default_dataset_id": data.dataset_id}
+    return {"default_dataset_id": alg.layer_source_id(parameters, INPUT, context)}
+

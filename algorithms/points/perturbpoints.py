@@ -1,6 +1,7 @@
 """mobilitydp:perturbpoints (geo-indistinguishability).
 
-Thin glue around :mod:`dpcore.geoind`. Planar Laplace works on longitude/
+Thin glue around :mod:`dpcore.geoind` on the release template (:mod:`..common.release`): the
+plan, its remapping into a study area and the report are dpcore's. Planar Laplace works on longitude/
 latitude along geodesics, with no frame at all; the grid mechanisms work on a
 grid built from the public GRID_EXTENT only (:mod:`.pointgrid`). Reports are
 returned in the input layer's CRS.
@@ -27,20 +28,13 @@ from qgis.core import (
 )
 
 from ...dpcore.accounting.units import guess_unit_field
-from ...dpcore.geoind import (
-    coverage_warning,
-    geodesic_inverse,
-    outside_region,
-    perturb_points,
-    plan_perturbation,
-    remap_to_region,
-)
-from ...dpcore.geoind.planar import epsilon_from_level
-from ...dpcore.geoind.summary import guarantee_html, parameter_rows, raw_facts_html
-from ..common.base import MobilityDPAlgorithm, enum_parameter, tr, unit_field_parameter
+from ...dpcore.geoind.plan import plan_perturb_points
+from ...dpcore.geoind.summary import perturbation_report
+from ..common.base import enum_parameter, tr, unit_field_parameter
 from ..common.field_types import FieldType, field_names
 from ..common.frame import MetricFrame
 from ..common.outputs import style_on_load
+from ..common.release import ReleasingAlgorithm
 from .grid import (
     BOUNDARIES,
     CELL_SIZE,
@@ -75,8 +69,10 @@ DISPLACEMENT = "DISPLACEMENT"
 PLACE_LIKE = re.compile(r"venue|place|poi|loc|addr|street|zip|post|lat|lon|lng|coord|geom|wkt|"
                         r"tower|cell|site|osm|^x$|^y$|home|work", re.IGNORECASE)
 
-class PerturbPoints(MobilityDPAlgorithm):
+class PerturbPoints(ReleasingAlgorithm):
     ALGORITHM_ID = "perturbpoints"
+    PLAN = staticmethod(plan_perturb_points)
+    RELEASE_PROGRESS = (0, 40)
     DISPLAY_NAME = "Geo-indistinguishable perturbation"
     GROUP_ID = "points"
     GROUP = "Points"
@@ -125,19 +121,9 @@ class PerturbPoints(MobilityDPAlgorithm):
             DISPLACEMENT, tr("Displacement lines (data owner only)"), QgsProcessing.TypeVectorLine,
             optional=True, createByDefault=False))
 
-    def _epsilon(self, parameters, context) -> float:
-        if self._is_set(parameters, RADIUS):
-            level = (self.parameterAsDouble(parameters, LEVEL, context)
-                if self._is_set(parameters, LEVEL) else DEFAULT_LEVEL)
-            return epsilon_from_level(level, self.parameterAsDouble(parameters, RADIUS, context))
-        return self.epsilon(parameters, context)
-
-    def execute(self, parameters, context, feedback):
+    def public_parameters(self, parameters, context) -> tuple:
         source = self.source_or_raise(parameters, INPUT, context)
         mechanism = self.enum_value(parameters, MECHANISM, context)
-        boundary = self.enum_value(parameters, BOUNDARY, context)
-        epsilon = self._epsilon(parameters, context)
-        allow = self.parameterAsBool(parameters, ALLOW_OUTSIDE, context)
         user_field, m, excess = self._user_settings(source, parameters, context)
         keep, warnings = _kept_fields(source, field_names(self, parameters, KEEP_FIELDS, context),
                                       user_field)
@@ -147,81 +133,65 @@ class PerturbPoints(MobilityDPAlgorithm):
                                "point is protected on its own, not each user (give the user id "
                                "field and the maximum points per user for a per-user "
                                "guarantee)").format(field=guessed))
-        for w in warnings:
-            feedback.pushWarning(w)
-        fields = ([user_field] if user_field else []) + keep
-        grid = region = None
+        grid, frame, hint = None, None, ""
         if mechanism == "planar_laplace":
-            frame = (MetricFrame.of_source(self.study_area(parameters, context), context,
-                                          "study area") if self._is_set(parameters, STUDY_AREA)
-                else None)
-            work_crs = WGS84
-        else:
             if self._is_set(parameters, STUDY_AREA):
-                raise ValueError("a study area applies to planar Laplace only; grid mechanisms "
-                                 "use the grid extent")
+                frame = MetricFrame.of_source(self.study_area(parameters, context), context,
+                                              "study area")
+        elif self._is_set(parameters, STUDY_AREA):
+            raise ValueError("a study area applies to planar Laplace only; grid mechanisms "
+                             "use the grid extent")
+        else:
             grid, frame, hint = public_grid(self, parameters, context, source,
                                             cell_size(self, parameters, context))
-            work_crs = frame.crs
-        xy, values, nulls = read_points(source, work_crs, context, feedback, fields)
-        if len(xy) == 0:
-            raise ValueError("the input layer has no point geometries")
-        outside, coverage = 0, ""
-        if grid is not None:
-            outside = int(grid.cell_of(xy)[1].sum())
-            coverage = coverage_warning(outside, len(xy), where="the grid", allow_outside=allow,
-                                        hint=hint)
-        elif frame is not None:
-            region = frame.read_area(self.study_area(parameters, context), "study area")
-            outside = int(outside_region(transform_xy(xy, WGS84, frame.crs, context),
-                                         region).sum())
-            coverage = coverage_warning(outside, len(xy), where="the study area",
-                                        allow_outside=allow)
-        if coverage:
-            feedback.pushWarning(coverage)
-        users = None
-        if user_field:
-            users = [None if v is None or v == NULL else v for v in values[user_field]]
+        public = dict(self._epsilon(parameters, context), mechanism=mechanism, grid=grid,
+                      boundary=self.enum_value(parameters, BOUNDARY, context), hint=hint,
+                      max_points_per_user=m, excess=excess,
+                      allow_outside=self.parameterAsBool(parameters, ALLOW_OUTSIDE, context))
+        return public, (source, user_field, keep, warnings, frame, grid)
 
-        plan = plan_perturbation(epsilon, mechanism=mechanism, boundary=boundary,
-                                 max_points_per_user=m)
-        with self.reserve_budget(parameters, context, planned=plan,
-                                 default_dataset_id=self.layer_source_id(parameters, INPUT,
-                                                                         context)) as reservation:
-            release = perturb_points(xy, epsilon=epsilon, rng=self.rng(parameters, context),
-                                     progress=self.progress(feedback, 0, 40),
-                                     mechanism=mechanism, geographic=grid is None, grid=grid,
-                                     boundary=boundary, user_ids=users, max_points_per_user=m,
-                                     excess=excess)
-            reservation.released(release)
+    def _epsilon(self, parameters, context) -> dict:
+        if self._is_set(parameters, RADIUS):
+            return dict(radius=self.parameterAsDouble(parameters, RADIUS, context),
+                        level=self.parameterAsDouble(parameters, LEVEL, context)
+                        if self._is_set(parameters, LEVEL) else DEFAULT_LEVEL)
+        return dict(epsilon=self.epsilon(parameters, context))
 
-        reported = release.values
-        if region is not None:
-            reported = transform_xy(remap_to_region(
-                transform_xy(reported, WGS84, frame.crs, context), region),
-                frame.crs, WGS84, context)
-        kept = release.internal["kept"]
-        results = {OUTPUT: self._write_points(parameters, context, source, keep, values, kept,
-                                              transform_xy(reported, work_crs,
-                                                           source.sourceCrs(), context),
-                                              feedback)}
+    def read(self, parameters, context, feedback, inputs, plan) -> tuple:
+        source, user_field, keep, warnings, frame, grid = inputs
+        for w in warnings:
+            feedback.pushWarning(w)
+        work_crs = WGS84 if grid is None else frame.crs
+        xy, values, nulls = read_points(source, work_crs, context, feedback,
+                                        ([user_field] if user_field else []) + keep)
+        users = ([None if v is None or v == NULL else v for v in values[user_field]]
+                 if user_field else None)
+        area = None
+        if grid is None and frame is not None:   # planar Laplace, remapped into the study area
+            area = (frame.read_area(self.study_area(parameters, context), "study area"),
+                    lambda a: transform_xy(a, WGS84, frame.crs, context),
+                    lambda a: transform_xy(a, frame.crs, WGS84, context))
+        return (xy, users, area), (inputs, work_crs, values, nulls)
+
+    def write(self, parameters, context, feedback, held, release) -> dict:
+        (source, _, keep, _, _, _), work_crs, values, _ = held
+        if release.internal["coverage"]:
+            feedback.pushWarning(release.internal["coverage"])
+        reported = transform_xy(release.values, work_crs, source.sourceCrs(), context)
+        results = {OUTPUT: self._write_points(parameters, context, source, keep, values,
+                                              release.internal["kept"], reported, feedback)}
         if self._is_set(parameters, DISPLACEMENT):
             results[DISPLACEMENT] = self._write_lines(parameters, context, source, work_crs,
-                                                      xy[kept], reported)
-        results.update(self.write_reports(
-            parameters, context, release=release,
-            unit_of_privacy=release.cost.parts[0].protects + f" ({release.cost.unit})",
-            parameter_rows=parameter_rows(
-                release, input_name=source.sourceName(), boundary=boundary,
-                grid=describe_grid(grid, frame) if grid is not None else None,
-                study_area=frame.describe() if region is not None else None,
-                user_field=user_field, excess=excess, copied=keep),
-            sections=[("What the guarantee means", guarantee_html(release))],
-            internal_sections=[("Raw data", raw_facts_html(
-                release, nulls=nulls, outside=outside,
-                where="the grid" if grid is not None else "the study area"))],
-            warnings=warnings, internal_warnings=[coverage] if coverage else []))
+                                                      release)
         return results
+
+    def report(self, held, plan, release) -> dict:
+        (source, user_field, keep, warnings, frame, grid), _, _, nulls = held
+        return perturbation_report(
+            plan, release, input_name=source.sourceName(), user_field=user_field, copied=keep,
+            grid=describe_grid(grid, frame) if grid is not None else None,
+            study_area=frame.describe() if release.internal["remapped"] else None,
+            warnings=warnings, nulls=nulls)
 
     def study_area(self, parameters, context):
         return self.source_or_raise(parameters, STUDY_AREA, context)
@@ -261,19 +231,16 @@ class PerturbPoints(MobilityDPAlgorithm):
         style_on_load(context, dest_id, reports_style)
         return dest_id
 
-    def _write_lines(self, parameters, context, source, work_crs, true_xy, reported):
+    def _write_lines(self, parameters, context, source, work_crs, release):
         fields = QgsFields()
         fields.append(QgsField("displacement_m", FieldType.Double))
         sink, dest_id = self.sink(parameters, DISPLACEMENT, context, fields,
                                   QgsWkbTypes.LineString, source.sourceCrs())
-        if work_crs == WGS84:
-            lengths = geodesic_inverse(true_xy, reported)[1]
-        else:
-            lengths = np.hypot(*(reported - true_xy).T)
-        a = transform_xy(true_xy, work_crs, source.sourceCrs(), context)
-        b = transform_xy(reported, work_crs, source.sourceCrs(), context)
+        a = transform_xy(release.internal["true_points"], work_crs, source.sourceCrs(), context)
+        b = transform_xy(release.values, work_crs, source.sourceCrs(), context)
         batch = []
-        for (x0, y0), (x1, y1), d in zip(a.tolist(), b.tolist(), lengths.tolist()):
+        for (x0, y0), (x1, y1), d in zip(a.tolist(), b.tolist(),
+                                         release.internal["displacement_m"].tolist()):
             f = QgsFeature(fields)
             f.setGeometry(QgsGeometry.fromPolylineXY([QgsPointXY(x0, y0), QgsPointXY(x1, y1)]))
             f.setAttributes([d])

@@ -5,9 +5,9 @@ at most ``max_change``; so the L1 sensitivity is m·c and the L2 sensitivity
 √m·c (Dwork & Roth 2014, §3.3 and App. A). Rounding and clamping at zero are
 post-processing and cost nothing (Prop. 2.1).
 
-:func:`plan_noisy_counts` gives the cost from the public parameters before any
-noise is drawn (δ is 0 for the Laplace mechanisms, whatever δ was given);
-:func:`release_noisy_counts` spends exactly that, as the mechanism reports it.
+:func:`plan_noisy_counts` plans the release from the public parameters before any noise is
+drawn (its cost: δ is 0 for the Laplace mechanisms, whatever δ was given); the plan's release,
+:func:`release_noisy_counts`, spends exactly that, as the mechanism reports it.
 """
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from .. import mechanisms
 from ..accounting.checks import check_delta, check_epsilon
 from ..accounting.contract import Release
 from ..accounting.costs import EPSILON_UNIT, PrivacyCost
+from ..accounting.plan import Plan
 from ..reporting.progress import report_progress
 
 MECHANISMS = ("discrete_laplace", "laplace", "gaussian_analytic", "gaussian_classic")
@@ -50,13 +51,26 @@ UNIT_OF_PRIVACY = "individual"
 
 
 def plan_noisy_counts(*, epsilon: float, delta: float = 0.0, mechanism: str = "discrete_laplace",
+                      cells_per_individual: int = 1, max_change: int = 1, zones: int = 1,
+                      round_output: bool = True, non_negative: bool = False) -> Plan:
+    """The plan of :func:`release_noisy_counts`, from public parameters only.
+
+    ``zones`` (the public number of counts) lets the Gaussian refuse an ε its sampler cannot
+    honour for that many values before anything is read. Rounding and clamping are bound
+    into the plan (post-processing, no cost).
+    """
+    cost = noisy_counts_cost(epsilon=epsilon, delta=delta, mechanism=mechanism,
+                             cells_per_individual=cells_per_individual, max_change=max_change,
+                             zones=zones)
+    return Plan(cost, release_noisy_counts, epsilon=epsilon, mechanism=mechanism, delta=delta,
+                cells_per_individual=cells_per_individual, max_change=max_change,
+                round_output=round_output, non_negative=non_negative)
+
+
+def noisy_counts_cost(*, epsilon: float, delta: float = 0.0, mechanism: str = "discrete_laplace",
                       cells_per_individual: int = 1, max_change: int = 1,
                       zones: int = 1) -> PrivacyCost:
-    """The cost of :func:`release_noisy_counts`, from public parameters only.
-
-    ``zones`` (the public number of counts) lets the Gaussian refuse an ε its
-    sampler cannot honour for that many values before anything is read.
-    """
+    """The cost of :func:`release_noisy_counts` (every refusal of its parameters)."""
     epsilon = check_epsilon(epsilon)
     delta = check_delta(delta)
     if mechanism not in MECHANISMS:
@@ -93,7 +107,7 @@ def release_noisy_counts(counts, *, epsilon: float, delta: float = 0.0,
     ((ε, δ)-DP, δ > 0).
     """
     x = check_counts(counts)
-    plan_noisy_counts(epsilon=epsilon, delta=delta, mechanism=mechanism,   # the refusals
+    noisy_counts_cost(epsilon=epsilon, delta=delta, mechanism=mechanism,   # the refusals
                       cells_per_individual=cells_per_individual, max_change=max_change,
                       zones=x.size)
     l1, l2 = sensitivities(cells_per_individual, max_change)

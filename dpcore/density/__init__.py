@@ -4,8 +4,9 @@
 :mod:`.scaling` noisy totals (Alg. 2, §5.4.1), :mod:`.clustering` Alg. 3,
 :mod:`.efpa` EFPA / EFPA_G (Alg. 4), :mod:`.smoothing` §5.4.2, and
 :mod:`.pipeline` the release functions of Alg. 1 and the LPA baselines,
-:mod:`.assembly` the public geography and the release inputs, :mod:`.sections`
-the report's sections and :mod:`.figures` its plots.
+:mod:`.assembly` the public geography and the release inputs, :mod:`.plan` the plan of a
+density release (the paper's pipeline or the visits, the pre-sampling), :mod:`.sections` the
+report's sections, :mod:`.figures` its plots and :mod:`.report` the report.
 """
 from .assembly import DensityAssembly, DensityGeography, assemble_density, density_geography
 from .pipeline import (

@@ -156,8 +156,10 @@ def utility_rows(vectors, release, params: dict, rng) -> list:
     return rows
 
 
-def internal_sections(stats: dict, vectors, release, params: dict, rng) -> list:
-    """(heading, HTML) sections of the internal report: raw-data facts, utility and its plots."""
+def internal_sections(stats: dict, vectors, release, params: dict, rng, utility=None) -> list:
+    """(heading, HTML) sections of the internal report: raw-data facts, utility and its plots
+    (``utility``: the rows of :func:`utility_rows` when already simulated, else simulated on
+    ``rng``)."""
     truth = vectors.total().astype(float)
     png = comparison_png({"flow per link": truth,
                           "flow per zone": flow_per_zone(vectors.index, truth)},
@@ -168,6 +170,24 @@ def internal_sections(stats: dict, vectors, release, params: dict, rng) -> list:
             ("Utility against the true flows",
              "<p>Alternatives at the same ε are simulated here for comparison only; they are "
              "not released.</p>" + dpreport.table(
-                 utility_rows(vectors, release, params, rng),
+                 utility if utility is not None else utility_rows(vectors, release, params, rng),
                  ("release", "measure", "Pearson correlation", "fitted slope", "mean bias"))
              + (dpreport.png_img(png, "private against true flows") if png else ""))]
+
+
+def flows_report(plan, release, *, trajectories: str, frame: str) -> dict:
+    """The report of a flows release (:func:`.plan.plan_aggregate_flows`): keyword arguments
+    of the glue's report writer. ``trajectories`` names the input layer, ``frame`` the metric
+    frame the tessellation gave."""
+    info, internal = release.public, release.internal
+    rows = [("trajectories", trajectories), ("cells", info["n_cells"]),
+            ("possible moves (ordered adjacent pairs)", info["possible_moves"]),
+            ("holes between cells (accepted)", info["cell_holes"]),
+            ("metric frame (from the tessellation)", frame)]
+    return dict(unit_of_privacy=plan.unit, parameter_rows=rows,
+                sections=[("Noise and aggregation", dpreport.table(public_rows(info),
+                                                                   ("quantity", "value")))],
+                internal_sections=internal_sections(internal["stats"], internal["vectors"],
+                                                    release, plan.params, None,
+                                                    internal["utility"]),
+                warnings=[plan.leaks] if plan.leaks else [])

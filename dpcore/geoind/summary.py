@@ -70,3 +70,24 @@ def raw_facts_html(release, *, nulls: int, outside: int, where: str) -> str:
         rows.append(("true points snapped to the nearest grid cell",
                      release.internal["outside_grid"]))
     return report.table(rows, ("fact", "count"))
+
+
+def perturbation_report(plan, release, *, input_name: str, grid: str = None,
+                        study_area: str = None, user_field: str = "", copied=(), warnings=(),
+                        nulls: int = 0) -> dict:
+    """The report of a :func:`.plan.plan_perturb_points` release (keyword arguments of the
+    glue's report writer): ``grid`` and ``study_area`` describe their public frames (None when
+    unused), ``warnings`` are the glue's about the input's fields, ``nulls`` the features
+    without geometry (internal)."""
+    coverage = release.internal["coverage"]
+    return dict(
+        unit_of_privacy=release.cost.parts[0].protects + f" ({release.cost.unit})",
+        parameter_rows=parameter_rows(release, input_name=input_name,
+                                      boundary=plan.params["boundary"], grid=grid,
+                                      study_area=study_area, user_field=user_field,
+                                      excess=plan.params["excess"], copied=copied),
+        sections=[("What the guarantee means", guarantee_html(release))],
+        internal_sections=[("Raw data", raw_facts_html(
+            release, nulls=nulls, outside=release.internal["outside"],
+            where="the grid" if grid is not None else "the study area"))],
+        warnings=list(warnings), internal_warnings=[coverage] if coverage else [])

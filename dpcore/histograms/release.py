@@ -68,13 +68,6 @@ def planned_epsilon(method: str, n_slots: int, *, epsilon: float, **params) -> f
     return eps_div + worst
 
 
-def plan_histograms(method: str, n_slots: int, *, epsilon: float, **params) -> PrivacyCost:
-    """:func:`planned_epsilon` as a cost (plain ε, unit of privacy: user) for a ledger."""
-    return PrivacyCost.of(f"{method} perturbation (planned, worst case)",
-                          planned_epsilon(method, n_slots, epsilon=epsilon, **params),
-                          protects=UNIT, unit_of_privacy=UNIT_OF_PRIVACY)
-
-
 def errors(true, private, *, floor: float = 1.0) -> dict:
     """MAE and MRE (Chen et al. Eq. 10–11) averaged over timestamps.
 

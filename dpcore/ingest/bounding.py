@@ -356,3 +356,14 @@ def visit_summary(bounded: BoundedCounts, ells: Sequence[int] = (5, 10, 20, 30, 
         "active_users": bounded.users_per_slot,
         "visits": bounded.true_counts.sum(axis=0),
     }
+
+
+def reading_rows(bounded: BoundedCounts, facts: dict) -> list:
+    """Raw-data facts of a reading and bounding (``facts``: the reader's ``source`` and
+    ``engine``), for an internal report section."""
+    rows = [("events source", facts["source"]), ("read by", facts["engine"]),
+            ("rows read", bounded.n_events)]
+    rows += [(f"rows not used: {k.replace('_', ' ')}", v) for k, v in bounded.dropped.items()]
+    rows += [("users", bounded.n_users), ("one-per-slot visits", bounded.slot_visits),
+             ("visits kept by the pre-sampling", bounded.kept_visits)]
+    return rows

@@ -36,9 +36,25 @@ def test_cost_matches_mechanism(mechanism, delta, eps_cost, delta_cost):
     assert r.cost.unit == "ε" and r.cost.unit_of_privacy == "individual"
     plan = plan_noisy_counts(epsilon=0.7, delta=1e-5, mechanism=mechanism,
                              cells_per_individual=3, max_change=2)     # δ given, Laplace spends 0
-    assert (plan.epsilon, plan.delta, plan.parts[0].mechanism) == \
+    assert (plan.cost.epsilon, plan.cost.delta, plan.cost.parts[0].mechanism) == \
         (r.cost.epsilon, r.cost.delta, r.cost.parts[0].mechanism)
     assert set(r.public) >= {"noise_std", "zones"} and r.internal == {}
+
+
+def test_the_plan_releases_with_its_bound_parameters():
+    """The plan's release is the release function with the plan's parameters: the same noise
+    from the same seed, post-processing included; another parameter gives other values."""
+    counts = np.arange(50)
+    plan = plan_noisy_counts(epsilon=0.5, mechanism="laplace", cells_per_individual=2,
+                             round_output=False, non_negative=True, zones=50)
+    assert plan.unit_of_privacy == "individual" and plan.streams == 1
+    r = plan.release(counts, rng=make_rng(4))
+    direct = release_noisy_counts(counts, epsilon=0.5, mechanism="laplace", rng=make_rng(4),
+                                  cells_per_individual=2, round_output=False, non_negative=True)
+    assert np.array_equal(r.values, direct.values) and r.cost.epsilon == plan.cost.epsilon
+    assert r.values.min() >= 0 and r.values.dtype.kind == "f"
+    other = plan_noisy_counts(epsilon=0.5, mechanism="laplace", cells_per_individual=2)
+    assert not np.array_equal(other.release(counts, rng=make_rng(4)).values, r.values)
 
 
 def test_plan_refuses_before_noise():

@@ -163,12 +163,12 @@ def test_ledger_charged_once_with_every_part(run_alg, tmp_path):
 
 def test_report_figures_drawn_only_for_a_report(run_alg, tmp_path, monkeypatch):
     """Without a REPORT the report's sections (figures) are never built; with one they are."""
-    from mobility_dp.algorithms.od import mobilityreport
+    from mobility_dp.dpcore.od import report_content
 
     def no_figures(*args, **kwargs):
         raise AssertionError("report sections built")
 
-    monkeypatch.setattr(mobilityreport, "sections", no_figures)
+    monkeypatch.setattr(report_content, "sections", no_figures)
     params = _params(lines("EPSG:3857"), zones("EPSG:2154"), tmp_path)
     res = run_alg(REPORT_ALG, dict(params, REPORT=None))
     assert res["REPORT"] is None and os.path.exists(res["STATISTICS"])

@@ -15,7 +15,9 @@ trips (:mod:`.chains`: a Markov chain over home, main end and elsewhere, second 
 its noisy counts carry it, the zone elsewhere drawn given the current zone), used to draw
 chained multi-stop trajectories when most released pairs of consecutive trips chain.
 :mod:`.fit` measures and post-processes the parts, :mod:`.generate` draws people and trips
-(post-processing), :mod:`.place` puts points in zones, :mod:`.release` is the contract pair,
+(post-processing), :mod:`.place` puts points in zones, :mod:`.release` is the contract pair, :mod:`.plan` the
+algorithm's plan (window, weighting points, the comparison with the raw trips), :mod:`.report`
+its report,
 :mod:`.audit` the membership-inference audit. Related work: DPT (He et al., VLDB 2015),
 AdaTrace (Gursoy et al., CCS 2018), PrivTrace (Wang et al., USENIX Security 2023), whose
 adaptive choice between first- and second-order Markov models :mod:`.chains` follows; their

@@ -1,0 +1,52 @@
+"""The report of a mobility report (:func:`.report_plan.plan_mobility_report`): the HTML
+report's rows and sections, and the public and internal statistics documents (JSON)."""
+from __future__ import annotations
+
+from ..reporting.report import table
+from . import statistics as st
+from .figures import released, sections
+from .report import UNIT, document
+
+
+def mobility_report_content(plan, release, *, zone_ids, zone_polygons, inputs=(), facts=(),
+                            warnings=()) -> dict:
+    """Keyword arguments of the glue's report writer. ``inputs``: public rows on the input
+    (the trips' source, the frame); ``facts``/``warnings``: the reader's raw facts."""
+    pub = release.public
+    rows = [*inputs, ("maximum trips per user (m)", plan.params["max_trips"]),
+            ("why these methods", plan.choice.reason)]
+    rows += [(label, pub[key]) for label, key in (
+        ("OD method", "od_method"), ("visits method", "visits_method"),
+        ("ε for the trip scale", "epsilon_trip_scale")) if key in pub]
+    rows += [(f"ε for {st.TITLES[k]}", v) for k, v in pub["epsilon_per_statistic"].items()]
+    facts = list(facts) + [("trips kept by sampling", release.internal["trips_kept"])]
+    return dict(unit_of_privacy=UNIT, parameter_rows=rows,
+                sections=_scale_sections(release) + sections(
+                    release.values, zone_ids=zone_ids, zone_polygons=zone_polygons),
+                internal_sections=[("Input", table(facts, ("quantity", "value")))],
+                internal_warnings=list(warnings))
+
+
+def _scale_sections(release) -> list:
+    pub = release.public
+    scale_rows = [(label, pub[key]) for label, key in (
+        ("noisy users", "noisy_users"), ("noisy trips (up to M per user)", "noisy_trips"),
+        ("trips per person", "trips_per_person"),
+        ("sampling scale (trips up to M / kept)", "sampling_scale")) if key in pub]
+    scale_rows += [(f"{st.TITLES[k]}: what is counted", e["counted"])
+                   for k, e in release.values.items() if "counted" in e]
+    if not scale_rows:
+        return []
+    return [("Trip scale and what is counted", released(table(scale_rows,
+                                                               ("quantity", "value"))))]
+
+
+def statistics_document(release, *, internal: bool, zone_ids, centroids,
+                        seeded: bool) -> dict:
+    """A JSON-ready document of the statistics (:func:`.report.document`): the noisy ones with
+    the cost and public facts, or (``internal``) the true ones."""
+    if internal:
+        return document(release.internal["truth"], zone_ids=zone_ids, centroids=centroids,
+                        internal=True, seeded=seeded)
+    return document(release.values, zone_ids=zone_ids, centroids=centroids, internal=False,
+                    cost=release.cost, info=release.public, seeded=seeded)
