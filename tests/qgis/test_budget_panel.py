@@ -24,7 +24,7 @@ def _spend(path, epsilon, budget=None):
 def test_panel_shows_datasets_and_refreshes_after_a_release(qgis_app, tmp_path):
     from qgis.PyQt.QtCore import QCoreApplication
 
-    from mobility_dp.gui.budget_panel import WARN_COLOUR, BudgetPanel
+    from mobility_dp.gui.budget_panel import UNIT, WARN_COLOUR, BudgetPanel
     path = tmp_path / "ledger.json"
     _spend(path, 0.5, Budget(1.0, unit_of_privacy="user"))
     panel = BudgetPanel()
@@ -35,7 +35,7 @@ def test_panel_shows_datasets_and_refreshes_after_a_release(qgis_app, tmp_path):
     item = rows[0][1]
     assert item.text(0) == "trips.gpkg" and item.toolTip(0) == "/data/trips.gpkg"
     assert (item.text(1), item.text(2), item.text(3)) == ("0.5", "0.5", "1")  # spent, left, budget
-    assert item.text(7) == "ε per user"
+    assert item.text(UNIT) == "ε per user"
     assert item.childCount() == 1 and item.child(0).text(0).endswith("OD flows of trips")
     assert item.background(0).color() != WARN_COLOUR
 
