@@ -284,6 +284,42 @@
       <translation>Les cellules construites à partir des points, découpées à la zone d'étude, avec leur nombre de points.</translation>
     </message>
     <message>
+      <source>&lt;p&gt;Declares, once, a &lt;b&gt;population&lt;/b&gt; (the people a data owner protects) and its per-person policy in a privacy ledger: a total ε, δ over a horizon and caps per calendar week and month. Every release whose people the ledger recognises as this population's draws on it, whatever file, format, copy or weekly export it reads.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Déclare, une fois, une &lt;b&gt;population&lt;/b&gt; (les personnes qu'un détenteur de données protège) et sa politique par personne dans un registre de confidentialité : un ε, δ total sur un horizon et des plafonds par semaine et par mois civils. Chaque publication dont le registre reconnaît les personnes comme celles de cette population puise dans son budget, quels que soient le fichier, le format, la copie ou l'export hebdomadaire qu'elle lit.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Privacy&lt;/b&gt;: reads no data and publishes nothing. Keep the ledger file secret: it can tell whether an id is among a release's people.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Confidentialité&lt;/b&gt; : ne lit aucune donnée et ne publie rien. Gardez le fichier du registre secret : il peut dire si un identifiant fait partie des personnes d'une publication.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;Declares, once, the people a data owner protects (a &lt;b&gt;population&lt;/b&gt;) and their per-person privacy policy in a privacy ledger; every release whose people the ledger recognises as this population's then draws on it, whatever file, format, copy or weekly export it reads. Nothing is read from any data and nothing is published.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Déclare, une fois, les personnes qu'un détenteur de données protège (une &lt;b&gt;population&lt;/b&gt;) et leur politique de confidentialité par personne dans un registre de confidentialité ; chaque publication dont le registre reconnaît les personnes comme celles de cette population puise ensuite dans son budget, quels que soient le fichier, le format, la copie ou l'export hebdomadaire qu'elle lit. Aucune donnée n'est lue et rien n'est publié.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Privacy ledger&lt;/b&gt;: the JSON file the releases use (created if missing). &lt;b&gt;Keep it secret&lt;/b&gt;: it holds the key of its sketches of people beside keyed hashes of user ids, so whoever has it can test whether a given id is among a release's people. It is as sensitive as the list of ids.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Registre de confidentialité&lt;/b&gt; : le fichier JSON qu'utilisent les publications (créé s'il manque). &lt;b&gt;Gardez-le secret&lt;/b&gt; : il contient la clé de ses esquisses de personnes à côté d'empreintes à clé des identifiants d'utilisateurs, si bien que quiconque le détient peut tester si un identifiant donné fait partie des personnes d'une publication. Il est aussi sensible que la liste des identifiants.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Population&lt;/b&gt;: its name in the ledger. A release on a dataset new in the ledger joins it when the ledger finds at least 75 % of the dataset's people in it, or when the release names it in its parameter “Population in the ledger” (needed for a partial overlap, which is refused with its estimated share until a population is named, and for inputs without user ids, such as counts per zone). The name of a dataset already in the ledger makes that dataset this population's first member.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Population&lt;/b&gt; : son nom dans le registre. Une publication sur un jeu nouveau dans le registre la rejoint quand le registre y trouve au moins 75 % des personnes du jeu, ou quand la publication la nomme dans son paramètre « Population dans le registre » (nécessaire pour un recouvrement partiel, refusé avec sa part estimée tant qu'aucune population n'est nommée, et pour les entrées sans identifiants d'utilisateurs, comme des comptages par zone). Le nom d'un jeu déjà présent dans le registre fait de ce jeu le premier membre de la population.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Total ε / δ&lt;/b&gt;: what each person may lose, summed over every release of the population during the &lt;b&gt;horizon&lt;/b&gt; (a text stated with the policy, e.g. "per year 2026"). &lt;b&gt;ε per calendar week&lt;/b&gt; (ISO weeks, Monday to Sunday) and &lt;b&gt;ε per calendar month&lt;/b&gt; cap what the releases of one period may spend together; 0 means no cap. A release's period is its time window, else the dates of its data, else the day it runs; its first day decides its week and month.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;ε / δ total&lt;/b&gt; : ce que chaque personne peut perdre, additionné sur toutes les publications de la population pendant l'&lt;b&gt;horizon&lt;/b&gt; (un texte énoncé avec la politique, p. ex. « par an 2026 »). &lt;b&gt;ε par semaine civile&lt;/b&gt; (semaines ISO, du lundi au dimanche) et &lt;b&gt;ε par mois civil&lt;/b&gt; plafonnent ce que les publications d'une période peuvent dépenser ensemble ; 0 signifie aucun plafond. La période d'une publication est sa fenêtre temporelle, sinon les dates de ses données, sinon le jour où elle s'exécute ; son premier jour décide de sa semaine et de son mois.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Changing a policy&lt;/b&gt;: before any release drew on the population its policy may be replaced freely. Once anything was spent, only a tighter policy is accepted (a smaller total, the same horizon, the same caps or smaller ones, new caps): a looser one would give its people budget back. For a new horizon, declare a new population.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Changer une politique&lt;/b&gt; : tant qu'aucune publication n'a puisé dans la population, sa politique peut être remplacée librement. Dès qu'une dépense a eu lieu, seule une politique plus stricte est acceptée (un total plus petit, le même horizon, les mêmes plafonds ou de plus petits, de nouveaux plafonds) : une politique plus lâche rendrait du budget à ses personnes. Pour un nouvel horizon, déclarez une nouvelle population.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Output&lt;/b&gt;: the policy as written in the ledger.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Sortie&lt;/b&gt; : la politique telle qu'écrite dans le registre.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>The policy as written in the ledger (total, horizon and caps).</source>
+      <translation>La politique telle qu'écrite dans le registre (total, horizon et plafonds).</translation>
+    </message>
+    <message>
       <source>&lt;p&gt;Estimates how the true points were distributed over a grid, from points perturbed with &lt;i&gt;Geo-indistinguishable perturbation&lt;/i&gt;, by the Iterative Bayesian Update (EM) of Alvim et al.: the maximum-likelihood distribution given the reports and the known mechanism. It only post-processes the reports: no privacy is spent and no ledger entry is written.&lt;/p&gt;</source>
       <translation>&lt;p&gt;Estime comment les vrais points se répartissaient sur une grille, à partir de points perturbés par &lt;i&gt;Perturbation géo-indistinguable&lt;/i&gt;, par la mise à jour bayésienne itérative (EM) d'Alvim et al. : la distribution de vraisemblance maximale étant donnés les rapports et le mécanisme connu. Ce n'est qu'un post-traitement des rapports : aucune confidentialité n'est dépensée et aucune entrée n'est écrite dans le registre.&lt;/p&gt;</translation>
     </message>
@@ -928,8 +964,16 @@
       <translation>&lt;p&gt;&lt;b&gt;Graine&lt;/b&gt; : laissez-la vide pour une vraie publication (aléa neuf fourni par le système d'exploitation). Une graine rend l'exécution reproductible pour les tests et les démonstrations ; un tel rapport est marqué « Reproductible : pas pour publication ».&lt;/p&gt;</translation>
     </message>
     <message>
-      <source>&lt;p&gt;&lt;b&gt;Privacy ledger&lt;/b&gt;: optional JSON file that records what every release spent on a dataset and refuses a release that would exceed the dataset's total budget, before any noise is drawn. Its "…" button accepts a new file name: the ledger is created by the first release. &lt;b&gt;Dataset id&lt;/b&gt; names the dataset in the ledger (default: the normalised path of the input file, the same whichever layer name or reader is used). &lt;b&gt;Total budget ε / δ&lt;/b&gt; are required the first time a dataset appears in the ledger and fixed afterwards; the budget keeps the unit of the release (ε, or ε per metre for geo-indistinguishability) and a release in another unit is refused.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;&lt;b&gt;Registre de confidentialité&lt;/b&gt; : fichier JSON facultatif qui enregistre ce que chaque publication a dépensé sur un jeu de données et refuse, avant tout tirage de bruit, une publication qui dépasserait le budget total du jeu de données. Son bouton « … » accepte un nouveau nom de fichier : le registre est créé par la première publication. L'&lt;b&gt;identifiant du jeu de données&lt;/b&gt; nomme le jeu de données dans le registre (par défaut : le chemin normalisé du fichier en entrée, le même quel que soit le nom de couche ou le lecteur utilisé). Les &lt;b&gt;budgets totaux ε / δ&lt;/b&gt; sont obligatoires la première fois qu'un jeu de données apparaît dans le registre, puis fixés ; le budget garde l'unité de la publication (ε, ou ε par mètre pour la géo-indistinguabilité) et une publication dans une autre unité est refusée.&lt;/p&gt;</translation>
+      <source>&lt;p&gt;&lt;b&gt;Privacy ledger&lt;/b&gt;: optional JSON file that records what every release spent on a dataset and refuses a release that would exceed the dataset's total budget, before any noise is drawn. Its "…" button accepts a new file name: the ledger is created by the first release. &lt;b&gt;Dataset id&lt;/b&gt; names the dataset in the ledger (default: the normalised path of the input file, the same whichever layer name or reader is used). &lt;b&gt;Total budget ε / δ&lt;/b&gt; are required the first time a dataset appears in the ledger (unless it joins a population) and fixed afterwards; the budget keeps the unit of the release (ε, or ε per metre for geo-indistinguishability) and a release in another unit is refused.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Registre de confidentialité&lt;/b&gt; : fichier JSON facultatif qui enregistre ce que chaque publication a dépensé sur un jeu de données et refuse, avant tout tirage de bruit, une publication qui dépasserait le budget total du jeu. Son bouton « … » accepte un nouveau nom de fichier : le registre est créé par la première publication. &lt;b&gt;L'identifiant du jeu de données&lt;/b&gt; nomme le jeu dans le registre (par défaut : le chemin normalisé du fichier d'entrée, le même quels que soient le nom de la couche ou le lecteur). &lt;b&gt;Le budget total ε / δ&lt;/b&gt; est requis la première fois qu'un jeu apparaît dans le registre (sauf s'il rejoint une population) et fixé ensuite ; le budget garde l'unité de la publication (ε, ou ε par mètre pour la géo-indistinguabilité) et une publication dans une autre unité est refusée.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Populations&lt;/b&gt;: privacy is per person, not per file. The ledger keeps a keyed sketch of the people of every release (the smallest keyed hashes of their user ids), so a copy, a CSV export, a reprojected copy, a subset or next week's export of the same people is charged to the same &lt;b&gt;population&lt;/b&gt; and its policy (declared once with “Declare a population”: a total over a horizon and caps per calendar week or month). A dataset new in the ledger joins the population holding at least 75 % of its people; between 10 % and 75 % it is refused, with the estimated overlap, until &lt;b&gt;Population in the ledger&lt;/b&gt; names the population (or a new name for a population of its own). Inputs without user ids (counts per zone) join only the population they name. Each release's period (its time window, else the dates of its data, else the run date) is recorded in the ledger and checked against the caps.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Populations&lt;/b&gt; : la confidentialité se compte par personne, non par fichier. Le registre garde une esquisse à clé des personnes de chaque publication (les plus petites empreintes à clé de leurs identifiants), de sorte qu'une copie, un export CSV, une copie reprojetée, un sous-ensemble ou l'export de la semaine suivante des mêmes personnes est imputé à la même &lt;b&gt;population&lt;/b&gt; et à sa politique (déclarée une fois avec « Déclarer une population » : un total sur un horizon et des plafonds par semaine ou mois civil). Un jeu nouveau dans le registre rejoint la population qui contient au moins 75 % de ses personnes ; entre 10 % et 75 %, il est refusé, avec le recouvrement estimé, jusqu'à ce que &lt;b&gt;Population dans le registre&lt;/b&gt; nomme la population (ou un nouveau nom pour une population à part). Les entrées sans identifiants d'utilisateurs (comptages par zone) ne rejoignent que la population qu'elles nomment. La période de chaque publication (sa fenêtre temporelle, sinon les dates de ses données, sinon la date d'exécution) est inscrite au registre et vérifiée par rapport aux plafonds.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Keep the ledger file secret&lt;/b&gt;: it holds the key of the sketches beside keyed hashes of user ids, so whoever has it can test whether a given id is among the people of a release. It is as sensitive as the list of ids itself; never publish it with a release.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;&lt;b&gt;Gardez le fichier du registre secret&lt;/b&gt; : il contient la clé des esquisses à côté d'empreintes à clé des identifiants d'utilisateurs, si bien que quiconque le détient peut tester si un identifiant donné fait partie des personnes d'une publication. Il est aussi sensible que la liste des identifiants elle-même ; ne le publiez jamais avec une publication.&lt;/p&gt;</translation>
     </message>
     <message>
       <source>&lt;p&gt;&lt;b&gt;Report&lt;/b&gt;: HTML file safe to publish with the release: parameters, unit of privacy and the cost of each mechanism call, nothing computed from the raw data. &lt;b&gt;Internal report&lt;/b&gt; (optional): facts about the raw data and utility against the truth, for the data owner only.&lt;/p&gt;</source>
@@ -1112,8 +1156,8 @@
       <translation>Registre de confidentialité</translation>
     </message>
     <message>
-      <source>JSON file, created if missing</source>
-      <translation>fichier JSON, créé s'il n'existe pas</translation>
+      <source>JSON file, created if missing; secret: it can tell whether an id is among the people</source>
+      <translation>fichier JSON, créé s'il manque ; secret : il peut dire si un identifiant fait partie des personnes</translation>
     </message>
     <message>
       <source>Dataset id in the ledger</source>
@@ -1134,6 +1178,14 @@
     <message>
       <source>Total budget δ of the dataset</source>
       <translation>Budget total δ du jeu de données</translation>
+    </message>
+    <message>
+      <source>Population in the ledger</source>
+      <translation>Population dans le registre</translation>
+    </message>
+    <message>
+      <source>for a dataset new in the ledger; empty: the population holding its people, else its own</source>
+      <translation>pour un jeu nouveau dans le registre ; vide : la population qui contient ses personnes, sinon la sienne</translation>
     </message>
     <message>
       <source>Privacy report</source>
@@ -3060,6 +3112,86 @@
       <translation>Unicité par top-k des cellules</translation>
     </message>
     <message>
+      <source>Declare a population</source>
+      <translation>Déclarer une population</translation>
+    </message>
+    <message>
+      <source>ledger</source>
+      <translation>registre</translation>
+    </message>
+    <message>
+      <source>budget</source>
+      <translation>budget</translation>
+    </message>
+    <message>
+      <source>population</source>
+      <translation>population</translation>
+    </message>
+    <message>
+      <source>policy</source>
+      <translation>politique</translation>
+    </message>
+    <message>
+      <source>per person</source>
+      <translation>par personne</translation>
+    </message>
+    <message>
+      <source>week</source>
+      <translation>semaine</translation>
+    </message>
+    <message>
+      <source>month</source>
+      <translation>mois</translation>
+    </message>
+    <message>
+      <source>Population</source>
+      <translation>Population</translation>
+    </message>
+    <message>
+      <source>its name in the ledger</source>
+      <translation>son nom dans le registre</translation>
+    </message>
+    <message>
+      <source>Total ε per person</source>
+      <translation>ε total par personne</translation>
+    </message>
+    <message>
+      <source>over the horizon, &gt; 0</source>
+      <translation>sur l'horizon, &gt; 0</translation>
+    </message>
+    <message>
+      <source>Total δ per person</source>
+      <translation>δ total par personne</translation>
+    </message>
+    <message>
+      <source>in [0, 1)</source>
+      <translation>dans [0, 1)</translation>
+    </message>
+    <message>
+      <source>Horizon</source>
+      <translation>Horizon</translation>
+    </message>
+    <message>
+      <source>the period the total covers, e.g. per year 2026</source>
+      <translation>la période que couvre le total, p. ex. par an 2026</translation>
+    </message>
+    <message>
+      <source>ε per calendar week</source>
+      <translation>ε par semaine civile</translation>
+    </message>
+    <message>
+      <source>0 = no cap</source>
+      <translation>0 = aucun plafond</translation>
+    </message>
+    <message>
+      <source>ε per calendar month</source>
+      <translation>ε par mois civil</translation>
+    </message>
+    <message>
+      <source>Policy written in the ledger</source>
+      <translation>Politique écrite dans le registre</translation>
+    </message>
+    <message>
       <source>Privacy budget</source>
       <translation>Budget de confidentialité</translation>
     </message>
@@ -3088,8 +3220,8 @@
       <translation>la couche de vraie densité n'est PAS privée : gardez-la interne</translation>
     </message>
     <message>
-      <source>The dataset '{dataset}' is new in the ledger {path}: give its total budget in “{field}” (under Advanced parameters) on first use</source>
-      <translation>Le jeu de données « {dataset} » est nouveau dans le registre {path} : donnez son budget total dans « {field} » (sous Paramètres avancés) à la première utilisation</translation>
+      <source>The dataset '{dataset}' is new in the ledger {path} and its people are in no population of it: give its total budget in “{field}” (under Advanced parameters) on first use, or the name of a declared population in “{population}”</source>
+      <translation>Le jeu de données '{dataset}' est nouveau dans le registre {path} et ses personnes ne sont dans aucune de ses populations : donnez son budget total dans « {field} » (sous Paramètres avancés) à la première utilisation, ou le nom d'une population déclarée dans « {population} »</translation>
     </message>
     <message>
       <source>Cancel came after the release was charged ({cost}): the outputs were written completely, since the budget is spent.</source>
@@ -3418,6 +3550,26 @@
     <message>
       <source>the layer has a user field '{field}' but none was given: each point is protected on its own, not each user (give the user id field and the maximum points per user for a per-user guarantee)</source>
       <translation>la couche a un champ utilisateur « {field} » mais aucun n'a été donné : chaque point est protégé seul, pas chaque utilisateur (donnez le champ d'identifiant utilisateur et le nombre maximal de points par utilisateur pour une garantie par utilisateur)</translation>
+    </message>
+    <message>
+      <source>Population '{name}' in the ledger {path}: {policy}</source>
+      <translation>Population '{name}' dans le registre {path} : {policy}</translation>
+    </message>
+    <message>
+      <source>(it replaced: {old})</source>
+      <translation>(elle remplace : {old})</translation>
+    </message>
+    <message>
+      <source>ε = {cap} per calendar week</source>
+      <translation>ε = {cap} par semaine civile</translation>
+    </message>
+    <message>
+      <source>ε = {cap} per calendar month</source>
+      <translation>ε = {cap} par mois civil</translation>
+    </message>
+    <message>
+      <source>ε = {epsilon}, δ = {delta} per person {horizon}</source>
+      <translation>ε = {epsilon}, δ = {delta} par personne {horizon}</translation>
     </message>
     <message>
       <source>Partition {label}</source>
@@ -3776,6 +3928,10 @@
       <translation>Aucun bruit n'est ajouté et aucune garantie de confidentialité différentielle n'est revendiquée.</translation>
     </message>
     <message>
+      <source>Period of this release: the day it ran.</source>
+      <translation>Période de cette publication : le jour de son exécution.</translation>
+    </message>
+    <message>
       <source>mechanism</source>
       <translation>mécanisme</translation>
     </message>
@@ -3792,6 +3948,14 @@
       <translation>remarque</translation>
     </message>
     <message>
+      <source>Charged to the population {population}: at most ε = {epsilon}, δ = {delta} per person {horizon}{caps}.</source>
+      <translation>Imputé à la population {population} : au plus ε = {epsilon}, δ = {delta} par personne {horizon}{caps}.</translation>
+    </message>
+    <message>
+      <source>Period of this release: the dates of its data (in the privacy ledger, not published).</source>
+      <translation>Période de cette publication : les dates de ses données (dans le registre de confidentialité, non publiées).</translation>
+    </message>
+    <message>
       <source>total (sequential composition)</source>
       <translation>total (composition séquentielle)</translation>
     </message>
@@ -3804,8 +3968,24 @@
       <translation>valeur</translation>
     </message>
     <message>
+      <source>its time window</source>
+      <translation>sa fenêtre temporelle</translation>
+    </message>
+    <message>
+      <source>the dates of its data</source>
+      <translation>les dates de ses données</translation>
+    </message>
+    <message>
       <source>Internal report: contains facts computed from the raw data. For the data owner only; do not publish it with the release.</source>
       <translation>Rapport interne : contient des faits calculés à partir des données brutes. Pour le détenteur des données uniquement ; ne le publiez pas avec les données publiées.</translation>
+    </message>
+    <message>
+      <source>; at most ε = {cap} per calendar {period}</source>
+      <translation> ; au plus ε = {cap} par {period} civil(e)</translation>
+    </message>
+    <message>
+      <source>Period of this release: {first} to {last} ({source}).</source>
+      <translation>Période de cette publication : du {first} au {last} ({source}).</translation>
     </message>
     <message>
       <source>, the privacy loss measured in {unit} (a loss of ε·d between inputs d metres apart)</source>
@@ -3940,12 +4120,24 @@
       <translation>plafond de confidentialité par {period} dépassé pour la population « {population} » en {label} : ε={spent:g} dépensé sur ε={cap:g} ; cette publication demande ε={epsilon:g}. Aucun bruit n'a été tiré.</translation>
     </message>
     <message>
+      <source>dataset '{dataset}' is charged to population '{population}' in the ledger {path}: it cannot move to '{named}' (its people have spent there). No noise was drawn.</source>
+      <translation>le jeu de données '{dataset}' est imputé à la population '{population}' dans le registre {path} : il ne peut pas passer à '{named}' (ses personnes y ont dépensé). Aucun bruit n'a été tiré.</translation>
+    </message>
+    <message>
       <source>dataset '{dataset}' has a total budget of ε={epsilon:g}, δ={delta:g} in the ledger; the run gave ε={given_epsilon:g}, δ={given_delta:g}. A budget cannot be changed once spending has started.</source>
       <translation>le jeu de données « {dataset} » a un budget total de ε={epsilon:g}, δ={delta:g} dans le registre ; l'exécution a donné ε={given_epsilon:g}, δ={given_delta:g}. Un budget ne peut plus être modifié une fois les dépenses commencées.</translation>
     </message>
     <message>
       <source>privacy budget exceeded for dataset '{dataset}': spent ε={spent_epsilon:g}, δ={spent_delta:g} of ε={total_epsilon:g}, δ={total_delta:g} ({unit}); this release needs ε={epsilon:g}, δ={delta:g}. No noise was drawn.</source>
       <translation>budget de confidentialité dépassé pour le jeu de données « {dataset} » : ε={spent_epsilon:g}, δ={spent_delta:g} dépensés sur ε={total_epsilon:g}, δ={total_delta:g} ({unit}) ; cette publication demande ε={epsilon:g}, δ={delta:g}. Aucun bruit n'a été tiré.</translation>
+    </message>
+    <message>
+      <source>the people of dataset '{dataset}' overlap partly with population(s) {found} (estimated share of its people): set the population in the ledger (POPULATION_ID) to the population it belongs to, or to a new name for a population of its own. No noise was drawn.</source>
+      <translation>les personnes du jeu de données '{dataset}' recouvrent en partie la ou les population(s) {found} (part estimée de ses personnes) : indiquez dans la population du registre (POPULATION_ID) la population à laquelle il appartient, ou un nouveau nom pour une population à part. Aucun bruit n'a été tiré.</translation>
+    </message>
+    <message>
+      <source>population '{population}' has spent ε={spent_epsilon:g}, δ={spent_delta:g} under its policy (ε={epsilon:g}, δ={delta:g} {horizon}; {caps}): once spending has started its policy can only be tightened (a smaller total, the same horizon, the same caps or smaller ones). Declare a new population for a new horizon.</source>
+      <translation>la population '{population}' a dépensé ε={spent_epsilon:g}, δ={spent_delta:g} sous sa politique (ε={epsilon:g}, δ={delta:g} {horizon} ; {caps}) : une fois les dépenses commencées, sa politique ne peut qu'être resserrée (un total plus petit, le même horizon, les mêmes plafonds ou de plus petits). Déclarez une nouvelle population pour un nouvel horizon.</translation>
     </message>
     <message>
       <source>events</source>
@@ -3998,6 +4190,18 @@
     <message>
       <source>{label}: too few trips for finer counts above the noise; pooled into periods of {width:g} {unit} and shrunk {shrunk:.0%} towards the uniform law (100 %: uniform).</source>
       <translation>{label} : trop peu de trajets pour des comptages plus fins au-dessus du bruit ; regroupés en périodes de {width:g} {unit} et rapprochés à {shrunk:.0%} de la loi uniforme (100 % : uniforme).</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;&lt;b&gt;Privacy ledger&lt;/b&gt;: optional JSON file that records what every release spent on a dataset and refuses a release that would exceed the dataset's total budget, before any noise is drawn. Its "…" button accepts a new file name: the ledger is created by the first release. &lt;b&gt;Dataset id&lt;/b&gt; names the dataset in the ledger (default: the normalised path of the input file, the same whichever layer name or reader is used). &lt;b&gt;Total budget ε / δ&lt;/b&gt; are required the first time a dataset appears in the ledger and fixed afterwards; the budget keeps the unit of the release (ε, or ε per metre for geo-indistinguishability) and a release in another unit is refused.&lt;/p&gt;</source>
+      <translation type="obsolete">&lt;p&gt;&lt;b&gt;Registre de confidentialité&lt;/b&gt; : fichier JSON facultatif qui enregistre ce que chaque publication a dépensé sur un jeu de données et refuse, avant tout tirage de bruit, une publication qui dépasserait le budget total du jeu de données. Son bouton « … » accepte un nouveau nom de fichier : le registre est créé par la première publication. L'&lt;b&gt;identifiant du jeu de données&lt;/b&gt; nomme le jeu de données dans le registre (par défaut : le chemin normalisé du fichier en entrée, le même quel que soit le nom de couche ou le lecteur utilisé). Les &lt;b&gt;budgets totaux ε / δ&lt;/b&gt; sont obligatoires la première fois qu'un jeu de données apparaît dans le registre, puis fixés ; le budget garde l'unité de la publication (ε, ou ε par mètre pour la géo-indistinguabilité) et une publication dans une autre unité est refusée.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>JSON file, created if missing</source>
+      <translation type="obsolete">fichier JSON, créé s'il n'existe pas</translation>
+    </message>
+    <message>
+      <source>The dataset '{dataset}' is new in the ledger {path}: give its total budget in “{field}” (under Advanced parameters) on first use</source>
+      <translation type="obsolete">Le jeu de données « {dataset} » est nouveau dans le registre {path} : donnez son budget total dans « {field} » (sous Paramètres avancés) à la première utilisation</translation>
     </message>
     <message>
       <source>&lt;p&gt;&lt;b&gt;Method&lt;/b&gt;: direct perturbation, threshold perturbation, static hybrid or dynamic hybrid (values below). Counts get discrete Laplace noise by default (the paper's continuous Laplace is an option). Threshold perturbation is the sparse vector technique: as printed in the paper it spends 2ε₁ + ε₂ (its comparisons cost twice what the paper says); by default the comparison noise is rescaled so the release spends exactly ε, and &lt;b&gt;Paper's threshold noise&lt;/b&gt; keeps the paper's noise and charges what it actually spends. The comparison is made on the distance above the expected noise level of the last published histogram; &lt;b&gt;threshold&lt;/b&gt; T is the change beyond it that triggers a fresh histogram, at most &lt;b&gt;cutoff&lt;/b&gt; c fresh histograms; &lt;b&gt;comparison share&lt;/b&gt; α is ε₁/ε.&lt;/p&gt;</source>

@@ -4,14 +4,14 @@ import os
 from qgis.core import QgsApplication, QgsMessageLog, QgsProcessingModelAlgorithm, QgsProcessingProvider
 from qgis.PyQt.QtGui import QIcon
 
-from ..algorithms import counts, data, density, evaluation, flows, od, points, tessellation
+from ..algorithms import accounting, counts, data, density, evaluation, flows, od, points, tessellation
 
 ICON = os.path.join(os.path.dirname(os.path.dirname(__file__)), "icons", "mobilitydp.svg")
 #: Shipped models (written by scripts/make-models), listed under the group "Models".
 MODELS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "models")
 
 # One list per stage package; ids are stable because saved models store them.
-STAGES = (counts, points, tessellation, data, flows, od, density, evaluation)
+STAGES = (counts, points, tessellation, data, flows, od, density, evaluation, accounting)
 ALGORITHMS = [algorithm for stage in STAGES for algorithm in stage.ALGORITHMS]
 
 

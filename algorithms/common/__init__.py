@@ -49,7 +49,9 @@ hold for every algorithm; the ``execute`` example is the sequence the template r
   ```python
   planned = plan_something(**params)
   with self.reserve_budget(parameters, context, planned=planned,
-                           default_dataset_id=self.layer_source_id(parameters, INPUT, context)) as charge:
+                           default_dataset_id=self.layer_source_id(parameters, INPUT, context),
+                           ids=lambda: user_ids,                 # the input's people (or None)
+                           period=release_period(window, times)) as charge:
       release = release_something(data, rng=self.rng(parameters, context),
                                   progress=self.progress(feedback, 0, 80), **params)
       charge.released(release)          # check_spent(planned, release.cost)
@@ -60,6 +62,11 @@ hold for every algorithm; the ``execute`` example is the sequence the template r
   is in place cancels the reservation and says nothing was published. Use
   `self.progress(feedback, a, b)`: after `released` a cancel no longer interrupts.
   Record-level outputs are written in the order `dpcore.accounting.contract.shuffled_order(n, rng)`.
+  A releasing algorithm returns `ids` and `period` from its `ledger_scope`.
+  `ids` (a callable, called only with a ledger) gives the user ids of the people the input holds
+  (their keyed sketch finds the population they belong to; None for inputs without user ids);
+  `period` is `release_period((start, end), times)`: the time window, an open end from the
+  data's times, else the run date (the caps per calendar week and month use its first day).
 - Metric frame, from public inputs only: `frame = self.metric_frame(parameters, context,
   public=(STUDY_AREA,), extent=GRID_EXTENT, crs_of=(INPUT,))` (or `MetricFrame.of_source`,
   `.of_crs`, `.of_extent`). Read any layer in any CRS with `frame.read_points(source, id_field)`,

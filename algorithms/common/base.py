@@ -30,7 +30,8 @@ from qgis.core import QgsProcessingAlgorithm, QgsProcessingException
 from qgis.PyQt.QtGui import QIcon
 
 from ...dpcore.accounting.costs import Budget, PrivacyCost
-from ...dpcore.accounting.ledger import Ledger
+from ...dpcore.accounting.ledger import BudgetMissing
+from ...dpcore.accounting.populations import release_period  # noqa: F401 (re-exported)
 from ...dpcore.accounting.staging import place
 from ...dpcore.random.draws import DrawWatch
 from ...dpcore.reporting.progress import Cancelled
@@ -47,6 +48,7 @@ from .inputs import (  # noqa: F401
     FRAME_CRS,
     INTERNAL_REPORT,
     LEDGER,
+    POPULATION_ID,
     REPORT,
     SEED,
     InputsMixin,
@@ -135,13 +137,19 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
 
 
     # -- ledger ------------------------------------------------------------
-    def reserve_budget(self, parameters, context, *, default_dataset_id, planned: PrivacyCost):
+    def reserve_budget(self, parameters, context, *, default_dataset_id, planned: PrivacyCost,
+                       ids=None, period=None):
         """The run's release contract, with the planned cost reserved in the ledger (if any).
 
         ``planned`` is the dpcore-planned :class:`PrivacyCost` (it carries δ, the unit
         and the unit of privacy); BUDGET_EPSILON / BUDGET_DELTA make a budget in its
         unit. ``default_dataset_id`` is a string or a callable (called only when a ledger
-        is given and DATASET_ID is empty). Use as
+        is given and DATASET_ID is empty). ``ids`` is a callable giving the user ids of the
+        people the release reads (called only with a ledger: their keyed sketch finds their
+        population), None when the input has none; ``period`` the release's
+        ``((first day, last day), source)`` of :func:`dpcore.accounting.populations.release_period`
+        (None: the run date); POPULATION_ID names the population of a dataset new in the
+        ledger. Use as
         ``with self.reserve_budget(...) as charge: release = ...; charge.released(release)``.
         Refused (before any noise is drawn) when the budget would be exceeded or is
         kept in another unit. The base class commits the cost once every output is in
@@ -153,17 +161,25 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
             budget = Budget(self.parameterAsDouble(parameters, BUDGET_EPSILON, context),
                             self.parameterAsDouble(parameters, BUDGET_DELTA, context)
                             if self._is_set(parameters, BUDGET_DELTA) else 0.0, planned.unit)
+        days, source = period or release_period()
         self._charge = Charge(path, self.parameterAsString(parameters, DATASET_ID, context)
                               or default_dataset_id, planned, budget=budget,
                               label=f"mobilitydp:{self.ALGORITHM_ID}",
-                              seeded=self.seeded(parameters, context))
-        if path and budget is None and self._charge.dataset_id not in Ledger(path).datasets():
+                              seeded=self.seeded(parameters, context), ids=ids,
+                              population=self.parameterAsString(parameters, POPULATION_ID,
+                                                                context).strip(),
+                              period=days, period_source=source)
+        try:
+            self._charge.reserve()
+        except BudgetMissing:
             raise ValueError(tr(
-                "The dataset '{dataset}' is new in the ledger {path}: give its total budget in "
-                "“{field}” (under Advanced parameters) on first use").format(
+                "The dataset '{dataset}' is new in the ledger {path} and its people are in no "
+                "population of it: give its total budget in “{field}” (under Advanced "
+                "parameters) on first use, or the name of a declared population in "
+                "“{population}”").format(
                     dataset=self._charge.dataset_id, path=path,
-                    field=self.parameterDefinition(BUDGET_EPSILON).description()))
-        self._charge.reserve()
+                    field=self.parameterDefinition(BUDGET_EPSILON).description(),
+                    population=self.parameterDefinition(POPULATION_ID).description())) from None
         self._draws.arm()
         return self._charge
 

@@ -164,7 +164,8 @@ def read_events(alg, parameters, context, feedback, *, tower_ids, start, slot_se
     """(CompactEvents, facts) of the INPUT layer; ``tower_ids``: a list or ``"auto"``.
 
     ``facts``: ``source`` (name), ``dataset_id`` (normalised source path, the
-    default ledger id), ``engine``, ``user_field``. Refuses a user field that
+    default ledger id), ``ids`` (a callable giving the user ids read, for the ledger's
+    populations), ``engine``, ``user_field``. Refuses a user field that
     gives every event its own user, and a table with no readable time.
     """
     source = alg.parameterAsSource(parameters, INPUT, context)
@@ -208,7 +209,8 @@ def read_events(alg, parameters, context, feedback, *, tower_ids, start, slot_se
     except ValueError:
         events.close()
         raise
-    return events, {"source": source.sourceName(), "dataset_id": ident,
+    people = np.array(events.user_ids)     # kept: the events are closed before the charge
+    return events, {"source": source.sourceName(), "dataset_id": ident, "ids": lambda: people,
                     "engine": events.engine, "user_field": fields[0]}
 
 

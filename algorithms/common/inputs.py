@@ -32,6 +32,7 @@ DELTA = "DELTA"
 SEED = "SEED"
 LEDGER = "LEDGER"
 DATASET_ID = "DATASET_ID"
+POPULATION_ID = "POPULATION_ID"
 BUDGET_EPSILON = "BUDGET_EPSILON"
 BUDGET_DELTA = "BUDGET_DELTA"
 REPORT = "REPORT"
@@ -68,7 +69,8 @@ class InputsMixin:
             SEED, tr("Seed|empty = secure randomness; a seeded run is not for publication"),
             QgsProcessingParameterNumber.Integer, None, optional=True, minValue=0))
         self.addParameter(ledger_parameter(LEDGER, tr("Privacy ledger|JSON file, created if "
-                                                      "missing")))
+                                                      "missing; secret: it can tell whether "
+                                                      "an id is among the people")))
         for p in (QgsProcessingParameterString(DATASET_ID, tr("Dataset id in the ledger|default: "
                                                               "the input file's path"),
                                                optional=True),
@@ -77,7 +79,10 @@ class InputsMixin:
                                                QgsProcessingParameterNumber.Double, None,
                                                optional=True),
                   delta_parameter(BUDGET_DELTA, tr("Total budget δ of the dataset"), None,
-                                  optional=True)):
+                                  optional=True),
+                  QgsProcessingParameterString(POPULATION_ID, tr(
+                      "Population in the ledger|for a dataset new in the ledger; empty: the "
+                      "population holding its people, else its own"), optional=True)):
             self.addParameter(advanced(p))
         self.add_report_parameter()
         self.addParameter(QgsProcessingParameterFileDestination(

@@ -55,15 +55,20 @@ class Charge(contextlib.AbstractContextManager):
 
     ``default_dataset_id`` is a string or a callable giving it, called only when a
     ledger is given and DATASET_ID is empty (a memory layer then refuses clearly).
+    ``ids``, ``population`` and ``period`` go to the contract (the people of the release,
+    the population named for a new dataset, the release's first and last day);
+    ``period_source`` says where the period came from (``"data"``: internal report only).
     """
 
     def __init__(self, path, dataset_id_, planned: PrivacyCost, *, budget=None, label="",
-                 seeded=False):
+                 seeded=False, ids=None, population=None, period=None, period_source=""):
         if path and callable(dataset_id_):
             dataset_id_ = dataset_id_()
         self.warnings = ()
+        self.period_source = period_source
         self.contract = ReleaseContract(planned, ledger=path or None, dataset_id=dataset_id_,
-                                        budget=budget, label=label, seeded=seeded)
+                                        budget=budget, label=label, seeded=seeded, ids=ids,
+                                        population=population, period=period)
 
     # the contract's state, as the base class and the reports read it
     path = property(lambda self: self.contract.path)
@@ -75,6 +80,14 @@ class Charge(contextlib.AbstractContextManager):
     def reserve(self) -> "Charge":
         self.contract.reserve()
         return self
+
+    def charged(self):
+        """What the report's guarantee section says of the charge: (population, policy,
+        period, source of the period) of the reservation, None without a ledger."""
+        r = self.reservation
+        if r is None or r.population is None:
+            return None
+        return r.population, r.policy, r.period, self.period_source
 
     def released(self, release):
         """The contract's check of the spent cost against the plan; returns ``release``.

@@ -95,7 +95,8 @@ class ReportsMixin:
                       algorithm_id=f"mobilitydp:{self.ALGORITHM_ID}",
                       unit_of_privacy=unit_of_privacy, cost=release.cost,
                       parameters=parameter_rows, seeded=self.seeded(parameters, context),
-                      dataset_id=charge.dataset_id if charge is not None else None)
+                      dataset_id=charge.dataset_id if charge is not None else None,
+                      charged=charge.charged() if charge is not None else None)
         paths = self.report_paths(parameters, context)
         if paths[REPORT]:
             _write(paths[REPORT], dpreport.publishable_report(

@@ -10,7 +10,7 @@ from qgis.core import (
 
 from ...dpcore.histograms import plan_histograms
 from ...dpcore.histograms.report import histograms_report
-from ..common.base import advanced, enum_parameter, id_type, tr
+from ..common.base import advanced, enum_parameter, id_type, release_period, tr
 from ..common.events import N_SLOTS, SLOT_MINUTES, START, period
 from ..common.field_types import FieldType
 from ..common.located import add_cell_parameters, add_observation_parameters, read_cells, read_observations
@@ -132,6 +132,13 @@ class PublishHistograms(ReleasingAlgorithm):
             self, parameters, context, feedback, frame, polygons, ids, source=INPUT,
             user=USER_FIELD, time=TIME_FIELD, cell=CELL_FIELD)
         return (users, cell, seconds, len(ids), facts), (ids, geometries, cells)
+
+    def ledger_scope(self, parameters, context, held, plan, data) -> dict:
+        users = data[0]
+        return {"default_dataset_id": self.layer_source_id(parameters, INPUT, context),
+                "ids": lambda: users, "period": release_period(
+                    (plan.start - plan.past * 86400.0,
+                     plan.start + plan.slot_seconds * plan.n_slots))}
 
     def write(self, parameters, context, feedback, held, release):
         ids, geometries, cells = held

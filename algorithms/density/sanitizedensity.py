@@ -25,7 +25,7 @@ from qgis.PyQt.QtCore import Qt
 from ...dpcore.density import density_geography
 from ...dpcore.density.plan import plan_sanitize_density
 from ...dpcore.density.report import density_report
-from ..common.base import advanced, enum_parameter, id_type, tr
+from ..common.base import advanced, enum_parameter, id_type, release_period, tr
 from ..common.events import BOUNDED_COUNTS, add_event_parameters, counts_input, period
 from ..common.field_types import FieldType
 from ..common.outputs import (
@@ -157,7 +157,9 @@ class SanitizeDensity(ReleasingAlgorithm):
         return (geo, events, facts), (inputs, facts, times, evaluate)
 
     def ledger_scope(self, parameters, context, held, plan, data) -> dict:
-        return {"default_dataset_id": held[1]["dataset_id"]}
+        return {"default_dataset_id": held[1]["dataset_id"], "ids": held[1].get("ids"),
+                "period": release_period((plan.start,
+                                          plan.start + plan.slot_seconds * plan.n_slots))}
 
     # -- writing ------------------------------------------------------------------------------
     def write(self, parameters, context, feedback, held, release) -> dict:

@@ -26,7 +26,15 @@ from qgis.core import (
 
 from ...dpcore.flows.plan import plan_aggregate_flows
 from ...dpcore.flows.summary import flows_report
-from ..common.base import LEDGER, advanced, enum_parameter, epoch_seconds, style_on_load, tr
+from ..common.base import (
+    LEDGER,
+    advanced,
+    enum_parameter,
+    epoch_seconds,
+    release_period,
+    style_on_load,
+    tr,
+)
 from ..common.field_types import FieldType
 from ..common.flow_styles import flow_style, zone_style
 from ..common.progress import raise_if_cancelled
@@ -211,6 +219,14 @@ class AggregateFlows(ReleasingAlgorithm):
                 epoch_seconds(end) if end is not None and end.isValid() else np.inf)
 
     # -- outputs -------------------------------------------------------------------------
+    def ledger_scope(self, parameters, context, held, plan, data) -> dict:
+        """The vehicles read (their keyed sketch finds their population) and the period: τ, an
+        open end taken from the fixes' times."""
+        vehicles, _, times = data[2][:3]
+        return {"default_dataset_id": self.layer_source_id(parameters, INPUT, context),
+                "ids": lambda: vehicles[vehicles != None],  # noqa: E711 (elementwise)
+                "period": release_period(plan.interval or (None, None), times)}
+
     def write(self, parameters, context, feedback, held, release) -> dict:
         source, cells_source, frame, cell_ids = held
         text, low = release.internal["kept_note"]   # central mode; the holder's log only

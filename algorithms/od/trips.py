@@ -35,6 +35,7 @@ from ...dpcore.ingest.trips import TripEncoder
 from ...dpcore.ingest.zones import ZoneIndex
 from ...dpcore.od.trip_tables import TripTables
 from ...dpcore.od.trips import ZonedTrips
+from ..common.base import release_period
 from ..common.frame import DENSIFY_DEGREES, MetricFrame
 from ..common.i18n import tr
 from ..common.progress import progress_bridge
@@ -264,8 +265,13 @@ def read_trips(alg, parameters, context, feedback, *, bounded_max_trips=None) ->
 def trips_ledger_scope(alg, parameters, context, data) -> dict:
     """What the ledger charges for a whole-trip release besides its cost: the default dataset
     id, the trips' source or the one a Spark job recorded for its bounded trips (one budget
-    whichever path ran)."""
+    whichever path ran); the people, the users of the whole input (before the window and the
+    zones); the period, the time window, an open end taken from the trips' times."""
+    window = time_window(alg, parameters, context)
     if data.tables:
-        return {"default_dataset_id": data.dataset_id}
-    return {"default_dataset_id": alg.layer_source_id(parameters, INPUT, context)}
+        return {"default_dataset_id": data.dataset_id, "period": release_period(window)}
+    trips = data.trips
+    return {"default_dataset_id": alg.layer_source_id(parameters, INPUT, context),
+            "ids": lambda: data.zoned.user_ids,
+            "period": release_period(window, np.concatenate([trips.start, trips.end]))}
 

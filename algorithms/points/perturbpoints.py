@@ -173,6 +173,12 @@ class PerturbPoints(ReleasingAlgorithm):
                     lambda a: transform_xy(a, frame.crs, WGS84, context))
         return (xy, users, area), (inputs, work_crs, values, nulls)
 
+    def ledger_scope(self, parameters, context, held, plan, data) -> dict:
+        users = data[1]
+        return {"default_dataset_id": self.layer_source_id(parameters, INPUT, context),
+                "ids": (lambda: [u for u in users if u is not None])
+                if users is not None else None}
+
     def write(self, parameters, context, feedback, held, release) -> dict:
         (source, _, keep, _, _, _), work_crs, values, _ = held
         if release.internal["coverage"]:

@@ -38,6 +38,8 @@ class BudgetExceeded(ValueError):
     """The release would spend more than the dataset's remaining budget."""
 
 
+class BudgetMissing(ValueError):
+    """A dataset new in the ledger joins no population and was given no budget."""
 
 
 class LedgerUnwritable(ValueError):
@@ -223,11 +225,17 @@ class Ledger:
             new = dataset_id not in data["datasets"]
             pid = (pops.choose(data, dataset_id, people, population)[0] if new
                 else pops.population_of(data, dataset_id))
+            if not new and population and population != pid:
+                raise ValueError(Message(
+                    "dataset '{dataset}' is charged to population '{population}' in the ledger "
+                    "{path}: it cannot move to '{named}' (its people have spent there). No noise "
+                    "was drawn.", dataset=dataset_id, population=pid, path=self.path,
+                    named=population))
             joined = pops.policy_of(data, pid) if new else None
             if new:
-                own = joined.budget if joined else (budget or (policy and policy.budget))
+                own = budget or (joined.budget if joined else (policy and policy.budget))
                 if own is None:
-                    raise ValueError(
+                    raise BudgetMissing(
                         f"dataset '{dataset_id}' is new in the ledger {self.path}: "
                         "give its total privacy budget (epsilon, delta) on first use")
                 _check_units(dataset_id, own, unit, unit_of_privacy)
@@ -267,7 +275,20 @@ class Ledger:
                                   "unit_of_privacy": unit_of_privacy,
                                   "epsilon": float(epsilon), "delta": float(delta), "parts": []})
             self._write(data)
-        return Reservation(self, dataset_id, entry_id, float(epsilon), float(delta), unit)
+        return Reservation(self, dataset_id, entry_id, float(epsilon), float(delta), unit,
+                           population=pid, policy=pops.policy_of(data, pid), period=period)
+
+    def declare(self, pid: str, policy: Policy) -> Policy:
+        """Declare population ``pid`` and its policy, or change it
+        (:func:`dpcore.accounting.populations.declare`: once its people have spent, only a
+        tighter policy); returns the policy it replaced (None if new)."""
+        if not pid:
+            raise ValueError("a population needs a name")
+        with _locked(self.path):
+            data = self._read()
+            old = pops.declare(data, pid, policy)
+            self._write(data)
+        return old
 
     def _finish(self, dataset_id: str, entry_id: str, cost: Optional[PrivacyCost],
                 outputs=(), outcome: str = "") -> None:
@@ -359,9 +380,13 @@ class Reservation:
     """
 
     def __init__(self, ledger: Ledger, dataset_id: str, entry_id: str,
-                 epsilon: float, delta: float, unit: str = EPSILON_UNIT):
+                 epsilon: float, delta: float, unit: str = EPSILON_UNIT, *,
+                 population: Optional[str] = None, policy: Optional[Policy] = None,
+                 period: Optional[tuple] = None):
         self.ledger, self.dataset_id, self.entry_id = ledger, dataset_id, entry_id
         self.epsilon, self.delta, self.unit = epsilon, delta, unit
+        # the population charged, its policy and the release's period (ISO days)
+        self.population, self.policy, self.period = population, policy, period
         self.done = False
 
     def commit(self, cost: PrivacyCost, outputs=(), outcome: str = "") -> None:

@@ -19,6 +19,9 @@ import math
 from dataclasses import dataclass
 from typing import Optional
 
+import numpy as np
+
+from ..reporting.messages import Message
 from .costs import Budget
 from .sketch import containment, merge
 
@@ -114,10 +117,11 @@ def choose(data: dict, dataset_id: str, sketch: Optional[list],
     partial = [(c, p) for c, p in scores if c >= OVERLAP]
     if partial:
         found = ", ".join(f"'{p}' ({c:.0%})" for c, p in partial)
-        raise PopulationAmbiguous(
-            f"the people of dataset '{dataset_id}' overlap partly with population(s) {found} "
-            f"(estimated share of its people): set POPULATION to the population it belongs "
-            f"to, or to a new name for a population of its own. No noise was drawn.")
+        raise PopulationAmbiguous(Message(
+            "the people of dataset '{dataset}' overlap partly with population(s) {found} "
+            "(estimated share of its people): set the population in the ledger (POPULATION_ID) "
+            "to the population it belongs to, or to a new name for a population of its own. "
+            "No noise was drawn.", dataset=dataset_id, found=found))
     return dataset_id, (scores[0][0] if scores else None)
 
 
@@ -133,3 +137,61 @@ def record(data: dict, pid: str, policy: Optional[Policy], sketch: Optional[list
         pops[pid] = {"policy": policy.to_dict(), "sketch": []}
     if sketch:
         pops[pid]["sketch"] = merge(pops[pid]["sketch"], sketch)
+
+
+def tightens(new: Policy, old: Policy) -> bool:
+    """True when ``new`` allows nothing ``old`` refuses: same unit and horizon, a total
+    (ε, δ) no larger, every cap of ``old`` kept and no larger (caps may be added)."""
+    caps = dict(new.caps)
+    return (new.budget.unit == old.budget.unit and new.horizon == old.horizon
+            and new.budget.epsilon <= old.budget.epsilon
+            and new.budget.delta <= old.budget.delta
+            and all(p in caps and caps[p] <= e for p, e in old.caps))
+
+
+def declare(data: dict, pid: str, policy: Policy) -> Optional[Policy]:
+    """Set the policy of population ``pid`` (created if new; a legacy dataset of that
+    name becomes its first member). Once anything was spent or reserved on it, only a
+    tighter policy (:func:`tightens`) is accepted: a looser one would give its people
+    budget back. Returns the policy replaced (None for a new population)."""
+    old = policy_of(data, pid)
+    used = spent(data, pid)
+    if old is not None and any(used) and not tightens(policy, old):
+        caps = ", ".join(f"ε={e:g} per {p}" for p, e in old.caps) or "no cap"
+        raise ValueError(Message(
+            "population '{population}' has spent ε={spent_epsilon:g}, δ={spent_delta:g} under "
+            "its policy (ε={epsilon:g}, δ={delta:g} {horizon}; {caps}): once spending has "
+            "started its policy can only be tightened (a smaller total, the same horizon, the "
+            "same caps or smaller ones). Declare a new population for a new horizon.",
+            population=pid, spent_epsilon=used[0], spent_delta=used[1],
+            epsilon=old.budget.epsilon, delta=old.budget.delta, horizon=old.horizon, caps=caps))
+    pops = data.setdefault("populations", {})
+    rec = pops.setdefault(pid, {"sketch": []})
+    rec["policy"] = policy.to_dict()
+    if pid in data["datasets"] and "population" not in data["datasets"][pid]:
+        data["datasets"][pid]["population"] = pid
+    return old
+
+
+def release_period(window=(None, None), times=None, today: Optional[_dt.date] = None) -> tuple:
+    """((first day, last day), source) of a release for the caps per calendar period:
+    the time window (epoch seconds, UTC; None = open), an open end taken from the data's
+    ``times`` (epoch seconds, NaN = unknown), else the run date. ``source`` is
+    ``"window"``, ``"data"`` (a raw-data fact: not for a publishable text) or ``"run date"``."""
+    ends = [e if e is not None and math.isfinite(e) else None for e in window]
+    source = "window"
+    if None in ends and times is not None:
+        t = np.asarray(times, dtype=float)
+        t = t[np.isfinite(t)]
+        if t.size:
+            ends = [float(t.min()) if ends[0] is None else ends[0],
+                    float(t.max()) if ends[1] is None else ends[1]]
+            source = "data"
+    if None in ends:
+        known = [e for e in ends if e is not None]
+        if not known:
+            day = today or _dt.datetime.now(_dt.timezone.utc).date()
+            return (day, day), "run date"
+        ends = [known[0], known[0]]
+    days = [_dt.datetime.fromtimestamp(e, _dt.timezone.utc).date() for e in ends]
+    return (days[0], max(days)), source

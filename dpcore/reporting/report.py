@@ -146,10 +146,36 @@ def _parameters_and_sections(parameters, sections, translate) -> list:
     return parts
 
 
+def _population(charged, translate, public: bool) -> str:
+    """The population a release was charged to, its policy and the release's period:
+    ``charged`` is (population, Policy, (first, last) ISO days, source of the period). A
+    period read from the data's dates is a raw-data fact: the publishable report names
+    only its source."""
+    pid, policy, period, source = charged
+    periods = {"week": translate("week"), "month": translate("month")}
+    caps = "".join(translate("; at most ε = {cap} per calendar {period}").format(
+        cap=f"{e:g}", period=periods[p]) for p, e in policy.caps)
+    text = translate("Charged to the population {population}: at most ε = {epsilon}, "
+                     "δ = {delta} per person {horizon}{caps}.").format(
+        population=public_name(pid) if public else pid, epsilon=f"{policy.budget.epsilon:g}",
+        delta=f"{policy.budget.delta:g}", horizon=policy.horizon, caps=caps)
+    if source == "run date":       # the day in the heading's run time
+        when = translate("Period of this release: the day it ran.")
+    elif public and source == "data":
+        when = translate("Period of this release: the dates of its data (in the privacy "
+                         "ledger, not published).")
+    else:
+        sources = {"window": translate("its time window"), "data": translate("the dates of its data")}
+        when = translate("Period of this release: {first} to {last} ({source}).").format(
+            first=period[0], last=period[1], source=sources[source])
+    return f"<p>{esc(text)} {esc(when)}</p>"
+
+
 def _guarantee(unit_of_privacy: str, cost: PrivacyCost, dataset_id: Optional[str],
-               translate) -> list:
+               translate, charged=None, public: bool = True) -> list:
     """The guarantee section; ``dataset_id`` as it may be shown (the publishable report
-    passes :func:`dpcore.accounting.dataset_ids.public_name` of it, the internal one the full id)."""
+    passes :func:`dpcore.accounting.dataset_ids.public_name` of it, the internal one the full id);
+    ``charged``: the population, policy and period of the ledger's charge (:func:`_population`)."""
     unit = cost.unit
     # plain ε needs no unit; a metric ε says what it is per (not "ε in ε")
     per = "" if unit == "ε" else esc(translate(
@@ -166,6 +192,8 @@ def _guarantee(unit_of_privacy: str, cost: PrivacyCost, dataset_id: Optional[str
     if dataset_id:
         parts.append("<p>" + esc(translate("Charged to the privacy ledger as dataset {dataset}."))
                      .format(dataset=f"<code>{esc(dataset_id)}</code>") + "</p>")
+    if charged:
+        parts.append(_population(charged, translate, public))
     return parts
 
 
@@ -178,7 +206,8 @@ def publishable_report(*, title: str, algorithm_id: str, unit_of_privacy: str,
                        cost: PrivacyCost, parameters: Iterable[Tuple[str, object]],
                        seeded: bool, sections: Iterable[Tuple[str, str]] = (),
                        warnings: Iterable[str] = (), dataset_id: Optional[str] = None,
-                       released_warnings: Iterable[str] = (), translate=_as_written) -> str:
+                       released_warnings: Iterable[str] = (), translate=_as_written,
+                       charged=None) -> str:
     """The report to publish with a release: public values and public info only.
 
     ``parameters``, ``sections`` and ``warnings`` must depend only on public
@@ -191,7 +220,8 @@ def publishable_report(*, title: str, algorithm_id: str, unit_of_privacy: str,
     parts += _warnings(warnings, translate)
     parts += [f'<div class="released">{w}</div>'
               for w in _warnings(released_warnings, translate)]
-    parts += _guarantee(unit_of_privacy, cost, dataset_id and public_name(dataset_id), translate)
+    parts += _guarantee(unit_of_privacy, cost, dataset_id and public_name(dataset_id), translate,
+                        charged)
     parts += _parameters_and_sections(parameters, sections, translate)
     parts.append("</body></html>")
     return "\n".join(parts)
@@ -201,7 +231,7 @@ def internal_report(*, title: str, algorithm_id: str, unit_of_privacy: str,
                     cost: PrivacyCost, parameters: Iterable[Tuple[str, object]],
                     seeded: bool, sections: Iterable[Tuple[str, str]] = (),
                     warnings: Iterable[str] = (), dataset_id: Optional[str] = None,
-                    translate=_as_written) -> str:
+                    translate=_as_written, charged=None) -> str:
     """The data owner's report: raw-data facts (``Release.internal``), marked internal."""
     internal = translate("{heading} (internal)")
     parts = _head(internal.format(heading=title), algorithm_id, translate)
@@ -210,7 +240,7 @@ def internal_report(*, title: str, algorithm_id: str, unit_of_privacy: str,
     if seeded:
         parts.append(f'<div class="banner seeded">{esc(translate(SEEDED_BANNER))}</div>')
     parts += _warnings(warnings, translate)
-    parts += _guarantee(unit_of_privacy, cost, dataset_id, translate)
+    parts += _guarantee(unit_of_privacy, cost, dataset_id, translate, charged, public=False)
     parts += _parameters_and_sections(parameters, (), translate)
     for heading, body in sections:
         parts.append(f'<div class="internal"><h2>{esc(internal.format(heading=translate(heading)))}'

@@ -16,7 +16,12 @@ import pytest
 from mobility_dp.dpcore.accounting.contract import ReleaseContract
 from mobility_dp.dpcore.accounting.costs import Budget, PrivacyCost
 from mobility_dp.dpcore.accounting.ledger import BudgetExceeded, Ledger
-from mobility_dp.dpcore.accounting.populations import Policy, PopulationAmbiguous, period_label
+from mobility_dp.dpcore.accounting.populations import (
+    Policy,
+    PopulationAmbiguous,
+    period_label,
+    release_period,
+)
 from mobility_dp.dpcore.accounting.sketch import K, containment, merge, new_key, sketch
 
 ONE = PrivacyCost.of("Laplace", 1.0)
@@ -265,3 +270,59 @@ def test_killed_run_keeps_its_population_reservation_and_failure_rule_holds(tmp_
                         dataset_id="base.gpkg").reserve()
     c.fail(drawn=False)
     assert Ledger(path).population_spent("base.gpkg") == (3.0, 0.0)
+
+
+def test_declared_policy_is_written_once_and_only_tightened_after_spending(tmp_path):
+    """Ledger.declare: free before any spending; afterwards a looser total, a looser or removed
+    cap or another horizon is refused (the ledger unchanged), a tighter one is accepted. A
+    dataset keeps its population: naming another one later is refused."""
+    ledger = Ledger(tmp_path / "ledger.json")
+    assert ledger.declare("city", Policy(Budget(10.0), "per year 2026")) is None
+    assert ledger.declare("city", POLICY) == Policy(Budget(10.0), "per year 2026")  # no spending
+    people = np.arange(10**8, 10**8 + 2000)
+    ledger.reserve("w1.gpkg", ONE, ids=people, population="city",
+                   period=week(MONDAYS[0])).commit(ONE)
+    assert ledger.population("w1.gpkg") == "city"
+    before = (tmp_path / "ledger.json").read_bytes()
+    looser = [Policy(Budget(60.0), "2026", POLICY.caps),
+              Policy(Budget(52.0), "2026", (("week", 2.0), ("month", 4.0))),
+              Policy(Budget(52.0), "2026", (("week", 1.0),)),
+              Policy(Budget(52.0), "2027", POLICY.caps),
+              Policy(Budget(52.0, 1e-6), "2026", POLICY.caps)]
+    for policy in looser:
+        with pytest.raises(ValueError, match="can only be tightened"):
+            ledger.declare("city", policy)
+    assert (tmp_path / "ledger.json").read_bytes() == before
+    tighter = Policy(Budget(40.0), "2026", (("week", 0.5), ("month", 4.0)))
+    assert ledger.declare("city", tighter) == POLICY
+    with pytest.raises(BudgetExceeded, match="per week exceeded"):    # 1 + 1 > 0.5 · 2
+        ledger.reserve("w1 copy.csv", ONE, ids=people, period=week(MONDAYS[0]))
+    with pytest.raises(ValueError, match="cannot move to 'elsewhere'"):
+        ledger.reserve("w1.gpkg", ONE, ids=people, population="elsewhere")
+
+
+def test_a_given_budget_stays_the_datasets_own_beside_the_population(tmp_path):
+    """A dataset that joins a population with a budget of its own is held to both."""
+    ledger = Ledger(tmp_path / "ledger.json")
+    people = np.arange(10**8, 10**8 + 2000)
+    ledger.reserve("a.gpkg", ONE, ids=people, budget=Budget(10.0)).commit(ONE)
+    ledger.reserve("b.csv", ONE, ids=people, budget=Budget(1.0)).commit(ONE)
+    assert ledger.population("b.csv") == "a.gpkg" and ledger.budget("b.csv") == Budget(1.0, 0.0)
+    with pytest.raises(BudgetExceeded, match="dataset 'b.csv'"):
+        ledger.reserve("b.csv", ONE, ids=people, budget=Budget(1.0))
+    ledger.reserve("a.gpkg", ONE, ids=people).commit(ONE)
+    assert ledger.population_spent("a.gpkg") == (3.0, 0.0)
+
+
+def test_release_period_from_window_data_or_run_date():
+    day = dt.datetime(2026, 6, 1, tzinfo=dt.timezone.utc).timestamp()
+    assert release_period((day, day + 6.5 * 86400)) == (
+        (dt.date(2026, 6, 1), dt.date(2026, 6, 7)), "window")
+    times = np.array([np.nan, day + 86400, day + 3 * 86400])
+    assert release_period((None, None), times) == (
+        (dt.date(2026, 6, 2), dt.date(2026, 6, 4)), "data")
+    assert release_period((day, None), times)[0] == (dt.date(2026, 6, 1), dt.date(2026, 6, 4))
+    assert release_period((-np.inf, np.inf), None, today=dt.date(2026, 7, 1)) == (
+        (dt.date(2026, 7, 1), dt.date(2026, 7, 1)), "run date")
+    assert release_period((None, None), np.array([np.nan]), today=dt.date(2026, 7, 1))[1] == \
+        "run date"

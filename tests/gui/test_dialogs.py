@@ -50,7 +50,7 @@ def _bad_messages(messages):
 def test_every_algorithm_dialog_opens(session):
     dialogs = session["result"]["dialogs"]
     ids = [a for a in dialogs if a.startswith("mobilitydp:")]
-    assert len(ids) >= 23, ids  # 18 algorithms and 5 shipped models
+    assert len(ids) >= 26, ids  # 20 algorithms and 6 shipped models
     assert not session["modals"], session["modals"]
     assert not _bad_messages(session["result"]["startup_messages"])
     for alg_id, d in dialogs.items():

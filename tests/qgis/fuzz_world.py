@@ -70,6 +70,9 @@ def _with_population(path):
 
 
 BASELINES = {
+    "declarepopulation": lambda w: {"POPULATION_ID": "residents", "EPSILON": 52.0,
+                                    "HORIZON": "per year 2026", "EPSILON_PER_WEEK": 1.0,
+                                    "EPSILON_PER_MONTH": 4.0},
     "noisycounts": lambda w: {"INPUT": w.iris, "COUNT_FIELD": "population", "EPSILON": 1.0,
                               "KEEP_FIELDS": ["iris_name"]},
     "voronoitessellation": lambda w: {"INPUT": w.city["towers"], "ID_FIELD": "tid",

@@ -112,7 +112,7 @@ def test_french_translations_keep_markup():
 
 def test_toolbox_names_and_help_are_french(in_french):
     algorithms = _mobility_algorithms()
-    assert len(algorithms) >= 18
+    assert len(algorithms) >= 20
     for alg in algorithms:
         assert alg.displayName() == in_french[alg.DISPLAY_NAME], alg.id()
         assert alg.group() == in_french[alg.GROUP], alg.id()

@@ -1,0 +1,4 @@
+"""Accounting stage: the privacy ledger's populations (dpcore.accounting.populations)."""
+from .declarepopulation import DeclarePopulation
+
+ALGORITHMS = [DeclarePopulation]
