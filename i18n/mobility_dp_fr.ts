@@ -4116,6 +4116,10 @@
       <translation>budget de confidentialité dépassé pour la population « {population} » : ses personnes ont dépensé ε={spent_epsilon:g}, δ={spent_delta:g} sur ε={total_epsilon:g}, δ={total_delta:g} {horizon} ; cette publication demande ε={epsilon:g}, δ={delta:g}. Aucun bruit n'a été tiré.</translation>
     </message>
     <message>
+      <source>give a release's user ids or the sketch of them, not both</source>
+      <translation>donnez les identifiants des usagers d'une publication ou leur esquisse, pas les deux</translation>
+    </message>
+    <message>
       <source>privacy cap per {period} exceeded for population '{population}' in {label}: spent ε={spent:g} of ε={cap:g}; this release needs ε={epsilon:g}. No noise was drawn.</source>
       <translation>plafond de confidentialité par {period} dépassé pour la population « {population} » en {label} : ε={spent:g} dépensé sur ε={cap:g} ; cette publication demande ε={epsilon:g}. Aucun bruit n'a été tiré.</translation>
     </message>
@@ -4138,6 +4142,14 @@
     <message>
       <source>population '{population}' has spent ε={spent_epsilon:g}, δ={spent_delta:g} under its policy (ε={epsilon:g}, δ={delta:g} {horizon}; {caps}): once spending has started its policy can only be tightened (a smaller total, the same horizon, the same caps or smaller ones). Declare a new population for a new horizon.</source>
       <translation>la population '{population}' a dépensé ε={spent_epsilon:g}, δ={spent_delta:g} sous sa politique (ε={epsilon:g}, δ={delta:g} {horizon} ; {caps}) : une fois les dépenses commencées, sa politique ne peut qu'être resserrée (un total plus petit, le même horizon, les mêmes plafonds ou de plus petits). Déclarez une nouvelle population pour un nouvel horizon.</translation>
+    </message>
+    <message>
+      <source>the sketch of the people was computed with another key than that of {ledger}: run the Spark job again with --ledger {ledger}. No noise was drawn.</source>
+      <translation>l'esquisse des personnes a été calculée avec une autre clé que celle de {ledger} : relancez la tâche Spark avec --ledger {ledger}. Aucun bruit n'a été tiré.</translation>
+    </message>
+    <message>
+      <source>the sketch of the people keeps {k} values, not the {expected} {ledger} compares: run the Spark job again. No noise was drawn.</source>
+      <translation>l'esquisse des personnes garde {k} valeurs, et non les {expected} que compare {ledger} : relancez la tâche Spark. Aucun bruit n'a été tiré.</translation>
     </message>
     <message>
       <source>events</source>

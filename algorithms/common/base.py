@@ -138,7 +138,7 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
 
     # -- ledger ------------------------------------------------------------
     def reserve_budget(self, parameters, context, *, default_dataset_id, planned: PrivacyCost,
-                       ids=None, period=None):
+                       ids=None, sketch=None, period=None):
         """The run's release contract, with the planned cost reserved in the ledger (if any).
 
         ``planned`` is the dpcore-planned :class:`PrivacyCost` (it carries δ, the unit
@@ -146,7 +146,8 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
         unit. ``default_dataset_id`` is a string or a callable (called only when a ledger
         is given and DATASET_ID is empty). ``ids`` is a callable giving the user ids of the
         people the release reads (called only with a ledger: their keyed sketch finds their
-        population), None when the input has none; ``period`` the release's
+        population), None when the input has none; ``sketch`` instead of ``ids``: the people's
+        sketch a Spark job's bounded tables carry; ``period`` the release's
         ``((first day, last day), source)`` of :func:`dpcore.accounting.populations.release_period`
         (None: the run date); POPULATION_ID names the population of a dataset new in the
         ledger. Use as
@@ -165,7 +166,7 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
         self._charge = Charge(path, self.parameterAsString(parameters, DATASET_ID, context)
                               or default_dataset_id, planned, budget=budget,
                               label=f"mobilitydp:{self.ALGORITHM_ID}",
-                              seeded=self.seeded(parameters, context), ids=ids,
+                              seeded=self.seeded(parameters, context), ids=ids, sketch=sketch,
                               population=self.parameterAsString(parameters, POPULATION_ID,
                                                                 context).strip(),
                               period=days, period_source=source)

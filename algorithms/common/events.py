@@ -243,7 +243,8 @@ def counts_input(alg, parameters, context, feedback, *, tower_index: dict, n_tow
             feedback.pushWarning(warning)
         progress(1.0)
         facts = {"source": os.path.basename(os.path.normpath(table)),
-                 "dataset_id": lambda: bounded_table_dataset_id(record, table), "engine": "spark"}
+                 "dataset_id": lambda: bounded_table_dataset_id(record, table), "engine": "spark",
+                 "sketch": record.get("people_sketch")}
         facts["public_rows"] = [
             ("bounding", f"ran on Apache Spark {record.get('spark_version', '')} "
                          f"({record.get('master', '')}) with scripts/spark-bound"),

@@ -55,20 +55,21 @@ class Charge(contextlib.AbstractContextManager):
 
     ``default_dataset_id`` is a string or a callable giving it, called only when a
     ledger is given and DATASET_ID is empty (a memory layer then refuses clearly).
-    ``ids``, ``population`` and ``period`` go to the contract (the people of the release,
-    the population named for a new dataset, the release's first and last day);
+    ``ids`` (or ``sketch``), ``population`` and ``period`` go to the contract (the people of
+    the release, the population named for a new dataset, the release's first and last day);
     ``period_source`` says where the period came from (``"data"``: internal report only).
     """
 
     def __init__(self, path, dataset_id_, planned: PrivacyCost, *, budget=None, label="",
-                 seeded=False, ids=None, population=None, period=None, period_source=""):
+                 seeded=False, ids=None, sketch=None, population=None, period=None,
+                 period_source=""):
         if path and callable(dataset_id_):
             dataset_id_ = dataset_id_()
         self.warnings = ()
         self.period_source = period_source
         self.contract = ReleaseContract(planned, ledger=path or None, dataset_id=dataset_id_,
                                         budget=budget, label=label, seeded=seeded, ids=ids,
-                                        population=population, period=period)
+                                        sketch=sketch, population=population, period=period)
 
     # the contract's state, as the base class and the reports read it
     path = property(lambda self: self.contract.path)

@@ -158,6 +158,7 @@ class SanitizeDensity(ReleasingAlgorithm):
 
     def ledger_scope(self, parameters, context, held, plan, data) -> dict:
         return {"default_dataset_id": held[1]["dataset_id"], "ids": held[1].get("ids"),
+                "sketch": held[1].get("sketch"),
                 "period": release_period((plan.start,
                                           plan.start + plan.slot_seconds * plan.n_slots))}
 

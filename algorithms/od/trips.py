@@ -91,6 +91,7 @@ class TripInput:
     engine: str = "qgis"
     dataset_id: object = None
     public_rows: list = field(default_factory=list)
+    sketch: object = None                          # the people's sketch of a Spark job
 
     @property
     def tables(self) -> bool:
@@ -201,7 +202,8 @@ def bounded_trips_dir(alg, parameters, context) -> str:
 
 
 def _from_tables(alg, parameters, context, table, zone_ids, m):
-    """(TripTables in the zones' order, raw facts, public rows, dataset id) of BOUNDED_TRIPS."""
+    """(TripTables in the zones' order, raw facts, public rows, dataset id, people's sketch)
+    of BOUNDED_TRIPS."""
     tables, record = read_trip_tables(table, zone_ids)
     check_trip_tables(record, max_trips=m, window=time_window(alg, parameters, context))
     alg.seeded_source = is_seeded_record(record)
@@ -217,7 +219,8 @@ def _from_tables(alg, parameters, context, table, zone_ids, m):
               ("bounding parameters", f"m = {record['max_trips']}, time window "
                                       f"{window[0]} – {window[1]} (epoch s; None = open)"),
               ("bounding randomness", record.get("randomness", "unknown"))]
-    return tables, facts, public, lambda: bounded_table_dataset_id(record, table)
+    return (tables, facts, public, lambda: bounded_table_dataset_id(record, table),
+            record.get("people_sketch"))
 
 
 def read_trips(alg, parameters, context, feedback, *, bounded_max_trips=None) -> TripInput:
@@ -233,11 +236,11 @@ def read_trips(alg, parameters, context, feedback, *, bounded_max_trips=None) ->
     trips_row = ("trips", source.sourceName() if source is not None else
                  tr("bounded trips of a Spark job"))
     if table:
-        tables, facts, public, ident = _from_tables(alg, parameters, context, table, zone_ids,
-                                                    bounded_max_trips)
+        tables, facts, public, ident, sketch = _from_tables(alg, parameters, context, table,
+                                                            zone_ids, bounded_max_trips)
         progress_bridge(feedback, 0, 30)(1.0)
         return TripInput(frame, frame.home_crs, tables, zone_ids, polys, zone_feats, centroids,
-                         facts, [], "spark", ident, [trips_row, *public])
+                         facts, [], "spark", ident, [trips_row, *public], sketch)
     zoned, facts, engine = read_zoned(alg, parameters, context, feedback, frame,
                                       ZoneIndex(polys))
     n_read, n_window, n_out = facts["read"], facts["in_window"], facts["outside"]
@@ -266,10 +269,12 @@ def trips_ledger_scope(alg, parameters, context, data) -> dict:
     """What the ledger charges for a whole-trip release besides its cost: the default dataset
     id, the trips' source or the one a Spark job recorded for its bounded trips (one budget
     whichever path ran); the people, the users of the whole input (before the window and the
-    zones); the period, the time window, an open end taken from the trips' times."""
+    zones), or the sketch of them the Spark job's tables carry; the period, the time window, an
+    open end taken from the trips' times."""
     window = time_window(alg, parameters, context)
     if data.tables:
-        return {"default_dataset_id": data.dataset_id, "period": release_period(window)}
+        return {"default_dataset_id": data.dataset_id, "sketch": data.sketch,
+                "period": release_period(window)}
     trips = data.trips
     return {"default_dataset_id": alg.layer_source_id(parameters, INPUT, context),
             "ids": lambda: data.zoned.user_ids,

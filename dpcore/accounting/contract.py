@@ -106,20 +106,21 @@ class ReleaseContract:
     the spent cost and tracks publication); ``dataset_id`` its key; ``budget``
     the dataset's total budget on first use; ``seeded`` marks a seeded run's
     ledger entry "reproducible: not for publication". ``ids`` (the release's user ids, or
-    a callable returning them, called only when a ledger is used), ``population``,
-    ``policy`` and ``period`` go to :meth:`dpcore.accounting.ledger.Ledger.reserve`.
+    a callable returning them, called only when a ledger is used) or ``sketch`` (the sketch
+    of them a Spark job computed with the ledger's key), ``population``, ``policy`` and
+    ``period`` go to :meth:`dpcore.accounting.ledger.Ledger.reserve`.
     """
 
     def __init__(self, planned: PrivacyCost, *, ledger: Optional[str] = None,
                  dataset_id: Optional[str] = None, budget: Optional[Budget] = None,
-                 label: str = "", seeded: bool = False, ids=None,
+                 label: str = "", seeded: bool = False, ids=None, sketch=None,
                  population: Optional[str] = None, policy=None, period=None):
         self.planned = planned
         self.path = os.path.abspath(ledger) if ledger else None
         self.dataset_id = dataset_id if ledger else None
         self.budget, self.label, self.seeded = budget, label, seeded
-        self.people = dict(ids=ids, population=population or None, policy=policy,
-                           period=period)
+        self.people = dict(ids=ids, sketch=sketch, population=population or None,
+                           policy=policy, period=period)
         self.reservation = None
         self.cost: Optional[PrivacyCost] = None   # the checked spent cost
         self.published = False                    # an output is in place

@@ -21,11 +21,11 @@ from typing import Optional
 
 from ..reporting.messages import Message
 from . import populations as pops
+from . import sketch as kmv
 from .checks import check_delta, check_epsilon
 from .costs import EPSILON_UNIT, REL_TOLERANCE, Budget, PrivacyCost, within
 from .dataset_ids import LEDGER_VERSION, migrate_ledger
 from .populations import Policy, PopulationAmbiguous  # noqa: F401 (re-exported)
-from .sketch import new_key, sketch
 
 try:  # POSIX file locks; the plugin also runs on Windows, where msvcrt is used.
     import fcntl
@@ -167,7 +167,7 @@ class Ledger:
         with _locked(self.path):
             data = self._read()
             if "sketch_key" not in data:
-                data["sketch_key"] = new_key()
+                data["sketch_key"] = kmv.new_key()
                 self._write(data)
             return int(data["sketch_key"])
 
@@ -181,11 +181,23 @@ class Ledger:
         with _locked(self.path):
             return pops.spent(self._read(), pid, period, label)
 
+    def _people(self, ids, carried) -> Optional[list]:
+        """The sketch of a release's people: of its ``ids``, or its ``carried`` sketch
+        (refused when made with another key), or None."""
+        if ids is not None and carried is not None:
+            raise ValueError(Message("give a release's user ids or the sketch of them, not both"))
+        if ids is None and carried is None:
+            return None
+        key = self.sketch_key()
+        if carried is None:
+            return kmv.sketch(key, ids)
+        return kmv.carried_values(carried, key, self.path)
+
     # -- two-phase spending -----------------------------------------------
     def reserve(self, dataset_id: str, epsilon, delta: float = 0.0,
                 budget: Optional[Budget] = None, label: str = "", *,
                 unit: Optional[str] = None,
-                unit_of_privacy: Optional[str] = None, ids=None,
+                unit_of_privacy: Optional[str] = None, ids=None, sketch=None,
                 population: Optional[str] = None, policy: Optional[Policy] = None,
                 period: Optional[tuple] = None) -> "Reservation":
         """Reserve (ε, δ) for a release, or raise :class:`BudgetExceeded`.
@@ -199,7 +211,9 @@ class Ledger:
         in another is refused.
 
         Populations (:mod:`dpcore.accounting.populations`): ``ids`` (the release's user
-        ids) are sketched with the ledger's key; a dataset new in the ledger joins the
+        ids) are sketched with the ledger's key, or ``sketch`` is their sketch computed
+        elsewhere with it (:func:`dpcore.accounting.sketch.carried`, e.g. by a Spark job;
+        one of the two); a dataset new in the ledger joins the
         ``population`` named, else the population containing its people, else its own
         (with ``policy``, by default ``budget`` with no cap). The release is refused when
         the population's total, or its cap for the calendar period of ``period`` (the
@@ -217,7 +231,7 @@ class Ledger:
         check_epsilon(epsilon)
         check_delta(delta)
         entry_id = uuid.uuid4().hex
-        people = None if ids is None else sketch(self.sketch_key(), ids)
+        people = self._people(ids, sketch)
         today = _dt.datetime.now(_dt.timezone.utc).date()
         period = tuple(d.isoformat() for d in (period or (today, today)))
         with _locked(self.path):

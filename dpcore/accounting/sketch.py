@@ -10,15 +10,21 @@ whose membership in B is known exactly (Broder's containment, SEQUENCES 1997, §
 
 The values are keyed: without the key they are a uniform sample of 64-bit words; with
 it, anyone can test a candidate id. The ledger file, which holds both, is therefore as
-sensitive as the list of ids.
+sensitive as the list of ids. A sketch computed elsewhere (a Spark job's bounded tables,
+:func:`carried`) travels with a fingerprint of its key — an HMAC-SHA-256 of a constant,
+one-way, unlike the invertible keyed hash itself — so a ledger refuses a sketch made with
+another ledger's key (:func:`carried_values`) without the key leaving the ledger.
 """
 from __future__ import annotations
 
+import hashlib
+import hmac
 import secrets
 
 import numpy as np
 
 from ..random.keyed import user_hashes
+from ..reporting.messages import Message
 
 #: Values kept per sketch. The containment estimate is a proportion over ≈ K hashes:
 #: standard error ≤ 0.5/√K = 1.6 points, so a 5-point error is > 3 standard errors.
@@ -60,3 +66,32 @@ def containment(a: list, b: list, k: int = K) -> float:
     sample = [v for v in a if v <= top]
     inside = set(b)
     return sum(v in inside for v in sample) / len(sample) if sample else 0.0
+
+
+def fingerprint(key: int) -> str:
+    """A one-way fingerprint of a sketch key (HMAC-SHA-256 of a constant, 64 bits in hex)."""
+    mac = hmac.new(int(key).to_bytes(8, "big"), b"mobilitydp people sketch", hashlib.sha256)
+    return mac.hexdigest()[:16]
+
+
+def carried(key: int, values: list, k: int = K) -> dict:
+    """A sketch as a Spark job's output carries it: its values (16 hex digits each), ``k``
+    and the fingerprint of its key, never the key."""
+    return {"k": int(k), "key_fingerprint": fingerprint(key),
+            "values": [f"{int(v):016x}" for v in values]}
+
+
+def carried_values(record: dict, key: int, ledger: str = "the ledger") -> list:
+    """The values of a :func:`carried` sketch, refused (before any noise) unless it was made
+    with ``key``, the key of ``ledger``, and keeps :data:`K` values."""
+    if not isinstance(record, dict) or record.get("key_fingerprint") != fingerprint(key):
+        raise ValueError(Message(
+            "the sketch of the people was computed with another key than that of {ledger}: "
+            "run the Spark job again with --ledger {ledger}. No noise was drawn.", ledger=ledger))
+    values = sorted({int(v, 16) for v in record.get("values", [])})
+    if int(record.get("k", -1)) != K or len(values) > K:
+        raise ValueError(Message(
+            "the sketch of the people keeps {k} values, not the {expected} {ledger} compares: "
+            "run the Spark job again. No noise was drawn.", k=record.get("k"), expected=K,
+            ledger=ledger))
+    return values

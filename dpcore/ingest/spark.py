@@ -20,11 +20,9 @@ BOUNDED_COUNTS). Same semantics as :func:`.bounding.bound_contributions`:
 bits from the OS's secure generator (``secrets``), never recorded. The
 output layout is documented in :mod:`.table`. This module imports only the
 standard library at module level (the Spark driver needs neither numpy nor
-the plugin), so ``spark-submit dpcore/ingest/spark.py`` runs it on a cluster.
-
-    spark-submit dpcore/ingest/spark.py EVENTS OUT --user-field F --tower-field F
-        --time-field F --start ISO --slot-minutes N --slots N --ell N [--seed N]
-        [--towers FILE] [--master URL]
+the plugin; with ``--ledger``, numpy and pyarrow), so ``spark-submit dpcore/ingest/spark.py
+EVENTS OUT --user-field F …`` (options: ``--help``) runs it on a cluster. With ``--ledger``
+the executors also sketch the people for the privacy ledger (:mod:`.spark_people`).
 """
 from __future__ import annotations
 
@@ -40,6 +38,11 @@ FORMAT = "mobilitydp-bounded-counts/1"
 COUNT_COLUMNS = ("tower_id", "tower", "slot", "visits", "users")
 REASONS = ("missing_user", "invalid_time", "unknown_tower", "before_period", "after_period")
 _INTEGER = r"^-?[0-9]{1,18}$"
+LEDGER_HELP = ("the privacy ledger (JSON file) the releases of the output will use; its key is "
+               "created there if absent. The output then carries a keyed sketch of the people's "
+               "ids, so that a release charges their population: the output is then as "
+               "sensitive as the ledger (with the ledger's key anyone can test whether an id is "
+               "among the people). Needs numpy and pyarrow on the driver and executors")
 
 
 def towers_sha256(tower_ids) -> str:
@@ -116,28 +119,35 @@ def _read(spark, path: str, fmt: str):
             .option("inferSchema", False).csv(path))
 
 
+def _dpcore(module: str):
+    """A dpcore module, also when spark-submit runs this file as a script (no package)."""
+    import importlib
+    if __package__:
+        return importlib.import_module(f"..{module}", __package__)
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__)))))
+    return importlib.import_module(f"dpcore.{module}")
+
+
 def events_dataset_id(events: str):
     """The ledger dataset id of the events read (:func:`dpcore.accounting.dataset_ids.dataset_id`,
     resolved where the bounding runs), or None when they have none (e.g. a glob)."""
+    ids = _dpcore("accounting.dataset_ids")
     try:
-        from ..accounting.dataset_ids import NoStableIdentity, dataset_id
-    except ImportError:   # spark-submit runs this file as a script (no parent package)
-        sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(
-            os.path.abspath(__file__)))))
-        from dpcore.accounting.dataset_ids import NoStableIdentity, dataset_id
-    try:
-        return dataset_id(events)
-    except NoStableIdentity:
+        return ids.dataset_id(events)
+    except ids.NoStableIdentity:
         return None
 
 
 def bound_events(spark, events: str, out: str, *, user_field: str, tower_field: str,
                  time_field: str, start: str, slot_minutes: float, n_slots: int, ell: int,
-                 seed=None, towers=None, fmt=None, master: str = "") -> dict:
+                 seed=None, towers=None, fmt=None, master: str = "", ledger=None) -> dict:
     """Run the bounding on ``events`` and write the table to ``out``; returns the record.
 
     ``towers``: tower ids to keep (others are dropped as unknown before the
-    bounding), or None for every tower seen. ``out`` must not exist.
+    bounding), or None for every tower seen. ``out`` must not exist. ``ledger``: the
+    privacy ledger whose key sketches the people (the users of the valid events) into the
+    record (:mod:`.spark_people`).
     """
     from pyspark.sql import functions as F
     from pyspark.storagelevel import StorageLevel
@@ -185,6 +195,10 @@ def bound_events(spark, events: str, out: str, *, user_field: str, tower_field: 
                         why.alias("why"))
     tagged = tagged.persist(StorageLevel.MEMORY_AND_DISK)
     counts = dict(tagged.groupBy("why").count().collect())
+    if ledger:   # the users of the valid events, as the one-machine reader numbers them
+        people = _dpcore("ingest.spark_people")
+        sketch = people.people_sketch(tagged.filter(F.col("why") == 5).select("u"),
+                                      people.ledger_key(ledger))
     valid = tagged.filter(F.col("why") == 5).select("u", "t", "slot")
     tower_ids = (canonical_towers(towers) if towers is not None
                  else canonical_towers(r[0] for r in valid.select("t").distinct().collect()))
@@ -243,6 +257,8 @@ def bound_events(spark, events: str, out: str, *, user_field: str, tower_field: 
     }
     if seed is not None:
         record["seed"] = int(seed)
+    if ledger:
+        record["people_sketch"] = sketch
     text = spark.sparkContext.parallelize([json.dumps(record)], 1)
     spark.read.json(text).write.parquet(os.path.join(out, "parameters"))
     text.saveAsTextFile(os.path.join(out, "parameters_json"))  # last: marks completion
@@ -271,6 +287,7 @@ def _parser():
                    help="text file of the tower ids to keep, one per line (default: all seen)")
     p.add_argument("--format", choices=("csv", "parquet", "json"), default=None)
     p.add_argument("--master", default="", help="Spark master (default: spark-submit's)")
+    p.add_argument("--ledger", default=None, help=LEDGER_HELP)
     return p
 
 
@@ -286,7 +303,7 @@ def main(argv=None) -> int:
             spark, args.events, args.out, user_field=args.user_field,
             tower_field=args.tower_field, time_field=args.time_field, start=args.start,
             slot_minutes=args.slot_minutes, n_slots=args.slots, ell=args.ell, seed=args.seed,
-            towers=towers, fmt=args.format, master=args.master)
+            towers=towers, fmt=args.format, master=args.master, ledger=args.ledger)
     except ValueError as exc:
         sys.stderr.write(f"spark-bound: {exc}\n")
         return 2

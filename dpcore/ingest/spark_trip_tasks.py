@@ -8,7 +8,8 @@ object per row (ids and times are read from the Arrow buffers):
   why it is dropped (0: kept), start and end (epoch seconds) and its ends in the
   metric frame (the frame the one-machine path computes trip length and gyration in);
 * :func:`tables` — one partition of the located rows holding all the rows of its
-  users (repartitioned by user): the count of its rows by why they were dropped, and
+  users (repartitioned by user): the count of its rows by why they were dropped, the k
+  smallest keyed hashes of its users for the ledger (:mod:`.spark_people`), and
   its valid trips' part of every table, as the sparse rows of
   :func:`dpcore.od.trip_bounds.partial_tables` (bounded to the keyed bottom-m, with the
   report statistics of :mod:`dpcore.od.table_statistics`). One pass over the
@@ -28,6 +29,9 @@ ROWS = "t int, o int, d int, c long"
 #: :func:`tables`' rows counting the rows by why they were dropped (origin: the reason, 0 =
 #: kept), beside :func:`dpcore.od.trip_bounds.partial_tables`' rows.
 DROPPED_ROW = UNTIMED_ROW + 1
+#: :func:`tables`' rows of the partition's people sketch (origin, dest: the high and low
+#: halves of a keyed hash, :func:`.spark_people.hash_halves`), when a ledger key is given.
+PEOPLE_ROW = DROPPED_ROW + 1
 
 
 def _transform(source: str, target: str):
@@ -110,6 +114,11 @@ def tables(batches, payload):
     t = pa.Table.from_batches(batches)
     why, count = np.unique(t.column("why").to_numpy(), return_counts=True)
     yield _rows((np.full(why.size, DROPPED_ROW), why, np.zeros(why.size), count))
+    if payload["people_key"] is not None:   # every user with an id, as the one-machine reader
+        from .spark_people import hash_halves, smallest_hashes
+        named = t.filter(pc.not_equal(t.column("why"), 1)).column("u").combine_chunks()
+        high, low = hash_halves(smallest_hashes(named, payload["people_key"]))
+        yield _rows((np.full(high.size, PEOPLE_ROW), high, low, np.ones(high.size)))
     t = t.filter(pc.equal(t.column("why"), 0))
     if not t.num_rows:
         return

@@ -18,7 +18,8 @@ and writes the small tables of :class:`dpcore.od.trip_tables.TripTables`:
   ``--frame-crs``, else the zones' CRS when it is projected in metres, else left out);
 
 and ``bounded-trips.json`` (parameters, bins, counts, the dataset id of the input: the ledger's
-default id, as on the one-machine path), written by :func:`.trip_table.write_trip_tables`.
+default id, as on the one-machine path; with ``--ledger``, the keyed sketch of the people of
+:mod:`.spark_people`, which makes the directory as sensitive as the ledger), written last.
 Zones are located in the zones file's CRS (coordinates given in ``--crs`` are reprojected to
 it) by dpcore's :class:`.zones.ZoneIndex` on the executors, in Arrow batches (``mapInArrow``, no
 Python object per row; the tasks are in :mod:`.spark_trip_tasks`); they need numpy, shapely,
@@ -105,7 +106,7 @@ def _frame(frame_crs, zones_crs: str) -> tuple:
         "as the release's FRAME_CRS)"))
 
 
-def _ship_dpcore(spark) -> None:
+def ship_dpcore(spark) -> None:
     """Put dpcore on the executors' path under the name this module has here (``dpcore`` from
     spark-submit, ``mobility_dp.dpcore`` inside the plugin): a zip, with empty parents."""
     app = spark.sparkContext.applicationId
@@ -136,11 +137,11 @@ def _ship_dpcore(spark) -> None:
 def bound_trips(spark, trips: str, out: str, *, zones: str, zone_id_field: str,
                 user_field: str, origin, dest, max_trips: int, crs=None, start_field=None,
                 end_field=None, window=(None, None), seed=None, fmt=None,
-                master: str = "", bins=None, frame_crs=None) -> dict:
+                master: str = "", bins=None, frame_crs=None, ledger=None) -> dict:
     """Run the job on ``trips`` and write the tables to ``out`` (new); returns the record.
     ``bins``: the report's public bins (:class:`dpcore.od.statistics.Bins`, default its
     defaults; their window is the job's); ``frame_crs``: the metric CRS of trip length and
-    gyration (default: the zones' CRS when it is one)."""
+    gyration (default: the zones' CRS when it is one); ``ledger``: its key sketches the people."""
     import dataclasses
 
     from pyspark.sql import functions as F
@@ -149,7 +150,8 @@ def bound_trips(spark, trips: str, out: str, *, zones: str, zone_id_field: str,
     from ..od.table_statistics import bins_record
     from ..od.trip_bounds import tables_from_rows
     from .spark import _epoch, _read, events_dataset_id
-    from .spark_trip_tasks import DROPPED_ROW, LOCATED, ROWS, locate
+    from .spark_people import from_halves, ledger_key
+    from .spark_trip_tasks import DROPPED_ROW, LOCATED, PEOPLE_ROW, ROWS, locate
     from .spark_trip_tasks import tables as part_tables
     from .trip_table import write_trip_tables
     m = int(max_trips)
@@ -180,14 +182,15 @@ def bound_trips(spark, trips: str, out: str, *, zones: str, zone_id_field: str,
     sel = df.select(F.col(user_field).cast("string"),
                     *(F.col(c).cast("double") for c in (*origin, *dest)),
                     time_col(start_field, "_mdp_start"), time_col(end_field, "_mdp_end"))
-    _ship_dpcore(spark)
+    ship_dpcore(spark)
+    people_key = ledger_key(ledger) if ledger else None
     window = tuple(None if w in (None, "") else _epoch(str(w)) for w in window)
     bins = dataclasses.replace(bins or Bins(), window=window if None not in window else None)
     payload = spark.sparkContext.broadcast({
         "zones": wkbs, "index_id": hashlib.sha256(b"".join(wkbs)).hexdigest(), "key": key,
         "crs": crs, "zones_crs": zones_crs, "window": window, "n_zones": n, "m": m,
         "times": (bool(start_field), bool(end_field)), "frame": frame_crs,
-        "bins": bins_record(bins), "no_frame": no_frame})
+        "bins": bins_record(bins), "no_frame": no_frame, "people_key": people_key})
     spark.conf.set("spark.sql.execution.arrow.maxRecordsPerBatch", str(_CHUNK))
     parts = (sel.mapInArrow(lambda it: locate(it, payload.value), LOCATED).repartition("u")
         .mapInArrow(lambda it: part_tables(it, payload.value), ROWS))
@@ -212,6 +215,9 @@ def bound_trips(spark, trips: str, out: str, *, zones: str, zone_id_field: str,
         "users": tables.n_users}
     if seed is not None:
         record["seed"] = int(seed)
+    if ledger:
+        people = rows[0] == PEOPLE_ROW
+        record["people_sketch"] = from_halves(rows[1][people], rows[2][people], people_key)
     return write_trip_tables(out, tables, ids, record)
 
 
@@ -242,6 +248,8 @@ def _parser():
                    help="for tests only; default: a secure random key")
     p.add_argument("--format", choices=("csv", "parquet", "json"), default=None)
     p.add_argument("--master", default="", help="Spark master (default: spark-submit's)")
+    from .spark import LEDGER_HELP
+    p.add_argument("--ledger", default=None, help=LEDGER_HELP)
     return p
 
 
@@ -272,7 +280,7 @@ def main(argv=None) -> int:
             dest=args.dest.split(","), max_trips=args.max_trips, crs=args.crs,
             start_field=args.start_field, end_field=args.end_field,
             window=(args.start, args.end), seed=args.seed, fmt=args.format,
-            master=args.master, bins=bins, frame_crs=args.frame_crs)
+            master=args.master, bins=bins, frame_crs=args.frame_crs, ledger=args.ledger)
     except ValueError as exc:
         sys.stderr.write(f"spark-bound trips: {exc}\n")
         return 2

@@ -15,7 +15,9 @@ The record holds the public parameters of the bounding (``ell``, ``start``,
 randomness: ``seeded`` or ``secure``) and the data-owner facts the density
 stage needs (``one_visit_hist`` for the §5.4.1 scaling, ``slot_visits``,
 ``total_visits``, ``n_users``, the drop counts, ``events_per_slot``,
-``users_per_slot``, ``visits_hist``). QGIS has neither Spark nor a Parquet
+``users_per_slot``, ``visits_hist``) and, when the job was given the ledger, the keyed sketch
+of the people (``people_sketch``, :mod:`.spark_people`): as sensitive as the ledger, and
+handed to it by the release. QGIS has neither Spark nor a Parquet
 reader (Debian's GDAL lacks the driver), so :func:`read_bounded_table`
 reads the CSV / JSON copies, with the standard library and numpy.
 """

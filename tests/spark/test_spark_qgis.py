@@ -48,12 +48,14 @@ def city(tmp_path_factory):
         [os.path.join(ROOT, "scripts", "spark-bound"), str(tmp / "events.csv"), str(out),
          "--user-field", "user_id", "--tower-field", "tower_id", "--time-field", "time",
          "--start", START, "--slot-minutes", "60", "--slots", "24", "--ell", "5",
-         "--seed", "3", "--towers", str(tmp / "towers.txt"), "--master", "local[2]"],
+         "--seed", "3", "--towers", str(tmp / "towers.txt"), "--master", "local[2]",
+         "--ledger", str(tmp / "ledger.json")],
         capture_output=True, text=True, timeout=900,
         env=dict(os.environ, PYSPARK_PYTHON=sys.executable))
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-3000:]
     assert "300 users" in run.stdout
     return {"dir": tmp, "bounded": str(out), "events": str(tmp / "events.csv"),
+            "ledger": str(tmp / "ledger.json"),
             "census": str(tmp / "census.geojson"), "towers": str(tmp / "towers.geojson")}
 
 
@@ -81,6 +83,18 @@ def test_qgis_process_releases_from_the_spark_table(city, qgis_process):
     assert "seeded" in publishable and "rows not used" not in publishable
     with open(internal, encoding="utf-8") as fh:
         assert "<td>rows not used: missing user</td><td>1</td>" in fh.read()
+
+
+def test_spark_submit_sketches_the_people_with_the_ledgers_key(city):
+    """spark-submit runs the job as a script: the executors' sketch of the 300 users (integer
+    ids, read as text) is the driver's sketch of the same ids."""
+    from mobility_dp.dpcore.accounting.ledger import Ledger
+    from mobility_dp.dpcore.accounting.sketch import carried, sketch
+    from mobility_dp.dpcore.ingest.table import read_bounded_table
+    key = Ledger(city["ledger"]).sketch_key()
+    record = read_bounded_table(city["bounded"])[1]
+    assert record["people_sketch"] == carried(key, sketch(key, np.arange(300)))
+    assert len(record["people_sketch"]["values"]) == 300
 
 
 def test_spark_table_and_events_give_the_same_truth(city, run_alg):
