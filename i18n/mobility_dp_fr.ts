@@ -3592,52 +3592,8 @@
       <translation>marge d'erreur à 95 % du comptage bruité</translation>
     </message>
     <message>
-      <source>Public regions need the method people_shrunk (the method here is {method})</source>
-      <translation>Les régions publiques demandent la méthode people_shrunk (la méthode ici est {method})</translation>
-    </message>
-    <message>
-      <source>Public regions need the trips: the bounded trips of a Spark job hold no region pairs (set the region size to 0)</source>
-      <translation>Les régions publiques ont besoin des trajets : les trajets bornés d'un traitement Spark ne contiennent pas de paires de régions (mettez la taille des régions à 0)</translation>
-    </message>
-    <message>
       <source>no pair of two regions has a 95 % interval above 0</source>
       <translation>aucune paire de deux régions n'a d'intervalle à 95 % au-dessus de 0</translation>
-    </message>
-    <message>
-      <source> people</source>
-      <translation> personnes</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;{k} of {n} flows exceed the simultaneous 95 % margin ± {h:g}{unit} (the bound that the noise of all pairs stays below with probability 95 %): only these are drawn as flow lines (those between two zones).&lt;/p&gt;</source>
-      <translation>&lt;p&gt;{k} des {n} flux dépassent la marge simultanée à 95 % ± {h:g}{unit} (la borne sous laquelle le bruit de toutes les paires reste avec une probabilité de 95 %) : seuls ceux-ci sont dessinés en lignes de flux (ceux entre deux zones).&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;No pair can be told apart from noise at these zones and this ε: the flow map is empty by design, and the largest values of the OD table (up to {top:.4g}) are within what the noise of {n} released values reaches, not the largest flows. Coarser zones (fewer pairs, each holding more) or a larger ε show flows above noise.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;Aucune paire ne se distingue du bruit avec ces zones et cet ε : la carte des flux est vide par construction, et les plus grandes valeurs de la table OD (jusqu'à {top:.4g}) restent dans ce qu'atteint le bruit de {n} valeurs publiées, ce ne sont pas les plus grands flux. Des zones plus grossières (moins de paires, chacune en contenant davantage) ou un ε plus grand font apparaître des flux au-dessus du bruit.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>origin</source>
-      <translation>origine</translation>
-    </message>
-    <message>
-      <source>destination</source>
-      <translation>destination</translation>
-    </message>
-    <message>
-      <source>flow</source>
-      <translation>flux</translation>
-    </message>
-    <message>
-      <source>95 % interval</source>
-      <translation>intervalle à 95 %</translation>
-    </message>
-    <message>
-      <source>&lt;p&gt;{counted}: {k} of {n} pairs of two regions have a 95 % interval above 0 (drawn as region flow lines). Their intervals are computed exactly from the public noise law and cover the true count at 95 % whatever it is; with no flow at all, about 2.5 % of the pairs would still pass. ε of the regions: {eps:g}.&lt;/p&gt;</source>
-      <translation>&lt;p&gt;{counted} : {k} des {n} paires de deux régions ont un intervalle à 95 % au-dessus de 0 (dessinées en lignes de flux entre régions). Leurs intervalles sont calculés exactement à partir de la loi publique du bruit et couvrent le vrai compte à 95 % quel qu'il soit ; sans aucun flux, environ 2,5 % des paires passeraient encore. ε des régions : {eps:g}.&lt;/p&gt;</translation>
-    </message>
-    <message>
-      <source>Good for: tools and models that need a trips dataset; the shape of trip length, start time, travel time and trips per person; trips per zone and hour on coarse zones; each person's pattern. Not for: OD flows between census zones (use OD flows of trips), small areas, rare trips, exact counts.</source>
-      <translation>Utile pour : les outils et modèles qui ont besoin d'un jeu de données de trajets ; la forme de la longueur des trajets, de l'heure de départ, de la durée et des trajets par personne ; les trajets par zone et par heure sur des zones grossières ; le schéma de chaque personne. Inutile pour : les flux OD entre zones de recensement (utilisez Flux OD des trajets), les petites zones, les trajets rares, les comptages exacts.</translation>
     </message>
     <message>
       <source>the end of the time window must be after its start</source>
@@ -3808,34 +3764,6 @@
       <translation>Similarité</translation>
     </message>
     <message>
-      <source>Release</source>
-      <translation>Publication</translation>
-    </message>
-    <message>
-      <source>Raw data and utility</source>
-      <translation>Données brutes et utilité</translation>
-    </message>
-    <message>
-      <source>Input (raw data facts)</source>
-      <translation>Entrée (faits sur les données brutes)</translation>
-    </message>
-    <message>
-      <source>Utility against the true density</source>
-      <translation>Utilité par rapport à la vraie densité</translation>
-    </message>
-    <message>
-      <source>Pipeline</source>
-      <translation>Chaîne de traitement</translation>
-    </message>
-    <message>
-      <source>Released density</source>
-      <translation>Densité publiée</translation>
-    </message>
-    <message>
-      <source>Noise and aggregation</source>
-      <translation>Bruit et agrégation</translation>
-    </message>
-    <message>
       <source>Correlation per measure</source>
       <translation>Corrélation par mesure</translation>
     </message>
@@ -3846,14 +3774,6 @@
     <message>
       <source>Graph</source>
       <translation>Graphe</translation>
-    </message>
-    <message>
-      <source>What the guarantee means</source>
-      <translation>Ce que signifie la garantie</translation>
-    </message>
-    <message>
-      <source>Raw data</source>
-      <translation>Données brutes</translation>
     </message>
     <message>
       <source>Visits per user (one per slot, before ℓ)</source>
@@ -3874,46 +3794,6 @@
     <message>
       <source>Graph and cover</source>
       <translation>Graphe et couverture</translation>
-    </message>
-    <message>
-      <source>Trip scale and what is counted</source>
-      <translation>Échelle de trajets et ce qui est compté</translation>
-    </message>
-    <message>
-      <source>Input</source>
-      <translation>Entrée</translation>
-    </message>
-    <message>
-      <source>Flows between public regions</source>
-      <translation>Flux entre régions publiques</translation>
-    </message>
-    <message>
-      <source>Noise and margin of error</source>
-      <translation>Bruit et marge d'erreur</translation>
-    </message>
-    <message>
-      <source>Flows above noise</source>
-      <translation>Flux au-dessus du bruit</translation>
-    </message>
-    <message>
-      <source>Utility against the true flows</source>
-      <translation>Utilité par rapport aux vrais flux</translation>
-    </message>
-    <message>
-      <source>The model's parts and their cost</source>
-      <translation>Les parties du modèle et leur coût</translation>
-    </message>
-    <message>
-      <source>The released model (noisy totals, choices of the public rule)</source>
-      <translation>Le modèle publié (totaux bruités, choix de la règle publique)</translation>
-    </message>
-    <message>
-      <source>What the synthetic trips are good for</source>
-      <translation>À quoi servent les trajets synthétiques</translation>
-    </message>
-    <message>
-      <source>Synthetic against the raw trips (JS: Jensen–Shannon divergence, base 2)</source>
-      <translation>Synthétiques par rapport aux trajets bruts (JS : divergence de Jensen–Shannon, base 2)</translation>
     </message>
     <message>
       <source>Warning: {warning}</source>
@@ -4020,8 +3900,48 @@
       <translation>Imputé au registre de confidentialité comme jeu de données {dataset}.</translation>
     </message>
     <message>
+      <source>Input (raw data facts)</source>
+      <translation>Entrée (faits sur les données brutes)</translation>
+    </message>
+    <message>
+      <source>Utility against the true density</source>
+      <translation>Utilité par rapport à la vraie densité</translation>
+    </message>
+    <message>
+      <source>Pipeline</source>
+      <translation>Chaîne de traitement</translation>
+    </message>
+    <message>
+      <source>Released density</source>
+      <translation>Densité publiée</translation>
+    </message>
+    <message>
+      <source>What the guarantee means</source>
+      <translation>Ce que signifie la garantie</translation>
+    </message>
+    <message>
+      <source>Raw data</source>
+      <translation>Données brutes</translation>
+    </message>
+    <message>
       <source>Generalisation of the trajectories</source>
       <translation>Généralisation des trajectoires</translation>
+    </message>
+    <message>
+      <source>Utility against the true flows</source>
+      <translation>Utilité par rapport aux vrais flux</translation>
+    </message>
+    <message>
+      <source>Noise and aggregation</source>
+      <translation>Bruit et agrégation</translation>
+    </message>
+    <message>
+      <source>Release</source>
+      <translation>Publication</translation>
+    </message>
+    <message>
+      <source>Raw data and utility</source>
+      <translation>Données brutes et utilité</translation>
     </message>
     <message>
       <source>Visits per zone and time window</source>
@@ -4066,6 +3986,46 @@
     <message>
       <source>Time between consecutive trips (h)</source>
       <translation>Temps entre trajets consécutifs (h)</translation>
+    </message>
+    <message>
+      <source>Noise and margin of error</source>
+      <translation>Bruit et marge d'erreur</translation>
+    </message>
+    <message>
+      <source>Flows above noise</source>
+      <translation>Flux au-dessus du bruit</translation>
+    </message>
+    <message>
+      <source>Flows between public regions</source>
+      <translation>Flux entre régions publiques</translation>
+    </message>
+    <message>
+      <source>Input</source>
+      <translation>Entrée</translation>
+    </message>
+    <message>
+      <source>Trip scale and what is counted</source>
+      <translation>Échelle de trajets et ce qui est compté</translation>
+    </message>
+    <message>
+      <source>The model's parts and their cost</source>
+      <translation>Les parties du modèle et leur coût</translation>
+    </message>
+    <message>
+      <source>The released model (noisy totals, choices of the public rule)</source>
+      <translation>Le modèle publié (totaux bruités, choix de la règle publique)</translation>
+    </message>
+    <message>
+      <source>What the synthetic trips are good for</source>
+      <translation>À quoi servent les trajets synthétiques</translation>
+    </message>
+    <message>
+      <source>Synthetic against the raw trips (JS: Jensen–Shannon divergence, base 2)</source>
+      <translation>Synthétiques par rapport aux trajets bruts (JS : divergence de Jensen–Shannon, base 2)</translation>
+    </message>
+    <message>
+      <source>people per cell and slot</source>
+      <translation>personnes par cellule et créneau</translation>
     </message>
     <message>
       <source>Scheme chosen by the automatic rule: {scheme} (about {per_cell:.3g} users per cell and timestamp from a noisy total of {total:,.0f} ± {margin:,.0f} user-timestamps, beside a noise standard deviation of {std:.3g} per directly perturbed cell; the static hybrid from {ratio:g} standard deviations).</source>
@@ -4176,6 +4136,46 @@
       <translation>{missing} des {n} enregistrements n'ont pas d'identifiant utilisateur</translation>
     </message>
     <message>
+      <source>&lt;p&gt;{k} of {n} flows exceed the simultaneous 95 % margin ± {h:g}{unit} (the bound that the noise of all pairs stays below with probability 95 %): only these are drawn as flow lines (those between two zones).&lt;/p&gt;</source>
+      <translation>&lt;p&gt;{k} des {n} flux dépassent la marge simultanée à 95 % ± {h:g}{unit} (la borne sous laquelle le bruit de toutes les paires reste avec une probabilité de 95 %) : seuls ceux-ci sont dessinés en lignes de flux (ceux entre deux zones).&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;{counted}: {k} of {n} pairs of two regions have a 95 % interval above 0 (drawn as region flow lines). Their intervals are computed exactly from the public noise law and cover the true count at 95 % whatever it is; with no flow at all, about 2.5 % of the pairs would still pass. ε of the regions: {eps:g}.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;{counted} : {k} des {n} paires de deux régions ont un intervalle à 95 % au-dessus de 0 (dessinées en lignes de flux entre régions). Leurs intervalles sont calculés exactement à partir de la loi publique du bruit et couvrent le vrai compte à 95 % quel qu'il soit ; sans aucun flux, environ 2,5 % des paires passeraient encore. ε des régions : {eps:g}.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;No pair can be told apart from noise at these zones and this ε: the flow map is empty by design, and the largest values of the OD table (up to {top:.4g}) are within what the noise of {n} released values reaches, not the largest flows. Coarser zones (fewer pairs, each holding more) or a larger ε show flows above noise.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;Aucune paire ne se distingue du bruit avec ces zones et cet ε : la carte des flux est vide par construction, et les plus grandes valeurs de la table OD (jusqu'à {top:.4g}) restent dans ce qu'atteint le bruit de {n} valeurs publiées, ce ne sont pas les plus grands flux. Des zones plus grossières (moins de paires, chacune en contenant davantage) ou un ε plus grand font apparaître des flux au-dessus du bruit.&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source> people</source>
+      <translation> personnes</translation>
+    </message>
+    <message>
+      <source>origin</source>
+      <translation>origine</translation>
+    </message>
+    <message>
+      <source>destination</source>
+      <translation>destination</translation>
+    </message>
+    <message>
+      <source>flow</source>
+      <translation>flux</translation>
+    </message>
+    <message>
+      <source>95 % interval</source>
+      <translation>intervalle à 95 %</translation>
+    </message>
+    <message>
+      <source>Public regions need the method people_shrunk (the method here is {method})</source>
+      <translation>Les régions publiques demandent la méthode people_shrunk (la méthode ici est {method})</translation>
+    </message>
+    <message>
+      <source>Public regions need the trips: the bounded trips of a Spark job hold no region pairs (set the region size to 0)</source>
+      <translation>Les régions publiques ont besoin des trajets : les trajets bornés d'un traitement Spark ne contiennent pas de paires de régions (mettez la taille des régions à 0)</translation>
+    </message>
+    <message>
       <source>The trip scale is below its own noise (noisy users {users:.0f}, noisy trips {trips:.0f}): trips per person are unknown, taken as {kappa:.3g} within [{lo:.3g}, {hi:.3g}]; every total it multiplies may be off by more than 2×.</source>
       <translation>L'échelle des trajets est sous son propre bruit (utilisateurs bruités {users:.0f}, trajets bruités {trips:.0f}) : les trajets par personne sont inconnus, pris égaux à {kappa:.3g} dans [{lo:.3g}, {hi:.3g}] ; chaque total qu'elle multiplie peut être faux de plus d'un facteur 2.</translation>
     </message>
@@ -4202,6 +4202,10 @@
     <message>
       <source>{label}: too few trips for finer counts above the noise; pooled into periods of {width:g} {unit} and shrunk {shrunk:.0%} towards the uniform law (100 %: uniform).</source>
       <translation>{label} : trop peu de trajets pour des comptages plus fins au-dessus du bruit ; regroupés en périodes de {width:g} {unit} et rapprochés à {shrunk:.0%} de la loi uniforme (100 % : uniforme).</translation>
+    </message>
+    <message>
+      <source>Good for: tools and models that need a trips dataset; the shape of trip length, start time, travel time and trips per person; trips per zone and hour on coarse zones; each person's pattern. Not for: OD flows between census zones (use OD flows of trips), small areas, rare trips, exact counts.</source>
+      <translation>Utile pour : les outils et modèles qui ont besoin d'un jeu de données de trajets ; la forme de la longueur des trajets, de l'heure de départ, de la durée et des trajets par personne ; les trajets par zone et par heure sur des zones grossières ; le schéma de chaque personne. Inutile pour : les flux OD entre zones de recensement (utilisez Flux OD des trajets), les petites zones, les trajets rares, les comptages exacts.</translation>
     </message>
     <message>
       <source>&lt;p&gt;&lt;b&gt;Privacy ledger&lt;/b&gt;: optional JSON file that records what every release spent on a dataset and refuses a release that would exceed the dataset's total budget, before any noise is drawn. Its "…" button accepts a new file name: the ledger is created by the first release. &lt;b&gt;Dataset id&lt;/b&gt; names the dataset in the ledger (default: the normalised path of the input file, the same whichever layer name or reader is used). &lt;b&gt;Total budget ε / δ&lt;/b&gt; are required the first time a dataset appears in the ledger and fixed afterwards; the budget keeps the unit of the release (ε, or ε per metre for geo-indistinguishability) and a release in another unit is refused.&lt;/p&gt;</source>

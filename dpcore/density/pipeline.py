@@ -37,6 +37,7 @@ from ..geometry.geography import zone_centroids
 from ..geometry.shapes import areas
 from ..mechanisms.snapping import laplace
 from ..od.totals import total_warning
+from ..reporting.messages import word
 from ..reporting.progress import report_progress
 from .clustering import cluster_cells, consistent_tau, tau_from_noise
 from .efpa import coefficient_noise_std, efpa
@@ -268,7 +269,7 @@ def _total_warnings(census, unclipped, scale: float, n_noisy: int) -> list:
     """The released total beside the sum of the unclipped noisy counts (Laplace of ``scale``
     on ``n_noisy`` counts; Formula 1 keeps totals), warned when 2× away (clipping at 0)."""
     warning = total_warning(float(np.sum(census)), float(np.sum(unclipped)),
-                            n_noisy * 2.0 * float(scale) ** 2, "people per cell and slot")
+                            n_noisy * 2.0 * float(scale) ** 2, word("people per cell and slot"))
     return [warning] if warning else []
 
 

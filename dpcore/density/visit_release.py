@@ -75,6 +75,7 @@ from ..geometry.cover import reallocate
 from ..mechanisms.geometric import discrete_laplace
 from ..mechanisms.snapping import laplace, snap, snapping_plan
 from ..od.totals import total_warning
+from ..reporting.messages import word
 from ..reporting.progress import report_progress
 from .assembly import DensityAssembly, _drops_text
 from .lowrank import denoise, simulated_edge
@@ -355,7 +356,7 @@ def release_visits(data: VisitDensityInputs, *, rng: np.random.Generator, progre
     report_progress(progress, 1.0)
     # the unclipped noisy columns' sum × ρ is unbiased: a released total 2× away is warned
     warning = total_warning(float(np.sum(census)), float(noisy.sum()) * ratio,
-                            noisy.size * sigma ** 2 * ratio ** 2, "people per cell and slot")
+                            noisy.size * sigma ** 2 * ratio ** 2, word("people per cell and slot"))
     public = {"method": "visits", "warnings": [warning] if warning else [], "ell": ell, "sigma": sigma, "scale": scale,
               "granularity": grid, "rank": rank, "total_bound": bound, "cap_ratio": ratio,
               "columns": pool.n_columns, "n_slots": n_slots, "block_slots": pool.block,

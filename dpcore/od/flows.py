@@ -29,6 +29,7 @@ from ..accounting.contract import Release
 from ..accounting.costs import PrivacyCost
 from ..mechanisms.geometric import discrete_laplace, discrete_laplace_alpha
 from ..random.sampling import sample_per_user, sampling_stream
+from ..reporting.messages import word
 from ..reporting.progress import report_progress
 from .intervals import count_level, sampling_scale_interval, scaled_interval
 from .noise import DISCRETE_LAPLACE, LEVEL, check_noise, margin_of_error, noisy_counts
@@ -180,7 +181,7 @@ def _release(tables: TripTables, cost, *, rng, noise, total_cap, progress) -> Re
     info["warnings"] = [w for w in [total_warning(
         float(values.sum()) / factor if info["scaled"] else float(values.sum()),
         float(np.sum(rel.values)), _variance(m, od_part.epsilon, truth.size),
-        "trips per pair")] if w] if noise == DISCRETE_LAPLACE else []
+        word("trips per pair"))] if w] if noise == DISCRETE_LAPLACE else []
     report_progress(progress, 1.0)
     internal = {"truth_all": tables.all_trips, "truth_sampled": truth, "trips": tables.n,
                 "trips_kept": int(truth.sum()), "users": tables.n_users,

@@ -42,6 +42,7 @@ from ..accounting.costs import PrivacyCost
 from ..mechanisms.geometric import discrete_laplace, discrete_laplace_alpha
 from ..mechanisms.limits import check_representable
 from ..random.sampling import sampling_stream
+from ..reporting.messages import word
 from ..reporting.progress import report_progress
 from .intervals import (
     count_level,
@@ -279,7 +280,7 @@ def release_people_od(zoned: ZonedTrips, *, rng: np.random.Generator, progress=N
             "epsilon_trip_scale")})
         internal["trips_per_person"] = tot.internal["trips_per_person"]
     total = total_warning(float(people.sum()), float(y.sum()),
-                          index.size * noise_variance(alpha), "people per pair")
+                          index.size * noise_variance(alpha), word("people per pair"))
     info["warnings"] = warnings + ([total] if total else [])
     values = _directed(people, directed) * scale
     lo, hi = scaled_interval(_directed(lower, directed), _directed(upper, directed),

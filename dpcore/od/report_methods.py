@@ -26,6 +26,7 @@ import numpy as np
 
 from ..accounting.costs import PrivacyCost
 from ..mechanisms.geometric import discrete_laplace_alpha
+from ..reporting.messages import word
 from .intervals import count_level, scaled_interval, shrunk_interval
 from .noise import DISCRETE_LAPLACE, LEVEL, margin_of_error
 from .people_flows import _directed, measure_people, plan_trip_scale, trip_scale
@@ -74,7 +75,7 @@ def od_people_entry(zoned: ZonedTrips, *, epsilon: float, rng, scale: float,
     simultaneous = margin_of_error(DISCRETE_LAPLACE, sensitivity=1, epsilon=epsilon,
                                    level=1.0 - (1.0 - LEVEL) / max(index.size, 1))
     warning = total_warning(float(est.sum()), float(y.sum()), y.size * noise_variance(alpha),
-                            "people per pair")
+                            word("people per pair"))
     fields = {"counts": values, "lower": lower, "upper": upper,
               "margin_of_error_95": h * scale / 2.0,
               "warnings": [warning] if warning else [],
