@@ -25,17 +25,13 @@ from mobility_dp.dpcore.random.keyed import user_hashes
 from mobility_dp.dpcore.random.rng import make_rng
 
 from ..support import ROOT
+from .paris_squares import write_census_and_towers
 
 ZONES = os.path.join(ROOT, "sample_data", "paris_iris.geojson")
 T0 = 1189382400  # 2007-09-10T00:00:00Z
 START = "2007-09-10T00:00:00"
 M = 2
 BUDGET = dict(BUDGET_EPSILON=10.0, BUDGET_DELTA=1e-3)
-
-
-def _square(lon, lat, size=0.01):
-    return [[[lon, lat], [lon + size, lat], [lon + size, lat + size], [lon, lat + size],
-             [lon, lat]]]
 
 
 def _write_trips(path, people, rng):
@@ -64,16 +60,7 @@ def city(tmp_path_factory):
     for copy in ("direct.csv", "events.csv"):
         shutil.copy(trips, tmp / copy)
     others = [f"q{n}" for n in rng.choice(9 * 10**9, 1500, replace=False) + 10**9]
-    squares = [{"type": "Feature", "properties": {"iris": 10 + 2 * i + j},
-                "geometry": {"type": "Polygon",
-                             "coordinates": _square(2.30 + 0.01 * i, 48.85 + 0.01 * j)}}
-               for i in range(2) for j in range(2)]
-    towers = [{"type": "Feature", "properties": {"tid": 101 + k},
-               "geometry": {"type": "Point", "coordinates": xy}}
-              for k, xy in enumerate([[2.305, 48.855], [2.315, 48.865], [2.305, 48.865]])]
-    for name, feats in (("census", squares), ("towers", towers)):
-        with open(tmp / f"{name}.geojson", "w") as fh:
-            json.dump({"type": "FeatureCollection", "features": feats}, fh)
+    write_census_and_towers(tmp)
     return {"dir": tmp, "people": people, "trips": trips, "direct": str(tmp / "direct.csv"),
             "events": str(tmp / "events.csv"),
             "others": _write_trips(tmp / "others.csv", others, rng), "other_ids": others,

@@ -1,6 +1,5 @@
 """End to end: scripts/spark-bound (spark-submit, local[2]) → sanitizedensity in QGIS."""
 import csv
-import json
 import os
 import subprocess
 import sys
@@ -9,31 +8,18 @@ import numpy as np
 import pytest
 
 from ..support.qgis import ROOT, read_layer
+from .paris_squares import write_census_and_towers
 
 SANITIZE = "mobilitydp:sanitizedensity"
 T0 = 1189382400  # 2007-09-10T00:00:00Z
 START = "2007-09-10T00:00:00"
 
 
-def _square(lon, lat, size=0.01):
-    return [[[lon, lat], [lon + size, lat], [lon + size, lat + size], [lon, lat + size],
-             [lon, lat]]]
-
-
 @pytest.fixture(scope="module")
 def city(tmp_path_factory):
     """2 × 2 census squares (CRS84), 3 towers, 300 users over 24 hours; the CLI's table."""
     tmp = tmp_path_factory.mktemp("city")
-    squares = [{"type": "Feature", "properties": {"iris": 10 + 2 * i + j},
-                "geometry": {"type": "Polygon",
-                             "coordinates": _square(2.30 + 0.01 * i, 48.85 + 0.01 * j)}}
-               for i in range(2) for j in range(2)]
-    towers = [{"type": "Feature", "properties": {"tid": 101 + k},
-               "geometry": {"type": "Point", "coordinates": xy}}
-              for k, xy in enumerate([[2.305, 48.855], [2.315, 48.865], [2.305, 48.865]])]
-    for name, feats in (("census", squares), ("towers", towers)):
-        with open(tmp / f"{name}.geojson", "w") as fh:
-            json.dump({"type": "FeatureCollection", "features": feats}, fh)
+    write_census_and_towers(tmp)
     rng = np.random.default_rng(0)
     with open(tmp / "events.csv", "w", newline="") as fh:
         w = csv.writer(fh)
