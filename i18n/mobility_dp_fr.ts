@@ -4208,6 +4208,1582 @@
       <translation>Utile pour : les outils et modèles qui ont besoin d'un jeu de données de trajets ; la forme de la longueur des trajets, de l'heure de départ, de la durée et des trajets par personne ; les trajets par zone et par heure sur des zones grossières ; le schéma de chaque personne. Inutile pour : les flux OD entre zones de recensement (utilisez Flux OD des trajets), les petites zones, les trajets rares, les comptages exacts.</translation>
     </message>
     <message>
+      <source>the release spent {spent_describe} but planned {planned_describe}: nothing was published (a defect: please report it)</source>
+      <translation>la publication a dépensé {spent_describe} mais en avait prévu {planned_describe} : rien n'a été publié (un défaut : merci de le signaler)</translation>
+    </message>
+    <message>
+      <source>an output was placed before the release's cost was checked</source>
+      <translation>une sortie a été placée avant la vérification du coût de la publication</translation>
+    </message>
+    <message>
+      <source>the release finished without a checked cost</source>
+      <translation>la publication s'est terminée sans coût vérifié</translation>
+    </message>
+    <message>
+      <source>a privacy cost cannot mix {what}s ({and_join_distinct}): their losses do not add up</source>
+      <translation>un coût de confidentialité ne peut pas mélanger des {what}s ({and_join_distinct}) : leurs pertes ne s'additionnent pas</translation>
+    </message>
+    <message>
+      <source>an empty data source has no dataset id</source>
+      <translation>une source de données vide n'a pas d'identifiant de jeu de données</translation>
+    </message>
+    <message>
+      <source>a {kind} layer has no stable identity (every copy would get a fresh privacy budget): give the dataset id (DATASET_ID) under which the ledger charges this data</source>
+      <translation>une couche {kind} n'a pas d'identité stable (chaque copie recevrait un nouveau budget de confidentialité) : donnez l'identifiant de jeu de données (DATASET_ID) sous lequel le registre impute ces données</translation>
+    </message>
+    <message>
+      <source>the data source '{redacted_text}' is not a file this run can find, so it has no stable dataset id: give the dataset id (DATASET_ID) under which the ledger charges it</source>
+      <translation>la source de données '{redacted_text}' n'est pas un fichier que cette exécution peut trouver : elle n'a donc pas d'identifiant de jeu de données stable ; donnez l'identifiant de jeu de données (DATASET_ID) sous lequel le registre l'impute</translation>
+    </message>
+    <message>
+      <source>the ledger holds two datasets, '{redacted_old}' and another, that are now the one dataset '{new}' but have different total budgets ({kept_budget} and {ds_budget}): merge them by hand (keeping the smaller budget) before charging it again</source>
+      <translation>le registre contient deux jeux de données, '{redacted_old}' et un autre, qui ne forment plus qu'un seul jeu '{new}' mais ont des budgets totaux différents ({kept_budget} et {ds_budget}) : fusionnez-les à la main (en gardant le plus petit budget) avant de l'imputer à nouveau</translation>
+    </message>
+    <message>
+      <source>the {what} has duplicate values: {shown}; {len_repeated} ids are duplicated. Each feature needs its own id: fix the layer or choose another id field.</source>
+      <translation>la {what} a des valeurs en double : {shown} ; {len_repeated} identifiants sont en double. Chaque entité a besoin de son propre identifiant : corrigez la couche ou choisissez un autre champ d'identifiant.</translation>
+    </message>
+    <message>
+      <source>the privacy ledger {path} cannot be written ({exc_strerror_or_exc}): choose a ledger file in a directory you can write to.</source>
+      <translation>le registre de confidentialité {path} ne peut pas être écrit ({exc_strerror_or_exc}) : choisissez un fichier de registre dans un dossier où vous pouvez écrire.</translation>
+    </message>
+    <message>
+      <source>privacy ledger {path} is unreadable: {exc}</source>
+      <translation>le registre de confidentialité {path} est illisible : {exc}</translation>
+    </message>
+    <message>
+      <source>{path} is not a Mobility DP privacy ledger</source>
+      <translation>{path} n'est pas un registre de confidentialité Mobility DP</translation>
+    </message>
+    <message>
+      <source>a dataset id is required to use the privacy ledger</source>
+      <translation>un identifiant de jeu de données est nécessaire pour utiliser le registre de confidentialité</translation>
+    </message>
+    <message>
+      <source>dataset '{dataset_id}' is new in the ledger {path}: give its total privacy budget (epsilon, delta) on first use</source>
+      <translation>le jeu de données '{dataset_id}' est nouveau dans le registre {path} : donnez son budget total de confidentialité (epsilon, delta) à la première utilisation</translation>
+    </message>
+    <message>
+      <source>a population needs a name</source>
+      <translation>une population a besoin d'un nom</translation>
+    </message>
+    <message>
+      <source>ledger entry {entry_id} vanished from {path}</source>
+      <translation>l'entrée {entry_id} du registre a disparu de {path}</translation>
+    </message>
+    <message>
+      <source>this ledger reservation was already committed or cancelled</source>
+      <translation>cette réservation du registre a déjà été validée ou annulée</translation>
+    </message>
+    <message>
+      <source>release spent {unit} but reserved {unit2}</source>
+      <translation>la publication a dépensé {unit} mais réservé {unit2}</translation>
+    </message>
+    <message>
+      <source>release spent ε={epsilon}, δ={delta}, more than the ε={epsilon2}, δ={delta2} it reserved</source>
+      <translation>la publication a dépensé ε={epsilon}, δ={delta}, plus que les ε={epsilon2}, δ={delta2} qu'elle avait réservés</translation>
+    </message>
+    <message>
+      <source>a ledger reservation was neither committed nor cancelled</source>
+      <translation>une réservation du registre n'a été ni validée ni annulée</translation>
+    </message>
+    <message>
+      <source>the warning share must be in [0, 1], got {warn_share}</source>
+      <translation>la part d'alerte doit être dans [0, 1], reçu {warn_share}</translation>
+    </message>
+    <message>
+      <source>a cap period is 'week' or 'month', not {period}</source>
+      <translation>une période de plafond est 'week' ou 'month', pas {period}</translation>
+    </message>
+    <message>
+      <source>a cap per {period} needs a positive, finite ε</source>
+      <translation>un plafond par {period} demande un ε positif et fini</translation>
+    </message>
+    <message>
+      <source>population '{pid}' is new in the ledger: give its policy (total privacy budget) on first use</source>
+      <translation>la population '{pid}' est nouvelle dans le registre : donnez sa politique (budget total de confidentialité) à la première utilisation</translation>
+    </message>
+    <message>
+      <source>cells per individual and maximum change must be integers ≥ 1</source>
+      <translation>les cellules par individu et la variation maximale doivent être des entiers ≥ 1</translation>
+    </message>
+    <message>
+      <source>there are no counts to release (the layer is empty)</source>
+      <translation>il n'y a aucun comptage à publier (la couche est vide)</translation>
+    </message>
+    <message>
+      <source>{int_np_isfinite_x_sum} count(s) are missing (NULL) or not finite</source>
+      <translation>{int_np_isfinite_x_sum} comptage(s) manquant(s) (NULL) ou non fini(s)</translation>
+    </message>
+    <message>
+      <source>counts must be integers; the count field holds fractional values</source>
+      <translation>les comptages doivent être entiers ; le champ de comptage contient des valeurs fractionnaires</translation>
+    </message>
+    <message>
+      <source>counts must be non-negative</source>
+      <translation>les comptages doivent être positifs ou nuls</translation>
+    </message>
+    <message>
+      <source>unknown mechanism {mechanism}; choose one of {join_MECHANISMS}</source>
+      <translation>mécanisme {mechanism} inconnu ; choisissez parmi {join_MECHANISMS}</translation>
+    </message>
+    <message>
+      <source>the Gaussian mechanism needs delta &gt; 0</source>
+      <translation>le mécanisme gaussien demande delta &gt; 0</translation>
+    </message>
+    <message>
+      <source>need one id per {what}</source>
+      <translation>il faut un identifiant par {what}</translation>
+    </message>
+    <message>
+      <source>give either tower positions or tower cells</source>
+      <translation>donnez soit les positions des antennes, soit les cellules des antennes</translation>
+    </message>
+    <message>
+      <source>the tower layer has no point</source>
+      <translation>la couche des antennes n'a aucun point</translation>
+    </message>
+    <message>
+      <source>need one tower id per tower point</source>
+      <translation>il faut un identifiant d'antenne par point d'antenne</translation>
+    </message>
+    <message>
+      <source>no event falls at a known tower within the period: {drops_text_int_bounded_n}. Check the start, slot length and number of slots, and the tower id fields</source>
+      <translation>aucun événement ne tombe sur une antenne connue dans la période : {drops_text_int_bounded_n}. Vérifiez le début, la durée des créneaux, le nombre de créneaux et les champs d'identifiant d'antenne</translation>
+    </message>
+    <message>
+      <source>the RSSE fraction must be in (0, 1], got {fraction}</source>
+      <translation>la fraction RSSE doit être dans (0, 1], reçu {fraction}</translation>
+    </message>
+    <message>
+      <source>centroids must be ({n}, 2) and areas ({n},), got {shape}, {shape2}</source>
+      <translation>les centroïdes doivent être de forme ({n}, 2) et les aires ({n},), reçu {shape}, {shape2}</translation>
+    </message>
+    <message>
+      <source>there are no cells to cluster</source>
+      <translation>il n'y a aucune cellule à regrouper</translation>
+    </message>
+    <message>
+      <source>cell centroids and totals must be finite and areas positive</source>
+      <translation>les centroïdes et totaux des cellules doivent être finis et les aires positives</translation>
+    </message>
+    <message>
+      <source>unknown noise {noise}; use 'gaussian' or 'laplace'</source>
+      <translation>bruit {noise} inconnu ; utilisez 'gaussian' ou 'laplace'</translation>
+    </message>
+    <message>
+      <source>per-series calls must all use the same epsilon and delta</source>
+      <translation>les appels par série doivent tous utiliser les mêmes epsilon et delta</translation>
+    </message>
+    <message>
+      <source>series must be a non-empty 2-D array (one row per series)</source>
+      <translation>les séries doivent former un tableau 2-D non vide (une ligne par série)</translation>
+    </message>
+    <message>
+      <source>the matrix must have at least one row and one column</source>
+      <translation>la matrice doit avoir au moins une ligne et une colonne</translation>
+    </message>
+    <message>
+      <source>a matrix is needed</source>
+      <translation>une matrice est nécessaire</translation>
+    </message>
+    <message>
+      <source>the noise standard deviation must be positive, got {sigma}</source>
+      <translation>l'écart type du bruit doit être positif, reçu {sigma}</translation>
+    </message>
+    <message>
+      <source>counts must be (towers={n_t}) × (slots ≥ 1), got shape {shape}</source>
+      <translation>les comptages doivent être de forme (antennes={n_t}) × (créneaux ≥ 1), reçu la forme {shape}</translation>
+    </message>
+    <message>
+      <source>counts must be finite and non-negative</source>
+      <translation>les comptages doivent être finis et positifs ou nuls</translation>
+    </message>
+    <message>
+      <source>{name} centroids must be ({n}, 2) and areas ({n},), got {shape} and {shape2}</source>
+      <translation>les centroïdes de {name} doivent être de forme ({n}, 2) et les aires ({n},), reçu {shape} et {shape2}</translation>
+    </message>
+    <message>
+      <source>the one-visit histogram must have one bin per tower ({n_t}), got shape {np_shape_self_one_visit_}</source>
+      <translation>l'histogramme à une visite doit avoir une classe par antenne ({n_t}), reçu la forme {np_shape_self_one_visit_}</translation>
+    </message>
+    <message>
+      <source>slot_hours must hold {n_slots} finite values</source>
+      <translation>slot_hours doit contenir {n_slots} valeurs finies</translation>
+    </message>
+    <message>
+      <source>the counts were not pre-sampled (ℓ = none): a DP release needs a finite ℓ</source>
+      <translation>les comptages n'ont pas été pré-échantillonnés (ℓ = aucun) : une publication DP demande un ℓ fini</translation>
+    </message>
+    <message>
+      <source>δ = {delta} is not below 1/N = {v_1_0_data_n_users} (N = {n_users} users): a δ that large may expose a user</source>
+      <translation>δ = {delta} n'est pas inférieur à 1/N = {v_1_0_data_n_users} (N = {n_users} utilisateurs) : un δ aussi grand peut exposer un utilisateur</translation>
+    </message>
+    <message>
+      <source>efpa_g adds Gaussian noise and needs δ &gt; 0</source>
+      <translation>efpa_g ajoute un bruit gaussien et demande δ &gt; 0</translation>
+    </message>
+    <message>
+      <source>the improved scaling needs the one-visit-per-user histogram and the number of visits</source>
+      <translation>la mise à l'échelle améliorée demande l'histogramme à une visite par utilisateur et le nombre de visites</translation>
+    </message>
+    <message>
+      <source>unknown density method {method}; choose one of {join_METHODS}</source>
+      <translation>méthode de densité {method} inconnue ; choisissez parmi {join_METHODS}</translation>
+    </message>
+    <message>
+      <source>the one-visit histogram must be a non-empty 1-D array</source>
+      <translation>l'histogramme à une visite doit être un tableau 1-D non vide</translation>
+    </message>
+    <message>
+      <source>the one-visit histogram must hold non-negative integers</source>
+      <translation>l'histogramme à une visite doit contenir des entiers positifs ou nuls</translation>
+    </message>
+    <message>
+      <source>the total number of visits K must be a non-negative integer, got {slot_visits}</source>
+      <translation>le nombre total de visites K doit être un entier positif ou nul, reçu {slot_visits}</translation>
+    </message>
+    <message>
+      <source>cell(s) {join_unknown} to plot are not in the layers</source>
+      <translation>les cellules {join_unknown} à tracer ne sont pas dans les couches</translation>
+    </message>
+    <message>
+      <source>Formula 1 weights must be finite and non-negative</source>
+      <translation>les poids de la formule 1 doivent être finis et positifs ou nuls</translation>
+    </message>
+    <message>
+      <source>the census cells overlapping tower cell #{worst} hold {row_sums_worst} of its area (more than 1): the census layer is not a partition (overlapping polygons)</source>
+      <translation>les cellules de recensement qui chevauchent la cellule d'antenne n° {worst} en couvrent {row_sums_worst} de l'aire (plus de 1) : la couche de recensement n'est pas une partition (polygones qui se chevauchent)</translation>
+    </message>
+    <message>
+      <source>cover masks must have shapes ({n_t},) and ({n_l},), got {shape} and {shape2}</source>
+      <translation>les masques de couverture doivent avoir les formes ({n_t},) et ({n_l},), reçu {shape} et {shape2}</translation>
+    </message>
+    <message>
+      <source>the cover leaves an overlap of a tower cell and a census cell uncovered: it is not a vertex cover of the overlap graph</source>
+      <translation>la couverture laisse non couvert un chevauchement d'une cellule d'antenne et d'une cellule de recensement : ce n'est pas une couverture par sommets du graphe des chevauchements</translation>
+    </message>
+    <message>
+      <source>ℓ (maximum visits per user) must be a positive integer, got {ell}</source>
+      <translation>ℓ (nombre maximal de visites par utilisateur) doit être un entier positif, reçu {ell}</translation>
+    </message>
+    <message>
+      <source>at least one cluster is needed</source>
+      <translation>il faut au moins un groupe</translation>
+    </message>
+    <message>
+      <source>slot_hours must have one entry per slot ({x_shape_1}), got shape {shape}</source>
+      <translation>slot_hours doit avoir une entrée par créneau ({x_shape_1}), reçu la forme {shape}</translation>
+    </message>
+    <message>
+      <source>at least one slot is needed</source>
+      <translation>il faut au moins un créneau</translation>
+    </message>
+    <message>
+      <source>the Formula 1 weights have {self_weights_shape_0} tower rows, the visit counts {n_towers}</source>
+      <translation>les poids de la formule 1 ont {self_weights_shape_0} lignes d'antennes, les comptages de visites {n_towers}</translation>
+    </message>
+    <message>
+      <source>the visits method needs the visit shares (bound_visits or visits_from_events compute them)</source>
+      <translation>la méthode des visites demande les parts de visites (bound_visits ou visits_from_events les calculent)</translation>
+    </message>
+    <message>
+      <source>at least one tower and one slot are needed</source>
+      <translation>il faut au moins une antenne et un créneau</translation>
+    </message>
+    <message>
+      <source>no event falls at a known tower within the period: {drops_text_int_visits_n_}. Check the start, slot length and number of slots, and the tower id fields</source>
+      <translation>aucun événement ne tombe sur une antenne connue dans la période : {drops_text_int_visits_n_}. Vérifiez le début, la durée des créneaux, le nombre de créneaux et les champs d'identifiant d'antenne</translation>
+    </message>
+    <message>
+      <source>the visit bound B must be a positive integer, got {bound}</source>
+      <translation>la borne de visites B doit être un entier positif, reçu {bound}</translation>
+    </message>
+    <message>
+      <source>the visit bound B must be an integer ≥ ℓ = {ell}, got {b}</source>
+      <translation>la borne de visites B doit être un entier ≥ ℓ = {ell}, reçu {b}</translation>
+    </message>
+    <message>
+      <source>the tessellation is not a partition: {len_big} gap(s) between cells (largest {max_big} m²); if the territory itself has holes, allow them</source>
+      <translation>le pavage n'est pas une partition : {len_big} trou(s) entre les cellules (le plus grand {max_big} m²) ; si le territoire lui-même a des trous, autorisez-les</translation>
+    </message>
+    <message>
+      <source>need two arrays of the same length (at least 2 values)</source>
+      <translation>il faut deux tableaux de même longueur (au moins 2 valeurs)</translation>
+    </message>
+    <message>
+      <source>both partitions must label the same cells</source>
+      <translation>les deux partitions doivent étiqueter les mêmes cellules</translation>
+    </message>
+    <message>
+      <source>unknown method {method}; choose one of {MODES}</source>
+      <translation>méthode {method} inconnue ; choisissez parmi {MODES}</translation>
+    </message>
+    <message>
+      <source>unknown aggregation {aggregation}; choose one of {AGGREGATIONS}</source>
+      <translation>agrégation {aggregation} inconnue ; choisissez parmi {AGGREGATIONS}</translation>
+    </message>
+    <message>
+      <source>unknown noise {noise}; choose one of {NOISES}</source>
+      <translation>bruit {noise} inconnu ; choisissez parmi {NOISES}</translation>
+    </message>
+    <message>
+      <source>sketches compress the nodes' messages; the central mode has none</source>
+      <translation>les esquisses compriment les messages des nœuds ; le mode central n'en a pas</translation>
+    </message>
+    <message>
+      <source>the central mode needs the maximum number of moves per vehicle</source>
+      <translation>le mode central demande le nombre maximal de déplacements par véhicule</translation>
+    </message>
+    <message>
+      <source>unknown bounding {bounding}; choose one of {BOUNDINGS}</source>
+      <translation>bornage {bounding} inconnu ; choisissez parmi {BOUNDINGS}</translation>
+    </message>
+    <message>
+      <source>the maximum moves per vehicle and count per move must be integers ≥ 1</source>
+      <translation>le nombre maximal de déplacements par véhicule et le comptage par déplacement doivent être des entiers ≥ 1</translation>
+    </message>
+    <message>
+      <source>{int_np_isfinite_values_s} point(s) have no {name}</source>
+      <translation>{int_np_isfinite_values_s} point(s) sans {name}</translation>
+    </message>
+    <message>
+      <source>some points have no {name}</source>
+      <translation>certains points n'ont pas de {name}</translation>
+    </message>
+    <message>
+      <source>{name} must be numbers</source>
+      <translation>{name} doit contenir des nombres</translation>
+    </message>
+    <message>
+      <source>{int_np_isfinite_arr_sum} point(s) have no valid {name}</source>
+      <translation>{int_np_isfinite_arr_sum} point(s) sans {name} valide</translation>
+    </message>
+    <message>
+      <source>vehicle, trajectory, time, x and y must have one value per point</source>
+      <translation>véhicule, trajectoire, heure, x et y doivent avoir une valeur par point</translation>
+    </message>
+    <message>
+      <source>there are no trajectory points</source>
+      <translation>il n'y a aucun point de trajectoire</translation>
+    </message>
+    <message>
+      <source>{n} vehicles, 0 moves: {exc}</source>
+      <translation>{n} véhicules, 0 déplacement : {exc}</translation>
+    </message>
+    <message>
+      <source>none of the {n} trajectory points lies in a cell of the tessellation: check that the points and the cells cover the same area</source>
+      <translation>aucun des {n} points de trajectoire ne se trouve dans une cellule du pavage : vérifiez que les points et les cellules couvrent la même zone</translation>
+    </message>
+    <message>
+      <source>the time interval must have start &lt;= end, got {interval}</source>
+      <translation>l'intervalle de temps doit avoir début &lt;= fin, reçu {interval}</translation>
+    </message>
+    <message>
+      <source>expected one flow per move of M ({size}), got {size2}</source>
+      <translation>un flux attendu par déplacement de M ({size}), reçu {size2}</translation>
+    </message>
+    <message>
+      <source>flows must be finite numbers</source>
+      <translation>les flux doivent être des nombres finis</translation>
+    </message>
+    <message>
+      <source>need one community label per cell</source>
+      <translation>il faut une étiquette de communauté par cellule</translation>
+    </message>
+    <message>
+      <source>BalancedNoise needs delta &gt; 0</source>
+      <translation>BalancedNoise demande delta &gt; 0</translation>
+    </message>
+    <message>
+      <source>unknown noise method {method}; choose one of {METHODS}</source>
+      <translation>méthode de bruit {method} inconnue ; choisissez parmi {METHODS}</translation>
+    </message>
+    <message>
+      <source>unknown sensitivity {sensitivity}; choose one of {SENSITIVITIES}</source>
+      <translation>sensibilité {sensitivity} inconnue ; choisissez parmi {SENSITIVITIES}</translation>
+    </message>
+    <message>
+      <source>there are no vehicles with moves</source>
+      <translation>il n'y a aucun véhicule avec des déplacements</translation>
+    </message>
+    <message>
+      <source>this method is not differentially private (its privacy loss is unbounded): it cannot be charged to a privacy ledger</source>
+      <translation>cette méthode n'est pas différentiellement privée (sa perte de confidentialité n'est pas bornée) : elle ne peut pas être imputée à un registre de confidentialité</translation>
+    </message>
+    <message>
+      <source>unknown sketch {kind}; choose one of {KINDS}</source>
+      <translation>esquisse {kind} inconnue ; choisissez parmi {KINDS}</translation>
+    </message>
+    <message>
+      <source>sketch width and depth must be at least 1</source>
+      <translation>la largeur et la profondeur de l'esquisse doivent valoir au moins 1</translation>
+    </message>
+    <message>
+      <source>an AGMS sketch has one row of counters (depth 1)</source>
+      <translation>une esquisse AGMS a une seule ligne de compteurs (profondeur 1)</translation>
+    </message>
+    <message>
+      <source>the sketch seed must be a non-negative integer</source>
+      <translation>la graine de l'esquisse doit être un entier positif ou nul</translation>
+    </message>
+    <message>
+      <source>AGMS has no buckets; its signs come from _agms_sign_blocks</source>
+      <translation>AGMS n'a pas de seaux ; ses signes viennent de _agms_sign_blocks</translation>
+    </message>
+    <message>
+      <source>expected {size} counters, got {rows_shape_1}</source>
+      <translation>{size} compteurs attendus, reçu {rows_shape_1}</translation>
+    </message>
+    <message>
+      <source>{n_vehicles} vehicles, 0 moves: no trajectory goes from one cell to an adjacent one ({st_get_points_outside_ce} of {st_get_points_0} points outside the cells, {st_get_single_cell_traje} trajectories that never leave one cell, {st_get_moves_outside_int} moves outside the time interval); a release would be pure noise</source>
+      <translation>{n_vehicles} véhicules, 0 déplacement : aucune trajectoire ne va d'une cellule à une cellule adjacente ({st_get_points_outside_ce} points sur {st_get_points_0} hors des cellules, {st_get_single_cell_traje} trajectoires qui ne quittent jamais une cellule, {st_get_moves_outside_int} déplacements hors de l'intervalle de temps) ; une publication ne serait que du bruit</translation>
+    </message>
+    <message>
+      <source>{int_pos_0_sum} move(s) join cells that are not adjacent</source>
+      <translation>{int_pos_0_sum} déplacement(s) joignent des cellules non adjacentes</translation>
+    </message>
+    <message>
+      <source>geodesic displacement of lon/lat points needs the pyproj package (Debian: apt install python3-pyproj; pip install pyproj)</source>
+      <translation>le déplacement géodésique de points en longitude/latitude demande le paquet pyproj (Debian : apt install python3-pyproj ; pip install pyproj)</translation>
+    </message>
+    <message>
+      <source>point coordinates must be finite</source>
+      <translation>les coordonnées des points doivent être finies</translation>
+    </message>
+    <message>
+      <source>{bad_lat} points have a latitude outside [-90, 90] and {bad_lon} a longitude outside [-540, 540] degrees: is the layer's CRS really geographic (degrees)?</source>
+      <translation>{bad_lat} points ont une latitude hors de [-90, 90] et {bad_lon} une longitude hors de [-540, 540] degrés : le SCR de la couche est-il vraiment géographique (en degrés) ?</translation>
+    </message>
+    <message>
+      <source>cell size must be a positive number of metres, got {cell}</source>
+      <translation>la taille de cellule doit être un nombre positif de mètres, reçu {cell}</translation>
+    </message>
+    <message>
+      <source>a grid needs at least 2 cells, got {nx} × {ny}</source>
+      <translation>une grille demande au moins 2 cellules, reçu {nx} × {ny}</translation>
+    </message>
+    <message>
+      <source>grid extent is empty</source>
+      <translation>l'emprise de la grille est vide</translation>
+    </message>
+    <message>
+      <source>{cell} m cells over {xmax_xmin} × {ymax_ymin} m make {fx} × {fy} cells (at most {MAX_GRID_CELLS}): use larger cells or a smaller extent</source>
+      <translation>des cellules de {cell} m sur {xmax_xmin} × {ymax_ymin} m font {fx} × {fy} cellules (au plus {MAX_GRID_CELLS}) : utilisez des cellules plus grandes ou une emprise plus petite</translation>
+    </message>
+    <message>
+      <source>unknown grid mechanism {mechanism}; use one of {sorted__KERNELS}</source>
+      <translation>mécanisme de grille {mechanism} inconnu ; utilisez l'un de {sorted__KERNELS}</translation>
+    </message>
+    <message>
+      <source>boundary must be one of {BOUNDARIES}, got {boundary}</source>
+      <translation>boundary doit être l'un de {BOUNDARIES}, reçu {boundary}</translation>
+    </message>
+    <message>
+      <source>the noise (ε·cell = {eps_cell}) is too wide for a {ny} × {nx} grid: use larger cells, a smaller grid or a larger ε</source>
+      <translation>le bruit (ε·cellule = {eps_cell}) est trop large pour une grille de {ny} × {nx} : utilisez des cellules plus grandes, une grille plus petite ou un ε plus grand</translation>
+    </message>
+    <message>
+      <source>unknown grid mechanism {mechanism}; use one of {MECHANISMS}</source>
+      <translation>mécanisme de grille {mechanism} inconnu ; utilisez l'un de {MECHANISMS}</translation>
+    </message>
+    <message>
+      <source>a dense channel of {size} cells is too large; use forward/backward</source>
+      <translation>un canal dense de {size} cellules est trop grand ; utilisez forward/backward</translation>
+    </message>
+    <message>
+      <source>report cells must be in [0, {size})</source>
+      <translation>les cellules rapportées doivent être dans [0, {size})</translation>
+    </message>
+    <message>
+      <source>need one count per grid cell ({size})</source>
+      <translation>il faut un comptage par cellule de la grille ({size})</translation>
+    </message>
+    <message>
+      <source>IBU needs non-negative report counts with at least one report</source>
+      <translation>IBU demande des comptages de rapports positifs ou nuls, avec au moins un rapport</translation>
+    </message>
+    <message>
+      <source>iterations must be at least 1</source>
+      <translation>le nombre d'itérations doit valoir au moins 1</translation>
+    </message>
+    <message>
+      <source>ε·cell = {a} is too small for the {mechanism} grid sampler (at least {MIN_B_math_sqrt_2}): use larger cells or ε</source>
+      <translation>ε·cellule = {a} est trop petit pour l'échantillonneur de grille {mechanism} (au moins {MIN_B_math_sqrt_2}) : utilisez des cellules plus grandes ou un ε plus grand</translation>
+    </message>
+    <message>
+      <source>lattice offset beyond 2^31 cells</source>
+      <translation>décalage de réseau au-delà de 2^31 cellules</translation>
+    </message>
+    <message>
+      <source>the input layer has no point geometries</source>
+      <translation>la couche en entrée n'a aucune géométrie de point</translation>
+    </message>
+    <message>
+      <source>a radius quantile needs p in [0, 1)</source>
+      <translation>un quantile de rayon demande p dans [0, 1)</translation>
+    </message>
+    <message>
+      <source>privacy level must be a positive number, got {level}</source>
+      <translation>le niveau de confidentialité doit être un nombre positif, reçu {level}</translation>
+    </message>
+    <message>
+      <source>radius must be a positive number of metres, got {radius}</source>
+      <translation>le rayon doit être un nombre positif de mètres, reçu {radius}</translation>
+    </message>
+    <message>
+      <source>the study area must be a non-empty polygon</source>
+      <translation>la zone d'étude doit être un polygone non vide</translation>
+    </message>
+    <message>
+      <source>unknown mechanism {mechanism}; use one of {PERTURB_MECHANISMS}</source>
+      <translation>mécanisme {mechanism} inconnu ; utilisez l'un de {PERTURB_MECHANISMS}</translation>
+    </message>
+    <message>
+      <source>ε = {epsilon} per metre displaces a point by {v_2_0_epsilon} m on average, below the {GRANULARITY_M_100} cm the reports are rounded to: they would publish the true points. Use ε ≤ {MAX_EPSILON_PER_METRE} per metre (typical values: 0.001 to 0.1, e.g. ln 4 / 200 m ≈ 0.007)</source>
+      <translation>ε = {epsilon} par mètre déplace un point de {v_2_0_epsilon} m en moyenne, moins que les {GRANULARITY_M_100} cm auxquels les rapports sont arrondis : ils publieraient les vrais points. Utilisez ε ≤ {MAX_EPSILON_PER_METRE} par mètre (valeurs usuelles : 0,001 à 0,1, p. ex. ln 4 / 200 m ≈ 0,007)</translation>
+    </message>
+    <message>
+      <source>geo-indistinguishability is pure: delta must be 0</source>
+      <translation>la géo-indistinguabilité est pure : delta doit valoir 0</translation>
+    </message>
+    <message>
+      <source>points must be an array of shape (n, 2)</source>
+      <translation>les points doivent former un tableau de forme (n, 2)</translation>
+    </message>
+    <message>
+      <source>the {mechanism} mechanism works on a grid in metres; only planar Laplace takes longitude/latitude</source>
+      <translation>le mécanisme {mechanism} travaille sur une grille en mètres ; seul le Laplace planaire accepte la longitude/latitude</translation>
+    </message>
+    <message>
+      <source>the {mechanism} mechanism needs a grid</source>
+      <translation>le mécanisme {mechanism} demande une grille</translation>
+    </message>
+    <message>
+      <source>{outside} of {total} points ({v_100_0_outside_total} %) lie outside {where}; {hint}. Refused: more than half the points; check the extent, the CRS and the study area, or allow points outside explicitly.</source>
+      <translation>{outside} points sur {total} ({v_100_0_outside_total} %) se trouvent hors de {where} ; {hint}. Refusé : plus de la moitié des points ; vérifiez l'emprise, le SCR et la zone d'étude, ou autorisez explicitement les points hors zone.</translation>
+    </message>
+    <message>
+      <source>{outside} of {total} points ({v_100_0_outside_total} %) lie outside {where}. Refused: more than half the points; check the extent, the CRS and the study area, or allow points outside explicitly.</source>
+      <translation>{outside} points sur {total} ({v_100_0_outside_total} %) se trouvent hors de {where}. Refusé : plus de la moitié des points ; vérifiez l'emprise, le SCR et la zone d'étude, ou autorisez explicitement les points hors zone.</translation>
+    </message>
+    <message>
+      <source>{outside} of {total} points ({v_100_0_outside_total} %) lie outside {where}; {hint}</source>
+      <translation>{outside} points sur {total} ({v_100_0_outside_total} %) se trouvent hors de {where} ; {hint}</translation>
+    </message>
+    <message>
+      <source>{outside} of {total} points ({v_100_0_outside_total} %) lie outside {where}</source>
+      <translation>{outside} points sur {total} ({v_100_0_outside_total} %) se trouvent hors de {where}</translation>
+    </message>
+    <message>
+      <source>the maximum number of points per user must be an integer ≥ 1, got {m}</source>
+      <translation>le nombre maximal de points par utilisateur doit être un entier ≥ 1, reçu {m}</translation>
+    </message>
+    <message>
+      <source>there are no points to perturb</source>
+      <translation>il n'y a aucun point à perturber</translation>
+    </message>
+    <message>
+      <source>excess must be one of {EXCESS_RULES}, got {excess}</source>
+      <translation>excess doit être l'un de {EXCESS_RULES}, reçu {excess}</translation>
+    </message>
+    <message>
+      <source>a maximum number of points per user needs user ids</source>
+      <translation>un nombre maximal de points par utilisateur demande des identifiants d'utilisateur</translation>
+    </message>
+    <message>
+      <source>with user ids, give the maximum number of points per user (m): the cost m·ε is fixed before looking at the data</source>
+      <translation>avec des identifiants d'utilisateur, donnez le nombre maximal de points par utilisateur (m) : le coût m·ε est fixé avant de regarder les données</translation>
+    </message>
+    <message>
+      <source>need one user id per point</source>
+      <translation>il faut un identifiant d'utilisateur par point</translation>
+    </message>
+    <message>
+      <source>user '{names_worst}' has {counts_worst} points and {size} user(s) have more than the maximum of {m} points per user: raise the maximum (the cost grows to m·ε) or sample users down to it</source>
+      <translation>l'utilisateur '{names_worst}' a {counts_worst} points et {size} utilisateur(s) ont plus que le maximum de {m} points par utilisateur : relevez le maximum (le coût passe à m·ε) ou sous-échantillonnez les utilisateurs jusqu'à ce maximum</translation>
+    </message>
+    <message>
+      <source>there are no reported points</source>
+      <translation>il n'y a aucun point rapporté</translation>
+    </message>
+    <message>
+      <source>target expected distance must be a positive number of metres, got {target}</source>
+      <translation>la distance attendue visée doit être un nombre positif de mètres, reçu {target}</translation>
+    </message>
+    <message>
+      <source>no ε of {mechanism} gives an expected distance of {target} m on this grid</source>
+      <translation>aucun ε de {mechanism} ne donne une distance attendue de {target} m sur cette grille</translation>
+    </message>
+    <message>
+      <source>the transport problem failed: {message}</source>
+      <translation>le problème de transport a échoué : {message}</translation>
+    </message>
+    <message>
+      <source>{name} needs one value per grid cell ({size}), got {size2}</source>
+      <translation>{name} demande une valeur par cellule de la grille ({size}), reçu {size2}</translation>
+    </message>
+    <message>
+      <source>{name} must be non-negative with a positive sum</source>
+      <translation>{name} doit être positif ou nul avec une somme positive</translation>
+    </message>
+    <message>
+      <source>layer {name} has no polygons</source>
+      <translation>la couche {name} n'a aucun polygone</translation>
+    </message>
+    <message>
+      <source>min_overlap_m2 must be a non-negative number, got {min_overlap_m2}</source>
+      <translation>min_overlap_m2 doit être un nombre positif ou nul, reçu {min_overlap_m2}</translation>
+    </message>
+    <message>
+      <source>min_overlap_fraction must be in [0, 1), got {min_overlap_fraction}</source>
+      <translation>min_overlap_fraction doit être dans [0, 1), reçu {min_overlap_fraction}</translation>
+    </message>
+    <message>
+      <source>no polygon of {name_a} overlaps a polygon of {name_b}: the layers cover different places (check that each layer's CRS is set correctly)</source>
+      <translation>aucun polygone de {name_a} ne chevauche un polygone de {name_b} : les couches couvrent des lieux différents (vérifiez que le SCR de chaque couche est correctement défini)</translation>
+    </message>
+    <message>
+      <source>maximum_bipartite_matching returned a non-maximum matching</source>
+      <translation>maximum_bipartite_matching a renvoyé un couplage non maximal</translation>
+    </message>
+    <message>
+      <source>counts_a must have shape ({w_shape_0},) or ({w_shape_0}, T), got {shape}</source>
+      <translation>counts_a doit avoir la forme ({w_shape_0},) ou ({w_shape_0}, T), reçu {shape}</translation>
+    </message>
+    <message>
+      <source>towers must be a non-empty (n, 2) array of coordinates</source>
+      <translation>les antennes doivent former un tableau (n, 2) non vide de coordonnées</translation>
+    </message>
+    <message>
+      <source>need at least one census polygon, with one population each</source>
+      <translation>il faut au moins un polygone de recensement, avec une population chacun</translation>
+    </message>
+    <message>
+      <source>census population must be non-negative with a positive total</source>
+      <translation>la population de recensement doit être positive ou nulle, avec un total positif</translation>
+    </message>
+    <message>
+      <source>one id per tower and per zone is required</source>
+      <translation>un identifiant par antenne et par zone est requis</translation>
+    </message>
+    <message>
+      <source>census polygon {z} is empty</source>
+      <translation>le polygone de recensement {z} est vide</translation>
+    </message>
+    <message>
+      <source>{name} is missing (null geometry)</source>
+      <translation>{name} est manquant (géométrie nulle)</translation>
+    </message>
+    <message>
+      <source>{name} is empty</source>
+      <translation>{name} est vide</translation>
+    </message>
+    <message>
+      <source>{name} must be a polygon, got {geom_type}</source>
+      <translation>{name} doit être un polygone, reçu {geom_type}</translation>
+    </message>
+    <message>
+      <source>{name} has no area after repair</source>
+      <translation>{name} n'a pas d'aire après réparation</translation>
+    </message>
+    <message>
+      <source>{name} has no area</source>
+      <translation>{name} n'a pas d'aire</translation>
+    </message>
+    <message>
+      <source>no {what}: the point layer is empty</source>
+      <translation>aucun(e) {what} : la couche de points est vide</translation>
+    </message>
+    <message>
+      <source>{what} must be an (n, 2) array of x, y coordinates, got {shape}</source>
+      <translation>{what} doit être un tableau (n, 2) de coordonnées x, y, reçu {shape}</translation>
+    </message>
+    <message>
+      <source>{what} have non-finite coordinates</source>
+      <translation>{what} ont des coordonnées non finies</translation>
+    </message>
+    <message>
+      <source>buffer distance must be a non-negative number, got {buffer_m}</source>
+      <translation>la distance de tampon doit être un nombre positif ou nul, reçu {buffer_m}</translation>
+    </message>
+    <message>
+      <source>the points' convex hull has no area (fewer than 3 distinct points or all collinear): give a buffer distance &gt; 0 or a study area</source>
+      <translation>l'enveloppe convexe des points n'a pas d'aire (moins de 3 points distincts, ou tous alignés) : donnez une distance de tampon &gt; 0 ou une zone d'étude</translation>
+    </message>
+    <message>
+      <source>Voronoi region of a site is unbounded despite the guard points</source>
+      <translation>la région de Voronoï d'un site est non bornée malgré les points de garde</translation>
+    </message>
+    <message>
+      <source>merge distance must be a non-negative number, got {merge_distance}</source>
+      <translation>la distance de fusion doit être un nombre positif ou nul, reçu {merge_distance}</translation>
+    </message>
+    <message>
+      <source>the study area polygon was invalid and has been repaired</source>
+      <translation>le polygone de la zone d'étude était invalide et a été réparé</translation>
+    </message>
+    <message>
+      <source>radii must satisfy 0 &lt; minimum radius &lt;= maximum radius, got r={min_radius}, R={max_radius}</source>
+      <translation>les rayons doivent vérifier 0 &lt; rayon minimal &lt;= rayon maximal, reçu r={min_radius}, R={max_radius}</translation>
+    </message>
+    <message>
+      <source>minimum number of points to subdivide must be an integer &gt;= 2, got {min_points}</source>
+      <translation>le nombre minimal de points pour subdiviser doit être un entier &gt;= 2, reçu {min_points}</translation>
+    </message>
+    <message>
+      <source>the cell seeds are centroids of the sample points: unless the sample is public or historical, the cells disclose where its points lie</source>
+      <translation>les germes des cellules sont les centroïdes des points de l'échantillon : à moins que l'échantillon soit public ou historique, les cellules révèlent où se trouvent ses points</translation>
+    </message>
+    <message>
+      <source>{len_missing} of {len_polygons} polygons of the {what} layer have no geometry (NULL or empty), e.g. '{missing_0}': remove or fix them</source>
+      <translation>{len_missing} polygones sur {len_polygons} de la couche {what} n'ont pas de géométrie (NULL ou vide), p. ex. '{missing_0}' : supprimez-les ou corrigez-les</translation>
+    </message>
+    <message>
+      <source>the {what} layer has {has}: zones must be at least {minimum} (over a single zone every count is the total: release a noisy total instead)</source>
+      <translation>la couche {what} a {has} : il faut au moins {minimum} zones (sur une seule zone, chaque comptage est le total : publiez plutôt un total bruité)</translation>
+    </message>
+    <message>
+      <source>the {what} layer is not a partition: {n_pairs} pair{s_if_n_pairs_1_else} of its polygons overlap, on areas adding up to {share_share} of the layer's area (largest: '{names_i_worst}' and '{names_j_worst}', {shared_worst} m²). A person or trip in an overlap would be counted twice (beyond what the noise covers): make the layer a partition (e.g. QGIS's Union, then Dissolve the duplicated parts) and run again</source>
+      <translation>la couche {what} n'est pas une partition : {n_pairs} paire{s_if_n_pairs_1_else} de ses polygones se chevauchent, sur des surfaces totalisant {share_share} de l'aire de la couche (la plus grande : '{names_i_worst}' et '{names_j_worst}', {shared_worst} m²). Une personne ou un trajet dans un chevauchement serait compté deux fois (au-delà de ce que couvre le bruit) : faites de la couche une partition (p. ex. Union de QGIS, puis Regrouper les parties en double) et relancez</translation>
+    </message>
+    <message>
+      <source>polygon '{names_k}' of the {what} layer lies inside other polygons of the layer: remove the duplicate</source>
+      <translation>le polygone '{names_k}' de la couche {what} se trouve à l'intérieur d'autres polygones de la couche : supprimez le doublon</translation>
+    </message>
+    <message>
+      <source>user, cell and time must be 1-D arrays of the same length</source>
+      <translation>utilisateur, cellule et heure doivent être des tableaux 1-D de même longueur</translation>
+    </message>
+    <message>
+      <source>trajectory linking transport problem failed: {message}</source>
+      <translation>le problème de transport de liaison des trajectoires a échoué : {message}</translation>
+    </message>
+    <message>
+      <source>counts must be (slots, cells) and centroids (cells, 2)</source>
+      <translation>les comptages doivent être de forme (créneaux, cellules) et les centroïdes (cellules, 2)</translation>
+    </message>
+    <message>
+      <source>the attack needs non-negative integer counts (apply the consistency post-processing to noisy counts first)</source>
+      <translation>l'attaque demande des comptages entiers positifs ou nuls (appliquez d'abord le post-traitement de cohérence aux comptages bruités)</translation>
+    </message>
+    <message>
+      <source>day_model must be one of {DAY_MODELS}, got {day_model}</source>
+      <translation>day_model doit être l'un de {DAY_MODELS}, reçu {day_model}</translation>
+    </message>
+    <message>
+      <source>night must hold one flag per timestamp ({n_slots})</source>
+      <translation>night doit contenir un indicateur par instant ({n_slots})</translation>
+    </message>
+    <message>
+      <source>true and recovered trajectories need the same number of timestamps</source>
+      <translation>les trajectoires vraies et reconstituées doivent avoir le même nombre d'instants</translation>
+    </message>
+    <message>
+      <source>top_k must be at least 1, got {top_k}</source>
+      <translation>top_k doit valoir au moins 1, reçu {top_k}</translation>
+    </message>
+    <message>
+      <source>no observed location: uniqueness is undefined</source>
+      <translation>aucune position observée : l'unicité n'est pas définie</translation>
+    </message>
+    <message>
+      <source>the true trajectories must cover the same {rec_shape_1} timestamps</source>
+      <translation>les vraies trajectoires doivent couvrir les mêmes {rec_shape_1} instants</translation>
+    </message>
+    <message>
+      <source>counts must be a non-empty (slots, cells) array, got shape {shape}</source>
+      <translation>les comptages doivent former un tableau (créneaux, cellules) non vide, reçu la forme {shape}</translation>
+    </message>
+    <message>
+      <source>true counts must be integers</source>
+      <translation>les vrais comptages doivent être entiers</translation>
+    </message>
+    <message>
+      <source>true counts must be non-negative</source>
+      <translation>les vrais comptages doivent être positifs ou nuls</translation>
+    </message>
+    <message>
+      <source>noise must be one of {NOISES}, got {noise}</source>
+      <translation>noise doit être l'un de {NOISES}, reçu {noise}</translation>
+    </message>
+    <message>
+      <source>the cutoff c must be at least 1, got {cutoff}</source>
+      <translation>le seuil c doit valoir au moins 1, reçu {cutoff}</translation>
+    </message>
+    <message>
+      <source>comparison_share must be in (0, 1), got {comparison_share}</source>
+      <translation>comparison_share doit être dans (0, 1), reçu {comparison_share}</translation>
+    </message>
+    <message>
+      <source>noisy counts must be finite numbers</source>
+      <translation>les comptages bruités doivent être des nombres finis</translation>
+    </message>
+    <message>
+      <source>noisy counts must be a 1-D histogram or a 2-D (slot, cell) array</source>
+      <translation>les comptages bruités doivent former un histogramme 1-D ou un tableau 2-D (créneau, cellule)</translation>
+    </message>
+    <message>
+      <source>past days' accounting 'parallel' was removed: it charged ε while the past days' divisions also spent ε each on the same people (true cost (H+1)·ε), assuming past days' users disjoint from today's, which mobility data never are. Use 'sequential' (the past days' divisions share the division share of ε).</source>
+      <translation>la comptabilité 'parallel' des jours passés a été supprimée : elle imputait ε alors que les divisions des jours passés dépensaient aussi ε chacune sur les mêmes personnes (coût réel (H+1)·ε), en supposant les utilisateurs des jours passés disjoints de ceux du jour, ce que les données de mobilité ne sont jamais. Utilisez 'sequential' (les divisions des jours passés se partagent la part de ε de la division).</translation>
+    </message>
+    <message>
+      <source>composition must be one of {COMPOSITIONS}, got {composition}</source>
+      <translation>composition doit être l'un de {COMPOSITIONS}, reçu {composition}</translation>
+    </message>
+    <message>
+      <source>the log base α of Eq. 7 must be &gt; 1, got {alpha}</source>
+      <translation>la base α du logarithme de l'éq. 7 doit être &gt; 1, reçu {alpha}</translation>
+    </message>
+    <message>
+      <source>utility must be one of {UTILITIES}, got {utility}</source>
+      <translation>utility doit être l'un de {UTILITIES}, reçu {utility}</translation>
+    </message>
+    <message>
+      <source>division_share must be in (0, 1), got {division_share}</source>
+      <translation>division_share doit être dans (0, 1), reçu {division_share}</translation>
+    </message>
+    <message>
+      <source>history must be (days, {c_shape_0}, {c_shape_1}) counts of at least one past day, got shape {shape}</source>
+      <translation>l'historique doit être de forme (jours, {c_shape_0}, {c_shape_1}) : les comptages d'au moins un jour passé, reçu la forme {shape}</translation>
+    </message>
+    <message>
+      <source>The released total ({released_total} user-timestamps) is within 2× of what this method can release on noise alone ({noise}: 95 % of releases with nobody in any cell stay below it): it may be off by more than 2×; fewer timestamps or cells, a larger ε or the threshold method release less noise.</source>
+      <translation>Le total publié ({released_total} utilisateurs-instants) est à moins de 2× de ce que cette méthode peut publier avec le bruit seul ({noise} : 95 % des publications sans personne dans aucune cellule restent en dessous) : il peut être faux de plus de 2× ; moins d'instants ou de cellules, un ε plus grand ou la méthode à seuil publient moins de bruit.</translation>
+    </message>
+    <message>
+      <source>none of the {facts_rows} observations lies in a cell during the {n_slots} timestamps from {iso_utc_self_start} ({facts_outside_every_cell} outside every cell)</source>
+      <translation>aucune des {facts_rows} observations ne se trouve dans une cellule pendant les {n_slots} instants à partir de {iso_utc_self_start} ({facts_outside_every_cell} hors de toute cellule)</translation>
+    </message>
+    <message>
+      <source>dynamic hybrid needs observations on each of the {past} past days before the start; {len_empty_days} of them have none (set the number of past days to the days the input covers)</source>
+      <translation>l'hybride dynamique demande des observations pour chacun des {past} jours passés avant le début ; {len_empty_days} d'entre eux n'en ont aucune (réglez le nombre de jours passés sur les jours que couvre l'entrée)</translation>
+    </message>
+    <message>
+      <source>method must be one of {METHODS}, got {method}</source>
+      <translation>method doit être l'un de {METHODS}, reçu {method}</translation>
+    </message>
+    <message>
+      <source>true and private counts differ in shape: {shape} vs {shape2}</source>
+      <translation>les comptages vrais et privés diffèrent de forme : {shape} contre {shape2}</translation>
+    </message>
+    <message>
+      <source>past days are used by dynamic_hybrid only, not by auto</source>
+      <translation>les jours passés ne servent qu'à dynamic_hybrid, pas à auto</translation>
+    </message>
+    <message>
+      <source>dynamic hybrid perturbation needs at least one past day of counts</source>
+      <translation>la perturbation hybride dynamique demande au moins un jour passé de comptages</translation>
+    </message>
+    <message>
+      <source>past days are used by dynamic_hybrid only, not by {method}</source>
+      <translation>les jours passés ne servent qu'à dynamic_hybrid, pas à {method}</translation>
+    </message>
+    <message>
+      <source>direct perturbation takes no {sorted_set_params_noise}</source>
+      <translation>la perturbation directe ne prend pas de {sorted_set_params_noise}</translation>
+    </message>
+    <message>
+      <source>user, tower and time must be 1-D arrays of the same length</source>
+      <translation>utilisateur, antenne et heure doivent être des tableaux 1-D de même longueur</translation>
+    </message>
+    <message>
+      <source>tower must hold integer tower indices, got dtype {dtype}</source>
+      <translation>tower doit contenir des indices entiers d'antennes, reçu le type {dtype}</translation>
+    </message>
+    <message>
+      <source>n_towers and n_slots must be at least 1</source>
+      <translation>n_towers et n_slots doivent valoir au moins 1</translation>
+    </message>
+    <message>
+      <source>ell (visits kept per user) must be an integer ≥ 1, got {ell}</source>
+      <translation>ell (visites gardées par utilisateur) doit être un entier ≥ 1, reçu {ell}</translation>
+    </message>
+    <message>
+      <source>slot length must be a positive number of seconds, got {slot_seconds}</source>
+      <translation>la durée d'un créneau doit être un nombre positif de secondes, reçu {slot_seconds}</translation>
+    </message>
+    <message>
+      <source>too many users × slots × towers to pack in 64 bits</source>
+      <translation>trop d'utilisateurs × créneaux × antennes pour tenir sur 64 bits</translation>
+    </message>
+    <message>
+      <source>no valid event in the period: nothing to summarise</source>
+      <translation>aucun événement valide dans la période : rien à résumer</translation>
+    </message>
+    <message>
+      <source>more than 2³¹ distinct values: too many to encode</source>
+      <translation>plus de 2³¹ valeurs distinctes : trop pour être encodées</translation>
+    </message>
+    <message>
+      <source>the number of slots must be between 1 and 32767, got {n_slots}</source>
+      <translation>le nombre de créneaux doit être compris entre 1 et 32767, reçu {n_slots}</translation>
+    </message>
+    <message>
+      <source>no tower id to match the events against</source>
+      <translation>aucun identifiant d'antenne auquel rapporter les événements</translation>
+    </message>
+    <message>
+      <source>user, tower and time batches must have the same length</source>
+      <translation>les lots d'utilisateurs, d'antennes et d'heures doivent avoir la même longueur</translation>
+    </message>
+    <message>
+      <source>unknown engine {engine}: use one of {join_ENGINES}</source>
+      <translation>moteur {engine} inconnu : utilisez l'un de {join_ENGINES}</translation>
+    </message>
+    <message>
+      <source>DuckDB is not installed (it is optional; scripts/setup installs it in the test environments)</source>
+      <translation>DuckDB n'est pas installé (il est facultatif ; scripts/setup l'installe dans les environnements de test)</translation>
+    </message>
+    <message>
+      <source>GDAL ≥ 3.6 with its Python bindings is not available</source>
+      <translation>GDAL ≥ 3.6 avec ses liaisons Python n'est pas disponible</translation>
+    </message>
+    <message>
+      <source>the pure-Python engine reads CSV only; install GDAL or DuckDB to read {os_path_basename_path}</source>
+      <translation>le moteur en Python pur ne lit que le CSV ; installez GDAL ou DuckDB pour lire {os_path_basename_path}</translation>
+    </message>
+    <message>
+      <source>events file {path} does not exist</source>
+      <translation>le fichier d'événements {path} n'existe pas</translation>
+    </message>
+    <message>
+      <source>{path} is empty</source>
+      <translation>{path} est vide</translation>
+    </message>
+    <message>
+      <source>field(s) {join_missing} not found in {os_path_basename_path}; available: {join_header}</source>
+      <translation>champ(s) {join_missing} introuvable(s) dans {os_path_basename_path} ; disponibles : {join_header}</translation>
+    </message>
+    <message>
+      <source>field(s) {join_missing} not found in {what}; available: {join_available}</source>
+      <translation>champ(s) {join_missing} introuvable(s) dans {what} ; disponibles : {join_available}</translation>
+    </message>
+    <message>
+      <source>GDAL cannot open {path}: {exc}</source>
+      <translation>GDAL ne peut pas ouvrir {path} : {exc}</translation>
+    </message>
+    <message>
+      <source>GDAL cannot open {path}</source>
+      <translation>GDAL ne peut pas ouvrir {path}</translation>
+    </message>
+    <message>
+      <source>layer {layer_name} not found in {path}</source>
+      <translation>couche {layer_name} introuvable dans {path}</translation>
+    </message>
+    <message>
+      <source>DuckDB reads .csv and .parquet files, not {os_path_basename_path}</source>
+      <translation>DuckDB lit les fichiers .csv et .parquet, pas {os_path_basename_path}</translation>
+    </message>
+    <message>
+      <source>DuckDB cannot read {path}: {exc}</source>
+      <translation>DuckDB ne peut pas lire {path} : {exc}</translation>
+    </message>
+    <message>
+      <source>ell, slots and slot minutes must be positive</source>
+      <translation>ell, les créneaux et les minutes par créneau doivent être positifs</translation>
+    </message>
+    <message>
+      <source>{out} exists: give a new output directory</source>
+      <translation>{out} existe : donnez un nouveau dossier de sortie</translation>
+    </message>
+    <message>
+      <source>field(s) {join_missing} not found in {events}; available: {join_df_columns}</source>
+      <translation>champ(s) {join_missing} introuvable(s) dans {events} ; disponibles : {join_df_columns}</translation>
+    </message>
+    <message>
+      <source>GDAL cannot open the zones file {path}</source>
+      <translation>GDAL ne peut pas ouvrir le fichier des zones {path}</translation>
+    </message>
+    <message>
+      <source>zone {f_GetFID} has no geometry</source>
+      <translation>la zone {f_GetFID} n'a pas de géométrie</translation>
+    </message>
+    <message>
+      <source>--frame-crs {frame_crs} is not a projected CRS in metres (nor Mercator): give the UTM zone or national grid of the area</source>
+      <translation>--frame-crs {frame_crs} n'est pas un SCR projeté en mètres (ni Mercator) : donnez la zone UTM ou le système national de la région</translation>
+    </message>
+    <message>
+      <source>the maximum number of trips per user must be ≥ 1</source>
+      <translation>le nombre maximal de trajets par utilisateur doit être ≥ 1</translation>
+    </message>
+    <message>
+      <source>field(s) {join_missing} not found in {trips}; available: {join_df_columns}</source>
+      <translation>champ(s) {join_missing} introuvable(s) dans {trips} ; disponibles : {join_df_columns}</translation>
+    </message>
+    <message>
+      <source>{directory} is incomplete (no _SUCCESS marker): the Spark job did not finish; run scripts/spark-bound again</source>
+      <translation>{directory} est incomplet (pas de marqueur _SUCCESS) : la tâche Spark ne s'est pas terminée ; relancez scripts/spark-bound</translation>
+    </message>
+    <message>
+      <source>expected one {pattern} file in {directory}, found {len_parts}</source>
+      <translation>un fichier {pattern} attendu dans {directory}, trouvé {len_parts}</translation>
+    </message>
+    <message>
+      <source>the bounded table {table} does not record the dataset id of its events ('{os_path_basename_events}' cannot be found from here): give the dataset id (DATASET_ID) under which the ledger charges these events</source>
+      <translation>la table bornée {table} n'enregistre pas l'identifiant de jeu de données de ses événements ('{os_path_basename_events}' est introuvable d'ici) : donnez l'identifiant de jeu de données (DATASET_ID) sous lequel le registre impute ces événements</translation>
+    </message>
+    <message>
+      <source>{path} is not a bounded-counts directory written by scripts/spark-bound (no parameters_json/ in it)</source>
+      <translation>{path} n'est pas un dossier de comptages bornés écrit par scripts/spark-bound (il ne contient pas parameters_json/)</translation>
+    </message>
+    <message>
+      <source>the parameter record of {root} must be one line, found {len_lines}</source>
+      <translation>l'enregistrement des paramètres de {root} doit tenir sur une ligne, trouvé {len_lines}</translation>
+    </message>
+    <message>
+      <source>{root}: unknown table format {record_get_format} (expected {FORMAT})</source>
+      <translation>{root} : format de table {record_get_format} inconnu (attendu {FORMAT})</translation>
+    </message>
+    <message>
+      <source>{root}: the tower list does not match its SHA-256</source>
+      <translation>{root} : la liste des antennes ne correspond pas à son SHA-256</translation>
+    </message>
+    <message>
+      <source>{root}: unexpected count columns {header}</source>
+      <translation>{root} : colonnes de comptage inattendues {header}</translation>
+    </message>
+    <message>
+      <source>{root}: a count row lies outside the table's towers or slots</source>
+      <translation>{root} : une ligne de comptage se trouve hors des antennes ou des créneaux de la table</translation>
+    </message>
+    <message>
+      <source>{root}: one_visit_hist has {size} bins for {n_towers} towers</source>
+      <translation>{root} : one_visit_hist a {size} classes pour {n_towers} antennes</translation>
+    </message>
+    <message>
+      <source>the bounded-counts table was made with other parameters: {join_diff}. Run scripts/spark-bound again with these parameters, or set them to the table's.</source>
+      <translation>la table de comptages bornés a été faite avec d'autres paramètres : {join_diff}. Relancez scripts/spark-bound avec ces paramètres, ou réglez-les sur ceux de la table.</translation>
+    </message>
+    <message>
+      <source>{len_unknown} of the {len_ids} towers of the bounded-counts table, holding {v_100_share} % of its visits, are not towers of this release (e.g. {join_ids_k_for_k_in_unkn}): check the tower layer and id field, or run scripts/spark-bound with --towers</source>
+      <translation>{len_unknown} des {len_ids} antennes de la table de comptages bornés, qui portent {v_100_share} % de ses visites, ne sont pas des antennes de cette publication (p. ex. {join_ids_k_for_k_in_unkn}) : vérifiez la couche des antennes et le champ d'identifiant, ou relancez scripts/spark-bound avec --towers</translation>
+    </message>
+    <message>
+      <source>{len_unknown} tower(s) of the bounded-counts table are not in the tower layer or lie outside the census cells; their {v_100_share} % of the bounded visits are not used (scripts/spark-bound --towers with the towers inside the area drops them before the bounding instead)</source>
+      <translation>{len_unknown} antenne(s) de la table de comptages bornés ne sont pas dans la couche des antennes ou se trouvent hors des cellules de recensement ; leurs {v_100_share} % des visites bornées ne sont pas utilisés (scripts/spark-bound --towers avec les antennes de la zone les écarte plutôt avant le bornage)</translation>
+    </message>
+    <message>
+      <source>cannot read {value} as a time (epoch seconds or ISO 8601)</source>
+      <translation>impossible de lire {value} comme une heure (secondes epoch ou ISO 8601)</translation>
+    </message>
+    <message>
+      <source>big-endian WKB geometries are not read on the fast path</source>
+      <translation>les géométries WKB gros-boutistes ne sont pas lues par la voie rapide</translation>
+    </message>
+    <message>
+      <source>geometries other than simple points or lines are not read on the fast path</source>
+      <translation>les géométries autres que de simples points ou lignes ne sont pas lues par la voie rapide</translation>
+    </message>
+    <message>
+      <source>unknown trips layout {layout}</source>
+      <translation>disposition de trajets {layout} inconnue</translation>
+    </message>
+    <message>
+      <source>{root} is not a finished bounded-trips directory of scripts/spark-bound trips (no bounded-trips.json: the job did not run or did not finish)</source>
+      <translation>{root} n'est pas un dossier de trajets bornés terminé de scripts/spark-bound trips (pas de bounded-trips.json : la tâche n'a pas tourné ou ne s'est pas terminée)</translation>
+    </message>
+    <message>
+      <source>{root}: unknown table format {record_get_format} (expected {FORMAT}; run scripts/spark-bound trips again)</source>
+      <translation>{root} : format de table {record_get_format} inconnu (attendu {FORMAT} ; relancez scripts/spark-bound trips)</translation>
+    </message>
+    <message>
+      <source>{root}: the zone list does not match its SHA-256</source>
+      <translation>{root} : la liste des zones ne correspond pas à son SHA-256</translation>
+    </message>
+    <message>
+      <source>{root}/{name}: a row lies outside the table's {n} zones</source>
+      <translation>{root}/{name} : une ligne se trouve hors des {n} zones de la table</translation>
+    </message>
+    <message>
+      <source>the bounded trips were made for other zones ({len_ids} zones in the table, {len_wanted} here; e.g. {join_missing_3} differ, or the zone ids repeat): use the zones layer and id field given to scripts/spark-bound (--zones, --zone-id-field)</source>
+      <translation>les trajets bornés ont été faits pour d'autres zones ({len_ids} zones dans la table, {len_wanted} ici ; p. ex. {join_missing_3} diffèrent, ou les identifiants de zone se répètent) : utilisez la couche des zones et le champ d'identifiant donnés à scripts/spark-bound (--zones, --zone-id-field)</translation>
+    </message>
+    <message>
+      <source>{root}/trips_per_user.csv: trips per user must be ≥ 1</source>
+      <translation>{root}/trips_per_user.csv : le nombre de trajets par utilisateur doit être ≥ 1</translation>
+    </message>
+    <message>
+      <source>{root}/{REPORT_TABLE}: '{name}' bin {flat} is not in the record's statistics and bins</source>
+      <translation>{root}/{REPORT_TABLE} : la classe {flat} de '{name}' n'est pas dans les statistiques et classes de l'enregistrement</translation>
+    </message>
+    <message>
+      <source>{root}/{VISITS_TABLE}: a row lies outside the table's {n} zones × {raw_shape_1} windows</source>
+      <translation>{root}/{VISITS_TABLE} : une ligne se trouve hors des {n} zones × {raw_shape_1} fenêtres de la table</translation>
+    </message>
+    <message>
+      <source>the bounded trips were made with other parameters: {join_diff}. Run scripts/spark-bound trips again with these parameters, or set them to the table's.</source>
+      <translation>les trajets bornés ont été faits avec d'autres paramètres : {join_diff}. Relancez scripts/spark-bound trips avec ces paramètres, ou réglez-les sur ceux de la table.</translation>
+    </message>
+    <message>
+      <source>the trips layer has no points</source>
+      <translation>la couche des trajets n'a aucun point</translation>
+    </message>
+    <message>
+      <source>{missing} of {size} fixes have no trip id</source>
+      <translation>{missing} points GPS sur {size} n'ont pas d'identifiant de trajet</translation>
+    </message>
+    <message>
+      <source>the trips layer has no trips</source>
+      <translation>la couche des trajets n'a aucun trajet</translation>
+    </message>
+    <message>
+      <source>{bad_coords} rows of the trips table have missing or non-numeric coordinates</source>
+      <translation>{bad_coords} lignes de la table des trajets ont des coordonnées manquantes ou non numériques</translation>
+    </message>
+    <message>
+      <source>no zones to locate points in</source>
+      <translation>aucune zone dans laquelle situer les points</translation>
+    </message>
+    <message>
+      <source>the discrete Gaussian needs 0 &lt; sigma &lt; 2^40 grid units, got {sigma}</source>
+      <translation>le gaussien discret demande 0 &lt; sigma &lt; 2^40 unités de grille, reçu {sigma}</translation>
+    </message>
+    <message>
+      <source>epsilon={epsilon} is too large for the discrete Gaussian on {size} value(s) with delta={delta}: the sampler's proven floating-point error would cost delta={spent_on_sampler}, more than a tenth of delta. Use a smaller epsilon, a larger delta or the discrete Laplace mechanism.</source>
+      <translation>epsilon={epsilon} est trop grand pour le gaussien discret sur {size} valeur(s) avec delta={delta} : l'erreur en virgule flottante prouvée de l'échantillonneur coûterait delta={spent_on_sampler}, plus d'un dixième de delta. Utilisez un epsilon plus petit, un delta plus grand ou le mécanisme de Laplace discret.</translation>
+    </message>
+    <message>
+      <source>the noise is too large for the discrete Gaussian sampler (sigma = {units} grid units ≥ 2^40)</source>
+      <translation>le bruit est trop grand pour l'échantillonneur gaussien discret (sigma = {units} unités de grille ≥ 2^40)</translation>
+    </message>
+    <message>
+      <source>a geometric rate must be positive and finite, got {rate}</source>
+      <translation>un taux géométrique doit être positif et fini, reçu {rate}</translation>
+    </message>
+    <message>
+      <source>a term's factors must be positive finite numbers</source>
+      <translation>les facteurs d'un terme doivent être des nombres positifs finis</translation>
+    </message>
+    <message>
+      <source>counts must be one integer in [1, 2^53] per outcome</source>
+      <translation>les comptages doivent être un entier de [1, 2^53] par issue</translation>
+    </message>
+    <message>
+      <source>a Bernoulli probability e^-gamma takes no multiplicity</source>
+      <translation>une probabilité de Bernoulli e^-gamma ne prend pas de multiplicité</translation>
+    </message>
+    <message>
+      <source>the exponential mechanism needs a non-empty 1-D array of utilities</source>
+      <translation>le mécanisme exponentiel demande un tableau 1-D non vide d'utilités</translation>
+    </message>
+    <message>
+      <source>utilities must be finite</source>
+      <translation>les utilités doivent être finies</translation>
+    </message>
+    <message>
+      <source>the classic Gaussian calibration is valid for epsilon &lt; 1 only; use the analytic calibration</source>
+      <translation>la calibration gaussienne classique ne vaut que pour epsilon &lt; 1 ; utilisez la calibration analytique</translation>
+    </message>
+    <message>
+      <source>max_size={size} is smaller than the {size2} values given</source>
+      <translation>max_size={size} est plus petit que les {size2} valeurs données</translation>
+    </message>
+    <message>
+      <source>values must be finite and below 2^52 times the granularity {grid}</source>
+      <translation>les valeurs doivent être finies et inférieures à 2^52 fois la granularité {grid}</translation>
+    </message>
+    <message>
+      <source>unknown Gaussian calibration {calibration}</source>
+      <translation>calibration gaussienne {calibration} inconnue</translation>
+    </message>
+    <message>
+      <source>epsilon={epsilon} for sensitivity {sensitivity} is too small for discrete Laplace noise (scale above 10^12): raise epsilon or its share</source>
+      <translation>epsilon={epsilon} pour la sensibilité {sensitivity} est trop petit pour un bruit de Laplace discret (échelle au-delà de 10^12) : augmentez epsilon ou sa part</translation>
+    </message>
+    <message>
+      <source>discrete Laplace needs integer values, got dtype {dtype}</source>
+      <translation>Laplace discret demande des valeurs entières, reçu le type {dtype}</translation>
+    </message>
+    <message>
+      <source>discrete Laplace needs integer values</source>
+      <translation>Laplace discret demande des valeurs entières</translation>
+    </message>
+    <message>
+      <source>discrete Laplace needs an integer sensitivity, got {sensitivity}</source>
+      <translation>Laplace discret demande une sensibilité entière, reçu {sensitivity}</translation>
+    </message>
+    <message>
+      <source>{name} must be a positive finite number, got {sensitivity}</source>
+      <translation>{name} doit être un nombre positif fini, reçu {sensitivity}</translation>
+    </message>
+    <message>
+      <source>epsilon={epsilon} is too large for {what}: above epsilon={limit} its probability of changing the output falls below 2^-32, which double-precision sampling cannot represent faithfully (the output would be the true value in practice). Use a smaller epsilon.</source>
+      <translation>epsilon={epsilon} est trop grand pour {what} : au-delà de epsilon={limit}, sa probabilité de changer la sortie passe sous 2^-32, ce que l'échantillonnage en double précision ne peut pas représenter fidèlement (la sortie serait en pratique la vraie valeur). Utilisez un epsilon plus petit.</translation>
+    </message>
+    <message>
+      <source>k-ary randomized response needs an integer k &gt;= 2, got {k}</source>
+      <translation>la réponse aléatoire à k modalités demande un entier k &gt;= 2, reçu {k}</translation>
+    </message>
+    <message>
+      <source>k-RR values must be integers in [0, {k})</source>
+      <translation>les valeurs k-RR doivent être des entiers de [0, {k})</translation>
+    </message>
+    <message>
+      <source>the public bound must be a positive finite number, got {bound}</source>
+      <translation>la borne publique doit être un nombre positif fini, reçu {bound}</translation>
+    </message>
+    <message>
+      <source>the public bound {b_units_delta1} is too large for epsilon={epsilon}: floating-point safety (Mironov 2012) would cost more than 1 % of epsilon; give a smaller bound on the true values</source>
+      <translation>la borne publique {b_units_delta1} est trop grande pour epsilon={epsilon} : la sûreté en virgule flottante (Mironov 2012) coûterait plus de 1 % d'epsilon ; donnez une borne plus petite sur les vraies valeurs</translation>
+    </message>
+    <message>
+      <source>the public bound {b_units_delta1} must lie between one noise scale ({lam_delta1}) and 2^46 noise scales ({v_2_0_46_lam_delta1}) for the snapping mechanism (Mironov 2012)</source>
+      <translation>la borne publique {b_units_delta1} doit se situer entre une échelle de bruit ({lam_delta1}) et 2^46 échelles de bruit ({v_2_0_46_lam_delta1}) pour le mécanisme d'arrondi (Mironov 2012)</translation>
+    </message>
+    <message>
+      <source>the output granularity must be a positive number, got {granularity}</source>
+      <translation>la granularité de sortie doit être un nombre positif, reçu {granularity}</translation>
+    </message>
+    <message>
+      <source>queries must be a 1-D array</source>
+      <translation>les requêtes doivent former un tableau 1-D</translation>
+    </message>
+    <message>
+      <source>cutoff must be at least 1, got {cutoff}</source>
+      <translation>cutoff doit valoir au moins 1, reçu {cutoff}</translation>
+    </message>
+    <message>
+      <source>threshold_share must be in (0, 1)</source>
+      <translation>threshold_share doit être dans (0, 1)</translation>
+    </message>
+    <message>
+      <source>{name} is not a Mobility DP report document (JSON from the private mobility report)</source>
+      <translation>{name} n'est pas un document de rapport Mobility DP (JSON du rapport de mobilité privé)</translation>
+    </message>
+    <message>
+      <source>the two reports use different zones; they cannot be compared</source>
+      <translation>les deux rapports utilisent des zones différentes ; ils ne peuvent pas être comparés</translation>
+    </message>
+    <message>
+      <source>the two reports have no statistic in common</source>
+      <translation>les deux rapports n'ont aucune statistique en commun</translation>
+    </message>
+    <message>
+      <source>{name}: the reports use different bins ({shape} vs {shape2})</source>
+      <translation>{name} : les rapports utilisent des classes différentes ({shape} contre {shape2})</translation>
+    </message>
+    <message>
+      <source>the share of ε for the noisy total must be in [0, 1), got {share}</source>
+      <translation>la part de ε pour le total bruité doit être dans [0, 1), reçu {share}</translation>
+    </message>
+    <message>
+      <source>the cap for the noisy total ({cap}) must be ≥ the trips kept per user ({m})</source>
+      <translation>le plafond du total bruité ({cap}) doit être ≥ au nombre de trajets gardés par utilisateur ({m})</translation>
+    </message>
+    <message>
+      <source>user, origin and destination must have one value per trip</source>
+      <translation>utilisateur, origine et destination doivent avoir une valeur par trajet</translation>
+    </message>
+    <message>
+      <source>origin and destination zones must be indices in [0, n_zones)</source>
+      <translation>les zones d'origine et de destination doivent être des indices de [0, n_zones)</translation>
+    </message>
+    <message>
+      <source>the bounded trips keep ≤ {max_trips} trips per user, the release m = {max_trips2}</source>
+      <translation>les trajets bornés gardent ≤ {max_trips} trajets par utilisateur, la publication m = {max_trips2}</translation>
+    </message>
+    <message>
+      <source>unknown noise {noise}; choose one of {join_NOISES}</source>
+      <translation>bruit {noise} inconnu ; choisissez parmi {join_NOISES}</translation>
+    </message>
+    <message>
+      <source>Gaussian noise needs delta &gt; 0</source>
+      <translation>le bruit gaussien demande delta &gt; 0</translation>
+    </message>
+    <message>
+      <source>n_summed must be ≥ 1</source>
+      <translation>n_summed doit être ≥ 1</translation>
+    </message>
+    <message>
+      <source>unknown noise {noise}</source>
+      <translation>bruit {noise} inconnu</translation>
+    </message>
+    <message>
+      <source>the noise (sensitivity {sensitivity} at ε = {epsilon}) is too wide for an exact margin of error: lower the per-user bound or raise ε</source>
+      <translation>le bruit (sensibilité {sensitivity} à ε = {epsilon}) est trop large pour une marge d'erreur exacte : abaissez la borne par utilisateur ou augmentez ε</translation>
+    </message>
+    <message>
+      <source>main pairs need a generator or a key to break ties</source>
+      <translation>les paires principales demandent un générateur ou une clé pour départager les égalités</translation>
+    </message>
+    <message>
+      <source>publish must be '{PEOPLE}' or '{TRIPS}', got {publish}</source>
+      <translation>publish doit valoir '{PEOPLE}' ou '{TRIPS}', reçu {publish}</translation>
+    </message>
+    <message>
+      <source>the share of ε for the trip scale must be in (0, 1), got {share}</source>
+      <translation>la part de ε pour l'échelle de trajets doit être dans (0, 1), reçu {share}</translation>
+    </message>
+    <message>
+      <source>the cap M of the trip scale ({cap}) must be ≥ m ({m})</source>
+      <translation>le plafond M de l'échelle de trajets ({cap}) doit être ≥ m ({m})</translation>
+    </message>
+    <message>
+      <source>public regions need undirected people per pair</source>
+      <translation>les régions publiques demandent des personnes par paire non orientées</translation>
+    </message>
+    <message>
+      <source>a share of ε for regions needs one region per zone</source>
+      <translation>une part de ε pour les régions demande une région par zone</translation>
+    </message>
+    <message>
+      <source>the share of ε for the regions must be in (0, 1), got {share}</source>
+      <translation>la part de ε pour les régions doit être dans (0, 1), reçu {share}</translation>
+    </message>
+    <message>
+      <source>one region index ≥ 0 per zone is needed ({n_zones} zones)</source>
+      <translation>il faut un indice de région ≥ 0 par zone ({n_zones} zones)</translation>
+    </message>
+    <message>
+      <source>the noise of the zone pairs summed over a region pair is too wide for an exact margin of error: raise ε or use larger zones</source>
+      <translation>le bruit des paires de zones sommé sur une paire de régions est trop large pour une marge d'erreur exacte : augmentez ε ou utilisez des zones plus grandes</translation>
+    </message>
+    <message>
+      <source>unknown statistic {k}; choose among {join_STATISTICS}</source>
+      <translation>statistique {k} inconnue ; choisissez parmi {join_STATISTICS}</translation>
+    </message>
+    <message>
+      <source>the weight of {k} must be a positive number, got {w}</source>
+      <translation>le poids de {k} doit être un nombre positif, reçu {w}</translation>
+    </message>
+    <message>
+      <source>choose at least one statistic with a positive weight</source>
+      <translation>choisissez au moins une statistique de poids positif</translation>
+    </message>
+    <message>
+      <source>the automatic choice of methods needs the number of zones</source>
+      <translation>le choix automatique des méthodes demande le nombre de zones</translation>
+    </message>
+    <message>
+      <source>one origin and one destination zone per trip are needed</source>
+      <translation>il faut une zone d'origine et une zone de destination par trajet</translation>
+    </message>
+    <message>
+      <source>no trips to report on</source>
+      <translation>aucun trajet sur lequel faire un rapport</translation>
+    </message>
+    <message>
+      <source>unknown prior family {family}</source>
+      <translation>famille d'a priori {family} inconnue</translation>
+    </message>
+    <message>
+      <source>the noise ratio alpha must be in [0, 1), got {alpha}</source>
+      <translation>le rapport de bruit alpha doit être dans [0, 1), reçu {alpha}</translation>
+    </message>
+    <message>
+      <source>bins '{name}' need at least two increasing finite edges</source>
+      <translation>les classes '{name}' demandent au moins deux bornes finies croissantes</translation>
+    </message>
+    <message>
+      <source>time windows must run from hour 0 to hour 24</source>
+      <translation>les fenêtres temporelles doivent aller de l'heure 0 à l'heure 24</translation>
+    </message>
+    <message>
+      <source>trips per user and entropy need at least one bin</source>
+      <translation>les trajets par utilisateur et l'entropie demandent au moins une classe</translation>
+    </message>
+    <message>
+      <source>trips per user and entropy take at most {MAX_BINS} bins (got {int_self_trips_per_user_} and {int_self_entropy_bins}): each bin is released with noise</source>
+      <translation>les trajets par utilisateur et l'entropie prennent au plus {MAX_BINS} classes (reçu {int_self_trips_per_user_} et {int_self_entropy_bins}) : chaque classe est publiée avec du bruit</translation>
+    </message>
+    <message>
+      <source>the time window must end after its start and span ≤ 10 years</source>
+      <translation>la fenêtre temporelle doit finir après son début et couvrir ≤ 10 ans</translation>
+    </message>
+    <message>
+      <source>trips per day needs the time window (start and end): its dates are the public bins</source>
+      <translation>les trajets par jour demandent la fenêtre temporelle (début et fin) : ses dates sont les classes publiques</translation>
+    </message>
+    <message>
+      <source>time between trips needs at least 2 trips per user (m ≥ 2)</source>
+      <translation>le temps entre trajets demande au moins 2 trajets par utilisateur (m ≥ 2)</translation>
+    </message>
+    <message>
+      <source>unknown statistic {name}; choose among {join_STATISTICS}</source>
+      <translation>statistique {name} inconnue ; choisissez parmi {join_STATISTICS}</translation>
+    </message>
+    <message>
+      <source>{TITLES_name} needs trip times: {int_timeless_sum} of the {size} trips have no start or end time</source>
+      <translation>{TITLES_name} demande les heures des trajets : {int_timeless_sum} des {size} trajets n'ont pas d'heure de début ou de fin</translation>
+    </message>
+    <message>
+      <source>the rule needs at least one zone</source>
+      <translation>la règle demande au moins une zone</translation>
+    </message>
+    <message>
+      <source>the public population must be a positive number, got {population}</source>
+      <translation>la population publique doit être un nombre positif, reçu {population}</translation>
+    </message>
+    <message>
+      <source>unknown OD method {od_method}; choose one of {join_OD_METHODS}</source>
+      <translation>méthode OD {od_method} inconnue ; choisissez parmi {join_OD_METHODS}</translation>
+    </message>
+    <message>
+      <source>unknown visits method {visits_method}; choose one of {join_VISITS_METHODS}</source>
+      <translation>méthode de visites {visits_method} inconnue ; choisissez parmi {join_VISITS_METHODS}</translation>
+    </message>
+    <message>
+      <source>the bounded trips keep ≤ {max_trips} trips per user, the release m = {m}</source>
+      <translation>les trajets bornés gardent ≤ {max_trips} trajets par utilisateur, la publication m = {m}</translation>
+    </message>
+    <message>
+      <source>{TITLES_name} is not in the bounded trips ({why}): set its weight to 0, or run scripts/spark-bound trips again (see its --help)</source>
+      <translation>{TITLES_name} n'est pas dans les trajets bornés ({why}) : mettez son poids à 0, ou relancez scripts/spark-bound trips (voir son --help)</translation>
+    </message>
+    <message>
+      <source>{TITLES_name}: the bounded trips were made with other bins ({field} = {bins_record_tables_repor} in the table, {bins_record_bins_field} here): use the table's bins, or run scripts/spark-bound trips again with these</source>
+      <translation>{TITLES_name} : les trajets bornés ont été faits avec d'autres classes ({field} = {bins_record_tables_repor} dans la table, {bins_record_bins_field} ici) : utilisez les classes de la table, ou relancez scripts/spark-bound trips avec celles-ci</translation>
+    </message>
+    <message>
+      <source>{TITLES_name}: the bounded trips hold {size} counts, the bins here make {size2}</source>
+      <translation>{TITLES_name} : les trajets bornés contiennent {size} comptages, les classes d'ici en font {size2}</translation>
+    </message>
+    <message>
+      <source>trip tables: '{name}' is {shape}, not {n} × {n}</source>
+      <translation>tables de trajets : '{name}' est de forme {shape}, pas {n} × {n}</translation>
+    </message>
+    <message>
+      <source>trip tables: no user has 0 trips</source>
+      <translation>tables de trajets : aucun utilisateur n'a 0 trajet</translation>
+    </message>
+    <message>
+      <source>these trip tables hold no people per main pair</source>
+      <translation>ces tables de trajets ne contiennent pas de personnes par paire principale</translation>
+    </message>
+    <message>
+      <source>trips: '{name}' has {size} values for {n} trips</source>
+      <translation>trajets : '{name}' a {size} valeurs pour {n} trajets</translation>
+    </message>
+    <message>
+      <source>trips: user codes must be non-negative</source>
+      <translation>trajets : les codes d'utilisateur doivent être positifs ou nuls</translation>
+    </message>
+    <message>
+      <source>zoned trips: {n} trips but {size} origin and {size2} destination zones</source>
+      <translation>trajets zonés : {n} trajets mais {size} zones d'origine et {size2} zones de destination</translation>
+    </message>
+    <message>
+      <source>zoned trips: zone indices must lie in [0, n_zones)</source>
+      <translation>trajets zonés : les indices de zone doivent être dans [0, n_zones)</translation>
+    </message>
+    <message>
+      <source>trips: user, trip, time and coordinates must have the same length</source>
+      <translation>trajets : utilisateur, trajet, heure et coordonnées doivent avoir la même longueur</translation>
+    </message>
+    <message>
+      <source>no GPS fixes to build trips from</source>
+      <translation>aucun point GPS à partir duquel construire des trajets</translation>
+    </message>
+    <message>
+      <source>{missing} of {size} fixes have no readable time</source>
+      <translation>{missing} points GPS sur {size} n'ont pas d'heure lisible</translation>
+    </message>
+    <message>
+      <source>the maximum number of trips per user must be an integer ≥ 1, got {m}</source>
+      <translation>le nombre maximal de trajets par utilisateur doit être un entier ≥ 1, reçu {m}</translation>
+    </message>
+    <message>
+      <source>no trips to synthesise from</source>
+      <translation>aucun trajet à partir duquel synthétiser</translation>
+    </message>
+    <message>
+      <source>synthetic trips need trip times; {bad} of {n} trips have none (choose the time fields)</source>
+      <translation>les trajets synthétiques demandent les heures des trajets ; {bad} des {n} trajets n'en ont pas (choisissez les champs d'heure)</translation>
+    </message>
+    <message>
+      <source>the number of synthetic trips must be ≥ 1, got {n_trips}</source>
+      <translation>le nombre de trajets synthétiques doit être ≥ 1, reçu {n_trips}</translation>
+    </message>
+    <message>
+      <source>the zones differ from the zones the model was fitted on</source>
+      <translation>les zones diffèrent de celles sur lesquelles le modèle a été ajusté</translation>
+    </message>
+    <message>
+      <source>the cap M of trips per person must lie in [m, {MAX_CAP}] (m = {m}), got {cap}</source>
+      <translation>le plafond M de trajets par personne doit être dans [m, {MAX_CAP}] (m = {m}), reçu {cap}</translation>
+    </message>
+    <message>
+      <source>anchor weights must be finite and ≥ 0, one per point</source>
+      <translation>les poids d'ancrage doivent être finis et ≥ 0, un par point</translation>
+    </message>
+    <message>
+      <source>none of the {len_xy} weighting points lies in a zone with a positive weight (check the layers' CRSs and the weight field)</source>
+      <translation>aucun des {len_xy} points de pondération ne se trouve dans une zone de poids positif (vérifiez les SCR des couches et le champ de poids)</translation>
+    </message>
+    <message>
+      <source>{empty} zones have no area: synthetic points cannot be placed in them</source>
+      <translation>{empty} zones n'ont pas d'aire : aucun point synthétique ne peut y être placé</translation>
+    </message>
+    <message>
+      <source>synthetic trips need the public time window (start and end): their dates are drawn inside it</source>
+      <translation>les trajets synthétiques demandent la fenêtre temporelle publique (début et fin) : leurs dates sont tirées à l'intérieur</translation>
+    </message>
+    <message>
+      <source>the time window must end after it starts</source>
+      <translation>la fenêtre temporelle doit finir après son début</translation>
+    </message>
+    <message>
+      <source>the time window must span ≤ 10 years</source>
+      <translation>la fenêtre temporelle doit couvrir ≤ 10 ans</translation>
+    </message>
+    <message>
+      <source>{len_polygons} zone polygons for {n_zones} zones</source>
+      <translation>{len_polygons} polygones de zone pour {n_zones} zones</translation>
+    </message>
+    <message>
+      <source>seed must be a non-negative integer, got {seed}</source>
+      <translation>la graine doit être un entier positif ou nul, reçu {seed}</translation>
+    </message>
+    <message>
+      <source>the number of items kept per user must be an integer ≥ 1, got {max_items}</source>
+      <translation>le nombre d'éléments gardés par utilisateur doit être un entier ≥ 1, reçu {max_items}</translation>
+    </message>
+    <message>
+      <source>true and private counts must be 2-D arrays of the same shape (cells × slots), got {shape} and {shape2}</source>
+      <translation>les comptages vrais et privés doivent être des tableaux 2-D de même forme (cellules × créneaux), reçu {shape} et {shape2}</translation>
+    </message>
+    <message>
+      <source>counts must be finite</source>
+      <translation>les comptages doivent être finis</translation>
+    </message>
+    <message>
+      <source>EMD transport problem failed: {message}</source>
+      <translation>le problème de transport de l'EMD a échoué : {message}</translation>
+    </message>
+    <message>
+      <source>centroids must have shape ({x_shape_0}, 2), got {shape}</source>
+      <translation>les centroïdes doivent avoir la forme ({x_shape_0}, 2), reçu {shape}</translation>
+    </message>
+    <message>
+      <source>unknown activity preset {activity}; choose one of {join_PRESETS} or give a number</source>
+      <translation>préréglage d'activité {activity} inconnu ; choisissez parmi {join_PRESETS} ou donnez un nombre</translation>
+    </message>
+    <message>
+      <source>activity dispersion sigma must be positive, got {sigma}</source>
+      <translation>la dispersion d'activité sigma doit être positive, reçu {sigma}</translation>
+    </message>
+    <message>
+      <source>mean visits per user must be in (0, {v_0_9_n_hours}) for {n_hours} hours, got {target}</source>
+      <translation>le nombre moyen de visites par utilisateur doit être dans (0, {v_0_9_n_hours}) pour {n_hours} heures, reçu {target}</translation>
+    </message>
+    <message>
+      <source>a mean of {target} visits per user over {n_hours} hours is too low: every user present in the data has at least one visit</source>
+      <translation>une moyenne de {target} visites par utilisateur sur {n_hours} heures est trop basse : chaque utilisateur présent dans les données a au moins une visite</translation>
+    </message>
+    <message>
+      <source>the number of users and of days must be at least 1</source>
+      <translation>le nombre d'utilisateurs et de jours doit valoir au moins 1</translation>
+    </message>
+    <message>
+      <source>the synthetic week must start at a midnight (00:00 UTC): the hourly schedules count hours of the day from it</source>
+      <translation>la semaine synthétique doit commencer à minuit (00:00 UTC) : les emplois du temps horaires comptent les heures du jour à partir de là</translation>
+    </message>
+    <message>
+      <source>need n_users ≥ 1, n_venues ≥ 1 and mean_checkins ≥ 1</source>
+      <translation>il faut n_users ≥ 1, n_venues ≥ 1 et mean_checkins ≥ 1</translation>
+    </message>
+    <message>
       <source>&lt;p&gt;&lt;b&gt;Privacy ledger&lt;/b&gt;: optional JSON file that records what every release spent on a dataset and refuses a release that would exceed the dataset's total budget, before any noise is drawn. Its "…" button accepts a new file name: the ledger is created by the first release. &lt;b&gt;Dataset id&lt;/b&gt; names the dataset in the ledger (default: the normalised path of the input file, the same whichever layer name or reader is used). &lt;b&gt;Total budget ε / δ&lt;/b&gt; are required the first time a dataset appears in the ledger and fixed afterwards; the budget keeps the unit of the release (ε, or ε per metre for geo-indistinguishability) and a release in another unit is refused.&lt;/p&gt;</source>
       <translation type="obsolete">&lt;p&gt;&lt;b&gt;Registre de confidentialité&lt;/b&gt; : fichier JSON facultatif qui enregistre ce que chaque publication a dépensé sur un jeu de données et refuse, avant tout tirage de bruit, une publication qui dépasserait le budget total du jeu de données. Son bouton « … » accepte un nouveau nom de fichier : le registre est créé par la première publication. L'&lt;b&gt;identifiant du jeu de données&lt;/b&gt; nomme le jeu de données dans le registre (par défaut : le chemin normalisé du fichier en entrée, le même quel que soit le nom de couche ou le lecteur utilisé). Les &lt;b&gt;budgets totaux ε / δ&lt;/b&gt; sont obligatoires la première fois qu'un jeu de données apparaît dans le registre, puis fixés ; le budget garde l'unité de la publication (ε, ou ε par mètre pour la géo-indistinguabilité) et une publication dans une autre unité est refusée.&lt;/p&gt;</translation>
     </message>

@@ -109,8 +109,9 @@ def _scan_tr_calls(paths=None):
 
 
 def _dpcore_messages() -> list:
-    """The templates of dpcore's translatable messages (``Message("…", …)``) and the words
-    they insert (``word("tower")``), see :mod:`dpcore.reporting.messages`."""
+    """The templates of dpcore's translatable messages (``Message("…", …)``), the words
+    they insert (``word("tower")``), see :mod:`dpcore.reporting.messages`, and the templates
+    of its plain English refusals and warnings (:mod:`algorithms.common.core_messages`)."""
     found = []
     for base, _dirs, files in os.walk(os.path.join(ROOT, "dpcore")):
         for name in sorted(f for f in files if f.endswith(".py")):
@@ -122,7 +123,7 @@ def _dpcore_messages() -> list:
                         isinstance(node.args[0], ast.Constant) and
                         isinstance(node.args[0].value, str)):
                     found.append(node.args[0].value)
-    return found
+    return found + list(_load("core_messages").templates(ROOT)[0])
 
 
 def _literal_tr_strings() -> list:
@@ -219,14 +220,19 @@ def _is_pair(node) -> bool:
         and isinstance(node.elts[0], ast.Constant) and isinstance(node.elts[0].value, str))
 
 
-def _help_blocks() -> list:
-    """Every block of the help files ``algorithms/help/`` (as ``helptext.read`` splits them)."""
+def _load(name: str):
+    """``algorithms/common/<name>.py`` (a module that needs no QGIS) loaded by its path."""
     import importlib.util
     spec = importlib.util.spec_from_file_location(
-        "helptext", os.path.join(ROOT, "algorithms", "common", "helptext.py"))
-    helptext = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(helptext)
-    return helptext.all_blocks()
+        name, os.path.join(ROOT, "algorithms", "common", name + ".py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _help_blocks() -> list:
+    """Every block of the help files ``algorithms/help/`` (as ``helptext.read`` splits them)."""
+    return _load("helptext").all_blocks()
 
 
 def _plugin_strings() -> list:

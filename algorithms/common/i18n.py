@@ -36,12 +36,29 @@ def install_translator(plugin_dir: str):
 def shown(text) -> str:
     """A message as the user reads it: a :class:`dpcore.reporting.messages.Message` from its translated
     template and values (a value that is itself a message shown the same way), any other text
-    through :func:`tr` (unchanged without a translation)."""
+    through :func:`tr`, or as the dpcore template that makes it (:func:`_core_message`);
+    unchanged without a translation."""
     template = getattr(text, "template", None)
     if template is None:
-        return tr(text) if isinstance(text, str) else str(text)
+        return _core_message(text) if isinstance(text, str) else str(text)
     values = {k: shown(v) if isinstance(v, str) else v for k, v in text.values.items()}
     return tr(template).format(**values)
+
+
+def _core_message(text: str) -> str:
+    """``text`` translated: from the catalogue as it is, else as a filled template of dpcore's
+    (:mod:`.core_messages`, its captured values shown in turn); as written when neither."""
+    translated = tr(text)
+    if translated != text or not text.strip() or plugin_locale() in ("", "en"):
+        return translated
+    import os
+
+    from .core_messages import matcher
+    found = matcher(os.path.dirname(os.path.dirname(os.path.dirname(__file__)))).match(text)
+    if found is None or tr(found[0]) == found[0]:
+        return text
+    template, values = found
+    return tr(template).format(**{k: _core_message(v) for k, v in values.items()})
 
 
 def error_text(exc: BaseException) -> str:
