@@ -92,6 +92,9 @@ def main(h):
              "BUDGET_EPSILON": 1.0, "OUTPUT": "memory:"}
     processing.run("mobilitydp:noisycounts", spend)
     refused.append(("noisycounts", {**spend, "OUTPUT": "TEMPORARY_OUTPUT"}))
+    # and a refusal dpcore raises in plain English (translated as a template): ε per metre so
+    # large the displacement is below the reports' rounding
+    refused.append(("perturbpoints", {**runs["perturbpoints"], "EPSILON": 500.0}))
     h.result["dialogs"], h.result["runs"] = {}, {}
     dlg = h.dialog("native:buffer", {})        # QGIS's own French dialog: the scroll control
     yield 0.3

@@ -88,7 +88,8 @@ def test_dialog_has_no_english(scan, alg):
 
 @pytest.mark.parametrize("run", ["noisycounts", "perturbpoints", "sanitizedensity",
                                  "cdrsummary", "odflows", "synthesizetrips",
-                                 "refused odflows", "refused noisycounts"])
+                                 "refused odflows", "refused noisycounts",
+                                 "refused perturbpoints"])
 def test_run_log_has_no_english(scan, run):
     log = scan["runs"][run]["log"]
     assert log.strip(), run
@@ -96,6 +97,8 @@ def test_run_log_has_no_english(scan, run):
         assert "Rien n'a été publié" in log, log[-1500:]
         if run == "refused noisycounts":               # dpcore's ledger refusal, in French
             assert "budget de confidentialité dépassé" in log, log[-1500:]
+        if run == "refused perturbpoints":             # dpcore's plain text, as a template
+            assert "ε = 500 par mètre déplace un point de" in log, log[-1500:]
     elif run != "cdrsummary":                         # every release logs its cost in French
         assert "Coût de confidentialité de cette publication" in log, log[-1500:]
     assert not _english_lines(log), _english_lines(log)
