@@ -4208,6 +4208,394 @@
       <translation>Utile pour : les outils et modèles qui ont besoin d'un jeu de données de trajets ; la forme de la longueur des trajets, de l'heure de départ, de la durée et des trajets par personne ; les trajets par zone et par heure sur des zones grossières ; le schéma de chaque personne. Inutile pour : les flux OD entre zones de recensement (utilisez Flux OD des trajets), les petites zones, les trajets rares, les comptages exacts.</translation>
     </message>
     <message>
+      <source>the privacy ledger file is required</source>
+      <translation>le fichier du registre de confidentialité est requis</translation>
+    </message>
+    <message>
+      <source>the start of the period is required (ISO 8601, e.g. 2007-09-10T00:00:00)</source>
+      <translation>le début de la période est requis (ISO 8601, p. ex. 2007-09-10T00:00:00)</translation>
+    </message>
+    <message>
+      <source>the tower and time fields are required</source>
+      <translation>les champs d'antenne et d'heure sont requis</translation>
+    </message>
+    <message>
+      <source>field(s) {join_absent} not found in the events layer; available: {join_names}</source>
+      <translation>champ(s) {join_absent} introuvable(s) dans la couche des événements ; disponibles : {join_names}</translation>
+    </message>
+    <message>
+      <source>the events layer is required</source>
+      <translation>la couche des événements est requise</translation>
+    </message>
+    <message>
+      <source>the events layer is empty</source>
+      <translation>la couche des événements est vide</translation>
+    </message>
+    <message>
+      <source>none of the {n_rows} rows has a user (field '{fields_0}')</source>
+      <translation>aucune des {n_rows} lignes n'a d'utilisateur (champ '{fields_0}')</translation>
+    </message>
+    <message>
+      <source>no value of the time field '{fields_2}' could be read as a time in the {n_rows} rows with a user (date-time, ISO 8601 text or epoch seconds expected)</source>
+      <translation>aucune valeur du champ d'heure '{fields_2}' n'a pu être lue comme une heure dans les {n_rows} lignes ayant un utilisateur (date-heure, texte ISO 8601 ou secondes epoch attendus)</translation>
+    </message>
+    <message>
+      <source>{events_dropped_reason} of {n_rows} events ({v_100_events_dropped_reaso} %) have {what} and were dropped</source>
+      <translation>{events_dropped_reason} des {n_rows} événements ({v_100_events_dropped_reaso} %) ont {what} et ont été écartés</translation>
+    </message>
+    <message>
+      <source>give either the events layer or a bounded-counts directory (exactly one)</source>
+      <translation>donnez soit la couche des événements, soit un dossier de comptages bornés (exactement un des deux)</translation>
+    </message>
+    <message>
+      <source>the {name} layer has no polygons</source>
+      <translation>la couche {name} n'a aucun polygone</translation>
+    </message>
+    <message>
+      <source>not a 'NAME: description' line: {line_strip_60}</source>
+      <translation>pas une ligne 'NOM : description' : {line_strip_60}</translation>
+    </message>
+    <message>
+      <source>{algorithm_id}.html: text before &lt;!-- short --&gt;</source>
+      <translation>{algorithm_id}.html : texte avant &lt;!-- short --&gt;</translation>
+    </message>
+    <message>
+      <source>{algorithm_id}.html: include outside the short or long section</source>
+      <translation>{algorithm_id}.html : inclusion hors de la section courte ou longue</translation>
+    </message>
+    <message>
+      <source>{algorithm_id}.html has no &lt;!-- short --&gt; section</source>
+      <translation>{algorithm_id}.html n'a pas de section &lt;!-- short --&gt;</translation>
+    </message>
+    <message>
+      <source>a {kind} layer has no stable identity (every copy would get a fresh privacy budget): give the dataset id (DATASET_ID) under which the ledger charges this data</source>
+      <translation>une couche {kind} n'a pas d'identité stable (chaque copie recevrait un nouveau budget de confidentialité) : donnez l'identifiant de jeu de données (DATASET_ID) sous lequel le registre impute ces données</translation>
+    </message>
+    <message>
+      <source>a release ran without handing its cost to charge.released()</source>
+      <translation>une publication a tourné sans remettre son coût à charge.released()</translation>
+    </message>
+    <message>
+      <source>the cells layer has no polygon</source>
+      <translation>la couche des cellules n'a aucun polygone</translation>
+    </message>
+    <message>
+      <source>the time field is required</source>
+      <translation>le champ d'heure est requis</translation>
+    </message>
+    <message>
+      <source>the observations layer is empty</source>
+      <translation>la couche des observations est vide</translation>
+    </message>
+    <message>
+      <source>two options of {name} have the same label</source>
+      <translation>deux options de {name} ont le même libellé</translation>
+    </message>
+    <message>
+      <source>default {default} of {name} is not one of {values}</source>
+      <translation>la valeur par défaut {default} de {name} n'est pas l'une de {values}</translation>
+    </message>
+    <message>
+      <source>the count field '{field_name}' is not in the input layer</source>
+      <translation>le champ de comptage '{field_name}' n'est pas dans la couche en entrée</translation>
+    </message>
+    <message>
+      <source>the count field '{field_name}' is not numeric</source>
+      <translation>le champ de comptage '{field_name}' n'est pas numérique</translation>
+    </message>
+    <message>
+      <source>the count field '{field_name}' cannot be copied to the output: it holds the true counts</source>
+      <translation>le champ de comptage '{field_name}' ne peut pas être copié dans la sortie : il contient les vrais comptages</translation>
+    </message>
+    <message>
+      <source>the noisy count field needs a name</source>
+      <translation>le champ du comptage bruité a besoin d'un nom</translation>
+    </message>
+    <message>
+      <source>a copied field is already named '{out_name}'</source>
+      <translation>un champ copié s'appelle déjà '{out_name}'</translation>
+    </message>
+    <message>
+      <source>candidate ℓ values must be comma-separated integers</source>
+      <translation>les valeurs candidates de ℓ doivent être des entiers séparés par des virgules</translation>
+    </message>
+    <message>
+      <source>give at least one candidate ℓ ≥ 1</source>
+      <translation>donnez au moins une valeur candidate de ℓ ≥ 1</translation>
+    </message>
+    <message>
+      <source>{v} event(s) not used: {k_replace}</source>
+      <translation>{v} événement(s) non utilisé(s) : {k_replace}</translation>
+    </message>
+    <message>
+      <source>the tower layer must hold points (antenna positions); for tower cells (polygons) use their tower points</source>
+      <translation>la couche des antennes doit contenir des points (positions des antennes) ; pour des cellules d'antennes (polygones), utilisez leurs points d'antenne</translation>
+    </message>
+    <message>
+      <source>the population field '{pop_field}' is not in the census layer</source>
+      <translation>le champ de population '{pop_field}' n'est pas dans la couche de recensement</translation>
+    </message>
+    <message>
+      <source>the tower id field '{id_field}' is not in the tower layer</source>
+      <translation>le champ d'identifiant d'antenne '{id_field}' n'est pas dans la couche des antennes</translation>
+    </message>
+    <message>
+      <source>census zone {f_id} has an invalid population ({f_pop_field})</source>
+      <translation>la zone de recensement {f_id} a une population invalide ({f_pop_field})</translation>
+    </message>
+    <message>
+      <source>the census layer has no polygon</source>
+      <translation>la couche de recensement n'a aucun polygone</translation>
+    </message>
+    <message>
+      <source>the tower layer has no point</source>
+      <translation>la couche des antennes n'a aucun point</translation>
+    </message>
+    <message>
+      <source>a bounded-counts table holds one visit per user and slot (the efpa_g pre-sampling): the visits method counts every distinct tower of a slot and needs the events layer; choose efpa_g, efpa or lpa for a bounded-counts table</source>
+      <translation>une table de comptages bornés contient une visite par utilisateur et créneau (le pré-échantillonnage d'efpa_g) : la méthode des visites compte chaque antenne distincte d'un créneau et demande la couche des événements ; choisissez efpa_g, efpa ou lpa pour une table de comptages bornés</translation>
+    </message>
+    <message>
+      <source>field(s) {join_missing} not found in the {name} layer</source>
+      <translation>champ(s) {join_missing} introuvable(s) dans la couche {name}</translation>
+    </message>
+    <message>
+      <source>the {name} layer has a feature without a numeric slot or count</source>
+      <translation>la couche {name} a une entité sans numéro de créneau ou comptage numérique</translation>
+    </message>
+    <message>
+      <source>the {name} layer is empty</source>
+      <translation>la couche {name} est vide</translation>
+    </message>
+    <message>
+      <source>the {name} layer has negative slot numbers</source>
+      <translation>la couche {name} a des numéros de créneau négatifs</translation>
+    </message>
+    <message>
+      <source>{len_absent} cell(s) of the true layer are not in the private layer (e.g. {absent_0})</source>
+      <translation>{len_absent} cellule(s) de la couche vraie ne sont pas dans la couche privée (p. ex. {absent_0})</translation>
+    </message>
+    <message>
+      <source>both layers must hold a count for every cell and slot</source>
+      <translation>les deux couches doivent contenir un comptage pour chaque cellule et créneau</translation>
+    </message>
+    <message>
+      <source>{unusable} of the {len_geoms} cells of the true layer have no usable geometry (NULL, empty or with non-finite coordinates)</source>
+      <translation>{unusable} des {len_geoms} cellules de la couche vraie n'ont pas de géométrie utilisable (NULL, vide ou à coordonnées non finies)</translation>
+    </message>
+    <message>
+      <source>cannot read the report {path}: {exc}</source>
+      <translation>impossible de lire le rapport {path} : {exc}</translation>
+    </message>
+    <message>
+      <source>the counts layer has no field {join_missing}; available: {join_source_fields_names}</source>
+      <translation>la couche des comptages n'a pas de champ {join_missing} ; disponibles : {join_source_fields_names}</translation>
+    </message>
+    <message>
+      <source>every row of the counts needs a slot number ≥ 0</source>
+      <translation>chaque ligne des comptages demande un numéro de créneau ≥ 0</translation>
+    </message>
+    <message>
+      <source>{len_unknown} cell ids of the counts are not in the cells layer (e.g. '{sorted_unknown_0}'): are these the counts' cells?</source>
+      <translation>{len_unknown} identifiants de cellule des comptages ne sont pas dans la couche des cellules (p. ex. '{sorted_unknown_0}') : s'agit-il bien des cellules des comptages ?</translation>
+    </message>
+    <message>
+      <source>the counts layer is empty</source>
+      <translation>la couche des comptages est vide</translation>
+    </message>
+    <message>
+      <source>scoring needs the slot start and end fields of the counts</source>
+      <translation>le score demande les champs de début et de fin de créneau des comptages</translation>
+    </message>
+    <message>
+      <source>none of the {facts_rows} true observations falls in a cell during the counts' slots</source>
+      <translation>aucune des {facts_rows} vraies observations ne tombe dans une cellule pendant les créneaux des comptages</translation>
+    </message>
+    <message>
+      <source>the cell id field '{id_field}' is not in the tessellation</source>
+      <translation>le champ d'identifiant de cellule '{id_field}' n'est pas dans le pavage</translation>
+    </message>
+    <message>
+      <source>cell {missing_0} of the tessellation has no geometry</source>
+      <translation>la cellule {missing_0} du pavage n'a pas de géométrie</translation>
+    </message>
+    <message>
+      <source>the {what} field '{names_key}' is not in the trajectory layer</source>
+      <translation>le champ {what} '{names_key}' n'est pas dans la couche des trajectoires</translation>
+    </message>
+    <message>
+      <source>the vehicle and trajectory fields are both '{names_VEHICLE_FIELD}': each trip would count as its own vehicle; choose the field that identifies the vehicle</source>
+      <translation>les champs de véhicule et de trajectoire sont tous deux '{names_VEHICLE_FIELD}' : chaque trajet compterait comme son propre véhicule ; choisissez le champ qui identifie le véhicule</translation>
+    </message>
+    <message>
+      <source>trajectory lines need the time of each vertex as M values</source>
+      <translation>les lignes de trajectoire demandent l'heure de chaque sommet en valeurs M</translation>
+    </message>
+    <message>
+      <source>trajectory points need a time field (Time field is required for points; only lines carry their times as M values)</source>
+      <translation>les points de trajectoire demandent un champ d'heure (le champ d'heure est requis pour des points ; seules les lignes portent leurs heures en valeurs M)</translation>
+    </message>
+    <message>
+      <source>the trajectory layer has no points</source>
+      <translation>la couche des trajectoires n'a aucun point</translation>
+    </message>
+    <message>
+      <source>the {what} field '{value}' is not in layer {source_sourceName}</source>
+      <translation>le champ {what} '{value}' n'est pas dans la couche {source_sourceName}</translation>
+    </message>
+    <message>
+      <source>zone {f_id} has no id</source>
+      <translation>la zone {f_id} n'a pas d'identifiant</translation>
+    </message>
+    <message>
+      <source>the zone layer is empty</source>
+      <translation>la couche des zones est vide</translation>
+    </message>
+    <message>
+      <source>the zone ids are not unique</source>
+      <translation>les identifiants de zone ne sont pas uniques</translation>
+    </message>
+    <message>
+      <source>flow feature {f_id} has no flow value</source>
+      <translation>l'entité de flux {f_id} n'a pas de valeur de flux</translation>
+    </message>
+    <message>
+      <source>flow feature {f_id} refers to zone '{z}', which is not in the zone layer</source>
+      <translation>l'entité de flux {f_id} renvoie à la zone '{z}', qui n'est pas dans la couche des zones</translation>
+    </message>
+    <message>
+      <source>the flow from '{o}' to '{d}' appears twice</source>
+      <translation>le flux de '{o}' vers '{d}' apparaît deux fois</translation>
+    </message>
+    <message>
+      <source>the flow layer {source_sourceName} is empty</source>
+      <translation>la couche de flux {source_sourceName} est vide</translation>
+    </message>
+    <message>
+      <source>{label}: '{text}' is not a comma-separated list of numbers</source>
+      <translation>{label} : '{text}' n'est pas une liste de nombres séparés par des virgules</translation>
+    </message>
+    <message>
+      <source>lower95–upper95: a 95 % interval of {od_get_counted_trips_per}</source>
+      <translation>lower95–upper95 : un intervalle à 95 % de {od_get_counted_trips_per}</translation>
+    </message>
+    <message>
+      <source>the weight field '{field}' is not in the weighting points</source>
+      <translation>le champ de poids '{field}' n'est pas dans les points de pondération</translation>
+    </message>
+    <message>
+      <source>the weighting points layer has no points</source>
+      <translation>la couche des points de pondération n'a aucun point</translation>
+    </message>
+    <message>
+      <source>the vectorised transform gives ({fx_i}, {fy_i}) where QGIS gives ({p_x}, {p_y})</source>
+      <translation>la transformation vectorisée donne ({fx_i}, {fy_i}) là où QGIS donne ({p_x}, {p_y})</translation>
+    </message>
+    <message>
+      <source>the {what} field '{value}' is not in the trips layer</source>
+      <translation>le champ {what} '{value}' n'est pas dans la couche des trajets</translation>
+    </message>
+    <message>
+      <source>a {what} field is required for this layout of trips</source>
+      <translation>un champ {what} est requis pour cette disposition des trajets</translation>
+    </message>
+    <message>
+      <source>the zone id field '{id_field}' is not in the zones layer</source>
+      <translation>le champ d'identifiant de zone '{id_field}' n'est pas dans la couche des zones</translation>
+    </message>
+    <message>
+      <source>{empty} of {len_polys} zones have no geometry</source>
+      <translation>{empty} des {len_polys} zones n'ont pas de géométrie</translation>
+    </message>
+    <message>
+      <source>the zones layer has no polygons</source>
+      <translation>la couche des zones n'a aucun polygone</translation>
+    </message>
+    <message>
+      <source>the trips layer has geometries but no CRS (a CSV whose WKT column was read as the geometry?): set the layer's CRS, or give the four coordinate fields (origin and destination x and y) and their CRS to read the trips as a table</source>
+      <translation>la couche des trajets a des géométries mais pas de SCR (un CSV dont la colonne WKT a été lue comme géométrie ?) : définissez le SCR de la couche, ou donnez les quatre champs de coordonnées (x et y d'origine et de destination) et leur SCR pour lire les trajets comme une table</translation>
+    </message>
+    <message>
+      <source>give the CRS of the coordinate fields</source>
+      <translation>donnez le SCR des champs de coordonnées</translation>
+    </message>
+    <message>
+      <source>give either the trips layer or a bounded-trips directory (exactly one)</source>
+      <translation>donnez soit la couche des trajets, soit un dossier de trajets bornés (exactement un des deux)</translation>
+    </message>
+    <message>
+      <source>none of the {n_read} trips lies in the time window; {untimed} trips have no time (choose the time fields)</source>
+      <translation>aucun des {n_read} trajets ne se trouve dans la fenêtre temporelle ; {untimed} trajets n'ont pas d'heure (choisissez les champs d'heure)</translation>
+    </message>
+    <message>
+      <source>none of the {n_read} trips lies in the time window</source>
+      <translation>aucun des {n_read} trajets ne se trouve dans la fenêtre temporelle</translation>
+    </message>
+    <message>
+      <source>all {n_window} trips in the window start or end outside every zone (check the layers' CRSs)</source>
+      <translation>les {n_window} trajets de la fenêtre commencent ou finissent tous hors de toute zone (vérifiez les SCR des couches)</translation>
+    </message>
+    <message>
+      <source>{n_out} of {n_window} trips ({v_100_n_out_n_window} %) start or end outside every zone and were dropped</source>
+      <translation>{n_out} des {n_window} trajets ({v_100_n_out_n_window} %) commencent ou finissent hors de toute zone et ont été écartés</translation>
+    </message>
+    <message>
+      <source>the input layer has no point geometries</source>
+      <translation>la couche en entrée n'a aucune géométrie de point</translation>
+    </message>
+    <message>
+      <source>feature {f_id} is a multipoint with {parts} parts: split multipart features into single points first (Vector geometry &gt; Multipart to singleparts); each point is then perturbed and counted on its own</source>
+      <translation>l'entité {f_id} est un multipoint à {parts} parties : séparez d'abord les entités multiparties en points simples (Géométrie vectorielle &gt; De morceaux multiples à morceaux uniques) ; chaque point est alors perturbé et compté séparément</translation>
+    </message>
+    <message>
+      <source>cell size must be a positive number of metres, got {cell}</source>
+      <translation>la taille de cellule doit être un nombre positif de mètres, reçu {cell}</translation>
+    </message>
+    <message>
+      <source>the grid mechanisms need a grid extent: give the public area the grid covers (xmin,xmax,ymin,ymax [EPSG:n], or a layer's extent); it is never taken from the points, whose bounding box is private</source>
+      <translation>les mécanismes de grille demandent une emprise de grille : donnez la zone publique que couvre la grille (xmin,xmax,ymin,ymax [EPSG:n], ou l'emprise d'une couche) ; elle n'est jamais tirée des points, dont l'emprise est privée</translation>
+    </message>
+    <message>
+      <source>a study area applies to planar Laplace only; grid mechanisms use the grid extent</source>
+      <translation>une zone d'étude ne s'applique qu'au Laplace planaire ; les mécanismes de grille utilisent l'emprise de la grille</translation>
+    </message>
+    <message>
+      <source>the user id field '{user_field}' is not in the input layer</source>
+      <translation>le champ d'identifiant d'utilisateur '{user_field}' n'est pas dans la couche en entrée</translation>
+    </message>
+    <message>
+      <source>a user id field needs the maximum number of points per user (MAX_POINTS_PER_USER): the cost m·ε is fixed before looking at the data</source>
+      <translation>un champ d'identifiant d'utilisateur demande le nombre maximal de points par utilisateur (MAX_POINTS_PER_USER) : le coût m·ε est fixé avant de regarder les données</translation>
+    </message>
+    <message>
+      <source>the maximum number of points per user needs a user id field</source>
+      <translation>le nombre maximal de points par utilisateur demande un champ d'identifiant d'utilisateur</translation>
+    </message>
+    <message>
+      <source>the user id field '{user_field}' cannot be copied to the output: it defines the unit of privacy and would link the reports of one user</source>
+      <translation>le champ d'identifiant d'utilisateur '{user_field}' ne peut pas être copié dans la sortie : il définit l'unité de confidentialité et relierait les rapports d'un même utilisateur</translation>
+    </message>
+    <message>
+      <source>fields to copy not in the input layer: {join_missing}</source>
+      <translation>champs à copier absents de la couche en entrée : {join_missing}</translation>
+    </message>
+    <message>
+      <source>{n_null} point feature(s) without geometry were skipped</source>
+      <translation>{n_null} entité(s) ponctuelle(s) sans géométrie ignorée(s)</translation>
+    </message>
+    <message>
+      <source>the study area layer has no polygon</source>
+      <translation>la couche de la zone d'étude n'a aucun polygone</translation>
+    </message>
+    <message>
+      <source>{n_repaired} invalid study area polygon(s) were repaired</source>
+      <translation>{n_repaired} polygone(s) invalide(s) de zone d'étude réparé(s)</translation>
+    </message>
+    <message>
+      <source>{n_null} tower feature(s) without geometry were skipped</source>
+      <translation>{n_null} entité(s) d'antenne sans géométrie ignorée(s)</translation>
+    </message>
+    <message>
       <source>the release spent {spent_describe} but planned {planned_describe}: nothing was published (a defect: please report it)</source>
       <translation>la publication a dépensé {spent_describe} mais en avait prévu {planned_describe} : rien n'a été publié (un défaut : merci de le signaler)</translation>
     </message>
@@ -4226,10 +4614,6 @@
     <message>
       <source>an empty data source has no dataset id</source>
       <translation>une source de données vide n'a pas d'identifiant de jeu de données</translation>
-    </message>
-    <message>
-      <source>a {kind} layer has no stable identity (every copy would get a fresh privacy budget): give the dataset id (DATASET_ID) under which the ledger charges this data</source>
-      <translation>une couche {kind} n'a pas d'identité stable (chaque copie recevrait un nouveau budget de confidentialité) : donnez l'identifiant de jeu de données (DATASET_ID) sous lequel le registre impute ces données</translation>
     </message>
     <message>
       <source>the data source '{redacted_text}' is not a file this run can find, so it has no stable dataset id: give the dataset id (DATASET_ID) under which the ledger charges it</source>
@@ -4338,10 +4722,6 @@
     <message>
       <source>give either tower positions or tower cells</source>
       <translation>donnez soit les positions des antennes, soit les cellules des antennes</translation>
-    </message>
-    <message>
-      <source>the tower layer has no point</source>
-      <translation>la couche des antennes n'a aucun point</translation>
     </message>
     <message>
       <source>need one tower id per tower point</source>
@@ -4656,10 +5036,6 @@
       <translation>{bad_lat} points ont une latitude hors de [-90, 90] et {bad_lon} une longitude hors de [-540, 540] degrés : le SCR de la couche est-il vraiment géographique (en degrés) ?</translation>
     </message>
     <message>
-      <source>cell size must be a positive number of metres, got {cell}</source>
-      <translation>la taille de cellule doit être un nombre positif de mètres, reçu {cell}</translation>
-    </message>
-    <message>
       <source>a grid needs at least 2 cells, got {nx} × {ny}</source>
       <translation>une grille demande au moins 2 cellules, reçu {nx} × {ny}</translation>
     </message>
@@ -4714,10 +5090,6 @@
     <message>
       <source>lattice offset beyond 2^31 cells</source>
       <translation>décalage de réseau au-delà de 2^31 cellules</translation>
-    </message>
-    <message>
-      <source>the input layer has no point geometries</source>
-      <translation>la couche en entrée n'a aucune géométrie de point</translation>
     </message>
     <message>
       <source>a radius quantile needs p in [0, 1)</source>

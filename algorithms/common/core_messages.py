@@ -7,7 +7,10 @@ template with named placeholders: the text of an exception it constructs (``…E
 to, assigned to or returned as a ``warning``/``notes``/``coverage`` value). ``scripts/i18n.py``
 puts the templates in the catalogue; :class:`Matcher` recognises an English message as one of
 them and gives the values it captured, so the glue (``i18n.shown``) shows the translated
-template filled with those values. A message no template matches stays as written.
+template filled with those values. A message no template matches stays as written. The glue's
+own refusals and log lines written as plain English (``raise ValueError(f"…")``,
+``feedback.pushWarning(f"…")``) are read the same way (:data:`FOLDERS`); new glue text should
+still go through ``tr``.
 
 Templates whose fixed text has fewer than :data:`MIN_LETTERS` letters (``"{root}: {detail}"``)
 are left out: they would match almost anything. Where two templates match one message the one
@@ -26,6 +29,10 @@ MIN_LETTERS = 5
 _EXCEPTION = re.compile(r"(Error|Exception|Exceeded|Missing|Unwritable|Ambiguous|Identity)$")
 _WARNING = re.compile(r"warning|notes|coverage|leaks")
 _FIELD = re.compile(r"\W+")
+_LOG = ("pushWarning", "pushInfo", "reportError")
+#: Where the templates are read: dpcore, and the glue's own refusals and log lines written
+#: as plain English (they pass through ``i18n.shown`` too).
+FOLDERS = ("dpcore", "algorithms")
 
 
 def _name(expr, used: dict) -> str:
@@ -115,8 +122,8 @@ def _message_exprs(tree):
             if isinstance(child, ast.Call) and child.args:
                 callee = getattr(child.func, "id", getattr(child.func, "attr", ""))
                 target = ast.unparse(child.func.value) if isinstance(child.func, ast.Attribute) else ""
-                if _EXCEPTION.search(callee) or (callee in ("append", "extend")
-                                                 and _WARNING.search(target)):
+                if _EXCEPTION.search(callee) or callee in _LOG or (
+                        callee in ("append", "extend") and _WARNING.search(target)):
                     yield child.args[0], scope
                     helper = functions.get(getattr(child.args[0], "func", None) and
                                            getattr(child.args[0].func, "id", ""))
@@ -157,7 +164,8 @@ def templates(root: str) -> tuple:
     """(kept, generic): dpcore's message templates under ``root`` (the plugin's folder), unique,
     in a stable order; ``generic`` those left out for fixing too few letters."""
     seen, kept, generic = set(), [], []
-    for base, _dirs, files in sorted(os.walk(os.path.join(root, "dpcore"))):
+    for base, _dirs, files in sorted(w for folder in FOLDERS
+                                     for w in os.walk(os.path.join(root, folder))):
         for name in sorted(f for f in files if f.endswith(".py")):
             with open(os.path.join(base, name), encoding="utf-8") as fh:
                 for template in module_templates(fh.read()):
