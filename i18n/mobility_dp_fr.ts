@@ -4248,6 +4248,14 @@
       <translation>donnez soit la couche des événements, soit un dossier de comptages bornés (exactement un des deux)</translation>
     </message>
     <message>
+      <source>a Mercator projection, whose distances grow with latitude</source>
+      <translation>une projection de Mercator, dont les distances croissent avec la latitude</translation>
+    </message>
+    <message>
+      <source>not a projected CRS in metres</source>
+      <translation>pas un SCR projeté en mètres</translation>
+    </message>
+    <message>
       <source>the {name} layer has no polygons</source>
       <translation>la couche {name} n'a aucun polygone</translation>
     </message>
@@ -4542,6 +4550,10 @@
     <message>
       <source>the input layer has no point geometries</source>
       <translation>la couche en entrée n'a aucune géométrie de point</translation>
+    </message>
+    <message>
+      <source>the grid</source>
+      <translation>la grille</translation>
     </message>
     <message>
       <source>feature {f_id} is a multipoint with {parts} parts: split multipart features into single points first (Vector geometry &gt; Multipart to singleparts); each point is then perturbed and counted on its own</source>
@@ -5092,6 +5104,10 @@
       <translation>décalage de réseau au-delà de 2^31 cellules</translation>
     </message>
     <message>
+      <source>the study area</source>
+      <translation>la zone d'étude</translation>
+    </message>
+    <message>
       <source>a radius quantile needs p in [0, 1)</source>
       <translation>un quantile de rayon demande p dans [0, 1)</translation>
     </message>
@@ -5430,6 +5446,10 @@
     <message>
       <source>dynamic hybrid needs observations on each of the {past} past days before the start; {len_empty_days} of them have none (set the number of past days to the days the input covers)</source>
       <translation>l'hybride dynamique demande des observations pour chacun des {past} jours passés avant le début ; {len_empty_days} d'entre eux n'en ont aucune (réglez le nombre de jours passés sur les jours que couvre l'entrée)</translation>
+    </message>
+    <message>
+      <source>every cell</source>
+      <translation>toute cellule</translation>
     </message>
     <message>
       <source>method must be one of {METHODS}, got {method}</source>

@@ -4,7 +4,8 @@ dpcore raises and warns in plain English (``ValueError(f"… {n} …")``). :func
 dpcore's source (no import, no QGIS) and turns every message it builds for a person into a
 template with named placeholders: the text of an exception it constructs (``…Error(…)``,
 ``BudgetExceeded(…)``, a local name assigned such text included) and of a warning (text appended
-to, assigned to or returned as a ``warning``/``notes``/``coverage`` value). ``scripts/i18n.py``
+to, assigned to or returned as a ``warning``/``notes``/``coverage`` value) and the words
+passed to fill one (``where="the study area"``). ``scripts/i18n.py``
 puts the templates in the catalogue; :class:`Matcher` recognises an English message as one of
 them and gives the values it captured, so the glue (``i18n.shown``) shows the translated
 template filled with those values. A message no template matches stays as written. The glue's
@@ -26,10 +27,13 @@ import string
 from functools import lru_cache
 
 MIN_LETTERS = 5
+#: Longer text is no message of dpcore's (a log line of data, a report): never matched.
+MAX_LENGTH = 4000
 _EXCEPTION = re.compile(r"(Error|Exception|Exceeded|Missing|Unwritable|Ambiguous|Identity)$")
 _WARNING = re.compile(r"warning|notes|coverage|leaks")
 _FIELD = re.compile(r"\W+")
 _LOG = ("pushWarning", "pushInfo", "reportError")
+_WORDS = ("where", "what", "noun")
 #: Where the templates are read: dpcore, and the glue's own refusals and log lines written
 #: as plain English (they pass through ``i18n.shown`` too).
 FOLDERS = ("dpcore", "algorithms")
@@ -136,6 +140,8 @@ def _message_exprs(tree):
             elif (isinstance(child, ast.Return) and child.value is not None and scope is not None
                     and _WARNING.search(scope.name)):
                 yield child.value, scope
+            elif isinstance(child, ast.keyword) and child.arg in _WORDS:
+                yield child.value, scope     # a word a message inserts: where="the grid"
             elif isinstance(child, ast.Dict):
                 for key, value in zip(child.keys, child.values):
                     if isinstance(key, ast.Constant) and _WARNING.search(str(key.value)):
@@ -190,22 +196,33 @@ class Matcher:
     """Recognises English messages as templates (see the module docstring)."""
 
     def __init__(self, template_list):
-        self.entries = sorted(((letters(t), t, pattern(t)) for t in template_list),
+        self.entries = sorted(((letters(t), t, pattern(t), _literals(t)) for t in template_list),
                               key=lambda e: -e[0])
+
+    def _candidates(self, message: str):
+        """(template, match) of the templates whose fixed pieces all occur in ``message``
+        (a cheap test first: the expression of a template with several placeholders can take
+        long to fail on a long line)."""
+        if len(message) > MAX_LENGTH:
+            return
+        for _n, template, compiled, literals in self.entries:
+            if all(piece in message for piece in literals):
+                found = compiled.match(message)
+                if found:
+                    yield template, found.groupdict()
 
     def matches(self, message: str) -> list:
         """Every (template, values) that makes ``message``, most fixed text first."""
-        return [(t, m.groupdict()) for _n, t, m in ((n, t, p.match(message))
-                                                     for n, t, p in self.entries) if m]
+        return list(self._candidates(message))
 
     def match(self, message: str):
         """(template, values) of the template with the most fixed text that makes
         ``message``, or None."""
-        for _n, template, compiled in self.entries:
-            found = compiled.match(message)
-            if found:
-                return template, found.groupdict()
-        return None
+        return next(self._candidates(message), None)
+
+
+def _literals(template: str) -> list:
+    return [literal for literal, *_ in string.Formatter().parse(template) if literal]
 
 
 @lru_cache(maxsize=4)

@@ -7,6 +7,8 @@ import subprocess
 
 import pytest
 
+from .test_i18n import french, french_qm, in_french  # noqa: F401  (fixtures)
+
 from ..support import ROOT
 
 COUNTS = ('{"type":"FeatureCollection","crs":{"type":"name","properties":{"name":'
@@ -75,3 +77,34 @@ def test_a_refusal_is_printed_as_often_as_a_native_algorithm_s(plugin_copy):
                   f"OUTPUT={plugin_copy / 'native.gpkg'}").stderr.count(
                       "syntax error, unexpected end of file")
     assert ours >= 1 and ours == native, (ours, native)
+
+
+def test_core_warning_through_the_run_feedback_is_french(in_french):
+    """A dpcore warning the glue pushes to the run's log (plain English, a value inside)
+    is French, its value kept; a value that is itself a catalogue word is translated too;
+    text no template makes stays as written."""
+    from qgis.core import QgsProcessingFeedback
+
+    from mobility_dp.algorithms.common.i18n import shown, translating_feedback
+
+    class Log(QgsProcessingFeedback):
+        lines = []
+
+        def pushWarning(self, text):  # noqa: N802
+            self.lines.append(text)
+
+    log = Log()
+    translating_feedback(log).pushWarning(
+        "1 of 3 points (33.3 %) lie outside the study area")
+    assert log.lines == ["1 points sur 3 (33.3 %) se trouvent hors de la zone d'étude"], log.lines
+    assert shown("the share of ε for the trip scale must be in (0, 1), got 1.5") == \
+        "la part de ε pour l'échelle de trajets doit être dans (0, 1), reçu 1.5"
+    assert shown("need one id per census") == "il faut un identifiant par recensement"
+    assert shown("a sentence dpcore never wrote") == "a sentence dpcore never wrote"
+
+
+def test_core_message_stays_english_without_a_catalogue(qgis_app):
+    """Control: with no French catalogue installed the same text is shown as written."""
+    from mobility_dp.algorithms.common.i18n import shown
+    text = "the share of ε for the trip scale must be in (0, 1), got 1.5"
+    assert shown(text) == text
