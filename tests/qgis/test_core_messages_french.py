@@ -7,9 +7,8 @@ import subprocess
 
 import pytest
 
-from .test_i18n import french, french_qm, in_french  # noqa: F401  (fixtures)
-
 from ..support import ROOT
+from .test_i18n import french, french_qm, in_french  # noqa: F401  (fixtures)
 
 COUNTS = ('{"type":"FeatureCollection","crs":{"type":"name","properties":{"name":'
           '"urn:ogc:def:crs:EPSG::2154"}},"features":[%s]}')
