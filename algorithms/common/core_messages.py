@@ -199,8 +199,9 @@ class Matcher:
         self.entries = sorted(((letters(t), t, pattern(t), _literals(t)) for t in template_list),
                               key=lambda e: -e[0])
 
-    def _candidates(self, message: str):
-        """(template, match) of the templates whose fixed pieces all occur in ``message``
+    def candidates(self, message: str):
+        """(template, values) of every template that makes ``message``, most fixed text
+        first; a template is tried only when its fixed pieces all occur in ``message``
         (a cheap test first: the expression of a template with several placeholders can take
         long to fail on a long line)."""
         if len(message) > MAX_LENGTH:
@@ -211,14 +212,10 @@ class Matcher:
                 if found:
                     yield template, found.groupdict()
 
-    def matches(self, message: str) -> list:
-        """Every (template, values) that makes ``message``, most fixed text first."""
-        return list(self._candidates(message))
-
     def match(self, message: str):
         """(template, values) of the template with the most fixed text that makes
         ``message``, or None."""
-        return next(self._candidates(message), None)
+        return next(self.candidates(message), None)
 
 
 def _literals(template: str) -> list:

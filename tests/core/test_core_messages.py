@@ -119,7 +119,7 @@ def test_a_message_is_recognised_as_its_template(style):
     matcher = cm.Matcher(KEPT)
     ambiguous = 0
     for template in KEPT:
-        found = matcher.matches(_filled(template, style))
+        found = list(matcher.candidates(_filled(template, style)))
         assert found, template
         assert _fixed(matcher.match(_filled(template, style))[0]) == _fixed(template), template
         ambiguous += len(found) > 1
