@@ -4260,6 +4260,10 @@
       <translation>la couche {name} n'a aucun polygone</translation>
     </message>
     <message>
+      <source>id field '{id_field_or_feature_id}' of the {name} layer</source>
+      <translation>champ d'identifiant '{id_field_or_feature_id}' de la couche {name}</translation>
+    </message>
+    <message>
       <source>not a 'NAME: description' line: {line_strip_60}</source>
       <translation>pas une ligne 'NOM : description' : {line_strip_60}</translation>
     </message>
@@ -4452,6 +4456,10 @@
       <translation>le champ {what} '{value}' n'est pas dans la couche {source_sourceName}</translation>
     </message>
     <message>
+      <source>zone id</source>
+      <translation>identifiant de zone</translation>
+    </message>
+    <message>
       <source>zone {f_id} has no id</source>
       <translation>la zone {f_id} n'a pas d'identifiant</translation>
     </message>
@@ -4522,6 +4530,10 @@
     <message>
       <source>the trips layer has geometries but no CRS (a CSV whose WKT column was read as the geometry?): set the layer's CRS, or give the four coordinate fields (origin and destination x and y) and their CRS to read the trips as a table</source>
       <translation>la couche des trajets a des géométries mais pas de SCR (un CSV dont la colonne WKT a été lue comme géométrie ?) : définissez le SCR de la couche, ou donnez les quatre champs de coordonnées (x et y d'origine et de destination) et leur SCR pour lire les trajets comme une table</translation>
+    </message>
+    <message>
+      <source>trip id</source>
+      <translation>identifiant de trajet</translation>
     </message>
     <message>
       <source>give the CRS of the coordinate fields</source>
@@ -4604,6 +4616,10 @@
       <translation>{n_repaired} polygone(s) invalide(s) de zone d'étude réparé(s)</translation>
     </message>
     <message>
+      <source>tower id field '{id_field}'</source>
+      <translation>champ d'identifiant d'antenne '{id_field}'</translation>
+    </message>
+    <message>
       <source>{n_null} tower feature(s) without geometry were skipped</source>
       <translation>{n_null} entité(s) d'antenne sans géométrie ignorée(s)</translation>
     </message>
@@ -4620,8 +4636,16 @@
       <translation>la publication s'est terminée sans coût vérifié</translation>
     </message>
     <message>
+      <source> and charged to dataset '{dataset_id}' in the ledger {path}</source>
+      <translation> et imputé au jeu de données « {dataset_id} » dans le registre {path}</translation>
+    </message>
+    <message>
       <source>a privacy cost cannot mix {what}s ({and_join_distinct}): their losses do not add up</source>
       <translation>un coût de confidentialité ne peut pas mélanger des {what}s ({and_join_distinct}) : leurs pertes ne s'additionnent pas</translation>
+    </message>
+    <message>
+      <source>unit of privacy</source>
+      <translation>unité de confidentialité</translation>
     </message>
     <message>
       <source>an empty data source has no dataset id</source>
@@ -4637,7 +4661,7 @@
     </message>
     <message>
       <source>the {what} has duplicate values: {shown}; {len_repeated} ids are duplicated. Each feature needs its own id: fix the layer or choose another id field.</source>
-      <translation>la {what} a des valeurs en double : {shown} ; {len_repeated} identifiants sont en double. Chaque entité a besoin de son propre identifiant : corrigez la couche ou choisissez un autre champ d'identifiant.</translation>
+      <translation>valeurs en double dans le {what} : {shown} ; {len_repeated} identifiants sont en double. Chaque entité a besoin de son propre identifiant : corrigez la couche ou choisissez un autre champ d'identifiant.</translation>
     </message>
     <message>
       <source>the privacy ledger {path} cannot be written ({exc_strerror_or_exc}): choose a ledger file in a directory you can write to.</source>
@@ -4732,12 +4756,24 @@
       <translation>il faut un identifiant par {what}</translation>
     </message>
     <message>
+      <source>census id field '{census_field}'</source>
+      <translation>champ d'identifiant de recensement '{census_field}'</translation>
+    </message>
+    <message>
       <source>give either tower positions or tower cells</source>
       <translation>donnez soit les positions des antennes, soit les cellules des antennes</translation>
     </message>
     <message>
+      <source>tower id field '{tower_field}'</source>
+      <translation>champ d'identifiant d'antenne '{tower_field}'</translation>
+    </message>
+    <message>
       <source>need one tower id per tower point</source>
       <translation>il faut un identifiant d'antenne par point d'antenne</translation>
+    </message>
+    <message>
+      <source>tower cells</source>
+      <translation>cellules d'antennes</translation>
     </message>
     <message>
       <source>no event falls at a known tower within the period: {drops_text_int_bounded_n}. Check the start, slot length and number of slots, and the tower id fields</source>
@@ -4896,6 +4932,10 @@
       <translation>la borne de visites B doit être un entier ≥ ℓ = {ell}, reçu {b}</translation>
     </message>
     <message>
+      <source>tessellation</source>
+      <translation>pavage</translation>
+    </message>
+    <message>
       <source>the tessellation is not a partition: {len_big} gap(s) between cells (largest {max_big} m²); if the territory itself has holes, allow them</source>
       <translation>le pavage n'est pas une partition : {len_big} trou(s) entre les cellules (le plus grand {max_big} m²) ; si le territoire lui-même a des trous, autorisez-les</translation>
     </message>
@@ -4934,6 +4974,10 @@
     <message>
       <source>the maximum moves per vehicle and count per move must be integers ≥ 1</source>
       <translation>le nombre maximal de déplacements par véhicule et le comptage par déplacement doivent être des entiers ≥ 1</translation>
+    </message>
+    <message>
+      <source>discrete Laplace noise</source>
+      <translation>bruit de Laplace discret</translation>
     </message>
     <message>
       <source>{int_np_isfinite_values_s} point(s) have no {name}</source>
@@ -4994,6 +5038,10 @@
     <message>
       <source>unknown sensitivity {sensitivity}; choose one of {SENSITIVITIES}</source>
       <translation>sensibilité {sensitivity} inconnue ; choisissez parmi {SENSITIVITIES}</translation>
+    </message>
+    <message>
+      <source>{method} discrete noise</source>
+      <translation>bruit discret {method}</translation>
     </message>
     <message>
       <source>there are no vehicles with moves</source>
@@ -5312,12 +5360,20 @@
       <translation>le polygone de la zone d'étude était invalide et a été réparé</translation>
     </message>
     <message>
+      <source>sample points</source>
+      <translation>points de l'échantillon</translation>
+    </message>
+    <message>
       <source>radii must satisfy 0 &lt; minimum radius &lt;= maximum radius, got r={min_radius}, R={max_radius}</source>
       <translation>les rayons doivent vérifier 0 &lt; rayon minimal &lt;= rayon maximal, reçu r={min_radius}, R={max_radius}</translation>
     </message>
     <message>
       <source>minimum number of points to subdivide must be an integer &gt;= 2, got {min_points}</source>
       <translation>le nombre minimal de points pour subdiviser doit être un entier &gt;= 2, reçu {min_points}</translation>
+    </message>
+    <message>
+      <source>sample point</source>
+      <translation>point de l'échantillon</translation>
     </message>
     <message>
       <source>the cell seeds are centroids of the sample points: unless the sample is public or historical, the cells disclose where its points lie</source>
@@ -5808,6 +5864,10 @@
       <translation>la réponse aléatoire à k modalités demande un entier k &gt;= 2, reçu {k}</translation>
     </message>
     <message>
+      <source>k-ary randomized response with k={k}</source>
+      <translation>réponse aléatoire à k modalités avec k={k}</translation>
+    </message>
+    <message>
       <source>k-RR values must be integers in [0, {k})</source>
       <translation>les valeurs k-RR doivent être des entiers de [0, {k})</translation>
     </message>
@@ -5912,6 +5972,18 @@
       <translation>le plafond M de l'échelle de trajets ({cap}) doit être ≥ m ({m})</translation>
     </message>
     <message>
+      <source>trips up to m = {m} and between m and M = {cap} per user</source>
+      <translation>trajets jusqu'à m = {m} et entre m et M = {cap} par utilisateur</translation>
+    </message>
+    <message>
+      <source>trips up to M = {cap} per user</source>
+      <translation>trajets jusqu'à M = {cap} par utilisateur</translation>
+    </message>
+    <message>
+      <source>people per pair (sensitivity 1; use the method 'trips' at this ε)</source>
+      <translation>personnes par paire (sensibilité 1 ; utilisez la méthode 'trips' à cet ε)</translation>
+    </message>
+    <message>
       <source>public regions need undirected people per pair</source>
       <translation>les régions publiques demandent des personnes par paire non orientées</translation>
     </message>
@@ -5922,6 +5994,10 @@
     <message>
       <source>the share of ε for the regions must be in (0, 1), got {share}</source>
       <translation>la part de ε pour les régions doit être dans (0, 1), reçu {share}</translation>
+    </message>
+    <message>
+      <source>people per {what} pair (sensitivity 1)</source>
+      <translation>personnes par paire {what} (sensibilité 1)</translation>
     </message>
     <message>
       <source>one region index ≥ 0 per zone is needed ({n_zones} zones)</source>
@@ -5946,6 +6022,10 @@
     <message>
       <source>the automatic choice of methods needs the number of zones</source>
       <translation>le choix automatique des méthodes demande le nombre de zones</translation>
+    </message>
+    <message>
+      <source>people per pair (sensitivity 1; use the OD method 'trips')</source>
+      <translation>personnes par paire (sensibilité 1 ; utilisez la méthode OD 'trips')</translation>
     </message>
     <message>
       <source>one origin and one destination zone per trip are needed</source>

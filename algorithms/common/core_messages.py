@@ -115,9 +115,23 @@ def _assigned(function) -> dict:
     return found
 
 
-def _message_exprs(tree):
+def word_positions(tree) -> dict:
+    """function name -> {position: parameter} of the parameters of its functions that take a
+    word a message inserts (``check_unique_ids(ids, what)``: {1: "what"})."""
+    found = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef):
+            names = [a.arg for a in node.args.posonlyargs + node.args.args]
+            words = {k: n for k, n in enumerate(names) if n in _WORDS}
+            if words:
+                found[node.name] = words
+    return found
+
+
+def _message_exprs(tree, positions: dict):
     """(expression, enclosing function) of every text dpcore builds for a person (what a
-    module function returns included, when an exception is made of its result)."""
+    module function returns included, when an exception is made of its result; the words
+    passed to a parameter of :func:`word_positions`)."""
     functions = {f.name: f for f in tree.body if isinstance(f, ast.FunctionDef)}
 
     def walk(node, function):
@@ -126,6 +140,9 @@ def _message_exprs(tree):
             if isinstance(child, ast.Call) and child.args:
                 callee = getattr(child.func, "id", getattr(child.func, "attr", ""))
                 target = ast.unparse(child.func.value) if isinstance(child.func, ast.Attribute) else ""
+                for k, arg in enumerate(child.args):
+                    if k in positions.get(callee, {}):
+                        yield arg, scope     # a word passed by position: (ids, f"… '{f}'")
                 if _EXCEPTION.search(callee) or callee in _LOG or (
                         callee in ("append", "extend") and _WARNING.search(target)):
                     yield child.args[0], scope
@@ -135,7 +152,8 @@ def _message_exprs(tree):
                         yield from ((r.value, helper) for r in ast.walk(helper)
                                     if isinstance(r, ast.Return) and r.value is not None)
             elif isinstance(child, ast.Assign) and any(
-                    _WARNING.search(ast.unparse(t)) for t in child.targets):
+                    _WARNING.search(ast.unparse(t)) or ast.unparse(t) in _WORDS
+                    for t in child.targets):
                 yield child.value, scope
             elif (isinstance(child, ast.Return) and child.value is not None and scope is not None
                     and _WARNING.search(scope.name)):
@@ -155,11 +173,13 @@ def letters(template: str) -> int:
     return sum(c.isalpha() for literal, *_ in string.Formatter().parse(template) for c in literal)
 
 
-def module_templates(source: str) -> list:
-    """The templates of one module's source, in order of appearance (duplicates kept)."""
-    tree = ast.parse(source)
+def module_templates(tree, positions: dict) -> list:
+    """The templates of one module, in order of appearance (duplicates kept); ``positions``
+    from :func:`word_positions` of every module read."""
+    aliases = {a.asname: positions[a.name] for node in tree.body if isinstance(node, ast.ImportFrom)
+               for a in node.names if a.asname and a.name in positions}
     found = []
-    for expr, function in _message_exprs(tree):
+    for expr, function in _message_exprs(tree, {**positions, **aliases}):
         names = _assigned(function) if function is not None else {}
         found += _texts(expr, {}, names)
     return found
@@ -169,15 +189,18 @@ def module_templates(source: str) -> list:
 def templates(root: str) -> tuple:
     """(kept, generic): dpcore's message templates under ``root`` (the plugin's folder), unique,
     in a stable order; ``generic`` those left out for fixing too few letters."""
-    seen, kept, generic = set(), [], []
+    trees = []
     for base, _dirs, files in sorted(w for folder in FOLDERS
                                      for w in os.walk(os.path.join(root, folder))):
         for name in sorted(f for f in files if f.endswith(".py")):
             with open(os.path.join(base, name), encoding="utf-8") as fh:
-                for template in module_templates(fh.read()):
-                    if template.strip() and template not in seen:
-                        seen.add(template)
-                        (kept if letters(template) >= MIN_LETTERS else generic).append(template)
+                trees.append(ast.parse(fh.read()))
+    positions = {k: v for tree in trees for k, v in word_positions(tree).items()}
+    seen, kept, generic = set(), [], []
+    for template in (t for tree in trees for t in module_templates(tree, positions)):
+        if template.strip() and "://" not in template and template not in seen:  # no URI
+            seen.add(template)
+            (kept if letters(template) >= MIN_LETTERS else generic).append(template)
     return tuple(kept), tuple(generic)
 
 
