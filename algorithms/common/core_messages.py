@@ -205,12 +205,13 @@ def templates(root: str) -> tuple:
 
 
 def pattern(template: str) -> re.Pattern:
-    """The regular expression of the messages a template makes (a placeholder: any text)."""
+    """The regular expression of the messages a template makes (a placeholder: any text, empty
+    included: a plural ending)."""
     out, named = [], set()
     for literal, field, _spec, _conv in string.Formatter().parse(template):
         out.append(re.escape(literal))
         if field is not None:
-            out.append(f"(?P={field})" if field in named else f"(?P<{field}>.+?)")
+            out.append(f"(?P={field})" if field in named else f"(?P<{field}>.*?)")
             named.add(field)
     return re.compile(r"\A" + "".join(out) + r"\Z", re.DOTALL)
 
