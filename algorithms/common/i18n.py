@@ -1,5 +1,9 @@
 """The translation function of every user-visible string (QGIS's translation machinery)."""
+import os
+
 from qgis.PyQt.QtCore import QCoreApplication
+
+PLUGIN_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def tr(text: str) -> str:
@@ -20,8 +24,6 @@ def install_translator(plugin_dir: str):
     Returns the installed QTranslator (keep a reference; remove it on unload) or None
     (English, or no catalogue for the language: strings stay as written).
     """
-    import os
-
     from qgis.PyQt.QtCore import QTranslator
     path = os.path.join(plugin_dir, "i18n", f"mobility_dp_{plugin_locale()}.qm")
     if not os.path.exists(path):
@@ -51,10 +53,8 @@ def _core_message(text: str) -> str:
     translated = tr(text)
     if translated != text or not text.strip() or plugin_locale() in ("", "en"):
         return translated
-    import os
-
     from .core_messages import matcher
-    found = matcher(os.path.dirname(os.path.dirname(os.path.dirname(__file__)))).match(text)
+    found = matcher(PLUGIN_DIR).match(text)
     if found is None or tr(found[0]) == found[0]:
         return text
     template, values = found
