@@ -97,3 +97,20 @@ def test_hundred_people_total_has_an_interval_and_a_warning():
         wide = low < rel.public["noisy_trips"] / 2 or high > 2 * rel.public["noisy_trips"]
         assert wide == any("off by more than 2×" in w for w in rel.public["warnings"])
     assert covered >= 4
+
+
+def test_quota_draws_follow_the_law_to_within_one():
+    # the synthetic start hours are drawn by systematic sampling: each hour's count is within
+    # 1 of its expected count, so a released uniform law yields a uniform output
+    from mobility_dp.dpcore.od.synthesis.draws import draw, draw_quota
+    law = np.r_[np.zeros(6), np.arange(1.0, 19.0)]
+    expected = 557 * law / law.sum()
+    for seed in range(10):
+        got = np.bincount(draw_quota(law, 557, make_rng(seed)), minlength=24)
+        assert got.sum() == 557 and np.abs(got - expected).max() < 1.0 + 1e-9
+    uniform = np.ones(24)
+    quota = js(uniform, np.bincount(draw_quota(uniform, 557, make_rng(1)), minlength=24))
+    # negative control: independent draws of the same law scatter around it
+    free = [js(uniform, np.bincount(draw(uniform, 557, make_rng(s)), minlength=24))
+            for s in range(10)]
+    assert quota < 1e-3 < min(free)

@@ -52,7 +52,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import parts as P
-from .draws import class_rows, draw, with_travel
+from .draws import class_rows, draw, draw_quota, with_travel
 
 H, W, E = 0, 1, 2
 CELLS = 28              # 27 (previous, current, next) kinds + "not chained"
@@ -239,7 +239,7 @@ def chained_times(model, cls, dclass, person, departs_home, window, rng):
     clock = np.empty(n)
     for r in np.unique(row):
         sel = np.flatnonzero(row == r)
-        clock[sel] = (draw(model.start_hour[r], sel.size, rng) * 3600.0 +
+        clock[sel] = (draw_quota(model.start_hour[r], sel.size, rng) * 3600.0 +
             rng.random(sel.size) * 3600.0)
     clock = clock[np.lexsort((clock, group))]   # sorted within each person's day, walk order
     return with_travel(model, dclass, day[tour] * DAY + clock, window, rng)

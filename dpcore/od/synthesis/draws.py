@@ -14,6 +14,17 @@ def draw(weights, size, rng) -> np.ndarray:
                       cum.size - 1)
 
 
+def draw_quota(weights, size, rng) -> np.ndarray:
+    """``size`` indices whose counts follow ``weights`` to within 1 (systematic sampling:
+    one uniform offset, ``size`` evenly spaced points on the cumulative weights; Madow 1949),
+    in a random order. The released law then reaches the output without the multinomial
+    noise of :func:`draw` (JS ≈ 0.009 between a uniform law and 500 trips drawn from it)."""
+    cum = np.cumsum(np.ravel(weights))
+    points = (rng.random() + np.arange(size)) / max(size, 1) * cum[-1]
+    index = np.minimum(np.searchsorted(cum, points, side="right"), cum.size - 1)
+    return rng.permutation(index)
+
+
 def uniform_in_bin(index, edges, top, rng) -> np.ndarray:
     """A uniform value inside bin ``index`` of ``edges`` (the last bin ends at ``top``)."""
     lo = np.asarray(edges, dtype=float)[index]

@@ -30,7 +30,7 @@ from ...reporting.progress import report_progress
 from ..trips import Trips, ZonedTrips
 from . import parts as P
 from .chains import E, H, W, chained_times, walk
-from .draws import class_rows, draw, uniform_in_bin, with_travel
+from .draws import class_rows, draw, draw_quota, uniform_in_bin, with_travel
 from .fit import DAY, Model
 from .place import Zones
 
@@ -210,7 +210,7 @@ def _times(model: Model, cls, dclass, window, rng):
     hour = np.empty(n, dtype=np.int64)
     for r in np.unique(row):
         sel = np.flatnonzero(row == r)
-        hour[sel] = draw(model.start_hour[r], sel.size, rng)
+        hour[sel] = draw_quota(model.start_hour[r], sel.size, rng)
     start = day * DAY + hour * 3600.0 + rng.random(n) * 3600.0
     return with_travel(model, dclass, start, window, rng)
 
