@@ -31,6 +31,9 @@ Rows, ε = 1, m = 10 (publishhistograms: 24 hourly slots):
   ℓ = 30, δ = 2·10⁻⁶; measure: MAE per census cell and hour against the truth of
   ``benchmarks/density.py`` (the bounded true tower counts reallocated by Formula 1), and the
   released total / the true total;
+* **aggregateflows**: the default (central, ≤ m = 10 moves per vehicle, discrete Laplace: no
+  rule chooses) vs the other bounding (≤ m distinct moves, each once) on the GPS fixes; MAE per
+  move and total against all moves; whether the log warns that under half the moves were kept;
 * **synthesizetrips**: the default synthesizer vs the six-marginals baseline of
   ``benchmarks/synthesis.py`` at the same ε; JS of the start hour (and of a uniform law), OD r
   on the true pairs, synthetic / true trips.
@@ -62,6 +65,8 @@ from synthesis import baseline, zoned  # noqa: E402
 from dpcore.density import density_inputs, release_density  # noqa: E402
 from dpcore.density.visit_release import release_visits  # noqa: E402
 from dpcore.flows.cells import locate_points  # noqa: E402
+from dpcore.flows.plan import plan_aggregate_flows  # noqa: E402
+from dpcore.flows.summary import kept_share  # noqa: E402
 from dpcore.geometry.cover import minimum_vertex_cover, overlap_graph, reallocate  # noqa: E402
 from dpcore.geometry.tessellation import voronoi_cells  # noqa: E402
 from dpcore.histograms import release_histograms  # noqa: E402
@@ -123,6 +128,16 @@ def histograms(counts, seed):
     d, p = np.asarray(d, float), np.asarray(p, float)
     return {"MAE per cell": (np.abs(d - counts).mean(), np.abs(p - counts).mean()),
             "total / true": (d.sum() / t, p.sum() / t)}
+
+
+def aggregateflows(data, seed):
+    truth = data[2].total().astype(float)
+    out = [plan_aggregate_flows(epsilon=EPS, max_moves=M, bounding=b).release(data, make_rng(seed))
+           for b in ("trips", "distinct")]
+    v = [np.asarray(r.values, float) for r in out]
+    return {"MAE per move": tuple(np.abs(x - truth).mean() for x in v),
+            "total / all moves": tuple(x.sum() / truth.sum() for x in v),
+            "log warns (kept < 1/2)": tuple(float(kept_share(r.internal)[1]) for r in out)}
 
 
 def synthesis(z, tiles, seed):
@@ -198,7 +213,7 @@ def paris_cases(sizes):
         pop = generate_population(geo, n, rng=make_rng(n + 1), days=1, start=START)
         for name, tiles in tilings.items():
             yield f"{n} people, {name} ({len(tiles)} zones)", zoned(trips, tiles), tiles, \
-                hourly_counts(pop, tiles), (geo, n)
+                hourly_counts(pop, tiles), (geo, n, traj)
 
 
 def hourly_counts(pop, tiles):
@@ -246,7 +261,7 @@ def main():
     ap.add_argument("--sizes", default="50,200,1000")
     ap.add_argument("--trips", default=None, help="a trips CSV in WGS 84 (module doc)")
     ap.add_argument("--only", default="odflows,mobilityreport,publishhistograms,"
-                    "sanitizedensity,synthesizetrips")
+                    "sanitizedensity,aggregateflows,synthesizetrips")
     args = ap.parse_args()
     only = set(args.only.split(","))
     cases = list(file_cases(args.trips)) if args.trips else \
@@ -266,10 +281,16 @@ def main():
             rows(f"publishhistograms ({HIST_METHOD} vs direct): {label}, "
                  f"{int(counts.sum())} user-hours", [histograms(counts, s) for s in seeds])
         if "sanitizedensity" in only and people is not None:
-            geo, n = people
+            geo, n, _ = people
             case = density_data(geo, tiles, n, seed=n + 2)
             rows(f"sanitizedensity (visits vs LPA direct): {label}, "
                  f"{float(case[2].sum()):,.0f} true user-hours", [density(case, s) for s in seeds])
+        if "aggregateflows" in only and people is not None:
+            traj = people[2]
+            data = plan_aggregate_flows(epsilon=EPS).prepare((tiles, "vehicle", (
+                traj.vehicle_id, traj.trip_id, traj.t, traj.x, traj.y)), make_rng(0))
+            rows(f"aggregateflows (≤ m moves vs ≤ m distinct): {label}, "
+                 f"{int(data[2].total().sum())} moves", [aggregateflows(data, s) for s in seeds])
         if "synthesizetrips" in only:
             rows(f"synthesizetrips (vs six marginals): {lab}",
                  [synthesis(z, tiles, s) for s in seeds])

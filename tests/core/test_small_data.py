@@ -4,7 +4,7 @@ plain method's seed spread, and its totals off by more than 2× are warned.
 
 Data: 50 vehicles over 3 days of ``dpcore.synth`` on the Paris sample, on 3 km squares (a
 coarse tiling); 50 people's hourly places for the histograms, their week of events for the
-density. ε = 1, m = 10, 5 seeds.
+density; the vehicles' GPS fixes for the flows. ε = 1, m = 10, 5 seeds.
 """
 import os
 
@@ -16,6 +16,8 @@ from shapely.ops import unary_union
 from mobility_dp.dpcore.density import density_inputs, release_density
 from mobility_dp.dpcore.density.visit_release import VisitDensityInputs, release_visits
 from mobility_dp.dpcore.flows.cells import locate_points
+from mobility_dp.dpcore.flows.plan import plan_aggregate_flows
+from mobility_dp.dpcore.flows.summary import kept_share
 from mobility_dp.dpcore.geometry.cover import minimum_vertex_cover, overlap_graph, reallocate
 from mobility_dp.dpcore.geometry.tessellation import voronoi_cells
 from mobility_dp.dpcore.histograms import release_histograms
@@ -46,11 +48,15 @@ def squares(zones, size):
     return [t for t in tiles if t.intersects(area)]
 
 
+def _trajectories(geo):
+    return generate_trajectories(geo, rng=make_rng(50), n_vehicles=50, days=3, start=START)
+
+
 @pytest.fixture(scope="module")
 def small():
     geo = load_paris_sample(os.path.join(ROOT, "sample_data"))
     tiles = squares(geo.zones, 3000.0)
-    traj = generate_trajectories(geo, rng=make_rng(50), n_vehicles=50, days=3, start=START)
+    traj = _trajectories(geo)
     trips = trips_from_fixes(traj.vehicle_id, traj.trip_id, traj.t, traj.x, traj.y)
     o = locate_points(tiles, trips.origin[:, 0], trips.origin[:, 1])
     d = locate_points(tiles, trips.dest[:, 0], trips.dest[:, 1])
@@ -185,3 +191,29 @@ def test_sanitizedensity_default_not_worse_and_totals_warned(small):
         bad.append(np.abs(release_density(fourier, method="lpa_direct", epsilon=0.1,
                                           rng=make_rng(s)).values - truth).mean())
     assert not_worse(d_err, p_err) and not not_worse(bad, p_err)
+
+
+def test_aggregateflows_default_not_worse_and_lost_moves_warned(small):
+    # central mode (the default: ≤ m moves per vehicle) vs the other bounding (≤ m distinct
+    # moves, each once), against all moves; the bounding's loss is the log's warning
+    _, tiles, _, geo = small
+    traj = _trajectories(geo)
+    fixes = (traj.vehicle_id, traj.trip_id, traj.t, traj.x, traj.y)
+    errors, kept = {"trips": [], "distinct": []}, {}
+    for m in (10, 400):
+        data = plan_aggregate_flows(epsilon=1.0, max_moves=m).prepare(
+            (tiles, "vehicle", fixes), make_rng(0))
+        truth = data[2].total().astype(float)
+        for bounding in errors if m == 10 else ("trips",):
+            for s in SEEDS:
+                rel = plan_aggregate_flows(epsilon=1.0, max_moves=m, bounding=bounding).release(
+                    data, make_rng(s))
+                v = np.asarray(rel.values, dtype=float)
+                low = kept_share(rel.internal)[1]
+                if m == 10:   # a total under half of all moves: the log says why
+                    assert low or v.sum() >= 0.45 * truth.sum()
+                    errors[bounding].append(np.abs(v - truth).mean())
+                kept.setdefault(m, []).append(low)
+    assert not_worse(errors["trips"], errors["distinct"])
+    # negative control: with m above every vehicle's moves nothing is lost and nothing warned
+    assert not any(kept[400]) and any(kept[10])
