@@ -17,7 +17,7 @@ pair of consecutive trips adds weight 1/p (p: the user's pairs, so one user
 adds at most 1: L1 sensitivity 1) to the cell (kind of trip i's origin, kind of
 its destination, kind of trip i+1's destination) when trip i+1 starts in the
 zone trip i ended in, and to the cell "not chained" otherwise. Kinds of main-pair
-trips follow their direction (:func:`.fit.leaves_home`).
+trips follow their direction (:func:`.persons.leaves_home`).
 
 The adaptive choice (:func:`markov_of`, after PrivTrace, Wang et al. USENIX
 Security 2023, which chooses between first- and second-order models per

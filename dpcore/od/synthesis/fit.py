@@ -15,10 +15,7 @@ towards the uniform law where their counts are below their noise (:mod:`.periods
 holds nothing but noisy values and public parameters: it is what the
 synthetic trips are drawn from.
 
-Per-person facts: the main pair is the people-based one
-(:func:`dpcore.od.people.main_pairs`, undirected, ties at random);
-its *home end* is the origin of the person's main-pair trip that starts
-earliest in the day (UTC): the morning trip of a commuter leaves home.
+Per-person facts (main pair, home end): :mod:`.persons`.
 """
 from __future__ import annotations
 
@@ -33,16 +30,14 @@ from ...mechanisms.snapping import laplace
 from ...random.sampling import sample_per_user, sampling_stream
 from ...reporting.progress import report_progress
 from ..noise import DISCRETE_LAPLACE, margin_of_error, noisy_counts
-from ..people import main_pairs
 from ..trips import ZonedTrips
 from . import parts as P
 from .chains import Markov, markov_of, trip_kinds, true_transitions
 from .periods import period_width, pool, shrink_to_uniform, spread
+from .persons import DAY, kind_of, leaves_home, person_facts
 from .place import Zones
 from .reconstruct import distance_groups, rake, shrink_by_group, unimodal
 from .total import expected_trips, reconstruct_people, total_interval
-
-DAY = 86400.0
 
 
 @dataclass
@@ -83,52 +78,6 @@ class Model:
                     "second-order states used (of 9)": int(self.markov.second_used.sum())})}
 
 
-def person_facts(data: ZonedTrips, rng: np.random.Generator):
-    """Per user (codes 0..U-1): trips in the window, main undirected pair, its trips, home
-    zone and other end. Users without trips have 0 trips and are never used."""
-    n = data.n_zones
-    users = int(data.user.max()) + 1 if data.n else 0
-    per_user = np.bincount(data.user, minlength=users)
-    u, key, on_main = main_pairs(data, directed=False, rng=rng)
-    main_key = np.full(users, -1, dtype=np.int64)
-    main_key[u] = key
-    main_trips = np.zeros(users, dtype=np.int64)
-    main_trips[u] = on_main
-    o, d = data.origin_zone.astype(np.int64), data.dest_zone.astype(np.int64)
-    trip_key = np.minimum(o, d) * n + np.maximum(o, d)
-    is_main = trip_key == main_key[data.user]
-    hour = np.nan_to_num(np.mod(data.trips.start, DAY), nan=2 * DAY)
-    idx = np.flatnonzero(is_main)
-    idx = idx[np.lexsort((hour[idx], data.user[idx]))]
-    first = idx[np.r_[True, data.user[idx][1:] != data.user[idx][:-1]]] if idx.size else idx
-    home = np.full(users, -1, dtype=np.int64)
-    home[data.user[first]] = o[first]
-    lo, hi = main_key // n, main_key % n
-    other_end = np.where(home == lo, hi, lo)
-    return per_user, main_trips, home, other_end, is_main
-
-
-def leaves_home(data: ZonedTrips, home, other_end, is_main) -> np.ndarray:
-    """Per trip: a main-pair trip that leaves the person's home end (trip class 0 of the start
-    hour). Where both ends of the main pair lie in one zone the zones cannot tell, so the
-    person's main-pair trips alternate in time order (the first leaves home), as the
-    generator alternates them; a commuter living and working in one county otherwise puts
-    every return trip in the outbound class (New York commuting: start-hour JS 0.03)."""
-    user = data.user
-    out = is_main & (data.origin_zone == home[user])
-    loop = np.flatnonzero(is_main & (home[user] == other_end[user]))
-    if loop.size:
-        loop = loop[np.lexsort((data.trips.start[loop], user[loop]))]
-        first = np.r_[True, user[loop][1:] != user[loop][:-1]]
-        start_of = np.maximum.accumulate(np.where(first, np.arange(loop.size), 0))
-        out[loop] = (np.arange(loop.size) - start_of) % 2 == 0
-    return out
-
-
-def _kind(zone, home, other_end) -> np.ndarray:
-    """0 at the person's home zone, 1 at the other end of their main pair, 2 elsewhere."""
-    return np.where(zone == home, 0, np.where(zone == other_end, 1, 2))
-
 
 def _hist(index, size) -> np.ndarray:
     return np.bincount(np.asarray(index, dtype=np.int64), minlength=size)
@@ -162,8 +111,8 @@ def true_parts(data: ZonedTrips, *, max_trips: int, trips_cap: int, rng: np.rand
     n_other = np.bincount(data.user[other], minlength=per_user.size)
     w = 1.0 / np.maximum(n_other[data.user[other]], 1)
     uo = data.user[other]
-    kind_o = _kind(data.origin_zone[other], home[uo], other_end[uo])
-    kind_d = _kind(data.dest_zone[other], home[uo], other_end[uo])
+    kind_o = kind_of(data.origin_zone[other], home[uo], other_end[uo])
+    kind_d = kind_of(data.dest_zone[other], home[uo], other_end[uo])
     kinds = np.bincount(kind_o * 3 + kind_d, w, minlength=9)
     eo, ed = kind_o == 2, kind_d == 2
     ends = np.concatenate([np.bincount(data.origin_zone[other][eo], w[eo], minlength=n),
@@ -177,6 +126,7 @@ def true_parts(data: ZonedTrips, *, max_trips: int, trips_cap: int, rng: np.rand
     leaves = leaves_home(data, home, other_end, is_main)
     cls = np.where(is_main[kept], np.where(leaves[kept], 0, 1), 2)
     hour = np.floor(np.mod(start, DAY) / 3600.0).astype(np.int64)
+    per_kept = np.bincount(data.user[kept], minlength=per_user.size)
     minutes = (t.end[kept] - start) / 60.0
     travel = P.band(minutes, P.TRAVEL_EDGES_MIN)
     dclass = P.band(dist[kept], np.append(P.DISTANCE_CLASSES_M, np.inf))
@@ -184,7 +134,8 @@ def true_parts(data: ZonedTrips, *, max_trips: int, trips_cap: int, rng: np.rand
             "main_distance": main_distance, "ends": kinds,
             "other_ends": ends,
             "distance": distance, "detour": detour, "weekday": weekday,
-            "start_hour": (cls, hour), "travel_time": (dclass, travel),
+            "start_hour": (cls, hour, 1.0 / per_kept[data.user[kept]]),
+            "travel_time": (dclass, travel, None),
             **({"transitions": true_transitions(data, *trip_kinds(
                 data, home, other_end, is_main, leaves))} if transitions else {})},
         {"users": int(who.size), "trips": data.n, "trips_kept": int(kept.size),
@@ -196,112 +147,140 @@ def _clip(values) -> np.ndarray:
     return v if v.sum() > 0 else np.ones_like(v)
 
 
+class _Meter:
+    """Draws each part's noise at its sensitivity and share of ε, summing the costs the
+    mechanisms return."""
+
+    def __init__(self, eps: dict, sens: dict, rng):
+        self.eps, self.sens, self.rng, self.spent = eps, sens, rng, PrivacyCost()
+
+    def alpha(self, name) -> float:
+        return discrete_laplace_alpha(self.sens[name], self.eps[name])
+
+    def counts(self, name, counts) -> np.ndarray:
+        rel = noisy_counts(counts, noise=DISCRETE_LAPLACE, sensitivity=self.sens[name],
+                           epsilon=self.eps[name], delta=0.0, rng=self.rng, protects=P.UNIT,
+                           what=P.TITLES[name])
+        self.spent = self.spent + rel.cost
+        return np.asarray(rel.values, dtype=float)
+
+    def weights(self, name, values) -> np.ndarray:
+        rel = laplace(values, sensitivity=self.sens[name], epsilon=self.eps[name], rng=self.rng,
+                      protects=P.UNIT)
+        self.spent = self.spent + PrivacyCost(tuple(
+            replace(p, unit_of_privacy="user", note=f"{P.TITLES[name]}; {p.note}")
+            for p in rel.cost.parts))
+        return np.asarray(rel.values, dtype=float)
+
+    def shrunk(self, name, counts, groups=None) -> np.ndarray:
+        return shrink_by_group(self.counts(name, counts), self.alpha(name), groups)
+
+    def tail_margin(self, name, size: int) -> float:
+        # the simultaneous 95 % margin of a histogram's noise (Bonferroni over its bands)
+        return margin_of_error(DISCRETE_LAPLACE, sensitivity=self.sens[name],
+                               epsilon=self.eps[name], level=1.0 - 0.05 / size)
+
+
+def _fit_pairs(meter: _Meter, truth, zones: Zones, n: int, noisy: dict) -> bool:
+    """The main pairs raked to their margins (and distances where sparse); returns whether
+    they were raked to the distances."""
+    noisy["home_work"] = meter.shrunk("home_work", truth["home_work"],
+                                      distance_groups(zones.distances())).reshape(n, n)
+    margins = meter.shrunk("margins", truth["margins"])
+    main_distance = _clip(unimodal(meter.counts("main_distance", truth["main_distance"])))
+    # public rule on noisy values: where pairs are sparse (many pairs per person) the pair
+    # model is mostly noise, so it is also raked to the released home–main distances
+    sparse = n * n >= P.SPARSE_PAIRS * max(noisy["people"].sum(), 1.0)
+    by_distance = (zones.pair_bands(), main_distance) if sparse else ()
+    noisy["home_work"] = rake(noisy["home_work"], _clip(margins[:n]), _clip(margins[n:]),
+                              *by_distance)
+    return bool(sparse)
+
+
+def _fit_shapes(meter: _Meter, truth, noisy: dict) -> None:
+    """The other trips' ends and distances, detours, weekdays and transitions."""
+    for name in (c for c in P.CONTINUOUS if c in meter.eps and c != "start_hour"):
+        values = meter.weights(name, truth[name])
+        # weights are fractional: shrink them as counts of discrete Laplace noise of the
+        # same scale (an approximation that only affects utility: post-processing)
+        if name == "transitions":   # the adaptive choice reads the noisy weights only
+            noisy[name] = markov_of(values, meter.eps[name])
+            continue
+        noisy[name] = values if name == "distance" else _clip(shrink_by_group(
+            np.round(values), np.exp(-meter.eps[name] / meter.sens[name])))
+    noisy["distance"] = _clip(unimodal(noisy["distance"],
+                                       meter.tail_margin("distance", truth["distance"].size)))
+    noisy["detour"] = _clip(unimodal(meter.counts("detour", truth["detour"]),
+                                     meter.tail_margin("detour", truth["detour"].size)))
+    noisy["weekday"] = shrink_to_uniform(meter.counts("weekday", truth["weekday"]),
+                                         meter.alpha("weekday"))[0]
+
+
+def _fit_time(meter: _Meter, name, part, classes: int, bins: int, total: float) -> tuple:
+    """One time histogram (:mod:`.periods`): public rules on the noisy ``total`` (people for
+    the start hour, weighted 1/k per person; kept trips for the travel time) split it by class
+    and pool its bins into periods before the noise. Returns (weights, split, width, share
+    shrunk to uniform)."""
+    cls, value, weight = part
+    carry = P.carried(total, classes * bins, meter.sens[name], meter.eps[name])
+    rows = classes if carry else 1
+    width = period_width(total, rows, bins, P.noise_std(meter.sens[name], meter.eps[name]))
+    periods = -(-bins // width)
+    cell = pool(value, width)
+    index = np.asarray(cls) * periods + cell if carry else cell
+    table = (meter.counts(name, _hist(index, rows * periods)) if weight is None else
+             meter.weights(name, np.bincount(index, weight, minlength=rows * periods)))
+    shrunk_rows = [shrink_to_uniform(r, meter.alpha(name)) for r in table.reshape(rows, periods)]
+    return (np.array([spread(r, width, bins) for r, _ in shrunk_rows]), carry, width,
+            max(s for _, s in shrunk_rows))
+
+
 def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: int,
               zones: Zones, rng: np.random.Generator, progress=None, transitions: bool = True):
     """Measure every part once (see the module doc); ``zones``: the public zones.
     Returns (model, planned cost, spent cost, public facts, internal facts)."""
     plan = P.plan_synthetic_trips(epsilon=epsilon, max_trips=max_trips, trips_cap=trips_cap,
                                   transitions=transitions)
-    zone_distance = zones.distances()
-    eps = P.budget(epsilon, transitions)
-    sens = P.sensitivities(int(max_trips))
+    meter = _Meter(P.budget(epsilon, transitions), P.sensitivities(int(max_trips)), rng)
     truth, internal = true_parts(data, max_trips=max_trips, trips_cap=trips_cap, rng=rng,
                                  transitions=transitions)
     n, m, cap = data.n_zones, int(max_trips), int(trips_cap)
-    spent = PrivacyCost()
-    noisy = {}
-
-    def measure(name, counts):
-        nonlocal spent
-        rel = noisy_counts(counts, noise=DISCRETE_LAPLACE, sensitivity=sens[name],
-                           epsilon=eps[name], delta=0.0, rng=rng, protects=P.UNIT,
-                           what=P.TITLES[name])
-        spent = spent + rel.cost
-        return np.asarray(rel.values, dtype=float)
-
-    def shrunk(name, counts, groups=None):
-        return shrink_by_group(measure(name, counts),
-                               discrete_laplace_alpha(sens[name], eps[name]), groups)
-
-    def tail_margin(name):
-        # the simultaneous 95 % margin of a histogram's noise (Bonferroni over its bands)
-        return margin_of_error(DISCRETE_LAPLACE, sensitivity=sens[name], epsilon=eps[name],
-                               level=1.0 - 0.05 / truth[name].size)
-
     feasible = P.feasible_people_cells(cap)   # public: share j/k takes k values
-    alpha_people = discrete_laplace_alpha(sens["people"], eps["people"])
-    people = reconstruct_people(measure("people", truth["people"]), feasible, alpha_people)
-    noisy["people"] = people.reshape(cap, P.SHARE_BANDS)
+    people = reconstruct_people(meter.counts("people", truth["people"]), feasible,
+                                meter.alpha("people"))
+    noisy = {"people": people.reshape(cap, P.SHARE_BANDS)}
     report_progress(progress, 0.2)
-    noisy["home_work"] = shrunk("home_work", truth["home_work"],
-                                distance_groups(zone_distance)).reshape(n, n)
-    margins = shrunk("margins", truth["margins"])
-    main_distance = _clip(unimodal(measure("main_distance", truth["main_distance"])))
-    # public rule on noisy values: where pairs are sparse (many pairs per person) the pair
-    # model is mostly noise, so it is also raked to the released home–main distances
-    sparse = n * n >= P.SPARSE_PAIRS * max(noisy["people"].sum(), 1.0)
-    by_distance = ((zones.pair_bands(), main_distance)
-        if sparse else ())
-    noisy["home_work"] = rake(noisy["home_work"], _clip(margins[:n]), _clip(margins[n:]),
-                              *by_distance)
+    sparse = _fit_pairs(meter, truth, zones, n, noisy)
     report_progress(progress, 0.5)
-    for name in (c for c in P.CONTINUOUS if c in eps):
-        rel = laplace(truth[name], sensitivity=sens[name], epsilon=eps[name], rng=rng,
-                      protects=P.UNIT)
-        spent = spent + PrivacyCost(tuple(
-            replace(p, unit_of_privacy="user", note=f"{P.TITLES[name]}; {p.note}")
-            for p in rel.cost.parts))
-        # weights are fractional: shrink them as counts of discrete Laplace noise of the
-        # same scale (an approximation that only affects utility: post-processing)
-        if name == "transitions":   # the adaptive choice reads the noisy weights only
-            noisy[name] = markov_of(rel.values, eps[name])
-            continue
-        noisy[name] = rel.values if name == "distance" else _clip(shrink_by_group(
-            np.round(rel.values), np.exp(-eps[name] / sens[name])))
-    ends = noisy["other_ends"]
-    noisy["distance"] = _clip(unimodal(noisy["distance"], tail_margin("distance")))
-    noisy["detour"] = _clip(unimodal(measure("detour", truth["detour"]), tail_margin("detour")))
-    noisy["weekday"] = shrink_to_uniform(measure("weekday", truth["weekday"]),
-                                         discrete_laplace_alpha(sens["weekday"],
-                                                                eps["weekday"]))[0]
-    *interval, corrected = total_interval(noisy["people"], feasible, sensitivity=sens["people"],
-                                          epsilon=eps["people"], alpha=alpha_people)
+    _fit_shapes(meter, truth, noisy)
+    *interval, corrected = total_interval(noisy["people"], feasible,
+                                          sensitivity=meter.sens["people"],
+                                          epsilon=meter.eps["people"], alpha=meter.alpha("people"))
     kept_trips = float((np.clip(noisy["people"], 0, None).sum(axis=1) *
                         np.minimum(np.arange(1, cap + 1), m)).sum())
-    carry, width, pooled_share = {}, {}, {}
-    for name, (cls, value), classes, bins in (
-            ("start_hour", truth["start_hour"], 3, 24),
-            ("travel_time", truth["travel_time"], P.DISTANCE_CLASSES_M.size,
-             P.TRAVEL_EDGES_MIN.size - 1)):
-        # public rules on a noisy total: split by class, then pool bins into periods
-        carry[name] = P.carried(kept_trips, classes * bins, sens[name], eps[name])
-        rows = classes if carry[name] else 1
-        std = P.noise_std(sens[name], eps[name])
-        width[name] = period_width(kept_trips, rows, bins, std)
-        periods = -(-bins // width[name])
-        cell = pool(value, width[name])
-        counts = _hist(np.asarray(cls) * periods + cell if carry[name] else cell,
-                       rows * periods)
-        table = measure(name, counts).reshape(rows, periods)
-        alpha = discrete_laplace_alpha(sens[name], eps[name])
-        shrunk_rows = [shrink_to_uniform(r, alpha) for r in table]
-        pooled_share[name] = max(s for _, s in shrunk_rows)
-        noisy[name] = np.array([spread(r, width[name], bins) for r, _ in shrunk_rows])
+    # the people the start hours weigh 1 each: the noisy people with the total's upward bias
+    # taken off in the same ratio as the trips' (T² / median, :mod:`.total`)
+    people_total = float(np.clip(noisy["people"], 0, None).sum()) * corrected / max(
+        expected_trips(noisy["people"]), 1e-9)
+    noisy["start_hour"], *hours = _fit_time(meter, "start_hour", truth["start_hour"], 3, 24,
+                                            people_total)
+    noisy["travel_time"], *travel = _fit_time(
+        meter, "travel_time", truth["travel_time"], P.DISTANCE_CLASSES_M.size,
+        P.TRAVEL_EDGES_MIN.size - 1, kept_trips)
     report_progress(progress, 0.8)
+    ends = noisy["other_ends"]
     model = Model(n, m, cap, noisy["people"], noisy["home_work"], noisy["ends"].reshape(3, 3),
                   _clip(ends[:n]), _clip(ends[n:]),
                   noisy["distance"], noisy["detour"], noisy["weekday"], noisy["start_hour"],
                   noisy["travel_time"], noisy.get("transitions"))
-    public = {"epsilon_per_part": eps, "sensitivity_per_part": sens,
-              "start_hour_by_class": carry["start_hour"],
-              "travel_time_by_distance_class": carry["travel_time"],
-              "start_hour_period_hours": width["start_hour"],
-              "travel_time_period_minutes": 5 * width["travel_time"],
-              "start_hour_shrunk_to_uniform": round(pooled_share["start_hour"], 3),
-              "travel_time_shrunk_to_uniform": round(pooled_share["travel_time"], 3),
-              "pairs_raked_to_distances": bool(sparse),
+    public = {"epsilon_per_part": meter.eps, "sensitivity_per_part": meter.sens,
+              "start_hour_by_class": hours[0], "travel_time_by_distance_class": travel[0],
+              "start_hour_period_hours": hours[1], "travel_time_period_minutes": 5 * travel[1],
+              "start_hour_shrunk_to_uniform": round(hours[2], 3),
+              "travel_time_shrunk_to_uniform": round(travel[2], 3),
+              "pairs_raked_to_distances": sparse,
               "chained_trajectories": bool(model.markov is not None and model.markov.chained),
               "noisy_people": model.expected_people, "noisy_trips": corrected,
               "noisy_trips_interval_95": tuple(interval)}
     internal.update({"truth": truth})
-    return model, plan, spent, public, internal
+    return model, plan, meter.spent, public, internal

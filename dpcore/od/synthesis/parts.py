@@ -26,7 +26,8 @@ part               what one user adds                           sensitivity  noi
                    (500 m) of their k other trips
 ``detour``         ≤ m trips to the bands of length / distance  m            discrete
 ``weekday``        ≤ m trips to the weekday of their start      m            discrete
-``start_hour``     ≤ m trips to (class, hour of the start)      m            discrete
+``start_hour``     weights 1/k over (class, hour of the start)  1            Laplace
+                   of their k ≤ m sampled trips (sum to 1)
 ``travel_time``    ≤ m trips to (distance class, 5-min bin)     m            discrete
 ``transitions``    weights 1/p over its p pairs of consecutive  1            Laplace
                    trips (time order): (kind of the first
@@ -42,7 +43,12 @@ The trips-per-person counts are each person's raw count in the window capped
 at M (capping at m first would pile every busy person at m; a calibration
 study). Which coarse classes the time histograms are split by is decided
 after the people part from its noisy values (:func:`carried`), so the cost does
-not depend on it: every trip adds to one cell either way.
+not depend on it: every trip (start hour: every person's weight 1) lands in cells either way.
+The start hour weighs each person's k sampled trips 1/k, so its noise is that of one person
+(sensitivity 1), not of m trips: on small data the hours carry a shape where m/ε of noise
+per cell left only the uniform law (184 riders: median JS 0.19 → 0.09); the law it
+estimates is the people's rather than the trips' (1,000 generated people, 3 km: JS 0.036 →
+0.051).
 """
 from __future__ import annotations
 
@@ -84,7 +90,7 @@ HOUR_CLASSES = ("home → main end", "main end → home", "other")
 CARRY_RATIO = 4.0   # a split is used when its expected count per cell ≥ 4 noise std
 MAX_CAP = 200
 SPARSE_PAIRS = 20.0   # pairs per synthetic person above which pairs are raked to distances
-CONTINUOUS = ("ends", "other_ends", "distance", "transitions")   # fractional weights: Laplace
+CONTINUOUS = ("ends", "other_ends", "distance", "start_hour", "transitions")   # fractional weights: Laplace
 END_KINDS = ("home", "main end", "elsewhere")
 
 
@@ -101,7 +107,7 @@ def sensitivities(m: int) -> dict:
     return {"people": 1, "home_work": 1, "margins": 2, "main_distance": 1, "ends": 1,
             "other_ends": 2,
             "distance": 1, "detour": m,
-            "weekday": m, "start_hour": m, "travel_time": m, "transitions": 1}
+            "weekday": m, "start_hour": 1, "travel_time": m, "transitions": 1}
 
 
 def budget(epsilon: float, transitions: bool = True) -> dict:

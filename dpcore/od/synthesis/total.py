@@ -16,8 +16,8 @@ T² / median(q) (Efron & Tibshirani 1993, §10.2), from which the synthetic trip
 On 184 riders' 1,336 trips (1 and 3 km squares) the shrunk total was 2.0–2.1× the truth
 (medians of 10 seeds), the corrected one 1.6–1.7×; on 200 generated people 1.8× and 1.5×, on
 1,000 1.13× and 1.08× (2T − median(q), the additive correction, reached 0 on some seeds: one
-synthetic trip). The time histograms' rules still read the uncorrected size (with the
-corrected one the start hours of the riders fell back to the uniform law on 5 of 10 seeds).
+synthetic trip). The start hours' rules read the noisy people scaled by the same ratio (each
+person weighs 1 there); the travel times' rules the uncorrected kept trips.
 """
 from __future__ import annotations
 
