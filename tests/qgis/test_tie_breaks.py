@@ -20,7 +20,7 @@ KEY = 77
 def spied(monkeypatch):
     """Every main-pair choice of a run, as {user id: pair}, with the tie key fixed."""
     from mobility_dp.dpcore.od import people, regions
-    from mobility_dp.dpcore.od.synthesis import fit
+    from mobility_dp.dpcore.od.synthesis import persons
     calls = []
     original = people.main_pairs
 
@@ -29,7 +29,7 @@ def spied(monkeypatch):
         ids = zoned.user_ids if zoned.user_ids is not None else IDS[zoned.trips.n]
         calls.append(dict(zip((str(i) for i in ids[u]), pair.tolist())))
         return u, pair, n
-    for module in (people, regions, fit):
+    for module in (people, regions, persons):
         monkeypatch.setattr(module, "main_pairs", main_pairs)
     return calls
 
