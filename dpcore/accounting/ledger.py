@@ -162,14 +162,17 @@ class Ledger:
         with _locked(self.path):
             return self._read()
 
-    def sketch_key(self) -> int:
-        """The ledger's random key for sketches of user ids (created on first use)."""
+    def sketch_key(self) -> "kmv.SketchKey":
+        """The ledger's random key for sketches of user ids and its hashing scheme (created
+        on first use, of the current scheme; a ledger whose key has no scheme is of the
+        first)."""
         with _locked(self.path):
             data = self._read()
             if "sketch_key" not in data:
-                data["sketch_key"] = kmv.new_key()
+                key = kmv.new_key()
+                data.update(sketch_key=key.secret, sketch_scheme=key.scheme)
                 self._write(data)
-            return int(data["sketch_key"])
+            return kmv.SketchKey(int(data["sketch_key"]), int(data.get("sketch_scheme", 1)))
 
     def population(self, dataset_id: str) -> str:
         """The population a dataset's releases draw on (itself if unknown or legacy)."""
