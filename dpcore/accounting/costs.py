@@ -40,6 +40,10 @@ _PART_FIELDS = ("mechanism", "epsilon", "delta", "sensitivity", "protects", "not
                 "unit_of_privacy", "granularity", "bound")
 
 
+class BudgetExceeded(ValueError):
+    """The release would spend more than the budget it draws on has left."""
+
+
 def upper_sum(values) -> float:
     """The exact sum of floats rounded *up* to a float (a composed ε is never understated;
     ``math.fsum`` rounds to nearest). Non-finite values: their ``fsum``."""
