@@ -67,12 +67,15 @@ def word_values(key: SketchKey, words: np.ndarray, length: np.ndarray) -> np.nda
 
 def sketch(key: SketchKey, ids, k: int = K) -> list:
     """The ``k`` smallest distinct keyed hashes of ``ids`` (sorted Python ints; all of
-    them when there are fewer distinct ids). Integer ids are made distinct before hashing
-    (a trip table repeats each user's id); text is hashed as it is, then the hashes made
-    distinct (cheaper than sorting strings)."""
+    them when there are fewer distinct ids). Integer ids and Python objects are made
+    distinct before hashing (a trip table repeats each user's id); text arrays are hashed as
+    they are, then the hashes made distinct (cheaper than sorting strings when the ids are
+    distinct already, as a reader's are)."""
     ids = np.asarray(ids).reshape(-1)
     if ids.dtype.kind in "iu":
         ids = np.unique(ids)
+    elif ids.dtype.kind == "O":
+        ids = np.asarray(list(dict.fromkeys(ids.tolist())), dtype=object)
     h = word_values(key, *id_words(ids))
     if h.size > 4 * k:                      # drop most values before sorting
         h = np.partition(h, 4 * k)[:4 * k + 1]
