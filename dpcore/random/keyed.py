@@ -68,8 +68,8 @@ def _decimal_words(a: np.ndarray) -> tuple:
             break
         q = v // _TEN
         present = (v > 0) | (c == 23)
-        words[c // 8] |= np.where(present, v - q * _TEN + np.uint64(48), np.uint64(0)) << \
-            np.uint64(8 * (c % 8))
+        char = np.where(present, v - q * _TEN + np.uint64(48), np.uint64(0))
+        words[c // 8] |= char << np.uint64(8 * (c % 8))
         digits += present
         v = q
     length = digits + neg
