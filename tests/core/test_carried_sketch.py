@@ -134,3 +134,23 @@ def test_with_the_ledgers_key_scheme_1_gives_the_ids_back_and_scheme_2_does_not(
         assert found <= set(people.tolist()) and len(found) == K
     else:
         assert found == set()
+
+
+def test_a_ledger_of_the_first_scheme_takes_the_sketches_its_spark_jobs_wrote(tmp_path):
+    """A ledger written before schemes (its key alone) and a sketch a Spark job wrote for it
+    then (no scheme, the fingerprint of those days): read as before, joined to the
+    population; the same record is refused by a ledger of scheme 2."""
+    import hashlib
+    import hmac
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps({"version": 2, "datasets": {}, "sketch_key": 424242}))
+    ledger = Ledger(old)
+    ledger.reserve("direct.gpkg", ONE, ids=PEOPLE, budget=Budget(5.0)).commit(ONE)
+    key = ledger.sketch_key()
+    record = {k: v for k, v in carried(key, sketch(key, PEOPLE)).items() if k != "scheme"}
+    then = hmac.new((424242).to_bytes(8, "big"), b"mobilitydp people sketch", hashlib.sha256)
+    assert record["key_fingerprint"] == then.hexdigest()[:16]
+    ledger.reserve("spark-table", ONE, sketch=record, budget=Budget(5.0)).commit(ONE)
+    assert ledger.population("spark-table") == "direct.gpkg"
+    with pytest.raises(ValueError, match="hashing scheme 1"):
+        Ledger(tmp_path / "new.json").reserve("t", ONE, sketch=record, budget=Budget(5.0))
