@@ -4668,18 +4668,6 @@
       <translation>valeurs en double dans le {what} : {shown} ; {len_repeated} identifiants sont en double. Chaque entité a besoin de son propre identifiant : corrigez la couche ou choisissez un autre champ d'identifiant.</translation>
     </message>
     <message>
-      <source>the privacy ledger {path} cannot be written ({exc_strerror_or_exc}): choose a ledger file in a directory you can write to.</source>
-      <translation>le registre de confidentialité {path} ne peut pas être écrit ({exc_strerror_or_exc}) : choisissez un fichier de registre dans un dossier où vous pouvez écrire.</translation>
-    </message>
-    <message>
-      <source>privacy ledger {path} is unreadable: {exc}</source>
-      <translation>le registre de confidentialité {path} est illisible : {exc}</translation>
-    </message>
-    <message>
-      <source>{path} is not a Mobility DP privacy ledger</source>
-      <translation>{path} n'est pas un registre de confidentialité Mobility DP</translation>
-    </message>
-    <message>
       <source>a dataset id is required to use the privacy ledger</source>
       <translation>un identifiant de jeu de données est nécessaire pour utiliser le registre de confidentialité</translation>
     </message>
@@ -4696,20 +4684,16 @@
       <translation>l'entrée {entry_id} du registre a disparu de {path}</translation>
     </message>
     <message>
-      <source>this ledger reservation was already committed or cancelled</source>
-      <translation>cette réservation du registre a déjà été validée ou annulée</translation>
+      <source>the privacy ledger {path} cannot be written ({exc_strerror_or_exc}): choose a ledger file in a directory you can write to.</source>
+      <translation>le registre de confidentialité {path} ne peut pas être écrit ({exc_strerror_or_exc}) : choisissez un fichier de registre dans un dossier où vous pouvez écrire.</translation>
     </message>
     <message>
-      <source>release spent {unit} but reserved {unit2}</source>
-      <translation>la publication a dépensé {unit} mais réservé {unit2}</translation>
+      <source>privacy ledger {path} is unreadable: {exc}</source>
+      <translation>le registre de confidentialité {path} est illisible : {exc}</translation>
     </message>
     <message>
-      <source>release spent ε={epsilon}, δ={delta}, more than the ε={epsilon2}, δ={delta2} it reserved</source>
-      <translation>la publication a dépensé ε={epsilon}, δ={delta}, plus que les ε={epsilon2}, δ={delta2} qu'elle avait réservés</translation>
-    </message>
-    <message>
-      <source>a ledger reservation was neither committed nor cancelled</source>
-      <translation>une réservation du registre n'a été ni validée ni annulée</translation>
+      <source>{path} is not a Mobility DP privacy ledger</source>
+      <translation>{path} n'est pas un registre de confidentialité Mobility DP</translation>
     </message>
     <message>
       <source>the warning share must be in [0, 1], got {warn_share}</source>
@@ -4726,6 +4710,22 @@
     <message>
       <source>population '{pid}' is new in the ledger: give its policy (total privacy budget) on first use</source>
       <translation>la population '{pid}' est nouvelle dans le registre : donnez sa politique (budget total de confidentialité) à la première utilisation</translation>
+    </message>
+    <message>
+      <source>this ledger reservation was already committed or cancelled</source>
+      <translation>cette réservation du registre a déjà été validée ou annulée</translation>
+    </message>
+    <message>
+      <source>release spent {unit} but reserved {unit2}</source>
+      <translation>la publication a dépensé {unit} mais réservé {unit2}</translation>
+    </message>
+    <message>
+      <source>release spent ε={epsilon}, δ={delta}, more than the ε={epsilon2}, δ={delta2} it reserved</source>
+      <translation>la publication a dépensé ε={epsilon}, δ={delta}, plus que les ε={epsilon2}, δ={delta2} qu'elle avait réservés</translation>
+    </message>
+    <message>
+      <source>a ledger reservation was neither committed nor cancelled</source>
+      <translation>une réservation du registre n'a été ni validée ni annulée</translation>
     </message>
     <message>
       <source>cells per individual and maximum change must be integers ≥ 1</source>
@@ -6214,6 +6214,10 @@
     <message>
       <source>the number of items kept per user must be an integer ≥ 1, got {max_items}</source>
       <translation>le nombre d'éléments gardés par utilisateur doit être un entier ≥ 1, reçu {max_items}</translation>
+    </message>
+    <message>
+      <source>SipHash needs a 16-byte key</source>
+      <translation>SipHash demande une clé de 16 octets</translation>
     </message>
     <message>
       <source>true and private counts must be 2-D arrays of the same shape (cells × slots), got {shape} and {shape2}</source>
