@@ -4072,22 +4072,6 @@
       <translation>le jeu de données « {dataset} » tient son budget en {budget} ; cette publication dépense {spends}. Un coût dans une unité ne peut pas être imputé à un budget dans une autre : utilisez pour elle un identifiant de jeu de données (et un budget) distinct. Aucun bruit n'a été tiré.</translation>
     </message>
     <message>
-      <source>privacy budget exceeded for population '{population}': its people have spent ε={spent_epsilon:g}, δ={spent_delta:g} of ε={total_epsilon:g}, δ={total_delta:g} {horizon}; this release needs ε={epsilon:g}, δ={delta:g}. No noise was drawn.</source>
-      <translation>budget de confidentialité dépassé pour la population « {population} » : ses personnes ont dépensé ε={spent_epsilon:g}, δ={spent_delta:g} sur ε={total_epsilon:g}, δ={total_delta:g} {horizon} ; cette publication demande ε={epsilon:g}, δ={delta:g}. Aucun bruit n'a été tiré.</translation>
-    </message>
-    <message>
-      <source>give a release's user ids or the sketch of them, not both</source>
-      <translation>donnez les identifiants des usagers d'une publication ou leur esquisse, pas les deux</translation>
-    </message>
-    <message>
-      <source>privacy cap per {period} exceeded for population '{population}' in {label}: spent ε={spent:g} of ε={cap:g}; this release needs ε={epsilon:g}. No noise was drawn.</source>
-      <translation>plafond de confidentialité par {period} dépassé pour la population « {population} » en {label} : ε={spent:g} dépensé sur ε={cap:g} ; cette publication demande ε={epsilon:g}. Aucun bruit n'a été tiré.</translation>
-    </message>
-    <message>
-      <source>dataset '{dataset}' is charged to population '{population}' in the ledger {path}: it cannot move to '{named}' (its people have spent there). No noise was drawn.</source>
-      <translation>le jeu de données '{dataset}' est imputé à la population '{population}' dans le registre {path} : il ne peut pas passer à '{named}' (ses personnes y ont dépensé). Aucun bruit n'a été tiré.</translation>
-    </message>
-    <message>
       <source>dataset '{dataset}' has a total budget of ε={epsilon:g}, δ={delta:g} in the ledger; the run gave ε={given_epsilon:g}, δ={given_delta:g}. A budget cannot be changed once spending has started.</source>
       <translation>le jeu de données « {dataset} » a un budget total de ε={epsilon:g}, δ={delta:g} dans le registre ; l'exécution a donné ε={given_epsilon:g}, δ={given_delta:g}. Un budget ne peut plus être modifié une fois les dépenses commencées.</translation>
     </message>
@@ -4096,12 +4080,32 @@
       <translation>budget de confidentialité dépassé pour le jeu de données « {dataset} » : ε={spent_epsilon:g}, δ={spent_delta:g} dépensés sur ε={total_epsilon:g}, δ={total_delta:g} ({unit}) ; cette publication demande ε={epsilon:g}, δ={delta:g}. Aucun bruit n'a été tiré.</translation>
     </message>
     <message>
+      <source>give a release's user ids or the sketch of them, not both</source>
+      <translation>donnez les identifiants des usagers d'une publication ou leur esquisse, pas les deux</translation>
+    </message>
+    <message>
+      <source>dataset '{dataset}' is charged to population '{population}' in the ledger {path}: it cannot move to '{named}' (its people have spent there). No noise was drawn.</source>
+      <translation>le jeu de données '{dataset}' est imputé à la population '{population}' dans le registre {path} : il ne peut pas passer à '{named}' (ses personnes y ont dépensé). Aucun bruit n'a été tiré.</translation>
+    </message>
+    <message>
       <source>the people of dataset '{dataset}' overlap partly with population(s) {found} (estimated share of its people): set the population in the ledger (POPULATION_ID) to the population it belongs to, or to a new name for a population of its own. No noise was drawn.</source>
       <translation>les personnes du jeu de données '{dataset}' recouvrent en partie la ou les population(s) {found} (part estimée de ses personnes) : indiquez dans la population du registre (POPULATION_ID) la population à laquelle il appartient, ou un nouveau nom pour une population à part. Aucun bruit n'a été tiré.</translation>
     </message>
     <message>
+      <source>privacy budget exceeded for population '{population}': its people have spent ε={spent_epsilon:g}, δ={spent_delta:g} of ε={total_epsilon:g}, δ={total_delta:g} {horizon}; this release needs ε={epsilon:g}, δ={delta:g}. No noise was drawn.</source>
+      <translation>budget de confidentialité dépassé pour la population « {population} » : ses personnes ont dépensé ε={spent_epsilon:g}, δ={spent_delta:g} sur ε={total_epsilon:g}, δ={total_delta:g} {horizon} ; cette publication demande ε={epsilon:g}, δ={delta:g}. Aucun bruit n'a été tiré.</translation>
+    </message>
+    <message>
       <source>population '{population}' has spent ε={spent_epsilon:g}, δ={spent_delta:g} under its policy (ε={epsilon:g}, δ={delta:g} {horizon}; {caps}): once spending has started its policy can only be tightened (a smaller total, the same horizon, the same caps or smaller ones). Declare a new population for a new horizon.</source>
       <translation>la population '{population}' a dépensé ε={spent_epsilon:g}, δ={spent_delta:g} sous sa politique (ε={epsilon:g}, δ={delta:g} {horizon} ; {caps}) : une fois les dépenses commencées, sa politique ne peut qu'être resserrée (un total plus petit, le même horizon, les mêmes plafonds ou de plus petits). Déclarez une nouvelle population pour un nouvel horizon.</translation>
+    </message>
+    <message>
+      <source>privacy cap per {period} exceeded for population '{population}' in {label}: spent ε={spent:g} of ε={cap:g}; this release needs ε={epsilon:g}. No noise was drawn.</source>
+      <translation>plafond de confidentialité par {period} dépassé pour la population « {population} » en {label} : ε={spent:g} dépensé sur ε={cap:g} ; cette publication demande ε={epsilon:g}. Aucun bruit n'a été tiré.</translation>
+    </message>
+    <message>
+      <source>the sketch of the people was made with hashing scheme {scheme}, {ledger} compares sketches of scheme {expected}: run the Spark job again with --ledger {ledger}. No noise was drawn.</source>
+      <translation>l'esquisse des personnes a été faite avec le schéma de hachage {scheme}, {ledger} compare des esquisses du schéma {expected} : relancez la tâche Spark avec --ledger {ledger}. Aucun bruit n'a été tiré.</translation>
     </message>
     <message>
       <source>the sketch of the people was computed with another key than that of {ledger}: run the Spark job again with --ledger {ledger}. No noise was drawn.</source>
@@ -4664,18 +4668,6 @@
       <translation>valeurs en double dans le {what} : {shown} ; {len_repeated} identifiants sont en double. Chaque entité a besoin de son propre identifiant : corrigez la couche ou choisissez un autre champ d'identifiant.</translation>
     </message>
     <message>
-      <source>the privacy ledger {path} cannot be written ({exc_strerror_or_exc}): choose a ledger file in a directory you can write to.</source>
-      <translation>le registre de confidentialité {path} ne peut pas être écrit ({exc_strerror_or_exc}) : choisissez un fichier de registre dans un dossier où vous pouvez écrire.</translation>
-    </message>
-    <message>
-      <source>privacy ledger {path} is unreadable: {exc}</source>
-      <translation>le registre de confidentialité {path} est illisible : {exc}</translation>
-    </message>
-    <message>
-      <source>{path} is not a Mobility DP privacy ledger</source>
-      <translation>{path} n'est pas un registre de confidentialité Mobility DP</translation>
-    </message>
-    <message>
       <source>a dataset id is required to use the privacy ledger</source>
       <translation>un identifiant de jeu de données est nécessaire pour utiliser le registre de confidentialité</translation>
     </message>
@@ -4692,20 +4684,16 @@
       <translation>l'entrée {entry_id} du registre a disparu de {path}</translation>
     </message>
     <message>
-      <source>this ledger reservation was already committed or cancelled</source>
-      <translation>cette réservation du registre a déjà été validée ou annulée</translation>
+      <source>the privacy ledger {path} cannot be written ({exc_strerror_or_exc}): choose a ledger file in a directory you can write to.</source>
+      <translation>le registre de confidentialité {path} ne peut pas être écrit ({exc_strerror_or_exc}) : choisissez un fichier de registre dans un dossier où vous pouvez écrire.</translation>
     </message>
     <message>
-      <source>release spent {unit} but reserved {unit2}</source>
-      <translation>la publication a dépensé {unit} mais réservé {unit2}</translation>
+      <source>privacy ledger {path} is unreadable: {exc}</source>
+      <translation>le registre de confidentialité {path} est illisible : {exc}</translation>
     </message>
     <message>
-      <source>release spent ε={epsilon}, δ={delta}, more than the ε={epsilon2}, δ={delta2} it reserved</source>
-      <translation>la publication a dépensé ε={epsilon}, δ={delta}, plus que les ε={epsilon2}, δ={delta2} qu'elle avait réservés</translation>
-    </message>
-    <message>
-      <source>a ledger reservation was neither committed nor cancelled</source>
-      <translation>une réservation du registre n'a été ni validée ni annulée</translation>
+      <source>{path} is not a Mobility DP privacy ledger</source>
+      <translation>{path} n'est pas un registre de confidentialité Mobility DP</translation>
     </message>
     <message>
       <source>the warning share must be in [0, 1], got {warn_share}</source>
@@ -4722,6 +4710,22 @@
     <message>
       <source>population '{pid}' is new in the ledger: give its policy (total privacy budget) on first use</source>
       <translation>la population '{pid}' est nouvelle dans le registre : donnez sa politique (budget total de confidentialité) à la première utilisation</translation>
+    </message>
+    <message>
+      <source>this ledger reservation was already committed or cancelled</source>
+      <translation>cette réservation du registre a déjà été validée ou annulée</translation>
+    </message>
+    <message>
+      <source>release spent {unit} but reserved {unit2}</source>
+      <translation>la publication a dépensé {unit} mais réservé {unit2}</translation>
+    </message>
+    <message>
+      <source>release spent ε={epsilon}, δ={delta}, more than the ε={epsilon2}, δ={delta2} it reserved</source>
+      <translation>la publication a dépensé ε={epsilon}, δ={delta}, plus que les ε={epsilon2}, δ={delta2} qu'elle avait réservés</translation>
+    </message>
+    <message>
+      <source>a ledger reservation was neither committed nor cancelled</source>
+      <translation>une réservation du registre n'a été ni validée ni annulée</translation>
     </message>
     <message>
       <source>cells per individual and maximum change must be integers ≥ 1</source>
@@ -6210,6 +6214,10 @@
     <message>
       <source>the number of items kept per user must be an integer ≥ 1, got {max_items}</source>
       <translation>le nombre d'éléments gardés par utilisateur doit être un entier ≥ 1, reçu {max_items}</translation>
+    </message>
+    <message>
+      <source>SipHash needs a 16-byte key</source>
+      <translation>SipHash demande une clé de 16 octets</translation>
     </message>
     <message>
       <source>true and private counts must be 2-D arrays of the same shape (cells × slots), got {shape} and {shape2}</source>

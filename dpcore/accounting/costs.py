@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Iterable, Optional
 
 from ..reporting.messages import Message
@@ -37,6 +38,37 @@ def within(value: float, limit: float) -> bool:
 
 _PART_FIELDS = ("mechanism", "epsilon", "delta", "sensitivity", "protects", "note", "unit",
                 "unit_of_privacy", "granularity", "bound")
+
+
+class BudgetExceeded(ValueError):
+    """The release would spend more than the budget it draws on has left."""
+
+
+def upper_sum(values) -> float:
+    """The exact sum of floats rounded *up* to a float (a composed ε is never understated;
+    ``math.fsum`` rounds to nearest). Non-finite values: their ``fsum``."""
+    values = [float(v) for v in values]
+    if not all(map(math.isfinite, values)):
+        return math.fsum(values)
+    exact = sum(map(Fraction, values), Fraction(0))
+    near = float(exact)
+    return math.nextafter(near, math.inf) if Fraction(near) < exact else near
+
+
+def rest(total: float, *taken: float) -> float:
+    """The ε left of ``total`` once the parts ``taken`` are spent: the float r for which the
+    parts add up to exactly ``total`` (:func:`upper_sum`), so a release at ε = 1 is charged
+    1, not 0.9999999999999999 (``total − sum`` is rounded once more). r is the rounded
+    difference moved by ulps: the sums that round up to ``total`` fill a half-open interval
+    as wide as the ulp below ``total``, no narrower than r's ulp (r ≤ total), so one r hits it."""
+    total = float(total)
+    r = total - math.fsum(taken)
+    for _ in range(8):
+        s = upper_sum([*taken, r])
+        if s == total:
+            break
+        r = math.nextafter(r, -math.inf if s > total else math.inf)
+    return r
 
 
 @dataclass(frozen=True)
@@ -107,7 +139,8 @@ class PrivacyCost:
 
     @property
     def epsilon(self) -> float:
-        return math.fsum(p.epsilon for p in self.parts)
+        """The parts' ε composed (their sum, rounded up: :func:`upper_sum`)."""
+        return upper_sum(p.epsilon for p in self.parts)
 
     @property
     def delta(self) -> float:

@@ -9,12 +9,9 @@ its reservation counted as spent, which errs on the side of privacy.
 """
 from __future__ import annotations
 
-import contextlib
 import datetime as _dt
-import json
 import math
 import os
-import tempfile
 import uuid
 from dataclasses import replace
 from typing import Optional
@@ -23,58 +20,17 @@ from ..reporting.messages import Message
 from . import populations as pops
 from . import sketch as kmv
 from .checks import check_delta, check_epsilon
-from .costs import EPSILON_UNIT, REL_TOLERANCE, Budget, PrivacyCost, within
-from .dataset_ids import LEDGER_VERSION, migrate_ledger
+from .costs import EPSILON_UNIT, REL_TOLERANCE, Budget, BudgetExceeded, PrivacyCost
+from .ledger_file import LedgerUnwritable, locked, read, write  # noqa: F401 (re-exported)
 from .populations import Policy, PopulationAmbiguous  # noqa: F401 (re-exported)
+from .reservation import Reservation
 
-try:  # POSIX file locks; the plugin also runs on Windows, where msvcrt is used.
-    import fcntl
-except ImportError:  # pragma: no cover - exercised on Windows only
-    fcntl = None
-    import msvcrt
-
-
-class BudgetExceeded(ValueError):
-    """The release would spend more than the dataset's remaining budget."""
+__all__ = ["BudgetExceeded", "BudgetMissing", "Ledger", "LedgerUnwritable", "Policy",
+           "PopulationAmbiguous", "Reservation"]
 
 
 class BudgetMissing(ValueError):
     """A dataset new in the ledger joins no population and was given no budget."""
-
-
-class LedgerUnwritable(ValueError):
-    """The ledger file (or its lock) cannot be created or written."""
-
-
-def _unwritable(path: str, exc: OSError) -> LedgerUnwritable:
-    return LedgerUnwritable(
-        f"the privacy ledger {path} cannot be written ({exc.strerror or exc}): choose a ledger "
-        "file in a directory you can write to.")
-
-
-@contextlib.contextmanager
-def _locked(path: str):
-    """Exclusive lock on ``path + '.lock'`` for the duration of the block."""
-    lock_path = path + ".lock"
-    try:
-        os.makedirs(os.path.dirname(lock_path) or ".", exist_ok=True)
-        fh = open(lock_path, "a+b")
-    except OSError as exc:
-        raise _unwritable(path, exc) from exc
-    with fh:
-        if fcntl is not None:
-            fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
-        else:  # pragma: no cover
-            fh.seek(0)
-            msvcrt.locking(fh.fileno(), msvcrt.LK_LOCK, 1)
-        try:
-            yield
-        finally:
-            if fcntl is not None:
-                fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
-            else:  # pragma: no cover
-                fh.seek(0)
-                msvcrt.locking(fh.fileno(), msvcrt.LK_UNLCK, 1)
 
 
 def _now() -> str:
@@ -100,85 +56,61 @@ class Ledger:
     def __init__(self, path: str):
         self.path = os.path.abspath(os.fspath(path))
 
-    # -- file access -------------------------------------------------------
+    # -- file access (:mod:`.ledger_file`) ----------------------------------
     def _read(self) -> dict:
-        if not os.path.exists(self.path) or os.path.getsize(self.path) == 0:
-            return {"version": LEDGER_VERSION, "datasets": {}}
-        try:
-            with open(self.path, "r", encoding="utf-8") as fh:
-                data = json.load(fh)
-        except (OSError, json.JSONDecodeError) as exc:
-            raise ValueError(f"privacy ledger {self.path} is unreadable: {exc}") from exc
-        if not isinstance(data, dict) or "datasets" not in data:
-            raise ValueError(f"{self.path} is not a Mobility DP privacy ledger")
-        return migrate_ledger(data)
+        return read(self.path)
 
     def _write(self, data: dict) -> None:
-        """Atomic replace, then fsync of the file and of its directory (the rename)."""
-        directory = os.path.dirname(self.path) or "."
-        try:
-            fd, tmp = tempfile.mkstemp(prefix=".ledger-", suffix=".json", dir=directory)
-        except OSError as exc:
-            raise _unwritable(self.path, exc) from exc
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(data, fh, indent=2, sort_keys=True, ensure_ascii=False)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, self.path)
-        except BaseException as exc:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            if isinstance(exc, OSError):
-                raise _unwritable(self.path, exc) from exc
-            raise
-        _fsync_directory(directory)
+        write(self.path, data)
 
     # -- queries -----------------------------------------------------------
     def datasets(self) -> list:
         """The dataset ids of the ledger, sorted (none for a missing file)."""
-        with _locked(self.path):
+        with locked(self.path):
             return sorted(self._read()["datasets"])
 
     def spent(self, dataset_id: str) -> tuple:
         """(ε, δ) spent or reserved so far on ``dataset_id`` (in its budget's unit)."""
-        with _locked(self.path):
+        with locked(self.path):
             ds = self._read()["datasets"].get(dataset_id)
         return _spent(ds)
 
     def budget(self, dataset_id: str) -> Optional[Budget]:
-        with _locked(self.path):
+        with locked(self.path):
             ds = self._read()["datasets"].get(dataset_id)
         return None if ds is None else Budget.from_dict(ds["budget"])
 
     def entries(self, dataset_id: str) -> list:
-        with _locked(self.path):
+        with locked(self.path):
             ds = self._read()["datasets"].get(dataset_id)
         return [] if ds is None else list(ds["entries"])
 
     def snapshot(self) -> dict:
         """The ledger's content as parsed, read once under the lock (for views; a missing
         file is an empty ledger)."""
-        with _locked(self.path):
+        with locked(self.path):
             return self._read()
 
-    def sketch_key(self) -> int:
-        """The ledger's random key for sketches of user ids (created on first use)."""
-        with _locked(self.path):
+    def sketch_key(self) -> "kmv.SketchKey":
+        """The ledger's random key for sketches of user ids and its hashing scheme (created
+        on first use, of the current scheme; a ledger whose key has no scheme is of the
+        first)."""
+        with locked(self.path):
             data = self._read()
             if "sketch_key" not in data:
-                data["sketch_key"] = kmv.new_key()
+                key = kmv.new_key()
+                data.update(sketch_key=key.secret, sketch_scheme=key.scheme)
                 self._write(data)
-            return int(data["sketch_key"])
+            return kmv.SketchKey(int(data["sketch_key"]), int(data.get("sketch_scheme", 1)))
 
     def population(self, dataset_id: str) -> str:
         """The population a dataset's releases draw on (itself if unknown or legacy)."""
-        with _locked(self.path):
+        with locked(self.path):
             return pops.population_of(self._read(), dataset_id)
 
     def population_spent(self, pid: str, period: str = "", label: str = "") -> tuple:
         """(ε, δ) spent or reserved on a population (in one calendar period if given)."""
-        with _locked(self.path):
+        with locked(self.path):
             return pops.spent(self._read(), pid, period, label)
 
     def _people(self, ids, carried) -> Optional[list]:
@@ -202,95 +134,82 @@ class Ledger:
                 period: Optional[tuple] = None) -> "Reservation":
         """Reserve (ε, δ) for a release, or raise :class:`BudgetExceeded`.
 
-        ``epsilon`` may be the release's planned :class:`PrivacyCost`, which
-        then gives δ, the unit and the unit of privacy. The first release on a
-        dataset fixes its total budget (``budget`` is then required, in the
-        release's unit; an unstated unit of privacy is taken from the
-        release); later calls may omit it or must give the same one. Spending in one unit (or unit of privacy) against a
-        budget kept
-        in another is refused.
+        ``epsilon`` may be the release's planned :class:`PrivacyCost`, which then gives δ,
+        the unit and the unit of privacy. The first release on a dataset fixes its total
+        budget (``budget`` is then required, in the release's unit; an unstated unit of
+        privacy is taken from the release); later calls may omit it or must give the same
+        one. Spending in one unit (or unit of privacy) against a budget kept in another is
+        refused.
 
         Populations (:mod:`dpcore.accounting.populations`): ``ids`` (the release's user
         ids) are sketched with the ledger's key, or ``sketch`` is their sketch computed
         elsewhere with it (:func:`dpcore.accounting.sketch.carried`, e.g. by a Spark job;
-        one of the two); a dataset new in the ledger joins the
-        ``population`` named, else the population containing its people, else its own
-        (with ``policy``, by default ``budget`` with no cap). The release is refused when
-        the population's total, or its cap for the calendar period of ``period`` (the
-        release's first and last day; by default the run date), would be exceeded.
+        one of the two); a dataset new in the ledger joins the ``population`` named, else
+        the population containing its people, else its own (with ``policy``, by default
+        ``budget`` with no cap). The release is refused when the population's total, or
+        its cap for the calendar period of ``period`` (the release's first and last day; by
+        default the run date), would be exceeded.
         """
         if isinstance(epsilon, PrivacyCost):
             planned = epsilon
             epsilon, delta = planned.epsilon, planned.delta
             unit = unit or planned.unit
             unit_of_privacy = unit_of_privacy or planned.unit_of_privacy
-        unit = unit or EPSILON_UNIT
-        unit_of_privacy = unit_of_privacy or ""
+        units = (unit or EPSILON_UNIT, unit_of_privacy or "")
         if not dataset_id:
             raise ValueError("a dataset id is required to use the privacy ledger")
-        check_epsilon(epsilon)
-        check_delta(delta)
+        epsilon, delta = float(check_epsilon(epsilon)), float(check_delta(delta))
         entry_id = uuid.uuid4().hex
         people = self._people(ids, sketch)
         today = _dt.datetime.now(_dt.timezone.utc).date()
         period = tuple(d.isoformat() for d in (period or (today, today)))
-        with _locked(self.path):
+        with locked(self.path):
             data = self._read()
-            new = dataset_id not in data["datasets"]
-            pid = (pops.choose(data, dataset_id, people, population)[0] if new
-                else pops.population_of(data, dataset_id))
-            if not new and population and population != pid:
+            pid = self._population(data, dataset_id, people, population, budget, policy, units)
+            ds = data["datasets"][dataset_id]
+            _check_dataset(dataset_id, ds, budget, epsilon, delta, units)
+            pops.check_limits(data, pid, epsilon, delta, period)
+            ds["entries"].append({"id": entry_id, "time": _now(), "label": label,
+                                  "period": list(period), "status": "reserved",
+                                  "unit": units[0], "unit_of_privacy": units[1],
+                                  "epsilon": epsilon, "delta": delta, "parts": []})
+            self._write(data)
+        return Reservation(self, dataset_id, entry_id, epsilon, delta, units[0],
+                           population=pid, policy=pops.policy_of(data, pid), period=period)
+
+    def _population(self, data: dict, dataset_id: str, people: Optional[list],
+                    named: Optional[str], budget: Optional[Budget],
+                    policy: Optional[Policy], units: tuple) -> str:
+        """The population a release on ``dataset_id`` draws on: a known dataset's, or for a
+        new one the population it joins (recorded with its budget); ``people`` merged into
+        its sketch."""
+        if dataset_id in data["datasets"]:
+            pid = pops.population_of(data, dataset_id)
+            if named and named != pid:
                 raise ValueError(Message(
                     "dataset '{dataset}' is charged to population '{population}' in the ledger "
                     "{path}: it cannot move to '{named}' (its people have spent there). No noise "
                     "was drawn.", dataset=dataset_id, population=pid, path=self.path,
-                    named=population))
-            joined = pops.policy_of(data, pid) if new else None
-            if new:
-                own = budget or (joined.budget if joined else (policy and policy.budget))
-                if own is None:
-                    raise BudgetMissing(
-                        f"dataset '{dataset_id}' is new in the ledger {self.path}: "
-                        "give its total privacy budget (epsilon, delta) on first use")
-                _check_units(dataset_id, own, unit, unit_of_privacy)
-                if not own.unit_of_privacy:
-                    own = Budget(own.epsilon, own.delta, own.unit, unit_of_privacy)
-                data["datasets"][dataset_id] = {"budget": own.to_dict(), "entries": [],
-                                                "population": pid}
-                if joined is None:
-                    policy = replace(policy, budget=own) if policy else Policy(own)
-            if new or people is not None:
-                pops.record(data, pid, policy if new and joined is None else None, people)
-            ds = data["datasets"][dataset_id]
-            stored = Budget.from_dict(ds["budget"])
-            _check_units(dataset_id, stored, unit, unit_of_privacy)
-            if budget is not None and not (
-                    math.isclose(stored.epsilon, budget.epsilon, rel_tol=REL_TOLERANCE)
-                    and math.isclose(stored.delta, budget.delta, rel_tol=REL_TOLERANCE)):
-                raise ValueError(Message(
-                    "dataset '{dataset}' has a total budget of ε={epsilon:g}, δ={delta:g} in the "
-                    "ledger; the run gave ε={given_epsilon:g}, δ={given_delta:g}. A budget "
-                    "cannot be changed once spending has started.", dataset=dataset_id,
-                    epsilon=stored.epsilon, delta=stored.delta, given_epsilon=budget.epsilon,
-                    given_delta=budget.delta))
-            used_eps, used_delta = _spent(ds)
-            if not stored.allows(used_eps + epsilon, used_delta + delta):
-                raise BudgetExceeded(Message(
-                    "privacy budget exceeded for dataset '{dataset}': spent ε={spent_epsilon:g}, "
-                    "δ={spent_delta:g} of ε={total_epsilon:g}, δ={total_delta:g} ({unit}); this "
-                    "release needs ε={epsilon:g}, δ={delta:g}. No noise was drawn.",
-                    dataset=dataset_id, spent_epsilon=used_eps, spent_delta=used_delta,
-                    total_epsilon=stored.epsilon, total_delta=stored.delta, unit=stored.unit,
-                    epsilon=epsilon, delta=delta))
-            _check_population(data, pid, float(epsilon), float(delta), period)
-            ds["entries"].append({"id": entry_id, "time": _now(), "label": label,
-                                  "period": list(period),
-                                  "status": "reserved", "unit": unit,
-                                  "unit_of_privacy": unit_of_privacy,
-                                  "epsilon": float(epsilon), "delta": float(delta), "parts": []})
-            self._write(data)
-        return Reservation(self, dataset_id, entry_id, float(epsilon), float(delta), unit,
-                           population=pid, policy=pops.policy_of(data, pid), period=period)
+                    named=named))
+            if people is not None:
+                pops.record(data, pid, None, people)
+            return pid
+        pid = pops.choose(data, dataset_id, people, named)[0]
+        joined = pops.policy_of(data, pid)
+        own = budget or (joined.budget if joined else (policy and policy.budget))
+        if own is None:
+            raise BudgetMissing(
+                f"dataset '{dataset_id}' is new in the ledger {self.path}: "
+                "give its total privacy budget (epsilon, delta) on first use")
+        _check_units(dataset_id, own, *units)
+        if not own.unit_of_privacy:
+            own = Budget(own.epsilon, own.delta, own.unit, units[1])
+        data["datasets"][dataset_id] = {"budget": own.to_dict(), "entries": [],
+                                        "population": pid}
+        if joined is None:
+            policy = replace(policy, budget=own) if policy else Policy(own)
+        pops.record(data, pid, None if joined else policy, people)
+        return pid
 
     def declare(self, pid: str, policy: Policy) -> Policy:
         """Declare population ``pid`` and its policy, or change it
@@ -298,7 +217,7 @@ class Ledger:
         tighter policy); returns the policy it replaced (None if new)."""
         if not pid:
             raise ValueError("a population needs a name")
-        with _locked(self.path):
+        with locked(self.path):
             data = self._read()
             old = pops.declare(data, pid, policy)
             self._write(data)
@@ -306,7 +225,7 @@ class Ledger:
 
     def _finish(self, dataset_id: str, entry_id: str, cost: Optional[PrivacyCost],
                 outputs=(), outcome: str = "") -> None:
-        with _locked(self.path):
+        with locked(self.path):
             data = self._read()
             entries = data["datasets"][dataset_id]["entries"]
             for i, e in enumerate(entries):
@@ -339,43 +258,30 @@ def _check_units(dataset_id: str, budget: Budget, unit: str, unit_of_privacy: st
             budget=budget.describe(), spends=spends))
 
 
-def _check_population(data: dict, pid: str, epsilon: float, delta: float,
-                      period: tuple) -> None:
-    """Refuse a release beyond its population's total or its cap for the period."""
-    policy = pops.policy_of(data, pid)
-    used_eps, used_delta = pops.spent(data, pid)
-    if not policy.budget.allows(used_eps + epsilon, used_delta + delta):
+def _check_dataset(dataset_id: str, ds: dict, budget: Optional[Budget], epsilon: float,
+                   delta: float, units: tuple) -> None:
+    """Refuse a release in another unit than the dataset's budget, with another budget
+    than the one recorded, or beyond the dataset's total."""
+    stored = Budget.from_dict(ds["budget"])
+    _check_units(dataset_id, stored, *units)
+    if budget is not None and not (
+            math.isclose(stored.epsilon, budget.epsilon, rel_tol=REL_TOLERANCE)
+            and math.isclose(stored.delta, budget.delta, rel_tol=REL_TOLERANCE)):
+        raise ValueError(Message(
+            "dataset '{dataset}' has a total budget of ε={epsilon:g}, δ={delta:g} in the "
+            "ledger; the run gave ε={given_epsilon:g}, δ={given_delta:g}. A budget "
+            "cannot be changed once spending has started.", dataset=dataset_id,
+            epsilon=stored.epsilon, delta=stored.delta, given_epsilon=budget.epsilon,
+            given_delta=budget.delta))
+    used_eps, used_delta = _spent(ds)
+    if not stored.allows(used_eps + epsilon, used_delta + delta):
         raise BudgetExceeded(Message(
-            "privacy budget exceeded for population '{population}': its people have spent "
-            "ε={spent_epsilon:g}, δ={spent_delta:g} of ε={total_epsilon:g}, δ={total_delta:g} "
-            "{horizon}; this release needs ε={epsilon:g}, δ={delta:g}. No noise was drawn.",
-            population=pid, spent_epsilon=used_eps, spent_delta=used_delta,
-            total_epsilon=policy.budget.epsilon, total_delta=policy.budget.delta,
-            horizon=policy.horizon, epsilon=epsilon, delta=delta))
-    for every, cap in policy.caps:
-        label = pops.period_label(_dt.date.fromisoformat(period[0]), every)
-        used = pops.spent(data, pid, every, label)[0]
-        if not within(used + epsilon, cap):
-            raise BudgetExceeded(Message(
-                "privacy cap per {period} exceeded for population '{population}' in {label}: "
-                "spent ε={spent:g} of ε={cap:g}; this release needs ε={epsilon:g}. No noise "
-                "was drawn.", period=every, population=pid, label=label, spent=used, cap=cap,
-                epsilon=epsilon))
-
-
-def _fsync_directory(directory: str) -> None:
-    """Make a rename in ``directory`` durable (POSIX; a no-op where unsupported)."""
-    flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
-    try:
-        fd = os.open(directory, flags)
-    except OSError:  # pragma: no cover - Windows cannot open directories
-        return
-    try:
-        os.fsync(fd)
-    except OSError:  # pragma: no cover - some file systems refuse fsync on directories
-        pass
-    finally:
-        os.close(fd)
+            "privacy budget exceeded for dataset '{dataset}': spent ε={spent_epsilon:g}, "
+            "δ={spent_delta:g} of ε={total_epsilon:g}, δ={total_delta:g} ({unit}); this "
+            "release needs ε={epsilon:g}, δ={delta:g}. No noise was drawn.",
+            dataset=dataset_id, spent_epsilon=used_eps, spent_delta=used_delta,
+            total_epsilon=stored.epsilon, total_delta=stored.delta, unit=stored.unit,
+            epsilon=epsilon, delta=delta))
 
 
 def _spent(ds: Optional[dict]) -> tuple:
@@ -383,53 +289,3 @@ def _spent(ds: Optional[dict]) -> tuple:
         return 0.0, 0.0
     return (math.fsum(e["epsilon"] for e in ds["entries"]),
             math.fsum(e["delta"] for e in ds["entries"]))
-
-
-class Reservation:
-    """A planned spending in the ledger; commit the actual cost or cancel.
-
-    Use as a context manager: leaving the block by an exception cancels the
-    reservation (no noise was published), leaving it normally without a
-    commit is an error.
-    """
-
-    def __init__(self, ledger: Ledger, dataset_id: str, entry_id: str,
-                 epsilon: float, delta: float, unit: str = EPSILON_UNIT, *,
-                 population: Optional[str] = None, policy: Optional[Policy] = None,
-                 period: Optional[tuple] = None):
-        self.ledger, self.dataset_id, self.entry_id = ledger, dataset_id, entry_id
-        self.epsilon, self.delta, self.unit = epsilon, delta, unit
-        # the population charged, its policy and the release's period (ISO days)
-        self.population, self.policy, self.period = population, policy, period
-        self.done = False
-
-    def commit(self, cost: PrivacyCost, outputs=(), outcome: str = "") -> None:
-        """Record the spent ``cost`` (and the paths of the outputs it paid for); ``outcome``
-        marks a release that drew noise and then failed (``"failed"``) or was cancelled."""
-        if self.done:
-            raise ValueError("this ledger reservation was already committed or cancelled")
-        if cost.parts and cost.unit != self.unit:
-            raise ValueError(f"release spent {cost.unit} but reserved {self.unit}")
-        if not (within(cost.epsilon, self.epsilon) and within(cost.delta, self.delta)):
-            raise ValueError(
-                f"release spent ε={cost.epsilon:g}, δ={cost.delta:g}, more than the "
-                f"ε={self.epsilon:g}, δ={self.delta:g} it reserved")
-        self.ledger._finish(self.dataset_id, self.entry_id, cost, outputs, outcome)
-        self.done = True
-
-    def cancel(self) -> None:
-        if not self.done:
-            self.ledger._finish(self.dataset_id, self.entry_id, None)
-            self.done = True
-
-    def __enter__(self) -> "Reservation":
-        return self
-
-    def __exit__(self, exc_type, exc, tb) -> bool:
-        if exc_type is not None:
-            self.cancel()
-            return False
-        if not self.done:
-            self.cancel()
-            raise ValueError("a ledger reservation was neither committed nor cancelled")
-        return False

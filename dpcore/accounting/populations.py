@@ -22,7 +22,7 @@ from typing import Optional
 import numpy as np
 
 from ..reporting.messages import Message
-from .costs import Budget
+from .costs import Budget, BudgetExceeded, within
 from .sketch import containment, merge
 
 #: Containment above which a new dataset is charged to a population without asking:
@@ -137,6 +137,30 @@ def record(data: dict, pid: str, policy: Optional[Policy], sketch: Optional[list
         pops[pid] = {"policy": policy.to_dict(), "sketch": []}
     if sketch:
         pops[pid]["sketch"] = merge(pops[pid]["sketch"], sketch)
+
+
+def check_limits(data: dict, pid: str, epsilon: float, delta: float, period: tuple) -> None:
+    """Refuse a release beyond its population's total or its cap for the period."""
+    policy = policy_of(data, pid)
+    used_eps, used_delta = spent(data, pid)
+    if not policy.budget.allows(used_eps + epsilon, used_delta + delta):
+        raise BudgetExceeded(Message(
+            "privacy budget exceeded for population '{population}': its people have spent "
+            "ε={spent_epsilon:g}, δ={spent_delta:g} of ε={total_epsilon:g}, δ={total_delta:g} "
+            "{horizon}; this release needs ε={epsilon:g}, δ={delta:g}. No noise was drawn.",
+            population=pid, spent_epsilon=used_eps, spent_delta=used_delta,
+            total_epsilon=policy.budget.epsilon, total_delta=policy.budget.delta,
+            horizon=policy.horizon, epsilon=epsilon, delta=delta))
+    for every, cap in policy.caps:
+        label = period_label(_dt.date.fromisoformat(period[0]), every)
+        used = spent(data, pid, every, label)[0]
+        if not within(used + epsilon, cap):
+            raise BudgetExceeded(Message(
+                "privacy cap per {period} exceeded for population '{population}' in {label}: "
+                "spent ε={spent:g} of ε={cap:g}; this release needs ε={epsilon:g}. No noise "
+                "was drawn.", period=every, population=pid, label=label, spent=used, cap=cap,
+                epsilon=epsilon))
+
 
 
 def tightens(new: Policy, old: Policy) -> bool:

@@ -26,7 +26,7 @@ import numpy as np
 
 from ..accounting.checks import check_epsilon
 from ..accounting.contract import Release
-from ..accounting.costs import PrivacyCost
+from ..accounting.costs import PrivacyCost, rest
 from ..mechanisms.geometric import discrete_laplace, discrete_laplace_alpha
 from ..random.sampling import sample_per_user, sampling_stream
 from ..reporting.messages import word
@@ -59,8 +59,8 @@ def plan_od(*, epsilon: float, delta: float, noise: str, max_trips: int,
         if cap < m:
             raise ValueError(f"the cap for the noisy total ({cap}) must be ≥ the trips kept per "
                              f"user ({m})")
-        cost = cost + PrivacyCost.of("discrete Laplace", epsilon - eps_od, 0.0, sensitivity=cap,
-                                     protects=UNIT, unit_of_privacy="user",
+        cost = cost + PrivacyCost.of("discrete Laplace", rest(epsilon, eps_od), 0.0,
+                                     sensitivity=cap, protects=UNIT, unit_of_privacy="user",
                                      note=f"noisy totals (sampled, extra up to {cap} per user)")
     return cost
 

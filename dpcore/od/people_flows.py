@@ -38,7 +38,7 @@ import numpy as np
 
 from ..accounting.checks import check_epsilon
 from ..accounting.contract import Release
-from ..accounting.costs import PrivacyCost
+from ..accounting.costs import PrivacyCost, rest
 from ..mechanisms.geometric import discrete_laplace, discrete_laplace_alpha
 from ..mechanisms.limits import check_representable
 from ..random.sampling import sampling_stream
@@ -100,17 +100,17 @@ def plan_people_od(*, epsilon: float, directed: bool = False, publish: str = TRI
     check_representable(epsilon * (1.0 - share), 1.0, "people per pair (sensitivity 1; use "
                         "the method 'trips' at this ε)")
     kind = "ordered" if directed else "unordered"
+    scale = plan_trip_scale(epsilon * share, cap) if publish == TRIPS else PrivacyCost()
+    taken = [p.epsilon for p in scale.parts]            # the people's ε: exactly the rest
     if float(region_share) > 0:
         if directed:
             raise ValueError("public regions need undirected people per pair")
-        cost = plan_people_regions(epsilon=epsilon * (1.0 - share), region_share=region_share)
+        cost = plan_people_regions(epsilon=rest(epsilon, *taken), region_share=region_share)
     else:
-        cost = PrivacyCost.of("discrete Laplace", epsilon * (1.0 - share), sensitivity=1,
+        cost = PrivacyCost.of("discrete Laplace", rest(epsilon, *taken), sensitivity=1,
                               protects=UNIT, unit_of_privacy="user",
                               note=f"people per {kind} OD pair, each user once")
-    if publish == TRIPS:
-        cost = cost + plan_trip_scale(epsilon * share, cap)
-    return cost
+    return cost + scale
 
 
 def trip_scale(user, *, epsilon: float, cap: int, rng, m=None, ceiling=None) -> Release:
@@ -222,10 +222,10 @@ def release_people_od(zoned: ZonedTrips, *, rng: np.random.Generator, progress=N
                          ceiling=MAX_SCALE_SHARE * epsilon)
         warnings = tot.public["warnings"]
     # the people's ε: what the scale left (the plan's parts, re-split; the total is the plan's)
-    eps_people = epsilon - (tot.cost.epsilon if tot is not None else 0.0)
-    cost = (plan_people_regions(epsilon=eps_people, region_share=region_share)
+    taken = [p.epsilon for p in tot.cost.parts] if tot is not None else []
+    cost = (plan_people_regions(epsilon=rest(epsilon, *taken), region_share=region_share)
         if float(region_share) > 0 else PrivacyCost.of(
-            "discrete Laplace", eps_people, sensitivity=1, protects=UNIT,
+            "discrete Laplace", rest(epsilon, *taken), sensitivity=1, protects=UNIT,
             unit_of_privacy="user", note=cost.parts[0].note))
     part = cost.parts[0]
     with_regions = float(region_share) > 0

@@ -22,6 +22,8 @@ Comparisons are on signed 64-bit integers, Spark's ``long``.
 """
 from __future__ import annotations
 
+from typing import Optional
+
 import numpy as np
 
 _C1, _C2 = np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
@@ -48,29 +50,69 @@ def id_text(values) -> list:
     return out
 
 
-_POW10 = np.asarray([10**k for k in range(20)], dtype=np.uint64)
+_TEN = np.uint64(10)
 
 
 def _decimal_words(a: np.ndarray) -> tuple:
     """(n × 3 little-endian uint64 words of the decimal text of int64 values, zero-padded;
-    lengths), by arithmetic on the digits: no string is built."""
+    lengths), by arithmetic on the digits: no string is built. The text is written
+    right-aligned in 24 bytes (digits from the right, divisions by 10), then shifted left
+    as one 192-bit number (little-endian: towards byte 0)."""
     n = a.size
     neg = a < 0
-    v = np.abs(a).astype(np.uint64)
-    digits = np.ones(n, dtype=np.int64)
-    for k in range(1, 20):
-        digits += v >= _POW10[k]
-    words = np.zeros((n, 3), dtype=np.uint64)
-    words[:, 0] = np.where(neg, np.uint64(ord("-")), np.uint64(0))
-    for i in range(20):                     # the i-th digit from the left
-        valid = i < digits
-        d = (v // _POW10[np.maximum(digits - 1 - i, 0)]) % np.uint64(10)
-        pos = i + neg                       # its place in the text
-        byte = (np.where(valid, d + np.uint64(48), np.uint64(0)) <<
-            (np.uint64(8) * (pos % 8).astype(np.uint64)))
-        for w in range(3):
-            words[:, w] |= np.where(pos // 8 == w, byte, np.uint64(0))
-    return words, digits + neg
+    v = np.abs(a).astype(np.uint64)                 # |int64 min| wraps to 2**63: right
+    words = np.zeros((3, n), dtype=np.uint64)
+    digits = np.zeros(n, dtype=np.int64)
+    for c in range(23, 3, -1):                      # byte c of the right-aligned text
+        if c < 23 and not v.any():                  # no id has more digits
+            break
+        q = v // _TEN
+        present = (v > 0) | (c == 23)
+        char = np.where(present, v - q * _TEN + np.uint64(48), np.uint64(0))
+        words[c // 8] |= char << np.uint64(8 * (c % 8))
+        digits += present
+        v = q
+    length = digits + neg
+    sign = (23 - digits).astype(np.uint64)          # the '-' before the first digit
+    for w in range(3):
+        words[w] |= np.where(neg & (sign // np.uint64(8) == w), np.uint64(ord("-")),
+                             np.uint64(0)) << (np.uint64(8) * (sign % np.uint64(8)))
+    return _shift_bytes(words, 24 - length).T.copy(), length
+
+
+def _shift_bytes(words: np.ndarray, s: np.ndarray) -> np.ndarray:
+    """3 × n uint64 words (little-endian 24-byte rows) moved ``s`` bytes towards byte 0."""
+    ws = s // 8
+    bits = (8 * (s % 8)).astype(np.uint64)
+    back = np.where(bits > 0, np.uint64(64) - bits, np.uint64(0))
+    pad = np.vstack([words, np.zeros((4, words.shape[1]), dtype=np.uint64)])
+    cols = np.arange(words.shape[1])
+    out = np.empty_like(words)
+    for j in range(3):
+        low, high = pad[j + ws, cols], pad[j + ws + 1, cols]
+        out[j] = (low >> bits) | np.where(bits > 0, high << back, np.uint64(0))
+    return out
+
+
+def _code_point_words(a: np.ndarray) -> Optional[tuple]:
+    """:func:`id_words` of a ``U`` array of ASCII text straight from its code points (None
+    when a text is not ASCII: its UTF-8 bytes are then encoded one by one)."""
+    width = a.dtype.itemsize // 4
+    points = a.view(np.uint32).reshape(a.size, width)
+    if a.size and points.max(initial=0) >= 128:
+        return None
+    return _byte_words(points.astype(np.uint8))
+
+
+def _byte_words(m: np.ndarray) -> tuple:
+    """(words, lengths) of an n × w matrix of zero-padded bytes (a text ends at its last
+    non-zero byte, as numpy's fixed-width strings do)."""
+    n, width = m.shape
+    padded = np.zeros((n, max(-(-width // 8), 1) * 8), dtype=np.uint8)
+    padded[:, :width] = m
+    nonzero = padded != 0
+    length = np.where(nonzero.any(axis=1), padded.shape[1] - nonzero[:, ::-1].argmax(axis=1), 0)
+    return padded.view("<u8"), length.astype(np.int64)
 
 
 def id_words(values) -> tuple:
@@ -82,14 +124,14 @@ def id_words(values) -> tuple:
     if a.dtype.kind == "f" and np.all(np.isfinite(a)) and np.all(a == np.round(a)):
         return _decimal_words(a.astype(np.int64))
     if a.dtype.kind == "U":
+        fast = _code_point_words(a)
+        if fast is not None:
+            return fast
         a = np.char.encode(a, "utf-8")
     elif a.dtype.kind != "S":
         a = np.asarray([t.encode("utf-8") for t in id_text(a)], dtype=bytes)
     width = a.dtype.itemsize if a.size else 0
-    padded = np.zeros((a.size, max(-(-width // 8), 1) * 8), dtype=np.uint8)
-    if a.size:
-        padded[:, :width] = np.frombuffer(a.tobytes(), np.uint8).reshape(a.size, width)
-    return padded.view("<u8"), np.char.str_len(a).astype(np.int64)
+    return _byte_words(np.frombuffer(a.tobytes(), np.uint8).reshape(a.size, width))
 
 
 def user_hashes(key: int, users) -> np.ndarray:

@@ -2,7 +2,7 @@
 batch (the Spark job sees text, the one-machine reader integers or bytes)."""
 import numpy as np
 
-from mobility_dp.dpcore.random.keyed import id_text, item_keys, user_hashes
+from mobility_dp.dpcore.random.keyed import id_text, id_words, item_keys, user_hashes
 
 
 def test_an_id_hashes_alike_as_integer_float_text_and_bytes():
@@ -31,3 +31,17 @@ def test_item_keys_order_the_items_of_a_user_at_random():
     assert np.all(np.abs(share - 1 / 3) < 0.02)
     biased = np.tile([7, 8, 9], 30000).reshape(-1, 3)                 # control: no hash
     assert np.bincount(biased.argmin(axis=1), minlength=3)[0] == 30000
+
+
+def test_id_words_are_the_utf8_text_of_the_ids():
+    """The vectorised conversions (decimal digits of integers, code points of ASCII text) give
+    the bytes Python's own ``str(id).encode()`` gives, at the int64 extremes too."""
+    rng = np.random.default_rng(5)
+    ints = np.r_[rng.integers(-2**63, 2**63 - 1, 5000), -2**63, 2**63 - 1, 0, -1, 9, 10, -10]
+    for ids in (ints, ints.astype(str), np.asarray(["é", "", "ab\u4e2d", "x" * 41])):
+        words, length = id_words(ids)
+        expected = [str(i).encode() for i in ids.tolist()]
+        assert length.tolist() == [len(e) for e in expected]
+        got = [bytes(words[i].view(np.uint8)[:n]) for i, n in enumerate(length.tolist())]
+        assert got == expected
+        assert not words.view(np.uint8)[np.arange(words.shape[1] * 8) >= length[:, None]].any()

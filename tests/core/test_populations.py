@@ -22,7 +22,15 @@ from mobility_dp.dpcore.accounting.populations import (
     period_label,
     release_period,
 )
-from mobility_dp.dpcore.accounting.sketch import K, containment, merge, new_key, sketch
+from mobility_dp.dpcore.accounting.sketch import (
+    K,
+    SketchKey,
+    containment,
+    merge,
+    new_key,
+    sketch,
+    word_values,
+)
 
 ONE = PrivacyCost.of("Laplace", 1.0)
 POLICY = Policy(Budget(52.0), horizon="2026", caps=(("week", 1.0), ("month", 4.0)))
@@ -112,7 +120,8 @@ def test_partial_overlap_is_refused_with_its_estimate_until_the_owner_names_it(t
 
 
 @pytest.mark.parametrize("true", [0.0, 0.3, 0.7, 1.0])
-def test_containment_error_over_seeds(true):
+@pytest.mark.parametrize("scheme", [1, 2])
+def test_containment_error_over_seeds(true, scheme):
     """KMV containment of A (5,000 people) in B (5,000 people, ``true`` of them A's) within
     5 points of the truth at each of 50 seeds; negative control: the estimator is not
     symmetric (A in B ≠ B in A when |B| = 2 |A|). The error grows as √(|B|/|A|): the
@@ -120,7 +129,7 @@ def test_containment_error_over_seeds(true):
     errors = []
     for seed in range(50):
         rng = np.random.default_rng(seed)
-        key = int(rng.integers(2**63 - 1))
+        key = SketchKey(int(rng.integers(2**63 - 1)), scheme)
         a = rng.choice(10**12, 5000, replace=False)
         b = np.concatenate([a[:int(true * a.size)], rng.choice(10**12, 5000 - int(true * 5000))
                             + 10**12])
@@ -145,6 +154,10 @@ def test_sketch_is_small_keyed_and_mergeable():
     assert sketch(k1, a[:10]) == sorted(sketch(k1, a[:10]))
     assert len(sketch(k1, a[:10])) == 10                          # small sets: exact
     assert sketch(k1, a.astype(str)) == s                         # '123' is the id 123
+    assert sketch(k1, a.astype(str).astype(object)) == s
+    assert sketch(k1, np.asarray([str(v).encode() for v in a])) == s
+    old = SketchKey(k1.secret % 2**63, 1)                         # the first scheme
+    assert sketch(old, a.astype(str)) == sketch(old, a) != s
 
 
 def test_periods_are_calendar_weeks_and_months():
@@ -163,14 +176,16 @@ def test_ledger_file_holds_no_user_id_and_no_unkeyed_hash(tmp_path):
     ledger = Ledger(tmp_path / "ledger.json")
     ledger.reserve("d.gpkg", ONE, ids=people, budget=Budget(3.0)).commit(ONE)
 
-    from mobility_dp.dpcore.random.keyed import user_hashes
+    from mobility_dp.dpcore.random.keyed import id_words, user_hashes
+    sip0 = word_values(SketchKey(0, 2), *id_words(people)).tolist()   # SipHash, zero key
 
     def leaks(text):
         found = []
-        for u, h0 in zip(people.tolist(), user_hashes(0, people).tolist()):
+        for u, h0, s0 in zip(people.tolist(), user_hashes(0, people).tolist(), sip0):
             t = str(u)
             for probe in (t, hashlib.sha256(t.encode()).hexdigest(),
-                          hashlib.md5(t.encode()).hexdigest(), str(h0), f"{h0:x}"):
+                          hashlib.md5(t.encode()).hexdigest(), str(h0), f"{h0:x}", str(s0),
+                          f"{s0:x}"):
                 if probe in text:
                     found.append(probe)
         return found
@@ -178,8 +193,8 @@ def test_ledger_file_holds_no_user_id_and_no_unkeyed_hash(tmp_path):
     text = (tmp_path / "ledger.json").read_text()
     assert "sketch_key" in text and len(json.loads(text)["populations"]["d.gpkg"]["sketch"]) == K
     assert leaks(text) == []
-    unkeyed = json.dumps({"sketch": sorted(user_hashes(0, people).tolist())[:K]})
-    assert len(leaks(unkeyed)) == K                                 # the search would see it
+    for unkeyed in (sorted(user_hashes(0, people).tolist())[:K], sorted(sip0)[:K]):
+        assert len(leaks(json.dumps({"sketch": unkeyed}))) == K    # the search would see it
 
 
 def test_ledger_written_before_populations_opens_unchanged(tmp_path):

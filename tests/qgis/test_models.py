@@ -39,6 +39,10 @@ def test_models_are_registered_under_the_provider(qgis_app):
             assert child.algorithm() is not None, (name, child_id)
             ok, issues = model.validateChildAlgorithm(child_id)  # not red in the designer
             assert ok, (name, child_id, issues)
+            sources = child.parameterSources()
+            if "LEDGER" in sources:              # a release: the population can be named
+                assert [s.parameterName() for s in sources["POPULATION_ID"]] == \
+                    ["population_id"], (name, child_id)
         assert model.group() == "Models", name  # one toolbox group for the shipped models
 
 
@@ -82,7 +86,7 @@ def test_generate_sanitize_compare(qgis_process, towers, tmp_path):
         "towers": towers, "tower_id": "cell_id", "census": IRIS, "census_id": "iris_id",
         "population": "population", "users": 300, "days": 1, "slots": 24, "epsilon": 1.0,
         "start": "2024-03-04T00:00:00",
-        "seed": 5, **_ledger(tmp_path, dataset_id="synthetic-demo"),
+        "seed": 5, **_ledger(tmp_path, dataset_id="synthetic-demo", population_id="demo people"),
         "sanitize:density": str(tmp_path / "density.gpkg"),
         "sanitize:density_report": str(tmp_path / "density.html"),
         "compare:comparison": str(tmp_path / "comparison.gpkg"),
@@ -96,6 +100,8 @@ def test_generate_sanitize_compare(qgis_process, towers, tmp_path):
     assert os.path.getsize(res["compare:comparison_report"]) > 1000
     assert "not for publication" in open(res["sanitize:density_report"], encoding="utf-8").read()
     _charged(tmp_path, "synthetic-demo", res, "sanitize")
+    from mobility_dp.dpcore.accounting.ledger import Ledger
+    assert Ledger(str(tmp_path / "ledger.json")).population("synthetic-demo") == "demo people"
 
 
 def _points(towers, tmp_path, kind, **params):

@@ -17,7 +17,7 @@ from mobility_dp.dpcore.accounting.contract import ReleaseContract
 from mobility_dp.dpcore.accounting.costs import Budget
 from mobility_dp.dpcore.accounting.dataset_ids import dataset_id
 from mobility_dp.dpcore.accounting.ledger import Ledger
-from mobility_dp.dpcore.accounting.sketch import K, carried, sketch
+from mobility_dp.dpcore.accounting.sketch import K, SketchKey, carried, sketch
 from mobility_dp.dpcore.ingest import spark as events_job
 from mobility_dp.dpcore.ingest import spark_trips
 from mobility_dp.dpcore.ingest.spark_people import people_sketch
@@ -179,11 +179,14 @@ def test_a_sketch_made_with_another_ledgers_key_is_refused(city, routes, run_alg
 
 
 def test_partitions_sketch_apart_and_the_driver_merges(spark, city):
-    """Four partitions, each keeping its K smallest: the merge is the sketch of all."""
+    """Four partitions, each keeping its K smallest: the merge is the sketch of all, under
+    either hashing scheme (executors and driver hash alike)."""
     frame = spark.createDataFrame([(p,) for p in city["people"] * 2], "u string")
-    got = people_sketch(frame.repartition(4), 12345)
-    assert got == carried(12345, sketch(12345, np.asarray(city["people"])))
-    assert got != carried(12346, sketch(12346, np.asarray(city["people"])))   # the key counts
+    for key in (SketchKey(12345, 2), SketchKey(12345, 1)):
+        got = people_sketch(frame.repartition(4), key)
+        assert got == carried(key, sketch(key, np.asarray(city["people"])))
+        other = key._replace(secret=12346)
+        assert got != carried(other, sketch(other, np.asarray(city["people"])))  # the key counts
 
 
 def test_each_job_sketches_the_people_its_direct_reader_keeps(spark, tmp_path):
@@ -251,9 +254,10 @@ def test_tables_and_ledger_hold_no_id_no_unkeyed_hash_and_the_tables_no_key(city
         ledger = fh.read()
     assert b"people_sketch" in tables and len(tables) > 10**4
     assert leaks(tables) == [] and leaks(ledger) == []
-    assert str(key).encode() in ledger and str(key).encode() not in tables
-    assert f"{key:x}".encode() not in tables
-    unkeyed = json.dumps(carried(0, sorted(user_hashes(0, np.asarray(people)).tolist())[:K]))
+    assert str(key.secret).encode() in ledger and str(key.secret).encode() not in tables
+    assert f"{key.secret:x}".encode() not in tables
+    zero = SketchKey(0, 1)
+    unkeyed = json.dumps(carried(zero, sorted(user_hashes(0, np.asarray(people)).tolist())[:K]))
     assert len(leaks(unkeyed.encode())) >= K                    # the search would see them
 
 
