@@ -32,9 +32,12 @@ hold for every algorithm; the ``execute`` example is the sequence the template r
   "Evaluation", `data` "Data"), and `HELP` (HTML: what it does, one paragraph per parameter,
   the unit of privacy). Set `USES_PRIVACY = False` for algorithms that release nothing (their
   help then omits the privacy parameters; call `add_report_parameter()` if they write a report).
-- `initAlgorithm`: your inputs, then `self.add_privacy_parameters(default_epsilon=…,
-  with_delta=…)` (EPSILON, DELTA, SEED, LEDGER, DATASET_ID, BUDGET_EPSILON, BUDGET_DELTA,
-  REPORT, INTERNAL_REPORT and the outputs EPSILON_SPENT, DELTA_SPENT, PRIVACY_UNIT), then your
+- `PARAMETERS`: the parameters as data (`common.specs`: `specs.source(...)`,
+  `specs.integer(...)`, …; the base's `initAlgorithm` adds them in order; an algorithm may
+  still write its own `initAlgorithm`): your inputs, then `specs.privacy(default_epsilon=…,
+  with_delta=…)` (`self.add_privacy_parameters`:
+  EPSILON, DELTA, SEED, LEDGER, DATASET_ID, BUDGET_EPSILON, BUDGET_DELTA, REPORT, INTERNAL_REPORT
+  and the outputs EPSILON_SPENT, DELTA_SPENT, PRIVACY_UNIT), then your
   outputs. Enums: `enum_parameter(NAME, label, [("value", "description"), …], default)` (static
   strings; read with `self.enum_value`). User/vehicle fields:
   `self.add_unit_field_parameter(NAME, label, INPUT, kind="user"|"vehicle")`, read with

@@ -92,6 +92,8 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
     HELP_DIR = helptext.HELP_DIR
     TAGS = ()
     USES_PRIVACY = True
+    #: The parameters as data (:mod:`.specs`): callables adding them, in the dialog's order.
+    PARAMETERS = ()
 
     # -- identity ----------------------------------------------------------
     def name(self):
@@ -125,6 +127,11 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
 
     def createInstance(self):  # noqa: N802
         return type(self)()
+
+    def initAlgorithm(self, config=None):  # noqa: N802
+        """The parameters of :attr:`PARAMETERS` (an algorithm with its own adds them itself)."""
+        for spec in self.PARAMETERS:
+            spec(self)
 
     def addParameter(self, parameter, createOutput=True):  # noqa: N802,N803
         """Every parameter gets the shared dialog conventions (:func:`params.dialog_ready`)."""

@@ -4,25 +4,12 @@ The output holds the zones' geometry, the noisy count and only the fields the
 user opted to copy (never the count field); dpcore plans the cost (ε, δ and
 unit) before any noise is drawn.
 """
-from qgis.core import (
-    QgsFeature,
-    QgsFeatureRequest,
-    QgsFeatureSink,
-    QgsField,
-    QgsFields,
-    QgsProcessing,
-    QgsProcessingParameterBoolean,
-    QgsProcessingParameterFeatureSink,
-    QgsProcessingParameterFeatureSource,
-    QgsProcessingParameterField,
-    QgsProcessingParameterNumber,
-    QgsProcessingParameterString,
-    QgsWkbTypes,
-)
+from qgis.core import QgsFeature, QgsFeatureRequest, QgsFeatureSink, QgsField, QgsFields, QgsWkbTypes
 
 from ...dpcore.counts.noisycounts import plan_noisy_counts
 from ...dpcore.counts.report import noisy_counts_report
-from ..common.base import as_float, enum_parameter, style_on_load, tr
+from ..common import specs
+from ..common.base import as_float, style_on_load
 from ..common.field_types import FieldType, field_names
 from ..common.outputs import graduated_style
 from ..common.release import ReleasingAlgorithm
@@ -53,32 +40,20 @@ class NoisyCounts(ReleasingAlgorithm):
     GROUP_ID = "counts"
     GROUP = "Counts"
     PLAN = staticmethod(plan_noisy_counts)
-
-    def initAlgorithm(self, config=None):  # noqa: N802
-        self.addParameter(QgsProcessingParameterFeatureSource(
-            INPUT, tr("Input layer with counts"), [QgsProcessing.TypeVectorAnyGeometry]))
-        self.addParameter(QgsProcessingParameterField(
-            COUNT_FIELD, tr("Count field"), parentLayerParameterName=INPUT,
-            type=QgsProcessingParameterField.Numeric))
-        self.addParameter(QgsProcessingParameterNumber(
-            CELLS_PER_INDIVIDUAL, tr("Counts one individual can change (m)"),
-            QgsProcessingParameterNumber.Integer, 1, minValue=1))
-        self.addParameter(QgsProcessingParameterNumber(
-            MAX_CHANGE, tr("Maximum change of a count (c)|by one individual"),
-            QgsProcessingParameterNumber.Integer, 1, minValue=1))
-        self.addParameter(enum_parameter(MECHANISM, tr("Mechanism"), MECHANISMS,
-                                         "discrete_laplace"))
-        self.addParameter(QgsProcessingParameterBoolean(ROUND, tr("Round to integers"), True))
-        self.addParameter(QgsProcessingParameterBoolean(
-            NON_NEGATIVE, tr("Clamp negative counts to 0"), False))
-        self.addParameter(QgsProcessingParameterString(
-            OUTPUT_FIELD, tr("Noisy count field name"), "noisy_count"))
-        self.addParameter(QgsProcessingParameterField(
-            KEEP_FIELDS, tr("Fields to copy|copied to the output; never the count field"),
-            parentLayerParameterName=INPUT, allowMultiple=True, optional=True))
-        self.add_privacy_parameters(default_epsilon=1.0, with_delta=True, default_delta=1e-6,
-                                    delta_help="used by the Gaussian mechanisms only")
-        self.addParameter(QgsProcessingParameterFeatureSink(OUTPUT, tr("Noisy counts")))
+    PARAMETERS = (
+        specs.source(INPUT, "Input layer with counts", "any"),
+        specs.field(COUNT_FIELD, "Count field", INPUT, numeric=True),
+        specs.integer(CELLS_PER_INDIVIDUAL, "Counts one individual can change (m)", 1, minimum=1),
+        specs.integer(MAX_CHANGE, "Maximum change of a count (c)|by one individual", 1, minimum=1),
+        specs.choice(MECHANISM, "Mechanism", MECHANISMS, "discrete_laplace"),
+        specs.boolean(ROUND, "Round to integers", True),
+        specs.boolean(NON_NEGATIVE, "Clamp negative counts to 0", False),
+        specs.text(OUTPUT_FIELD, "Noisy count field name", "noisy_count"),
+        specs.field(KEEP_FIELDS, "Fields to copy|copied to the output; never the count field", INPUT,
+                    multiple=True, optional=True),
+        specs.privacy(default_epsilon=1.0, with_delta=True, default_delta=1e-6,
+                      delta_help="used by the Gaussian mechanisms only"),
+        specs.sink(OUTPUT, "Noisy counts"))
 
     def public_parameters(self, parameters, context) -> tuple:
         source, field_name, keep, out_name = inputs = self._inputs(parameters, context)
