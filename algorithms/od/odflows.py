@@ -4,17 +4,12 @@ Layers to arrays and back on the release template (:mod:`..common.release`); the
 choice and the report live in ``dpcore.od`` (:mod:`dpcore.od.plan`).
 """
 import numpy as np
-from qgis.core import (
-    QgsProcessing,
-    QgsProcessingParameterBoolean,
-    QgsProcessingParameterFeatureSink,
-    QgsProcessingParameterNumber,
-)
 
 from ...dpcore.od.flows_report import od_flows_report
 from ...dpcore.od.plan import plan_od_flows
 from ...dpcore.od.strategy import AUTO
-from ..common.base import advanced, enum_parameter, tr, zero_means
+from ..common import specs
+from ..common.base import tr
 from ..common.i18n import shown
 from ..common.release import ReleasingAlgorithm
 from .layers import METHOD_CHOICES, write_od, write_region_lines
@@ -52,43 +47,28 @@ class ODFlows(ReleasingAlgorithm):
     DISPLAY_NAME = "OD flows of trips"
     GROUP_ID = "od"
     GROUP = "Origin–destination"
-
-    def initAlgorithm(self, config=None):  # noqa: N802
-        add_trip_parameters(self, bounded_input=True)
-        self.addParameter(enum_parameter(METHOD, tr("Method"), METHOD_CHOICES, default=AUTO,
-                                         optional=True))
-        self.addParameter(zero_means(QgsProcessingParameterNumber(
-            POPULATION, tr("Public population|for the automatic method; 0 = unknown"),
-            QgsProcessingParameterNumber.Double, 0.0, optional=True, minValue=0.0), "unknown"))
-        self.addParameter(enum_parameter(PUBLISH, tr("Publish (people per pair)"),
-                                         PUBLISH_CHOICES, default="trips", optional=True))
-        self.addParameter(advanced(QgsProcessingParameterBoolean(
-            DIRECTED, tr("Directed people per pair|count the main ordered pair (A→B and B→A "
-                         "apart)"), False, optional=True)))   # saved models may omit it
-        self.addParameter(advanced(QgsProcessingParameterNumber(
-            SCALE_SHARE, tr("Share of ε for the trip scale|people per pair"),
-            QgsProcessingParameterNumber.Double, 0.05, optional=True, minValue=0.01,
-            maxValue=0.5)))
-        self.addParameter(zero_means(QgsProcessingParameterNumber(
-            REGION_SIZE, tr("Public regions: square size (m)|people per pair; 0 = off"),
-            QgsProcessingParameterNumber.Double, 0.0, optional=True, minValue=0.0), "off"))
-        self.addParameter(enum_parameter(NOISE, tr("Noise"), NOISE_CHOICES,
-                                         default="discrete_laplace"))
-        self.addParameter(QgsProcessingParameterNumber(
-            TOTAL_SHARE, tr("Share of ε for the noisy total|0 = no rescaling"),
-            QgsProcessingParameterNumber.Double, 0.0, minValue=0.0, maxValue=0.9))
-        self.addParameter(QgsProcessingParameterNumber(
-            TOTAL_CAP, tr("Cap M of trips per user in the total|trips per user counted in the noisy total (≥ m)"),
-            QgsProcessingParameterNumber.Integer, 50, minValue=1))
-        self.add_privacy_parameters(default_epsilon=1.0, with_delta=True, default_delta=0.0,
-                                    delta_help="Gaussian noise only")
-        self.addParameter(QgsProcessingParameterFeatureSink(
-            OD_TABLE, tr("OD table"), QgsProcessing.TypeVector))
-        self.addParameter(QgsProcessingParameterFeatureSink(
-            FLOWS, tr("OD flow lines"), QgsProcessing.TypeVectorLine))
-        self.addParameter(QgsProcessingParameterFeatureSink(
-            REGION_FLOWS, tr("Region flow lines|public regions only"),
-            QgsProcessing.TypeVectorLine, optional=True, createByDefault=False))
+    PARAMETERS = (
+        lambda alg: add_trip_parameters(alg, bounded_input=True),
+        specs.choice(METHOD, "Method", METHOD_CHOICES, AUTO, optional=True),
+        specs.zero_means(specs.double(POPULATION, "Public population|for the automatic method; 0 = "
+                                      "unknown", 0.0, optional=True, minimum=0.0), "unknown"),
+        specs.choice(PUBLISH, "Publish (people per pair)", PUBLISH_CHOICES, "trips", optional=True),
+        specs.advanced(specs.boolean(DIRECTED, "Directed people per pair|count the main ordered "
+                                     "pair (A→B and B→A apart)", False, optional=True)),  # models may omit it
+        specs.advanced(specs.double(SCALE_SHARE, "Share of ε for the trip scale|people per pair", 0.05,
+                                    optional=True, minimum=0.01, maximum=0.5)),
+        specs.zero_means(specs.double(REGION_SIZE, "Public regions: square size (m)|people per pair; "
+                                      "0 = off", 0.0, optional=True, minimum=0.0), "off"),
+        specs.choice(NOISE, "Noise", NOISE_CHOICES, "discrete_laplace"),
+        specs.double(TOTAL_SHARE, "Share of ε for the noisy total|0 = no rescaling", 0.0, minimum=0.0,
+                     maximum=0.9),
+        specs.integer(TOTAL_CAP, "Cap M of trips per user in the total|trips per user counted in the "
+                      "noisy total (≥ m)", 50, minimum=1),
+        specs.privacy(default_epsilon=1.0, with_delta=True, default_delta=0.0,
+                      delta_help="Gaussian noise only"),
+        specs.sink(OD_TABLE, "OD table", "table"),
+        specs.sink(FLOWS, "OD flow lines", "line"),
+        specs.sink(REGION_FLOWS, "Region flow lines|public regions only", "line", optional=True))
 
     def public_parameters(self, parameters, context) -> tuple:
         region_size = (self.parameterAsDouble(parameters, REGION_SIZE, context)

@@ -4,23 +4,12 @@ Layers to arrays and back on the release template (:mod:`..common.release`); the
 parts, costs, plan and report live in ``dpcore.od.synthesis``.
 """
 import numpy as np
-from qgis.core import (
-    QgsFeature,
-    QgsFeatureSink,
-    QgsField,
-    QgsFields,
-    QgsGeometry,
-    QgsProcessing,
-    QgsProcessingParameterFeatureSink,
-    QgsProcessingParameterFeatureSource,
-    QgsProcessingParameterField,
-    QgsProcessingParameterNumber,
-    QgsWkbTypes,
-)
+from qgis.core import QgsFeature, QgsFeatureSink, QgsField, QgsFields, QgsGeometry, QgsWkbTypes
 
 from ...dpcore.od.synthesis.plan import plan_synthesize_trips
 from ...dpcore.od.synthesis.report import synthetic_trips_report
-from ..common.base import as_float, style_on_load, tr
+from ..common import specs
+from ..common.base import as_float, style_on_load
 from ..common.field_types import FieldType
 from ..common.i18n import shown
 from ..common.outputs import temporal_lines_style, utc_datetime
@@ -47,26 +36,17 @@ class SynthesizeTrips(ReleasingAlgorithm):
     GROUP_ID = "od"
     GROUP = "Origin–destination"
     TAGS = ("synthetic", "synthesis", "generative", "trips", "dataset", "privacy", "differential")
-
-    def initAlgorithm(self, config=None):  # noqa: N802
-        add_trip_parameters(self, default_max_trips=10, window_required=True)
-        self.addParameter(QgsProcessingParameterNumber(
-            TRIPS_CAP, tr("Cap M of trips per person (≥ m)"),
-            QgsProcessingParameterNumber.Integer,
-            30, minValue=1, maxValue=200))
-        self.addParameter(QgsProcessingParameterNumber(
-            N_TRIPS, tr("Number of synthetic trips|0 = the noisy total"),
-            QgsProcessingParameterNumber.Integer, 0, minValue=0, maxValue=50_000_000))
-        self.addParameter(QgsProcessingParameterFeatureSource(
-            WEIGHTS, tr("Public weighting points|population, buildings"),
-            [QgsProcessing.TypeVectorPoint], optional=True))
-        self.addParameter(QgsProcessingParameterField(
-            WEIGHT_FIELD, tr("Weight field|of the weighting points; empty = 1 each"),
-            parentLayerParameterName=WEIGHTS, type=QgsProcessingParameterField.Numeric,
-            optional=True))
-        self.add_privacy_parameters(default_epsilon=1.0)
-        self.addParameter(QgsProcessingParameterFeatureSink(
-            OUTPUT, tr("Synthetic trips"), QgsProcessing.TypeVectorLine))
+    PARAMETERS = (
+        lambda alg: add_trip_parameters(alg, default_max_trips=10, window_required=True),
+        specs.integer(TRIPS_CAP, "Cap M of trips per person (≥ m)", 30, minimum=1, maximum=200),
+        specs.integer(N_TRIPS, "Number of synthetic trips|0 = the noisy total", 0, minimum=0,
+                      maximum=50_000_000),
+        specs.source(WEIGHTS, "Public weighting points|population, buildings", "point",
+                     optional=True),
+        specs.field(WEIGHT_FIELD, "Weight field|of the weighting points; empty = 1 each", WEIGHTS,
+                    numeric=True, optional=True),
+        specs.privacy(default_epsilon=1.0),
+        specs.sink(OUTPUT, "Synthetic trips", "line"))
 
     def public_parameters(self, parameters, context) -> tuple:
         return dict(epsilon=self.epsilon(parameters, context),
