@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from qgis.core import (
     QgsProcessing,
+    QgsProcessingOutputString,
     QgsProcessingParameterBoolean,
     QgsProcessingParameterExtent,
     QgsProcessingParameterFeatureSink,
@@ -80,10 +81,15 @@ def extent(name, label, *, optional=False):
         name, tr(label), optional=optional))
 
 
-def choice(name, label, choices, default, *, optional=False):
+def choice(name, label, choices, default, *, optional=False, removed=()):
     """A static-string enum (:func:`.params.enum_parameter`)."""
     return _Spec(lambda: params.enum_parameter(
-        name, tr(label), choices, default, optional=optional))
+        name, tr(label), choices, default, optional=optional, removed=removed))
+
+
+def start(name, label):
+    """The start of a period (:func:`.params.start_parameter`)."""
+    return _Spec(lambda: params.start_parameter(name, tr(label)))
 
 
 def sink(name, label, kind="any", *, optional=False):
@@ -91,6 +97,16 @@ def sink(name, label, kind="any", *, optional=False):
     extra = {"optional": True, "createByDefault": False} if optional else {}
     return _Spec(lambda: QgsProcessingParameterFeatureSink(
         name, tr(label), LAYERS[kind], **extra))
+
+
+def text_output(name, label):
+    """A text output (not a parameter)."""
+    return lambda alg: alg.addOutput(QgsProcessingOutputString(name, tr(label)))
+
+
+def frame_crs():
+    """The optional metric CRS of the computation (:meth:`.inputs.InputsMixin.add_frame_crs_parameter`)."""
+    return lambda alg: alg.add_frame_crs_parameter()
 
 
 def privacy(**options):

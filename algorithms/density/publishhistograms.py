@@ -1,21 +1,14 @@
 """mobilitydp:publishhistograms — Chen et al.'s per-timestamp histograms (dpcore.histograms)."""
 import numpy as np
-from qgis.core import (
-    QgsProcessing,
-    QgsProcessingOutputString,
-    QgsProcessingParameterBoolean,
-    QgsProcessingParameterFeatureSink,
-    QgsProcessingParameterNumber,
-)
 
 from ...dpcore.histograms import plan_histograms
 from ...dpcore.histograms.report import histograms_report
-from ..common.base import advanced, enum_parameter, id_type, release_period, tr
+from ..common import specs
+from ..common.base import id_type, release_period
 from ..common.events import N_SLOTS, SLOT_MINUTES, START, period
 from ..common.field_types import FieldType
 from ..common.located import add_cell_parameters, add_observation_parameters, read_cells, read_observations
 from ..common.outputs import write_long_counts
-from ..common.params import start_parameter
 from ..common.release import ReleasingAlgorithm
 
 INPUT, USER_FIELD, TIME_FIELD, CELL_FIELD = "INPUT", "USER_FIELD", "TIME_FIELD", "CELL_FIELD"
@@ -32,6 +25,14 @@ METHOD_CHOICES = [
     ("static_hybrid", "static hybrid (Alg. 4): private day/night split, direct by day"),
     ("dynamic_hybrid", "dynamic hybrid (Alg. 5): split predicted from past days")]
 
+COMPOSITIONS = [("sequential", "sequential (safe)|past days are charged to this release"),
+                ("parallel", "parallel (removed)|removed (under-charged ε): refused, use sequential")]
+NOISES = [("discrete_laplace", "discrete Laplace|integer noise"),
+          ("laplace", "Laplace (the paper)|the paper's continuous Laplace")]
+UTILITIES = [("eq7", "Eq. 7 (the paper)|sensitivity S·log_α S"),
+             ("mean_minus_dispersion", "mean minus dispersion|log_α(L)·(aveDis − simVar), "
+                                       "sensitivity 6·log_α S")]
+
 
 class PublishHistograms(ReleasingAlgorithm):
     ALGORITHM_ID = "publishhistograms"
@@ -41,79 +42,34 @@ class PublishHistograms(ReleasingAlgorithm):
     GROUP_ID = "density"
     GROUP = "Density"
     TAGS = ("Chen", "histogram", "aggregated mobility", "sparse vector", "laplace", "CDR")
-
-    def initAlgorithm(self, config=None):  # noqa: N802
-        add_observation_parameters(self, INPUT, "Observations|user, time, and a cell id or a point",
-                                   user=USER_FIELD, time=TIME_FIELD, cell=CELL_FIELD)
-        add_cell_parameters(self, CELLS, CELL_ID_FIELD)
-        self.addParameter(start_parameter(START, tr("Start (UTC)")))
-        self.addParameter(QgsProcessingParameterNumber(
-            SLOT_MINUTES, tr("Slot length (minutes)"), QgsProcessingParameterNumber.Double, 60,
-            minValue=0.01))
-        self.addParameter(QgsProcessingParameterNumber(
-            N_SLOTS, tr("Number of timestamps"), QgsProcessingParameterNumber.Integer, 24,
-            minValue=1))
-        self.addParameter(enum_parameter(METHOD, tr("Method"), METHOD_CHOICES, "auto"))
-        self.addParameter(QgsProcessingParameterBoolean(
-            POSTPROCESS, tr("Consistency post-processing|non-negative integers, noisy totals kept"), True))
-        self.addParameter(QgsProcessingParameterNumber(
-            HISTORY_DAYS, tr("Past days used by dynamic hybrid"),
-            QgsProcessingParameterNumber.Integer, 3, minValue=1))
-        for p in (enum_parameter(COMPOSITION, tr("Past days' accounting (dynamic hybrid)"),
-                                 [("sequential", "sequential (safe)|past days are charged to this "
-                                                  "release"),
-                                  ("parallel", "parallel (removed)|removed (under-charged ε): "
-                                               "refused, use sequential")], "sequential",
-                                 removed=("parallel",)),
-                  enum_parameter(NOISE, tr("Noise"), [("discrete_laplace", "discrete Laplace|"
-                                                       "integer noise"),
-                                                      ("laplace", "Laplace (the paper)|the "
-                                                       "paper's continuous Laplace")],
-                                 "discrete_laplace"),
-                  QgsProcessingParameterNumber(CUTOFF, tr("Cutoff c (threshold methods)"),
-                                               QgsProcessingParameterNumber.Integer, 5,
-                                               minValue=1),
-                  QgsProcessingParameterNumber(THRESHOLD, tr("Threshold T|users moved above "
-                                                             "the noise level"),
-                                               QgsProcessingParameterNumber.Double, 0.0),
-                  QgsProcessingParameterNumber(COMPARISON_SHARE, tr("Comparison share α"),
-                                               QgsProcessingParameterNumber.Double, 0.5,
-                                               minValue=0.01, maxValue=0.99),
-                  QgsProcessingParameterBoolean(PAPER_NOISE, tr("Paper's threshold noise|"
-                                                                "spends 2ε₁ + ε₂"), False),
-                  QgsProcessingParameterNumber(DIVISION_SHARE, tr("Division share of ε "
-                                                                  "(hybrids)"),
-                                               QgsProcessingParameterNumber.Double, 0.1,
-                                               minValue=0.01, maxValue=0.99),
-                  QgsProcessingParameterNumber(ALPHA, tr("Log base α of Eq. 7"),
-                                               QgsProcessingParameterNumber.Double, 12.0,
-                                               minValue=1.001),
-                  enum_parameter(UTILITY, tr("Division utility"),
-                                 [("eq7", "Eq. 7 (the paper)|sensitivity S·log_α S"),
-                                  ("mean_minus_dispersion", "mean minus dispersion|log_α(L)·(aveDis − simVar), "
-                                                            "sensitivity 6·log_α S")], "eq7")):
-            self.addParameter(advanced(p))
-        self.add_frame_crs_parameter()
-        self.add_privacy_parameters(default_epsilon=1.0)
-        self.addParameter(QgsProcessingParameterFeatureSink(
-            OUTPUT, tr("Private counts (long form)"), QgsProcessing.TypeVectorPolygon))
-        self.addOutput(QgsProcessingOutputString(DIVISION, tr("Day interval (hybrid methods)")))
-
-    def _params(self, parameters, context, method):
-        p = {"noise": self.enum_value(parameters, NOISE, context)}
-        if method == "direct":
-            return p
-        p.update(cutoff=self.parameterAsInt(parameters, CUTOFF, context),
-                 threshold=self.parameterAsDouble(parameters, THRESHOLD, context),
-                 comparison_share=self.parameterAsDouble(parameters, COMPARISON_SHARE, context),
-                 paper_noise=self.parameterAsBool(parameters, PAPER_NOISE, context))
-        if method in ("auto", "static_hybrid", "dynamic_hybrid"):
-            p.update(division_share=self.parameterAsDouble(parameters, DIVISION_SHARE, context),
-                     alpha=self.parameterAsDouble(parameters, ALPHA, context),
-                     utility=self.enum_value(parameters, UTILITY, context))
-        if method == "dynamic_hybrid":
-            p["composition"] = self.enum_value(parameters, COMPOSITION, context)
-        return p
+    PARAMETERS = (
+        lambda alg: add_observation_parameters(
+            alg, INPUT, "Observations|user, time, and a cell id or a point", user=USER_FIELD,
+            time=TIME_FIELD, cell=CELL_FIELD),
+        lambda alg: add_cell_parameters(alg, CELLS, CELL_ID_FIELD),
+        specs.start(START, "Start (UTC)"),
+        specs.double(SLOT_MINUTES, "Slot length (minutes)", 60, minimum=0.01),
+        specs.integer(N_SLOTS, "Number of timestamps", 24, minimum=1),
+        specs.choice(METHOD, "Method", METHOD_CHOICES, "auto"),
+        specs.boolean(POSTPROCESS, "Consistency post-processing|non-negative integers, noisy totals "
+                      "kept", True),
+        specs.integer(HISTORY_DAYS, "Past days used by dynamic hybrid", 3, minimum=1),
+        *map(specs.advanced, (
+            specs.choice(COMPOSITION, "Past days' accounting (dynamic hybrid)", COMPOSITIONS,
+                         "sequential", removed=("parallel",)),
+            specs.choice(NOISE, "Noise", NOISES, "discrete_laplace"),
+            specs.integer(CUTOFF, "Cutoff c (threshold methods)", 5, minimum=1),
+            specs.double(THRESHOLD, "Threshold T|users moved above the noise level", 0.0),
+            specs.double(COMPARISON_SHARE, "Comparison share α", 0.5, minimum=0.01, maximum=0.99),
+            specs.boolean(PAPER_NOISE, "Paper's threshold noise|spends 2ε₁ + ε₂", False),
+            specs.double(DIVISION_SHARE, "Division share of ε (hybrids)", 0.1, minimum=0.01,
+                         maximum=0.99),
+            specs.double(ALPHA, "Log base α of Eq. 7", 12.0, minimum=1.001),
+            specs.choice(UTILITY, "Division utility", UTILITIES, "eq7"))),
+        specs.frame_crs(),
+        specs.privacy(default_epsilon=1.0),
+        specs.sink(OUTPUT, "Private counts (long form)", "polygon"),
+        specs.text_output(DIVISION, "Day interval (hybrid methods)"))
 
     def public_parameters(self, parameters, context) -> tuple:
         method = self.enum_value(parameters, METHOD, context)
@@ -122,7 +78,14 @@ class PublishHistograms(ReleasingAlgorithm):
                     start=start, slot_seconds=slot_seconds,
                     history_days=self.parameterAsInt(parameters, HISTORY_DAYS, context),
                     postprocess=self.parameterAsBool(parameters, POSTPROCESS, context),
-                    **self._params(parameters, context, method)), None
+                    noise=self.enum_value(parameters, NOISE, context),
+                    composition=self.enum_value(parameters, COMPOSITION, context),
+                    utility=self.enum_value(parameters, UTILITY, context),
+                    paper_noise=self.parameterAsBool(parameters, PAPER_NOISE, context),
+                    cutoff=self.parameterAsInt(parameters, CUTOFF, context),
+                    **{k: self.parameterAsDouble(parameters, name, context) for k, name in (
+                        ("threshold", THRESHOLD), ("comparison_share", COMPARISON_SHARE),
+                        ("division_share", DIVISION_SHARE), ("alpha", ALPHA))}), None
 
     def read(self, parameters, context, feedback, inputs, plan):
         frame = self.metric_frame(parameters, context, public=(CELLS,))

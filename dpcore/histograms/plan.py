@@ -22,6 +22,11 @@ from .describe import division_label
 from .release import errors, planned_epsilon, release_histograms
 
 DAY = 86400.0
+#: The parameters each scheme reads, beyond the period (a caller may give all of them).
+_THRESHOLD = ("noise", "cutoff", "threshold", "comparison_share", "paper_noise")
+_HYBRID = _THRESHOLD + ("division_share", "alpha", "utility")
+SCHEME_PARAMETERS = {"direct": ("noise",), "threshold": _THRESHOLD, "auto": _HYBRID,
+                     "static_hybrid": _HYBRID, "dynamic_hybrid": _HYBRID + ("composition",)}
 
 
 def plan_histograms(method: str, n_slots: int, *, epsilon: float, start: float = 0.0,
@@ -30,7 +35,9 @@ def plan_histograms(method: str, n_slots: int, *, epsilon: float, start: float =
     """The plan of ``method`` over ``n_slots`` timestamps of ``slot_seconds`` from ``start``
     (epoch seconds); ``history_days`` past days for ``dynamic_hybrid`` (ignored otherwise);
     ``params`` the scheme's (``noise``, ``cutoff``, ...). Its cost is the worst case
-    (:func:`.release.planned_epsilon`, plain ε, unit of privacy: user)."""
+    (:func:`.release.planned_epsilon`, plain ε, unit of privacy: user). Parameters the scheme
+    does not read (:data:`SCHEME_PARAMETERS`) are dropped."""
+    params = {k: v for k, v in params.items() if k in SCHEME_PARAMETERS.get(method, params)}
     cost = PrivacyCost.of(f"{method} perturbation (planned, worst case)",
                           planned_epsilon(method, n_slots, epsilon=epsilon, **params),
                           protects=UNIT, unit_of_privacy=UNIT_OF_PRIVACY)
