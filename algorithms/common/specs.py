@@ -14,6 +14,7 @@ from qgis.core import (
     QgsProcessing,
     QgsProcessingOutputString,
     QgsProcessingParameterBoolean,
+    QgsProcessingParameterDateTime,
     QgsProcessingParameterExtent,
     QgsProcessingParameterFeatureSink,
     QgsProcessingParameterFeatureSource,
@@ -55,6 +56,12 @@ def unit_field(name, label, parent):
     return _Spec(lambda: params.unit_field_parameter(name, tr(label), parent))
 
 
+def unit_of_privacy(name, label, parent, kind="user"):
+    """The user or vehicle field whose tooltip names the fields guessed
+    (:meth:`.inputs.InputsMixin.add_unit_field_parameter`)."""
+    return lambda alg: alg.add_unit_field_parameter(name, label, parent, kind=kind)
+
+
 def integer(name, label, default, *, minimum=None, maximum=None, optional=False):
     return _Spec(lambda: QgsProcessingParameterNumber(
         name, tr(label), QgsProcessingParameterNumber.Integer, default, optional=optional,
@@ -74,6 +81,10 @@ def boolean(name, label, default, *, optional=False):
 
 def text(name, label, default):
     return _Spec(lambda: QgsProcessingParameterString(name, tr(label), default))
+
+
+def datetime(name, label, *, optional=False):
+    return _Spec(lambda: QgsProcessingParameterDateTime(name, tr(label), optional=optional))
 
 
 def extent(name, label, *, optional=False):

@@ -142,6 +142,21 @@ def public_grid(alg, parameters, context, source, cell: float):
     return grid, frame, hint
 
 
+def mechanism_frame(alg, parameters, context, source, mechanism: str, study_area: str) -> tuple:
+    """``(grid, frame, hint)`` of ``mechanism``: planar Laplace has no grid, and a frame only
+    with the study area (parameter ``study_area``) it remaps into; the grid mechanisms have the
+    public grid (:func:`public_grid`) and refuse a study area."""
+    if mechanism == "planar_laplace":
+        if not alg._is_set(parameters, study_area):
+            return None, None, ""
+        area = alg.source_or_raise(parameters, study_area, context)
+        return None, MetricFrame.of_source(area, context, "study area"), ""
+    if alg._is_set(parameters, study_area):
+        raise ValueError("a study area applies to planar Laplace only; grid mechanisms "
+                         "use the grid extent")
+    return public_grid(alg, parameters, context, source, cell_size(alg, parameters, context))
+
+
 def describe_grid(grid: Grid, frame) -> str:
     return (f"{grid.ny} × {grid.nx} cells of {grid.cell:g} m from ({grid.x0:.1f}, "
             f"{grid.y0:.1f}) in {frame.describe()}")
