@@ -19,6 +19,7 @@ from qgis.core import (
     QgsProcessingParameterFeatureSink,
     QgsProcessingParameterFeatureSource,
     QgsProcessingParameterField,
+    QgsProcessingParameterFileDestination,
     QgsProcessingParameterNumber,
     QgsProcessingParameterString,
 )
@@ -103,11 +104,18 @@ def start(name, label):
     return _Spec(lambda: params.start_parameter(name, tr(label)))
 
 
-def sink(name, label, kind="any", *, optional=False):
-    """A feature sink; an ``optional`` one is not created by default."""
-    extra = {"optional": True, "createByDefault": False} if optional else {}
+def sink(name, label, kind="any", *, optional=False, create=None):
+    """A feature sink; an ``optional`` one is not created by default (unless ``create``)."""
+    extra = {"optional": True, "createByDefault": bool(create)} if optional else {}
     return _Spec(lambda: QgsProcessingParameterFeatureSink(
         name, tr(label), LAYERS[kind], **extra))
+
+
+def file_output(name, label, file_filter, *, create=True):
+    """An optional file destination (created by default unless ``create`` is False)."""
+    extra = {} if create else {"createByDefault": False}
+    return _Spec(lambda: QgsProcessingParameterFileDestination(
+        name, tr(label), file_filter, optional=True, **extra))
 
 
 def text_output(name, label):

@@ -1,5 +1,5 @@
-"""Writing released OD matrices as layers (odflows, mobilityreport), and the shared help and
-choices of the OD method.
+"""Writing released OD matrices as layers (odflows, mobilityreport), the report's visits per
+zone, and the shared help and choices of the OD method.
 
 The OD table holds every pair with a positive noisy flow (absent = 0); the flow lines, between
 zone centroids, only the flows between two zones above a public threshold (the simultaneous
@@ -14,6 +14,7 @@ from ..common.base import style_on_load
 from ..common.field_types import FieldType
 from ..common.flow_styles import flow_style
 from ..common.i18n import tr
+from ..common.outputs import graduated_style
 
 METHOD_CHOICES = [(AUTO, "automatic: the public rule picks (see the help; the report says why)"),
                   (OD_PEOPLE, "people per pair: each user once, on their main pair; shrunk"),
@@ -89,4 +90,36 @@ def write_region_lines(alg, parameters, context, output, data, regions, released
         sink.addFeature(f, QgsFeatureSink.FastInsert)
     top = float(max(values[shown].max(initial=0.0), 1.0))
     style_on_load(context, dest_id, lambda layer: flow_style(layer, top))
+    return dest_id
+
+
+def write_visits(alg, parameters, context, output, data, entry):
+    """The visits per zone (``entry``: the visits statistic released) and per time window,
+    with the 95 % margin of error (or, when shrunk, the noisy count's margin and a note)."""
+    windows = entry["labels"][0]
+    fields = QgsFields()
+    fields.append(QgsField("zone", FieldType.String))
+    fields.append(QgsField("visits", FieldType.Double))
+    fields.append(QgsField("moe95", FieldType.Double))
+    for k in range(len(windows)):
+        fields.append(QgsField(f"visits_w{k}", FieldType.Double))
+    fields.append(QgsField("moe95_w", FieldType.Double))
+    fields.append(QgsField("moe95_note", FieldType.String))
+    note = (tr("not a 95 % interval: the margin of the noisy count before shrinkage × the "
+              "sampling scale; it ignores the shrinkage and the scale's noise")
+        if "margin_note" in entry else tr("95 % margin of error of the noisy count"))
+    sink, dest_id = alg.sink(parameters, output, context, fields,
+                              QgsWkbTypes.MultiPolygon, data.zones_crs)
+    counts = np.asarray(entry["counts"], dtype=float)
+    for k, feat in enumerate(data.zone_features):
+        f = QgsFeature(fields)
+        g = QgsGeometry(feat.geometry())
+        g.convertToMultiType()
+        f.setGeometry(g)
+        f.setAttributes([data.zone_ids[k], float(entry["per_zone"][k]),
+                         float(entry["per_zone_margin_of_error_95"])]
+                        + [float(v) for v in counts[k]]
+                        + [float(entry["margin_of_error_95"]), note])
+        sink.addFeature(f, QgsFeatureSink.FastInsert)
+    style_on_load(context, dest_id, graduated_style("visits"))
     return dest_id

@@ -5,57 +5,21 @@ their budget split, the plan and the report live in ``dpcore.od`` (``report``, `
 ``report_plan``, ``report_content``).
 """
 import numpy as np
-from qgis.core import (
-    QgsFeature,
-    QgsFeatureSink,
-    QgsField,
-    QgsFields,
-    QgsGeometry,
-    QgsProcessing,
-    QgsProcessingParameterFeatureSink,
-    QgsProcessingParameterFileDestination,
-    QgsProcessingParameterNumber,
-    QgsProcessingParameterString,
-    QgsWkbTypes,
-)
 
 from ...dpcore.od import statistics as st
 from ...dpcore.od.report_content import mobility_report_content, statistics_document
 from ...dpcore.od.report_plan import plan_mobility_report
 from ...dpcore.od.strategy import AUTO, VISITS_PLAIN, VISITS_SHRUNK
-from ..common.base import advanced, enum_parameter, style_on_load, tr, zero_means
-from ..common.field_types import FieldType
-from ..common.outputs import graduated_style
+from ..common import specs
 from ..common.release import ReleasingAlgorithm
-from .layers import METHOD_CHOICES, write_od
-from .trips import (
-    ZONES,
-    add_trip_parameters,
-    max_trips,
-    read_trips,
-    time_window,
-    trips_ledger_scope,
-)
+from .layers import METHOD_CHOICES, write_od, write_visits
+from .statistics_parameters import STATISTICS_PARAMETERS, read_bins, read_weights
+from .trips import ZONES, add_trip_parameters, max_trips, read_trips, trips_ledger_scope
 
 STATISTICS = "STATISTICS"
 INTERNAL_STATISTICS = "INTERNAL_STATISTICS"
 VISITS = "VISITS"
 OD_FLOWS = "OD_FLOWS"
-WEIGHT = {name: f"WEIGHT_{name.upper()}" for name in st.STATISTICS}
-TIME_WINDOWS = "TIME_WINDOWS"
-BIN_PARAMETERS = {  # parameter: (Bins field, label, default text)
-    TIME_WINDOWS: ("time_windows", "Time windows (UTC hours)|hour boundaries from 0 to 24",
-                   "0,6,10,14,18,22,24"),
-    "LENGTH_BINS": ("trip_length_km", "Trip length bins (km)|bin edges; the last bin is open",
-                    ",".join(str(k) for k in range(21))),
-    "TRAVEL_TIME_BINS": ("travel_time_min", "Travel time bins (min)|bin edges; the last bin is open",
-                         ",".join(str(k) for k in range(0, 125, 5))),
-    "GYRATION_BINS": ("gyration_km", "Radius of gyration bins (km)|bin edges; the last bin is open",
-                      ",".join(f"{k / 2:g}" for k in range(21))),
-    "GAP_BINS": ("gap_hours", "Time between trips bins (h)|bin edges; the last bin is open",
-                 "0,0.5,1,2,3,4,6,8,12,16,24,48,72"),
-}
-TRIPS_PER_USER_MAX = "TRIPS_PER_USER_MAX"
 OD_METHOD = "OD_METHOD"
 VISITS_METHOD = "VISITS_METHOD"
 POPULATION = "POPULATION"
@@ -68,15 +32,6 @@ VISITS_CHOICES = [(AUTO, "automatic: the public rule picks (shrunk)"),
 
 
 
-def _weight_label(title: str) -> str:
-    """'Weight: <statistic>' with the title's parenthesis in the tooltip (label|details)."""
-    head, _, unit = title.partition(" (")
-    if not head[:2].isupper():           # "Visits…" → "visits…", but "OD flows" stays
-        head = head[0].lower() + head[1:]
-    return (f"Weight: {head}|" + (f"{unit.rstrip(')')}; " if unit else "") +
-        "0 = leave out")
-
-
 class MobilityReport(ReleasingAlgorithm):
     ALGORITHM_ID = "mobilityreport"
     PLAN = staticmethod(plan_mobility_report)
@@ -84,75 +39,35 @@ class MobilityReport(ReleasingAlgorithm):
     DISPLAY_NAME = "Private mobility report"
     GROUP_ID = "od"
     GROUP = "Origin–destination"
-
-    def initAlgorithm(self, config=None):  # noqa: N802
-        add_trip_parameters(self, bounded_input=True)
-        for name in st.STATISTICS:  # trips per day needs a time window: off by default
-            self.addParameter(QgsProcessingParameterNumber(
-                WEIGHT[name], tr(_weight_label(st.TITLES[name])),
-                QgsProcessingParameterNumber.Double, 0.0 if name == st.TRIPS_PER_DAY else 1.0,
-                minValue=0.0))
-        bins = [QgsProcessingParameterString(key, tr(label), default)
-                for key, (_, label, default) in BIN_PARAMETERS.items()]
-        bins.append(QgsProcessingParameterNumber(
-            TRIPS_PER_USER_MAX, tr("Trips per user: last bin (open)"),
-            QgsProcessingParameterNumber.Integer, 30, minValue=1))
-        for p in bins:
-            self.addParameter(advanced(p))
-        self.addParameter(enum_parameter(OD_METHOD, tr("OD method"), METHOD_CHOICES,
-                                         default=AUTO, optional=True))
-        self.addParameter(enum_parameter(VISITS_METHOD, tr("Visits method"), VISITS_CHOICES,
-                                         default=AUTO, optional=True))
-        self.addParameter(zero_means(QgsProcessingParameterNumber(
-            POPULATION, tr("Public population|for the automatic method; 0 = unknown"),
-            QgsProcessingParameterNumber.Double, 0.0, optional=True, minValue=0.0), "unknown"))
-        self.addParameter(advanced(QgsProcessingParameterNumber(
-            SCALE_SHARE, tr("Share of ε for the trip scale"),
-            QgsProcessingParameterNumber.Double, 0.05, optional=True, minValue=0.01,
-            maxValue=0.5)))
-        self.addParameter(advanced(QgsProcessingParameterNumber(
-            TOTAL_CAP, tr("Cap M of trips per user|in the trip scale (≥ m)"),
-            QgsProcessingParameterNumber.Integer, 50, optional=True, minValue=1)))
-        self.add_privacy_parameters(default_epsilon=1.0)
-        self.addParameter(QgsProcessingParameterFileDestination(
-            STATISTICS, tr("Statistics (JSON, public)"), "JSON files (*.json)", optional=True))
-        self.addParameter(QgsProcessingParameterFileDestination(
-            INTERNAL_STATISTICS, tr("Raw-data statistics (internal)|JSON; do "
-                                    "not publish"), "JSON files (*.json)", optional=True,
-            createByDefault=False))
-        self.addParameter(QgsProcessingParameterFeatureSink(
-            VISITS, tr("Visits per zone"), QgsProcessing.TypeVectorPolygon, optional=True))
-        self.addParameter(QgsProcessingParameterFeatureSink(
-            OD_FLOWS, tr("OD flow lines"), QgsProcessing.TypeVectorLine, optional=True))
+    PARAMETERS = (
+        lambda alg: add_trip_parameters(alg, bounded_input=True),
+        *STATISTICS_PARAMETERS,
+        specs.choice(OD_METHOD, "OD method", METHOD_CHOICES, AUTO, optional=True),
+        specs.choice(VISITS_METHOD, "Visits method", VISITS_CHOICES, AUTO, optional=True),
+        specs.zero_means(specs.double(POPULATION, "Public population|for the automatic method; 0 = "
+                                      "unknown", 0.0, optional=True, minimum=0.0), "unknown"),
+        specs.advanced(specs.double(SCALE_SHARE, "Share of ε for the trip scale", 0.05,
+                                    optional=True, minimum=0.01, maximum=0.5)),
+        specs.advanced(specs.integer(TOTAL_CAP, "Cap M of trips per user|in the trip scale (≥ m)",
+                                     50, optional=True, minimum=1)),
+        specs.privacy(default_epsilon=1.0),
+        specs.file_output(STATISTICS, "Statistics (JSON, public)", "JSON files (*.json)"),
+        specs.file_output(INTERNAL_STATISTICS, "Raw-data statistics (internal)|JSON; do not publish",
+                          "JSON files (*.json)", create=False),
+        specs.sink(VISITS, "Visits per zone", "polygon", optional=True, create=True),
+        specs.sink(OD_FLOWS, "OD flow lines", "line", optional=True, create=True))
 
     def public_parameters(self, parameters, context) -> tuple:
         return dict(
             epsilon=self.epsilon(parameters, context), max_trips=max_trips(self, parameters, context),
-            weights={name: self.parameterAsDouble(parameters, WEIGHT[name], context)
-                     for name in st.STATISTICS},
+            weights=read_weights(self, parameters, context),
             od_method=self.enum_value(parameters, OD_METHOD, context),
             visits_method=self.enum_value(parameters, VISITS_METHOD, context),
             n_zones=self.source_or_raise(parameters, ZONES, context).featureCount(),  # public
             population=self.parameterAsDouble(parameters, POPULATION, context) or None,
             scale_share=self.parameterAsDouble(parameters, SCALE_SHARE, context),
             total_cap=self.parameterAsInt(parameters, TOTAL_CAP, context),
-            bins=self._bins(parameters, context)), None
-
-    def _bins(self, parameters, context) -> dict:
-        """The keyword arguments of the public bins, parsed from their parameters."""
-        kw = {}
-        for key, (attr, _, _) in BIN_PARAMETERS.items():
-            label = self.parameterDefinition(key).description()  # the label, not its help
-            text = self.parameterAsString(parameters, key, context)
-            try:
-                kw[attr] = [float(v) for v in text.replace(";", ",").split(",") if v.strip()]
-            except ValueError:
-                raise ValueError(f"{label}: '{text}' is not a comma-separated list of numbers"
-                                 ) from None
-        kw["trips_per_user_max"] = self.parameterAsInt(parameters, TRIPS_PER_USER_MAX, context)
-        window = time_window(self, parameters, context)
-        kw["window"] = window if None not in window else None
-        return kw
+            bins=read_bins(self, parameters, context)), None
 
     def read(self, parameters, context, feedback, inputs, plan) -> tuple:
         # every statistic but trips per user comes from the ≤ m kept trips (from_tables
@@ -172,8 +87,8 @@ class MobilityReport(ReleasingAlgorithm):
                     release, internal=internal, zone_ids=data.zone_ids,
                     centroids=data.centroids, seeded=self.seeded(parameters, context)))
         if st.VISITS in release.values and self._is_set(parameters, VISITS):
-            results[VISITS] = self._write_visits(parameters, context, data,
-                                                 release.values[st.VISITS])
+            results[VISITS] = write_visits(self, parameters, context, VISITS, data,
+                                           release.values[st.VISITS])
         if st.OD in release.values and self._is_set(parameters, OD_FLOWS):
             od = release.values[st.OD]
             self.layer_notes[OD_FLOWS] = ("lower95–upper95: a 95 % interval of "
@@ -194,32 +109,3 @@ class MobilityReport(ReleasingAlgorithm):
             plan, release, zone_ids=data.zone_ids, zone_polygons=data.zone_polygons,
             facts=data.facts, warnings=data.warnings,
             inputs=[*data.public_rows, ("zones", len(data.zone_ids)), ("metric frame", frame)])
-
-    def _write_visits(self, parameters, context, data, entry):
-        windows = entry["labels"][0]
-        fields = QgsFields()
-        fields.append(QgsField("zone", FieldType.String))
-        fields.append(QgsField("visits", FieldType.Double))
-        fields.append(QgsField("moe95", FieldType.Double))
-        for k in range(len(windows)):
-            fields.append(QgsField(f"visits_w{k}", FieldType.Double))
-        fields.append(QgsField("moe95_w", FieldType.Double))
-        fields.append(QgsField("moe95_note", FieldType.String))
-        note = (tr("not a 95 % interval: the margin of the noisy count before shrinkage × the "
-                  "sampling scale; it ignores the shrinkage and the scale's noise")
-            if "margin_note" in entry else tr("95 % margin of error of the noisy count"))
-        sink, dest_id = self.sink(parameters, VISITS, context, fields,
-                                  QgsWkbTypes.MultiPolygon, data.zones_crs)
-        counts = np.asarray(entry["counts"], dtype=float)
-        for k, feat in enumerate(data.zone_features):
-            f = QgsFeature(fields)
-            g = QgsGeometry(feat.geometry())
-            g.convertToMultiType()
-            f.setGeometry(g)
-            f.setAttributes([data.zone_ids[k], float(entry["per_zone"][k]),
-                             float(entry["per_zone_margin_of_error_95"])]
-                            + [float(v) for v in counts[k]]
-                            + [float(entry["margin_of_error_95"]), note])
-            sink.addFeature(f, QgsFeatureSink.FastInsert)
-        style_on_load(context, dest_id, graduated_style("visits"))
-        return dest_id
