@@ -12,7 +12,7 @@ from one place:
   that bring any layer into it (``MetricFrame.read_points``, ...);
 * :mod:`.params`: parameter factories (static-string enums, δ, ledger file,
   user/vehicle field) and HTML help;
-* :mod:`.outputs`: output styles (also stored in GeoPackages) and clean-up;
+* :mod:`.outputs`, :mod:`.styles`: output styles (also stored in GeoPackages) and clean-up;
 * :mod:`.ledger`: the ledger charge, spent-cost outputs and cancel messages;
 * :mod:`.values`: attribute values as numbers and epoch seconds;
 * :mod:`.progress`, :mod:`.i18n`: progress bridge and the translation function;

@@ -11,8 +11,8 @@ from ...dpcore.counts.report import noisy_counts_report
 from ..common import specs
 from ..common.base import as_float, style_on_load
 from ..common.field_types import FieldType, field_names
-from ..common.outputs import graduated_style
 from ..common.release import ReleasingAlgorithm
+from ..common.styles import graduated_style
 
 INPUT = "INPUT"
 COUNT_FIELD = "COUNT_FIELD"

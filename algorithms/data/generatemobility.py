@@ -24,8 +24,9 @@ from ...dpcore.reporting import report as dpreport
 from ...dpcore.synth import DEFAULT_START, generate_cdr, generate_checkins, generate_population, generate_trajectories
 from ..common.base import REPORT, MetricFrame, MobilityDPAlgorithm, as_float, id_type, progress_bridge, tr
 from ..common.field_types import FieldType
-from ..common.outputs import heatmap_style, style_on_load, temporal_points_style, utc_datetime
+from ..common.outputs import style_on_load, utc_datetime
 from ..common.params import date_text_parameter, enum_parameter
+from ..common.styles import heatmap_style, temporal_points_style
 
 TOWERS = "TOWERS"
 TOWER_ID_FIELD = "TOWER_ID_FIELD"

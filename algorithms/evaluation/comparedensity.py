@@ -23,7 +23,8 @@ from ...dpcore.density.sections import EMD_SLOTS, chosen_positions, comparison_s
 from ...dpcore.reporting import metrics
 from ..common.base import REPORT, MetricFrame, MobilityDPAlgorithm, tr
 from ..common.field_types import FieldType
-from ..common.outputs import graduated_style, style_on_load
+from ..common.outputs import style_on_load
+from ..common.styles import graduated_style
 from ..common.validation import usable_geometry
 
 TRUE_LAYER = "TRUE_LAYER"

@@ -20,7 +20,7 @@ from ...dpcore.reporting import report as dpreport
 from ..common.base import REPORT, MobilityDPAlgorithm, shapely_wkb, style_on_load, tr
 from ..common.field_types import FieldType
 from ..common.flow_styles import flow_style
-from ..common.outputs import categorized_style, graduated_style
+from ..common.styles import categorized_style, graduated_style
 from ..common.validation import usable_geometry
 from .layers import (
     COMMUNITY_SEED,

@@ -14,7 +14,7 @@ from ..common.base import style_on_load
 from ..common.field_types import FieldType
 from ..common.flow_styles import flow_style
 from ..common.i18n import tr
-from ..common.outputs import graduated_style
+from ..common.styles import graduated_style
 
 METHOD_CHOICES = [(AUTO, "automatic: the public rule picks (see the help; the report says why)"),
                   (OD_PEOPLE, "people per pair: each user once, on their main pair; shrunk"),

@@ -12,8 +12,9 @@ from ..common import specs
 from ..common.base import as_float, style_on_load
 from ..common.field_types import FieldType
 from ..common.i18n import shown
-from ..common.outputs import temporal_lines_style, utc_datetime
+from ..common.outputs import utc_datetime
 from ..common.release import ReleasingAlgorithm
+from ..common.styles import temporal_lines_style
 from .trips import add_trip_parameters, max_trips, read_trips, time_window, trips_ledger_scope
 
 TRIPS_CAP = "TRIPS_CAP"

@@ -22,7 +22,8 @@ from qgis.core import (
 from ...dpcore.geoind import coverage_warning, estimate_distribution
 from ..common.base import EPSILON, REPORT, MobilityDPAlgorithm, enum_parameter, progress_bridge, tr
 from ..common.field_types import FieldType
-from ..common.outputs import graduated_style, style_on_load
+from ..common.outputs import style_on_load
+from ..common.styles import graduated_style
 from .grid import (
     BOUNDARIES,
     CELL_SIZE,

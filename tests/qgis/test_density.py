@@ -280,7 +280,7 @@ def test_qgis_process_bad_delta(qgis_process, city):
 def test_long_output_gets_temporal_properties(run_alg, city):
     from qgis.core import QgsVectorLayerTemporalProperties
 
-    from mobility_dp.algorithms.common.outputs import temporal_counts_style
+    from mobility_dp.algorithms.common.styles import temporal_counts_style
     layer = run_alg(SANITIZE, _params(city))["OUTPUT"]
     temporal_counts_style("count")(layer)
     props = layer.temporalProperties()

@@ -149,7 +149,7 @@ def _skewed_layer(kind, values):
 def test_legend_classes_are_distinct_and_readable(qgis_app, kind, values):
     """Quantile classes on skewed data: no two classes alike, none empty-and-repeated, and
     labels with the decimals that tell the bounds apart (decimals came from the whole range)."""
-    from mobility_dp.algorithms.common.outputs import graduated_style
+    from mobility_dp.algorithms.common.styles import graduated_style
     layer = _skewed_layer(kind, values)
     graduated_style("v")(layer)
     ranges = layer.renderer().ranges()

@@ -45,7 +45,7 @@ def test_temporary_outputs_register_only_real_layers(qgis_app):
 def test_graduated_style_uses_no_deprecated_api_and_labels_integers(qgis_app, tmp_path):
     from qgis.core import QgsVectorLayer
 
-    from mobility_dp.algorithms.common.outputs import graduated_style
+    from mobility_dp.algorithms.common.styles import graduated_style
     out = str(tmp_path / "noisy.gpkg")
     _run_in(__import__("qgis.core", fromlist=["x"]).QgsProcessingContext(),
             "mobilitydp:noisycounts", {"INPUT": IRIS, "COUNT_FIELD": "population",
