@@ -16,7 +16,7 @@ from one place:
 * :mod:`.ledger`: the ledger charge, spent-cost outputs and cancel messages;
 * :mod:`.values`: attribute values as numbers and epoch seconds;
 * :mod:`.progress`, :mod:`.i18n`: progress bridge and the translation function;
-* :mod:`.widgets`: dialog widgets (loaded by the Processing GUI only).
+* :mod:`.widgets`, :mod:`.date_widgets`: dialog widgets (loaded by the Processing GUI only).
 
 :class:`MobilityDPAlgorithm` adds the ledger reservation, the EPSILON_SPENT /
 DELTA_SPENT outputs, honest cancellation and the mapping of dpcore errors to

@@ -168,7 +168,7 @@ def start_parameter(name: str, label: str, *, optional: bool = False):
     which also reads the ISO 8601 text of scripts and saved models as before)."""
     p = QgsProcessingParameterDateTime(name, label, optional=optional)
     p.setMetadata({**p.metadata(), TEXT_TIME_KEY: True, "widget_wrapper": {
-        "class": f"{_WIDGETS}.StartWidgetWrapper"}})
+        "class": f"{__package__}.date_widgets.StartWidgetWrapper"}})
     return p
 
 
@@ -176,7 +176,7 @@ def date_text_parameter(name: str, label: str, default: str):
     """A midnight as ISO 8601 text (``2024-03-04T00:00:00``), picked with a date picker."""
     p = QgsProcessingParameterString(name, label, default)
     p.setMetadata({**p.metadata(), "widget_wrapper": {
-        "class": f"{_WIDGETS}.DateTextWidgetWrapper"}})
+        "class": f"{__package__}.date_widgets.DateTextWidgetWrapper"}})
     return p
 
 

@@ -27,13 +27,7 @@ so its "…" button opens a Save dialog that accepts an existing ledger without
 asking to overwrite it, and a new file name (the ledger is then created on
 the first release). QGIS's own file widget opens an Open dialog, which
 refuses files that do not exist yet.
-
-:class:`StartWidgetWrapper`: QGIS's date-time picker of a required parameter starts at "now",
-after every event of any data set, so a first run fails. This picker starts empty (the
-dialog then asks for the field by name before running) and shows UTC wall-clock time.
-
-:class:`DateTextWidgetWrapper`: a date picker for a text parameter holding an ISO 8601
-midnight (``2024-03-04T00:00:00``): the text scripts and models pass is unchanged.
+The date pickers are in :mod:`.date_widgets`.
 """
 from processing.gui.wrappers import DIALOG_BATCH, DIALOG_MODELER, WidgetWrapper
 from qgis.core import (
@@ -42,7 +36,6 @@ from qgis.core import (
     QgsProcessingOutputNumber,
     QgsProcessingOutputString,
     QgsProcessingParameterBoolean,
-    QgsProcessingParameterDateTime,
     QgsProcessingParameterDefinition,
     QgsProcessingParameterEnum,
     QgsProcessingParameterFile,
@@ -51,15 +44,12 @@ from qgis.core import (
     QgsProperty,
     QgsSettings,
 )
-from qgis.gui import QgsDateEdit, QgsDateTimeEdit, QgsFileWidget, QgsFilterLineEdit
-from qgis.PyQt.QtCore import QDate, QDateTime, Qt
+from qgis.gui import QgsFileWidget, QgsFilterLineEdit
+from qgis.PyQt.QtCore import Qt
 from qgis.PyQt.QtWidgets import QCheckBox, QComboBox, QFileDialog, QHBoxLayout, QLabel, QToolButton, QWidget
 
 from .i18n import tr
 from .params import CHOICES_KEY, REMOVED_KEY, ZERO_KEY, option_details, option_label
-
-#: The date-time format of the pickers (ISO 8601 order, UTC).
-DATETIME_FORMAT, DATE_FORMAT = "yyyy-MM-dd HH:mm", "yyyy-MM-dd"
 
 
 def _ledger_filter() -> str:
@@ -132,7 +122,7 @@ def can_be_empty(parameter) -> bool:
     return parameter.defaultValue() in (None, "") or bool(parameter.metadata().get(ZERO_KEY))
 
 
-class _LabelledWrapper(WidgetWrapper):
+class LabelledWrapper(WidgetWrapper):
     """A Python wrapper whose label carries the parameter's tooltip (its details), as QGIS's
     own widgets do."""
 
@@ -162,7 +152,7 @@ class _LabelledWrapper(WidgetWrapper):
         return self.combo
 
 
-class EnumLabelWidgetWrapper(_LabelledWrapper):
+class EnumLabelWidgetWrapper(LabelledWrapper):
     """A static-string enum shown by its option labels; the value stays the option string."""
 
     def createWidget(self, **kwargs):  # noqa: N802
@@ -204,7 +194,7 @@ class EnumLabelWidgetWrapper(_LabelledWrapper):
         return None if data == self.NOT_SET_OPTION else data
 
 
-class NumberWidgetWrapper(_LabelledWrapper):
+class NumberWidgetWrapper(LabelledWrapper):
     """A decimal number written as a user writes it (1, 0.004, 1e-06), empty when not set."""
 
     def createWidget(self, **kwargs):  # noqa: N802
@@ -270,7 +260,7 @@ class _Checkbox(QCheckBox):
         super().setText(self._label)
 
 
-class CheckboxWidgetWrapper(_LabelledWrapper):
+class CheckboxWidgetWrapper(LabelledWrapper):
     """An optional boolean shown as a plain checkbox (see the module docstring)."""
 
     def createLabel(self):  # noqa: N802
@@ -304,75 +294,3 @@ class CheckboxWidgetWrapper(_LabelledWrapper):
         if self.dialogType == DIALOG_MODELER:
             return self.comboValue(combobox=self.combo)
         return self.widget.isChecked()
-
-
-class StartWidgetWrapper(_LabelledWrapper):
-    """A date-time picker that starts empty and reads as UTC (see the module docstring)."""
-
-    def createWidget(self, **kwargs):  # noqa: N802
-        p = self.parameterDefinition()
-        if self.dialogType == DIALOG_MODELER:
-            return self._modeler_combo((QgsProcessingParameterDateTime,
-                                        QgsProcessingParameterString),
-                                       (QgsProcessingOutputString,))
-        edit = QgsDateTimeEdit()
-        edit.setDisplayFormat(DATETIME_FORMAT)
-        edit.setCalendarPopup(True)
-        edit.setAllowNull(True)
-        edit.setNullRepresentation(tr("choose a date (UTC)"))
-        edit.clear()
-        edit.setToolTip(p.toolTip())
-        edit.valueChanged.connect(lambda _: self.widgetValueHasChanged.emit(self))
-        return edit
-
-    def setValue(self, value):  # noqa: N802
-        if value is None or value == "" or isinstance(value, QgsProperty):
-            return
-        if self.dialogType == DIALOG_MODELER:
-            self.setComboValue(value, combobox=self.combo)
-            return
-        if isinstance(value, str):
-            value = QDateTime.fromString(value.strip().rstrip("Z"), Qt.DateFormat.ISODate)
-        if isinstance(value, QDateTime) and value.isValid():
-            self.widget.setDateTime(value)
-
-    def value(self):
-        if self.dialogType == DIALOG_MODELER:
-            return self.comboValue(combobox=self.combo) or None
-        if self.widget.isNull():
-            return None
-        shown = self.widget.dateTime()   # the wall-clock time shown, as UTC text
-        return shown.toString("yyyy-MM-ddTHH:mm:ss")
-
-
-class DateTextWidgetWrapper(_LabelledWrapper):
-    """A date picker for an ISO 8601 midnight held as text (see the module docstring)."""
-
-    def createWidget(self, **kwargs):  # noqa: N802
-        if self.dialogType == DIALOG_MODELER:
-            return self._modeler_combo((QgsProcessingParameterString,),
-                                       (QgsProcessingOutputString,))
-        edit = QgsDateEdit()
-        edit.setDisplayFormat(DATE_FORMAT)
-        edit.setCalendarPopup(True)
-        edit.setAllowNull(False)
-        edit.setToolTip(self.parameterDefinition().toolTip())
-        edit.valueChanged.connect(lambda _: self.widgetValueHasChanged.emit(self))
-        return edit
-
-    def setValue(self, value):  # noqa: N802
-        if value is None or value == "" or isinstance(value, QgsProperty):
-            return
-        if self.dialogType == DIALOG_MODELER:
-            self.setComboValue(value, combobox=self.combo)
-            if self.combo.findData(value) < 0:
-                self.combo.setEditText(str(value))
-            return
-        date = QDate.fromString(str(value).strip()[:10], Qt.DateFormat.ISODate)
-        if date.isValid():
-            self.widget.setDate(date)
-
-    def value(self):
-        if self.dialogType == DIALOG_MODELER:
-            return self.comboValue(combobox=self.combo) or None
-        return self.widget.date().toString(Qt.DateFormat.ISODate) + "T00:00:00"
