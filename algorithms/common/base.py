@@ -36,8 +36,9 @@ from ...dpcore.accounting.staging import place
 from ...dpcore.random.draws import DrawWatch
 from ...dpcore.reporting.progress import Cancelled
 from . import helppages, helptext
-from .frame import MetricFrame, id_type, shapely_wkb  # noqa: F401
+from .frame import MetricFrame  # noqa: F401
 from .frame_choice import choose_frame  # noqa: F401
+from .frame_reading import id_type, shapely_wkb  # noqa: F401
 from .i18n import error_text, tr, translating_feedback
 from .inputs import (  # noqa: F401
     BUDGET_DELTA,

@@ -36,7 +36,8 @@ from ...dpcore.ingest.zones import ZoneIndex
 from ...dpcore.od.trip_tables import TripTables
 from ...dpcore.od.trips import ZonedTrips
 from ..common.base import release_period
-from ..common.frame import DENSIFY_DEGREES, MetricFrame
+from ..common.frame import MetricFrame
+from ..common.frame_reading import DENSIFY_DEGREES
 from ..common.i18n import tr
 from ..common.progress import progress_bridge
 from ..common.seeded import is_seeded_record
