@@ -24,7 +24,8 @@ def _spend(path, epsilon, budget=None):
 def test_panel_shows_datasets_and_refreshes_after_a_release(qgis_app, tmp_path):
     from qgis.PyQt.QtCore import QCoreApplication
 
-    from mobility_dp.gui.budget_panel import UNIT, WARN_COLOUR, BudgetPanel
+    from mobility_dp.gui.budget_panel import BudgetPanel
+    from mobility_dp.gui.budget_rows import UNIT, WARN_COLOUR
     path = tmp_path / "ledger.json"
     _spend(path, 0.5, Budget(1.0, unit_of_privacy="user"))
     panel = BudgetPanel()
@@ -73,7 +74,8 @@ def test_panel_reads_as_a_person_reads_it(qgis_app, tmp_path):
     column was the full path, δ columns of 0, 'mobilitydp:odflows', /tmp/processing_… paths)."""
     import tempfile
 
-    from mobility_dp.gui.budget_panel import D_BUDGET, D_LEFT, D_SPENT, E_LEFT, E_SPENT, OUTPUTS, BudgetPanel
+    from mobility_dp.gui.budget_panel import BudgetPanel
+    from mobility_dp.gui.budget_rows import D_BUDGET, D_LEFT, D_SPENT, E_LEFT, E_SPENT, OUTPUTS
     temp = tempfile.mkdtemp(prefix="processing_", dir=tempfile.gettempdir())
     path = tmp_path / "ledger.json"
     long_name = "/srv/mobility/exports/2024/paris/very_long_folder_name/trips_march.gpkg"
