@@ -187,26 +187,14 @@ class GenerateMobility(MobilityDPAlgorithm):
                 zip(checkins.user.tolist(), checkins.venue.tolist()), (90, 100))
             style_on_load(context, results[CHECKINS], heatmap_style())
 
-        hours = (cdr.time - int(cdr.start)) // 3600
-        key = (cdr.user.astype(np.int64) * cdr.n_hours + hours) * len(geo.towers) + cdr.tower
-        visits = np.unique(key).size
-        present = np.unique(cdr.user).size
         rows = [("towers", len(geo.towers)), ("census zones", len(geo.zones)),
                 ("users", n_users), ("days", days), ("start", start),
                 ("phone activity", preset), ("seed", seed), ("metric frame", frame.describe())]
-        summary = [("CDR events", len(cdr)), ("users with at least one event", present),
-                   ("visits (distinct user, tower, hour) per user present",
-                    f"{visits / max(present, 1):.2f} (target {cdr.visits_target:.2f})")]
-        if trips is not None:
-            summary += [("vehicles", n_vehicles), ("trips", trips.n_trips),
-                        ("trips per vehicle and day", f"{trips.n_trips / n_vehicles / days:.2f}"),
-                        ("GPS points", trips.t.size)]
-        if checkins is not None:
-            summary += [("check-in users", n_checkin), ("check-ins", checkins.user.size)]
         results[REPORT] = self.write_analysis_report(parameters, context, title=self.DISPLAY_NAME,
             privacy_note="The output is synthetic: it is drawn from the census population and "
                          "tower positions only and describes no real person.",
-            rows=rows, sections=[("Generated data", dpreport.table(summary))])
+            rows=rows, sections=[("Generated data", dpreport.table(_summary(
+                geo, cdr, (trips, n_vehicles, days), (checkins, n_checkin))))])
         return results
 
     def _write_cdr(self, parameters, context, feedback, cdr, geo, towers, id_field):
@@ -248,3 +236,24 @@ class GenerateMobility(MobilityDPAlgorithm):
             if i % 20000 == 0:
                 step(i / max(n, 1))
         return dest_id
+
+
+def _summary(geo, cdr, vehicles, checkin_users) -> list:
+    """The report's rows on what was generated: events, visits per user, vehicles (``vehicles``:
+    the trajectories or None, the number of vehicles and days), check-ins (``checkin_users``:
+    the check-ins or None, the number of their users)."""
+    (trips, n_vehicles, days), (checkins, n_checkin) = vehicles, checkin_users
+    hours = (cdr.time - int(cdr.start)) // 3600
+    key = (cdr.user.astype(np.int64) * cdr.n_hours + hours) * len(geo.towers) + cdr.tower
+    visits = np.unique(key).size
+    present = np.unique(cdr.user).size
+    summary = [("CDR events", len(cdr)), ("users with at least one event", present),
+               ("visits (distinct user, tower, hour) per user present",
+                f"{visits / max(present, 1):.2f} (target {cdr.visits_target:.2f})")]
+    if trips is not None:
+        summary += [("vehicles", n_vehicles), ("trips", trips.n_trips),
+                    ("trips per vehicle and day", f"{trips.n_trips / n_vehicles / days:.2f}"),
+                    ("GPS points", trips.t.size)]
+    if checkins is not None:
+        summary += [("check-in users", n_checkin), ("check-ins", checkins.user.size)]
+    return summary

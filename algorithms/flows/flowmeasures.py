@@ -75,7 +75,24 @@ class FlowMeasures(MobilityDPAlgorithm):
         feedback.setProgress(60)
         labels = mobility_borders(index, values, seed=seed)
         feedback.setProgress(80)
+        zone_id = self._write_zones(parameters, context, zones, ids, zone_feats, m, labels)
+        flow_source = self.source_or_raise(parameters, FLOWS, context)
+        link_id = self._write_links(parameters, context, flow_source, ids, index, values, m)
+        borders_id = self._write_borders(parameters, context, zones, zone_feats, labels)
+        summary = [("zones", len(ids)), ("links (flow features)", len(flows)),
+                   ("links with positive flow", int((values > 0).sum())),
+                   ("mobility-border communities", int(labels.max()) + 1)]
+        report = self.write_analysis_report(parameters, context, title=self.DISPLAY_NAME,
+            privacy_note="The measures are computed from the flow layer only; if it is a "
+                         "differentially private release, so are they (post-processing).",
+            rows=[("flows", flow_source.sourceName()), ("zones", zones.sourceName()),
+                  ("betweenness pivots", samples or "exact"), ("random seed", seed)],
+            sections=[("Graph", dpreport.table(summary))])
+        return {ZONE_MEASURES: zone_id, LINK_MEASURES: link_id, BORDERS: borders_id,
+                REPORT: report}
 
+    def _write_zones(self, parameters, context, zones, ids, zone_feats, m, labels):
+        """The zones with their measures and mobility-border community."""
         fields = QgsFields()
         fields.append(QgsField("zone_id", FieldType.String))
         for k in ZONE_KEYS:
@@ -91,8 +108,10 @@ class FlowMeasures(MobilityDPAlgorithm):
             f.setGeometry(g)
             f.setAttributes([ids[k]] + [float(m[key][k]) for key in ZONE_KEYS] + [int(labels[k])])
             sink.addFeature(f, QgsFeatureSink.FastInsert)
+        return zone_id
 
-        flow_source = self.source_or_raise(parameters, FLOWS, context)
+    def _write_links(self, parameters, context, flow_source, ids, index, values, m):
+        """The flow features with their flow and edge betweenness."""
         names = [self.parameterAsString(parameters, k, context)
                  for k in (ORIGIN_FIELD, DEST_FIELD)]
         pos = {(o, d): z for z, (o, d) in enumerate(zip(index.origin.tolist(),
@@ -113,7 +132,10 @@ class FlowMeasures(MobilityDPAlgorithm):
             f.setGeometry(feat.geometry())
             f.setAttributes([o, d, float(values[z]), float(m["edge_betweenness"][z])])
             lsink.addFeature(f, QgsFeatureSink.FastInsert)
+        return link_id
 
+    def _write_borders(self, parameters, context, zones, zone_feats, labels):
+        """One polygon per mobility-border community with its number of zones."""
         bfields = QgsFields()
         bfields.append(QgsField("community", FieldType.Int))
         bfields.append(QgsField("zones", FieldType.Int))
@@ -129,18 +151,7 @@ class FlowMeasures(MobilityDPAlgorithm):
             f.setGeometry(g)
             f.setAttributes([label, int((labels == label).sum())])
             bsink.addFeature(f, QgsFeatureSink.FastInsert)
-
-        summary = [("zones", len(ids)), ("links (flow features)", len(flows)),
-                   ("links with positive flow", int((values > 0).sum())),
-                   ("mobility-border communities", int(labels.max()) + 1)]
-        report = self.write_analysis_report(parameters, context, title=self.DISPLAY_NAME,
-            privacy_note="The measures are computed from the flow layer only; if it is a "
-                         "differentially private release, so are they (post-processing).",
-            rows=[("flows", flow_source.sourceName()), ("zones", zones.sourceName()),
-                  ("betweenness pivots", samples or "exact"), ("random seed", seed)],
-            sections=[("Graph", dpreport.table(summary))])
-        return {ZONE_MEASURES: zone_id, LINK_MEASURES: link_id, BORDERS: borders_id,
-                REPORT: report}
+        return borders_id
 
 
 def _border_shape(geometry):

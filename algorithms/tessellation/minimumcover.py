@@ -94,35 +94,10 @@ class MinimumCover(MobilityDPAlgorithm):
         for w in graph.warnings:
             feedback.pushWarning(w)
 
-        fields = QgsFields()
-        fields.append(QgsField("source", FieldType.String))
-        fields.append(QgsField("cell_id", FieldType.String))
-        fields.append(QgsField("area_m2", FieldType.Double))
-        sink, dest_id = self.sink(parameters, OUTPUT, context, fields,
-                                  QgsWkbTypes.MultiPolygon, frame.home_crs)
-        for name, mask, polys, ids, areas in (("A", cover_a, polys_a, ids_a, graph.area_a),
-                                              ("B", cover_b, polys_b, ids_b, graph.area_b)):
-            for k in mask.nonzero()[0].tolist():
-                out = QgsFeature(fields)
-                geometry = frame.from_shapely(polys[k])
-                geometry.convertToMultiType()
-                out.setGeometry(geometry)
-                out.setAttributes([name, str(ids[k]), float(areas[k])])
-                sink.addFeature(out, QgsFeatureSink.FastInsert)
-        style_on_load(context, dest_id, cover_style(source_a.sourceName(), source_b.sourceName()))
-
-        table_fields = QgsFields()
-        table_fields.append(QgsField("a_id", id_type(source_a, field_a)))
-        table_fields.append(QgsField("b_id", id_type(source_b, field_b)))
-        table_fields.append(QgsField("overlap_m2", FieldType.Double))
-        table_fields.append(QgsField("weight_a_to_b", FieldType.Double))
-        table, table_id = self.sink(parameters, OVERLAPS, context, table_fields,
-                                    QgsWkbTypes.NoGeometry, frame.home_crs)
-        rows, cols, overlap, weight = graph.edges()
-        for a, b, o, w in zip(rows.tolist(), cols.tolist(), overlap.tolist(), weight.tolist()):
-            row = QgsFeature(table_fields)
-            row.setAttributes([ids_a[a], ids_b[b], o, w])
-            table.addFeature(row, QgsFeatureSink.FastInsert)
+        dest_id = self._write_cover(parameters, context, frame, graph, (source_a, source_b),
+                                    (cover_a, polys_a, ids_a), (cover_b, polys_b, ids_b))
+        table_id = self._write_overlaps(parameters, context, frame, graph, (source_a, field_a, ids_a),
+                                        (source_b, field_b, ids_b))
         progress(1.0)
 
         n_cover = int(cover_a.sum() + cover_b.sum())
@@ -145,3 +120,39 @@ class MinimumCover(MobilityDPAlgorithm):
                 ("overlap dropped as slivers (m²)", round(graph.dropped_m2, 3))]))],
             warnings=graph.warnings)
         return {OUTPUT: dest_id, OVERLAPS: table_id, REPORT: report}
+
+    def _write_cover(self, parameters, context, frame, graph, sources, a, b):
+        """The cells of the cover (``a``, ``b``: cover mask, polygons, ids of A and B)."""
+        fields = QgsFields()
+        fields.append(QgsField("source", FieldType.String))
+        fields.append(QgsField("cell_id", FieldType.String))
+        fields.append(QgsField("area_m2", FieldType.Double))
+        sink, dest_id = self.sink(parameters, OUTPUT, context, fields,
+                                  QgsWkbTypes.MultiPolygon, frame.home_crs)
+        for name, (mask, polys, ids), areas in (("A", a, graph.area_a), ("B", b, graph.area_b)):
+            for k in mask.nonzero()[0].tolist():
+                out = QgsFeature(fields)
+                geometry = frame.from_shapely(polys[k])
+                geometry.convertToMultiType()
+                out.setGeometry(geometry)
+                out.setAttributes([name, str(ids[k]), float(areas[k])])
+                sink.addFeature(out, QgsFeatureSink.FastInsert)
+        style_on_load(context, dest_id, cover_style(*(s.sourceName() for s in sources)))
+        return dest_id
+
+    def _write_overlaps(self, parameters, context, frame, graph, a, b):
+        """The table of overlapping pairs (``a``, ``b``: source, id field, ids of A and B)."""
+        (source_a, field_a, ids_a), (source_b, field_b, ids_b) = a, b
+        table_fields = QgsFields()
+        table_fields.append(QgsField("a_id", id_type(source_a, field_a)))
+        table_fields.append(QgsField("b_id", id_type(source_b, field_b)))
+        table_fields.append(QgsField("overlap_m2", FieldType.Double))
+        table_fields.append(QgsField("weight_a_to_b", FieldType.Double))
+        table, table_id = self.sink(parameters, OVERLAPS, context, table_fields,
+                                    QgsWkbTypes.NoGeometry, frame.home_crs)
+        rows, cols, overlap, weight = graph.edges()
+        for i, j, o, w in zip(rows.tolist(), cols.tolist(), overlap.tolist(), weight.tolist()):
+            row = QgsFeature(table_fields)
+            row.setAttributes([ids_a[i], ids_b[j], o, w])
+            table.addFeature(row, QgsFeatureSink.FastInsert)
+        return table_id
