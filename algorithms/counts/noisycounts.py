@@ -14,17 +14,9 @@ from ..common.field_types import FieldType, field_names
 from ..common.release import ReleasingAlgorithm
 from ..common.styles import graduated_style
 
-INPUT = "INPUT"
-COUNT_FIELD = "COUNT_FIELD"
-CELLS_PER_INDIVIDUAL = "CELLS_PER_INDIVIDUAL"
-MAX_CHANGE = "MAX_CHANGE"
-MECHANISM = "MECHANISM"
-ROUND = "ROUND"
-NON_NEGATIVE = "NON_NEGATIVE"
-OUTPUT_FIELD = "OUTPUT_FIELD"
-KEEP_FIELDS = "KEEP_FIELDS"
-OUTPUT = "OUTPUT"
-
+INPUT, COUNT_FIELD, OUTPUT, OUTPUT_FIELD, KEEP_FIELDS = "INPUT", "COUNT_FIELD", "OUTPUT", "OUTPUT_FIELD", "KEEP_FIELDS"
+CELLS_PER_INDIVIDUAL, MAX_CHANGE, MECHANISM = "CELLS_PER_INDIVIDUAL", "MAX_CHANGE", "MECHANISM"
+ROUND, NON_NEGATIVE = "ROUND", "NON_NEGATIVE"
 MECHANISMS = (("discrete_laplace", "discrete Laplace: integer noise, exact ε-DP"),
               ("laplace", "Laplace: continuous noise, ε-DP"),
               ("gaussian_analytic", "discrete Gaussian, tightest calibration|Gaussian (discrete, integer noise), "
