@@ -95,8 +95,8 @@ def write_wide(alg, parameters, output, context, crs, geometries, ids, values, k
     style_on_load(context, dest, graduated_style(fields.at(1).name()))  # the first slot
     return dest
 
-def write_diagnostics(alg, parameters, output, context, crs, frame, geo, info):
-    """The cover cells with their cluster, noisy total and k (``info``: the release's public
+def write_diagnostics(alg, parameters, output, context, crs, frame, geo, public):
+    """The cover cells with their cluster, noisy total and k (``public``: the release's public
     values)."""
     fields = QgsFields()
     for name, kind in (("source", FieldType.String), ("cell_id", FieldType.String),
@@ -108,16 +108,16 @@ def write_diagnostics(alg, parameters, output, context, crs, frame, geo, info):
     for tower_id, k in geo.tower_index.items():
         tower_names.setdefault(k, []).append(tower_id)
     rows = ([("tower", ",".join(tower_names.get(t, [])), geo.tower_cells[t])
-             for t in info["cover_towers"].tolist()]
+             for t in public["cover_towers"].tolist()]
             + [("census", str(geo.census_ids[c]), geo.census_cells[c])
-               for c in info["cover_cells"].tolist()])
-    for (source, cid, poly), cluster, total in zip(rows, info["cluster"].tolist(),
-                                                  info["cover_totals"].tolist()):
+               for c in public["cover_cells"].tolist()])
+    for (source, cid, poly), cluster, total in zip(rows, public["cluster"].tolist(),
+                                                  public["cover_totals"].tolist()):
         f = QgsFeature(fields)
         geometry = frame.from_shapely(poly)
         geometry.convertToMultiType()
         f.setGeometry(geometry)
-        f.setAttributes([source, cid, cluster, total, int(info["k"][cluster])])
+        f.setAttributes([source, cid, cluster, total, int(public["k"][cluster])])
         sink.addFeature(f, QgsFeatureSink.FastInsert)
     style_on_load(context, dest, categorized_style("cluster"))
     return dest

@@ -105,16 +105,16 @@ class PublishHistograms(ReleasingAlgorithm):
 
     def write(self, parameters, context, feedback, held, release):
         ids, geometries, cells = held
-        info = release.public
+        public = release.public
         dest = write_long_counts(
             self, parameters, OUTPUT, context, crs=cells.sourceCrs(), geometries=geometries,
             ids=ids, id_kind=id_type(cells, self.parameterAsString(parameters, CELL_ID_FIELD,
                                                                    context) or None),
-            values=np.asarray(release.values).T, times=info["slot_times"],
-            extra=(("fresh", FieldType.Int, info["slot_fresh"]),
-                   ("part", FieldType.String, info["slot_part"])),
+            values=np.asarray(release.values).T, times=public["slot_times"],
+            extra=(("fresh", FieldType.Int, public["slot_fresh"]),
+                   ("part", FieldType.String, public["slot_part"])),
             step=self.progress(feedback, 60, 100))
-        return {OUTPUT: dest, DIVISION: info["day_interval"]}
+        return {OUTPUT: dest, DIVISION: public["day_interval"]}
 
     def report(self, held, plan, release):
         return histograms_report(plan, release)

@@ -120,8 +120,9 @@ def _sink(alg, parameters, context, name, specs, wkb, crs):
     sink, dest_id = alg.sink(parameters, name, context, fields, wkb, crs)
     return fields, sink, dest_id
 
-def write_flows(alg, parameters, context, name, cells_source, frame, cell_ids, info, flows):
-    """The flows between the centroids of adjacent cells (``info``: the release's public
+
+def write_flows(alg, parameters, context, name, cells_source, frame, cell_ids, public, flows):
+    """The flows between the centroids of adjacent cells (``public``: the release's public
     facts), in the cells' CRS."""
     fields, sink, dest_id = _sink(
         alg, parameters, context, name, (("origin", FieldType.String), ("dest", FieldType.String),
@@ -129,8 +130,8 @@ def write_flows(alg, parameters, context, name, cells_source, frame, cell_ids, i
         QgsWkbTypes.LineString, cells_source.sourceCrs())
     back = QgsCoordinateTransform(frame.crs, cells_source.sourceCrs(),
                                   context.transformContext())
-    pts = [back.transform(QgsPointXY(cx, cy)) for cx, cy in info["cell_centroids"]]
-    for o, d, v in zip(info["move_origin"].tolist(), info["move_dest"].tolist(),
+    pts = [back.transform(QgsPointXY(cx, cy)) for cx, cy in public["cell_centroids"]]
+    for o, d, v in zip(public["move_origin"].tolist(), public["move_dest"].tolist(),
                        flows.tolist()):
         f = QgsFeature(fields)
         f.setGeometry(QgsGeometry.fromPolylineXY([pts[o], pts[d]]))
@@ -140,7 +141,8 @@ def write_flows(alg, parameters, context, name, cells_source, frame, cell_ids, i
     style_on_load(context, dest_id, lambda layer: flow_style(layer, top))
     return dest_id
 
-def write_zones(alg, parameters, context, name, cells_source, cell_ids, info):
+
+def write_zones(alg, parameters, context, name, cells_source, cell_ids, public):
     """The cells with their flows out, in, total and whether above the median."""
     fields, sink, dest_id = _sink(
         alg, parameters, context, name, (("cell_id", FieldType.String),
@@ -153,9 +155,9 @@ def write_zones(alg, parameters, context, name, cells_source, cell_ids, info):
         g = QgsGeometry(feat.geometry())
         g.convertToMultiType()
         f.setGeometry(g)
-        f.setAttributes([str(cell_ids[k]), float(info["flow_out"][k]),
-                         float(info["flow_in"][k]), float(info["flow_per_zone"][k]),
-                         bool(info["above_median"][k])])
+        f.setAttributes([str(cell_ids[k]), float(public["flow_out"][k]),
+                         float(public["flow_in"][k]), float(public["flow_per_zone"][k]),
+                         bool(public["above_median"][k])])
         sink.addFeature(f, QgsFeatureSink.FastInsert)
     style_on_load(context, dest_id, zone_style)
     return dest_id

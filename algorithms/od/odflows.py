@@ -91,8 +91,8 @@ class ODFlows(ReleasingAlgorithm):
 
     def write(self, parameters, context, feedback, data, release) -> dict:
         values = np.asarray(release.values, dtype=float)
-        pub = release.public
-        drawing, moe = pub["drawing"], pub["margin_of_error_95"]
+        public = release.public
+        drawing, moe = public["drawing"], public["margin_of_error_95"]
         self.layer_notes = dict.fromkeys((OD_TABLE, FLOWS), drawing["note"])
         results = {OD_TABLE: write_od(self, parameters, context, OD_TABLE, data, values, moe,
                                       **drawing["table"]),
@@ -100,7 +100,7 @@ class ODFlows(ReleasingAlgorithm):
                                    **drawing["lines"])}
         if drawing["regions"] is not None and self._is_set(parameters, REGION_FLOWS):
             results[REGION_FLOWS] = write_region_lines(self, parameters, context, REGION_FLOWS,
-                                                       data, drawing["regions"], pub["regions"])
+                                                       data, drawing["regions"], public["regions"])
             self.explain_empty(REGION_FLOWS, tr("no pair of two regions has a 95 % interval "
                                                 "above 0"))
         feedback.setProgress(95)

@@ -1,7 +1,7 @@
 """mobilitydp:estimatedistribution (post-processing of geo-indistinguishable reports).
 
 Thin glue around :func:`dpcore.geoind.estimate_distribution`. The grid is the
-public one of :mod:`.pointgrid` (the same extent and cell size as the
+public one of :mod:`.grid` (the same extent and cell size as the
 perturbation give the same cells); the output grid is in the input's CRS.
 """
 from qgis.core import (
@@ -33,7 +33,7 @@ from .grid import (
     cell_size,
     describe_grid,
     public_grid,
-    read_points,
+    read_single_points,
 )
 
 INPUT = "INPUT"
@@ -94,7 +94,7 @@ class EstimateDistribution(MobilityDPAlgorithm):
             parameters = dict(parameters)     # the reports are public: their extent may be used
             parameters[GRID_EXTENT] = _source_extent(source)
         grid, frame, hint = public_grid(self, parameters, context, source, cell)
-        xy, _, nulls = read_points(source, frame.crs, context, feedback)
+        xy, _, nulls = read_single_points(source, frame.crs, context, feedback)
         if len(xy) == 0:
             raise ValueError("the input layer has no point geometries")
         release = estimate_distribution(
@@ -102,15 +102,15 @@ class EstimateDistribution(MobilityDPAlgorithm):
             iterations=self.parameterAsInt(parameters, ITERATIONS, context),
             tol=self.parameterAsDouble(parameters, TOLERANCE, context),
             progress=progress_bridge(feedback, 0, 80))
-        info = release.public
-        coverage = coverage_warning(info["reports_outside_grid"], info["reports"],
+        public = release.public
+        coverage = coverage_warning(public["reports_outside_grid"], public["reports"],
                                     where="the grid", hint=hint,
                                     allow_outside=self.parameterAsBool(parameters, ALLOW_OUTSIDE,
                                                                        context))
-        off = info.get("reports_off_centre", 0)
-        if off > 0.05 * info["reports"]:
+        off = public.get("reports_off_centre", 0)
+        if off > 0.05 * public["reports"]:
             coverage = "; ".join(filter(None, [coverage, (
-                f"{off} of {info['reports']} reports are not at a cell centre of this grid: "
+                f"{off} of {public['reports']} reports are not at a cell centre of this grid: "
                 "give the grid extent and cell size the points were perturbed with")]))
         if coverage:
             feedback.pushWarning(coverage)
@@ -120,17 +120,17 @@ class EstimateDistribution(MobilityDPAlgorithm):
             privacy_note="The estimate is post-processing of already perturbed points; it "
                          "spends no privacy budget.",
             rows=[("input", source.sourceName()), ("mechanism", mechanism),
-                  ("ε of the reports", epsilon), ("channel", info["channel"]),
+                  ("ε of the reports", epsilon), ("channel", public["channel"]),
                   ("grid", describe_grid(grid, frame)), ("boundary rule", boundary),
-                  ("reports", info["reports"]),
+                  ("reports", public["reports"]),
                   ("reports outside the grid (put in the nearest cell)",
-                   info["reports_outside_grid"]),
+                   public["reports_outside_grid"]),
                   ("features without geometry (skipped)", nulls),
-                  ("EM iterations run", info["iterations"])])
+                  ("EM iterations run", public["iterations"])])
         return {OUTPUT: dest_id, REPORT: report}
 
     def _write_grid(self, parameters, context, source, frame, grid, release, mechanism):
-        info = release.public
+        public = release.public
         fields = QgsFields()
         for name, kind in FIELDS + ((("inversion_probability", FieldType.Double),)
                                     if mechanism == "krr" else ()):
@@ -139,16 +139,16 @@ class EstimateDistribution(MobilityDPAlgorithm):
         sink, dest_id = self.sink(parameters, OUTPUT, context, fields, QgsWkbTypes.Polygon, crs)
         transform = (None if crs == frame.crs else
                      QgsCoordinateTransform(frame.crs, crs, context.transformContext()))
-        counts = (info["raw_histogram"] * info["reports"]).round().astype(int)
+        counts = (public["raw_histogram"] * public["reports"]).round().astype(int)
         batch = []
         for i, bounds in enumerate(grid.bounds().tolist()):
             f = QgsFeature(fields)
             f.setGeometry(cell_polygon(bounds, transform))
             row, col = divmod(i, grid.nx)
-            values = [i, row, col, int(counts[i]), float(info["expected_counts"][i]),
-                      float(release.values[i]), float(info["raw_histogram"][i])]
+            values = [i, row, col, int(counts[i]), float(public["expected_counts"][i]),
+                      float(release.values[i]), float(public["raw_histogram"][i])]
             if mechanism == "krr":
-                values.append(float(info["matrix_inversion"][i]))
+                values.append(float(public["matrix_inversion"][i]))
             f.setAttributes(values)
             batch.append(f)
         sink.addFeatures(batch, QgsFeatureSink.FastInsert)

@@ -1,6 +1,6 @@
 """Points and public grids shared by perturbpoints and estimatedistribution.
 
-* :func:`read_points` reads one point per feature, in a CRS of the caller's
+* :func:`read_single_points` reads one point per feature, in a CRS of the caller's
   choice (``QgsFeatureRequest.setDestinationCrs``), with the attributes asked
   for; multipoints with several parts are refused.
 * :func:`public_grid` builds the grid of the grid mechanisms from the public
@@ -53,7 +53,7 @@ BOUNDARIES = (
 
 
 
-def read_points(source, crs, context, feedback=None, fields=()):
+def read_single_points(source, crs, context, feedback=None, fields=()):
     """(xy in ``crs`` (n×2), {field: list of values}, features without geometry).
 
     Features without geometry are skipped (and counted); a multipoint with

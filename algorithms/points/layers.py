@@ -8,7 +8,7 @@ from ...dpcore.accounting.units import guess_unit_field
 from ..common.field_types import FieldType
 from ..common.i18n import tr
 from ..common.outputs import style_on_load
-from .grid import WGS84, displacement_style, read_points, reports_style, transform_xy
+from .grid import WGS84, displacement_style, read_single_points, reports_style, transform_xy
 
 #: Field names that may point back to a place (and so to the true location).
 PLACE_LIKE = re.compile(r"venue|place|poi|loc|addr|street|zip|post|lat|lon|lng|coord|geom|wkt|"
@@ -45,7 +45,7 @@ def read_input(source, user_field, keep, frame, grid, area, context, feedback) -
     without a user field or for an empty value), the study area ``area`` (a layer, for planar
     Laplace only) as ``(polygon, to frame, from frame)`` in the frame, the copied values."""
     work_crs = WGS84 if grid is None else frame.crs
-    xy, values, nulls = read_points(source, work_crs, context, feedback,
+    xy, values, nulls = read_single_points(source, work_crs, context, feedback,
                                     ([user_field] if user_field else []) + keep)
     users = ([None if v is None or v == NULL else v for v in values[user_field]]
              if user_field else None)
