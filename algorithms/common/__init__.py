@@ -52,7 +52,7 @@ hold for every algorithm; the ``execute`` example is the sequence the template r
   ```python
   planned = plan_something(**params)
   with self.reserve_budget(parameters, context, planned=planned,
-                           default_dataset_id=self.layer_source_id(parameters, INPUT, context),
+                           default_dataset_id=self.input_dataset_id(parameters, INPUT, context),
                            ids=lambda: user_ids,                 # the input's people (or None)
                            period=release_period(window, times)) as charge:
       release = release_something(data, rng=self.rng(parameters, context),

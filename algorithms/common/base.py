@@ -54,7 +54,7 @@ from .inputs import (  # noqa: F401
     SEED,
     InputsMixin,
 )
-from .ledger import DELTA_SPENT, EPSILON_SPENT, PRIVACY_UNIT, Charge, failure_message, source_dataset_id  # noqa: F401
+from .ledger import DELTA_SPENT, EPSILON_SPENT, PRIVACY_UNIT, Charge, failure_message, layer_dataset_id  # noqa: F401
 from .outputs import begin_run, end_run, store_default_styles, style_on_load  # noqa: F401
 from .params import (  # noqa: F401
     advanced,

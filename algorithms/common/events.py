@@ -31,7 +31,7 @@ from ...dpcore.ingest import EventEncoder, read_events_file
 from ...dpcore.ingest.bounding import reading_rows
 from ...dpcore.ingest.table import bounded_table_dataset_id, check_bounded_table, map_towers, read_bounded_table
 from .base import epoch_seconds, progress_bridge, tr
-from .ledger import source_dataset_id
+from .ledger import layer_dataset_id
 from .params import start_parameter
 from .seeded import is_seeded_record
 from .values import parameter_seconds
@@ -179,13 +179,13 @@ def read_events(alg, parameters, context, feedback, *, tower_ids, start, slot_se
         events = read_events_file(direct[0], user_field=fields[0], tower_field=fields[1],
                                   time_field=fields[2], layer_name=direct[1],
                                   progress=progress, **kw)
-        ident = lambda: dataset_id(direct[0])  # noqa: E731 (evaluated only for a ledger)
+        default_id = lambda: dataset_id(direct[0])  # noqa: E731 (evaluated only for a ledger)
     else:
         with EventEncoder(engine="qgis", **kw) as encoder:
             _read_layer(source, fields, encoder, progress)
             events = encoder.finish()
         layer = alg.parameterAsVectorLayer(parameters, INPUT, context)
-        ident = ((lambda: source_dataset_id(layer)) if layer is not None else
+        default_id = ((lambda: layer_dataset_id(layer)) if layer is not None else
             (lambda: dataset_id(source.sourceName())))
     if events.n_rows == 0:
         events.close()
@@ -210,7 +210,7 @@ def read_events(alg, parameters, context, feedback, *, tower_ids, start, slot_se
         events.close()
         raise
     people = np.array(events.user_ids)     # kept: the events are closed before the charge
-    return events, {"source": source.sourceName(), "dataset_id": ident, "ids": lambda: people,
+    return events, {"source": source.sourceName(), "dataset_id": default_id, "ids": lambda: people,
                     "engine": events.engine, "user_field": fields[0]}
 
 

@@ -24,7 +24,7 @@ from ...dpcore.random.rng import make_rng, make_rngs
 from .frame import MetricFrame
 from .frame_choice import choose_frame
 from .i18n import tr
-from .ledger import DELTA_SPENT, EPSILON_SPENT, PRIVACY_UNIT, source_dataset_id
+from .ledger import DELTA_SPENT, EPSILON_SPENT, PRIVACY_UNIT, layer_dataset_id
 from .params import advanced, delta_parameter, frame_crs_parameter, ledger_parameter, unit_field_parameter
 
 EPSILON = "EPSILON"
@@ -145,12 +145,12 @@ class InputsMixin:
         """The static string of an :func:`enum_parameter` (e.g. ``"efpa_g"``)."""
         return self.parameterAsEnumString(parameters, name, context)
 
-    def layer_source_id(self, parameters, name, context):
+    def input_dataset_id(self, parameters, name, context):
         """The default ledger dataset id of an input layer, as a callable evaluated only when
-        a ledger is given without DATASET_ID (:func:`.ledger.source_dataset_id`)."""
+        a ledger is given without DATASET_ID (:func:`.ledger.layer_dataset_id`)."""
         layer = self.parameterAsVectorLayer(parameters, name, context)
         if layer is not None:
-            return lambda: source_dataset_id(layer)
+            return lambda: layer_dataset_id(layer)
         return lambda: dataset_id(str(parameters.get(name)))
 
     def source_or_raise(self, parameters, name, context):

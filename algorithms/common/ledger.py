@@ -29,7 +29,7 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("MobilityDP", text)
 
 
-def source_dataset_id(layer) -> str:
+def layer_dataset_id(layer) -> str:
     """The default ledger dataset id of a layer (:func:`dpcore.accounting.dataset_ids.dataset_id`):
     the normalised path of its file, or host/database/table of a database table; raises
     :class:`NoStableIdentity` for memory and virtual layers (DATASET_ID is then needed)."""

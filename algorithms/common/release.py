@@ -77,7 +77,7 @@ class ReleasingAlgorithm(MobilityDPAlgorithm):
         :meth:`.base.MobilityDPAlgorithm.reserve_budget`, from the data read): by default the
         dataset id used when DATASET_ID is empty, the source of :attr:`DATASET_INPUT` (a
         callable, called only with a ledger)."""
-        return {"default_dataset_id": self.layer_source_id(parameters, self.DATASET_INPUT,
+        return {"default_dataset_id": self.input_dataset_id(parameters, self.DATASET_INPUT,
                                                            context)}
 
     def report(self, held, plan, release) -> dict:

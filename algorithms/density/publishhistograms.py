@@ -98,7 +98,7 @@ class PublishHistograms(ReleasingAlgorithm):
 
     def ledger_scope(self, parameters, context, held, plan, data) -> dict:
         users = data[0]
-        return {"default_dataset_id": self.layer_source_id(parameters, INPUT, context),
+        return {"default_dataset_id": self.input_dataset_id(parameters, INPUT, context),
                 "ids": lambda: users, "period": release_period(
                     (plan.start - plan.past * 86400.0,
                      plan.start + plan.slot_seconds * plan.n_slots))}

@@ -105,7 +105,7 @@ class AggregateFlows(ReleasingAlgorithm):
         """The vehicles read (their keyed sketch finds their population) and the period: τ, an
         open end taken from the fixes' times."""
         vehicles, _, times = data[2][:3]
-        return {"default_dataset_id": self.layer_source_id(parameters, INPUT, context),
+        return {"default_dataset_id": self.input_dataset_id(parameters, INPUT, context),
                 "ids": lambda: vehicles[vehicles != None],  # noqa: E711 (elementwise)
                 "period": release_period(plan.interval or (None, None), times)}
 

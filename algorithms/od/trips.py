@@ -237,11 +237,11 @@ def read_trips(alg, parameters, context, feedback, *, bounded_max_trips=None) ->
     trips_row = ("trips", source.sourceName() if source is not None else
                  tr("bounded trips of a Spark job"))
     if table:
-        tables, facts, public, ident, sketch = _from_tables(alg, parameters, context, table,
+        tables, facts, public, default_id, sketch = _from_tables(alg, parameters, context, table,
                                                             zone_ids, bounded_max_trips)
         progress_bridge(feedback, 0, 30)(1.0)
         return TripInput(frame, frame.home_crs, tables, zone_ids, polys, zone_feats, centroids,
-                         facts, [], "spark", ident, [trips_row, *public], sketch)
+                         facts, [], "spark", default_id, [trips_row, *public], sketch)
     zoned, facts, engine = read_zoned(alg, parameters, context, feedback, frame,
                                       ZoneIndex(polys))
     n_read, n_window, n_out = facts["read"], facts["in_window"], facts["outside"]
@@ -277,7 +277,7 @@ def trips_ledger_scope(alg, parameters, context, data) -> dict:
         return {"default_dataset_id": data.dataset_id, "sketch": data.sketch,
                 "period": release_period(window)}
     trips = data.trips
-    return {"default_dataset_id": alg.layer_source_id(parameters, INPUT, context),
+    return {"default_dataset_id": alg.input_dataset_id(parameters, INPUT, context),
             "ids": lambda: data.zoned.user_ids,
             "period": release_period(window, np.concatenate([trips.start, trips.end]))}
 

@@ -88,7 +88,7 @@ class PerturbPoints(ReleasingAlgorithm):
 
     def ledger_scope(self, parameters, context, held, plan, data) -> dict:
         users = data[1]
-        return {"default_dataset_id": self.layer_source_id(parameters, INPUT, context),
+        return {"default_dataset_id": self.input_dataset_id(parameters, INPUT, context),
                 "ids": (lambda: [u for u in users if u is not None])
                 if users is not None else None}
 

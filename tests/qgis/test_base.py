@@ -43,7 +43,7 @@ def _toy_class():
             planned = PrivacyCost.of("Laplace", self.epsilon(parameters, context),
                                      unit_of_privacy="user")
             with self.reserve_budget(parameters, context, planned=planned,
-                                     default_dataset_id=self.layer_source_id(
+                                     default_dataset_id=self.input_dataset_id(
                                          parameters, "INPUT", context)) as charge:
                 if self.cancel_at == "release":
                     feedback.cancel()
@@ -279,13 +279,13 @@ def test_dataset_id_is_the_same_whatever_reads_the_csv(qgis_app, tmp_path):
     """Renaming the layer or reading the CSV as delimited text or through OGR: one dataset."""
     from qgis.core import QgsVectorLayer
 
-    from mobility_dp.algorithms.common.base import source_dataset_id
+    from mobility_dp.algorithms.common.base import layer_dataset_id
     csv = tmp_path / "my events.csv"
     csv.write_text("user_id,lon,lat\na,2.35,48.85\nb,2.36,48.86\n", encoding="utf-8")
     delimited = QgsVectorLayer(f"{csv.as_uri()}?delimiter=,&xField=lon&yField=lat&crs=EPSG:4326",
                                "events", "delimitedtext")
     ogr = QgsVectorLayer(str(csv), "renamed layer", "ogr")
     assert delimited.isValid() and ogr.isValid()
-    ids = {source_dataset_id(delimited), source_dataset_id(ogr), source_dataset_id(
+    ids = {layer_dataset_id(delimited), layer_dataset_id(ogr), layer_dataset_id(
         QgsVectorLayer(f"{csv}|layername=my events", "x", "ogr"))}
     assert ids == {os.path.realpath(csv)}
