@@ -349,3 +349,19 @@ def test_user_histograms_count_each_user_once_per_slot():
     picks = [user_histograms(user[:2], cell[:2], time[:2], n_cells=3, rng=make_rng(s),
                              n_slots=1)[0][0, 0] for s in range(400)]
     assert stats.binomtest(int(np.sum(picks)), 400, 0.5).pvalue > 1e-3
+
+
+def test_the_plan_keeps_only_the_parameters_its_scheme_reads():
+    """The glue passes every scheme parameter; the plan keeps the ones its scheme reads
+    (direct: the noise only), so a removed option of another scheme is not refused."""
+    every = dict(noise="laplace", cutoff=3, threshold=1.0, comparison_share=0.5,
+                 paper_noise=False, division_share=0.2, alpha=12.0, utility="eq7",
+                 composition="parallel")
+    direct = plan_histograms("direct", S, epsilon=1.0, **every)
+    assert direct.params == {"noise": "laplace"}
+    assert direct.cost.epsilon == pytest.approx(1.0)
+    threshold = plan_histograms("threshold", S, epsilon=1.0, **every)
+    assert set(threshold.params) == {"noise", "cutoff", "threshold", "comparison_share",
+                                     "paper_noise"}
+    with pytest.raises(ValueError, match="'parallel' was removed"):
+        plan_histograms("dynamic_hybrid", S, epsilon=1.0, **every)
