@@ -4440,8 +4440,8 @@
       <translation>le champ {what} '{names_key}' n'est pas dans la couche des trajectoires</translation>
     </message>
     <message>
-      <source>the vehicle and trajectory fields are both '{names_VEHICLE_FIELD}': each trip would count as its own vehicle; choose the field that identifies the vehicle</source>
-      <translation>les champs de véhicule et de trajectoire sont tous deux '{names_VEHICLE_FIELD}' : chaque trajet compterait comme son propre véhicule ; choisissez le champ qui identifie le véhicule</translation>
+      <source>the vehicle and trajectory fields are both '{names_vehicle_key}': each trip would count as its own vehicle; choose the field that identifies the vehicle</source>
+      <translation>les champs de véhicule et de trajectoire sont tous deux '{names_vehicle_key}' : chaque trajet compterait comme son propre véhicule ; choisissez le champ qui identifie le véhicule</translation>
     </message>
     <message>
       <source>trajectory lines need the time of each vertex as M values</source>

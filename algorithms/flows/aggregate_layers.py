@@ -58,8 +58,7 @@ def read_trajectories(alg, parameters, context, frame, source, feedback, names):
     for key, what in ((trajectory_key, "trajectory"), (time_key, "time")):
         if names[key] and source.fields().lookupField(names[key]) < 0:
             raise ValueError(f"the {what} field '{names[key]}' is not in the trajectory layer")
-    names[vehicle_key] = alg.unit_field(parameters, vehicle_key, source, context,
-                                           feedback)
+    names[vehicle_key] = alg.unit_field(parameters, vehicle_key, source, context, feedback)
     if names[vehicle_key] == names[trajectory_key]:
         raise ValueError(f"the vehicle and trajectory fields are both "
                          f"'{names[vehicle_key]}': each trip would count as its own "
