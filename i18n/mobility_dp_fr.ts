@@ -3236,6 +3236,10 @@
       <translation>{origin} est déclarée en {crs} (mètres) mais ses coordonnées ({extent}) ressemblent à des longitudes/latitudes : lues en {crs}, elles sont hors de son domaine d'usage. Donnez à la couche le SCR de ses coordonnées (p. ex. EPSG:4326 pour des longitudes/latitudes).</translation>
     </message>
     <message>
+      <source>choose a date (UTC)</source>
+      <translation>choisir une date (UTC)</translation>
+    </message>
+    <message>
       <source>{value} has no valid CRS; set one first.</source>
       <translation>{value} n'a pas de SCR valide ; définissez-en un d'abord.</translation>
     </message>
@@ -3268,18 +3272,6 @@
       <translation>le centre de {origin} ({lon:.6g}, {lat:.6g}) n'est pas une longitude/latitude : le SCR de la couche est-il correct ?</translation>
     </message>
     <message>
-      <source>feature {feature} cannot be converted to {crs}: {exc}</source>
-      <translation>l'entité {feature} ne peut pas être convertie en {crs} : {exc}</translation>
-    </message>
-    <message>
-      <source>{label} ({extent}) is stated in {crs}, which is in degrees, but lies outside longitude/latitude range: state the extent's CRS (xmin,xmax,ymin,ymax [EPSG:n]).</source>
-      <translation>{label} ({extent}) est donnée en {crs}, qui est en degrés, mais sort des plages de longitude/latitude : indiquez le SCR de l'emprise (xmin,xmax,ymin,ymax [EPSG:n]).</translation>
-    </message>
-    <message>
-      <source>{label} cannot be converted to {crs}: {exc}</source>
-      <translation>{label} ne peut pas être convertie en {crs} : {exc}</translation>
-    </message>
-    <message>
       <source>a feature has no usable geometry (NULL, empty or with coordinates that are not finite numbers)</source>
       <translation>une entité n'a pas de géométrie utilisable (NULL, vide ou avec des coordonnées qui ne sont pas des nombres finis)</translation>
     </message>
@@ -3306,6 +3298,18 @@
     <message>
       <source>No public input to choose a metric frame from: set one of {items}.</source>
       <translation>Aucune entrée publique pour choisir un repère métrique : définissez l'un de : {items}.</translation>
+    </message>
+    <message>
+      <source>feature {feature} cannot be converted to {crs}: {exc}</source>
+      <translation>l'entité {feature} ne peut pas être convertie en {crs} : {exc}</translation>
+    </message>
+    <message>
+      <source>{label} ({extent}) is stated in {crs}, which is in degrees, but lies outside longitude/latitude range: state the extent's CRS (xmin,xmax,ymin,ymax [EPSG:n]).</source>
+      <translation>{label} ({extent}) est donnée en {crs}, qui est en degrés, mais sort des plages de longitude/latitude : indiquez le SCR de l'emprise (xmin,xmax,ymin,ymax [EPSG:n]).</translation>
+    </message>
+    <message>
+      <source>{label} cannot be converted to {crs}: {exc}</source>
+      <translation>{label} ne peut pas être convertie en {crs} : {exc}</translation>
     </message>
     <message>
       <source>Full help: methods, every parameter, option values</source>
@@ -3544,10 +3548,6 @@
       <translation>Non</translation>
     </message>
     <message>
-      <source>choose a date (UTC)</source>
-      <translation>choisir une date (UTC)</translation>
-    </message>
-    <message>
       <source>the layer has a user field '{field}' but none was given: each point is protected on its own, not each user (give the user id field and the maximum points per user for a per-user guarantee)</source>
       <translation>la couche a un champ utilisateur « {field} » mais aucun n'a été donné : chaque point est protégé seul, pas chaque utilisateur (donnez le champ d'identifiant utilisateur et le nombre maximal de points par utilisateur pour une garantie par utilisateur)</translation>
     </message>
@@ -3604,6 +3604,46 @@
       <translation>trajets bornés d'un traitement Spark</translation>
     </message>
     <message>
+      <source>Mobility DP privacy budget</source>
+      <translation>Budget de confidentialité Mobility DP</translation>
+    </message>
+    <message>
+      <source>Open ledger…</source>
+      <translation>Ouvrir un registre…</translation>
+    </message>
+    <message>
+      <source>Close ledger</source>
+      <translation>Fermer le registre</translation>
+    </message>
+    <message>
+      <source>Rows are coloured when less than this share of the budget remains</source>
+      <translation>Les lignes sont colorées quand il reste moins que cette part du budget</translation>
+    </message>
+    <message>
+      <source>Warn below</source>
+      <translation>Avertir sous</translation>
+    </message>
+    <message>
+      <source>Open privacy ledgers</source>
+      <translation>Ouvrir des registres de confidentialité</translation>
+    </message>
+    <message>
+      <source>Privacy ledgers (*.json)</source>
+      <translation>Registres de confidentialité (*.json)</translation>
+    </message>
+    <message>
+      <source>no such file yet (a release creates it)</source>
+      <translation>ce fichier n'existe pas encore (une publication le crée)</translation>
+    </message>
+    <message>
+      <source>{n} population(s) below the warning level</source>
+      <translation>{n} population(s) sous le seuil d'avertissement</translation>
+    </message>
+    <message>
+      <source>{n} dataset(s) below the warning level</source>
+      <translation>{n} jeu(x) de données sous le seuil d'avertissement</translation>
+    </message>
+    <message>
       <source>Dataset / release</source>
       <translation>Jeu de données / publication</translation>
     </message>
@@ -3654,46 +3694,6 @@
     <message>
       <source>{n} temporary output(s)</source>
       <translation>{n} sortie(s) temporaire(s)</translation>
-    </message>
-    <message>
-      <source>Mobility DP privacy budget</source>
-      <translation>Budget de confidentialité Mobility DP</translation>
-    </message>
-    <message>
-      <source>Open ledger…</source>
-      <translation>Ouvrir un registre…</translation>
-    </message>
-    <message>
-      <source>Close ledger</source>
-      <translation>Fermer le registre</translation>
-    </message>
-    <message>
-      <source>Rows are coloured when less than this share of the budget remains</source>
-      <translation>Les lignes sont colorées quand il reste moins que cette part du budget</translation>
-    </message>
-    <message>
-      <source>Warn below</source>
-      <translation>Avertir sous</translation>
-    </message>
-    <message>
-      <source>Open privacy ledgers</source>
-      <translation>Ouvrir des registres de confidentialité</translation>
-    </message>
-    <message>
-      <source>Privacy ledgers (*.json)</source>
-      <translation>Registres de confidentialité (*.json)</translation>
-    </message>
-    <message>
-      <source>no such file yet (a release creates it)</source>
-      <translation>ce fichier n'existe pas encore (une publication le crée)</translation>
-    </message>
-    <message>
-      <source>{n} population(s) below the warning level</source>
-      <translation>{n} population(s) sous le seuil d'avertissement</translation>
-    </message>
-    <message>
-      <source>{n} dataset(s) below the warning level</source>
-      <translation>{n} jeu(x) de données sous le seuil d'avertissement</translation>
     </message>
     <message>
       <source>{unit} per {who}</source>
@@ -4022,6 +4022,166 @@
     <message>
       <source>Synthetic against the raw trips (JS: Jensen–Shannon divergence, base 2)</source>
       <translation>Synthétiques par rapport aux trajets bruts (JS : divergence de Jensen–Shannon, base 2)</translation>
+    </message>
+    <message>
+      <source>what is counted</source>
+      <translation>ce qui est compté</translation>
+    </message>
+    <message>
+      <source>published as</source>
+      <translation>publié en</translation>
+    </message>
+    <message>
+      <source>directed pairs</source>
+      <translation>paires orientées</translation>
+    </message>
+    <message>
+      <source>noise</source>
+      <translation>bruit</translation>
+    </message>
+    <message>
+      <source>zones</source>
+      <translation>zones</translation>
+    </message>
+    <message>
+      <source>scaled by the noisy trip total</source>
+      <translation>mis à l'échelle par le total bruité des trajets</translation>
+    </message>
+    <message>
+      <source>ε of the people per pair</source>
+      <translation>ε des personnes par paire</translation>
+    </message>
+    <message>
+      <source>ε of the OD counts</source>
+      <translation>ε des comptages OD</translation>
+    </message>
+    <message>
+      <source>δ</source>
+      <translation>δ</translation>
+    </message>
+    <message>
+      <source>trips kept per person (m)</source>
+      <translation>trajets gardés par personne (m)</translation>
+    </message>
+    <message>
+      <source>margin of error of one value (95 %)</source>
+      <translation>marge d'erreur d'une valeur (95 %)</translation>
+    </message>
+    <message>
+      <source>margin no noise of any pair exceeds (95 %)</source>
+      <translation>marge qu'aucun bruit de paire ne dépasse (95 %)</translation>
+    </message>
+    <message>
+      <source>share of pairs with no one (fitted prior)</source>
+      <translation>part des paires sans personne (loi a priori ajustée)</translation>
+    </message>
+    <message>
+      <source>values released</source>
+      <translation>valeurs publiées</translation>
+    </message>
+    <message>
+      <source>people (noisy)</source>
+      <translation>personnes (bruité)</translation>
+    </message>
+    <message>
+      <source>trips (noisy)</source>
+      <translation>trajets (bruité)</translation>
+    </message>
+    <message>
+      <source>trips per person (noisy)</source>
+      <translation>trajets par personne (bruité)</translation>
+    </message>
+    <message>
+      <source>trips counted per person in the total</source>
+      <translation>trajets comptés par personne dans le total</translation>
+    </message>
+    <message>
+      <source>trips kept by sampling (noisy)</source>
+      <translation>trajets gardés par l'échantillonnage (bruité)</translation>
+    </message>
+    <message>
+      <source>trips beyond the sampling (noisy)</source>
+      <translation>trajets au-delà de l'échantillonnage (bruité)</translation>
+    </message>
+    <message>
+      <source>scale of the kept trips to all trips</source>
+      <translation>rapport de tous les trajets aux trajets gardés</translation>
+    </message>
+    <message>
+      <source>ε</source>
+      <translation>ε</translation>
+    </message>
+    <message>
+      <source>noise mechanism</source>
+      <translation>mécanisme de bruit</translation>
+    </message>
+    <message>
+      <source>trips per person the model counts (M)</source>
+      <translation>trajets par personne comptés par le modèle (M)</translation>
+    </message>
+    <message>
+      <source>share of ε for the trip scale</source>
+      <translation>part de ε pour l'échelle des trajets</translation>
+    </message>
+    <message>
+      <source>share of ε for the public regions</source>
+      <translation>part de ε pour les régions publiques</translation>
+    </message>
+    <message>
+      <source>share of ε for the trip total</source>
+      <translation>part de ε pour le total des trajets</translation>
+    </message>
+    <message>
+      <source>cells one person is counted in at most</source>
+      <translation>cellules où une personne est comptée au plus</translation>
+    </message>
+    <message>
+      <source>largest change of one person's count</source>
+      <translation>plus grand changement du comptage d'une personne</translation>
+    </message>
+    <message>
+      <source>rounded to whole numbers</source>
+      <translation>arrondi à l'entier</translation>
+    </message>
+    <message>
+      <source>negative values set to 0</source>
+      <translation>valeurs négatives mises à 0</translation>
+    </message>
+    <message>
+      <source>cut-off (timestamps kept per user)</source>
+      <translation>seuil de coupe (instants gardés par utilisateur)</translation>
+    </message>
+    <message>
+      <source>threshold</source>
+      <translation>seuil</translation>
+    </message>
+    <message>
+      <source>share of ε for the comparison</source>
+      <translation>part de ε pour la comparaison</translation>
+    </message>
+    <message>
+      <source>noise as in the paper</source>
+      <translation>bruit comme dans l'article</translation>
+    </message>
+    <message>
+      <source>share of ε for the division</source>
+      <translation>part de ε pour la division</translation>
+    </message>
+    <message>
+      <source>α</source>
+      <translation>α</translation>
+    </message>
+    <message>
+      <source>utility measure</source>
+      <translation>mesure d'utilité</translation>
+    </message>
+    <message>
+      <source>composition</source>
+      <translation>composition</translation>
+    </message>
+    <message>
+      <source>random seed</source>
+      <translation>graine aléatoire</translation>
     </message>
     <message>
       <source>people per cell and slot</source>
@@ -4492,12 +4652,12 @@
       <translation>la couche de flux {source_sourceName} est vide</translation>
     </message>
     <message>
-      <source>{label}: '{text}' is not a comma-separated list of numbers</source>
-      <translation>{label} : '{text}' n'est pas une liste de nombres séparés par des virgules</translation>
-    </message>
-    <message>
       <source>lower95–upper95: a 95 % interval of {od_get_counted_trips_per}</source>
       <translation>lower95–upper95 : un intervalle à 95 % de {od_get_counted_trips_per}</translation>
+    </message>
+    <message>
+      <source>{label}: '{text}' is not a comma-separated list of numbers</source>
+      <translation>{label} : '{text}' n'est pas une liste de nombres séparés par des virgules</translation>
     </message>
     <message>
       <source>the weight field '{field}' is not in the weighting points</source>

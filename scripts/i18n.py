@@ -16,7 +16,8 @@ algorithm's name, group, parameter and output descriptions and option labels, ev
 the help files (``algorithms/help/``, read without QGIS by ``algorithms/common/helptext.py``),
 plus every string the plugin's code hands to ``tr`` (a literal, a local name assigned literals,
 a conditional of literals), the fixed headings of :mod:`dpcore.reporting.report` (its
-``translate("…")`` calls) and the report section headings (``(heading, html)`` pairs, see
+``translate("…")`` calls), the report row labels (:mod:`dpcore.reporting.labels`) and the
+report section headings (``(heading, html)`` pairs, see
 :func:`_report_headings`).
 All live in one context, ``MobilityDP`` (the one :func:`algorithms.common.i18n.tr` uses).
 """
@@ -199,6 +200,14 @@ def _report_headings() -> list:
     return [s for s in found if isinstance(s, str)]
 
 
+def _report_labels() -> list:
+    """The labels of report rows (``FACT_LABELS`` of dpcore/reporting/labels.py), which the
+    report writer translates."""
+    path = os.path.join(ROOT, "dpcore", "reporting", "labels.py")
+    with open(path, encoding="utf-8") as fh:
+        return _dict_values(path, ast.parse(fh.read()), "FACT_LABELS")
+
+
 def _dict_values(path: str, tree, name: str) -> list:
     """String values of the module-level dict ``name`` of ``tree`` or of the sibling module it
     is imported from (``from .x import name``)."""
@@ -274,7 +283,7 @@ def source_strings() -> list:
     """The catalogue's source strings, unique, in a stable order."""
     seen, out = set(), []
     for s in (_plugin_strings() + _literal_tr_strings() + _report_headings() +
-            _dpcore_messages()):
+            _report_labels() + _dpcore_messages()):
         if s and s.strip() and s not in seen:
             seen.add(s)
             out.append(s)

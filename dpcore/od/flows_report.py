@@ -11,8 +11,9 @@ from __future__ import annotations
 import numpy as np
 
 from ..flows.compare import fit
+from ..reporting.labels import fact_rows
 from ..reporting.messages import Message, word
-from ..reporting.report import fact_rows, table
+from ..reporting.report import table
 from .figures import released
 from .flows import UNIT
 from .people import UNIT as PEOPLE_UNIT

@@ -21,10 +21,9 @@ import datetime as _dt
 import html
 from typing import Iterable, Optional, Sequence, Tuple
 
-import numpy as np
-
 from ..accounting.costs import PrivacyCost
 from ..accounting.dataset_ids import public_name
+from .labels import fact_rows
 
 _STYLE = """
 body{font-family:sans-serif;max-width:60em;margin:1em auto;color:#222}
@@ -65,49 +64,6 @@ def table(rows: Iterable[Sequence], header: Optional[Sequence] = None) -> str:
     return "\n".join(out)
 
 
-#: Labels of the public facts releases return (keys of ``Release.public``) for the reports a
-#: person reads: a key never reaches a report.
-FACT_LABELS = {
-    "statistic": "what is counted", "publish": "published as", "directed": "directed pairs",
-    "noise": "noise", "zones": "zones", "scaled": "scaled by the noisy trip total",
-    "epsilon_people": "ε of the people per pair", "epsilon_od": "ε of the OD counts",
-    "delta": "δ", "max_trips_per_user": "trips kept per person (m)",
-    "margin_of_error_95": "margin of error of one value (95 %)",
-    "simultaneous_margin_95": "margin no noise of any pair exceeds (95 %)",
-    "prior_zero_share": "share of pairs with no one (fitted prior)",
-    "released_values": "values released", "noisy_users": "people (noisy)",
-    "noisy_trips": "trips (noisy)", "trips_per_person": "trips per person (noisy)",
-    "total_cap": "trips counted per person in the total",
-    "noisy_sampled_trips": "trips kept by sampling (noisy)",
-    "noisy_extra_trips": "trips beyond the sampling (noisy)",
-    "scale_factor": "scale of the kept trips to all trips",
-    "sampling_scale": "scale of the kept trips to all trips",
-}
-
-#: Facts that are shares of 1, shown in percent.
-_SHARES = ("_share",)
-
-
-def readable(value, key: str = "") -> str:
-    """A value as a person reads it: 3 significant digits (whole numbers from 100 on),
-    shares in percent, yes/no."""
-    if isinstance(value, (bool, np.bool_)):
-        return "yes" if value else "no"
-    if isinstance(value, (int, np.integer)):
-        return f"{int(value):,}"
-    if isinstance(value, (float, np.floating)):
-        v = float(value)
-        if key.endswith(_SHARES):
-            return f"{100 * v:.3g} %"
-        return f"{v:,.0f}" if abs(v) >= 100 else f"{v:.3g}"
-    return str(value)
-
-
-def fact_rows(facts) -> list:
-    """(label, readable value) rows of a release's public facts (``(key, value)`` pairs)."""
-    return [(FACT_LABELS.get(k, k.replace("_", " ")), readable(v, k)) for k, v in facts]
-
-
 def png_img(png_bytes: bytes, alt: str = "") -> str:
     """Embed a PNG (e.g. a matplotlib figure) in the report."""
     data = base64.b64encode(png_bytes).decode("ascii")
@@ -140,7 +96,7 @@ def _head(title: str, algorithm_id: str, translate) -> list:
 
 def _parameters_and_sections(parameters, sections, translate) -> list:
     parts = [f"<h2>{esc(translate('Parameters'))}</h2>",
-             table(((k, _fmt(v)) for k, v in parameters),
+             table(((translate(k), v) for k, v in fact_rows(parameters)),
                    (translate("parameter"), translate("value")))]
     parts += [f"<h2>{esc(translate(heading))}</h2>\n{body}" for heading, body in sections]
     return parts

@@ -37,11 +37,51 @@ def test_guarantee_sentence_names_the_unit_once():
 
 
 def test_public_facts_read_as_labels_and_rounded_numbers():
-    from mobility_dp.dpcore.reporting.report import FACT_LABELS, fact_rows, readable
+    from mobility_dp.dpcore.reporting.labels import FACT_LABELS, fact_rows, readable
     rows = dict(fact_rows([("prior_zero_share", 0.988865150561974), ("noisy_trips", 1336.4),
                            ("margin_of_error_95", 3.2189758), ("zones", 965),
                            ("scaled", True), ("some_new_fact", 0.000123456)]))
     assert rows == {FACT_LABELS["prior_zero_share"]: "98.9 %", "trips (noisy)": "1,336",
                     "margin of error of one value (95 %)": "3.22", "zones": "965",
                     "scaled by the noisy trip total": "yes", "some new fact": "0.000123"}
-    assert readable(-172.6) == "-173" and readable("laplace") == "laplace"
+    assert readable(-172.6) == "-173" and readable("laplace") == "Laplace"
+
+
+def _plans():
+    """A plan of each release whose parameters reach a report's parameter table."""
+    from mobility_dp.dpcore.counts.noisycounts import plan_noisy_counts
+    from mobility_dp.dpcore.histograms.plan import SCHEME_PARAMETERS, plan_histograms
+    from mobility_dp.dpcore.od.plan import plan_od_flows
+    from mobility_dp.dpcore.od.synthesis.plan import plan_synthesize_trips
+    yield plan_noisy_counts(epsilon=1.0)
+    for method in ("trips", "people_shrunk"):
+        yield plan_od_flows(method=method, epsilon=1.0, max_trips=10, n_zones=20)
+    for method, keys in SCHEME_PARAMETERS.items():
+        defaults = {"noise": "laplace", "cutoff": 5, "threshold": 1.0, "comparison_share": 0.1,
+                    "paper_noise": False, "division_share": 0.1, "alpha": 0.5,
+                    "utility": "mae", "composition": "sequential"}
+        yield plan_histograms(method, 24, epsilon=1.0, **{k: defaults[k] for k in keys})
+    yield plan_synthesize_trips(epsilon=1.0, max_trips=10, trips_cap=30, window=(0.0, 86400.0))
+
+
+def test_every_parameter_a_report_shows_has_a_label():
+    """The plans' bound parameters reach the public reports' parameter tables: each has a label
+    (never an identifier) and its value reads as words or rounded numbers."""
+    from mobility_dp.dpcore.reporting.labels import FACT_LABELS, fact_rows
+    keys = {k for plan in _plans() for k in plan.params}
+    assert {"epsilon", "scale_share", "max_trips", "trips_cap", "round_output"} <= keys
+    assert sorted(k for k in keys if k not in FACT_LABELS) == []
+    rows = dict(fact_rows([("scale_share", 0.05), ("mechanism", "discrete_laplace"),
+                           ("round_output", True), ("epsilon", 0.123456789)]))
+    assert rows == {"share of ε for the trip scale": "5 %", "noise mechanism": "discrete Laplace",
+                    "rounded to whole numbers": "yes", "ε": "0.123"}
+    # negative control: the same check names a key without a label
+    assert [k for k in keys | {"unlabelled_key"} if k not in FACT_LABELS] == ["unlabelled_key"]
+
+
+def test_report_parameter_table_shows_labels_not_keys():
+    html_text = publishable_report(sections=[], **{**COMMON, "parameters": [
+        ("scale_share", 0.05), ("max_trips", 10), ("mechanism", "discrete_laplace")]})
+    for key in ("scale_share", "max_trips", "discrete_laplace"):
+        assert key not in html_text
+    assert "share of ε for the trip scale" in html_text and "5 %" in html_text
