@@ -39,7 +39,8 @@ test-gui: setup
 # The QGIS tier (with the shipped models) and the GUI tier on each QGIS version: 3.22 here, 3.40
 # (Debian 13) and 3.44 (Debian unstable) in cached Debian roots (scripts/versions; needs root).
 # VERSIONS=3.40 picks one, TIERS=tests/gui a tier, PYTEST_ARGS="-k models -x" passes options to
-# pytest; two versions run side by side (JOBS=1: in turn).
+# pytest; two versions run side by side (JOBS=1: in turn). CI (.ci/run) runs the whole QGIS and
+# GUI tiers on 3.40 and 3.44 after make test (VERSIONS="3.40 3.44"), nothing left out.
 test-versions:
 	scripts/versions test
 
