@@ -91,7 +91,7 @@ def cases(scale):
     yield ("stage: noisy counts", "neighbour beyond max_change", draw, 0, 3, 1.0, 0.0, big)
     from test_flows_noise import replicated
 
-    from dpcore.flows.noise import release_central
+    from dpcore.flows.central_noise import release_central
     rows = {False: [[1, 0, 0, 2]], True: [[1, 0, 0, 2], [0, 2, 2, 0]]}
 
     def flows_draw(x, k):

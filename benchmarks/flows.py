@@ -51,11 +51,11 @@ from shapely.geometry import box  # noqa: E402
 
 from dpcore import mechanisms  # noqa: E402
 from dpcore.flows.cells import prepare_cells  # noqa: E402
+from dpcore.flows.central_noise import bound_contributions  # noqa: E402
 from dpcore.flows.compare import border_precision_recall, compare_measures, fit  # noqa: E402
 from dpcore.flows.coordinator import release_flows  # noqa: E402
 from dpcore.flows.generalise import generalise  # noqa: E402
 from dpcore.flows.measures import flow_per_zone, mobility_borders, network_measures  # noqa: E402
-from dpcore.flows.noise import bound_contributions  # noqa: E402
 from dpcore.flows.sketches import SketchSpec  # noqa: E402
 from dpcore.flows.vectors import MoveIndex, frequency_vectors  # noqa: E402
 from dpcore.geometry.tessellation import voronoi_cells  # noqa: E402

@@ -14,7 +14,7 @@ import numpy as np
 
 from ..accounting.plan import Plan
 from ..ingest.bounding import BoundedCounts, reading_rows
-from ..ingest.compact import bound_compact
+from ..ingest.compact_bounding import bound_compact
 from ..ingest.visits import visits_from_events
 from ..random.sampling import sampling_stream
 from .assembly import assemble_density

@@ -3,7 +3,7 @@
 Pipeline: :mod:`.cells` (partition check, adjacency, point location) →
 :mod:`.generalise` (moves between adjacent cells) → :mod:`.vectors` (the
 vector of moves M, per-vehicle frequency vectors) → :mod:`.noise`
-(per-vehicle or central noise) → :mod:`.sketches` → :mod:`.coordinator`
+(:mod:`.local_noise` per vehicle, :mod:`.central_noise` once) → :mod:`.sketches` → :mod:`.coordinator`
 (global vector, cost planned by ``plan_flows``); then :mod:`.measures`
 (network measures, mobility borders), :mod:`.compare` (original against
 private), :mod:`.figures` (comparison plots) and :mod:`.summary` (what the

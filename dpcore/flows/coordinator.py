@@ -27,20 +27,9 @@ from ..accounting.costs import CostPart, PrivacyCost
 from ..mechanisms.limits import check_representable
 from ..reporting.progress import report_progress
 from . import sketches
-from .noise import (
-    BOUNDINGS,
-    NOISES,
-    UNIT_MOVE,
-    UNIT_NAMES,
-    UNIT_TRAJECTORY,
-    UNIT_VEHICLE,
-    LocalNoise,
-    balanced_bound,
-    bounding_note,
-    central_sensitivity,
-    release_central,
-    release_local,
-)
+from .central_noise import bounding_note, central_sensitivity, release_central
+from .local_noise import LocalNoise, release_local
+from .noise import BOUNDINGS, NOISES, UNIT_MOVE, UNIT_NAMES, UNIT_TRAJECTORY, UNIT_VEHICLE, balanced_bound
 from .vectors import FlowVectors
 
 MODES = ("universal", "bounded", "balanced", "central")

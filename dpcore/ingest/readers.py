@@ -19,7 +19,8 @@ from typing import Optional, Sequence
 import numpy as np
 
 from ..reporting.progress import Progress, report_progress
-from .compact import MEMORY_EVENTS, REASONS, CompactEvents, EventEncoder, tower_key_strings
+from .codes import tower_key_strings
+from .compact import MEMORY_EVENTS, REASONS, CompactEvents, EventEncoder
 
 #: Rows per Arrow batch: ~10–40 MB of raw columns.
 BATCH_ROWS = 500_000

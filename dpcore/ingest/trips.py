@@ -26,14 +26,14 @@ import numpy as np
 from ..od.trip_bounds import trip_keys
 from ..od.trips import Trips, ZonedTrips, trips_from_codes
 from ..reporting.messages import Message
-from .compact import _Dictionary, _user_keys
+from .codes import Dictionary, user_keys
 from .times import times_from_column
 from .zones import ZoneIndex
 
 ToFrame = Optional[Callable[[np.ndarray, np.ndarray], tuple]]
 
 
-def text_order(dictionary: _Dictionary) -> np.ndarray:
+def text_order(dictionary: Dictionary) -> np.ndarray:
     """Rank of every first-seen code in the text order of the keys (``str`` of integers)."""
     keys = dictionary.keys
     if dictionary.integer:
@@ -45,7 +45,7 @@ def text_order(dictionary: _Dictionary) -> np.ndarray:
     return rank
 
 
-def ids_in_text_order(dictionary: _Dictionary) -> np.ndarray:
+def ids_in_text_order(dictionary: Dictionary) -> np.ndarray:
     """The keys in the order of :func:`text_order`'s ranks: the user id of every user code."""
     if dictionary.integer:
         return dictionary.keys[np.argsort(dictionary.keys.astype("U21"), kind="stable")]
@@ -66,8 +66,8 @@ class TripEncoder:
                  key: Optional[int] = None):
         self.zones, self.to_frame, self.key = zones, to_frame, key
         self.window = tuple(window)
-        self.users = _Dictionary()
-        self.trip_ids = _Dictionary()
+        self.users = Dictionary()
+        self.trip_ids = Dictionary()
         self.parts: list = []
         self.fixes: list = []
         self.n_read = self.n_window = self.n_outside = self.n_untimed = 0
@@ -80,7 +80,7 @@ class TripEncoder:
         return self.to_frame(x, y) if self.to_frame is not None and x.size else (x, y)
 
     def _user(self, col) -> np.ndarray:
-        keys, missing = _user_keys(col)
+        keys, missing = user_keys(col)
         self.missing_user += int(missing.sum())
         code = np.full(keys.size, -1, dtype=np.int64)
         code[~missing] = self._encode(self.users, keys[~missing])
@@ -138,7 +138,7 @@ class TripEncoder:
     def add_fixes(self, user, trip, t, x, y, *, in_frame: bool = False) -> None:
         """GPS fixes: user, trip id, time, raw coordinates; trips are formed by :meth:`finish`."""
         code = self._user(user)
-        tkeys, tmissing = _user_keys(trip)
+        tkeys, tmissing = user_keys(trip)
         tcode = np.full(code.size, -1, dtype=np.int64)
         tcode[~tmissing] = self._encode(self.trip_ids, tkeys[~tmissing])
         xs, ys = ((np.asarray(x, dtype=float), np.asarray(y, dtype=float)) if in_frame

@@ -11,7 +11,7 @@ from ..density.sensitivity import check_ell
 from ..density.visits import VisitCounts, _from_flat, visit_shares
 from ..reporting.progress import Progress
 from .bounding import bound_contributions
-from .compact import bound_compact
+from .compact_bounding import bound_compact
 
 
 def _flat_cells(tower, slot, n_towers: int, n_slots: int) -> np.ndarray:
@@ -47,7 +47,7 @@ def visits_from_events(events, tower_lookup, *, n_towers: int, ell: int,
     """:func:`bound_visits` on :class:`dpcore.ingest.compact.CompactEvents` (any size).
 
     ``tower_lookup[code]`` is the caller's tower index of the events' tower
-    code (−1: unknown). Runs :func:`dpcore.ingest.compact.bound_compact`
+    code (−1: unknown). Runs :func:`dpcore.ingest.compact_bounding.bound_compact`
     (partitioned by users for large inputs) on (tower, slot) cells.
     """
     ell = check_ell(ell)

@@ -159,8 +159,8 @@ def test_central_flows_release_worst_case_neighbour(monkeypatch):
     two entries, which the search combines. Charging Δ₁ = m (a mutation the per-entry
     audit of test_flows_noise could not see) fails.
     """
-    from mobility_dp.dpcore.flows import noise as flows_noise
-    from mobility_dp.dpcore.flows.noise import release_central
+    from mobility_dp.dpcore.flows import central_noise as flows_noise
+    from mobility_dp.dpcore.flows.central_noise import release_central
     rng = make_rng(10)
     rows = {False: [[1, 0, 0, 2]], True: [[1, 0, 0, 2], [0, 2, 2, 0]]}
     kw = dict(epsilon=1.0, max_moves=2, max_count=2, bounding="distinct")

@@ -7,14 +7,12 @@ import scipy.sparse as sp
 from scipy import stats
 
 from mobility_dp.dpcore import mechanisms
+from mobility_dp.dpcore.flows.central_noise import bound_contributions, release_central
 from mobility_dp.dpcore.flows.coordinator import plan_flows, release_flows
+from mobility_dp.dpcore.flows.local_noise import LocalNoise, release_local
 from mobility_dp.dpcore.flows.noise import (
-    LocalNoise,
     balanced_bound,
-    bound_contributions,
     continuous_grid,
-    release_central,
-    release_local,
     truncated_discrete_laplace_noise,
     truncated_laplace_noise,
 )

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mobility_dp.dpcore.flows.coordinator import release_flows
-from mobility_dp.dpcore.flows.noise import LocalNoise
+from mobility_dp.dpcore.flows.local_noise import LocalNoise
 from mobility_dp.dpcore.flows.sketches import SketchSpec, estimate, hash_functions, sketch
 from mobility_dp.dpcore.flows.vectors import FlowVectors, MoveIndex
 from mobility_dp.dpcore.random.rng import make_rng

@@ -737,8 +737,8 @@ def test_krr_channel_ratio_exact_at_large_epsilon():
 def test_continuous_releases_lie_on_their_stated_granularity():
     """Real releases (counts, central flows) publish values on the granularity their cost states."""
     from mobility_dp.dpcore.counts.noisycounts import release_noisy_counts
+    from mobility_dp.dpcore.flows.central_noise import release_central
     from mobility_dp.dpcore.flows.coordinator import release_flows
-    from mobility_dp.dpcore.flows.noise import release_central
 
     from .test_flows_noise import replicated
     x = np.arange(50) * 7

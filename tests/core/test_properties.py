@@ -12,7 +12,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mobility_dp.dpcore.flows.noise import bound_contributions as bound_flows
+from mobility_dp.dpcore.flows.central_noise import bound_contributions as bound_flows
 from mobility_dp.dpcore.flows.vectors import FlowVectors
 from mobility_dp.dpcore.geoind.ibu import clip_to_simplex
 from mobility_dp.dpcore.histograms import consistency_postprocess
