@@ -2,7 +2,7 @@
 and a valid, conservative ledger.
 
 A real ``qgis_process`` run of ``perturbpoints`` (100,000 points, a ledger, a GeoPackage and
-an HTML report) is killed 33 times, 11 in each phase: while reading (before the ledger
+an HTML report) is killed 30 times, 10 in each phase: while reading (before the ledger
 changes), after the reservation (the ledger holds the reserved entry) and while writing (a
 new file appeared in the output directory). After every kill:
 
@@ -24,7 +24,7 @@ from ..support.qgis import QGIS_PROCESS
 
 N_POINTS = 100_000
 PHASES = ("reading", "reserved", "writing")
-KILLS_PER_PHASE = 11
+KILLS_PER_PHASE = 10
 
 
 @pytest.fixture(scope="module")

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from . import fuzz_cases
 from .fuzz_world import BASELINES, generic_baseline
 
-CASES = int(os.environ.get("FUZZ_CASES", "2100"))
+CASES = int(os.environ.get("FUZZ_CASES", "2000"))
 ONLY = [a for a in os.environ.get("FUZZ_ONLY", "").split(",") if a]  # e.g. FUZZ_ONLY=odflows
 PROVIDER = "mobilitydp"
 
