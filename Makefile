@@ -19,9 +19,9 @@ lint: setup
 # tier (local[2], one SparkSession, plus one scripts/spark-bound run) and the GUI tier take the
 # other in turn. In sequence the QGIS tier left a core idle for ~9 of make test's ~15.5 minutes.
 # Each tier's output is printed whole when it ends (--output-sync), with pytest's time.
-TIERS := test-qgis test-core-latest test-core test-spark test-gui
+TEST_JOBS := test-qgis test-core-latest test-core test-spark test-gui
 test: setup lint
-	$(MAKE) -j2 --output-sync=target $(TIERS)
+	$(MAKE) -j2 --output-sync=target $(TEST_JOBS)
 
 test-core:
 	$(VENV) -m pytest -q tests/core
