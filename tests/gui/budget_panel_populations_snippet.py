@@ -11,15 +11,13 @@ SHOTS = _os.environ.get("GUI_SHOTS", "")
 
 
 def _items(tree, kind):
-    """The rows of one kind ("population", "period", "dataset", "release"), in tree order (none
-    when the panel does not mark its rows' kinds)."""
-    from mobility_dp.gui import budget_panel
-    role = getattr(budget_panel, "KIND", None)
-    stack = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())] if role else []
+    """The rows of one kind ("population", "period", "dataset", "release"), in tree order."""
+    from mobility_dp.gui.budget_rows import KIND, NAME
+    stack = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
     found = []
     while stack:
         item = stack.pop(0)
-        if item.data(budget_panel.NAME, role) == kind:
+        if item.data(NAME, KIND) == kind:
             found.append(item)
         stack += [item.child(k) for k in range(item.childCount())]
     return found
