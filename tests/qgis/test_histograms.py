@@ -153,7 +153,8 @@ def test_attack_on_noisy_counts_and_bad_inputs(run_alg, tmp_path):
     counts = run_alg(PUBLISH, _params(tmp_path, EPSILON=0.5, POSTPROCESS=False))["OUTPUT"]
     res = run_alg(ATTACK, _attack(tmp_path, counts, SEED=1))
     assert 0.0 <= res["RECOVERY_ACCURACY"] <= 1.0
-    assert "True" in open(res["REPORT"], encoding="utf-8").read()   # made consistent first
+    assert "<td>made consistent first (Alg. 3)</td><td>yes</td>" in open(
+        res["REPORT"], encoding="utf-8").read()
     (tmp_path / "b").mkdir()
     with pytest.raises(QgsProcessingException, match="no field 'nope'"):
         run_alg(ATTACK, _attack(tmp_path / "b", counts, COUNT_FIELD="nope"))
@@ -204,4 +205,5 @@ def test_attack_reads_a_float_density_layer_like_sanitizedensity(run_alg, tmp_pa
     layer.dataProvider().addFeatures(feats)
     res = run_alg(ATTACK, _attack(tmp_path, layer, SEED=3))
     assert res["RECOVERY_ACCURACY"] == 1.0
-    assert "True" in open(res["REPORT"], encoding="utf-8").read()
+    assert "<td>made consistent first (Alg. 3)</td><td>yes</td>" in open(
+        res["REPORT"], encoding="utf-8").read()

@@ -163,7 +163,7 @@ def test_default_picks_people_per_pair_and_says_why(run_alg, tmp_path):
     res = run_alg(ALG, _params(_lines(), _zones(), tmp_path, EPSILON=2.0))
     assert res["EPSILON_SPENT"] == pytest.approx(2.0)
     html = _text(res["REPORT"])
-    assert "people_shrunk" in html and "assumed sparse" in html
+    assert "people per pair, shrunk toward a fitted prior" in html and "assumed sparse" in html
     assert "people per unordered pair" in html and "trip scale" in html
     _, rows = read_layer(res["OD_TABLE"])
     assert rows and all(r["lower95"] <= r["flow"] <= r["upper95"] for r in rows)

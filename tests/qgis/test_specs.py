@@ -1,6 +1,5 @@
 """Parameters declared as data (algorithms/common/specs.py) build the parameters QGIS's own
 classes build with the same arguments, in the table's order, with the dialog conventions."""
-from .conftest import qgis_app  # noqa: F401 (fixture)
 
 
 def _added(*table):
@@ -15,7 +14,7 @@ def _added(*table):
     return alg
 
 
-def test_specs_build_the_same_parameters_as_qgis_in_order(qgis_app):  # noqa: F811
+def test_specs_build_the_same_parameters_as_qgis_in_order(qgis_app):
     from qgis.core import (
         QgsProcessing,
         QgsProcessingParameterDefinition,
