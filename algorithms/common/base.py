@@ -36,6 +36,7 @@ from ...dpcore.accounting.staging import place
 from ...dpcore.random.draws import DrawWatch
 from ...dpcore.reporting.progress import Cancelled
 from . import helppages, helptext
+from .default_style import store_default_styles
 from .frame import MetricFrame  # noqa: F401
 from .frame_choice import choose_frame  # noqa: F401
 from .frame_reading import id_type, shapely_wkb  # noqa: F401
@@ -55,7 +56,7 @@ from .inputs import (  # noqa: F401
     InputsMixin,
 )
 from .ledger import DELTA_SPENT, EPSILON_SPENT, PRIVACY_UNIT, Charge, failure_message, layer_dataset_id  # noqa: F401
-from .outputs import begin_run, end_run, store_default_styles, style_on_load  # noqa: F401
+from .outputs import begin_run, end_run, style_on_load  # noqa: F401
 from .params import (  # noqa: F401
     advanced,
     delta_parameter,

@@ -3,17 +3,15 @@
 Every output carries its style: when the QGIS GUI loads an output, a post
 processor applies the style function; and when the output is a GeoPackage
 file, the same style (all categories, temporal settings included) is stored
-as the layer's default style in the GeoPackage's ``layer_styles`` table, so
-the file loads styled in any QGIS, whoever made it (``qgis_process``,
-``make demo``, a model).
+as the layer's default style (:mod:`.default_style`), so the file loads styled
+in any QGIS, whoever made it (``qgis_process``, ``make demo``, a model).
 
 :func:`style_on_load` does both: algorithms call it once per styled output.
 The GeoPackage part runs after the algorithm body, when the sinks are
-closed (``store_default_styles``, called by ``MobilityDPAlgorithm``).
+closed (``default_style.store_default_styles``, called by ``MobilityDPAlgorithm``).
 """
 from __future__ import annotations
 
-import os
 import threading
 
 from qgis.core import (
@@ -25,13 +23,11 @@ from qgis.core import (
     QgsProcessingLayerPostProcessorInterface,
     QgsProcessingOutputLayerDefinition,
     QgsProperty,
-    QgsVectorLayer,
     QgsWkbTypes,
 )
 from qgis.PyQt.QtCore import QDateTime, Qt
 
-from .field_types import FieldType, save_style_to_database
-from .i18n import tr
+from .field_types import FieldType
 from .styles import temporal_counts_style
 from .values import published_counts
 
@@ -119,41 +115,6 @@ def end_run() -> list:
     styles = getattr(_RUN, "styles", None) or []
     _RUN.styles = None
     return styles
-
-
-def geopackage_uri(layer_id: str):
-    """The OGR URI of a GeoPackage file output, or None for other outputs."""
-    path = (layer_id or "").split("|")[0]
-    if path.startswith("ogr:"):
-        return None
-    return layer_id if path.lower().endswith(".gpkg") and os.path.exists(path) else None
-
-
-def save_default_style(uri: str, style_function) -> str:
-    """Store ``style_function``'s style as the default style of a GeoPackage layer.
-
-    Returns an error message ("" on success). All style categories are
-    stored, temporal properties included.
-    """
-    layer = QgsVectorLayer(uri, "output", "ogr")
-    if not layer.isValid():
-        return f"cannot open {uri} to store its style"
-    style_function(layer)
-    message = save_style_to_database(layer, "mobilitydp", "Mobility DP default style", True)
-    del layer
-    return message
-
-
-def store_default_styles(styles, feedback=None) -> None:
-    """Store each GeoPackage output's style as its default style (warn on failure)."""
-    for layer_id, style_function in styles:
-        uri = geopackage_uri(layer_id)
-        if uri is None:
-            continue
-        message = save_default_style(uri, style_function)
-        if message and feedback is not None:
-            feedback.pushWarning(tr("Could not store the style in {uri}: {message}").format(
-                uri=uri, message=message))
 
 
 def destination_value(parameters, name: str, context) -> str:

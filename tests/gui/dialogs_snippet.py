@@ -155,4 +155,32 @@ def main(h):
     yield 0.5
     h.result["foreign"] = {"messages": h.messages_since(mark), "valid": bool(
         layer and layer.isValid()), "added": len(QgsProject.instance().mapLayers()) - before}
+
+    # 5. an output GeoPackage added as a user adds a file (Add Vector Layer); the control is a
+    # copy whose style is stored inside the file, as QGIS's Save to Database does
+    yield from _add_output_geopackages(h, gpkg("density"), gpkg("density_infile"))
     h.result["messages_total"] = len(h.messages)
+
+
+def _add_output_geopackages(h, own, infile):
+    import shutil
+
+    from qgis.core import QgsProject, QgsVectorLayer
+    shutil.copyfile(own, infile)
+    copy = QgsVectorLayer(infile, "copy", "ogr")
+    copy.loadNamedStyle(own[:-len(".gpkg")] + ".qml")
+    copy.saveStyleToDatabase("control", "", True, "")
+    del copy
+    added = {}
+    for name, path in (("own", own), ("infile", infile)):
+        first = len(h.modals)
+        layer = h.iface.addVectorLayer(path, "", "ogr")
+        yield 1.0
+        modals = h.modals[first:]
+        del h.modals[first:]   # the control's dialog is expected: not a session modal
+        added[name] = {"modals": modals, "valid": bool(layer and layer.isValid())}
+        if layer and layer.isValid():
+            added[name].update(renderer=layer.renderer().type(),
+                               temporal=layer.temporalProperties().isActive())
+    h.result["add_vector"] = added
+    QgsProject.instance().removeAllMapLayers()

@@ -111,6 +111,17 @@ def test_a_foreign_geopackage_gets_no_plugin_message(session):
     assert foreign["messages"] == [], foreign["messages"]
 
 
+def test_an_output_geopackage_is_added_without_choosing_items(session):
+    """Add Vector Layer on an output opens no "Select Items to Add" dialog and loads it styled
+    (graduated counts that play in the Temporal Controller); control: the same file with its
+    style stored inside it makes QGIS list the style table and ask."""
+    added = session["result"]["add_vector"]
+    assert added["own"]["modals"] == [] and added["own"]["valid"], added["own"]
+    assert added["own"]["renderer"] == "graduatedSymbol" and added["own"]["temporal"]
+    titles = [m["title"] for m in added["infile"]["modals"]]
+    assert len(titles) == 1 and titles[0].startswith("Select Items to Add"), added
+
+
 def test_screenshots_of_the_main_dialogs(session):
     shots = session["shots"]
     for name in ("sanitizedensity", "noisycounts", "odflows", "perturbpoints"):

@@ -84,7 +84,9 @@ def test_geopackage_output_is_placed_with_its_name_and_stored_style(qgis_app, ru
     outs = _outputs(tmp_path)
     run_alg(AGG, _params(**outs))
     layer, rows = read_layer(outs["FLOWS"], "flows")
-    assert rows and layer.listStylesInDatabase()[0] >= 1          # the style came along
+    from mobility_dp.algorithms.common.default_style import has_own_style, sidecar_path
+    assert rows and has_own_style(outs["FLOWS"])                   # the style came along
+    assert os.path.exists(sidecar_path(outs["FLOWS"].split("|")[0]))
 
 
 def test_memory_layer_with_a_ledger_needs_a_dataset_id(qgis_app, run_alg, tmp_path):

@@ -65,7 +65,7 @@ def test_layer_hook_ignores_foreign_geopackages(qgis_app, tmp_path):
     from qgis.core import QgsApplication, QgsProject, QgsVectorLayer
 
     import mobility_dp
-    from mobility_dp.algorithms.common.layer_hook import has_own_style
+    from mobility_dp.algorithms.common.default_style import has_own_style
     foreign = str(tmp_path / "buffer.gpkg")
     _run_in(__import__("qgis.core", fromlist=["x"]).QgsProcessingContext(), "native:buffer",
             {"INPUT": IRIS, "DISTANCE": 0.001, "OUTPUT": foreign})

@@ -192,7 +192,7 @@ def test_default_style_keeps_temporal_settings(qgis_app, tmp_path):
         QgsVectorLayerTemporalProperties,
     )
 
-    from mobility_dp.algorithms.common.outputs import save_default_style
+    from mobility_dp.algorithms.common.default_style import save_default_style
     mem = QgsVectorLayer("Point?crs=EPSG:2154&field=t0:datetime&field=t1:datetime", "d",
                          "memory")
     f = QgsFeature(mem.fields())
