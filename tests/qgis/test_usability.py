@@ -236,3 +236,28 @@ def test_default_style_keeps_temporal_settings(qgis_app, tmp_path):
     finally:
         plugin.unload()
         QgsProject.instance().removeAllMapLayers()
+
+
+def test_default_style_of_a_geopackage_of_several_layers_is_stored_inside_it(qgis_app,
+                                                                             tmp_path):
+    """One sidecar cannot style several layers: each layer's style goes into the file, and
+    only the layer styled is recognised as Mobility DP's."""
+    from qgis.core import QgsVectorFileWriter, QgsVectorLayer
+
+    from mobility_dp.algorithms.common.default_style import (
+        has_own_style,
+        save_default_style,
+        sidecar_path,
+    )
+    path = str(tmp_path / "two.gpkg")
+    for name in ("a", "b"):
+        mem = QgsVectorLayer("Point?crs=EPSG:2154&field=n:integer", name, "memory")
+        options = QgsVectorFileWriter.SaveVectorOptions()
+        options.layerName = name
+        if name == "b":
+            options.actionOnExistingFile = QgsVectorFileWriter.CreateOrOverwriteLayer
+        QgsVectorFileWriter.writeAsVectorFormatV3(mem, path, mem.transformContext(), options)
+    assert save_default_style(path + "|layername=a", lambda layer: None) == ""
+    assert not os.path.exists(sidecar_path(path))
+    assert has_own_style(path + "|layername=a") and not has_own_style(path + "|layername=b")
+    assert not has_own_style(path)  # several layers, none named
