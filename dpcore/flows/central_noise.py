@@ -17,6 +17,11 @@ the global vector: ε-DP for one whole vehicle (add/remove neighbours). Two boun
 Public and internal: ``Release.public`` holds parameters and facts computed
 from the noisy values only; what depends on the raw data (the number of
 vehicles, the share of moves the bounding kept) is in ``Release.internal``.
+The released values are not clipped, so their sum is the unbiased noisy total of the
+bounded moves; its variance is the public noise law's times the number of possible moves,
+and where its 95 % interval reaches 2× away from the total (few moves, many cells, a large
+m) :func:`dpcore.od.totals.total_warning` says so in ``public["warnings"]`` (the log and
+the publishable report).
 """
 from __future__ import annotations
 
@@ -29,7 +34,9 @@ from .. import mechanisms
 from ..accounting.checks import check_epsilon
 from ..accounting.contract import Release
 from ..accounting.costs import PrivacyCost
+from ..od.totals import total_warning
 from ..random.sampling import sample_per_user, sampling_stream
+from ..reporting.messages import word
 from ..reporting.progress import report_progress
 from .noise import BOUNDINGS, NOISES, UNIT_NAMES, UNIT_VEHICLE
 from .vectors import FlowVectors
@@ -107,9 +114,15 @@ def release_central(vectors: FlowVectors, *, epsilon: float, rng: np.random.Gene
     values = np.asarray(rel.values, dtype=float)
     negative = values[values < 0]
     report_progress(progress, 1.0)
+    # one value's noise variance (public): discrete Laplace's std, or Laplace's 2b²
+    variance = (rel.public["noise_std"] ** 2 if noise == "discrete"
+                else 2.0 * rel.public["scale"] ** 2)
+    warning = total_warning(float(values.sum()), float(values.sum()), values.size * variance,
+                            word("moves between cells"))
     info = {"method": "central", "noise": noise, "bounding": bounding,
             "max_moves": int(max_moves), "l1_sensitivity": sens,
             "differentially_private": True, "leaks": "",
+            "warnings": [warning] if warning else [],
             "negative_entries": int(negative.size),
             "negative_mean": float(negative.mean()) if negative.size else 0.0}
     if bounding == "distinct":

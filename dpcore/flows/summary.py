@@ -178,8 +178,11 @@ def internal_sections(stats: dict, vectors, release, params: dict, rng, utility=
 def flows_report(plan, release, *, trajectories: str, frame: str) -> dict:
     """The report of a flows release (:func:`.plan.plan_aggregate_flows`): keyword arguments
     of the glue's report writer. ``trajectories`` names the input layer, ``frame`` the metric
-    frame the tessellation gave."""
+    frame the tessellation gave. The release's public warnings (a noisy total that may be off
+    by 2×) reach the log and the publishable report through the charge; central mode's share
+    of the moves kept, when under half, is a warning of the internal report."""
     info, internal = release.public, release.internal
+    kept, low = internal["kept_note"]   # raw: the internal report's warning, never the public
     rows = [("trajectories", trajectories), ("cells", info["n_cells"]),
             ("possible moves (ordered adjacent pairs)", info["possible_moves"]),
             ("holes between cells (accepted)", info["cell_holes"]),
@@ -190,4 +193,5 @@ def flows_report(plan, release, *, trajectories: str, frame: str) -> dict:
                 internal_sections=internal_sections(internal["stats"], internal["vectors"],
                                                     release, plan.params, None,
                                                     internal["utility"]),
-                warnings=[plan.leaks] if plan.leaks else [])
+                warnings=[plan.leaks] if plan.leaks else [],
+                internal_warnings=[kept] if low else [])

@@ -192,7 +192,8 @@ def test_the_plan_is_the_cost_and_nothing_raw_is_public(kw):
                           **kw)
     assert set(small.public) == set(rel.public)
     for key in rel.public:
-        if key not in ("negative_entries", "negative_mean", "clipped_values", "clipped_mass"):
+        if key not in ("negative_entries", "negative_mean", "clipped_values", "clipped_mass",
+                       "warnings"):     # read from the noisy values
             assert small.public[key] == rel.public[key], key
     assert rel.internal["vehicles"] == 3 and small.internal["vehicles"] == 2
 

@@ -195,11 +195,12 @@ def test_sanitizedensity_default_not_worse_and_totals_warned(small):
 
 def test_aggregateflows_default_not_worse_and_lost_moves_warned(small):
     # central mode (the default: ≤ m moves per vehicle) vs the other bounding (≤ m distinct
-    # moves, each once), against all moves; the bounding's loss is the log's warning
+    # moves, each once), against all moves; the bounding's loss is the log's and the internal
+    # report's warning, the noise's the public one (read from the noisy total alone)
     _, tiles, _, geo = small
     traj = _trajectories(geo)
     fixes = (traj.vehicle_id, traj.trip_id, traj.t, traj.x, traj.y)
-    errors, kept = {"trips": [], "distinct": []}, {}
+    errors, kept, off = {"trips": [], "distinct": []}, {}, 0
     for m in (10, 400):
         data = plan_aggregate_flows(epsilon=1.0, max_moves=m).prepare(
             (tiles, "vehicle", fixes), make_rng(0))
@@ -211,9 +212,19 @@ def test_aggregateflows_default_not_worse_and_lost_moves_warned(small):
                 v = np.asarray(rel.values, dtype=float)
                 low = kept_share(rel.internal)[1]
                 if m == 10:   # a total under half of all moves: the log says why
-                    assert low or v.sum() >= 0.45 * truth.sum()
+                    assert low or rel.public["warnings"] or v.sum() >= 0.45 * truth.sum()
                     errors[bounding].append(np.abs(v - truth).mean())
+                else:         # m = 400 keeps every move: a total 2× off is the noise's, said
+                    bad = not 0.5 <= v.sum() / truth.sum() <= 2.0
+                    off += bad
+                    assert not bad or any("off by more than 2×" in w
+                                          for w in rel.public["warnings"])
                 kept.setdefault(m, []).append(low)
     assert not_worse(errors["trips"], errors["distinct"])
     # negative control: with m above every vehicle's moves nothing is lost and nothing warned
     assert not any(kept[400]) and any(kept[10])
+    # the noise of m = 400 on 52 cells does put totals 2× off here, and where the noise is
+    # negligible (ε = 20) the same data give no public warning
+    assert off >= 3
+    quiet = plan_aggregate_flows(epsilon=20.0, max_moves=10).release(data, make_rng(0))
+    assert quiet.public["warnings"] == []

@@ -203,9 +203,11 @@ def _aggregateflows_central(work, neighbour):
 
 
 FLOWS_NOISY = {"FLOWS": {"flow"}, "ZONES": {"flow_out", "flow_in", "flow", "above_median"}}
-# facts about the noisy flows, printed in the publishable report
+# warnings read from the noisy values, marked as released in the publishable report
+RELEASED_HTML = r'<div class="released">.*?</div>'
+# facts about the noisy flows, printed in the publishable report (the total's warning too)
 FLOWS_REPORT_NOISY = (r"<tr><td>released flows below 0</td><td>[^<]*</td></tr>",
-                      r"<tr><td>their mean</td><td>[^<]*</td></tr>")
+                      r"<tr><td>their mean</td><td>[^<]*</td></tr>", RELEASED_HTML)
 
 
 def _cdr_city(work, neighbour):
@@ -282,7 +284,6 @@ OD_NOISY = {"flow", "lower95", "upper95", "moe95"}  # margins × the noisy trip 
 # every value of a synthetic trip is drawn from the noisy model; the count is public (N_TRIPS)
 SYNTHETIC_NOISY = {"fid", "user_id", "start", "end", "length_m", "travel_min", "origin_zone",
                    "dest_zone", "geometry"}
-RELEASED_HTML = r'<div class="released">.*?</div>'
 RELEASED_JSON = r'"(counts|lower|upper|per_zone|per_weekday|per_hour|quartiles)": \[(?:[^\[\]]|\[[^\[\]]*\])*\]'
 # read from the noisy trip scale (issue 29): the scale itself and the margins it multiplies
 SCALED_JSON = (r'"(noisy_users|noisy_trips|trips_per_person|sampling_scale|margin_of_error_95|'
