@@ -39,7 +39,11 @@ Rows, ε = 1, m = 10 (publishhistograms: 24 hourly slots):
   on the true pairs, synthetic / true trips.
 
 Each cell: median [min, max] over ``--seeds`` seeds; "default − plain" is the median of the
-per-seed differences, with the seed spread (max − min of the plain method) beside it.
+per-seed differences, with the seed spread (max − min of the plain method) beside it. Every
+algorithm also has the row "2× off, silent": 1 for a seed whose released total is off by more
+than 2× (below half or above twice the truth the row "total / true" names) with no 2× warning
+in its log and report (the release's public warnings; for aggregateflows also the log's and
+internal report's "kept under half"), so its sum over seeds is the number of silent seeds.
 
 Run: nice -n 10 .venv/bin/python benchmarks/small_data.py [--seeds 5] [--sizes 50,200,1000]
 [--trips /path/to/trips.csv]
@@ -78,6 +82,7 @@ from dpcore.od.report import release_report  # noqa: E402
 from dpcore.od.statistics import OD, VISITS  # noqa: E402
 from dpcore.od.strategy import AUTO, OD_TRIPS, VISITS_PLAIN  # noqa: E402
 from dpcore.od.synthesis import release_synthetic_trips  # noqa: E402
+from dpcore.od.synthesis.release import warnings as synth_warnings  # noqa: E402
 from dpcore.od.trips import Trips, trips_from_fixes  # noqa: E402
 from dpcore.random.rng import make_rng  # noqa: E402
 from dpcore.synth import DEFAULT_PRESET, generate_cdr, generate_population, generate_trajectories  # noqa: E402
@@ -88,6 +93,12 @@ START = 1_779_667_200   # Monday 25 May 2026, 00:00 UTC
 HIST_METHOD = "auto"   # publishhistograms' default scheme (a noisy size picks threshold or hybrid)
 
 
+def silent(ratio, warnings, warned=False) -> float:
+    """1.0 when a total off by more than 2× has no 2× warning (module doc), else 0.0."""
+    said = warned or any("2×" in w for w in warnings)
+    return float(not 0.5 <= ratio <= 2.0 and not said)
+
+
 def truth_od(z):
     n = z.n_zones
     return np.bincount(z.origin_zone.astype(np.int64) * n + z.dest_zone,
@@ -96,11 +107,15 @@ def truth_od(z):
 
 def odflows(z, seed):
     t = truth_od(z)
-    d = np.asarray(release_people_od(z, rng=make_rng(seed), epsilon=EPS).values, float)
-    p = np.asarray(release_od(z.user, z.origin_zone, z.dest_zone, n_zones=z.n_zones,
-                              epsilon=EPS, max_trips=M, rng=make_rng(seed)).values, float)
+    rd = release_people_od(z, rng=make_rng(seed), epsilon=EPS)
+    rp = release_od(z.user, z.origin_zone, z.dest_zone, n_zones=z.n_zones, epsilon=EPS,
+                    max_trips=M, rng=make_rng(seed))
+    d, p = np.asarray(rd.values, float), np.asarray(rp.values, float)
+    ratio = (d.sum() / t.sum(), p.sum() / t.sum())
     return {"MAE per pair": (np.abs(d - t).mean(), np.abs(p - t).mean()),
-            "total / true": (d.sum() / t.sum(), p.sum() / t.sum())}
+            "total / true": ratio,
+            "2× off, silent": tuple(silent(r, x.public["warnings"]) for r, x in zip(ratio,
+                                                                                  (rd, rp)))}
 
 
 def mobilityreport(z, seed):
@@ -113,21 +128,27 @@ def mobilityreport(z, seed):
     truth = {VISITS: np.bincount(z.origin_zone, minlength=n) + np.bincount(z.dest_zone,
                                                                            minlength=n),
              OD: truth_od(z)}
-    out = {}
+    out, off = {}, [0.0, 0.0]
     for key, label in ((VISITS, "visits MAE per zone"), (OD, "OD MAE per pair")):
         def pick(r, key=key):
             return np.asarray(r.values[key]["per_zone" if key == VISITS else "counts"], float)
         out[label] = (np.abs(pick(d) - truth[key]).mean(), np.abs(pick(p) - truth[key]).mean())
+        ratio = tuple(pick(r).sum() / truth[key].sum() for r in (d, p))
+        out[f"{key} total / true"] = ratio
+        off = [max(o, silent(x, r.public["warnings"])) for o, x, r in zip(off, ratio, (d, p))]
+    out["2× off, silent"] = tuple(off)
     return out
 
 
 def histograms(counts, seed):
     t = counts.sum() if counts.sum() > 0 else 1.0
-    d = release_histograms(counts, method=HIST_METHOD, epsilon=EPS, rng=make_rng(seed)).values
-    p = release_histograms(counts, method="direct", epsilon=EPS, rng=make_rng(seed)).values
-    d, p = np.asarray(d, float), np.asarray(p, float)
+    rel = [release_histograms(counts, method=k, epsilon=EPS, rng=make_rng(seed))
+           for k in (HIST_METHOD, "direct")]
+    d, p = (np.asarray(r.values, float) for r in rel)
+    ratio = (d.sum() / t, p.sum() / t)
     return {"MAE per cell": (np.abs(d - counts).mean(), np.abs(p - counts).mean()),
-            "total / true": (d.sum() / t, p.sum() / t)}
+            "total / true": ratio,
+            "2× off, silent": tuple(silent(x, r.public["warnings"]) for x, r in zip(ratio, rel))}
 
 
 def aggregateflows(data, seed):
@@ -135,9 +156,13 @@ def aggregateflows(data, seed):
     out = [plan_aggregate_flows(epsilon=EPS, max_moves=M, bounding=b).release(data, make_rng(seed))
            for b in ("trips", "distinct")]
     v = [np.asarray(r.values, float) for r in out]
+    ratio = tuple(x.sum() / truth.sum() for x in v)
     return {"MAE per move": tuple(np.abs(x - truth).mean() for x in v),
-            "total / all moves": tuple(x.sum() / truth.sum() for x in v),
-            "log warns (kept < 1/2)": tuple(float(kept_share(r.internal)[1]) for r in out)}
+            "total / all moves": ratio,
+            "log warns (kept < 1/2)": tuple(float(kept_share(r.internal)[1]) for r in out),
+            "public 2× warning (noise)": tuple(float(bool(r.public["warnings"])) for r in out),
+            "2× off, silent": tuple(silent(x, r.public["warnings"], kept_share(r.internal)[1])
+                                    for x, r in zip(ratio, out))}
 
 
 def synthesis(z, tiles, seed):
@@ -159,7 +184,9 @@ def synthesis(z, tiles, seed):
     return {"JS start hour": (js(t_hour, hour(s.trips.start)), js(t_hour, hour(b.trips.start))),
             "JS start hour, uniform law": (js(t_hour, np.ones(24)),) * 2,
             "OD r (true pairs)": (od_r(s), od_r(b)),
-            "synthetic / true trips": (s.n / z.n, b.n / z.n)}
+            "synthetic / true trips": (s.n / z.n, b.n / z.n),
+            "2× off, silent": (silent(s.n / z.n, synth_warnings(rel.public)),
+                               silent(b.n / z.n, []))}
 
 
 def density_data(geo, tiles, n, seed):
@@ -180,12 +207,14 @@ def density_data(geo, tiles, n, seed):
 def density(case, seed):
     visits, fourier, truth = case
     t = max(float(truth.sum()), 1.0)
-    d = np.asarray(release_visits(visits, epsilon=EPS, delta=DELTA, ell=ELL,
-                                  rng=make_rng(seed)).values, float)
-    p = np.asarray(release_density(fourier, method="lpa_direct", epsilon=EPS, delta=DELTA,
-                                   rng=make_rng(seed)).values, float)
+    rel = (release_visits(visits, epsilon=EPS, delta=DELTA, ell=ELL, rng=make_rng(seed)),
+           release_density(fourier, method="lpa_direct", epsilon=EPS, delta=DELTA,
+                           rng=make_rng(seed)))
+    d, p = (np.asarray(r.values, float) for r in rel)
+    ratio = (d.sum() / t, p.sum() / t)
     return {"MAE per cell-hour": (np.abs(d - truth).mean(), np.abs(p - truth).mean()),
-            "total / true": (d.sum() / t, p.sum() / t)}
+            "total / true": ratio,
+            "2× off, silent": tuple(silent(x, r.public["warnings"]) for x, r in zip(ratio, rel))}
 
 
 def fmt(v, digits=3):
@@ -199,6 +228,10 @@ def rows(label, results):
     for key in results[0]:
         d = np.array([r[key][0] for r in results])
         p = np.array([r[key][1] for r in results])
+        if key == "2× off, silent":   # a count of seeds, not a median
+            print(f"| {label} | {key} (seeds) | {int(d.sum())} of {d.size} | "
+                  f"{int(p.sum())} of {p.size} | | |")
+            continue
         print(f"| {label} | {key} | {fmt(d)} | {fmt(p)} | {np.median(d - p):+.3g} | "
               f"{p.max() - p.min():.3g} |")
     sys.stdout.flush()
