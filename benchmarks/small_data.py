@@ -33,7 +33,9 @@ Rows, ε = 1, m = 10 (publishhistograms: 24 hourly slots):
   released total / the true total;
 * **aggregateflows**: the default (central, ≤ m = 10 moves per vehicle, discrete Laplace: no
   rule chooses) vs the other bounding (≤ m distinct moves, each once) on the GPS fixes; MAE per
-  move and total against all moves; whether the log warns that under half the moves were kept;
+  move and total against all moves; whether the log warns that under half the moves were kept
+  (raw: the log and the internal report) and whether the public warning on the noisy total
+  fires;
 * **synthesizetrips**: the default synthesizer vs the six-marginals baseline of
   ``benchmarks/synthesis.py`` at the same ε; JS of the start hour (and of a uniform law), OD r
   on the true pairs, synthetic / true trips.
