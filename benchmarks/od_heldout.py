@@ -66,13 +66,9 @@ from peer_dpmr import grid_tiles, make_data  # noqa: E402
 from synthesis import ny_data, zoned  # noqa: E402
 
 from dpcore.od.flows import release_od  # noqa: E402
-from dpcore.od.people_flows import (  # noqa: E402
-    _directed,
-    measure_people,
-    release_people_od,
-    trip_scale,  # noqa: E402
-)
+from dpcore.od.people_flows import _directed, measure_people, release_people_od  # noqa: E402
 from dpcore.od.strategy import choose  # noqa: E402
+from dpcore.od.trip_scale import trip_scale  # noqa: E402
 from dpcore.random.rng import make_rng  # noqa: E402
 
 EPS, M = 1.0, 10

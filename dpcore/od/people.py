@@ -17,7 +17,7 @@ zone to work zone. The statistics here do the same on trips:
 A user's choice depends only on that user's trips (and random ties), so a
 neighbouring dataset changes only that user's contribution: the sensitivities
 above hold whatever the data. These functions compute true statistics only; the
-noise and its accounting are in :mod:`.people_flows`.
+noise and its accounting are in :mod:`.people_flows` and :mod:`.trip_scale`.
 """
 from __future__ import annotations
 

@@ -32,13 +32,13 @@ from ..reporting.progress import report_progress
 from .intervals import count_level, scaled_interval
 from .noise import DISCRETE_LAPLACE, LEVEL, margin_of_error, noisy_counts
 from .people import all_trips_table
-from .people_flows import MAX_SCALE_SHARE
 from .report_methods import OD_PEOPLE_NOTE, needs_scale, od_people_entry, release_scale, scale_cost, visits_shrunk
 from .shrink import noise_variance
 from .statistics import OD, STATISTICS, TITLES, TRIPS_OVER_TIME, VISITS, Bins, compute, sensitivity
 from .strategy import AUTO, OD_PEOPLE, OD_TRIPS, VISITS_PLAIN, VISITS_SHRUNK, resolve
 from .table_statistics import from_tables
 from .totals import total_warning
+from .trip_scale import MAX_SCALE_SHARE
 from .trip_tables import TripTables
 from .trips import Trips, ZonedTrips, check_max_trips
 

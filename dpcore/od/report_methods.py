@@ -11,7 +11,7 @@
   by the sampling scale (trips up to the cap M over the trips kept, from the same noisy
   totals) to estimate the visits of all trips.
 * the trip scale: the users (sensitivity 1) and [trips up to m, trips between m and M]
-  (L1 sensitivity M) with discrete Laplace (:func:`.people_flows.trip_scale`) at a share of
+  (L1 sensitivity M) with discrete Laplace (:func:`.trip_scale.trip_scale`) at a share of
   ε, spent once for both.
 
 Margins: the 95 % margin of the noisy count (noise law) times the scale. People per pair
@@ -26,13 +26,11 @@ import numpy as np
 
 from ..accounting.costs import PrivacyCost
 from ..mechanisms.geometric import discrete_laplace_alpha
-from ..reporting.messages import word
-from .intervals import count_level, scaled_interval, shrunk_interval
-from .noise import DISCRETE_LAPLACE, LEVEL, margin_of_error
-from .people_flows import _directed, measure_people, plan_trip_scale, trip_scale
-from .shrink import fit_prior_trimmed, linear_shrink, noise_variance, posterior_mean
+from .intervals import count_level
+from .people_flows import measure_people, published_pairs, shrink_pairs
+from .shrink import linear_shrink
 from .strategy import OD_PEOPLE, VISITS_SHRUNK
-from .totals import total_warning
+from .trip_scale import plan_trip_scale, trip_scale
 from .trips import ZonedTrips
 
 OD_PEOPLE_NOTE = "OD flows: people per unordered pair, each user once"
@@ -61,25 +59,13 @@ def od_people_entry(zoned: ZonedTrips, *, epsilon: float, rng, scale: float,
     hull at 96 % times ``scale_range``, the trip scale's 99 % interval)."""
     rel, truth, index = measure_people(zoned, epsilon=epsilon, directed=False, rng=rng,
                                        note=OD_PEOPLE_NOTE)
-    n = zoned.n_zones
-    y = np.asarray(rel.values, dtype=float)
-    est, lower, upper = np.zeros(n * n), np.zeros(n * n), np.zeros(n * n)
-    alpha = discrete_laplace_alpha(1, epsilon)
-    est[index] = posterior_mean(y, alpha, fit_prior_trimmed(y, alpha))
-    h = margin_of_error(DISCRETE_LAPLACE, sensitivity=1, epsilon=epsilon,
-                        level=count_level(True))
-    lower[index], upper[index] = shrunk_interval(est[index], y, h)
-    values = _directed(est.reshape(n, n), False) * scale
-    lower, upper = scaled_interval(_directed(lower.reshape(n, n), False),
-                                   _directed(upper.reshape(n, n), False), scale_range)
-    simultaneous = margin_of_error(DISCRETE_LAPLACE, sensitivity=1, epsilon=epsilon,
-                                   level=1.0 - (1.0 - LEVEL) / max(index.size, 1))
-    warning = total_warning(float(est.sum()), float(y.sum()), y.size * noise_variance(alpha),
-                            word("people per pair"))
+    facts, pairs = shrink_pairs(np.asarray(rel.values, dtype=float), index, zoned.n_zones,
+                                epsilon=epsilon, level=count_level(True), directed=False)
+    values, lower, upper = published_pairs(pairs, False, scale, scale_range)
     fields = {"counts": values, "lower": lower, "upper": upper,
-              "margin_of_error_95": h * scale / 2.0,
-              "warnings": [warning] if warning else [],
-              "simultaneous_margin_95": simultaneous * scale / 2.0,
+              "margin_of_error_95": facts["count_margin"] * scale / 2.0,
+              "warnings": pairs["warnings"],
+              "simultaneous_margin_95": facts["simultaneous_margin_95"] * scale / 2.0,
               "counted": "people per unordered pair (each user once, on their main pair), "
                          f"× {scale:.4g} trips per person, split evenly between directions",
               "margin_note": "margin of the noisy people count × the trip scale / 2; the "

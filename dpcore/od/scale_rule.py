@@ -1,6 +1,6 @@
 """The trip scale on small data: an ε share that adapts to a noisy size, and a margin.
 
-The trip scale κ̂ = trips / users (:func:`.people_flows.trip_scale`) multiplies every
+The trip scale κ̂ = trips / users (:func:`.trip_scale.trip_scale`) multiplies every
 published OD flow and visit count. Its trips count has noise of sensitivity M (the cap,
 50 by default): at the nominal share (ε · 0.05 · 0.7 = 0.035 of ε = 1) its standard
 deviation is √2 · 50 / 0.035 ≈ 2,000 trips, beside 1,336 true trips of 184 riders: the totals

@@ -7,7 +7,7 @@ import pytest
 
 from mobility_dp.dpcore import mechanisms as mech
 from mobility_dp.dpcore.accounting.contract import check_spent
-from mobility_dp.dpcore.od import people_flows, report, shrink, strategy
+from mobility_dp.dpcore.od import report, shrink, strategy, trip_scale
 from mobility_dp.dpcore.od.trips import Trips
 from mobility_dp.dpcore.random.rng import make_rng
 
@@ -101,7 +101,7 @@ def _scale_sample(users, n, eps, cap, sensitivity=None):
     out = np.empty(n, dtype=np.int64)
     for s in range(n):
         if sensitivity is None:
-            rel = people_flows.trip_scale(users, epsilon=eps, cap=cap, rng=make_rng(s), m=1)
+            rel = trip_scale.trip_scale(users, epsilon=eps, cap=cap, rng=make_rng(s), m=1)
         else:  # broken: the trips counted as if one user added one
             rel = mech.discrete_laplace(user_totals(users, cap, 1), sensitivity=sensitivity,
                                         epsilon=eps, rng=make_rng(s))
