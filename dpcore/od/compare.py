@@ -19,7 +19,7 @@ from scipy.spatial import distance
 from scipy.special import rel_entr
 
 from ..reporting.metrics import emd
-from .report import FORMAT
+from .report_content import FORMAT
 
 
 def smape(a, b) -> float:

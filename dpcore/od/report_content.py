@@ -2,10 +2,15 @@
 report's rows and sections, and the public and internal statistics documents (JSON)."""
 from __future__ import annotations
 
+import numpy as np
+
+from ..accounting.contract import SEEDED_NOTE
 from ..reporting.report import table
 from . import statistics as st
 from .figures import released, sections
-from .report import UNIT, document
+from .report import UNIT
+
+FORMAT = "mobilitydp-report"
 
 
 def mobility_report_content(plan, release, *, zone_ids, zone_polygons, inputs=(), facts=(),
@@ -43,10 +48,36 @@ def _scale_sections(release) -> list:
 
 def statistics_document(release, *, internal: bool, zone_ids, centroids,
                         seeded: bool) -> dict:
-    """A JSON-ready document of the statistics (:func:`.report.document`): the noisy ones with
+    """A JSON-ready document of the statistics (:func:`document`): the noisy ones with
     the cost and public facts, or (``internal``) the true ones."""
     if internal:
         return document(release.internal["truth"], zone_ids=zone_ids, centroids=centroids,
                         internal=True, seeded=seeded)
     return document(release.values, zone_ids=zone_ids, centroids=centroids, internal=False,
                     cost=release.cost, info=release.public, seeded=seeded)
+
+
+def document(entries: dict, *, zone_ids, centroids, internal: bool, cost=None,
+             info=None, seeded: bool = False) -> dict:
+    """A JSON-ready report document (for :mod:`.compare`): released values and public facts
+    only, unless ``internal`` marks one built from the raw data (which :mod:`.compare` flags);
+    ``seeded`` one made with a fixed seed, marked "reproducible: not for publication" like the
+    HTML report and the ledger entry."""
+    return {"format": FORMAT, "version": 1, "internal": bool(internal),
+            "seeded": bool(seeded), "publication": SEEDED_NOTE if seeded else "",
+            "zones": {"ids": [str(z) for z in zone_ids],
+                      "centroids": np.asarray(centroids, dtype=float).tolist()},
+            "cost": cost.to_dict() if cost is not None else None,
+            "info": _plain(info or {}), "statistics": _plain(entries)}
+
+
+def _plain(value):
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, (np.floating, np.integer)):
+        return value.item()
+    return value

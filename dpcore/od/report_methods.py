@@ -24,13 +24,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..accounting.costs import PrivacyCost
 from ..mechanisms.geometric import discrete_laplace_alpha
 from .intervals import count_level
 from .people_flows import measure_people, published_pairs, shrink_pairs
 from .shrink import linear_shrink
 from .strategy import OD_PEOPLE, VISITS_SHRUNK
-from .trip_scale import plan_trip_scale, trip_scale
 from .trips import ZonedTrips
 
 OD_PEOPLE_NOTE = "OD flows: people per unordered pair, each user once"
@@ -41,15 +39,6 @@ def needs_scale(od_method: str, visits_method: str, weights) -> bool:
     on = {k for k, w in weights.items() if float(w) != 0.0}
     return (("od" in on and od_method == OD_PEOPLE) or
         ("visits" in on and visits_method == VISITS_SHRUNK))
-
-
-def scale_cost(epsilon: float, total_cap: int, max_trips: int) -> PrivacyCost:
-    return plan_trip_scale(epsilon, total_cap, int(max_trips))
-
-
-def release_scale(user, *, epsilon: float, total_cap: int, max_trips: int, rng, ceiling=None):
-    return trip_scale(user, epsilon=epsilon, cap=int(total_cap), rng=rng, m=int(max_trips),
-                      ceiling=ceiling)
 
 
 def od_people_entry(zoned: ZonedTrips, *, epsilon: float, rng, scale: float,

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from mobility_dp.dpcore.od import compare, flows, noise, report, statistics
+from mobility_dp.dpcore.od import compare, flows, noise, report, report_content, report_entries, statistics
 from mobility_dp.dpcore.od.trips import Trips, in_window, trips_from_fixes
 from mobility_dp.dpcore.random.rng import make_rng
 from mobility_dp.dpcore.random.sampling import sample_per_user as sample_mask
@@ -240,7 +240,7 @@ def test_report_refuses_unknown_statistic_and_missing_times():
 
 
 def test_quartiles_of_a_histogram():
-    q = report.hist_quartiles([0, 4, 0, 4], [0, 1, 2, 3, 4])
+    q = report_entries.hist_quartiles([0, 4, 0, 4], [0, 1, 2, 3, 4])
     assert q == pytest.approx([1.5, 2.0, 3.5])
 
 
@@ -251,10 +251,10 @@ def _docs():
     rel = report.release_report(trips, o, d, n_zones=4, epsilon=1.0, weights=weights,
                                 max_trips=3, rng=make_rng(4))
     centroids = [[1250, 1250], [1250, 3750], [3750, 1250], [3750, 3750]]
-    public = report.document(rel.values, zone_ids="abcd", centroids=centroids, internal=False,
-                             cost=rel.cost)
-    raw = report.document(rel.internal["truth"], zone_ids="abcd", centroids=centroids,
-                          internal=True)
+    public = report_content.document(rel.values, zone_ids="abcd", centroids=centroids,
+                                     internal=False, cost=rel.cost)
+    raw = report_content.document(rel.internal["truth"], zone_ids="abcd", centroids=centroids,
+                                  internal=True)
     return public, raw
 
 
