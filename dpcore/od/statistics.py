@@ -207,14 +207,7 @@ def compute(name: str, trips: Trips, kept: np.ndarray, o: np.ndarray, d: np.ndar
             raise ValueError(f"{TITLES[name]} needs trip times: {int(timeless.sum()):,} of the "
                              f"{timeless.size:,} trips have no start or end time")
     if name == VISITS:
-        tw = bins.time_windows
-        n_w = tw.size - 1
-        counts = np.zeros(n_zones * n_w, dtype=np.int64)
-        for zone, t in ((o, trips.start), (d, trips.end)):
-            idx = np.clip(np.searchsorted(tw, _hour_of_day(t[kept]), "right") - 1, 0, n_w - 1)
-            idx += zone[kept].astype(np.int64) * n_w
-            counts += np.bincount(idx, minlength=n_zones * n_w)
-        return Statistic(name, counts.reshape(n_zones, n_w), sens, [_labels(tw, " h")])
+        return _visits(trips, kept, o, d, n_zones, bins, sens)
     if name == OD:
         pair = o[kept].astype(np.int64) * n_zones
         pair += d[kept]
@@ -240,17 +233,40 @@ def compute(name: str, trips: Trips, kept: np.ndarray, o: np.ndarray, d: np.ndar
     if name == TRIPS_PER_USER:
         return _trips_per_user(trips_per_user(trips.user), bins, sens)
     if name == TIME_BETWEEN_TRIPS:
-        user, start = trips.user[kept], trips.start[kept]
-        order = np.lexsort((start, user))
-        user, start, end = user[order], start[order], trips.end[kept[order]]
-        same = user[1:] == user[:-1]
-        gaps = np.clip(start[1:][same] - end[:-1][same], 0.0, None) / 3600.0
-        edges = bins.gap_hours
-        return Statistic(name, _hist(gaps, edges), sens, [_labels(edges, " h")], edges)
+        return _time_between_trips(trips, kept, bins, sens)
     cache = {} if cache is None else cache
     if "zone_stats" not in cache:
         cache["zone_stats"] = _per_user_zone_stats(trips, kept, o, d)
-    gyration, n_z, entropy = cache["zone_stats"]
+    return _zone_statistic(name, cache["zone_stats"], m, bins, sens)
+
+
+def _visits(trips: Trips, kept, o, d, n_zones: int, bins: Bins, sens: int) -> Statistic:
+    """Visits (both ends of the kept trips) per zone and public time window of the day."""
+    tw = bins.time_windows
+    n_w = tw.size - 1
+    counts = np.zeros(n_zones * n_w, dtype=np.int64)
+    for zone, t in ((o, trips.start), (d, trips.end)):
+        idx = np.clip(np.searchsorted(tw, _hour_of_day(t[kept]), "right") - 1, 0, n_w - 1)
+        idx += zone[kept].astype(np.int64) * n_w
+        counts += np.bincount(idx, minlength=n_zones * n_w)
+    return Statistic(VISITS, counts.reshape(n_zones, n_w), sens, [_labels(tw, " h")])
+
+
+def _time_between_trips(trips: Trips, kept, bins: Bins, sens: int) -> Statistic:
+    """Hours from the end of a kept trip to the start of its user's next kept trip."""
+    user, start = trips.user[kept], trips.start[kept]
+    order = np.lexsort((start, user))
+    user, start, end = user[order], start[order], trips.end[kept[order]]
+    same = user[1:] == user[:-1]
+    gaps = np.clip(start[1:][same] - end[:-1][same], 0.0, None) / 3600.0
+    edges = bins.gap_hours
+    return Statistic(TIME_BETWEEN_TRIPS, _hist(gaps, edges), sens, [_labels(edges, " h")], edges)
+
+
+def _zone_statistic(name: str, zone_stats, m: int, bins: Bins, sens: int) -> Statistic:
+    """One histogram (one value per user) of :func:`_per_user_zone_stats`: radius of
+    gyration, zones per user or mobility entropy."""
+    gyration, n_z, entropy = zone_stats
     if name == RADIUS_OF_GYRATION:
         edges = bins.gyration_km
         return Statistic(name, _hist(gyration / 1000.0, edges), sens, [_labels(edges)], edges)
