@@ -1,7 +1,7 @@
 """Flow aggregation with noise (Pratesi 2012): trajectories → moves → private global flows.
 
 Pipeline: :mod:`.cells` (partition check, adjacency, point location) →
-:mod:`.generalise` (moves between adjacent cells) → :mod:`.vectors` (the
+:mod:`.generalise` (moves between adjacent cells; :mod:`.bridging`: across GPS gaps) → :mod:`.vectors` (the
 vector of moves M, per-vehicle frequency vectors) → :mod:`.noise`
 (:mod:`.local_noise` per vehicle, :mod:`.central_noise` once) → :mod:`.sketches` → :mod:`.coordinator`
 (global vector, cost planned by ``plan_flows``); then :mod:`.measures`
