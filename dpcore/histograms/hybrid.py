@@ -2,7 +2,7 @@
 
 Both split the day into a "daytime" interval [t̂₁, t̂₂], published by direct
 perturbation, and the "night" (the other timestamps, in time order),
-published by threshold perturbation (:mod:`.basic`).
+published by threshold perturbation (:mod:`.threshold`).
 
 **Division utility (Eq. 7–9) and its sensitivity.** For 0 ≤ i ≤ j < S, with
 d_t = L1(D_t, D_{t+1}) and L = j − i + 1, aveDis = Σ_{t=i}^{j−1} d_t / L,
@@ -46,7 +46,8 @@ from .. import mechanisms
 from ..accounting.checks import check_epsilon
 from ..accounting.contract import Release
 from ..accounting.costs import PrivacyCost
-from .basic import UNIT, UNIT_OF_PRIVACY, check_counts, release_direct, release_threshold
+from .basic import UNIT, UNIT_OF_PRIVACY, check_counts, release_direct
+from .threshold import release_threshold
 
 UTILITIES = ("eq7", "mean_minus_dispersion")
 COMPOSITIONS = ("sequential",)

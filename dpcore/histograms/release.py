@@ -18,10 +18,11 @@ from ..accounting.checks import check_epsilon
 from ..accounting.contract import Release
 from ..accounting.costs import PrivacyCost
 from . import auto
-from .basic import UNIT, UNIT_OF_PRIVACY, check_counts, plan_threshold, release_direct, release_threshold
+from .basic import UNIT, UNIT_OF_PRIVACY, check_counts, release_direct
 from .consistency import consistency_postprocess
 from .hybrid import check_composition, release_dynamic_hybrid, release_static_hybrid
 from .noise_floor import floor_warnings, noise_floor
+from .threshold import plan_threshold, release_threshold
 
 METHODS = (auto.AUTO, "direct", "threshold", "static_hybrid", "dynamic_hybrid")
 _THRESHOLD_KEYS = ("cutoff", "comparison_share", "paper_noise")

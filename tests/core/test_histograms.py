@@ -16,10 +16,12 @@ from mobility_dp.dpcore.histograms import (
     plan_histograms,
     planned_epsilon,
     release_histograms,
+    threshold,
     user_histograms,
 )
-from mobility_dp.dpcore.histograms.basic import plan_threshold, release_direct, release_threshold
+from mobility_dp.dpcore.histograms.basic import release_direct
 from mobility_dp.dpcore.histograms.hybrid import release_dynamic_hybrid, release_static_hybrid, utility_sensitivity
+from mobility_dp.dpcore.histograms.threshold import plan_threshold, release_threshold
 from mobility_dp.dpcore.random.rng import make_rng
 
 from ..support.dp_audit import chi_square_fit, likelihood_ratio_audit
@@ -259,7 +261,7 @@ def test_threshold_passes_audit_and_underscaled_publication_fails(monkeypatch):
         rel = real(values, epsilon=epsilon * 10, **other)
         rel.cost = PrivacyCost.of("discrete Laplace", epsilon, sensitivity=1)
         return rel
-    monkeypatch.setattr(basic, "perturb", uncut)
+    monkeypatch.setattr(threshold, "perturb", uncut)
     a = _threshold_outputs(d, 3000, 1, **kw)
     b = _threshold_outputs(d_prime, 3000, 2, **kw)
     assert not likelihood_ratio_audit(a, b, "discrete", 2.0).passed
