@@ -28,7 +28,7 @@ from qgis.PyQt.QtCore import QUrl, QUrlQuery
 from ...dpcore.accounting.dataset_ids import dataset_id
 from ...dpcore.accounting.units import check_distinct_count
 from ...dpcore.ingest import EventEncoder, read_events_file
-from ...dpcore.ingest.bounding import reading_rows
+from ...dpcore.ingest.bounding_facts import reading_rows
 from ...dpcore.ingest.table import bounded_table_dataset_id, check_bounded_table, map_towers, read_bounded_table
 from .base import epoch_seconds, progress_bridge, tr
 from .ledger import layer_dataset_id

@@ -13,7 +13,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..accounting.plan import Plan
-from ..ingest.bounding import BoundedCounts, reading_rows
+from ..ingest.bounding import BoundedCounts
+from ..ingest.bounding_facts import reading_rows
 from ..ingest.compact_bounding import bound_compact
 from ..ingest.visits import visits_from_events
 from ..random.sampling import sampling_stream

@@ -5,7 +5,8 @@ The bounding implements Acs & Castelluccia 2014, §5.1 and §5.4.1 (see
 :mod:`.times` reads time values; :mod:`.compact` encodes streamed batches into compact
 codes with bounded memory and :mod:`.readers` streams files into it (GDAL, DuckDB).
 """
-from .bounding import DROP_REASONS, BoundedCounts, bound_contributions, visit_summary
+from .bounding import DROP_REASONS, BoundedCounts, bound_contributions
+from .bounding_facts import visit_summary
 from .compact import MEMORY_EVENTS, REASONS, CompactEvents, EventEncoder
 from .compact_bounding import PARTITION_EVENTS, bound_compact
 from .files import ENGINES, SLOW_FILE_BYTES, duckdb_available, pick_engine, read_events_file

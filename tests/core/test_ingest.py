@@ -13,12 +13,12 @@ from mobility_dp.dpcore.ingest import (
     EventEncoder,
     bound_compact,
     bound_contributions,
-    bounding,
     parse_times,
     read_events_file,
     to_epoch_seconds,
     visit_summary,
 )
+from mobility_dp.dpcore.ingest.packed_events import select_subsets
 from mobility_dp.dpcore.random.rng import make_rng
 
 H = 3600
@@ -148,7 +148,7 @@ def _rotation_sampler(counts, starts, ell, rng):
 
 
 def test_subset_sampling_uniform_chi_square():
-    freq = sum(_subset_freq(bounding._select_subsets, 500, 5, 2, seed)[0] for seed in range(40))
+    freq = sum(_subset_freq(select_subsets, 500, 5, 2, seed)[0] for seed in range(40))
     assert stats.chisquare(freq).pvalue > 1e-3
     bad = sum(_subset_freq(_rotation_sampler, 500, 5, 2, seed)[0] for seed in range(40))
     assert stats.chisquare(bad).pvalue < 1e-6
