@@ -138,18 +138,10 @@ def read_duckdb(path, *, user_field: str, tower_field: str, time_field: str, tow
 
     from .times import to_epoch_seconds
     path = os.fspath(path)
-    if not os.path.isfile(path):
-        raise ValueError(f"events file {path!r} does not exist")
-    ext = os.path.splitext(path)[1].lower()
-    if ext in (".parquet", ".pq"):
-        reader = f"read_parquet({_sql_str(path)})"
-    elif ext in (".csv", ".txt", ".tsv"):
-        reader = (f"read_csv({_sql_str(path)}, all_varchar = true, header = true, "
-                  "ignore_errors = true, null_padding = true)")
-    else:
-        raise ValueError(f"DuckDB reads .csv and .parquet files, not {os.path.basename(path)}")
+    reader = _duckdb_reader(path)
     start = to_epoch_seconds(start)
     slot_seconds, n_slots = float(slot_seconds), int(n_slots)
+    auto = isinstance(tower_ids, str) and tower_ids == "auto"
     con = duckdb.connect()
     try:
         con.execute("SET TimeZone = 'UTC'")
@@ -159,32 +151,10 @@ def read_duckdb(path, *, user_field: str, tower_field: str, time_field: str, tow
             raise ValueError(f"DuckDB cannot read {path}: {exc}") from exc
         _check_fields([c[0] for c in cols], (user_field, tower_field, time_field),
                       os.path.basename(path))
-        types = {c[0]: c[1].upper() for c in cols}
-        ttype = types[time_field]
-        if ttype.startswith(("TIMESTAMP", "DATE")):
-            seconds = "epoch(tm)"
-        elif ttype in ("VARCHAR", "TEXT", "STRING"):
-            seconds = "COALESCE(TRY_CAST(tm AS DOUBLE), epoch(TRY_CAST(tm AS TIMESTAMPTZ)))"
-        else:
-            seconds = "TRY_CAST(tm AS DOUBLE)"
-        con.execute(
-            f"CREATE TEMP VIEW raw AS SELECT CAST({_q(user_field)} AS VARCHAR) AS u, "
-            f"CAST({_q(tower_field)} AS VARCHAR) AS t, {_q(time_field)} AS tm FROM {reader}")
-        con.execute(
-            f"CREATE TEMP VIEW ev AS SELECT u, t, floor(({seconds} - {start!r}) / "
-            f"{slot_seconds!r}) AS s FROM raw")
-        auto = isinstance(tower_ids, str) and tower_ids == "auto"
-        con.execute("CREATE TEMP TABLE given (t VARCHAR, ti INTEGER)")
-        if not auto:
-            names = np.char.decode(tower_key_strings(tower_ids), "utf-8").tolist()
-            con.executemany("INSERT INTO given VALUES (?, ?)",
-                            [(n, i) for i, n in enumerate(names)])
-        known = "ev.t IS NOT NULL AND ev.t <> ''" if auto else "given.ti IS NOT NULL"
-        con.execute(
-            "CREATE TEMP TABLE tagged AS SELECT u, ev.t AS t, given.ti AS ti, s, CASE "
-            "WHEN u IS NULL OR u = '' THEN 0 WHEN s IS NULL OR isnan(s) OR isinf(s) THEN 1 "
-            f"WHEN NOT ({known}) THEN 2 WHEN s < 0 THEN 3 WHEN s >= {n_slots} THEN 4 ELSE 5 END "
-            "AS why FROM ev LEFT JOIN given ON ev.t = given.t")
+        seconds = _seconds_sql({c[0]: c[1].upper() for c in cols}[time_field])
+        _tag_events(con, reader, (user_field, tower_field, time_field), seconds,
+                    None if auto else tower_ids, start=start, slot_seconds=slot_seconds,
+                    n_slots=n_slots)
         counts = dict(con.execute("SELECT why, count(*) FROM tagged GROUP BY why").fetchall())
         user_ids = _rank(con, "u", "users", "ui")
         if auto:
@@ -205,6 +175,54 @@ def read_duckdb(path, *, user_field: str, tower_field: str, time_field: str, tow
                          n_users=int(len(user_ids)), user_ids=user_ids, tower_ids=tower_ids,
                          dropped=dropped, n_rows=int(sum(counts.values())), start=start,
                          slot_seconds=slot_seconds, n_slots=n_slots, engine="duckdb")
+
+
+def _duckdb_reader(path: str) -> str:
+    """The DuckDB table function that reads the events file (CSV values as text)."""
+    if not os.path.isfile(path):
+        raise ValueError(f"events file {path!r} does not exist")
+    ext = os.path.splitext(path)[1].lower()
+    if ext in (".parquet", ".pq"):
+        return f"read_parquet({_sql_str(path)})"
+    if ext in (".csv", ".txt", ".tsv"):
+        return (f"read_csv({_sql_str(path)}, all_varchar = true, header = true, "
+                "ignore_errors = true, null_padding = true)")
+    raise ValueError(f"DuckDB reads .csv and .parquet files, not {os.path.basename(path)}")
+
+
+def _seconds_sql(time_type: str) -> str:
+    """The SQL of the epoch seconds of the time column ``tm`` of DuckDB type ``time_type``
+    (NULL when unreadable): timestamps and dates, numbers, or text of either."""
+    if time_type.startswith(("TIMESTAMP", "DATE")):
+        return "epoch(tm)"
+    if time_type in ("VARCHAR", "TEXT", "STRING"):
+        return "COALESCE(TRY_CAST(tm AS DOUBLE), epoch(TRY_CAST(tm AS TIMESTAMPTZ)))"
+    return "TRY_CAST(tm AS DOUBLE)"
+
+
+def _tag_events(con, reader: str, fields, seconds: str, tower_ids, *, start: float,
+                slot_seconds: float, n_slots: int) -> None:
+    """Create the table ``tagged``: each row's user and tower text, tower index ``ti`` (among
+    ``tower_ids``; None: the towers are numbered later), slot ``s`` and ``why``: the index
+    in :data:`.compact.REASONS` of the first reason it is dropped, 5 when it is valid."""
+    user_field, tower_field, time_field = fields
+    con.execute(
+        f"CREATE TEMP VIEW raw AS SELECT CAST({_q(user_field)} AS VARCHAR) AS u, "
+        f"CAST({_q(tower_field)} AS VARCHAR) AS t, {_q(time_field)} AS tm FROM {reader}")
+    con.execute(
+        f"CREATE TEMP VIEW ev AS SELECT u, t, floor(({seconds} - {start!r}) / "
+        f"{slot_seconds!r}) AS s FROM raw")
+    con.execute("CREATE TEMP TABLE given (t VARCHAR, ti INTEGER)")
+    if tower_ids is not None:
+        names = np.char.decode(tower_key_strings(tower_ids), "utf-8").tolist()
+        con.executemany("INSERT INTO given VALUES (?, ?)",
+                        [(n, i) for i, n in enumerate(names)])
+    known = "ev.t IS NOT NULL AND ev.t <> ''" if tower_ids is None else "given.ti IS NOT NULL"
+    con.execute(
+        "CREATE TEMP TABLE tagged AS SELECT u, ev.t AS t, given.ti AS ti, s, CASE "
+        "WHEN u IS NULL OR u = '' THEN 0 WHEN s IS NULL OR isnan(s) OR isinf(s) THEN 1 "
+        f"WHEN NOT ({known}) THEN 2 WHEN s < 0 THEN 3 WHEN s >= {n_slots} THEN 4 ELSE 5 END "
+        "AS why FROM ev LEFT JOIN given ON ev.t = given.t")
 
 
 def _rank(con, column: str, table: str, index: str) -> np.ndarray:
