@@ -19,46 +19,34 @@ BOUNDED_COUNTS). Same semantics as :func:`.bounding.bound_contributions`:
 ``key`` is ``--seed`` (reproducible: for tests, not for publication) or 63
 bits from the OS's secure generator (``secrets``), never recorded. The
 output layout is documented in :mod:`.table`. This module imports only the
-standard library at module level (the Spark driver needs neither numpy nor
-the plugin; with ``--ledger``, numpy and pyarrow), so ``spark-submit dpcore/ingest/spark.py
-EVENTS OUT --user-field F …`` (options: ``--help``) runs it on a cluster. With ``--ledger``
-the executors also sketch the people for the privacy ledger (:mod:`.spark_people`).
+standard library and :mod:`.spark_jobs` (what both Spark jobs share) at module level (the
+Spark driver needs neither numpy nor the plugin; with ``--ledger``, numpy and pyarrow), so
+``spark-submit dpcore/ingest/spark.py EVENTS OUT --user-field F …`` (options: ``--help``)
+runs it on a cluster. With ``--ledger`` the executors also sketch the people for the
+privacy ledger (:mod:`.spark_people`).
 """
 from __future__ import annotations
 
 import argparse
-import datetime as _dt
 import hashlib
 import json
 import os
-import secrets
 import sys
+
+if __package__:
+    from . import spark_jobs as jobs
+else:  # spark-submit runs this file as a script: its folder is first on the path
+    import spark_jobs as jobs
 
 FORMAT = "mobilitydp-bounded-counts/1"
 COUNT_COLUMNS = ("tower_id", "tower", "slot", "visits", "users")
 REASONS = ("missing_user", "invalid_time", "unknown_tower", "before_period", "after_period")
 _INTEGER = r"^-?[0-9]{1,18}$"
-LEDGER_HELP = ("the privacy ledger (JSON file) the releases of the output will use; its key is "
-               "created there if absent. The output then carries a keyed sketch of the people's "
-               "ids, so that a release charges their population: the output is then as "
-               "sensitive as the ledger (with the ledger's key anyone can test whether an id is "
-               "among the people). Needs numpy and pyarrow on the driver and executors")
 
 
 def towers_sha256(tower_ids) -> str:
     """SHA-256 of the tower ids (as text, in table order, one per line)."""
     return hashlib.sha256("\n".join(str(t) for t in tower_ids).encode("utf-8")).hexdigest()
-
-
-def _epoch(text: str) -> float:
-    text = text.strip()
-    try:
-        return float(text)
-    except ValueError:
-        d = _dt.datetime.fromisoformat(text[:-1] + "+00:00" if text.endswith("Z") else text)
-        if d.tzinfo is None:
-            d = d.replace(tzinfo=_dt.timezone.utc)
-        return d.timestamp()
 
 
 def canonical_towers(values) -> list:
@@ -99,46 +87,6 @@ def sample_visits(valid, key: int):
             .withColumn("n", F.count(F.lit(1)).over(Window.partitionBy("u"))))
 
 
-def session(master: str = "local[*]", app: str = "mobilitydp-spark-bound"):
-    """A SparkSession in UTC with ANSI casts off (unreadable values become NULL, as in QGIS)."""
-    from pyspark.sql import SparkSession
-    builder = SparkSession.builder.appName(app).config("spark.sql.session.timeZone", "UTC")
-    builder = (builder.config("spark.sql.ansi.enabled", "false")
-               .config("spark.ui.showConsoleProgress", "false"))
-    if master:
-        builder = builder.master(master)
-    return builder.getOrCreate()
-
-
-def _read(spark, path: str, fmt: str):
-    if fmt == "parquet":
-        return spark.read.parquet(path)
-    if fmt == "json":
-        return spark.read.json(path)
-    return (spark.read.option("header", True).option("mode", "PERMISSIVE")
-            .option("inferSchema", False).csv(path))
-
-
-def _dpcore(module: str):
-    """A dpcore module, also when spark-submit runs this file as a script (no package)."""
-    import importlib
-    if __package__:
-        return importlib.import_module(f"..{module}", __package__)
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(
-        os.path.abspath(__file__)))))
-    return importlib.import_module(f"dpcore.{module}")
-
-
-def events_dataset_id(events: str):
-    """The ledger dataset id of the events read (:func:`dpcore.accounting.dataset_ids.dataset_id`,
-    resolved where the bounding runs), or None when they have none (e.g. a glob)."""
-    ids = _dpcore("accounting.dataset_ids")
-    try:
-        return ids.dataset_id(events)
-    except ids.NoStableIdentity:
-        return None
-
-
 def bound_events(spark, events: str, out: str, *, user_field: str, tower_field: str,
                  time_field: str, start: str, slot_minutes: float, n_slots: int, ell: int,
                  seed=None, towers=None, fmt=None, master: str = "", ledger=None) -> dict:
@@ -154,30 +102,67 @@ def bound_events(spark, events: str, out: str, *, user_field: str, tower_field: 
 
     if int(ell) < 1 or int(n_slots) < 1 or not float(slot_minutes) > 0:
         raise ValueError("ell, slots and slot minutes must be positive")
-    start_s = _epoch(start)
+    start_s = jobs.epoch_seconds(start)
     slot_s = float(slot_minutes) * 60.0
     n_slots, ell = int(n_slots), int(ell)
-    fmt = fmt or ("parquet" if events.rstrip("/").lower().endswith((".parquet", ".pq"))
-                  else "json" if events.lower().endswith((".json", ".jsonl")) else "csv")
-    key = int(seed) if seed is not None else secrets.randbits(63)
-    if "://" not in out and os.path.exists(out):
-        raise ValueError(f"{out} exists: give a new output directory")
-    df = _read(spark, events, fmt)
-    missing = [f for f in (user_field, tower_field, time_field) if f not in df.columns]
-    if missing:
-        raise ValueError(f"field(s) {', '.join(missing)} not found in {events}; "
-                         f"available: {', '.join(df.columns)}")
-    tm = F.col(time_field)
-    ttype = dict(df.dtypes)[time_field]
-    if ttype.startswith(("timestamp", "date")):
-        seconds = F.unix_micros(F.col(time_field).cast("timestamp")) / 1e6
-    else:
-        text = tm.cast("string")
-        seconds = F.coalesce(text.cast("double"),
-                             F.unix_micros(F.to_timestamp(text)).cast("double") / 1e6)
+    key = jobs.job_key(seed)
+    jobs.check_new_output(out)
+    df = jobs.read_input(spark, events, fmt, (user_field, tower_field, time_field))
+    tagged = _tagged_events(spark, df, (user_field, tower_field, time_field), start_s=start_s,
+                            slot_s=slot_s, n_slots=n_slots, towers=towers)
+    tagged = tagged.persist(StorageLevel.MEMORY_AND_DISK)
+    counts = dict(tagged.groupBy("why").count().collect())
+    if ledger:   # the users of the valid events, as the one-machine reader numbers them
+        people = jobs.dpcore_module("ingest.spark_people")
+        sketch = people.people_sketch(tagged.filter(F.col("why") == 5).select("u"),
+                                      people.ledger_key(ledger))
+    valid = tagged.filter(F.col("why") == 5).select("u", "t", "slot")
+    tower_ids = (canonical_towers(towers) if towers is not None
+                 else canonical_towers(r[0] for r in valid.select("t").distinct().collect()))
+    index = spark.createDataFrame([(t, i) for i, t in enumerate(tower_ids)],
+                                  "t string, tower int")
+    valid = valid.join(F.broadcast(index), "t").select("u", "tower", "slot")
+    ranked = sample_visits(valid, key).persist(StorageLevel.MEMORY_AND_DISK)
+    table = _count_table(ranked, valid, index, ell).persist(StorageLevel.MEMORY_AND_DISK)
+    facts = _facts(ranked, valid, table, n_towers=len(tower_ids), n_slots=n_slots)
+    table.write.parquet(os.path.join(out, "counts"))
+    table.write.option("header", True).csv(os.path.join(out, "counts_csv"))
+    record = {
+        "format": FORMAT, "engine": "spark", "spark_version": spark.version,
+        "master": master or spark.sparkContext.master, "events": events,
+        "dataset_id": jobs.input_dataset_id(events),
+        "user_field": user_field, "tower_field": tower_field, "time_field": time_field,
+        "ell": ell, "start": start_s, "start_iso": start, "slot_seconds": slot_s,
+        "n_slots": n_slots, "tower_ids": list(tower_ids),
+        "towers_sha256": towers_sha256(tower_ids), "towers_given": towers is not None,
+        "randomness": jobs.randomness(seed), "n_rows": int(sum(counts.values())),
+        "dropped": {r: int(counts.get(k, 0)) for k, r in enumerate(REASONS)}, **facts}
+    if seed is not None:
+        record["seed"] = int(seed)
+    if ledger:
+        record["people_sketch"] = sketch
+    _write_record(spark, out, record)
+    for frame in (tagged, ranked, table):
+        frame.unpersist()
+    return record
+
+
+def _write_record(spark, out: str, record: dict) -> None:
+    """The record beside the table: as Parquet, then as JSON, last (it marks completion)."""
+    text = spark.sparkContext.parallelize([json.dumps(record)], 1)
+    spark.read.json(text).write.parquet(os.path.join(out, "parameters"))
+    text.saveAsTextFile(os.path.join(out, "parameters_json"))
+
+
+def _tagged_events(spark, df, fields, *, start_s: float, slot_s: float, n_slots: int, towers):
+    """One row per event: user ``u`` and tower ``t`` as text, ``slot`` (NULL unless valid) and
+    ``why``, the index in :data:`REASONS` of the first reason it is dropped (5: valid). Without
+    ``towers``, a tower is known when it is given at all."""
+    from pyspark.sql import functions as F
+    user_field, tower_field, time_field = fields
     raw = df.select(F.col(user_field).cast("string").alias("u"),
                     F.col(tower_field).cast("string").alias("t"),
-                    ((seconds - F.lit(start_s)) / F.lit(slot_s)).alias("x"))
+                    ((_seconds(df, time_field) - F.lit(start_s)) / F.lit(slot_s)).alias("x"))
     if towers is not None:
         given = spark.createDataFrame([(str(t),) for t in towers], "t string")
         raw = raw.join(F.broadcast(given.withColumn("known", F.lit(True))), "t", "left")
@@ -191,34 +176,43 @@ def bound_events(spark, events: str, out: str, *, user_field: str, tower_field: 
            .when(x < 0, 3)
            .when(x >= n_slots, 4)
            .otherwise(5))
-    tagged = raw.select("u", "t", F.when(why == 5, F.floor(x)).cast("int").alias("slot"),
-                        why.alias("why"))
-    tagged = tagged.persist(StorageLevel.MEMORY_AND_DISK)
-    counts = dict(tagged.groupBy("why").count().collect())
-    if ledger:   # the users of the valid events, as the one-machine reader numbers them
-        people = _dpcore("ingest.spark_people")
-        sketch = people.people_sketch(tagged.filter(F.col("why") == 5).select("u"),
-                                      people.ledger_key(ledger))
-    valid = tagged.filter(F.col("why") == 5).select("u", "t", "slot")
-    tower_ids = (canonical_towers(towers) if towers is not None
-                 else canonical_towers(r[0] for r in valid.select("t").distinct().collect()))
-    index = spark.createDataFrame([(t, i) for i, t in enumerate(tower_ids)],
-                                  "t string, tower int")
-    valid = valid.join(F.broadcast(index), "t").select("u", "tower", "slot")
+    return raw.select("u", "t", F.when(why == 5, F.floor(x)).cast("int").alias("slot"),
+                      why.alias("why"))
 
-    ranked = sample_visits(valid, key).persist(StorageLevel.MEMORY_AND_DISK)
+
+def _seconds(df, time_field: str):
+    """The epoch seconds of the time column (NULL when unreadable): timestamps and dates, or
+    values whose text is a number or an ISO 8601 time."""
+    from pyspark.sql import functions as F
+    if dict(df.dtypes)[time_field].startswith(("timestamp", "date")):
+        return F.unix_micros(F.col(time_field).cast("timestamp")) / 1e6
+    text = F.col(time_field).cast("string")
+    return F.coalesce(text.cast("double"),
+                      F.unix_micros(F.to_timestamp(text)).cast("double") / 1e6)
+
+
+def _count_table(ranked, valid, index, ell: int):
+    """The output table, one row per tower and slot seen (:data:`COUNT_COLUMNS`): ``visits``
+    kept by the pre-sampling (rank ≤ ℓ) and ``users``, the ground truth (distinct users)."""
+    from pyspark.sql import functions as F
     kept = (ranked.filter(F.col("rank") <= ell).groupBy("tower", "slot")
             .agg(F.count(F.lit(1)).alias("visits")))
     truth = (valid.select("u", "tower", "slot").distinct().groupBy("tower", "slot")
              .agg(F.count(F.lit(1)).alias("users")))
-    table = (kept.join(truth, ["tower", "slot"], "full")
-             .join(F.broadcast(index.withColumnRenamed("t", "tower_id")), "tower")
-             .select("tower_id", "tower", "slot", F.coalesce("visits", F.lit(0)).alias("visits"),
-                     F.coalesce("users", F.lit(0)).alias("users"))
-             .orderBy("tower", "slot").coalesce(1).persist(StorageLevel.MEMORY_AND_DISK))
+    return (kept.join(truth, ["tower", "slot"], "full")
+            .join(F.broadcast(index.withColumnRenamed("t", "tower_id")), "tower")
+            .select("tower_id", "tower", "slot", F.coalesce("visits", F.lit(0)).alias("visits"),
+                    F.coalesce("users", F.lit(0)).alias("users"))
+            .orderBy("tower", "slot").coalesce(1))
+
+
+def _facts(ranked, valid, table, *, n_towers: int, n_slots: int) -> dict:
+    """The record's small facts, collected in one job: users, visits (total and one per slot),
+    the §5.4.1 one-visit histogram, events and users per slot, users by number of visits."""
+    from pyspark.sql import functions as F
     first = ranked.filter(F.col("rank") == 1)
     facts = {}
-    for kind, k, c in (   # the small per-tower, per-slot and per-user facts, in one job
+    for kind, k, c in (
             first.groupBy(F.lit("one").alias("kind"), F.col("tower").cast("long").alias("k"))
             .count()
             .unionByName(first.groupBy(F.lit("hist").alias("kind"),
@@ -234,37 +228,14 @@ def bound_events(spark, events: str, out: str, *, user_field: str, tower_field: 
     visits_hist = [0] * (max(facts.get("hist", {0: 0})) + 1)
     for n, c in facts.get("hist", {}).items():
         visits_hist[n] = c
-    table.write.parquet(os.path.join(out, "counts"))
-    table.write.option("header", True).csv(os.path.join(out, "counts_csv"))
-    record = {
-        "format": FORMAT, "engine": "spark", "spark_version": spark.version,
-        "master": master or spark.sparkContext.master, "events": events,
-        "dataset_id": events_dataset_id(events),
-        "user_field": user_field, "tower_field": tower_field, "time_field": time_field,
-        "ell": ell, "start": start_s, "start_iso": start, "slot_seconds": slot_s,
-        "n_slots": n_slots, "tower_ids": list(tower_ids),
-        "towers_sha256": towers_sha256(tower_ids), "towers_given": towers is not None,
-        "randomness": ("seeded (reproducible: not for publication)" if seed is not None
-                       else "secure (63-bit key from the OS generator, not recorded)"),
-        "n_rows": int(sum(counts.values())),
-        "dropped": {r: int(counts.get(k, 0)) for k, r in enumerate(REASONS)},
+    return {
         "n_users": int(sum(visits_hist)), "total_visits": int(facts["truth"][0]),
         "slot_visits": int(sum(facts.get("users", {}).values())),
-        "one_visit_hist": [int(facts.get("one", {}).get(i, 0)) for i in range(len(tower_ids))],
+        "one_visit_hist": [int(facts.get("one", {}).get(i, 0)) for i in range(n_towers)],
         "events_per_slot": [int(facts.get("events", {}).get(s, 0)) for s in range(n_slots)],
         "users_per_slot": [int(facts.get("users", {}).get(s, 0)) for s in range(n_slots)],
         "visits_hist": visits_hist,
     }
-    if seed is not None:
-        record["seed"] = int(seed)
-    if ledger:
-        record["people_sketch"] = sketch
-    text = spark.sparkContext.parallelize([json.dumps(record)], 1)
-    spark.read.json(text).write.parquet(os.path.join(out, "parameters"))
-    text.saveAsTextFile(os.path.join(out, "parameters_json"))  # last: marks completion
-    for frame in (tagged, ranked, table):
-        frame.unpersist()
-    return record
 
 
 def _parser():
@@ -287,7 +258,7 @@ def _parser():
                    help="text file of the tower ids to keep, one per line (default: all seen)")
     p.add_argument("--format", choices=("csv", "parquet", "json"), default=None)
     p.add_argument("--master", default="", help="Spark master (default: spark-submit's)")
-    p.add_argument("--ledger", default=None, help=LEDGER_HELP)
+    p.add_argument("--ledger", default=None, help=jobs.LEDGER_HELP)
     return p
 
 
@@ -297,7 +268,7 @@ def main(argv=None) -> int:
     if args.towers:
         with open(args.towers, encoding="utf-8") as fh:
             towers = [line.strip() for line in fh if line.strip()]
-    spark = session(args.master)
+    spark = jobs.session(args.master)
     try:
         record = bound_events(
             spark, args.events, args.out, user_field=args.user_field,

@@ -20,8 +20,9 @@ and writes the small tables of :class:`dpcore.od.trip_tables.TripTables`:
 and ``bounded-trips.json`` (parameters, bins, counts, the dataset id of the input: the ledger's
 default id, as on the one-machine path; with ``--ledger``, the keyed sketch of the people of
 :mod:`.spark_people`, which makes the directory as sensitive as the ledger), written last.
-Zones are located in the zones file's CRS (coordinates given in ``--crs`` are reprojected to
-it) by dpcore's :class:`.zones.ZoneIndex` on the executors, in Arrow batches (``mapInArrow``, no
+Zones are read on the driver (:mod:`.spark_trip_zones`, which also chooses the metric frame)
+and located in the zones file's CRS (coordinates given in ``--crs`` are reprojected to it) by
+dpcore's :class:`.zones.ZoneIndex` on the executors, in Arrow batches (``mapInArrow``, no
 Python object per row; the tasks are in :mod:`.spark_trip_tasks`); they need numpy, shapely,
 pyarrow, pandas (PySpark's Arrow support) and, with ``--crs`` or ``--frame-crs``, pyproj. dpcore
 is shipped to them as a zip (one file per dpcore version in the temporary folder, reused by
@@ -40,7 +41,6 @@ import argparse
 import hashlib
 import io
 import os
-import secrets
 import sys
 import tempfile
 import zipfile
@@ -53,57 +53,6 @@ _SHIPPED = set()
 BIN_OPTIONS = {"time_windows": "time-windows", "trip_length_km": "length-bins",
                "travel_time_min": "travel-time-bins", "gyration_km": "gyration-bins",
                "gap_hours": "gap-bins", "entropy_bins": "entropy-bins"}
-
-
-def _read_zones(path: str, id_field: str):
-    """(WKB polygons, ids as text, CRS WKT) of a zones file, read by GDAL on the driver."""
-    from osgeo import ogr
-    ds = ogr.Open(path)
-    if ds is None:
-        raise ValueError(f"GDAL cannot open the zones file {path}")
-    layer = ds.GetLayer(0)
-    wkbs, ids = [], []
-    for f in layer:
-        g = f.GetGeometryRef()
-        if g is None:
-            raise ValueError(f"zone {f.GetFID()} has no geometry")
-        wkbs.append(bytes(g.ExportToWkb()))
-        ids.append(str(f.GetField(id_field)) if id_field else str(f.GetFID()))
-    srs = layer.GetSpatialRef()
-    return wkbs, ids, srs.ExportToWkt() if srs is not None else ""
-
-
-def _metric_name(text: str) -> str:
-    """The name (EPSG:n, else the text) of a projected CRS in metres other than Mercator,
-    whose distances grow with latitude: the frames the one-machine path keeps as they are
-    (algorithms/common/frame.py); '' for any other CRS."""
-    from osgeo import osr
-    srs = osr.SpatialReference()
-    try:
-        ok = bool(text) and srs.SetFromUserInput(text) == 0
-    except RuntimeError:
-        ok = False
-    proj = srs.ExportToProj4() if ok else ""
-    if (not (ok and srs.IsProjected() and srs.GetLinearUnits() == 1.0) or
-            "+proj=merc" in proj or "+proj=webmerc" in proj):
-        return ""
-    code = srs.GetAuthorityCode(None)
-    return f"{srs.GetAuthorityName(None)}:{code}" if code else text
-
-
-def _frame(frame_crs, zones_crs: str) -> tuple:
-    """(name of the metric frame of the trip ends, '') — ``frame_crs``, else the zones' CRS
-    when it is one — or (None, why there is none); refuses a ``frame_crs`` that is not one."""
-    if frame_crs:
-        if not _metric_name(frame_crs):
-            raise ValueError(f"--frame-crs {frame_crs} is not a projected CRS in metres (nor "
-                             "Mercator): give the UTM zone or national grid of the area")
-        return frame_crs, ""
-    name = _metric_name(zones_crs)
-    return (name, "") if name else (None, (
-        "the zones' CRS is not a projected CRS in metres and no --frame-crs was given: run "
-        "scripts/spark-bound trips with --frame-crs (e.g. the area's UTM zone; the same CRS "
-        "as the release's FRAME_CRS)"))
 
 
 def ship_dpcore(spark) -> None:
@@ -144,71 +93,44 @@ def bound_trips(spark, trips: str, out: str, *, zones: str, zone_id_field: str,
     gyration (default: the zones' CRS when it is one); ``ledger``: its key sketches the people."""
     import dataclasses
 
-    from pyspark.sql import functions as F
-
     from ..od.statistics import Bins
     from ..od.table_statistics import bins_record
     from ..od.trip_bounds import tables_from_rows
-    from .spark import _epoch, _read, events_dataset_id
+    from .spark_jobs import check_new_output, epoch_seconds, input_dataset_id, job_key, randomness
     from .spark_people import from_halves, ledger_key
-    from .spark_trip_tasks import DROPPED_ROW, LOCATED, PEOPLE_ROW, ROWS, locate
-    from .spark_trip_tasks import tables as part_tables
+    from .spark_trip_tasks import DROPPED_ROW, PEOPLE_ROW
+    from .spark_trip_zones import metric_frame, read_zones
     from .trip_table import write_trip_tables
     m = int(max_trips)
     if m < 1:
         raise ValueError("the maximum number of trips per user must be ≥ 1")
-    if "://" not in out and os.path.exists(out):
-        raise ValueError(f"{out} exists: give a new output directory")
-    wkbs, ids, zones_crs = _read_zones(zones, zone_id_field)
-    frame_name, no_frame = _frame(frame_crs, zones_crs)
+    check_new_output(out)
+    wkbs, ids, zones_crs = read_zones(zones, zone_id_field)
+    frame_name, no_frame = metric_frame(frame_crs, zones_crs)
     n = len(ids)
-    key = int(seed) if seed is not None else secrets.randbits(63)
-    fmt = fmt or ("parquet" if trips.rstrip("/").lower().endswith((".parquet", ".pq"))
-                  else "json" if trips.lower().endswith((".json", ".jsonl")) else "csv")
-    df = _read(spark, trips, fmt)
-    fields = [user_field, *origin, *dest] + [f for f in (start_field, end_field) if f]
-    missing = [f for f in fields if f not in df.columns]
-    if missing:
-        raise ValueError(f"field(s) {', '.join(missing)} not found in {trips}; "
-                         f"available: {', '.join(df.columns)}")
-    types = dict(df.dtypes)
-
-    def time_col(f, name):
-        if not f:   # untimed trips: one named null column each (two unnamed ones clash)
-            return F.lit(None).cast("string").alias(name)
-        if types[f].startswith(("timestamp", "date")):
-            return (F.unix_micros(F.col(f).cast("timestamp")) / 1e6).cast("string")
-        return F.col(f).cast("string")
-    sel = df.select(F.col(user_field).cast("string"),
-                    *(F.col(c).cast("double") for c in (*origin, *dest)),
-                    time_col(start_field, "_mdp_start"), time_col(end_field, "_mdp_end"))
+    key = job_key(seed)
+    sel = _trip_columns(spark, trips, fmt, user_field, origin, dest, start_field, end_field)
     ship_dpcore(spark)
     people_key = ledger_key(ledger) if ledger else None
-    window = tuple(None if w in (None, "") else _epoch(str(w)) for w in window)
+    window = tuple(None if w in (None, "") else epoch_seconds(str(w)) for w in window)
     bins = dataclasses.replace(bins or Bins(), window=window if None not in window else None)
-    payload = spark.sparkContext.broadcast({
+    rows = _summed_rows(spark, sel, {
         "zones": wkbs, "index_id": hashlib.sha256(b"".join(wkbs)).hexdigest(), "key": key,
         "crs": crs, "zones_crs": zones_crs, "window": window, "n_zones": n, "m": m,
         "times": (bool(start_field), bool(end_field)), "frame": frame_crs,
         "bins": bins_record(bins), "no_frame": no_frame, "people_key": people_key})
-    spark.conf.set("spark.sql.execution.arrow.maxRecordsPerBatch", str(_CHUNK))
-    parts = (sel.mapInArrow(lambda it: locate(it, payload.value), LOCATED).repartition("u")
-        .mapInArrow(lambda it: part_tables(it, payload.value), ROWS))
-    summed = parts.groupBy("t", "o", "d").agg(F.sum("c").alias("c")).toArrow()
-    rows = [summed.column(c).to_numpy() for c in ("t", "o", "d", "c")]
     dropped = rows[0] == DROPPED_ROW
     counts = dict(zip(rows[1][dropped].tolist(), rows[3][dropped].tolist()))
     tables = tables_from_rows(*rows, n=n, m=m, bins=bins, no_frame=no_frame)
     record = {
         "engine": "spark", "spark_version": spark.version,
         "master": master or spark.sparkContext.master, "trips": trips,
-        "dataset_id": events_dataset_id(trips),
+        "dataset_id": input_dataset_id(trips),
         "user_field": user_field, "origin": list(origin), "dest": list(dest), "crs": crs,
         "start_field": start_field, "end_field": end_field, "window": list(window),
         "zones": os.path.basename(zones),
         "frame_crs": frame_name,
-        "randomness": ("seeded (reproducible: not for publication)" if seed is not None
-                       else "secure (63-bit key from the OS generator, not recorded)"),
+        "randomness": randomness(seed),
         "n_rows": int(sum(counts.values())),
         "dropped": {r: int(counts.get(k + 1, 0)) for k, r in enumerate(REASONS)},
         "trips_used": int(counts.get(0, 0)), "bounded_trips": int(tables.trips.sum()),
@@ -219,6 +141,45 @@ def bound_trips(spark, trips: str, out: str, *, zones: str, zone_id_field: str,
         people = rows[0] == PEOPLE_ROW
         record["people_sketch"] = from_halves(rows[1][people], rows[2][people], people_key)
     return write_trip_tables(out, tables, ids, record)
+
+
+def _trip_columns(spark, trips: str, fmt, user_field: str, origin, dest, start_field,
+                  end_field):
+    """The trips' columns the executors read: the user as text, the ends' coordinates as
+    numbers and the start and end times as text (epoch seconds of a timestamp column; a null
+    column when the field is not given)."""
+    from pyspark.sql import functions as F
+
+    from .spark_jobs import read_input
+    fields = [user_field, *origin, *dest] + [f for f in (start_field, end_field) if f]
+    df = read_input(spark, trips, fmt, fields)
+    types = dict(df.dtypes)
+
+    def time_col(f, name):
+        if not f:   # untimed trips: one named null column each (two unnamed ones clash)
+            return F.lit(None).cast("string").alias(name)
+        if types[f].startswith(("timestamp", "date")):
+            return (F.unix_micros(F.col(f).cast("timestamp")) / 1e6).cast("string")
+        return F.col(f).cast("string")
+    return df.select(F.col(user_field).cast("string"),
+                     *(F.col(c).cast("double") for c in (*origin, *dest)),
+                     time_col(start_field, "_mdp_start"), time_col(end_field, "_mdp_end"))
+
+
+def _summed_rows(spark, sel, payload: dict) -> list:
+    """The executors' rows summed (``t``, ``o``, ``d``, ``c`` as numpy arrays): each trip's
+    ends located in the zones (Arrow batches), then each user's part of the tables
+    (:mod:`.spark_trip_tasks`; ``payload``: what the tasks are given, broadcast)."""
+    from pyspark.sql import functions as F
+
+    from .spark_trip_tasks import LOCATED, ROWS, locate
+    from .spark_trip_tasks import tables as part_tables
+    payload = spark.sparkContext.broadcast(payload)
+    spark.conf.set("spark.sql.execution.arrow.maxRecordsPerBatch", str(_CHUNK))
+    parts = (sel.mapInArrow(lambda it: locate(it, payload.value), LOCATED).repartition("u")
+        .mapInArrow(lambda it: part_tables(it, payload.value), ROWS))
+    summed = parts.groupBy("t", "o", "d").agg(F.sum("c").alias("c")).toArrow()
+    return [summed.column(c).to_numpy() for c in ("t", "o", "d", "c")]
 
 
 def _parser():
@@ -248,7 +209,7 @@ def _parser():
                    help="for tests only; default: a secure random key")
     p.add_argument("--format", choices=("csv", "parquet", "json"), default=None)
     p.add_argument("--master", default="", help="Spark master (default: spark-submit's)")
-    from .spark import LEDGER_HELP
+    from .spark_jobs import LEDGER_HELP
     p.add_argument("--ledger", default=None, help=LEDGER_HELP)
     return p
 
@@ -271,7 +232,7 @@ def main(argv=None) -> int:
     except ValueError as exc:
         sys.stderr.write(f"spark-bound trips: {exc}\n")
         return 2
-    from .spark import session
+    from .spark_jobs import session
     spark = session(args.master, "mobilitydp-spark-trips")
     try:
         record = bound_trips(

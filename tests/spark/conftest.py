@@ -10,7 +10,7 @@ from ..support.qgis import qgis_app, qgis_plugin_dir, qgis_process, qgis_process
 @pytest.fixture(scope="session")
 def spark():
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
-    from mobility_dp.dpcore.ingest.spark import session
+    from mobility_dp.dpcore.ingest.spark_jobs import session
     s = session("local[2]", "mobilitydp-tests")
     s.conf.set("spark.sql.shuffle.partitions", "2")
     s.sparkContext.setLogLevel("ERROR")
