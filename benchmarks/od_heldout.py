@@ -140,9 +140,10 @@ def _commute(home, work, rng):
     return person, out, start
 
 
-def bay_data(folder, n_people, county=6075, seed=0):
+def bay_data(folder, n_people, county=6075, seed=0, squares=False):
     """Commuters of one Bay Area county drawn from the tract worker flows (module doc):
-    ZonedTrips on the tracts and on the 1 km grid."""
+    ZonedTrips on the tracts and on the 1 km grid (with ``squares``, also the grid's squares,
+    in the order of its zone indices)."""
     from osgeo import ogr
 
     from dpcore.od.trips import Trips, ZonedTrips
@@ -194,8 +195,13 @@ def bay_data(folder, n_people, county=6075, seed=0):
         ij = np.clip(((p - lo) // 1000.0).astype(int), 0, span - 1)
         return ij[:, 0] * span[1] + ij[:, 1]
 
-    return (ZonedTrips(trips, o_t, d_t, len(ids)),
-            ZonedTrips(trips, cell(o_xy), cell(d_xy), int(span[0] * span[1])))
+    out = (ZonedTrips(trips, o_t, d_t, len(ids)),
+           ZonedTrips(trips, cell(o_xy), cell(d_xy), int(span[0] * span[1])))
+    if not squares:
+        return out
+    from shapely.geometry import box
+    return out + ([box(*(lo + 1000.0 * np.array([i, j])), *(lo + 1000.0 * np.array([i + 1, j + 1])))
+                   for i in range(span[0]) for j in range(span[1])],)
 
 
 def fmt(values, digits=3):
