@@ -10,8 +10,8 @@ tracts are real, points, days and times made up there; (2) *ours* — the projec
 trips (``peer_dpmr.make_data``: 5,000 vehicles over 3 days on the Paris sample) on the 1 km
 squares over the sample; (3) *held out, ours in kind* — ``dpcore.synth`` trips of 4,000 vehicles
 over 3 days (seed 1) on a generated city (``tests.support.geography.grid_city``, 28 × 28 squares
-of 500 m, seed 1: a geography nothing was tuned on), on its 1 km squares. Beside them, odflows' default (``release_people_od``) OD r on the same
-data at the same ε.
+of 500 m, seed 1: a geography nothing was tuned on), on its 1 km squares. Beside them,
+odflows' default (``release_people_od``) OD r on the same data at the same ε.
 
 Run: nice -n 10 .venv/bin/python benchmarks/synthesis_heldout.py --bay DIR [--seeds 5]
 """
