@@ -58,6 +58,8 @@ class Model:
     start_hour: np.ndarray      # (3, 24) by class, or (1, 24)
     travel_time: np.ndarray     # (4, 25) by distance class, or (1, 25)
     markov: Optional[Markov] = None   # transitions of consecutive trips (None: not measured)
+    main_distance: Optional[np.ndarray] = None   # (bands,) people by home–main distance
+    main_distance_margin: float = 0.0   # its noise's 95 % margin per band (public)
 
     @property
     def expected_people(self) -> float:
@@ -188,6 +190,10 @@ def _fit_pairs(meter: _Meter, truth, zones: Zones, n: int, noisy: dict) -> bool:
                                       distance_groups(zones.distances())).reshape(n, n)
     margins = meter.shrunk("margins", truth["margins"])
     main_distance = _clip(unimodal(meter.counts("main_distance", truth["main_distance"])))
+    noisy["main_distance"] = main_distance
+    noisy["main_distance_margin"] = float(margin_of_error(
+        DISCRETE_LAPLACE, sensitivity=meter.sens["main_distance"],
+        epsilon=meter.eps["main_distance"]))
     # public rule on noisy values: where pairs are sparse (many pairs per person) the pair
     # model is mostly noise, so it is also raked to the released home–main distances
     sparse = n * n >= P.SPARSE_PAIRS * max(noisy["people"].sum(), 1.0)
@@ -272,7 +278,8 @@ def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: in
     model = Model(n, m, cap, noisy["people"], noisy["home_work"], noisy["ends"].reshape(3, 3),
                   _clip(ends[:n]), _clip(ends[n:]),
                   noisy["distance"], noisy["detour"], noisy["weekday"], noisy["start_hour"],
-                  noisy["travel_time"], noisy.get("transitions"))
+                  noisy["travel_time"], noisy.get("transitions"), noisy["main_distance"],
+                  noisy["main_distance_margin"])
     public = {"epsilon_per_part": meter.eps, "sensitivity_per_part": meter.sens,
               "start_hour_by_class": hours[0], "travel_time_by_distance_class": travel[0],
               "start_hour_period_hours": hours[1], "travel_time_period_minutes": 5 * travel[1],

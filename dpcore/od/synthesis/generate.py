@@ -32,7 +32,7 @@ from . import parts as P
 from .chains import E, H, W, chained_times, walk
 from .draws import class_rows, draw, draw_quota, uniform_in_bin, with_travel
 from .fit import DAY, Model
-from .place import Zones
+from .place import Zones, place_pairs
 
 IPF_ROUNDS = 40
 
@@ -151,8 +151,7 @@ def _chained(model, zones, window, k, j, home, away, rng, anchors, progress):
         model.markov, k, j, home, away, elsewhere, rng,
         jump=lambda size, r: draw(model.other_origin, size, r), jump_kinds=jump_kinds)
     report_progress(progress, 0.3)
-    home_xy = zones.place(home, rng, anchors)
-    away_xy = zones.place(away, rng, anchors)
+    home_xy, away_xy = _main_points(model, zones, home, away, rng, anchors)
     dest = np.where((kd == H)[:, None], home_xy[person], away_xy[person])
     fresh = np.flatnonzero((kd == E) | (kd == ko))   # elsewhere, or a loop at an anchor
     dest[fresh] = zones.place(d_zone[fresh], rng, anchors)
@@ -174,6 +173,15 @@ def _chained(model, zones, window, k, j, home, away, rng, anchors, progress):
     start, end = chained_times(model, cls, dclass, person, ko == H, window, rng)
     return _finish(model, rng, progress, person, k.size, origin, dest, straight, start, end,
                    o_zone, d_zone, main)
+
+
+def _main_points(model, zones, home, away, rng, anchors):
+    """Each person's home and main-end points: guided by the released home–main distances
+    where the model holds them (:func:`.place.place_pairs`), else uniform in the zones."""
+    if model.main_distance is None:
+        return zones.place(home, rng, anchors), zones.place(away, rng, anchors)
+    return place_pairs(zones, home, away, model.main_distance, rng, anchors,
+                       margin=model.main_distance_margin)
 
 
 def _people(model: Model, n_trips: int, rng):
@@ -234,8 +242,7 @@ def generate(model: Model, zones: Zones, window, n_trips: int, rng: np.random.Ge
     main = rank < j[person]
     out_bound = main & (rank % 2 == 0)
     report_progress(progress, 0.2)
-    home_xy = zones.place(home, rng, anchors)
-    away_xy = zones.place(away, rng, anchors)
+    home_xy, away_xy = _main_points(model, zones, home, away, rng, anchors)
     o_zone = np.where(out_bound, home[person], away[person])
     d_zone = np.where(out_bound, away[person], home[person])
     origin = np.where(out_bound[:, None], home_xy[person], away_xy[person])
