@@ -1,23 +1,21 @@
 """Drawing synthetic people and trips from a fitted :class:`~.fit.Model` (post-processing).
 
-Everything here reads the released model and public inputs (zones, time
-window, optional anchor points) only, so it costs nothing and may be repeated
-for any number of trips. For each synthetic person: a type (trips k, share
-band of their main pair) from ``people``; a home zone and the other end of
-their main pair from ``home_work``; one home point and one point at the other
-end, kept for all their main-pair trips, which alternate home → other end →
-home; each end of their other trips lies at their home point, at their main
-end's point or elsewhere (``ends``); an end elsewhere is drawn by a gravity
-model given the other end (or from ``other_origin`` when both are
-elsewhere): zone weight × a deterrence per 500 m
-distance band fitted so that the model's band distribution matches the
-released ``distance`` histogram (iterative proportional fitting, as a
-doubly-constrained gravity model is calibrated to a trip-length
-distribution; Ortúzar & Willumsen, *Modelling Transport*, ch. 6). Lengths are
-the straight distance times a released detour ratio; start times draw a
-weekday, an hour (by class where the model carries it) and a uniform second;
-travel times draw a 5-minute bin (by distance class where carried). Rows are
-shuffled and user ids are a random permutation of the synthetic people.
+Everything here reads the released model and public inputs (zones, time window, optional anchor
+points) only, so it costs nothing and may be repeated for any number of trips. For each
+synthetic person: a type (trips k, share band of their main pair) from ``people``; a home zone
+and the other end of their main pair from ``home_work``; one home point and one point at the
+other end, kept for all their main-pair trips, which alternate home → other end → home (the pair
+of points drawn so that the people's home–main distances follow the released ``main_distance``
+where it says more than its noise: :func:`.place.place_pairs`); each end of their other trips
+lies at their home point, at their main end's point or elsewhere (``ends``); an end elsewhere is
+drawn by a gravity model given the other end (or from ``other_origin`` when both are elsewhere):
+zone weight × a deterrence per 500 m distance band fitted so that the model's band distribution
+matches the released ``distance`` histogram (iterative proportional fitting, as a doubly-
+constrained gravity model is calibrated to a trip-length distribution; Ortúzar & Willumsen,
+*Modelling Transport*, ch. 6). Lengths are the straight distance times a released detour ratio;
+start times draw a weekday, an hour (by class where the model carries it) and a uniform second;
+travel times draw a 5-minute bin (by distance class where carried). Rows are shuffled and user
+ids are a random permutation of the synthetic people.
 """
 from __future__ import annotations
 

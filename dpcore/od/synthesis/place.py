@@ -5,8 +5,9 @@ Uniform: rejection sampling in each zone's bounding box (vectorised per zone,
 :func:`dpcore.geometry.geography.points_in_polygons` does for a fixed number per zone.
 Weighted: an optional *public* layer of anchor points with weights (population,
 buildings, addresses): a point in a zone is one of that zone's anchors drawn by
-weight; zones without anchors fall back to uniform. No input coordinate is
-ever used.
+weight; zones without anchors fall back to uniform. A person's home and main-end points are
+chosen among candidate pairs by the released home–main distances (:func:`place_pairs`). No
+input coordinate is ever used.
 """
 from __future__ import annotations
 
