@@ -3240,6 +3240,10 @@
       <translation>choisir une date (UTC)</translation>
     </message>
     <message>
+      <source>Could not store the style in {uri}: {message}</source>
+      <translation>Impossible d'enregistrer le style dans {uri} : {message}</translation>
+    </message>
+    <message>
       <source>{value} has no valid CRS; set one first.</source>
       <translation>{value} n'a pas de SCR valide ; définissez-en un d'abord.</translation>
     </message>
@@ -3474,10 +3478,6 @@
     <message>
       <source>Cancelled by the user.</source>
       <translation>Annulé par l'utilisateur.</translation>
-    </message>
-    <message>
-      <source>Could not store the style in {uri}: {message}</source>
-      <translation>Impossible d'enregistrer le style dans {uri} : {message}</translation>
     </message>
     <message>
       <source>“{}” is empty (no feature)</source>
@@ -5108,6 +5108,18 @@
       <translation>le pavage n'est pas une partition : {len_big} trou(s) entre les cellules (le plus grand {max_big} m²) ; si le territoire lui-même a des trous, autorisez-les</translation>
     </message>
     <message>
+      <source>the maximum moves per vehicle and count per move must be integers ≥ 1</source>
+      <translation>le nombre maximal de déplacements par véhicule et le comptage par déplacement doivent être des entiers ≥ 1</translation>
+    </message>
+    <message>
+      <source>unknown bounding {bounding}; choose one of {BOUNDINGS}</source>
+      <translation>bornage {bounding} inconnu ; choisissez parmi {BOUNDINGS}</translation>
+    </message>
+    <message>
+      <source>unknown noise {noise}; choose one of {NOISES}</source>
+      <translation>bruit {noise} inconnu ; choisissez parmi {NOISES}</translation>
+    </message>
+    <message>
       <source>need two arrays of the same length (at least 2 values)</source>
       <translation>il faut deux tableaux de même longueur (au moins 2 valeurs)</translation>
     </message>
@@ -5124,24 +5136,12 @@
       <translation>agrégation {aggregation} inconnue ; choisissez parmi {AGGREGATIONS}</translation>
     </message>
     <message>
-      <source>unknown noise {noise}; choose one of {NOISES}</source>
-      <translation>bruit {noise} inconnu ; choisissez parmi {NOISES}</translation>
-    </message>
-    <message>
       <source>sketches compress the nodes' messages; the central mode has none</source>
       <translation>les esquisses compriment les messages des nœuds ; le mode central n'en a pas</translation>
     </message>
     <message>
       <source>the central mode needs the maximum number of moves per vehicle</source>
       <translation>le mode central demande le nombre maximal de déplacements par véhicule</translation>
-    </message>
-    <message>
-      <source>unknown bounding {bounding}; choose one of {BOUNDINGS}</source>
-      <translation>bornage {bounding} inconnu ; choisissez parmi {BOUNDINGS}</translation>
-    </message>
-    <message>
-      <source>the maximum moves per vehicle and count per move must be integers ≥ 1</source>
-      <translation>le nombre maximal de déplacements par véhicule et le comptage par déplacement doivent être des entiers ≥ 1</translation>
     </message>
     <message>
       <source>discrete Laplace noise</source>
@@ -5164,6 +5164,10 @@
       <translation>{int_np_isfinite_arr_sum} point(s) sans {name} valide</translation>
     </message>
     <message>
+      <source>none of the {n} trajectory points lies in a cell of the tessellation: check that the points and the cells cover the same area</source>
+      <translation>aucun des {n} points de trajectoire ne se trouve dans une cellule du pavage : vérifiez que les points et les cellules couvrent la même zone</translation>
+    </message>
+    <message>
       <source>vehicle, trajectory, time, x and y must have one value per point</source>
       <translation>véhicule, trajectoire, heure, x et y doivent avoir une valeur par point</translation>
     </message>
@@ -5176,12 +5180,28 @@
       <translation>{n} véhicules, 0 déplacement : {exc}</translation>
     </message>
     <message>
-      <source>none of the {n} trajectory points lies in a cell of the tessellation: check that the points and the cells cover the same area</source>
-      <translation>aucun des {n} points de trajectoire ne se trouve dans une cellule du pavage : vérifiez que les points et les cellules couvrent la même zone</translation>
-    </message>
-    <message>
       <source>the time interval must have start &lt;= end, got {interval}</source>
       <translation>l'intervalle de temps doit avoir début &lt;= fin, reçu {interval}</translation>
+    </message>
+    <message>
+      <source>unknown noise method {method}; choose one of {METHODS}</source>
+      <translation>méthode de bruit {method} inconnue ; choisissez parmi {METHODS}</translation>
+    </message>
+    <message>
+      <source>unknown sensitivity {sensitivity}; choose one of {SENSITIVITIES}</source>
+      <translation>sensibilité {sensitivity} inconnue ; choisissez parmi {SENSITIVITIES}</translation>
+    </message>
+    <message>
+      <source>BalancedNoise needs delta &gt; 0</source>
+      <translation>BalancedNoise demande delta &gt; 0</translation>
+    </message>
+    <message>
+      <source>{method} discrete noise</source>
+      <translation>bruit discret {method}</translation>
+    </message>
+    <message>
+      <source>there are no vehicles with moves</source>
+      <translation>il n'y a aucun véhicule avec des déplacements</translation>
     </message>
     <message>
       <source>expected one flow per move of M ({size}), got {size2}</source>
@@ -5194,26 +5214,6 @@
     <message>
       <source>need one community label per cell</source>
       <translation>il faut une étiquette de communauté par cellule</translation>
-    </message>
-    <message>
-      <source>BalancedNoise needs delta &gt; 0</source>
-      <translation>BalancedNoise demande delta &gt; 0</translation>
-    </message>
-    <message>
-      <source>unknown noise method {method}; choose one of {METHODS}</source>
-      <translation>méthode de bruit {method} inconnue ; choisissez parmi {METHODS}</translation>
-    </message>
-    <message>
-      <source>unknown sensitivity {sensitivity}; choose one of {SENSITIVITIES}</source>
-      <translation>sensibilité {sensitivity} inconnue ; choisissez parmi {SENSITIVITIES}</translation>
-    </message>
-    <message>
-      <source>{method} discrete noise</source>
-      <translation>bruit discret {method}</translation>
-    </message>
-    <message>
-      <source>there are no vehicles with moves</source>
-      <translation>il n'y a aucun véhicule avec des déplacements</translation>
     </message>
     <message>
       <source>this method is not differentially private (its privacy loss is unbounded): it cannot be charged to a privacy ledger</source>
@@ -5620,14 +5620,6 @@
       <translation>noise doit être l'un de {NOISES}, reçu {noise}</translation>
     </message>
     <message>
-      <source>the cutoff c must be at least 1, got {cutoff}</source>
-      <translation>le seuil c doit valoir au moins 1, reçu {cutoff}</translation>
-    </message>
-    <message>
-      <source>comparison_share must be in (0, 1), got {comparison_share}</source>
-      <translation>comparison_share doit être dans (0, 1), reçu {comparison_share}</translation>
-    </message>
-    <message>
       <source>noisy counts must be finite numbers</source>
       <translation>les comptages bruités doivent être des nombres finis</translation>
     </message>
@@ -5700,6 +5692,14 @@
       <translation>la perturbation directe ne prend pas de {sorted_set_params_noise}</translation>
     </message>
     <message>
+      <source>the cutoff c must be at least 1, got {cutoff}</source>
+      <translation>le seuil c doit valoir au moins 1, reçu {cutoff}</translation>
+    </message>
+    <message>
+      <source>comparison_share must be in (0, 1), got {comparison_share}</source>
+      <translation>comparison_share doit être dans (0, 1), reçu {comparison_share}</translation>
+    </message>
+    <message>
       <source>user, tower and time must be 1-D arrays of the same length</source>
       <translation>utilisateur, antenne et heure doivent être des tableaux 1-D de même longueur</translation>
     </message>
@@ -5718,10 +5718,6 @@
     <message>
       <source>slot length must be a positive number of seconds, got {slot_seconds}</source>
       <translation>la durée d'un créneau doit être un nombre positif de secondes, reçu {slot_seconds}</translation>
-    </message>
-    <message>
-      <source>too many users × slots × towers to pack in 64 bits</source>
-      <translation>trop d'utilisateurs × créneaux × antennes pour tenir sur 64 bits</translation>
     </message>
     <message>
       <source>no valid event in the period: nothing to summarise</source>
@@ -5772,6 +5768,10 @@
       <translation>champ(s) {join_missing} introuvable(s) dans {os_path_basename_path} ; disponibles : {join_header}</translation>
     </message>
     <message>
+      <source>too many users × slots × towers to pack in 64 bits</source>
+      <translation>trop d'utilisateurs × créneaux × antennes pour tenir sur 64 bits</translation>
+    </message>
+    <message>
       <source>field(s) {join_missing} not found in {what}; available: {join_available}</source>
       <translation>champ(s) {join_missing} introuvable(s) dans {what} ; disponibles : {join_available}</translation>
     </message>
@@ -5788,12 +5788,12 @@
       <translation>couche {layer_name} introuvable dans {path}</translation>
     </message>
     <message>
-      <source>DuckDB reads .csv and .parquet files, not {os_path_basename_path}</source>
-      <translation>DuckDB lit les fichiers .csv et .parquet, pas {os_path_basename_path}</translation>
-    </message>
-    <message>
       <source>DuckDB cannot read {path}: {exc}</source>
       <translation>DuckDB ne peut pas lire {path} : {exc}</translation>
+    </message>
+    <message>
+      <source>DuckDB reads .csv and .parquet files, not {os_path_basename_path}</source>
+      <translation>DuckDB lit les fichiers .csv et .parquet, pas {os_path_basename_path}</translation>
     </message>
     <message>
       <source>ell, slots and slot minutes must be positive</source>
@@ -5804,8 +5804,8 @@
       <translation>{out} existe : donnez un nouveau dossier de sortie</translation>
     </message>
     <message>
-      <source>field(s) {join_missing} not found in {events}; available: {join_df_columns}</source>
-      <translation>champ(s) {join_missing} introuvable(s) dans {events} ; disponibles : {join_df_columns}</translation>
+      <source>field(s) {join_missing} not found in {path}; available: {join_df_columns}</source>
+      <translation>champ(s) {join_missing} introuvable(s) dans {path} ; disponibles : {join_df_columns}</translation>
     </message>
     <message>
       <source>GDAL cannot open the zones file {path}</source>
@@ -5822,10 +5822,6 @@
     <message>
       <source>the maximum number of trips per user must be ≥ 1</source>
       <translation>le nombre maximal de trajets par utilisateur doit être ≥ 1</translation>
-    </message>
-    <message>
-      <source>field(s) {join_missing} not found in {trips}; available: {join_df_columns}</source>
-      <translation>champ(s) {join_missing} introuvable(s) dans {trips} ; disponibles : {join_df_columns}</translation>
     </message>
     <message>
       <source>{directory} is incomplete (no _SUCCESS marker): the Spark job did not finish; run scripts/spark-bound again</source>
@@ -6136,18 +6132,6 @@
       <translation>la part de ε pour l'échelle de trajets doit être dans (0, 1), reçu {share}</translation>
     </message>
     <message>
-      <source>the cap M of the trip scale ({cap}) must be ≥ m ({m})</source>
-      <translation>le plafond M de l'échelle de trajets ({cap}) doit être ≥ m ({m})</translation>
-    </message>
-    <message>
-      <source>trips up to m = {m} and between m and M = {cap} per user</source>
-      <translation>trajets jusqu'à m = {m} et entre m et M = {cap} par utilisateur</translation>
-    </message>
-    <message>
-      <source>trips up to M = {cap} per user</source>
-      <translation>trajets jusqu'à M = {cap} par utilisateur</translation>
-    </message>
-    <message>
       <source>people per pair (sensitivity 1; use the method 'trips' at this ε)</source>
       <translation>personnes par paire (sensibilité 1 ; utilisez la méthode 'trips' à cet ε)</translation>
     </message>
@@ -6278,6 +6262,18 @@
     <message>
       <source>{TITLES_name}: the bounded trips hold {size} counts, the bins here make {size2}</source>
       <translation>{TITLES_name} : les trajets bornés contiennent {size} comptages, les classes d'ici en font {size2}</translation>
+    </message>
+    <message>
+      <source>the cap M of the trip scale ({cap}) must be ≥ m ({m})</source>
+      <translation>le plafond M de l'échelle de trajets ({cap}) doit être ≥ m ({m})</translation>
+    </message>
+    <message>
+      <source>trips up to m = {m} and between m and M = {cap} per user</source>
+      <translation>trajets jusqu'à m = {m} et entre m et M = {cap} par utilisateur</translation>
+    </message>
+    <message>
+      <source>trips up to M = {cap} per user</source>
+      <translation>trajets jusqu'à M = {cap} par utilisateur</translation>
     </message>
     <message>
       <source>trip tables: '{name}' is {shape}, not {n} × {n}</source>
@@ -6426,6 +6422,14 @@
     <message>
       <source>need n_users ≥ 1, n_venues ≥ 1 and mean_checkins ≥ 1</source>
       <translation>il faut n_users ≥ 1, n_venues ≥ 1 et mean_checkins ≥ 1</translation>
+    </message>
+    <message>
+      <source>field(s) {join_missing} not found in {events}; available: {join_df_columns}</source>
+      <translation type="obsolete">champ(s) {join_missing} introuvable(s) dans {events} ; disponibles : {join_df_columns}</translation>
+    </message>
+    <message>
+      <source>field(s) {join_missing} not found in {trips}; available: {join_df_columns}</source>
+      <translation type="obsolete">champ(s) {join_missing} introuvable(s) dans {trips} ; disponibles : {join_df_columns}</translation>
     </message>
     <message>
       <source>&lt;p&gt;&lt;b&gt;Privacy ledger&lt;/b&gt;: optional JSON file that records what every release spent on a dataset and refuses a release that would exceed the dataset's total budget, before any noise is drawn. Its "…" button accepts a new file name: the ledger is created by the first release. &lt;b&gt;Dataset id&lt;/b&gt; names the dataset in the ledger (default: the normalised path of the input file, the same whichever layer name or reader is used). &lt;b&gt;Total budget ε / δ&lt;/b&gt; are required the first time a dataset appears in the ledger and fixed afterwards; the budget keeps the unit of the release (ε, or ε per metre for geo-indistinguishability) and a release in another unit is refused.&lt;/p&gt;</source>
