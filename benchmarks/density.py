@@ -3,7 +3,7 @@
 Geography: the Paris sample (627 OpenCellID sites, 965 IRIS cells) in
 Lambert-93; tower cells are their Voronoi cells clipped to the union of the
 IRIS cells; Formula 1 weights and the minimum cover come from dpcore.geometry.cover.
-Mobility: dpcore.synth (population + CDR) with the activity presets of
+Mobility: dpcore.demo_data (population + CDR) with the activity presets of
 issue 4, one week from Monday 00:00. Truth: Formula 1 applied to the
 ingest's true tower counts (distinct users per tower and hour, no ℓ).
 
@@ -36,6 +36,7 @@ sys.path.insert(0, ROOT)
 import numpy as np  # noqa: E402
 from shapely.ops import unary_union  # noqa: E402
 
+from dpcore.demo_data import DEFAULT_PRESET, PRESETS, generate_cdr, generate_population  # noqa
 from dpcore.density import density_inputs, release_density  # noqa: E402
 from dpcore.density.visit_release import VisitDensityInputs, release_visits  # noqa: E402
 from dpcore.geometry.cover import minimum_vertex_cover, overlap_graph, reallocate  # noqa: E402
@@ -45,7 +46,6 @@ from dpcore.ingest import bound_contributions  # noqa: E402
 from dpcore.ingest.visits import bound_visits  # noqa: E402
 from dpcore.random.rng import make_rng  # noqa: E402
 from dpcore.reporting import metrics  # noqa: E402
-from dpcore.synth import DEFAULT_PRESET, PRESETS, generate_cdr, generate_population  # noqa
 from tests.support.geography import load_paris_sample  # noqa: E402
 
 DELTA = 2e-6

@@ -27,6 +27,7 @@ from scipy import stats
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
+from dpcore.demo_data import generate_checkins  # noqa: E402
 from dpcore.geoind import (  # noqa: E402
     Grid,
     emd,
@@ -38,7 +39,6 @@ from dpcore.geoind import (  # noqa: E402
 )
 from dpcore.geometry.geography import lonlat_to_lambert93  # noqa: E402
 from dpcore.random.rng import make_rng  # noqa: E402
-from dpcore.synth import generate_checkins  # noqa: E402
 from tests.support.geography import load_paris_sample  # noqa: E402
 
 PAPER = {"krr": 8.24797, "geometric": 0.00398441, "laplace": 0.00404249}
@@ -53,7 +53,7 @@ def alvim_grid():
 
 
 def checkin_prior(grid, rng):
-    """Synthetic check-ins (dpcore.synth, Gowalla-like) on the Paris sample, inside the grid.
+    """Synthetic check-ins (dpcore.demo_data, Gowalla-like) on the Paris sample, inside the grid.
 
     100,000 users over all of Paris; the check-ins falling in the grid, in
     random order, are the pool the experiments draw from.
@@ -267,7 +267,7 @@ def main():
     pool, n_venues, n_inside = checkin_prior(grid, rng)
     print("# Geo-indistinguishability benchmark (benchmarks/geoind.py)\n")
     print(f"Grid: 30 × 30 cells of 150 m, lower-left ({grid.x0:.0f}, {grid.y0:.0f}) in Lambert-93; "
-          f"synthetic check-ins (dpcore.synth.generate_checkins, 100,000 users over the Paris "
+          f"synthetic check-ins (dpcore.demo_data.generate_checkins, 100,000 users over the Paris "
           f"sample): {n_inside:,} fall in the grid, at {n_venues} venues in "
           f"{np.count_nonzero(np.bincount(pool, minlength=grid.size))} cells.\n")
     prior = report_histogram(pool, grid.size)

@@ -2,7 +2,7 @@
 
 Data shaped like Chen et al. §7.1–7.2 (their data is not public):
 
-``paper`` (default): 1,000 users of ``dpcore.synth.population`` on
+``paper`` (default): 1,000 users of ``dpcore.demo_data.population`` on
 ``grid_city(n_side=90, cell_m=500)`` — 8,100 cells of 500 m (the paper:
 ≈ 8,000) — located in their cell every hour; 19 hourly timestamps
 (05:00–23:59 UTC) of a Friday, the three days before as the dynamic
@@ -33,12 +33,12 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from dpcore.demo_data.population import generate_population  # noqa: E402
 from dpcore.flows.cells import locate_points  # noqa: E402
 from dpcore.geometry.geography import zone_centroids  # noqa: E402
 from dpcore.histograms import METHODS, errors, release_histograms  # noqa: E402
 from dpcore.histograms.attacks import trajectory_recovery_audit  # noqa: E402
 from dpcore.random.rng import make_rng  # noqa: E402
-from dpcore.synth.population import generate_population  # noqa: E402
 from tests.support.geography import grid_city, load_paris_sample  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

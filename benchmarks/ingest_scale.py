@@ -41,8 +41,8 @@ def generate(n_users: int, path: str) -> dict:
     import duckdb
     import numpy as np
 
+    from dpcore.demo_data import expected_visits, generate_cdr, generate_population, hourly_profile
     from dpcore.random.rng import make_rng
-    from dpcore.synth import expected_visits, generate_cdr, generate_population, hourly_profile
     from tests.support.geography import load_paris_sample
     geo = load_paris_sample(os.path.join(ROOT, "sample_data"))
     visits = expected_visits(EVENTS_PER_USER, hourly_profile(0, 168))[0]

@@ -2,7 +2,7 @@
 data (medians over seeds), so a default tuned on thousands of people is checked where it may
 lose.
 
-Data: ``dpcore.synth`` on the Paris sample — 50, 200 and 1,000 vehicles over 3 days
+Data: ``dpcore.demo_data`` on the Paris sample — 50, 200 and 1,000 vehicles over 3 days
 (``generate_trajectories``; trips per vehicle and day as the generator's default) and, for the
 hourly histograms, the same numbers of people (``generate_population``, one day of hours);
 tilings: a coarse one (3 km squares) and a fine one (1 km squares) over the sample. Optional
@@ -68,6 +68,7 @@ from peer_dpmr import grid_tiles  # noqa: E402
 from shapely.ops import unary_union  # noqa: E402
 from synthesis import baseline, zoned  # noqa: E402
 
+from dpcore.demo_data import DEFAULT_PRESET, generate_cdr, generate_population, generate_trajectories  # noqa: E402
 from dpcore.density import density_inputs, release_density  # noqa: E402
 from dpcore.density.visit_release import release_visits  # noqa: E402
 from dpcore.flows.cells import locate_points  # noqa: E402
@@ -87,7 +88,6 @@ from dpcore.od.synthesis import release_synthetic_trips  # noqa: E402
 from dpcore.od.synthesis.release import warnings as synth_warnings  # noqa: E402
 from dpcore.od.trips import Trips, trips_from_fixes  # noqa: E402
 from dpcore.random.rng import make_rng  # noqa: E402
-from dpcore.synth import DEFAULT_PRESET, generate_cdr, generate_population, generate_trajectories  # noqa: E402
 from tests.support.geography import load_paris_sample  # noqa: E402
 
 EPS, M, CAP, ELL = 1.0, 10, 30, 30

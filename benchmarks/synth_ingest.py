@@ -18,8 +18,8 @@ sys.path.insert(0, ROOT)
 
 import numpy as np  # noqa: E402
 
+from dpcore.demo_data import PRESETS, generate_cdr, generate_population  # noqa: E402
 from dpcore.random.rng import make_rng  # noqa: E402
-from dpcore.synth import PRESETS, generate_cdr, generate_population  # noqa: E402
 from tests.support.geography import load_paris_sample  # noqa: E402
 
 
@@ -42,8 +42,8 @@ def child_generate(n_users, preset):
 def child_calibrate(n_users):
     """Calibration figures of every preset (visits = distinct user, tower, hour; N = users
     present) and of the trajectories at the thesis's scale."""
-    from dpcore.synth import generate_trajectories
-    from dpcore.synth.cdr import WEEKDAY
+    from dpcore.demo_data import generate_trajectories
+    from dpcore.demo_data.cdr import WEEKDAY
     geo = load_paris_sample(os.path.join(ROOT, "sample_data"))
     rows = []
     for preset in PRESETS:

@@ -1,6 +1,6 @@
 """mobilitydp:generatemobility — synthetic CDR, GPS trajectories and check-ins on real geography.
 
-Layers to arrays and back; the generator lives in ``dpcore.synth``.
+Layers to arrays and back; the generator lives in ``dpcore.demo_data``.
 """
 import numpy as np
 from qgis.core import (
@@ -18,10 +18,16 @@ from qgis.core import (
     QgsWkbTypes,
 )
 
+from ...dpcore.demo_data import (
+    DEFAULT_START,
+    generate_cdr,
+    generate_checkins,
+    generate_population,
+    generate_trajectories,
+)
 from ...dpcore.geometry.geography import Geography
 from ...dpcore.random.rng import make_rng
 from ...dpcore.reporting import report as dpreport
-from ...dpcore.synth import DEFAULT_START, generate_cdr, generate_checkins, generate_population, generate_trajectories
 from ..common.base import REPORT, MetricFrame, MobilityDPAlgorithm, as_float, id_type, progress_bridge, tr
 from ..common.field_types import FieldType
 from ..common.outputs import style_on_load, utc_datetime

@@ -6,6 +6,7 @@ from shapely.ops import unary_union
 
 from mobility_dp.dpcore.accounting.contract import check_spent
 from mobility_dp.dpcore.accounting.ids import check_unique_ids
+from mobility_dp.dpcore.demo_data import generate_cdr, generate_population
 from mobility_dp.dpcore.density import (
     METHODS,
     assemble_density,
@@ -17,7 +18,6 @@ from mobility_dp.dpcore.density import (
 from mobility_dp.dpcore.geometry.tessellation import data_driven_cells, voronoi_cells
 from mobility_dp.dpcore.ingest import bound_contributions
 from mobility_dp.dpcore.random.rng import make_rng
-from mobility_dp.dpcore.synth import generate_cdr, generate_population
 
 from ..support.geography import grid_city
 

@@ -2,7 +2,7 @@
 algorithm's default is never worse than the plainest method on the same data by more than the
 plain method's seed spread, and its totals off by more than 2× are warned.
 
-Data: 50 vehicles over 3 days of ``dpcore.synth`` on the Paris sample, on 3 km squares (a
+Data: 50 vehicles over 3 days of ``dpcore.demo_data`` on the Paris sample, on 3 km squares (a
 coarse tiling); 50 people's hourly places for the histograms, their week of events for the
 density; the vehicles' GPS fixes for the flows. ε = 1, m = 10, 5 seeds.
 """
@@ -13,6 +13,7 @@ import pytest
 from shapely.geometry import box
 from shapely.ops import unary_union
 
+from mobility_dp.dpcore.demo_data import generate_cdr, generate_population, generate_trajectories
 from mobility_dp.dpcore.density import density_inputs, release_density
 from mobility_dp.dpcore.density.visit_release import VisitDensityInputs, release_visits
 from mobility_dp.dpcore.flows.cells import locate_points
@@ -31,7 +32,6 @@ from mobility_dp.dpcore.od.strategy import AUTO, OD_TRIPS, VISITS_PLAIN
 from mobility_dp.dpcore.od.synthesis import release_synthetic_trips
 from mobility_dp.dpcore.od.trips import ZonedTrips, trips_from_fixes
 from mobility_dp.dpcore.random.rng import make_rng
-from mobility_dp.dpcore.synth import generate_cdr, generate_population, generate_trajectories
 
 from ..support.geography import load_paris_sample
 

@@ -116,7 +116,7 @@ def test_generatemobility_start_is_a_date_picker(qgis_app):
     """generatemobility's START was free text; it is a date picker passing the same text."""
     from qgis.gui import QgsDateEdit
 
-    from mobility_dp.dpcore.synth import DEFAULT_START
+    from mobility_dp.dpcore.demo_data import DEFAULT_START
     dlg, wrappers = _dialog("mobilitydp:generatemobility")
     try:
         wrapper = wrappers["START"]

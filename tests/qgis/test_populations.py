@@ -34,10 +34,10 @@ def weekly_ids(rng, weeks, n=PEOPLE, churn=0.1):
 
 
 def week_trips(geo, monday, ids, seed):
-    """One day of trips of the week's people (dpcore.synth's trajectories; vehicle k is the
+    """One day of trips of the week's people (dpcore.demo_data's trajectories; vehicle k is the
     person ``ids[k]``): user id, origin, destination (Lambert-93), start and end (epoch s)."""
+    from mobility_dp.dpcore.demo_data import generate_trajectories
     from mobility_dp.dpcore.random.rng import make_rng
-    from mobility_dp.dpcore.synth import generate_trajectories
     tr = generate_trajectories(geo, rng=make_rng(seed), n_vehicles=ids.size, days=1,
                                start=f"{monday.isoformat()}T00:00:00")
     first = np.flatnonzero(np.r_[True, tr.trip_id[1:] != tr.trip_id[:-1]])
@@ -100,8 +100,8 @@ def write_points(path, geo, monday, ids, seed):
     """The GPS fixes of one day of the week's people (the shipped model's layout)."""
     from osgeo import ogr, osr
 
+    from mobility_dp.dpcore.demo_data import generate_trajectories
     from mobility_dp.dpcore.random.rng import make_rng
-    from mobility_dp.dpcore.synth import generate_trajectories
     tr = generate_trajectories(geo, rng=make_rng(seed), n_vehicles=ids.size, days=1,
                                start=f"{monday.isoformat()}T00:00:00")
     srs = osr.SpatialReference()

@@ -1,6 +1,6 @@
 """Private synthetic trips: a generative model of people and their trips under user-level DP.
 
-Not to be confused with :mod:`dpcore.synth`, the project's NON-private fake-data generator
+Not to be confused with :mod:`dpcore.demo_data`, the project's NON-private fake-data generator
 (synthetic users, CDR events and GPS traces for tests and demos): this package *learns* from
 real trips and pays for it in ε.
 

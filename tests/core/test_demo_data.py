@@ -5,10 +5,7 @@ import numpy as np
 import pytest
 from scipy import optimize
 
-from mobility_dp.dpcore.geometry.geography import lambert93_to_lonlat, lonlat_to_lambert93
-from mobility_dp.dpcore.ingest import bound_contributions
-from mobility_dp.dpcore.random.rng import make_rng
-from mobility_dp.dpcore.synth import (
+from mobility_dp.dpcore.demo_data import (
     PRESETS,
     expected_visits,
     generate_cdr,
@@ -17,7 +14,10 @@ from mobility_dp.dpcore.synth import (
     generate_trajectories,
     hourly_profile,
 )
-from mobility_dp.dpcore.synth.cdr import WEEKDAY
+from mobility_dp.dpcore.demo_data.cdr import WEEKDAY
+from mobility_dp.dpcore.geometry.geography import lambert93_to_lonlat, lonlat_to_lambert93
+from mobility_dp.dpcore.ingest import bound_contributions
+from mobility_dp.dpcore.random.rng import make_rng
 
 from ..support.geography import grid_city, load_paris_sample
 

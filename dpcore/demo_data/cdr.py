@@ -166,17 +166,8 @@ def expected_visits_by_type(rate: float, profile: np.ndarray, frac: np.ndarray,
                   + frac[3] * boosted_plain).sum() / (1 - absent))
 
 
-def generate_cdr(pop: Population, *, rng: np.random.Generator,
-                 activity: Union[str, float] = DEFAULT_PRESET, sigma: Optional[float] = None,
-                 progress: Progress = None) -> CDR:
-    """Phone events of every user of ``pop`` over its hours (see module doc).
-
-    ``activity``: a preset name of :data:`PRESETS` or a mean number of visits
-    per present user *per week* (scaled to the population's number of hours).
-    Users drawing no event are absent from the CDR, as in real data.
-    ``sigma``: dispersion of the activity (default: the preset's, else
-    :data:`SIGMA`).
-    """
+def _activity(activity: Union[str, float], sigma: Optional[float]):
+    """The weekly visits per present user and the activity's σ of a preset name or a number."""
     if isinstance(activity, str):
         if activity not in PRESETS:
             raise ValueError(f"unknown activity preset {activity!r}; "
@@ -188,12 +179,11 @@ def generate_cdr(pop: Population, *, rng: np.random.Generator,
     sigma = SIGMA if sigma is None else float(sigma)
     if not sigma > 0:
         raise ValueError(f"activity dispersion sigma must be positive, got {sigma}")
-    n_users, n_hours = pop.n_users, pop.n_hours
-    target = weekly * n_hours / 168.0
-    if not 0 < target < 0.9 * n_hours:
-        raise ValueError(f"mean visits per user must be in (0, {0.9 * n_hours:g}) for "
-                         f"{n_hours} hours, got {target:g}")
-    profile = hourly_profile(weekday_of(pop.start), n_hours)
+    return weekly, sigma
+
+
+def _calibrated_rate(pop: Population, profile: np.ndarray, target: float, sigma: float) -> float:
+    """λ such that the expected visits per present user over the hours is ``target`` (module doc)."""
     frac = _hour_types(pop)
     share = float(pop.roaming.mean())
 
@@ -201,50 +191,86 @@ def generate_cdr(pop: Population, *, rng: np.random.Generator,
         return expected_visits_by_type(r, profile, frac, share, sigma) - target
 
     if gap(1e-6) >= 0:
-        raise ValueError(f"a mean of {target:.3g} visits per user over {n_hours} hours is too "
+        raise ValueError(f"a mean of {target:.3g} visits per user over {pop.n_hours} hours is too "
                          "low: every user present in the data has at least one visit")
-    rate = optimize.brentq(gap, 1e-6, 1e9, xtol=1e-9, rtol=1e-10)
-    prob, alias = _alias_table(profile)
-    tree = cKDTree(pop.towers)
+    return optimize.brentq(gap, 1e-6, 1e9, xtol=1e-9, rtol=1e-10)
+
+
+def _chunk_events(pop: Population, c: int, n_ev: np.ndarray, draw_hour, tree: cKDTree,
+                  rng: np.random.Generator):
+    """The events of users ``c, …, c + len(n_ev) - 1`` (``n_ev`` each): user, tower and time offset.
+
+    Each event's hour is drawn from the profile (``draw_hour``), its second uniformly; in an hour
+    where the user changes place it is at the place before or after with probability ½; a
+    roaming worker's work-hour events are at one of the hour's stops, at the nearest tower.
+    """
+    n_hours, stop = pop.n_hours, c + n_ev.size
     states = pop.states.reshape(-1)
-    mask = np.int64((1 << _OFFSET_BITS) - 1)
+    u = np.repeat(np.arange(n_ev.size, dtype=np.int64), n_ev)
+    h = draw_hour(u.size)
+    key = (u << _OFFSET_BITS) | (h * 3600 + rng.integers(0, 3600, u.size))
+    key.sort()
+    u = key >> _OFFSET_BITS
+    off = key & np.int64((1 << _OFFSET_BITS) - 1)
+    del key
+    h = off // 3600
+    gu = u + c
+    flat = gu * n_hours + h
+    state = states[flat]
+    prev = np.where(h > 0, states[flat - 1], state)
+    before = rng.random(u.size) < 0.5
+    tower = pop.place_tower.reshape(-1)[gu * N_PLACES + np.where(before, prev, state)]
+    roam_users = np.flatnonzero(pop.roaming[c:stop])
+    roam = np.flatnonzero(pop.roaming[gu] & (state == WORK) & (state == prev))
+    if roam.size:
+        stops = pop.places[roam_users + c, WORK][:, None, None, :] + _disc(
+            roam_users.size * n_hours * ROAM_STOPS, rng).reshape(
+            roam_users.size, n_hours, ROAM_STOPS, 2)
+        rank = np.searchsorted(roam_users, u[roam])
+        xy = stops[rank, h[roam], rng.integers(0, ROAM_STOPS, roam.size)]
+        tower[roam] = tree.query(xy)[1]
+    return gu, tower, off
+
+
+def generate_cdr(pop: Population, *, rng: np.random.Generator,
+                 activity: Union[str, float] = DEFAULT_PRESET, sigma: Optional[float] = None,
+                 progress: Progress = None) -> CDR:
+    """Phone events of every user of ``pop`` over its hours (see module doc).
+
+    ``activity``: a preset name of :data:`PRESETS` or a mean number of visits
+    per present user *per week* (scaled to the population's number of hours).
+    Users drawing no event are absent from the CDR, as in real data.
+    ``sigma``: dispersion of the activity (default: the preset's, else
+    :data:`SIGMA`).
+    """
+    weekly, sigma = _activity(activity, sigma)
+    n_users, n_hours = pop.n_users, pop.n_hours
+    target = weekly * n_hours / 168.0
+    if not 0 < target < 0.9 * n_hours:
+        raise ValueError(f"mean visits per user must be in (0, {0.9 * n_hours:g}) for "
+                         f"{n_hours} hours, got {target:g}")
+    profile = hourly_profile(weekday_of(pop.start), n_hours)
+    rate = _calibrated_rate(pop, profile, target, sigma)
+    prob, alias = _alias_table(profile)
+
+    def draw_hour(n):
+        h = rng.integers(0, n_hours, n)
+        return np.where(rng.random(n) < prob[h], h, alias[h])
+
+    tree = cKDTree(pop.towers)
     act = rng.lognormal(-sigma ** 2 / 2, sigma, n_users)
     act[pop.roaming] *= ROAM_BOOST
     n_ev = rng.poisson(rate * act)
     del act
     ends = np.cumsum(n_ev)
     user = np.empty(ends[-1], dtype=np.int32)
-    tower_out = np.empty(ends[-1], dtype=np.int32)
+    tower = np.empty(ends[-1], dtype=np.int32)
     time = np.empty(ends[-1], dtype=np.int64)
     for c in range(0, n_users, _CHUNK):
         stop = min(c + _CHUNK, n_users)
         e0, e1 = ends[c] - n_ev[c], ends[stop - 1]
-        u = np.repeat(np.arange(stop - c, dtype=np.int64), n_ev[c:stop])
-        h = rng.integers(0, n_hours, u.size)
-        h = np.where(rng.random(u.size) < prob[h], h, alias[h])
-        key = (u << _OFFSET_BITS) | (h * 3600 + rng.integers(0, 3600, u.size))
-        key.sort()
-        u = key >> _OFFSET_BITS
-        off = key & mask
-        del key
-        h = off // 3600
-        gu = u + c
-        flat = gu * n_hours + h
-        state = states[flat]
-        prev = np.where(h > 0, states[flat - 1], state)
-        before = rng.random(u.size) < 0.5
-        tower = pop.place_tower.reshape(-1)[gu * N_PLACES + np.where(before, prev, state)]
-        roam_users = np.flatnonzero(pop.roaming[c:stop])
-        roam = np.flatnonzero(pop.roaming[gu] & (state == WORK) & (state == prev))
-        if roam.size:
-            stops = pop.places[roam_users + c, WORK][:, None, None, :] + _disc(
-                roam_users.size * n_hours * ROAM_STOPS, rng).reshape(
-                roam_users.size, n_hours, ROAM_STOPS, 2)
-            rank = np.searchsorted(roam_users, u[roam])
-            xy = stops[rank, h[roam], rng.integers(0, ROAM_STOPS, roam.size)]
-            tower[roam] = tree.query(xy)[1]
-        user[e0:e1], tower_out[e0:e1] = gu, tower
+        user[e0:e1], tower[e0:e1], off = _chunk_events(pop, c, n_ev[c:stop], draw_hour, tree, rng)
         time[e0:e1] = np.int64(round(pop.start)) + off
         report_progress(progress, stop / n_users)
-    return CDR(user=user, tower=tower_out, time=time, n_users=n_users, start=pop.start,
+    return CDR(user=user, tower=tower, time=time, n_users=n_users, start=pop.start,
                n_hours=n_hours, visits_target=target, rate=rate)
