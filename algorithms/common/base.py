@@ -167,10 +167,10 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
         """
         path = self.parameterAsFile(parameters, LEDGER, context)
         budget = None
-        if path and self._is_set(parameters, BUDGET_EPSILON):
+        if path and self.parameter_given(parameters, BUDGET_EPSILON):
             budget = Budget(self.parameterAsDouble(parameters, BUDGET_EPSILON, context),
                             self.parameterAsDouble(parameters, BUDGET_DELTA, context)
-                            if self._is_set(parameters, BUDGET_DELTA) else 0.0, planned.unit)
+                            if self.parameter_given(parameters, BUDGET_DELTA) else 0.0, planned.unit)
         days, source = period or release_period()
         self._charge = Charge(path, self.parameterAsString(parameters, DATASET_ID, context)
                               or default_dataset_id, planned, budget=budget,

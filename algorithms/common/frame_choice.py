@@ -6,6 +6,7 @@ from qgis.core import QgsProcessingException
 from .crs import check_extent, crs_name, is_metric, stated_extent_crs
 from .frame import MetricFrame
 from .i18n import tr
+from .validation import has_value
 
 
 def choose_frame(alg, parameters, context, *, frame_crs=None, public=(), extent=None,
@@ -20,8 +21,7 @@ def choose_frame(alg, parameters, context, *, frame_crs=None, public=(), extent=
     Otherwise refused, saying what to set.
     """
     def is_set(name):
-        return (name is not None and alg.parameterDefinition(name) is not None and
-            parameters.get(name) not in (None, ""))
+        return name is not None and alg.parameterDefinition(name) is not None and has_value(parameters.get(name))
 
     def label(name):
         return alg.parameterDefinition(name).description()

@@ -18,7 +18,7 @@ from ...dpcore.reporting.progress import Cancelled
 from .crs import _rect_text, check_extent, crs_name, stated_extent_crs
 from .field_types import FieldType
 from .i18n import tr
-from .validation import usable_geometry
+from .validation import has_value, usable_geometry
 
 try:  # shapely ≥ 2 and 1.8 both provide shapely.wkb
     from shapely import wkb as shapely_wkb
@@ -122,8 +122,7 @@ class FrameReading:
         transformed with its edges densified. Empty, degenerate or non-finite
         extents are refused.
         """
-        value = parameters.get(name)
-        if value is None or value == "":
+        if not has_value(parameters.get(name)):
             return None
         label = label or alg.parameterDefinition(name).description()
         rect = alg.parameterAsExtent(parameters, name, context)

@@ -26,6 +26,7 @@ from .frame_choice import choose_frame
 from .i18n import tr
 from .ledger import DELTA_SPENT, EPSILON_SPENT, PRIVACY_UNIT, layer_dataset_id
 from .params import advanced, delta_parameter, frame_crs_parameter, ledger_parameter, unit_field_parameter
+from .validation import has_value
 
 EPSILON = "EPSILON"
 DELTA = "DELTA"
@@ -112,9 +113,11 @@ class InputsMixin:
         self.addParameter(p)
 
     @staticmethod
-    def _is_set(parameters, name) -> bool:
-        value = parameters.get(name)
-        return value is not None and value != ""
+    def parameter_given(parameters, name) -> bool:
+        """Whether the caller gave parameter ``name`` a value (:func:`has_value`: None, "", []
+        and NULL are not values), so an optional number, extent or output is read only when
+        given (a NULL seed is no seed, not seed 0)."""
+        return has_value(parameters.get(name))
 
     def epsilon(self, parameters, context) -> float:
         return check_epsilon(self.parameterAsDouble(parameters, EPSILON, context), "epsilon")
@@ -123,7 +126,7 @@ class InputsMixin:
         return check_delta(self.parameterAsDouble(parameters, DELTA, context), "delta")
 
     def seed(self, parameters, context):
-        if not self._is_set(parameters, SEED):
+        if not self.parameter_given(parameters, SEED):
             return None
         return self.parameterAsInt(parameters, SEED, context)
 

@@ -48,7 +48,7 @@ class Staging:
         self.parameters = dict(parameters)
         for d in alg.destinationParameterDefinitions():
             name = d.name()
-            if not alg._is_set(parameters, name):
+            if not alg.parameter_given(parameters, name):
                 continue
             if isinstance(d, (QgsProcessingParameterFeatureSink,
                               QgsProcessingParameterVectorDestination)):

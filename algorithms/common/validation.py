@@ -65,7 +65,7 @@ def _check_geometry_type(alg, definition, parameters, context) -> None:
     """A layer of points, lines or polygons where the definition asks for that kind only."""
     kinds = [_KINDS[t] for t in definition.dataTypes() if t in _KINDS]
     if (not kinds or len(kinds) != len(definition.dataTypes()) or
-            not _has_value(parameters.get(definition.name()))):
+            not has_value(parameters.get(definition.name()))):
         return
     source = alg.parameterAsSource(parameters, definition.name(), context)
     if source is None:
@@ -82,23 +82,24 @@ def _check_geometry_type(alg, definition, parameters, context) -> None:
             displayString=QgsWkbTypes.displayString(source.wkbType()), items=' or '.join((name for _, name in kinds))))
 
 
-def _has_value(value) -> bool:
-    """False for every "not set" a caller gives: None, "", [] and QGIS's NULL (the dialog's
-    value of an empty optional field)."""
+def has_value(value) -> bool:
+    """Whether a parameter value (or one item of a list value) holds something: False for every
+    form of "not set" a caller gives — None, "", [] and QGIS's NULL (the dialog's value of an
+    empty optional field; QGIS reads NULL and [] as 0 or an empty extent, never as unset)."""
     return value is not None and value != "" and value != [] and not (
         callable(getattr(value, "isNull", None)) and value.isNull())
 
 
 def _chosen_fields(value) -> list:
     if isinstance(value, (list, tuple)):
-        return [str(v) for v in value if _has_value(v)]
-    return [f for f in str(value).split(";") if f] if _has_value(value) else []
+        return [str(v) for v in value if has_value(v)]
+    return [f for f in str(value).split(";") if f] if has_value(value) else []
 
 
 def _check_field(alg, definition, parameters, context) -> None:
     names = _chosen_fields(parameters.get(definition.name()))
     parent = definition.parentLayerParameterName()
-    if not names or not parent or not _has_value(parameters.get(parent)):
+    if not names or not parent or not has_value(parameters.get(parent)):
         return
     source = alg.parameterAsSource(parameters, parent, context)
     if source is None:
@@ -143,7 +144,7 @@ def _listed(names) -> str:
 
 def _check_number(alg, definition, parameters, context) -> None:
     value = parameters.get(definition.name())
-    if not _has_value(value):
+    if not has_value(value):
         return
     try:
         number = float(value)

@@ -6,6 +6,7 @@ from qgis.core import NULL
 from qgis.PyQt.QtCore import QDate, QDateTime, Qt, QTime
 
 from ...dpcore.ingest.times import to_epoch_seconds
+from .validation import has_value
 
 
 def as_float(value) -> float:
@@ -39,7 +40,7 @@ def parameter_seconds(alg, parameters, name: str, context):
     date-time (the dialog's, local) is read as UTC wall-clock time, as the label says.
     """
     value = parameters.get(name)
-    if value is None or (isinstance(value, str) and not value.strip()):
+    if not has_value(value) or (isinstance(value, str) and not value.strip()):
         return None
     if isinstance(value, str):
         return to_epoch_seconds(value.strip())

@@ -80,7 +80,7 @@ class CDRSummary(MobilityDPAlgorithm):
                 f.setAttributes([k, n, n / b.n_users, c])
                 sink.addFeature(f, QgsFeatureSink.FastInsert)
         results = {OUTPUT: dest}
-        if self._is_set(parameters, SLOTS):
+        if self.parameter_given(parameters, SLOTS):
             results[SLOTS] = self._write_slots(parameters, context, s, start, slot_seconds)
 
         quant = s["quantiles"]

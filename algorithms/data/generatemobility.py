@@ -176,7 +176,7 @@ class GenerateMobility(MobilityDPAlgorithm):
 
         results = {CDR: self._write_cdr(parameters, context, feedback, cdr, geo, towers,
                                         id_field)}
-        if trips is not None and self._is_set(parameters, TRAJECTORIES):
+        if trips is not None and self.parameter_given(parameters, TRAJECTORIES):
             results[TRAJECTORIES] = self._write_points(
                 parameters, context, feedback, TRAJECTORIES, frame, census,
                 [("vehicle_id", FieldType.LongLong), ("trip_id", FieldType.LongLong),
@@ -185,7 +185,7 @@ class GenerateMobility(MobilityDPAlgorithm):
                 zip(trips.vehicle_id.tolist(), trips.trip_id.tolist(),
                     map(utc_datetime, trips.t.tolist()), trips.t.tolist()), (75, 90))
             style_on_load(context, results[TRAJECTORIES], temporal_points_style("time"))
-        if checkins is not None and self._is_set(parameters, CHECKINS):
+        if checkins is not None and self.parameter_given(parameters, CHECKINS):
             results[CHECKINS] = self._write_points(
                 parameters, context, feedback, CHECKINS, frame, census,
                 [("user_id", FieldType.LongLong), ("venue_id", FieldType.LongLong)],

@@ -61,17 +61,17 @@ def write_optional(alg, parameters, context, feedback, names, inputs, long_form,
     census, _, frame, geo, geoms = inputs
     wide, diagnostics, truth = names["WIDE"], names["DIAGNOSTICS"], names["TRUTH"]
     results = {}
-    if alg._is_set(parameters, wide):
+    if alg.parameter_given(parameters, wide):
         results[wide] = write_wide(alg, parameters, wide, context, census.sourceCrs(), geoms,
                                    geo.census_ids, release.values, long_form["id_kind"])
-    if alg._is_set(parameters, diagnostics) and "cluster" in release.public:
+    if alg.parameter_given(parameters, diagnostics) and "cluster" in release.public:
         results[diagnostics] = write_diagnostics(alg, parameters, diagnostics, context,
                                                  census.sourceCrs(), frame, geo, release.public)
-    elif alg._is_set(parameters, diagnostics):
+    elif alg.parameter_given(parameters, diagnostics):
         feedback.pushWarning(tr("the method {method} has no cover cells or clusters: no "
                                 "diagnostics layer was written").format(
                                     method=alg.enum_value(parameters, names["METHOD"], context)))
-    if alg._is_set(parameters, truth):
+    if alg.parameter_given(parameters, truth):
         feedback.pushWarning(tr("the true density layer is NOT private: keep it internal"))
         results[truth] = write_long_counts(alg, parameters, truth, context,
                                            values=release.internal["true_density"],

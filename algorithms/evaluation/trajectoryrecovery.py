@@ -159,7 +159,7 @@ class TrajectoryRecovery(MobilityDPAlgorithm):
         dest = self._write_lines(parameters, context, result.recovered, centroids, frame)
         results = {OUTPUT: dest, RECOVERY_ACCURACY: result.recovery_accuracy if truth is not None
                    else None, UNIQUENESS: result.uniqueness if truth is not None else None}
-        if truth is not None and self._is_set(parameters, ACCURACY):
+        if truth is not None and self.parameter_given(parameters, ACCURACY):
             results[ACCURACY] = self._write_accuracy(parameters, context, user_ids, result, truth)
         rows = [("counts", f"{counts.shape[0]} timestamps × {counts.shape[1]} cells"),
                 ("made consistent first (Alg. 3)", fixed),

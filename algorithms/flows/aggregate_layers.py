@@ -23,7 +23,7 @@ def read_interval(alg, parameters, context, start: str, end: str):
     """The time interval τ of the parameters ``start`` and ``end`` in epoch seconds (an open
     end: ±inf), or None when neither is given."""
     start, end = (alg.parameterAsDateTime(parameters, k, context) if
-                  parameters.get(k) not in (None, "") else None for k in (start, end))
+                  alg.parameter_given(parameters, k) else None for k in (start, end))
     if start is None and end is None:
         return None
     return (epoch_seconds(start) if start is not None and start.isValid() else -np.inf,
@@ -106,7 +106,7 @@ def write_flow_layers(alg, parameters, context, feedback, names, held, release) 
                zones_name: write_zones(alg, parameters, context, zones_name, cells_source,
                                        cell_ids, release.public)}
     feedback.setProgress(95)
-    if alg._is_set(parameters, true_name):
+    if alg.parameter_given(parameters, true_name):
         results[true_name] = write_flows(alg, parameters, context, true_name, cells_source, frame,
                                          cell_ids, release.public, release.internal["true_flows"])
     return results

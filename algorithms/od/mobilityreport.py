@@ -86,10 +86,10 @@ class MobilityReport(ReleasingAlgorithm):
                 results[key] = self.write_document(parameters, key, context, statistics_document(
                     release, internal=internal, zone_ids=data.zone_ids,
                     centroids=data.centroids, seeded=self.seeded(parameters, context)))
-        if st.VISITS in release.values and self._is_set(parameters, VISITS):
+        if st.VISITS in release.values and self.parameter_given(parameters, VISITS):
             results[VISITS] = write_visits(self, parameters, context, VISITS, data,
                                            release.values[st.VISITS])
-        if st.OD in release.values and self._is_set(parameters, OD_FLOWS):
+        if st.OD in release.values and self.parameter_given(parameters, OD_FLOWS):
             od = release.values[st.OD]
             self.layer_notes[OD_FLOWS] = ("lower95–upper95: a 95 % interval of "
                                           + od.get("counted", "trips per ordered pair"))

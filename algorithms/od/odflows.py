@@ -65,7 +65,7 @@ class ODFlows(ReleasingAlgorithm):
 
     def public_parameters(self, parameters, context) -> tuple:
         region_size = (self.parameterAsDouble(parameters, REGION_SIZE, context)
-                       if self._is_set(parameters, REGION_SIZE) else 0.0)
+                       if self.parameter_given(parameters, REGION_SIZE) else 0.0)
         return dict(
             method=self.enum_value(parameters, METHOD, context),
             epsilon=self.epsilon(parameters, context), delta=self.delta(parameters, context),
@@ -98,7 +98,7 @@ class ODFlows(ReleasingAlgorithm):
                                       **drawing["table"]),
                    FLOWS: write_od(self, parameters, context, FLOWS, data, values, moe,
                                    **drawing["lines"])}
-        if drawing["regions"] is not None and self._is_set(parameters, REGION_FLOWS):
+        if drawing["regions"] is not None and self.parameter_given(parameters, REGION_FLOWS):
             results[REGION_FLOWS] = write_region_lines(self, parameters, context, REGION_FLOWS,
                                                        data, drawing["regions"], public["regions"])
             self.explain_empty(REGION_FLOWS, tr("no pair of two regions has a 95 % interval "

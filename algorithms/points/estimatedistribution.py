@@ -90,7 +90,7 @@ class EstimateDistribution(MobilityDPAlgorithm):
         boundary = self.enum_value(parameters, BOUNDARY, context)
         epsilon = self.epsilon(parameters, context)
         cell = cell_size(self, parameters, context)
-        if mechanism == "planar_laplace" and not self._is_set(parameters, GRID_EXTENT):
+        if mechanism == "planar_laplace" and not self.parameter_given(parameters, GRID_EXTENT):
             parameters = dict(parameters)     # the reports are public: their extent may be used
             parameters[GRID_EXTENT] = _source_extent(source)
         grid, frame, hint = public_grid(self, parameters, context, source, cell)

@@ -121,7 +121,7 @@ def public_grid(alg, parameters, context, source, cell: float):
     The extent is required: a grid is a public parameter, never the bounding
     box of the private points.
     """
-    if not alg._is_set(parameters, GRID_EXTENT):
+    if not alg.parameter_given(parameters, GRID_EXTENT):
         raise ValueError("the grid mechanisms need a grid extent: give the public area the grid "
                          "covers (xmin,xmax,ymin,ymax [EPSG:n], or a layer's extent); it is "
                          "never taken from the points, whose bounding box is private")
@@ -147,11 +147,11 @@ def mechanism_frame(alg, parameters, context, source, mechanism: str, study_area
     with the study area (parameter ``study_area``) it remaps into; the grid mechanisms have the
     public grid (:func:`public_grid`) and refuse a study area."""
     if mechanism == "planar_laplace":
-        if not alg._is_set(parameters, study_area):
+        if not alg.parameter_given(parameters, study_area):
             return None, None, ""
         area = alg.source_or_raise(parameters, study_area, context)
         return None, MetricFrame.of_source(area, context, "study area"), ""
-    if alg._is_set(parameters, study_area):
+    if alg.parameter_given(parameters, study_area):
         raise ValueError("a study area applies to planar Laplace only; grid mechanisms "
                          "use the grid extent")
     return public_grid(alg, parameters, context, source, cell_size(alg, parameters, context))

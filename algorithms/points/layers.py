@@ -22,7 +22,7 @@ def user_settings(alg, parameters, context, source, names) -> tuple:
     field_name, maximum, excess = names
     user_field = alg.parameterAsString(parameters, field_name, context)
     m = (alg.parameterAsInt(parameters, maximum, context)
-         if alg._is_set(parameters, maximum) else None)
+         if alg.parameter_given(parameters, maximum) else None)
     if user_field and source.fields().lookupField(user_field) < 0:
         raise ValueError(f"the user id field '{user_field}' is not in the input layer")
     if user_field and m is None:

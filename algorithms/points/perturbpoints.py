@@ -70,10 +70,10 @@ class PerturbPoints(ReleasingAlgorithm):
         return public, (source, user_field, keep, warnings, frame, grid)
 
     def _epsilon(self, parameters, context) -> dict:
-        if self._is_set(parameters, RADIUS):
+        if self.parameter_given(parameters, RADIUS):
             return dict(radius=self.parameterAsDouble(parameters, RADIUS, context),
                         level=self.parameterAsDouble(parameters, LEVEL, context)
-                        if self._is_set(parameters, LEVEL) else DEFAULT_LEVEL)
+                        if self.parameter_given(parameters, LEVEL) else DEFAULT_LEVEL)
         return dict(epsilon=self.epsilon(parameters, context))
 
     def read(self, parameters, context, feedback, inputs, plan) -> tuple:
@@ -100,7 +100,7 @@ class PerturbPoints(ReleasingAlgorithm):
         results = {OUTPUT: write_points(self, parameters, OUTPUT, context, source, keep, values,
                                         release.internal["kept"], reported,
                                         self.progress(feedback, 40, 100))}
-        if self._is_set(parameters, DISPLACEMENT):
+        if self.parameter_given(parameters, DISPLACEMENT):
             results[DISPLACEMENT] = write_lines(self, parameters, DISPLACEMENT, context, source,
                                                 work_crs, release)
         return results

@@ -72,6 +72,30 @@ def test_seed_reproducible_and_gaussian(run_alg, tmp_path):
     assert all(v == round(v) for v in va) and va != list(range(50))
 
 
+def test_an_empty_seed_in_any_form_is_secure_randomness(run_alg, tmp_path):
+    """None, "", [] and NULL all mean "no seed": fresh randomness, not marked reproducible
+    (QGIS reads NULL and [] as 0, which a check of None and "" alone took for seed 0). An empty
+    budget in any form is no budget (the ledger's stands, not a budget of 0). Control: the seed 0
+    itself is a seeded run."""
+    from qgis.core import NULL
+
+    def run(seed, budget=100.0):
+        report = str(tmp_path / "r.html")
+        out = run_alg(ALG, {"INPUT": _memory_layer(list(range(40))), "COUNT_FIELD": "n", "EPSILON": 1.0,
+                            "SEED": seed, "LEDGER": str(tmp_path / "ledger.json"), "DATASET_ID": "zones",
+                            "BUDGET_EPSILON": budget, "OUTPUT": "memory:", "REPORT": report})["OUTPUT"]
+        with open(report, encoding="utf-8") as fh:
+            return [f["noisy_count"] for f in out.getFeatures()], "not for publication" in fh.read()
+
+    (first, marked), (second, _) = run(0), run(0)
+    assert marked and first == second
+    for empty in (None, "", [], NULL):          # the dataset's budget is in the ledger now
+        (first, marked), (second, _) = run(empty, budget=empty), run(empty, budget=empty)
+        assert not marked and first != second, repr(empty)
+    with open(tmp_path / "ledger.json", encoding="utf-8") as fh:
+        assert len(json.load(fh)["datasets"]["zones"]["entries"]) == 10
+
+
 def test_copied_fields_are_opt_in_and_listed(run_alg, tmp_path):
     report = str(tmp_path / "r.html")
     res = run_alg(ALG, {"INPUT": _memory_layer([3, 4, 5]), "COUNT_FIELD": "n", "EPSILON": 1.0,
