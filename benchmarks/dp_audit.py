@@ -86,7 +86,7 @@ def cases(scale):
                                     planar_laplace_noise(k, 0.004 * f, rng)),
                0.0, 250.0, 1.0, 0.0, big)
     from dpcore.counts.noisycounts import release_noisy_counts
-    draw = vectorised(release_noisy_counts, rng, epsilon=1.0, cells_per_individual=1, max_change=2)
+    draw = vectorised(release_noisy_counts, rng, epsilon=1.0, cells_per_person=1, max_change=2)
     yield ("stage: noisy counts", "correct", draw, 0, 2, 1.0, 0.0, big)
     yield ("stage: noisy counts", "neighbour beyond max_change", draw, 0, 3, 1.0, 0.0, big)
     from test_flows_noise import replicated

@@ -52,7 +52,7 @@ class NoisyCounts(ReleasingAlgorithm):
         return dict(epsilon=self.epsilon(parameters, context),
                     mechanism=self.enum_value(parameters, MECHANISM, context),
                     delta=self.delta(parameters, context),  # spent by the Gaussian ones only
-                    cells_per_individual=self.parameterAsInt(parameters, CELLS_PER_INDIVIDUAL,
+                    cells_per_person=self.parameterAsInt(parameters, CELLS_PER_INDIVIDUAL,
                                                              context),
                     max_change=self.parameterAsInt(parameters, MAX_CHANGE, context),
                     zones=max(source.featureCount(), 1),   # the zones are public

@@ -1,6 +1,6 @@
 """Noisy counts per zone: the simplest useful release.
 
-Each individual can change at most ``cells_per_individual`` counts, each by
+Each person can change at most ``cells_per_person`` counts, each by
 at most ``max_change``; so the L1 sensitivity is m·c and the L2 sensitivity
 √m·c (Dwork & Roth 2014, §3.3 and App. A). Rounding and clamping at zero are
 post-processing and cost nothing (Prop. 2.1).
@@ -25,10 +25,10 @@ from ..reporting.progress import report_progress
 MECHANISMS = ("discrete_laplace", "laplace", "gaussian_analytic", "gaussian_classic")
 
 
-def sensitivities(cells_per_individual: int, max_change: int) -> tuple:
-    """(L1, L2) sensitivity when one individual changes ≤ m counts by ≤ c each."""
-    m, c = int(cells_per_individual), int(max_change)
-    if m < 1 or c < 1 or m != cells_per_individual or c != max_change:
+def sensitivities(cells_per_person: int, max_change: int) -> tuple:
+    """(L1, L2) sensitivity when one person changes ≤ m counts by ≤ c each."""
+    m, c = int(cells_per_person), int(max_change)
+    if m < 1 or c < 1 or m != cells_per_person or c != max_change:
         raise ValueError("cells per individual and maximum change must be integers ≥ 1")
     return m * c, math.sqrt(m) * c
 
@@ -51,7 +51,7 @@ UNIT_OF_PRIVACY = "individual"
 
 
 def plan_noisy_counts(*, epsilon: float, delta: float = 0.0, mechanism: str = "discrete_laplace",
-                      cells_per_individual: int = 1, max_change: int = 1, zones: int = 1,
+                      cells_per_person: int = 1, max_change: int = 1, zones: int = 1,
                       round_output: bool = True, non_negative: bool = False) -> Plan:
     """The plan of :func:`release_noisy_counts`, from public parameters only.
 
@@ -60,22 +60,22 @@ def plan_noisy_counts(*, epsilon: float, delta: float = 0.0, mechanism: str = "d
     into the plan (post-processing, no cost).
     """
     cost = noisy_counts_cost(epsilon=epsilon, delta=delta, mechanism=mechanism,
-                             cells_per_individual=cells_per_individual, max_change=max_change,
+                             cells_per_person=cells_per_person, max_change=max_change,
                              zones=zones)
     return Plan(cost, release_noisy_counts, epsilon=epsilon, mechanism=mechanism, delta=delta,
-                cells_per_individual=cells_per_individual, max_change=max_change,
+                cells_per_person=cells_per_person, max_change=max_change,
                 round_output=round_output, non_negative=non_negative)
 
 
 def noisy_counts_cost(*, epsilon: float, delta: float = 0.0, mechanism: str = "discrete_laplace",
-                      cells_per_individual: int = 1, max_change: int = 1,
+                      cells_per_person: int = 1, max_change: int = 1,
                       zones: int = 1) -> PrivacyCost:
     """The cost of :func:`release_noisy_counts` (every refusal of its parameters)."""
     epsilon = check_epsilon(epsilon)
     delta = check_delta(delta)
     if mechanism not in MECHANISMS:
         raise ValueError(f"unknown mechanism {mechanism!r}; choose one of {', '.join(MECHANISMS)}")
-    l1, l2 = sensitivities(cells_per_individual, max_change)
+    l1, l2 = sensitivities(cells_per_person, max_change)
     gaussian = mechanism.startswith("gaussian")
     if gaussian:
         if delta <= 0:
@@ -87,7 +87,7 @@ def noisy_counts_cost(*, epsilon: float, delta: float = 0.0, mechanism: str = "d
             "gaussian_classic": "Gaussian (classic)"}[mechanism]
     return PrivacyCost.of(name, epsilon, delta if gaussian else 0.0,
                           sensitivity=l2 if gaussian else l1,
-                          protects=_unit(cells_per_individual, max_change), unit=EPSILON_UNIT,
+                          protects=_unit(cells_per_person, max_change), unit=EPSILON_UNIT,
                           unit_of_privacy=UNIT_OF_PRIVACY)
 
 
@@ -97,7 +97,7 @@ def _unit(m, c) -> str:
 
 def release_noisy_counts(counts, *, epsilon: float, delta: float = 0.0,
                          rng: np.random.Generator, progress=None,
-                         mechanism: str = "discrete_laplace", cells_per_individual: int = 1,
+                         mechanism: str = "discrete_laplace", cells_per_person: int = 1,
                          max_change: int = 1, round_output: bool = True,
                          non_negative: bool = False) -> Release:
     """Add DP noise to every count; returns the noisy counts and their cost.
@@ -108,10 +108,10 @@ def release_noisy_counts(counts, *, epsilon: float, delta: float = 0.0,
     """
     x = check_counts(counts)
     noisy_counts_cost(epsilon=epsilon, delta=delta, mechanism=mechanism,   # the refusals
-                      cells_per_individual=cells_per_individual, max_change=max_change,
+                      cells_per_person=cells_per_person, max_change=max_change,
                       zones=x.size)
-    l1, l2 = sensitivities(cells_per_individual, max_change)
-    unit = _unit(cells_per_individual, max_change)
+    l1, l2 = sensitivities(cells_per_person, max_change)
+    unit = _unit(cells_per_person, max_change)
     report_progress(progress, 0.1)
     if mechanism == "discrete_laplace":
         release = mechanisms.discrete_laplace(x, sensitivity=l1, epsilon=epsilon, rng=rng,

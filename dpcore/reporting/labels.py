@@ -31,7 +31,7 @@ FACT_LABELS = {
     "scale_share": "share of ε for the trip scale",
     "region_share": "share of ε for the public regions",
     "total_share": "share of ε for the trip total",
-    "cells_per_individual": "cells one person is counted in at most",
+    "cells_per_person": "cells one person is counted in at most",
     "max_change": "largest change of one person's count",
     "round_output": "rounded to whole numbers", "non_negative": "negative values set to 0",
     "cutoff": "cut-off (timestamps kept per user)", "threshold": "threshold",

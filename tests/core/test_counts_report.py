@@ -27,7 +27,7 @@ def test_sensitivities():
 ])
 def test_cost_matches_mechanism(mechanism, delta, eps_cost, delta_cost):
     r = release_noisy_counts(np.arange(100), epsilon=0.7, delta=delta, rng=make_rng(1),
-                             mechanism=mechanism, cells_per_individual=3, max_change=2)
+                             mechanism=mechanism, cells_per_person=3, max_change=2)
     assert len(r.cost.parts) == 1
     assert r.cost.epsilon == pytest.approx(eps_cost)
     assert r.cost.delta == pytest.approx(delta_cost)
@@ -35,7 +35,7 @@ def test_cost_matches_mechanism(mechanism, delta, eps_cost, delta_cost):
     assert r.cost.parts[0].sensitivity == pytest.approx(expected_sensitivity)
     assert r.cost.unit == "ε" and r.cost.unit_of_privacy == "individual"
     plan = plan_noisy_counts(epsilon=0.7, delta=1e-5, mechanism=mechanism,
-                             cells_per_individual=3, max_change=2)     # δ given, Laplace spends 0
+                             cells_per_person=3, max_change=2)     # δ given, Laplace spends 0
     assert (plan.cost.epsilon, plan.cost.delta, plan.cost.parts[0].mechanism) == \
         (r.cost.epsilon, r.cost.delta, r.cost.parts[0].mechanism)
     assert set(r.public) >= {"noise_std", "zones"} and r.internal == {}
@@ -45,15 +45,15 @@ def test_the_plan_releases_with_its_bound_parameters():
     """The plan's release is the release function with the plan's parameters: the same noise
     from the same seed, post-processing included; another parameter gives other values."""
     counts = np.arange(50)
-    plan = plan_noisy_counts(epsilon=0.5, mechanism="laplace", cells_per_individual=2,
+    plan = plan_noisy_counts(epsilon=0.5, mechanism="laplace", cells_per_person=2,
                              round_output=False, non_negative=True, zones=50)
     assert plan.unit_of_privacy == "individual" and plan.streams == 1
     r = plan.release(counts, rng=make_rng(4))
     direct = release_noisy_counts(counts, epsilon=0.5, mechanism="laplace", rng=make_rng(4),
-                                  cells_per_individual=2, round_output=False, non_negative=True)
+                                  cells_per_person=2, round_output=False, non_negative=True)
     assert np.array_equal(r.values, direct.values) and r.cost.epsilon == plan.cost.epsilon
     assert r.values.min() >= 0 and r.values.dtype.kind == "f"
-    other = plan_noisy_counts(epsilon=0.5, mechanism="laplace", cells_per_individual=2)
+    other = plan_noisy_counts(epsilon=0.5, mechanism="laplace", cells_per_person=2)
     assert not np.array_equal(other.release(counts, rng=make_rng(4)).values, r.values)
 
 
@@ -70,7 +70,7 @@ def test_noise_scale_follows_sensitivity():
     """Laplace noise with L1 = m·c: empirical std ≈ √2·m·c/ε; a wrong scale would fail."""
     x = np.zeros(200_000, dtype=int)
     r = release_noisy_counts(x, epsilon=0.5, rng=make_rng(2), mechanism="laplace",
-                             cells_per_individual=2, max_change=3, round_output=False)
+                             cells_per_person=2, max_change=3, round_output=False)
     values, probs = snapped_laplace_law(sensitivity=6, epsilon=0.5)  # Laplace snapped to its grid
     assert np.std(r.values) == pytest.approx(math.sqrt(np.sum(values ** 2 * probs)), rel=0.02)
     assert np.std(r.values) != pytest.approx(math.sqrt(2) * 3 / 0.5, rel=0.1)

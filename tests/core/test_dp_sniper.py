@@ -120,7 +120,7 @@ def test_planar_laplace():
 def test_counts_release():
     from mobility_dp.dpcore.counts.noisycounts import release_noisy_counts
     rng = make_rng(8)
-    draw = _vectorised(release_noisy_counts, rng, epsilon=1.0, cells_per_individual=1,
+    draw = _vectorised(release_noisy_counts, rng, epsilon=1.0, cells_per_person=1,
                        max_change=2)
     check(draw, 0, 2, 1.0, passes=True, at_least=0.8)
     # broken: a neighbour changing a count by 3 while max_change = 2 is declared

@@ -744,9 +744,9 @@ def test_continuous_releases_lie_on_their_stated_granularity():
     x = np.arange(50) * 7
     releases = [
         release_noisy_counts(x, epsilon=0.7, rng=make_rng(22), mechanism="laplace",
-                             cells_per_individual=3, max_change=2, round_output=False),
+                             cells_per_person=3, max_change=2, round_output=False),
         release_noisy_counts(x, epsilon=0.7, delta=1e-6, rng=make_rng(23), mechanism="gaussian_analytic",
-                             cells_per_individual=3, max_change=2, round_output=False),
+                             cells_per_person=3, max_change=2, round_output=False),
         release_central(replicated([[1, 0, 3, 2]], 30), epsilon=0.5, rng=make_rng(24),
                         max_moves=3, noise="continuous"),
         release_flows(replicated([[1, 0, 3, 2]], 30), epsilon=0.5, delta=1e-3, rng=make_rng(25),

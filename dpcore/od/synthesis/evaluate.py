@@ -41,8 +41,8 @@ def _pearson(truth, other, mask=None) -> float:
 def profile(z: ZonedTrips, rng: np.random.Generator) -> dict:
     """The histograms and count arrays the comparison needs, of one set of trips."""
     t, n = z.trips, z.n_zones
-    per_user = np.bincount(z.user)
-    per_user = per_user[per_user > 0]
+    person_trips = np.bincount(z.user)
+    person_trips = person_trips[person_trips > 0]
     user, key, on_main = main_pairs(z, directed=False, rng=rng)
     o, d = z.origin_zone.astype(np.int64), z.dest_zone.astype(np.int64)
     trip_key = np.minimum(o, d) * n + np.maximum(o, d)
@@ -50,8 +50,8 @@ def profile(z: ZonedTrips, rng: np.random.Generator) -> dict:
     main_key[user] = key
     is_main = trip_key == main_key[z.user]
     straight = np.hypot(*(t.dest - t.origin).T)
-    per_person = np.bincount(z.user[is_main], straight[is_main], minlength=main_key.size)
-    hw = per_person[user] / on_main
+    main_distance_sum = np.bincount(z.user[is_main], straight[is_main], minlength=main_key.size)
+    hw = main_distance_sum[user] / on_main
     hour = np.floor(np.mod(t.start, 86400.0) / 3600.0).astype(np.int64)
     order = np.lexsort((t.start, z.user))   # consecutive trips of a person in time order
     same = z.user[order][1:] == z.user[order][:-1]
@@ -62,9 +62,9 @@ def profile(z: ZonedTrips, rng: np.random.Generator) -> dict:
             "zone_hour": np.bincount(o * 24 + hour, minlength=n * 24),
             "length": _hist(t.length, KM_BINS), "hour": np.bincount(hour, minlength=24),
             "travel": _hist((t.end - t.start) / 60.0, MIN_BINS),
-            "per_person": np.bincount(np.minimum(per_user, 30), minlength=31)[1:],
+            "per_person": np.bincount(np.minimum(person_trips, 30), minlength=31)[1:],
             "home_work": _hist(hw, KM_BINS), "main_share": float(on_main.sum() / z.n),
-            "trips": z.n, "people": int(per_user.size)}
+            "trips": z.n, "people": int(person_trips.size)}
 
 
 def compare(truth: dict, synthetic: dict) -> dict:

@@ -97,20 +97,20 @@ def true_parts(data: ZonedTrips, *, max_trips: int, trips_cap: int, rng: np.rand
         raise ValueError(f"synthetic trips need trip times; {bad} of {data.n} trips have none "
                          "(choose the time fields)")
     stream = sampling_stream(rng)   # data-dependent draws: noise draws stay aligned
-    per_user, main_trips, home, other_end, is_main = person_facts(data, stream)
-    who = np.flatnonzero(per_user > 0)
-    share = main_trips[who] / per_user[who]
-    people = _hist((np.minimum(per_user[who], cap) - 1) * P.SHARE_BANDS +
+    person_trips, main_trips, home, other_end, is_main = person_facts(data, stream)
+    who = np.flatnonzero(person_trips > 0)
+    share = main_trips[who] / person_trips[who]
+    people = _hist((np.minimum(person_trips[who], cap) - 1) * P.SHARE_BANDS +
                    P.band(share, P.SHARE_EDGES), cap * P.SHARE_BANDS)
     home_work = _hist(home[who] * n + other_end[who], n * n)
     margins = np.concatenate([_hist(home[who], n), _hist(other_end[who], n)])
     dist = np.hypot(*(t.dest - t.origin).T)
-    per_main = np.bincount(data.user[is_main], dist[is_main], minlength=per_user.size)
+    per_main = np.bincount(data.user[is_main], dist[is_main], minlength=person_trips.size)
     main_distance = _hist(P.band(per_main[who] / main_trips[who], P.DISTANCE_EDGES_M),
                           P.DISTANCE_EDGES_M.size - 1)
     kept = np.flatnonzero(sample_per_user(data.user, m, stream))
     other = kept[~is_main[kept]]
-    n_other = np.bincount(data.user[other], minlength=per_user.size)
+    n_other = np.bincount(data.user[other], minlength=person_trips.size)
     w = 1.0 / np.maximum(n_other[data.user[other]], 1)
     uo = data.user[other]
     kind_o = kind_of(data.origin_zone[other], home[uo], other_end[uo])
@@ -128,7 +128,7 @@ def true_parts(data: ZonedTrips, *, max_trips: int, trips_cap: int, rng: np.rand
     leaves = leaves_home(data, home, other_end, is_main)
     cls = np.where(is_main[kept], np.where(leaves[kept], 0, 1), 2)
     hour = np.floor(np.mod(start, DAY) / 3600.0).astype(np.int64)
-    per_kept = np.bincount(data.user[kept], minlength=per_user.size)
+    per_kept = np.bincount(data.user[kept], minlength=person_trips.size)
     minutes = (t.end[kept] - start) / 60.0
     travel = P.band(minutes, P.TRAVEL_EDGES_MIN)
     dclass = P.band(dist[kept], np.append(P.DISTANCE_CLASSES_M, np.inf))
@@ -141,7 +141,7 @@ def true_parts(data: ZonedTrips, *, max_trips: int, trips_cap: int, rng: np.rand
             **({"transitions": true_transitions(data, *trip_kinds(
                 data, home, other_end, is_main, leaves))} if transitions else {})},
         {"users": int(who.size), "trips": data.n, "trips_kept": int(kept.size),
-         "main_share": float(main_trips[who].sum() / per_user[who].sum())})
+         "main_share": float(main_trips[who].sum() / person_trips[who].sum())})
 
 
 def _clip(values) -> np.ndarray:

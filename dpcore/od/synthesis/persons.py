@@ -15,15 +15,15 @@ DAY = 86400.0
 
 
 def person_facts(data: ZonedTrips, rng: np.random.Generator):
-    """Per user (codes 0..U-1): trips in the window, main undirected pair, its trips, home
-    zone and other end. Users without trips have 0 trips and are never used."""
+    """Per person (user codes 0..U-1): trips in the window, main undirected pair, its trips,
+    home zone and other end. People without trips have 0 trips and are never used."""
     n = data.n_zones
-    users = int(data.user.max()) + 1 if data.n else 0
-    per_user = np.bincount(data.user, minlength=users)
+    n_people = int(data.user.max()) + 1 if data.n else 0
+    person_trips = np.bincount(data.user, minlength=n_people)
     u, key, on_main = main_pairs(data, directed=False, rng=rng)
-    main_key = np.full(users, -1, dtype=np.int64)
+    main_key = np.full(n_people, -1, dtype=np.int64)
     main_key[u] = key
-    main_trips = np.zeros(users, dtype=np.int64)
+    main_trips = np.zeros(n_people, dtype=np.int64)
     main_trips[u] = on_main
     o, d = data.origin_zone.astype(np.int64), data.dest_zone.astype(np.int64)
     trip_key = np.minimum(o, d) * n + np.maximum(o, d)
@@ -32,11 +32,11 @@ def person_facts(data: ZonedTrips, rng: np.random.Generator):
     idx = np.flatnonzero(is_main)
     idx = idx[np.lexsort((hour[idx], data.user[idx]))]
     first = idx[np.r_[True, data.user[idx][1:] != data.user[idx][:-1]]] if idx.size else idx
-    home = np.full(users, -1, dtype=np.int64)
+    home = np.full(n_people, -1, dtype=np.int64)
     home[data.user[first]] = o[first]
     lo, hi = main_key // n, main_key % n
     other_end = np.where(home == lo, hi, lo)
-    return per_user, main_trips, home, other_end, is_main
+    return person_trips, main_trips, home, other_end, is_main
 
 
 def leaves_home(data: ZonedTrips, home, other_end, is_main) -> np.ndarray:
