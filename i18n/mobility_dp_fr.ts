@@ -4808,6 +4808,10 @@
       <translation> et imputé au jeu de données « {dataset_id} » dans le registre {path}</translation>
     </message>
     <message>
+      <source>unknown unit of privacy '{value}': one of {units}</source>
+      <translation>unité de confidentialité « {value} » inconnue : l'une de {units}</translation>
+    </message>
+    <message>
       <source>a privacy cost cannot mix {what}s ({and_join_distinct}): their losses do not add up</source>
       <translation>un coût de confidentialité ne peut pas mélanger des {what}s ({and_join_distinct}) : leurs pertes ne s'additionnent pas</translation>
     </message>

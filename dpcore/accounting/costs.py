@@ -17,6 +17,7 @@ from typing import Iterable, Optional
 
 from ..reporting.messages import Message
 from .checks import check_delta, check_epsilon
+from .units import PrivacyUnit
 
 #: Relative slack for float sums when comparing a cost with a budget. It is
 #: relative, not absolute: δ budgets are tiny (1e-9 is a typical δ), and a
@@ -90,12 +91,16 @@ class CostPart:
     protects: str = ""
     note: str = ""
     unit: str = EPSILON_UNIT
-    unit_of_privacy: str = ""
+    unit_of_privacy: PrivacyUnit = ""
     granularity: Optional[float] = None
     bound: Optional[float] = None
 
+    def __post_init__(self):
+        object.__setattr__(self, "unit_of_privacy", PrivacyUnit.of(self.unit_of_privacy))
+
     def to_dict(self) -> dict:
-        return {k: getattr(self, k) for k in _PART_FIELDS}
+        return {k: str(getattr(self, k)) if k == "unit_of_privacy" else getattr(self, k)
+                for k in _PART_FIELDS}
 
     @classmethod
     def from_dict(cls, d: dict) -> "CostPart":
@@ -152,10 +157,11 @@ class PrivacyCost:
         return _common((p.unit for p in self.parts), "unit") or EPSILON_UNIT
 
     @property
-    def unit_of_privacy(self) -> str:
+    def unit_of_privacy(self) -> PrivacyUnit:
+        """The parts' one unit of privacy ("" when none states it)."""
         return _common((p.unit_of_privacy for p in self.parts), "unit of privacy")
 
-    def with_unit_of_privacy(self, unit_of_privacy: str) -> "PrivacyCost":
+    def with_unit_of_privacy(self, unit_of_privacy: PrivacyUnit) -> "PrivacyCost":
         """This cost with every part's unit of privacy set (where not already stated)."""
         return PrivacyCost(tuple(p if p.unit_of_privacy else
                                  CostPart(**{**p.to_dict(), "unit_of_privacy": unit_of_privacy})
@@ -195,11 +201,12 @@ class Budget:
     epsilon: float
     delta: float = 0.0
     unit: str = EPSILON_UNIT
-    unit_of_privacy: str = ""
+    unit_of_privacy: PrivacyUnit = ""
 
     def __post_init__(self):
         check_epsilon(self.epsilon, "budget epsilon")
         check_delta(self.delta, "budget delta")
+        object.__setattr__(self, "unit_of_privacy", PrivacyUnit.of(self.unit_of_privacy))
 
     def allows(self, epsilon: float, delta: float) -> bool:
         return within(epsilon, self.epsilon) and within(delta, self.delta)
@@ -215,7 +222,7 @@ class Budget:
 
     def to_dict(self) -> dict:
         return {"epsilon": self.epsilon, "delta": self.delta, "unit": self.unit,
-                "unit_of_privacy": self.unit_of_privacy}
+                "unit_of_privacy": str(self.unit_of_privacy)}
 
     @classmethod
     def from_dict(cls, d: dict) -> "Budget":

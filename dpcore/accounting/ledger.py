@@ -24,6 +24,7 @@ from .costs import EPSILON_UNIT, REL_TOLERANCE, Budget, BudgetExceeded, PrivacyC
 from .ledger_file import LedgerUnwritable, locked, read, write  # noqa: F401 (re-exported)
 from .populations import Policy, PopulationAmbiguous  # noqa: F401 (re-exported)
 from .reservation import Reservation
+from .units import PrivacyUnit
 
 __all__ = ["BudgetExceeded", "BudgetMissing", "Ledger", "LedgerUnwritable", "Policy",
            "PopulationAmbiguous", "Reservation"]
@@ -155,7 +156,7 @@ class Ledger:
             epsilon, delta = planned.epsilon, planned.delta
             unit = unit or planned.unit
             unit_of_privacy = unit_of_privacy or planned.unit_of_privacy
-        units = (unit or EPSILON_UNIT, unit_of_privacy or "")
+        units = (unit or EPSILON_UNIT, PrivacyUnit.of(unit_of_privacy))
         if not dataset_id:
             raise ValueError("a dataset id is required to use the privacy ledger")
         epsilon, delta = float(check_epsilon(epsilon)), float(check_delta(delta))
@@ -171,7 +172,7 @@ class Ledger:
             pops.check_limits(data, pid, epsilon, delta, period)
             ds["entries"].append({"id": entry_id, "time": _now(), "label": label,
                                   "period": list(period), "status": "reserved",
-                                  "unit": units[0], "unit_of_privacy": units[1],
+                                  "unit": units[0], "unit_of_privacy": str(units[1]),
                                   "epsilon": epsilon, "delta": delta, "parts": []})
             self._write(data)
         return Reservation(self, dataset_id, entry_id, epsilon, delta, units[0],

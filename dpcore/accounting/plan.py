@@ -5,7 +5,7 @@ data), computes the cost from the mechanisms its release will call and returns a
 
 * ``cost``: the planned :class:`~dpcore.accounting.costs.PrivacyCost` (unit and unit of
   privacy included), reserved in the ledger before any noise is drawn;
-* ``unit_of_privacy``: what the release protects (``"individual"``, ``"user"``, ...);
+* ``unit_of_privacy``: what the release protects, a :class:`.units.PrivacyUnit`;
 * ``params``: the bound public parameters, as the stage's release function takes them;
 * ``prepare(data, rng, progress=None)``: before the reservation, the refusals that need the data and what
   publishes nothing (a per-user pick that bounds contributions); returns what ``release``
@@ -26,6 +26,7 @@ import numpy as np
 
 from .contract import Release
 from .costs import PrivacyCost
+from .units import PrivacyUnit
 
 
 class Plan:
@@ -43,7 +44,7 @@ class Plan:
         self._run = run
 
     @property
-    def unit_of_privacy(self) -> str:
+    def unit_of_privacy(self) -> PrivacyUnit:
         return self.cost.unit_of_privacy
 
     def prepare(self, data, rng, progress: Optional[Callable] = None):

@@ -1,4 +1,5 @@
-"""Checks on the field that defines the unit of privacy (user, vehicle).
+"""The unit of privacy as a type (:class:`PrivacyUnit`), and checks on the field that
+defines it (user, vehicle).
 
 A user-level guarantee is only as good as the user field: if every event
 carries its own "user" (a feature id chosen by mistake), the release protects
@@ -7,9 +8,43 @@ input with the counts, before any noise is drawn.
 """
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from enum import Enum
+from typing import Iterable, Sequence, Union
 
 from ..reporting.messages import Message, word
+
+
+class PrivacyUnit(str, Enum):
+    """What neighbouring datasets differ in: the unit of privacy a cost, a plan and a budget
+    carry. Its value is the text ledgers hold, so a member is equal to, hashes and formats as
+    that text (ledgers written before the type read and compare unchanged); a text that names
+    no unit is refused where a cost or budget is made (:meth:`of`), not charged as a new unit."""
+
+    USER = "user"
+    INDIVIDUAL = "individual"
+    VEHICLE = "vehicle"
+    TRAJECTORY = "trajectory"
+    MOVE = "move"
+    REPORTED_POINT = "reported point"
+
+    __hash__ = str.__hash__
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
+    @classmethod
+    def of(cls, value: Union["PrivacyUnit", str, None]) -> Union["PrivacyUnit", str]:
+        """The unit named by ``value`` (a member or its ledger text); "" when not stated."""
+        if not value:
+            return ""
+        try:
+            return cls(value)
+        except ValueError:
+            raise ValueError(Message("unknown unit of privacy '{value}': one of {units}", value=value,
+                                     units=", ".join(u.value for u in cls))) from None
 
 #: The words the refusals below insert for ``kind`` and ``what`` (translated by the front end).
 WORDS = (word("user"), word("vehicle"), word("events"), word("points"), word("observations"),

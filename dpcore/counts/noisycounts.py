@@ -20,6 +20,7 @@ from ..accounting.checks import check_delta, check_epsilon
 from ..accounting.contract import Release
 from ..accounting.costs import EPSILON_UNIT, PrivacyCost
 from ..accounting.plan import Plan
+from ..accounting.units import PrivacyUnit
 from ..reporting.progress import report_progress
 
 MECHANISMS = ("discrete_laplace", "laplace", "gaussian_analytic", "gaussian_classic")
@@ -47,7 +48,7 @@ def check_counts(counts) -> np.ndarray:
     return x.astype(np.int64)
 
 
-UNIT_OF_PRIVACY = "individual"
+UNIT_OF_PRIVACY = PrivacyUnit.INDIVIDUAL
 
 
 def plan_noisy_counts(*, epsilon: float, delta: float = 0.0, mechanism: str = "discrete_laplace",

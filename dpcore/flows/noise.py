@@ -50,6 +50,7 @@ import numpy as np
 
 from .. import mechanisms
 from ..accounting.checks import check_delta, check_epsilon
+from ..accounting.units import PrivacyUnit
 
 METHODS = ("universal", "bounded", "balanced")
 SENSITIVITIES = ("move", "trajectory")
@@ -63,7 +64,8 @@ UNIT_MOVE = "one move of one vehicle (adding or removing one move changes one co
 UNIT_TRAJECTORY = "intended by the thesis: one trajectory of one vehicle (Eq. 4.1)"
 UNIT_VEHICLE = "one vehicle: all its trajectories in the time interval"
 #: Short names of the units of privacy, as the ledger records them.
-UNIT_NAMES = {UNIT_MOVE: "move", UNIT_TRAJECTORY: "trajectory", UNIT_VEHICLE: "vehicle"}
+UNIT_NAMES = {UNIT_MOVE: PrivacyUnit.MOVE, UNIT_TRAJECTORY: PrivacyUnit.TRAJECTORY,
+              UNIT_VEHICLE: PrivacyUnit.VEHICLE}
 
 LEAK_TRAJECTORY = (
     "NOT differentially private (thesis Eq. 4.1, trajectory-based sensitivity): Δ is computed "

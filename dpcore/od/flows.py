@@ -27,6 +27,7 @@ import numpy as np
 from ..accounting.checks import check_epsilon
 from ..accounting.contract import Release
 from ..accounting.costs import PrivacyCost, rest
+from ..accounting.units import PrivacyUnit
 from ..mechanisms.geometric import discrete_laplace, discrete_laplace_alpha
 from ..random.sampling import sample_per_user, sampling_stream
 from ..reporting.messages import word
@@ -53,14 +54,14 @@ def plan_od(*, epsilon: float, delta: float, noise: str, max_trips: int,
     eps_od = epsilon * (1.0 - share)
     mech = "discrete Laplace" if noise == DISCRETE_LAPLACE else "Gaussian (analytic)"
     cost = PrivacyCost.of(mech, eps_od, delta, sensitivity=m, protects=UNIT,
-                          unit_of_privacy="user", note=f"OD matrix, ≤ {m} trips per user")
+                          unit_of_privacy=PrivacyUnit.USER, note=f"OD matrix, ≤ {m} trips per user")
     if share > 0:
         cap = check_max_trips(total_cap if total_cap is not None else 0)
         if cap < m:
             raise ValueError(f"the cap for the noisy total ({cap}) must be ≥ the trips kept per "
                              f"user ({m})")
         cost = cost + PrivacyCost.of("discrete Laplace", rest(epsilon, eps_od), 0.0,
-                                     sensitivity=cap, protects=UNIT, unit_of_privacy="user",
+                                     sensitivity=cap, protects=UNIT, unit_of_privacy=PrivacyUnit.USER,
                                      note=f"noisy totals (sampled, extra up to {cap} per user)")
     return cost
 
@@ -156,7 +157,7 @@ def _release(tables: TripTables, cost, *, rng, noise, total_cap, progress) -> Re
         extra = tables.capped_trips(cap) - sampled
         tot = discrete_laplace(np.array([sampled, extra]), sensitivity=cap,
                                epsilon=cost.parts[1].epsilon, rng=rng, protects=UNIT)
-        tot.cost = PrivacyCost((replace(tot.cost.parts[0], unit_of_privacy="user",
+        tot.cost = PrivacyCost((replace(tot.cost.parts[0], unit_of_privacy=PrivacyUnit.USER,
                                         note=f"{cost.parts[1].note}; {tot.cost.parts[0].note}"),))
         spent = spent + tot.cost
         s_hat, e_hat = (float(v) for v in np.clip(tot.values, 0, None))

@@ -34,6 +34,7 @@ import numpy as np
 from ..accounting.checks import check_epsilon
 from ..accounting.contract import Release
 from ..accounting.costs import PrivacyCost, rest
+from ..accounting.units import PrivacyUnit
 from ..mechanisms.geometric import discrete_laplace_alpha
 from ..mechanisms.limits import check_representable
 from ..random.sampling import sampling_stream
@@ -86,7 +87,7 @@ def _people_cost(epsilon: float, taken, *, directed: bool, region_share: float) 
         return plan_people_regions(epsilon=rest(epsilon, *taken), region_share=region_share)
     kind = "ordered" if directed else "unordered"
     return PrivacyCost.of("discrete Laplace", rest(epsilon, *taken), sensitivity=1,
-                          protects=UNIT, unit_of_privacy="user",
+                          protects=UNIT, unit_of_privacy=PrivacyUnit.USER,
                           note=f"people per {kind} OD pair, each user once")
 
 

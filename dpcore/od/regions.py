@@ -42,6 +42,7 @@ import numpy as np
 from ..accounting.checks import check_epsilon
 from ..accounting.contract import Release
 from ..accounting.costs import PrivacyCost
+from ..accounting.units import PrivacyUnit
 from ..mechanisms.geometric import discrete_laplace, discrete_laplace_alpha
 from ..mechanisms.limits import check_representable
 from ..random.sampling import sampling_stream
@@ -67,10 +68,10 @@ def plan_people_regions(*, epsilon: float, region_share: float = 0.2) -> Privacy
     for eps, what in ((epsilon * (1 - share), "zone"), (epsilon * share, "region")):
         check_representable(eps, 1.0, f"people per {what} pair (sensitivity 1)")
     return (PrivacyCost.of("discrete Laplace", epsilon * (1 - share), sensitivity=1,
-                          protects=UNIT, unit_of_privacy="user",
+                          protects=UNIT, unit_of_privacy=PrivacyUnit.USER,
                           note="people per unordered zone pair, each user once") +
         PrivacyCost.of("discrete Laplace", epsilon * share, sensitivity=1, protects=UNIT,
-                       unit_of_privacy="user",
+                       unit_of_privacy=PrivacyUnit.USER,
                        note="people per unordered region pair, each user once"))
 
 
@@ -183,7 +184,7 @@ def measure_regions(zoned: ZonedTrips, *, rng: np.random.Generator, epsilon: flo
     for part, truth in zip(cost.parts, (zone_truth, region_truth)):
         rel = discrete_laplace(truth, sensitivity=1, epsilon=part.epsilon, rng=rng,
                                protects=UNIT)
-        spent = spent + PrivacyCost(tuple(replace(p, note=part.note, unit_of_privacy="user")
+        spent = spent + PrivacyCost(tuple(replace(p, note=part.note, unit_of_privacy=PrivacyUnit.USER)
                                           for p in rel.cost.parts))
         noisy.append(np.asarray(rel.values, dtype=float))
         report_progress(progress, 0.4 * len(noisy))

@@ -20,6 +20,7 @@ import numpy as np
 from ..accounting.checks import check_epsilon
 from ..accounting.contract import Release
 from ..accounting.costs import PrivacyCost
+from ..accounting.units import PrivacyUnit
 from ..mechanisms.geometric import discrete_laplace_alpha
 from ..mechanisms.limits import check_representable
 from ..random.sampling import sample_per_user, sampling_stream
@@ -80,10 +81,10 @@ def plan_report(*, epsilon: float, weights, max_trips: int, od_method: str = OD_
         check_representable(split_budget(epsilon * (1.0 - share), weights)[OD], 1.0,
                             "people per pair (sensitivity 1; use the OD method 'trips')")
     parts = [PrivacyCost.of("discrete Laplace", eps, sensitivity=1, protects=UNIT,
-                            unit_of_privacy="user", note=OD_PEOPLE_NOTE)
+                            unit_of_privacy=PrivacyUnit.USER, note=OD_PEOPLE_NOTE)
              if name == OD and choice.od == OD_PEOPLE else
              PrivacyCost.of("discrete Laplace", eps, sensitivity=sensitivity(name, m),
-                            protects=UNIT, unit_of_privacy="user", note=TITLES[name])
+                            protects=UNIT, unit_of_privacy=PrivacyUnit.USER, note=TITLES[name])
              for name, eps in split_budget(epsilon * (1.0 - share), weights).items()]
     if scaled:
         parts.append(plan_trip_scale(epsilon * share, total_cap, m))

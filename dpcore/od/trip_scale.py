@@ -18,6 +18,7 @@ import numpy as np
 
 from ..accounting.contract import Release
 from ..accounting.costs import PrivacyCost
+from ..accounting.units import PrivacyUnit
 from ..mechanisms.geometric import discrete_laplace
 from .intervals import ratio_interval, sampling_scale_interval, total_interval
 from .people import UNIT, user_totals
@@ -34,9 +35,9 @@ def plan_trip_scale(epsilon: float, cap: int, m=None) -> PrivacyCost:
     what = (f"trips up to m = {m} and between m and M = {cap} per user" if m is not None
             else f"trips up to M = {cap} per user")
     return (PrivacyCost.of("discrete Laplace", epsilon * USERS_SHARE, sensitivity=1,
-                          protects=UNIT, unit_of_privacy="user", note="trip scale: users") +
+                          protects=UNIT, unit_of_privacy=PrivacyUnit.USER, note="trip scale: users") +
         PrivacyCost.of("discrete Laplace", epsilon * (1.0 - USERS_SHARE), sensitivity=cap,
-                       protects=UNIT, unit_of_privacy="user", note=f"trip scale: {what}"))
+                       protects=UNIT, unit_of_privacy=PrivacyUnit.USER, note=f"trip scale: {what}"))
 
 
 
@@ -62,7 +63,7 @@ def trip_scale(user, *, epsilon: float, cap: int, rng, m=None, ceiling=None) -> 
         nonlocal spent
         rel = discrete_laplace(counts, sensitivity=int(part.sensitivity), epsilon=part.epsilon,
                                rng=rng, protects=UNIT)
-        spent = spent + PrivacyCost((replace(rel.cost.parts[0], unit_of_privacy="user",
+        spent = spent + PrivacyCost((replace(rel.cost.parts[0], unit_of_privacy=PrivacyUnit.USER,
                                              note=f"{part.note}; {rel.cost.parts[0].note}"),))
         return [float(v) for v in rel.values]
 

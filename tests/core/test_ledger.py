@@ -35,7 +35,7 @@ def test_cost_parts_carry_units_and_mixing_is_refused():
         geoind_cost() + PrivacyCost.of("k-RR", 1.0)
     with pytest.raises(ValueError, match="unit of privacy"):
         PrivacyCost.of("Laplace", 1, unit_of_privacy="user") + PrivacyCost.of(
-            "Laplace", 1, unit_of_privacy="event")
+            "Laplace", 1, unit_of_privacy="vehicle")
     # unstated units of privacy compose with stated ones, and can be filled in
     c = PrivacyCost.of("Laplace", 1) + PrivacyCost.of("Laplace", 1, unit_of_privacy="user")
     assert c.unit_of_privacy == "user"

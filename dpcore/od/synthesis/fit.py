@@ -25,6 +25,7 @@ from typing import Optional
 import numpy as np
 
 from ...accounting.costs import PrivacyCost
+from ...accounting.units import PrivacyUnit
 from ...mechanisms.geometric import discrete_laplace_alpha
 from ...mechanisms.snapping import laplace
 from ...random.sampling import sample_per_user, sampling_stream
@@ -170,7 +171,7 @@ class _Meter:
         rel = laplace(values, sensitivity=self.sens[name], epsilon=self.eps[name], rng=self.rng,
                       protects=P.UNIT)
         self.spent = self.spent + PrivacyCost(tuple(
-            replace(p, unit_of_privacy="user", note=f"{P.TITLES[name]}; {p.note}")
+            replace(p, unit_of_privacy=PrivacyUnit.USER, note=f"{P.TITLES[name]}; {p.note}")
             for p in rel.cost.parts))
         return np.asarray(rel.values, dtype=float)
 

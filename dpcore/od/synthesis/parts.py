@@ -58,6 +58,7 @@ import numpy as np
 
 from ...accounting.checks import check_epsilon
 from ...accounting.costs import PrivacyCost
+from ...accounting.units import PrivacyUnit
 from ..trips import check_max_trips
 
 UNIT = "one user: all their trips in the time window (at most m of them shape the per-trip parts)"
@@ -129,7 +130,7 @@ def plan_synthetic_trips(*, epsilon: float, max_trips: int, trips_cap: int,
     for name, eps in budget(epsilon, transitions).items():
         mech = "Laplace" if name in CONTINUOUS else "discrete Laplace"
         parts.append(PrivacyCost.of(mech, eps, sensitivity=sens[name], protects=UNIT,
-                                    unit_of_privacy="user", note=TITLES[name]))
+                                    unit_of_privacy=PrivacyUnit.USER, note=TITLES[name]))
     return PrivacyCost.sequential(parts)
 
 
