@@ -5,7 +5,7 @@ public. Two synthetic days at its scale (≈ 4,200 vehicles, ≈ 15,700 trips,
 2,661 cells as in §5.2, ≈ 15,900 possible moves):
 
 ``--data synth`` (default): the project's generator,
-``dpcore.demo_data.trips.generate_trajectories`` on ``grid_city(n_side=60,
+``dpcore.demo_data.gps_and_checkins.generate_trajectories`` on ``grid_city(n_side=60,
 cell_m=1000)`` (a 60 km square), cells = Voronoi cells of its 2,661 towers.
 Its trips are longer in cells than the thesis's: ≈ 25 moves per trip and
 ≈ 360,000 non-zero vehicle-move counts, against ≈ 9 and 124,772 (§5.1).
@@ -50,7 +50,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from shapely.geometry import box  # noqa: E402
 
 from dpcore import mechanisms  # noqa: E402
-from dpcore.demo_data.trips import generate_trajectories  # noqa: E402
+from dpcore.demo_data.gps_and_checkins import generate_trajectories  # noqa: E402
 from dpcore.flows.cells import prepare_cells  # noqa: E402
 from dpcore.flows.central_noise import bound_contributions  # noqa: E402
 from dpcore.flows.compare import border_precision_recall, compare_measures, fit  # noqa: E402
@@ -175,7 +175,7 @@ def load(kind):
         cells = prepare_cells(voronoi_cells(geo.towers, box(0, 0, 60000, 60000)).cells)
         days = "one day" if kind == "synth" else "1,000 vehicles over 5 days (repeated commutes)"
         return cells, (tr.vehicle_id, tr.trip_id, tr.t, tr.x, tr.y), \
-            (f"dpcore.demo_data.trips.generate_trajectories on grid_city(60, 1000 m), {days}, "
+            (f"dpcore.demo_data.gps_and_checkins.generate_trajectories on grid_city(60, 1000 m), {days}, "
              "Voronoi cells of its towers")
     rng = np.random.default_rng(2012)
     cells = make_cells(rng)

@@ -109,7 +109,7 @@ def people_clipped(z, seed, share=0.05, cap=50):
 def ma_data(folder, n_people, seed=0):
     """Commuters drawn from the Massachusetts tract worker flows (module doc): ZonedTrips on
     the tracts and on the counties."""
-    from dpcore.od.trips import Trips, ZonedTrips
+    from dpcore.od.trip_arrays import Trips, ZonedTrips
     flows = np.loadtxt(os.path.join(folder, "MA-wf.dat"), dtype=np.int64, ndmin=2)
     tracts = np.loadtxt(os.path.join(folder, "MA.dat"), dtype=np.int64, skiprows=1, ndmin=2)
     index = {int(t): k for k, t in enumerate(tracts[:, 0])}
@@ -146,7 +146,7 @@ def bay_data(folder, n_people, county=6075, seed=0, squares=False):
     in the order of its zone indices)."""
     from osgeo import ogr
 
-    from dpcore.od.trips import Trips, ZonedTrips
+    from dpcore.od.trip_arrays import Trips, ZonedTrips
     tracts = np.loadtxt(os.path.join(folder, "BayArea.dat"), dtype=np.int64, skiprows=1)
     flows = np.fromfile(os.path.join(folder, "BayArea-wf.bin"), dtype=np.uint32)
     flows = flows.reshape(-1, 3).astype(np.int64)

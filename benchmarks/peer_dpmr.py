@@ -1,7 +1,7 @@
 """Mobility DP beside dp-mobility-report 0.2.11 on the same trips and tiles (issue 15).
 
 Both tools get the same trips (first and last fix of every synthetic trip,
-``dpcore.demo_data.trips.generate_trajectories`` on the Paris sample: 5,000
+``dpcore.demo_data.gps_and_checkins.generate_trajectories`` on the Paris sample: 5,000
 vehicles over 3 days), the same 965 IRIS zones as tiles, the same unit (one
 vehicle), the same bound m of trips per vehicle, and the same budget split:
 visits per zone and OD flows, ε/2 each (dp-mobility-report's
@@ -108,9 +108,9 @@ def ensure_venv(path: str) -> str:
 def make_data(seed: int = 0):
     """Synthetic trips on the Paris sample (Lambert-93 metres) and the IRIS zones."""
     sys.path.insert(0, ROOT)
-    from dpcore.demo_data.trips import generate_trajectories
+    from dpcore.demo_data.gps_and_checkins import generate_trajectories
     from dpcore.flows.cells import locate_points
-    from dpcore.od.trips import trips_from_fixes
+    from dpcore.od.trip_arrays import trips_from_fixes
     from dpcore.random.rng import make_rng
     from tests.support.geography import load_paris_sample
 

@@ -86,7 +86,7 @@ from dpcore.od.statistics import OD, VISITS  # noqa: E402
 from dpcore.od.strategy import AUTO, OD_TRIPS, VISITS_PLAIN  # noqa: E402
 from dpcore.od.synthesis import release_synthetic_trips  # noqa: E402
 from dpcore.od.synthesis.release import warnings as synth_warnings  # noqa: E402
-from dpcore.od.trips import Trips, trips_from_fixes  # noqa: E402
+from dpcore.od.trip_arrays import Trips, trips_from_fixes  # noqa: E402
 from dpcore.random.rng import make_rng  # noqa: E402
 from tests.support.geography import load_paris_sample  # noqa: E402
 

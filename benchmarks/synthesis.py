@@ -47,7 +47,7 @@ from dpcore.od.noise import DISCRETE_LAPLACE, noisy_counts  # noqa: E402
 from dpcore.od.synthesis import release_synthetic_trips  # noqa: E402
 from dpcore.od.synthesis.evaluate import KM_BINS, MIN_BINS, compare, profile  # noqa: E402
 from dpcore.od.synthesis.place import Zones  # noqa: E402
-from dpcore.od.trips import Trips, ZonedTrips  # noqa: E402
+from dpcore.od.trip_arrays import Trips, ZonedTrips  # noqa: E402
 from dpcore.random.rng import make_rng  # noqa: E402
 
 EPS, M, CAP = 1.0, 10, 30

@@ -8,7 +8,7 @@ flows (``od_heldout.bay_data``: ``--bay DIR`` with ``BayArea-wf.bin``, ``BayArea
 ``--people`` commuters, default 4,000), on the 1 km squares over their tracts; home and work
 tracts are real, points, days and times made up there; (2) *ours* — the project's synthetic
 trips (``peer_dpmr.make_data``: 5,000 vehicles over 3 days on the Paris sample) on the 1 km
-squares over the sample; (3) *held out, ours in kind* — ``dpcore.synth`` trips of 4,000 vehicles
+squares over the sample; (3) *held out, ours in kind* — ``dpcore.demo_data`` trips of 4,000 vehicles
 over 3 days (seed 1) on a generated city (``tests.support.geography.grid_city``, 28 × 28 squares
 of 500 m, seed 1: a geography nothing was tuned on), on its 1 km squares. Beside them,
 odflows' default (``release_people_od``) OD r on the same data at the same ε.
@@ -31,12 +31,12 @@ from od_heldout import bay_data  # noqa: E402
 from peer_dpmr import grid_tiles, make_data  # noqa: E402
 from synthesis import od_r, zoned  # noqa: E402
 
+from dpcore.demo_data.gps_and_checkins import generate_trajectories  # noqa: E402
 from dpcore.od.people_flows import release_people_od  # noqa: E402
 from dpcore.od.synthesis import release_synthetic_trips  # noqa: E402
 from dpcore.od.synthesis.evaluate import compare, profile  # noqa: E402
-from dpcore.od.trips import trips_from_fixes  # noqa: E402
+from dpcore.od.trip_arrays import trips_from_fixes  # noqa: E402
 from dpcore.random.rng import make_rng  # noqa: E402
-from dpcore.synth.trips import generate_trajectories  # noqa: E402
 from tests.support.geography import grid_city  # noqa: E402
 
 EPS, M, CAP = 1.0, 10, 30

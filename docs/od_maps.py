@@ -3,8 +3,8 @@ shipped model "Trips to OD flow map", today's default method) and docs/od-map-tr
 former method, odflows METHOD=trips), and the same two on a 1 km grid (od-map-people-1km.png,
 od-map-trips-1km.png) and the default with public regions at census zones (2 km squares
 holding the zones' centroids: od-map-people-regions.png), ε = 1, m = 10, on the project's
-synthetic trips (``dpcore.demo_data.trips.generate_trajectories``: 5,000 vehicles over 3 days on the Paris sample,
-seed 0, as ``benchmarks/peer_dpmr.make_data`` and ``benchmarks/od_heldout.py``) over the 965
+synthetic trips (``dpcore.demo_data.gps_and_checkins.generate_trajectories``: 5,000 vehicles over
+3 days on the Paris sample, seed 0, as ``benchmarks/peer_dpmr.make_data`` and ``benchmarks/od_heldout.py``) over the 965
 IRIS zones of sample_data/paris_iris.geojson.
 
 Two steps, from the repository root (PLUG: a folder holding a ``mobility_dp`` symlink to the
@@ -52,7 +52,7 @@ def write_points(path):
     )
 
     from mobility_dp.algorithms.common.field_types import FieldType
-    from mobility_dp.dpcore.demo_data.trips import generate_trajectories
+    from mobility_dp.dpcore.demo_data.gps_and_checkins import generate_trajectories
     from mobility_dp.dpcore.random.rng import make_rng
     from tests.support.geography import load_paris_sample
     geo = load_paris_sample(os.path.join(ROOT, "sample_data"))

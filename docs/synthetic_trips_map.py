@@ -2,7 +2,7 @@
 
 Made as a user makes it: the QGIS desktop under Xvfb (the GUI tier's runner,
 ``tests/gui/desktop.py``, fresh profile, plugin enabled) opens the *Synthetic trips* dialog on
-the project's synthetic GPS trips (``dpcore.demo_data.trips.generate_trajectories``: 5,000
+the project's synthetic GPS trips (``dpcore.demo_data.gps_and_checkins.generate_trajectories``: 5,000
 vehicles over 3 days on the Paris sample, seed 0, as ``docs/od_maps.py`` and
 ``benchmarks/synthesis.py``) with the 1 km squares over the IRIS zones as zones, ε = 1,
 m = 10, the number of trips left at the noisy total, clicks Run, and the main window is

@@ -14,7 +14,7 @@ from ..common import specs
 from ..common.release import ReleasingAlgorithm
 from .layers import METHOD_CHOICES, write_od, write_visits
 from .statistics_parameters import STATISTICS_PARAMETERS, read_bins, read_weights
-from .trips import ZONES, add_trip_parameters, max_trips, read_trips, trips_ledger_scope
+from .trip_reader import ZONES, add_trip_parameters, max_trips, read_trips, trips_ledger_scope
 
 STATISTICS = "STATISTICS"
 INTERNAL_STATISTICS = "INTERNAL_STATISTICS"

@@ -13,7 +13,7 @@ from ..common.base import tr
 from ..common.i18n import shown
 from ..common.release import ReleasingAlgorithm
 from .layers import METHOD_CHOICES, write_od, write_region_lines
-from .trips import ZONES, add_trip_parameters, bounded_trips_dir, max_trips, read_trips, trips_ledger_scope
+from .trip_reader import ZONES, add_trip_parameters, bounded_trips_dir, max_trips, read_trips, trips_ledger_scope
 
 NOISE = "NOISE"
 TOTAL_SHARE = "TOTAL_SHARE"

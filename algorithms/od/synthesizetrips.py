@@ -15,7 +15,7 @@ from ..common.i18n import shown
 from ..common.outputs import utc_datetime
 from ..common.release import ReleasingAlgorithm
 from ..common.styles import temporal_lines_style
-from .trips import add_trip_parameters, max_trips, read_trips, time_window, trips_ledger_scope
+from .trip_reader import add_trip_parameters, max_trips, read_trips, time_window, trips_ledger_scope
 
 TRIPS_CAP = "TRIPS_CAP"
 N_TRIPS = "N_TRIPS"

@@ -1,6 +1,6 @@
 """Where trips come from: a plain file streamed by GDAL, or any layer iterated through QGIS.
 
-Both feed the same :class:`dpcore.ingest.trips.TripEncoder`, so a layer gives
+Both feed the same :class:`dpcore.ingest.trip_encoder.TripEncoder`, so a layer gives
 the same ZonedTrips (same user codes, same row order, hence the same sample
 for a seed) whichever path reads it. The file path reprojects whole columns
 at once (:func:`to_frame_function`: pyproj, which QGIS on Debian depends on,

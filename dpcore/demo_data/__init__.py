@@ -10,8 +10,7 @@ Entry points, all deterministic from the ``rng`` they are given:
 Geographies come from :mod:`dpcore.geometry.geography` (the Paris sample or a grid city).
 """
 from .cdr import CDR, DEFAULT_PRESET, PRESET_SIGMA, PRESETS, SIGMA, expected_visits, generate_cdr, hourly_profile
-from .population import DEFAULT_START, Population, generate_population
-from .trips import (
+from .gps_and_checkins import (
                   THESIS_TRIPS_PER_DAY,
                   THESIS_VEHICLES,
                   Checkins,
@@ -19,6 +18,7 @@ from .trips import (
                   generate_checkins,
                   generate_trajectories,
 )
+from .population import DEFAULT_START, Population, generate_population
 
 __all__ = ["CDR", "Checkins", "DEFAULT_PRESET", "DEFAULT_START", "PRESETS", "PRESET_SIGMA",
            "Population", "SIGMA", "THESIS_TRIPS_PER_DAY", "THESIS_VEHICLES", "Trajectories",

@@ -104,8 +104,8 @@ def tables(batches, payload):
     import pyarrow.compute as pc
 
     from ..od.table_statistics import bins_from_record
+    from ..od.trip_arrays import Trips
     from ..od.trip_bounds import partial_tables
-    from ..od.trips import Trips
     from ..random.keyed import word_hashes
     from .arrow_text import text_words
     batches = [b for b in batches if b.num_rows]

@@ -1,4 +1,4 @@
-"""Streaming a trips file through GDAL's Arrow interface into a :class:`.trips.TripEncoder`.
+"""Streaming a trips file through GDAL's Arrow interface into a :class:`.trip_encoder.TripEncoder`.
 
 The three layouts of the trip algorithms, read as numpy columns
 (``GetArrowStreamAsNumPy``, GDAL ≥ 3.6, always there in QGIS):
@@ -25,7 +25,7 @@ import numpy as np
 
 from ..reporting.progress import Progress, report_progress
 from .readers import BATCH_ROWS, _check_fields, _NoOp, _row_estimate, open_layer
-from .trips import TripEncoder
+from .trip_encoder import TripEncoder
 from .zones import _expand
 
 LAYOUTS = ("table", "points", "lines")

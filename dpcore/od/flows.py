@@ -36,8 +36,8 @@ from .intervals import count_level, sampling_scale_interval, scaled_interval
 from .noise import DISCRETE_LAPLACE, LEVEL, check_noise, margin_of_error, noisy_counts
 from .shrink import noise_variance
 from .totals import total_warning
+from .trip_arrays import check_max_trips
 from .trip_tables import TripTables, trips_per_user
-from .trips import check_max_trips
 
 UNIT = "one user: all their trips in the time window (at most m of them are used)"
 

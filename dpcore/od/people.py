@@ -24,8 +24,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..random.keyed import draw_key, item_keys, user_hashes
+from .trip_arrays import ZonedTrips
 from .trip_tables import TripTables, trips_per_user
-from .trips import ZonedTrips
 
 #: The unit of privacy of the people releases (people per pair, public regions).
 UNIT = "one user: all their trips in the time window (counted once, on their main pair)"

@@ -46,9 +46,9 @@ from .people import UNIT, all_trips_table, people_table
 from .regions import MARGIN_NOTE, check_regions, combine, measure_regions, plan_people_regions, region_flows, square
 from .shrink import fit_prior_trimmed, noise_variance, posterior_mean
 from .totals import total_warning
+from .trip_arrays import ZonedTrips, check_max_trips
 from .trip_scale import MAX_SCALE_SHARE, plan_trip_scale, trip_scale
 from .trip_tables import TripTables
-from .trips import ZonedTrips, check_max_trips
 
 PEOPLE, TRIPS = "people", "trips"
 

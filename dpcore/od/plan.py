@@ -58,7 +58,7 @@ def plan_od_flows(*, method: str, epsilon: float, delta: float = 0.0,
 
 class ODFlowsPlan(Plan):
     """A planned OD release. The data read are ``(zoned, centroids)``: the zoned trips
-    (:class:`.trips.ZonedTrips`, or the bounded :class:`.trip_tables.TripTables`) and the
+    (:class:`.trip_arrays.ZonedTrips`, or the bounded :class:`.trip_tables.TripTables`) and the
     zones' centroids in a metric frame (public)."""
 
     def __init__(self, cost, run, params: dict, *, choice, region_size: float):

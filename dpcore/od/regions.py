@@ -51,7 +51,7 @@ from .intervals import scaled_interval, shrunk_interval
 from .noise import LEVEL, MAX_GRID_HALF
 from .people import UNIT, main_pairs
 from .shrink import noise_variance
-from .trips import ZonedTrips
+from .trip_arrays import ZonedTrips
 
 
 def _check(epsilon, region_share):

@@ -35,9 +35,9 @@ from .statistics import OD, STATISTICS, TITLES, VISITS, Bins, compute, sensitivi
 from .strategy import AUTO, OD_PEOPLE, OD_TRIPS, VISITS_PLAIN, VISITS_SHRUNK, resolve
 from .table_statistics import from_tables
 from .totals import total_warning
+from .trip_arrays import Trips, ZonedTrips, check_max_trips
 from .trip_scale import MAX_SCALE_SHARE, plan_trip_scale, trip_scale
 from .trip_tables import TripTables
-from .trips import Trips, ZonedTrips, check_max_trips
 
 UNIT = "one user: all their trips in the time window (at most m of them are used)"
 
@@ -116,7 +116,7 @@ def release_report(trips: Trips, origin_zone=None, dest_zone=None, *, n_zones: i
     the caller). ``trips`` may be the bounded :class:`.trip_tables.TripTables` of the Spark
     trips job (zones None): every statistic they hold, with the same sensitivities
     (:func:`.table_statistics.from_tables`, which refuses other bins or another m before any
-    noise is drawn), or :class:`.trips.ZonedTrips` (zones None): its user ids break the main
+    noise is drawn), or :class:`.trip_arrays.ZonedTrips` (zones None): its user ids break the main
     pairs' ties, so one user more moves no other user's main pair (the codes would shift)."""
     plan_report(epsilon=epsilon, weights=weights, max_trips=max_trips, od_method=od_method,
                 visits_method=visits_method, scale_share=scale_share, total_cap=total_cap,

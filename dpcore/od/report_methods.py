@@ -29,7 +29,7 @@ from .intervals import count_level
 from .people_flows import measure_people, published_pairs, shrink_pairs
 from .shrink import linear_shrink
 from .strategy import OD_PEOPLE, VISITS_SHRUNK
-from .trips import ZonedTrips
+from .trip_arrays import ZonedTrips
 
 OD_PEOPLE_NOTE = "OD flows: people per unordered pair, each user once"
 

@@ -20,8 +20,8 @@ from typing import Sequence
 
 import numpy as np
 
+from .trip_arrays import Trips
 from .trip_tables import trips_per_user
-from .trips import Trips
 
 VISITS = "visits"
 OD = "od"

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from ..accounting.checks import check_delta, check_epsilon
-from .trips import check_max_trips
+from .trip_arrays import check_max_trips
 
 AUTO = "auto"
 OD_TRIPS = "trips"                 # the plain mechanism (the former and only method)

@@ -42,7 +42,7 @@ from .statistics import (
     compute,
     sensitivity,
 )
-from .trips import Trips
+from .trip_arrays import Trips
 
 #: The report statistics the bounded tables hold beside OD flows and trips per user.
 TABLE_STATISTICS = tuple(k for k in STATISTICS if k not in (OD, TRIPS_PER_USER))

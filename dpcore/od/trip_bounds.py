@@ -80,7 +80,7 @@ def partial_tables(user, origin, dest, keys, user_hash, *, n: int, m: int, trips
     """:func:`bounded_tables` of some users' trips (user codes 0…; ``user_hash`` per code) as
     sparse rows (table, origin, dest, count): tables 0–3 the trips per pair bounded to m, the
     people per ordered / unordered main pair, all trips per pair; table 4 the trips per user
-    (origin: trips, dest: 0, count: users); with ``trips`` (their :class:`dpcore.od.trips.Trips`,
+    (origin: trips, dest: 0, count: users); with ``trips`` (their :class:`dpcore.od.trip_arrays.Trips`,
     ends in the metric frame) and ``bins``, table ``REPORT_ROWS + k`` the counts of report
     statistic k (origin: the flat bin) and ``UNTIMED_ROW`` the kept trips without times.
     Summed over parts holding disjoint users (the Spark job's partitions by user), these rows

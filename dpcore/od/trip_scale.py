@@ -23,7 +23,7 @@ from ..mechanisms.geometric import discrete_laplace
 from .intervals import ratio_interval, sampling_scale_interval, total_interval
 from .people import UNIT, user_totals
 from .scale_rule import USERS_SHARE, count_variance, pooled, scale_epsilon, scale_warnings
-from .trips import check_max_trips
+from .trip_arrays import check_max_trips
 
 #: The most of the release's ε the trip scale may take when the noisy user count is small.
 MAX_SCALE_SHARE = 0.25

@@ -10,7 +10,7 @@ from mobility_dp.dpcore.accounting.costs import Budget, rest, upper_sum
 from mobility_dp.dpcore.accounting.ledger import Ledger
 from mobility_dp.dpcore.od.flows import plan_od
 from mobility_dp.dpcore.od.people_flows import plan_people_od, release_people_od
-from mobility_dp.dpcore.od.trips import Trips, ZonedTrips
+from mobility_dp.dpcore.od.trip_arrays import Trips, ZonedTrips
 from mobility_dp.dpcore.random.rng import make_rng
 
 EPSILONS = (1.0, 0.3, 0.7, 2.5, 1 / 3, 0.1, 4.0)

@@ -7,7 +7,7 @@ import pytest
 from scipy import stats
 
 from mobility_dp.dpcore.od import compare, flows, noise, report, report_content, report_entries, statistics
-from mobility_dp.dpcore.od.trips import Trips, in_window, trips_from_fixes
+from mobility_dp.dpcore.od.trip_arrays import Trips, in_window, trips_from_fixes
 from mobility_dp.dpcore.random.rng import make_rng
 from mobility_dp.dpcore.random.sampling import sample_per_user as sample_mask
 

@@ -5,7 +5,7 @@ import numpy as np
 from scipy import stats
 
 from mobility_dp.dpcore.od import report
-from mobility_dp.dpcore.od.trips import Trips
+from mobility_dp.dpcore.od.trip_arrays import Trips
 from mobility_dp.dpcore.random.rng import make_rng
 
 STRATA = {"0": lambda t: t == 0, "1–5": lambda t: (t >= 1) & (t <= 5), "> 5": lambda t: t > 5}

@@ -8,7 +8,7 @@ import pytest
 from mobility_dp.dpcore import mechanisms as mech
 from mobility_dp.dpcore.accounting.contract import check_spent
 from mobility_dp.dpcore.od import report, shrink, strategy, trip_scale
-from mobility_dp.dpcore.od.trips import Trips
+from mobility_dp.dpcore.od.trip_arrays import Trips
 from mobility_dp.dpcore.random.rng import make_rng
 
 

@@ -9,7 +9,7 @@ from mobility_dp.dpcore import mechanisms as mech
 from mobility_dp.dpcore.accounting.contract import check_spent
 from mobility_dp.dpcore.od import people, shrink
 from mobility_dp.dpcore.od.people_flows import measure_people, plan_people_od, release_people_od
-from mobility_dp.dpcore.od.trips import Trips, ZonedTrips
+from mobility_dp.dpcore.od.trip_arrays import Trips, ZonedTrips
 from mobility_dp.dpcore.random.rng import make_rng
 
 from ..support.dp_audit import chi_square_fit, likelihood_ratio_audit

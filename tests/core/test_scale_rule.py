@@ -6,8 +6,8 @@ import pytest
 from mobility_dp.dpcore.accounting.contract import check_spent
 from mobility_dp.dpcore.od.people_flows import plan_people_od, release_people_od
 from mobility_dp.dpcore.od.scale_rule import scale_epsilon
+from mobility_dp.dpcore.od.trip_arrays import Trips, ZonedTrips
 from mobility_dp.dpcore.od.trip_scale import MAX_SCALE_SHARE, trip_scale
-from mobility_dp.dpcore.od.trips import Trips, ZonedTrips
 from mobility_dp.dpcore.random.rng import make_rng
 
 

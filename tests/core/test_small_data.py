@@ -30,7 +30,7 @@ from mobility_dp.dpcore.od.people_flows import release_people_od
 from mobility_dp.dpcore.od.report import release_report
 from mobility_dp.dpcore.od.strategy import AUTO, OD_TRIPS, VISITS_PLAIN
 from mobility_dp.dpcore.od.synthesis import release_synthetic_trips
-from mobility_dp.dpcore.od.trips import ZonedTrips, trips_from_fixes
+from mobility_dp.dpcore.od.trip_arrays import ZonedTrips, trips_from_fixes
 from mobility_dp.dpcore.random.rng import make_rng
 
 from ..support.geography import load_paris_sample

@@ -7,7 +7,7 @@ from mobility_dp.dpcore.accounting.contract import check_spent
 from mobility_dp.dpcore.flows.cells import locate_points
 from mobility_dp.dpcore.od.synthesis import plan_synthetic_trips, release_synthetic_trips
 from mobility_dp.dpcore.od.synthesis.parts import WEIGHTS, budget, sensitivities
-from mobility_dp.dpcore.od.trips import Trips, ZonedTrips
+from mobility_dp.dpcore.od.trip_arrays import Trips, ZonedTrips
 from mobility_dp.dpcore.random.rng import make_rng
 
 from ..support.synthesis_audit import advantage_bound, membership_advantage, person_scores

@@ -15,7 +15,7 @@ from mobility_dp.dpcore.od.synthesis.fit import fit_model
 from mobility_dp.dpcore.od.synthesis.generate import generate
 from mobility_dp.dpcore.od.synthesis.parts import WEIGHTS, budget
 from mobility_dp.dpcore.od.synthesis.place import Zones
-from mobility_dp.dpcore.od.trips import Trips, ZonedTrips
+from mobility_dp.dpcore.od.trip_arrays import Trips, ZonedTrips
 from mobility_dp.dpcore.random.rng import make_rng
 
 DAY0 = 1_779_667_200  # Monday 25 May 2026

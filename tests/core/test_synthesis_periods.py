@@ -120,7 +120,7 @@ def test_per_person_start_hours_invent_no_peak_and_keep_a_real_one():
     # the start hour weighs each person's k sampled trips 1/k (sensitivity 1): 400 commuters
     # whose start hours are uniform over the day (noise only: no structure to find) give a
     # law near uniform, the same people starting 06-20 h give their span
-    from mobility_dp.dpcore.od.trips import Trips, ZonedTrips
+    from mobility_dp.dpcore.od.trip_arrays import Trips, ZonedTrips
     data = commuters(400, make_rng(5))
     t = data.trips
     flat = np.floor(t.start / 86400) * 86400 + make_rng(6).integers(0, 86400, t.start.size)

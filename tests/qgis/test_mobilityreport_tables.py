@@ -25,8 +25,8 @@ def _bounded(root):
     made and written as the Spark job makes and writes them."""
     from mobility_dp.dpcore.ingest.trip_table import write_trip_tables
     from mobility_dp.dpcore.od.statistics import Bins
+    from mobility_dp.dpcore.od.trip_arrays import Trips, ZonedTrips
     from mobility_dp.dpcore.od.trip_bounds import trip_keys
-    from mobility_dp.dpcore.od.trips import Trips, ZonedTrips
     from mobility_dp.dpcore.random.rng import make_rng
 
     from ..support.reference import bounded_tables

@@ -91,7 +91,7 @@ LAYOUTS = {
 def _read(layer_or_path, extra):
     from qgis.core import QgsApplication, QgsProcessingContext, QgsProcessingFeedback
 
-    from mobility_dp.algorithms.od.trips import read_trips
+    from mobility_dp.algorithms.od.trip_reader import read_trips
     alg = QgsApplication.processingRegistry().createAlgorithmById("mobilitydp:odflows")
     context = QgsProcessingContext()
     params = {"INPUT": layer_or_path, "USER_FIELD": "user_id", "ZONES": ZONES,
@@ -145,7 +145,7 @@ def test_cancelling_stops_the_reader(qgis_app, tmp_path, streamed):
     """The reader reports progress per batch and stops with dpcore's Cancelled."""
     from qgis.core import QgsApplication, QgsProcessingContext, QgsProcessingFeedback
 
-    from mobility_dp.algorithms.od.trips import read_trips
+    from mobility_dp.algorithms.od.trip_reader import read_trips
     from mobility_dp.dpcore.reporting.progress import Cancelled
     make, extra = LAYOUTS["table"]
     layer = make()

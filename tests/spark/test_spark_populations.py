@@ -79,8 +79,8 @@ def _direct_release(path, ledger):
     from osgeo import ogr
     from shapely import wkb
 
+    from mobility_dp.dpcore.ingest.trip_encoder import TripEncoder
     from mobility_dp.dpcore.ingest.trip_files import read_trips_file
-    from mobility_dp.dpcore.ingest.trips import TripEncoder
     from mobility_dp.dpcore.ingest.zones import ZoneIndex
     from mobility_dp.dpcore.od.flows import DISCRETE_LAPLACE, plan_od, release_od
     ds = ogr.Open(ZONES)
@@ -197,8 +197,8 @@ def test_each_job_sketches_the_people_its_direct_reader_keeps(spark, tmp_path):
     from shapely import wkb
 
     from mobility_dp.dpcore.ingest import read_events_file
+    from mobility_dp.dpcore.ingest.trip_encoder import TripEncoder
     from mobility_dp.dpcore.ingest.trip_files import read_trips_file
-    from mobility_dp.dpcore.ingest.trips import TripEncoder
     from mobility_dp.dpcore.ingest.zones import ZoneIndex
     key = Ledger(tmp_path / "ledger.json").sketch_key()
     inside = "2.31,48.86,2.312,48.861"

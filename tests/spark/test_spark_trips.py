@@ -8,9 +8,9 @@ from shapely import wkb
 
 from mobility_dp.dpcore.accounting.dataset_ids import dataset_id
 from mobility_dp.dpcore.ingest import spark_trips
+from mobility_dp.dpcore.ingest.trip_encoder import TripEncoder
 from mobility_dp.dpcore.ingest.trip_files import read_trips_file
 from mobility_dp.dpcore.ingest.trip_table import read_trip_tables
-from mobility_dp.dpcore.ingest.trips import TripEncoder
 from mobility_dp.dpcore.ingest.zones import ZoneIndex
 from mobility_dp.dpcore.od.people import main_pairs
 from mobility_dp.dpcore.od.statistics import Bins

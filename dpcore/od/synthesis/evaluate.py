@@ -18,7 +18,7 @@ import numpy as np
 
 from ..compare import js
 from ..people import main_pairs
-from ..trips import ZonedTrips
+from ..trip_arrays import ZonedTrips
 
 KM_BINS = np.arange(0.0, 20500.0, 500.0)
 MIN_BINS = np.arange(0.0, 125.0, 5.0)

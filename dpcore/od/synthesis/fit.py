@@ -31,7 +31,7 @@ from ...mechanisms.snapping import laplace
 from ...random.sampling import sample_per_user, sampling_stream
 from ...reporting.progress import report_progress
 from ..noise import DISCRETE_LAPLACE, margin_of_error, noisy_counts
-from ..trips import ZonedTrips
+from ..trip_arrays import ZonedTrips
 from . import parts as P
 from .chains import Markov, markov_of, trip_kinds, true_transitions
 from .periods import period_width, pool, shrink_to_uniform, spread

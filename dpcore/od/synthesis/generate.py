@@ -25,7 +25,7 @@ import numpy as np
 
 from ...accounting.contract import shuffled_order
 from ...reporting.progress import report_progress
-from ..trips import Trips, ZonedTrips
+from ..trip_arrays import Trips, ZonedTrips
 from . import parts as P
 from .chains import E, H, W, chained_times, walk
 from .draws import class_rows, draw, draw_quota, uniform_in_bin, with_travel

@@ -59,7 +59,7 @@ import numpy as np
 from ...accounting.checks import check_epsilon
 from ...accounting.costs import PrivacyCost
 from ...accounting.units import PrivacyUnit
-from ..trips import check_max_trips
+from ..trip_arrays import check_max_trips
 
 UNIT = "one user: all their trips in the time window (at most m of them shape the per-trip parts)"
 #: The calibrated relative weights of the parts (they sum to 1.01) ...

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..people import main_pairs
-from ..trips import ZonedTrips
+from ..trip_arrays import ZonedTrips
 
 DAY = 86400.0
 

@@ -17,7 +17,7 @@ import numpy as np
 from ...accounting.contract import Release
 from ...reporting.messages import Message, word
 from ...reporting.progress import report_progress
-from ..trips import ZonedTrips
+from ..trip_arrays import ZonedTrips
 from .fit import fit_model
 from .generate import generate
 from .parts import UNIT, plan_synthetic_trips

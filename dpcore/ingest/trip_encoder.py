@@ -1,4 +1,4 @@
-"""Streaming, bounded-memory encoding of trips into :class:`dpcore.od.trips.ZonedTrips`.
+"""Streaming, bounded-memory encoding of trips into :class:`dpcore.od.trip_arrays.ZonedTrips`.
 
 Any reader (GDAL's Arrow stream, :mod:`.trip_files`; a QGIS layer iterated in
 batches) hands batches of raw columns to :class:`TripEncoder`: per-trip rows
@@ -23,8 +23,8 @@ from typing import Callable, Optional
 
 import numpy as np
 
+from ..od.trip_arrays import Trips, ZonedTrips, trips_from_codes
 from ..od.trip_bounds import trip_keys
-from ..od.trips import Trips, ZonedTrips, trips_from_codes
 from ..reporting.messages import Message
 from .codes import Dictionary, user_keys
 from .times import times_from_column

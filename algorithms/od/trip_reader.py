@@ -17,7 +17,7 @@ user is refused.
 
 Reading streams (see :mod:`.trip_sources`): a plain file through GDAL's Arrow
 interface, any other layer through QGIS in batches, both into the compact
-arrays of :class:`dpcore.od.trips.ZonedTrips` (68 bytes per trip kept), with
+arrays of :class:`dpcore.od.trip_arrays.ZonedTrips` (68 bytes per trip kept), with
 zones located by :class:`dpcore.ingest.zones.ZoneIndex`.
 """
 from __future__ import annotations
@@ -29,12 +29,12 @@ from qgis.core import QgsCoordinateReferenceSystem, QgsWkbTypes
 
 from ...dpcore.accounting.units import check_distinct_count
 from ...dpcore.ingest.table import bounded_table_dataset_id
+from ...dpcore.ingest.trip_encoder import TripEncoder
 from ...dpcore.ingest.trip_files import read_trips_file
 from ...dpcore.ingest.trip_table import check_trip_tables, read_trip_tables
-from ...dpcore.ingest.trips import TripEncoder
 from ...dpcore.ingest.zones import ZoneIndex
+from ...dpcore.od.trip_arrays import ZonedTrips
 from ...dpcore.od.trip_tables import TripTables
-from ...dpcore.od.trips import ZonedTrips
 from ..common.base import release_period
 from ..common.frame import MetricFrame
 from ..common.frame_reading import DENSIFY_DEGREES
