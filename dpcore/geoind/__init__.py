@@ -5,8 +5,10 @@
 - :mod:`.grid`: grid domains, discretised Laplace, geometric and k-RR channels;
 - :mod:`.ibu`: Iterative Bayesian Update and the baselines;
 - :mod:`.tuning`: ε tuning to an expected distance (Eq. 2), EMD utility loss (Eq. 3);
-- :mod:`.release`: ``plan_perturbation``, ``perturb_points`` and ``estimate_distribution``.
+- :mod:`.release`: ``plan_perturbation`` and ``perturb_points``;
+- :mod:`.estimate`: ``estimate_distribution`` (IBU on the reports, post-processing).
 """
+from .estimate import estimate_distribution
 from .geodesic import geodesic_forward, geodesic_inverse, planar_laplace_lonlat
 from .grid import Grid, KernelChannel, KRRChannel, make_channel
 from .ibu import iterative_bayesian_update, matrix_inversion, report_histogram
@@ -19,7 +21,7 @@ from .planar import (
                      radius_quantile,
                      remap_to_region,
 )
-from .release import coverage_warning, estimate_distribution, perturb_points, plan_perturbation
+from .release import coverage_warning, perturb_points, plan_perturbation
 from .tuning import emd, expected_distance, tune_epsilon
 
 __all__ = ["Grid", "KRRChannel", "KernelChannel", "make_channel", "iterative_bayesian_update",

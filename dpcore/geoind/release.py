@@ -15,8 +15,7 @@ ledger); :func:`perturb_points` returns the same cost, built from the channel
 that ran. :func:`coverage_warning` refuses or warns when too many true points
 lie outside the grid or the study area.
 
-:func:`estimate_distribution` turns reports into an estimated distribution
-over a grid by IBU (:mod:`.ibu`); it is post-processing and spends nothing.
+The distribution of the reports is estimated by :mod:`.estimate` (post-processing).
 """
 from __future__ import annotations
 
@@ -31,7 +30,6 @@ from ..random.sampling import sample_per_user, sampling_stream
 from ..reporting.progress import report_progress
 from .geodesic import check_lonlat, planar_laplace_lonlat
 from .grid import Grid, make_channel
-from .ibu import clip_to_simplex, iterative_bayesian_update, matrix_inversion, report_histogram
 from .planar import guarantee_facts, planar_laplace_noise
 
 PERTURB_MECHANISMS = ("planar_laplace", "laplace", "geometric", "krr")
@@ -99,6 +97,27 @@ def perturb_points(xy, *, epsilon: float, rng: np.random.Generator, delta: float
         raise ValueError("geo-indistinguishability is pure: delta must be 0")
     plan_perturbation(epsilon, mechanism=mechanism, boundary=boundary,   # the refusals
                       max_points_per_user=max_points_per_user)
+    xy = _checked_points(xy, mechanism, geographic, grid)
+    kept, dropped = _privacy_unit(len(xy), user_ids, max_points_per_user, excess, rng)
+    limit = _check_m(max_points_per_user)
+    report_progress(progress, 0.1)
+    info = {"mechanism": mechanism, "epsilon": epsilon, "max_points_per_user": limit or 1,
+            "geodesic": bool(geographic)}
+    internal = {"kept": kept, "points_dropped": dropped}
+    if mechanism == "planar_laplace":
+        reported, cost, public = _planar_reports(xy[kept], epsilon, geographic, limit, rng)
+    else:
+        reported, cost, public, private = _grid_reports(xy[kept], mechanism, grid, epsilon,
+                                                        boundary, limit, rng)
+        internal.update(private)
+    info.update(public)
+    reported = _shuffled(reported, info, internal, rng)
+    report_progress(progress, 1.0)
+    return Release(reported, cost, public=info, internal=internal)
+
+
+def _checked_points(xy, mechanism: str, geographic: bool, grid) -> np.ndarray:
+    """``xy`` as an (n, 2) array of finite coordinates the mechanism can take, else refused."""
     xy = np.asarray(xy, dtype=float)
     if xy.ndim != 2 or xy.shape[1] != 2:
         raise ValueError("points must be an array of shape (n, 2)")
@@ -111,51 +130,56 @@ def perturb_points(xy, *, epsilon: float, rng: np.random.Generator, delta: float
         check_lonlat(xy)
     if mechanism != "planar_laplace" and grid is None:
         raise ValueError(f"the {mechanism} mechanism needs a grid")
+    return xy
 
-    kept, dropped = _privacy_unit(len(xy), user_ids, max_points_per_user, excess, rng)
-    points = xy[kept]
-    limit = _check_m(max_points_per_user)
-    m = limit or 1
-    report_progress(progress, 0.1)
-    info = {"mechanism": mechanism, "epsilon": epsilon, "max_points_per_user": m,
-            "geodesic": bool(geographic)}
-    internal = {"kept": kept, "points_dropped": dropped}
-    if mechanism == "planar_laplace":
-        if geographic:
-            granularity = f"{GRANULARITY_DEG:g}°"
-            reported = round_to_granularity(planar_laplace_lonlat(points, epsilon, rng),
-                                            GRANULARITY_DEG)
-        else:
-            granularity = f"{GRANULARITY_M:g} m"
-            reported = round_to_granularity(points + planar_laplace_noise(len(points), epsilon,
-                                                                          rng), GRANULARITY_M)
-        info["granularity"] = granularity
-        cost = PrivacyCost.of("planar Laplace", m * epsilon, protects=_unit(limit),
-                              note=_unit_note(mechanism, epsilon, m)
-                              + f"; reports rounded to {granularity}"
-                              + (" along geodesics (WGS84)" if geographic else ""),
-                              unit=EPSILON_PER_METRE, unit_of_privacy=_unit_name(limit))
-        guarantee = epsilon
+
+def _planar_reports(points: np.ndarray, epsilon: float, geographic: bool, limit, rng) -> tuple:
+    """(reports, cost, public facts) of planar Laplace (Andrés et al. 2013 §4), rounded to the
+    public granularity; along the geodesic on longitude/latitude."""
+    if geographic:
+        granularity = f"{GRANULARITY_DEG:g}°"
+        reported = round_to_granularity(planar_laplace_lonlat(points, epsilon, rng),
+                                        GRANULARITY_DEG)
     else:
-        channel = make_channel(mechanism, grid, epsilon, boundary)
-        true_cells, outside = grid.cell_of(points)
-        internal["true_cells"], internal["outside_grid"] = true_cells, int(outside.sum())
-        reported_cells = channel.sample(true_cells, rng)
-        reported = grid.centers()[reported_cells]
-        info["reported_cells"] = reported_cells
-        cost = channel.cost(_unit(limit), m).with_unit_of_privacy(_unit_name(limit))
-        guarantee = None if mechanism == "krr" else channel.guarantee()
-    if guarantee is not None:
-        info["facts"] = _facts(guarantee, m)
-    # record-level output: rows in a random order, so the row number carries nothing from the
-    # input's order (an input sorted by user or time would otherwise link every report back)
+        granularity = f"{GRANULARITY_M:g} m"
+        reported = round_to_granularity(points + planar_laplace_noise(len(points), epsilon, rng),
+                                        GRANULARITY_M)
+    m = limit or 1
+    cost = PrivacyCost.of("planar Laplace", m * epsilon, protects=_unit(limit),
+                          note=_unit_note("planar_laplace", epsilon, m)
+                          + f"; reports rounded to {granularity}"
+                          + (" along geodesics (WGS84)" if geographic else ""),
+                          unit=EPSILON_PER_METRE, unit_of_privacy=_unit_name(limit))
+    return reported, cost, {"granularity": granularity, "facts": _facts(epsilon, m)}
+
+
+def _grid_reports(points: np.ndarray, mechanism: str, grid: Grid, epsilon: float,
+                  boundary: str, limit, rng) -> tuple:
+    """(reports, cost, public facts, internal facts) of a grid mechanism (Alvim et al. §IV–V):
+    each point snapped to its cell, a cell drawn from the channel, its centre reported."""
+    channel = make_channel(mechanism, grid, epsilon, boundary)
+    true_cells, outside = grid.cell_of(points)
+    reported_cells = channel.sample(true_cells, rng)
+    cost = channel.cost(_unit(limit), limit or 1).with_unit_of_privacy(_unit_name(limit))
+    public = {"reported_cells": reported_cells}
+    if mechanism != "krr":
+        public["facts"] = _facts(channel.guarantee(), limit or 1)
+    return (grid.centers()[reported_cells], cost, public,
+            {"true_cells": true_cells, "outside_grid": int(outside.sum())})
+
+
+def _shuffled(reported: np.ndarray, info: dict, internal: dict, rng) -> np.ndarray:
+    """The reports in a random order, with the per-report facts in the same order.
+
+    Record-level output: the row number carries nothing from the input's order (an input sorted
+    by user or time would otherwise link every report back).
+    """
     order = shuffled_order(len(reported), rng)
-    reported, internal["kept"] = reported[order], kept[order]
+    internal["kept"] = internal["kept"][order]
     for where, key in ((info, "reported_cells"), (internal, "true_cells")):
         if key in where:
             where[key] = np.asarray(where[key])[order]
-    report_progress(progress, 1.0)
-    return Release(reported, cost, public=info, internal=internal)
+    return reported[order]
 
 
 def coverage_warning(outside: int, total: int, *, where: str, allow_outside: bool,
@@ -242,45 +266,3 @@ def _privacy_unit(n: int, user_ids, max_points, excess: str, rng) -> tuple:
     # On a stream of its own: the noise drawn after it stays the same for neighbouring data.
     keep = np.flatnonzero(sample_per_user(ids.astype(str), m, sampling_stream(rng)))
     return keep, n - len(keep)
-
-
-def estimate_distribution(reports_xy, *, grid: Grid, mechanism: str, epsilon: float,
-                          boundary: str = "remap", iterations: int = 200, tol: float = 1e-9,
-                          progress=None) -> Release:
-    """IBU estimate of the true distribution over ``grid`` from reported points.
-
-    ``mechanism`` is the one that produced the reports; continuous planar
-    Laplace reports are binned to the grid (outside ones to the nearest
-    cell) and modelled by the discretised Laplace channel, i.e. true points
-    at cell centres (Alvim et al. §IV-A). ``values`` is the estimated
-    probability per cell; ``info`` adds the raw histogram of the reports
-    and, for k-RR, the matrix-inversion baseline; for grid mechanisms
-    ``reports_off_centre`` counts reports farther than 1 % of a cell from a
-    cell centre (a sign that they were made on another grid). Spends no
-    privacy.
-    """
-    if mechanism not in PERTURB_MECHANISMS:
-        raise ValueError(f"unknown mechanism {mechanism!r}; use one of {PERTURB_MECHANISMS}")
-    reports_xy = np.asarray(reports_xy, dtype=float).reshape(-1, 2)
-    if len(reports_xy) == 0:
-        raise ValueError("there are no reported points")
-    if mechanism == "planar_laplace":   # reports outside the grid are binned to the nearest cell
-        channel = make_channel("laplace", grid, epsilon, "remap")
-    else:
-        channel = make_channel(mechanism, grid, epsilon, boundary)
-    cells, outside = grid.cell_of(reports_xy)
-    counts = report_histogram(cells, grid.size)
-    theta, done = iterative_bayesian_update(
-        counts, channel, iterations=iterations, tol=tol,
-        progress=None if progress is None else (lambda f: report_progress(progress, f)))
-    info = {"iterations": done, "reports": int(len(cells)),
-            "reports_outside_grid": int(outside.sum()),
-            "raw_histogram": counts / counts.sum(), "channel": channel.name,
-            "expected_counts": theta * len(cells)}
-    if mechanism != "planar_laplace":   # grid reports are cell centres of the grid they used
-        offset = np.abs(grid.centers()[cells] - reports_xy).max(axis=1)
-        info["reports_off_centre"] = int((offset > 0.01 * grid.cell).sum())
-    if mechanism == "krr":
-        info["matrix_inversion"] = matrix_inversion(counts, channel)
-        info["matrix_inversion_clipped"] = clip_to_simplex(info["matrix_inversion"])
-    return Release(theta, PrivacyCost(), public=info)
