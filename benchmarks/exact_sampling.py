@@ -24,7 +24,8 @@ import numpy as np  # noqa: E402
 from mechanisms import median_seconds  # noqa: E402  (benchmarks/mechanisms.py: median of 5)
 
 from dpcore import mechanisms as mech  # noqa: E402
-from dpcore.geoind.grid import Grid, make_channel  # noqa: E402
+from dpcore.geoind.grid import Grid  # noqa: E402
+from dpcore.geoind.grid_channels import make_channel  # noqa: E402
 from dpcore.geoind.planar import planar_laplace_noise  # noqa: E402
 from dpcore.mechanisms.exact_geometric import discrete_laplace_draws  # noqa: E402
 from dpcore.random.rng import make_rng  # noqa: E402

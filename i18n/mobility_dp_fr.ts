@@ -5280,8 +5280,8 @@
       <translation>des cellules de {cell} m sur {xmax_xmin} × {ymax_ymin} m font {fx} × {fy} cellules (au plus {MAX_GRID_CELLS}) : utilisez des cellules plus grandes ou une emprise plus petite</translation>
     </message>
     <message>
-      <source>unknown grid mechanism {mechanism}; use one of {sorted__KERNELS}</source>
-      <translation>mécanisme de grille {mechanism} inconnu ; utilisez l'un de {sorted__KERNELS}</translation>
+      <source>unknown grid mechanism {mechanism}; use one of {sorted_KERNELS}</source>
+      <translation>mécanisme de grille {mechanism} inconnu ; utilisez l'un de {sorted_KERNELS}</translation>
     </message>
     <message>
       <source>boundary must be one of {BOUNDARIES}, got {boundary}</source>

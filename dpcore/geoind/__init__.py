@@ -2,7 +2,8 @@
 
 - :mod:`.planar`: planar Laplace, its radius distribution and report facts;
 - :mod:`.geodesic`: planar Laplace on longitude/latitude along geodesics (no frame);
-- :mod:`.grid`: grid domains, discretised Laplace, geometric and k-RR channels;
+- :mod:`.grid`: grid domains; :mod:`.grid_kernels`: the lattice kernels of the metric
+  grid mechanisms; :mod:`.grid_channels`: discretised Laplace, geometric and k-RR channels;
 - :mod:`.ibu`: Iterative Bayesian Update and the baselines;
 - :mod:`.tuning`: ε tuning to an expected distance (Eq. 2), EMD utility loss (Eq. 3);
 - :mod:`.release`: ``plan_perturbation`` and ``perturb_points``;
@@ -10,7 +11,8 @@
 """
 from .estimate import estimate_distribution
 from .geodesic import geodesic_forward, geodesic_inverse, planar_laplace_lonlat
-from .grid import Grid, KernelChannel, KRRChannel, make_channel
+from .grid import Grid
+from .grid_channels import KernelChannel, KRRChannel, make_channel
 from .ibu import iterative_bayesian_update, matrix_inversion, report_histogram
 from .planar import (
                      epsilon_from_level,

@@ -12,7 +12,8 @@ import numpy as np
 from ..accounting.contract import Release
 from ..accounting.costs import PrivacyCost
 from ..reporting.progress import report_progress
-from .grid import Grid, make_channel
+from .grid import Grid
+from .grid_channels import make_channel
 from .ibu import clip_to_simplex, iterative_bayesian_update, matrix_inversion, report_histogram
 from .release import PERTURB_MECHANISMS
 

@@ -6,7 +6,7 @@ Agrawal, Srikant & Thomas (SIGMOD 2005), the estimator Alvim et al. use:
 fixed point is the maximum-likelihood estimate in the probability simplex.
 The channel is applied through its ``forward`` / ``backward`` operators, so
 translation-invariant channels cost two FFT convolutions per iteration
-instead of a dense |X|² product (see :mod:`.grid`).
+instead of a dense |X|² product (see :mod:`.grid_channels`).
 
 Baselines: the raw histogram of the reports, and matrix inversion
 (θ = f·C⁻¹, closed form for k-RR), which can leave the simplex.

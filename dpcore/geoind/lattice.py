@@ -2,7 +2,7 @@
 
 The geometric grid mechanism reports the lattice offset z = (t, u) ∈ ℤ² with
 P(z) ∝ e^{−a·|z|}, a = ε·cell (ε per metre, cells of ``cell`` metres), on the
-*whole* lattice; :mod:`.grid` then remaps or renormalises to the grid. The
+*whole* lattice; :mod:`.grid_channels` then remaps or renormalises to the grid. The
 former sampler inverted a double-precision CDF over a window of the lattice:
 its probabilities were off by float rounding and the window dropped the tail.
 Here every draw is exact (:mod:`dpcore.mechanisms.exact_sampling`):

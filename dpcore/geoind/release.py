@@ -2,7 +2,7 @@
 
 :func:`perturb_points` perturbs each point with planar Laplace (Andrés et
 al. 2013) or a grid mechanism of Alvim et al. (discretised Laplace,
-geometric, k-RR; see :mod:`.grid`). The unit of privacy is one reported
+geometric, k-RR; see :mod:`.grid_channels`). The unit of privacy is one reported
 point, with ε per metre: two true locations d metres apart give report
 distributions within a factor e^{ε·d}. With user ids, each user may report
 at most ``max_points_per_user`` = m points, a public parameter: their reports
@@ -29,7 +29,8 @@ from ..mechanisms.snapping import round_to_granularity
 from ..random.sampling import sample_per_user, sampling_stream
 from ..reporting.progress import report_progress
 from .geodesic import check_lonlat, planar_laplace_lonlat
-from .grid import Grid, make_channel
+from .grid import Grid
+from .grid_channels import make_channel
 from .planar import guarantee_facts, planar_laplace_noise
 
 PERTURB_MECHANISMS = ("planar_laplace", "laplace", "geometric", "krr")

@@ -18,7 +18,8 @@ import math
 import numpy as np
 from scipy import optimize, sparse
 
-from .grid import Grid, make_channel
+from .grid import Grid
+from .grid_channels import make_channel
 
 
 def expected_distance(channel, prior) -> float:

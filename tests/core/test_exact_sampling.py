@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from mobility_dp.dpcore import mechanisms as mech
-from mobility_dp.dpcore.geoind.grid import Grid, make_channel
+from mobility_dp.dpcore.geoind.grid import Grid
+from mobility_dp.dpcore.geoind.grid_channels import make_channel
 from mobility_dp.dpcore.mechanisms.exact_sampling import (
     EXP_MARGIN,
     ExactCategorical,
@@ -260,7 +261,7 @@ def test_laplace_cell_of_scripted_uniforms_is_the_exact_cell():
 
 
 def test_laplace_cells_fit_the_integrated_kernel_and_a_wrong_epsilon_fails():
-    from mobility_dp.dpcore.geoind.grid import laplace_cell_kernel
+    from mobility_dp.dpcore.geoind.grid_kernels import laplace_cell_kernel
     grid = Grid(0.0, 0.0, 150.0, 7, 5)
     rng = make_rng(8)
     for eps, passes in ((0.004, True), (0.0042, False)):             # a 5 % larger ε: fails

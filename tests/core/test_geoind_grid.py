@@ -4,7 +4,9 @@ import math
 import numpy as np
 import pytest
 
-from mobility_dp.dpcore.geoind.grid import Grid, laplace_cell_kernel, make_channel
+from mobility_dp.dpcore.geoind.grid import Grid
+from mobility_dp.dpcore.geoind.grid_channels import make_channel
+from mobility_dp.dpcore.geoind.grid_kernels import laplace_cell_kernel
 from mobility_dp.dpcore.geoind.planar import planar_laplace_noise
 from mobility_dp.dpcore.random.rng import make_rng
 

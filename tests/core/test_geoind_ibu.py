@@ -2,7 +2,8 @@
 import numpy as np
 import pytest
 
-from mobility_dp.dpcore.geoind.grid import Grid, make_channel
+from mobility_dp.dpcore.geoind.grid import Grid
+from mobility_dp.dpcore.geoind.grid_channels import make_channel
 from mobility_dp.dpcore.geoind.ibu import clip_to_simplex, iterative_bayesian_update, matrix_inversion, report_histogram
 from mobility_dp.dpcore.geoind.tuning import emd
 from mobility_dp.dpcore.random.rng import make_rng

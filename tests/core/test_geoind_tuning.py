@@ -5,7 +5,8 @@ import numpy as np
 import pytest
 from scipy import optimize
 
-from mobility_dp.dpcore.geoind.grid import Grid, make_channel
+from mobility_dp.dpcore.geoind.grid import Grid
+from mobility_dp.dpcore.geoind.grid_channels import make_channel
 from mobility_dp.dpcore.geoind.tuning import emd, expected_distance, tune_epsilon
 from mobility_dp.dpcore.random.rng import make_rng
 
