@@ -28,7 +28,7 @@ from ..geometry.cover import OverlapGraph, overlap_graph, reallocate
 from ..geometry.shapes import polygon_union
 from ..geometry.tessellation import voronoi_cells
 from ..geometry.zones import check_zones
-from .pipeline import DensityInputs, density_inputs
+from .inputs import DensityInputs, density_inputs
 
 
 @dataclass

@@ -78,8 +78,9 @@ from ..od.totals import total_warning
 from ..reporting.messages import word
 from ..reporting.progress import report_progress
 from .assembly import DensityAssembly, _drops_text
+from .inputs import internal_warnings
 from .lowrank import denoise, simulated_edge
-from .pipeline import UNIT_OF_PRIVACY, _internal
+from .pipeline import UNIT_OF_PRIVACY
 from .scaling import PROTECTS
 from .sensitivity import check_ell, check_weights
 from .visits import SHARE_BITS, VisitCounts, capped_total, default_total_bound
@@ -366,7 +367,7 @@ def release_visits(data: VisitDensityInputs, *, rng: np.random.Generator, progre
               "noisy_profile": profile, "towers": towers,
               "l1_sensitivity": SHARE_SENSITIVITY, "l1_sensitivity_total": float(bound)}
     return Release(census, cost.with_unit_of_privacy(UNIT_OF_PRIVACY), public=public,
-                   internal=_internal(data, 0.0))   # δ is not spent
+                   internal=internal_warnings(data, 0.0))   # δ is not spent
 
 
 def cap_ratio(noisy_total_b: float, noisy_total_k: float, most: float) -> float:

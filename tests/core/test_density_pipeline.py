@@ -7,7 +7,8 @@ import scipy.sparse as sp
 
 from mobility_dp.dpcore.density import (
     DensityInputs,
-    pipeline,
+    fourier,
+    lpa,
     release_density,
     release_efpa,
     release_efpa_g,
@@ -204,9 +205,9 @@ def audit(fn, n, statistic=lambda v: v[0, 0], n_slots=4, **kw):
 def shrink_sensitivities(monkeypatch):
     """A broken release: every sensitivity one tenth of the truth."""
     monkeypatch.setattr(scaling, "l1_sensitivity", lambda ell: ell / 10)
-    monkeypatch.setattr(pipeline, "l1_sensitivity", lambda ell: ell / 10)
-    monkeypatch.setattr(pipeline, "l2_sensitivity", lambda ell: math.sqrt(ell) / 10)
-    monkeypatch.setattr(pipeline, "cluster_l2_sum_bound", lambda ell, m: math.sqrt(ell) / 10)
+    monkeypatch.setattr(lpa, "l1_sensitivity", lambda ell: ell / 10)
+    monkeypatch.setattr(fourier, "l2_sensitivity", lambda ell: math.sqrt(ell) / 10)
+    monkeypatch.setattr(fourier, "cluster_l2_sum_bound", lambda ell, m: math.sqrt(ell) / 10)
 
 
 @pytest.mark.parametrize("fn,kw,n", [
@@ -230,8 +231,8 @@ def test_audit_of_the_improved_scaling(monkeypatch):
     res = audit(release_efpa_g, 2500, statistic=total, n_slots=8)
     assert res.passed, res
     # broken: Δ₁(K) taken as 1 instead of the number of slots
-    original = pipeline.improved_tower_totals
-    monkeypatch.setattr(pipeline, "improved_tower_totals",
+    original = fourier.improved_tower_totals
+    monkeypatch.setattr(fourier, "improved_tower_totals",
                         lambda *a, **kw: original(*a, **{**kw, "n_slots": 1}))
     broken = audit(release_efpa_g, 2500, statistic=total, n_slots=8)
     assert not broken.passed, broken
