@@ -5,7 +5,7 @@ On few people the ``visits`` release's low-rank denoiser keeps rank 0 (no singul
 the noise-only edge) and releases zeros (warned: the total is off by more than 2×). The
 candidate, post-processing of the release's public values only: the noisy city total of each
 column (the noisy towers × columns matrix summed over towers, clipped at 0) shared equally by
-the towers, spread over the slots by the noisy profile (``visit_release.spread``), times the
+the towers, spread over the slots by the noisy profile (``visit_reconstruction.spread``), times the
 noisy visits per person ρ, mapped to the census by Formula 1. It runs only where
 
 * **size rule**: the noisy matrix's sum N̂ (≈ the people, each person's shares summing to 1;
@@ -37,7 +37,9 @@ sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
 from small_data import DELTA, ELL, EPS, density_data, grid_tiles, load_paris_sample  # noqa: E402
 
 from dpcore.density import release_density  # noqa: E402
-from dpcore.density.visit_release import block_hours, pooling, release_visits, spread  # noqa: E402
+from dpcore.density.visit_pooling import block_hours, pooling  # noqa: E402
+from dpcore.density.visit_reconstruction import spread  # noqa: E402
+from dpcore.density.visit_release import release_visits  # noqa: E402
 from dpcore.geometry.cover import reallocate  # noqa: E402
 from dpcore.random.rng import make_rng  # noqa: E402
 

@@ -91,6 +91,8 @@ class VisitCounts:
 
 #: Weights of :func:`visit_shares` are integers in units of 2^−SHARE_BITS.
 SHARE_BITS = 30
+#: L1 sensitivity of the shares: one user's weights sum to ≤ 1 (exact integers).
+SHARE_SENSITIVITY = 1.0
 
 
 def visit_shares(user, cells, n_cells: int) -> np.ndarray:

@@ -1,4 +1,5 @@
-"""Issue 29 item 4: the ``visits`` density release (dpcore.density: visits, lowrank, visit_release).
+"""Issue 29 item 4: the ``visits`` density release (dpcore.density: visits, lowrank,
+visit_pooling, visit_release, visit_reconstruction).
 
 What is counted (distinct people per tower and slot; the per-user cap of the
 ingest, and the shares: every user's weight 1 spread over its visits), the
@@ -15,16 +16,11 @@ import numpy as np
 import pytest
 import scipy.sparse as sp
 
-from mobility_dp.dpcore.density import lowrank, visit_release
+from mobility_dp.dpcore.density import lowrank, visit_reconstruction, visit_release
 from mobility_dp.dpcore.density.sensitivity import cover_mapping
-from mobility_dp.dpcore.density.visit_release import (
-    VisitDensityInputs,
-    block_hours,
-    cap_ratio,
-    plan_visits,
-    pooling,
-    release_visits,
-)
+from mobility_dp.dpcore.density.visit_pooling import block_hours, pooling
+from mobility_dp.dpcore.density.visit_reconstruction import cap_ratio
+from mobility_dp.dpcore.density.visit_release import VisitDensityInputs, plan_visits, release_visits
 from mobility_dp.dpcore.density.visits import SHARE_BITS, VisitCounts, capped_total, visit_shares
 from mobility_dp.dpcore.geometry.cover import reallocate
 from mobility_dp.dpcore.ingest import CompactEvents
@@ -170,7 +166,7 @@ def test_spread_keeps_every_column_total_and_follows_a_tower_busier_later():
     pool = pooling(48, 3600.0, None, 8)
     assert pool.n_columns == 3 and pool.block == 8
     estimate = np.array([[80.0, 80.0, 80.0], [10.0, 20.0, 40.0]])
-    out = visit_release.spread(estimate, pool, np.ones(24))
+    out = visit_reconstruction.spread(estimate, pool, np.ones(24))
     sums = np.zeros_like(estimate)
     np.add.at(sums.T, pool.column, out.T)
     assert sums == pytest.approx(estimate)
@@ -179,7 +175,7 @@ def test_spread_keeps_every_column_total_and_follows_a_tower_busier_later():
     assert np.all(np.diff(middle) > 0) and middle[0] < 20 / 16 < middle[-1]
     # without a profile (no pooling within the day) a column is shared equally
     flat = pooling(24, 3600.0, None, 1)
-    assert visit_release.spread(np.ones((1, 24)), flat, None) == pytest.approx(np.ones((1, 24)))
+    assert visit_reconstruction.spread(np.ones((1, 24)), flat, None) == pytest.approx(np.ones((1, 24)))
 
 
 def _inputs(shares, per_user, weights=None, start=None, ell=1):
@@ -235,7 +231,7 @@ AUDIT_RUNS = 1500
 
 def _audit_sample(shares, epsilon, seed, monkeypatch):
     """The release's noisy column of the neighbour's visits (its measured statistic)."""
-    monkeypatch.setattr(visit_release, "denoise", lambda y, *noise: (y, 0))
+    monkeypatch.setattr(visit_reconstruction, "denoise", lambda y, *noise: (y, 0))
     data = _inputs(shares, [4] * 50)
     rng = make_rng(seed)
     return np.array([release_visits(data, rng=rng, epsilon=epsilon, delta=0.0)
