@@ -14,7 +14,7 @@ noise is drawn before the reservation.
   it is not a draw of the watched generator; a child made by :func:`~dpcore.random.rng.child_rng`
   takes its seed from the parent, which is.
 * A secure generator has no state: every word comes from ``os.urandom`` through
-  :func:`~dpcore.random.secure_random.random_words`, which counts the words per thread. Drawn
+  :func:`~dpcore.random.urandom_words.random_words`, which counts the words per thread. Drawn
   means the run's thread read a word since the generator was made (its children and its
   sampling included: in doubt, charged).
 """
@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import copy
 
-from .secure_random import SecureGenerator, words_drawn
+from .secure_random import SecureGenerator
+from .urandom_words import words_drawn
 
 
 def _mark(rng):

@@ -17,18 +17,13 @@ Two layers:
   replacement) are vectorised: one ``os.urandom`` call fills all the 64-bit
   words a call needs, and numpy turns them into samples.
 * Every other numpy method still works: the generator sits on
-  :class:`UrandomBitGenerator`, a numpy bit generator (the ``bitgen_t``
-  interface, built with ctypes) that serves 64-bit words from a buffer
-  refilled by ``os.urandom``. Those methods are slower (one Python call per
-  word) but draw from the same source.
+  :class:`.urandom_words.UrandomBitGenerator`, a numpy bit generator that
+  serves 64-bit words from a buffer refilled by ``os.urandom``. Those
+  methods are slower (one Python call per word) but draw from the same source.
 
 Exponentials (and hence Laplace, Gumbel, Gamma, geometric and normal
-samples) use Mironov's U* (CCS 2012, §5.2): a uniform double in (0, 1)
-drawn with a geometric exponent and a uniform 52-bit significand, so that
-every double is output with probability equal to its spacing. −ln U* then
-has exact tails down to e^−700 instead of stopping at 2^−53, which the
-snapping mechanism's proof needs and which keeps geometric samples right
-far into the tails. Discrete Laplace noise of a release is drawn exactly by
+samples) use Mironov's U* (CCS 2012, §5.2, :mod:`.u_star`), whose −ln U*
+has exact tails down to e^−700. Discrete Laplace noise of a release is drawn exactly by
 :mod:`dpcore.mechanisms.exact_geometric` from these words, not by ``geometric``.
 
 Fork safety: the vectorised methods keep no state; the fallback buffer
@@ -36,100 +31,17 @@ is discarded when the process id changes.
 """
 from __future__ import annotations
 
-import ctypes
 import math
 import operator
-import os
-import threading
 
 import numpy as np
 
-__all__ = ["SecureGenerator", "UrandomBitGenerator", "random_words", "words_drawn",
-           "uniform_star", "standard_exponential_star"]
+from .u_star import floor_exponential, standard_exponential_star, u_star, uniform_star
+from .urandom_words import UrandomBitGenerator, random_words, shape_and_count
 
-_MANTISSA = np.uint64((1 << 52) - 1)
-_BUFFER_WORDS = 512
+__all__ = ["SecureGenerator"]
+
 _SIGN_SOURCE = np.uint64(1 << 52)
-
-
-_DRAWN = threading.local()
-
-
-def random_words(n: int) -> np.ndarray:
-    """``n`` independent uniform 64-bit words from ``os.urandom`` (one call)."""
-    n = int(n)
-    if n <= 0:
-        return np.zeros(0, dtype=np.uint64)
-    _DRAWN.words = words_drawn() + n
-    return np.frombuffer(os.urandom(8 * n), dtype=np.uint64)
-
-
-def words_drawn() -> int:
-    """How many words this thread's secure generators have read from ``os.urandom`` (every
-    secure draw goes through :func:`random_words`; :mod:`dpcore.random.draws` reads it)."""
-    return getattr(_DRAWN, "words", 0)
-
-
-def _trailing_zeros(words: np.ndarray) -> np.ndarray:
-    """Number of trailing zero bits of non-zero uint64 words (exact, vectorised)."""
-    lowest = words & (~words + np.uint64(1))          # the lowest set bit, a power of two
-    return (np.frexp(lowest.astype(np.float64))[1] - 1).astype(np.int64)
-
-
-#: 1 + the number of trailing zeros of an 11-bit value (12 for 0: more bits needed).
-_EXPONENT_OF_SPARE = np.array([12] + [1 + (v & -v).bit_length() - 1 for v in range(1, 2048)],
-                              dtype=np.int64)
-
-
-def _u_star(words: np.ndarray) -> np.ndarray:
-    """Mironov's U* from 64-bit words: significand from bits 0–51, exponent from bits 53–63.
-
-    The exponent e ≥ 1 has P(e = k) = 2^−k (trailing zeros of the 11 spare
-    bits, continued with fresh words when they are all zero) and the value
-    is (1 + m·2^−52)·2^−e, assembled directly as IEEE bits.
-    """
-    e = _EXPONENT_OF_SPARE[(words >> np.uint64(53)).astype(np.intp)]
-    todo = np.flatnonzero(e == 12)
-    while todo.size:                                   # probability 2^−11, then 2^−64 per round
-        w = random_words(todo.size)
-        nz = w != 0
-        e[todo[nz]] += _trailing_zeros(w[nz])
-        e[todo[~nz]] += 64
-        todo = todo[~nz]
-    e = np.minimum(e, 1022)                            # 2^−1022 is the smallest normal double
-    bits = ((1023 - e).astype(np.uint64) << np.uint64(52)) | (words & _MANTISSA)
-    return bits.view(np.float64)
-
-
-def _floor_exponential(words: np.ndarray, rate: float) -> np.ndarray:
-    """⌊E/rate⌋ for E = −ln U* of each word, as int64: Geometric(1 − e^−rate) on {0, 1, …},
-    P(⌊E/r⌋ ≥ m) = P(E ≥ m·r) = e^−rm.
-    """
-    e = np.log(_u_star(words))
-    np.negative(e, out=e)
-    e *= 1.0 / rate
-    np.floor(e, out=e)
-    np.minimum(e, 2.0 ** 62, out=e)              # only reachable when rate < 1e-16
-    return e.astype(np.int64)
-
-
-def uniform_star(size) -> np.ndarray:
-    """Mironov's U*: uniform on the doubles of (0, 1), each with probability = its spacing."""
-    shape, n = _shape(size)
-    return _u_star(random_words(n)).reshape(shape)
-
-
-def standard_exponential_star(size) -> np.ndarray:
-    """Exp(1) samples −ln U*, with exact tails (see the module docstring)."""
-    shape, n = _shape(size)
-    return -np.log(_u_star(random_words(n))).reshape(shape)
-
-
-def _shape(size):
-    if size is None:
-        return (), 1
-    shape = (operator.index(size),) if np.ndim(size) == 0 else tuple(operator.index(s) for s in size)
-    return shape, int(np.prod(shape, dtype=np.int64))
 
 
 def _out(values, size):
@@ -140,74 +52,12 @@ def _out(values, size):
 
 def _target_shape(size, *params) -> tuple:
     """The output shape: ``size``, else the broadcast shape of the parameters."""
-    return np.broadcast_shapes(*(np.shape(p) for p in params)) if size is None else _shape(size)[0]
+    return np.broadcast_shapes(*(np.shape(p) for p in params)) if size is None else shape_and_count(size)[0]
 
 
 def _is_scalar(*values) -> bool:
     return all(np.ndim(v) == 0 for v in values)
 
-
-# --------------------------------------------------------------------------
-# The numpy bit generator (fallback for methods that are not vectorised)
-# --------------------------------------------------------------------------
-
-_NEXT_U64 = ctypes.CFUNCTYPE(ctypes.c_uint64, ctypes.c_void_p)
-_NEXT_U32 = ctypes.CFUNCTYPE(ctypes.c_uint32, ctypes.c_void_p)
-_NEXT_DOUBLE = ctypes.CFUNCTYPE(ctypes.c_double, ctypes.c_void_p)
-
-
-class _BitGen(ctypes.Structure):
-    """numpy's ``bitgen_t`` (numpy/random/bitgen.h)."""
-
-    _fields_ = [("state", ctypes.c_void_p), ("next_uint64", _NEXT_U64),
-                ("next_uint32", _NEXT_U32), ("next_double", _NEXT_DOUBLE),
-                ("next_raw", _NEXT_U64)]
-
-
-_CAPSULE_NAME = b"BitGenerator"
-_capsule_new = ctypes.pythonapi.PyCapsule_New
-_capsule_new.restype = ctypes.py_object
-_capsule_new.argtypes = (ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p)
-
-
-class UrandomBitGenerator:
-    """A numpy bit generator serving words of ``os.urandom`` (for ``numpy.random.Generator``)."""
-
-    def __init__(self):
-        self.lock = threading.Lock()
-        self._words, self._pos, self._pid = [], 0, None
-        # Keep the ctypes callbacks and the struct alive as long as self.
-        self._callbacks = (_NEXT_U64(lambda _: self._next()),
-                           _NEXT_U32(lambda _: self._next() >> 32),
-                           _NEXT_DOUBLE(lambda _: (self._next() >> 11) * (1.0 / (1 << 53))),
-                           _NEXT_U64(lambda _: self._next()))
-        self._bitgen = _BitGen(None, *self._callbacks)
-        self.capsule = _capsule_new(ctypes.addressof(self._bitgen), _CAPSULE_NAME, None)
-
-    def _next(self) -> int:
-        if self._pos >= len(self._words) or self._pid != os.getpid():
-            self._words = random_words(_BUFFER_WORDS).tolist()
-            self._pos, self._pid = 0, os.getpid()
-        self._pos += 1
-        return self._words[self._pos - 1]
-
-    def random_raw(self, size=None, output=True):
-        """Raw 64-bit words, like numpy's ``BitGenerator.random_raw``."""
-        shape, n = _shape(size)
-        words = random_words(n).reshape(shape)
-        if not output:
-            return None
-        return int(words.reshape(-1)[0]) if size is None else words
-
-    @property
-    def state(self) -> dict:
-        """No state to save or restore: every word is fresh OS entropy."""
-        return {"bit_generator": "UrandomBitGenerator"}
-
-
-# --------------------------------------------------------------------------
-# The generator
-# --------------------------------------------------------------------------
 
 class SecureGenerator(np.random.Generator):
     """``numpy.random.Generator`` drawing every random bit from ``os.urandom``.
@@ -228,7 +78,7 @@ class SecureGenerator(np.random.Generator):
     def random(self, size=None, dtype=np.float64, out=None):
         if out is not None or np.dtype(dtype) != np.float64:
             return super().random(size, dtype, out)
-        shape, n = _shape(size)
+        shape, n = shape_and_count(size)
         u = (random_words(n) >> np.uint64(11)).astype(np.float64) * (1.0 / (1 << 53))
         return _out(u.reshape(shape), size)
 
@@ -251,7 +101,7 @@ class SecureGenerator(np.random.Generator):
         info = np.iinfo(dtype)
         if span <= 0 or span > 1 << 63 or low < info.min or high - 1 > info.max:
             return super().integers(low, high - bool(endpoint), size, dtype, endpoint)
-        shape, n = _shape(size)
+        shape, n = shape_and_count(size)
         bits = (span - 1).bit_length()
         values = np.zeros(n, dtype=np.int64)
         if bits:
@@ -280,9 +130,9 @@ class SecureGenerator(np.random.Generator):
         loc, scale = np.asarray(loc, dtype=float), np.asarray(scale, dtype=float)
         if np.any(scale < 0):
             return super().laplace(loc, scale, size)
-        shape, n = _shape(_target_shape(size, loc, scale))
+        shape, n = shape_and_count(_target_shape(size, loc, scale))
         words = random_words(n)
-        noise = np.log(_u_star(words)).reshape(shape)       # ln U* ≤ 0
+        noise = np.log(u_star(words)).reshape(shape)       # ln U* ≤ 0
         noise *= -scale                                     # λ ⊗ (−ln U*)
         # the sign S: bit 52 of each word (unused by U*) moved to the IEEE sign bit
         noise.view(np.uint64)[...] ^= ((words & _SIGN_SOURCE) << np.uint64(11)).reshape(shape)
@@ -304,10 +154,10 @@ class SecureGenerator(np.random.Generator):
         if not _is_scalar(p) or not (0 < float(p) <= 1):
             return super().geometric(p, size)
         p = float(p)
-        shape, n = _shape(size)
+        shape, n = shape_and_count(size)
         if p == 1.0:
             return _out(np.ones(shape, dtype=np.int64), size)
-        g = _floor_exponential(random_words(n), -math.log1p(-p))
+        g = floor_exponential(random_words(n), -math.log1p(-p))
         g += 1
         return _out(g.reshape(shape), size)
 
@@ -316,7 +166,7 @@ class SecureGenerator(np.random.Generator):
         if not (_is_scalar(shape, scale) and float(shape) == int(shape) and 1 <= shape <= 16
                 and float(scale) >= 0):
             return super().gamma(shape, scale, size)
-        out_shape, n = _shape(size)
+        out_shape, n = shape_and_count(size)
         e = standard_exponential_star((int(shape), n)).sum(axis=0)
         return _out((float(scale) * e).reshape(out_shape), size)
 
@@ -325,7 +175,7 @@ class SecureGenerator(np.random.Generator):
         """Box–Muller on (−ln U*, uniform angle): two normals per pair of words."""
         if out is not None or np.dtype(dtype) != np.float64:
             return super().standard_normal(size, dtype, out)
-        shape, n = _shape(size)
+        shape, n = shape_and_count(size)
         pairs = (n + 1) // 2
         radius = np.sqrt(2.0 * standard_exponential_star(pairs))
         angle = (random_words(pairs) >> np.uint64(11)).astype(np.float64) * (2 * math.pi / (1 << 53))
@@ -373,8 +223,8 @@ class SecureGenerator(np.random.Generator):
                 return super().choice(a, size, replace, p, axis, shuffle)
             cdf = np.cumsum(p)
             cdf /= cdf[-1]
-            idx = np.minimum(np.searchsorted(cdf, self.random(_shape(size)[0]), side="right"),
+            idx = np.minimum(np.searchsorted(cdf, self.random(shape_and_count(size)[0]), side="right"),
                              n - 1)
-        idx = np.asarray(idx).reshape(_shape(size)[0])
+        idx = np.asarray(idx).reshape(shape_and_count(size)[0])
         values = idx if pool is None else pool[idx]
         return values.reshape(()).item() if size is None else values

@@ -19,7 +19,7 @@ from mobility_dp.dpcore.mechanisms.exact_sampling import (
     refine_bernoulli,
 )
 from mobility_dp.dpcore.random.rng import make_rng
-from mobility_dp.dpcore.random.secure_random import UrandomBitGenerator
+from mobility_dp.dpcore.random.urandom_words import UrandomBitGenerator
 
 from ..support.dp_audit import chi_square_fit
 

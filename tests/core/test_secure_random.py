@@ -1,4 +1,5 @@
-"""Tests of dpcore.random.secure_random and make_rng: unseeded releases draw only from os.urandom."""
+"""Tests of dpcore.random.secure_random (with u_star and urandom_words) and make_rng: unseeded
+releases draw only from os.urandom."""
 from __future__ import annotations
 
 import math
@@ -10,9 +11,10 @@ import pytest
 from scipy import stats
 
 from mobility_dp.dpcore import mechanisms as mech
-from mobility_dp.dpcore.random import secure_random
+from mobility_dp.dpcore.random import u_star
 from mobility_dp.dpcore.random.rng import make_rng
-from mobility_dp.dpcore.random.secure_random import SecureGenerator, uniform_star
+from mobility_dp.dpcore.random.secure_random import SecureGenerator
+from mobility_dp.dpcore.random.u_star import uniform_star
 
 from ..support.dp_audit import chi_square_fit, ks_fit
 from ..support.reference import discrete_laplace_pmf
@@ -140,7 +142,7 @@ def test_u_star_exponent_is_geometric_and_exact_beyond_64_bits(monkeypatch):
     words = np.array([0, (1 << 53) | 5, (2 << 53) | 1, (1 << 63)], dtype=np.uint64)
     served = iter([np.zeros(1, np.uint64).tobytes(), np.array([8], np.uint64).tobytes()])
     monkeypatch.setattr(os, "urandom", lambda n: next(served))
-    u = secure_random._u_star(words)
+    u = u_star.u_star(words)
     # word 0: 11 zero spare bits, then a zero word (64 more), then trailing zeros of 8 (3)
     assert u[0] == 2.0 ** -(1 + 11 + 64 + 3)
     assert u[1] == (1 + 5 * 2.0 ** -52) * 2.0 ** -1
@@ -154,7 +156,7 @@ def test_u_star_exponent_is_geometric_and_exact_beyond_64_bits(monkeypatch):
 
 def test_exponential_tail_reaches_beyond_double_uniform_resolution(seeded_urandom):
     """−ln U* exceeds 36.7 = −ln 2^−53 (impossible with 53-bit uniforms) at the right rate."""
-    e = secure_random.standard_exponential_star(2_000_000)
+    e = u_star.standard_exponential_star(2_000_000)
     assert e.min() > 0 and np.isfinite(e).all()
     tail = np.count_nonzero(e > 10.0)
     assert stats.binomtest(tail, e.size, math.exp(-10.0)).pvalue > 1e-3
