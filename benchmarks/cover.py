@@ -23,7 +23,7 @@ from shapely.geometry import box  # noqa: E402
 from shapely.ops import unary_union  # noqa: E402
 
 from dpcore.geometry.cover import is_vertex_cover, minimum_vertex_cover, overlap_graph  # noqa: E402
-from dpcore.geometry.tessellation import voronoi_cells  # noqa: E402
+from dpcore.geometry.voronoi import voronoi_cells  # noqa: E402
 
 #: networkx's to_vertex_cover is run only on graphs up to this many vertices.
 NX_MAX_VERTICES = 5000

@@ -41,7 +41,7 @@ from dpcore.density import density_inputs, release_density  # noqa: E402
 from dpcore.density.visit_release import VisitDensityInputs, release_visits  # noqa: E402
 from dpcore.geometry.cover import minimum_vertex_cover, overlap_graph, reallocate  # noqa: E402
 from dpcore.geometry.geography import zone_centroids  # noqa: E402
-from dpcore.geometry.tessellation import voronoi_cells  # noqa: E402
+from dpcore.geometry.voronoi import voronoi_cells  # noqa: E402
 from dpcore.ingest import bound_contributions  # noqa: E402
 from dpcore.ingest.visits import bound_visits  # noqa: E402
 from dpcore.random.rng import make_rng  # noqa: E402

@@ -59,7 +59,7 @@ from dpcore.flows.generalise import generalise  # noqa: E402
 from dpcore.flows.measures import flow_per_zone, mobility_borders, network_measures  # noqa: E402
 from dpcore.flows.sketches import SketchSpec  # noqa: E402
 from dpcore.flows.vectors import MoveIndex, frequency_vectors  # noqa: E402
-from dpcore.geometry.tessellation import voronoi_cells  # noqa: E402
+from dpcore.geometry.voronoi import voronoi_cells  # noqa: E402
 from dpcore.random.rng import make_rng  # noqa: E402
 from tests.support.geography import grid_city  # noqa: E402
 

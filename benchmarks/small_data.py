@@ -75,7 +75,7 @@ from dpcore.flows.cells import locate_points  # noqa: E402
 from dpcore.flows.plan import plan_aggregate_flows  # noqa: E402
 from dpcore.flows.summary import kept_share  # noqa: E402
 from dpcore.geometry.cover import minimum_vertex_cover, overlap_graph, reallocate  # noqa: E402
-from dpcore.geometry.tessellation import voronoi_cells  # noqa: E402
+from dpcore.geometry.voronoi import voronoi_cells  # noqa: E402
 from dpcore.histograms import release_histograms  # noqa: E402
 from dpcore.ingest import bound_contributions  # noqa: E402
 from dpcore.od.compare import js  # noqa: E402

@@ -24,8 +24,9 @@ import numpy as np  # noqa: E402
 from shapely.geometry import Polygon  # noqa: E402
 from shapely.ops import unary_union  # noqa: E402
 
+from dpcore.geometry.data_driven_cells import data_driven_seeds  # noqa: E402
 from dpcore.geometry.shapes import covers_xy  # noqa: E402
-from dpcore.geometry.tessellation import data_driven_seeds, voronoi_cells  # noqa: E402
+from dpcore.geometry.voronoi import voronoi_cells  # noqa: E402
 
 QGIS_PROCESS = "/usr/bin/qgis_process.bin"
 

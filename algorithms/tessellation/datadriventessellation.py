@@ -1,6 +1,6 @@
 """mobilitydp:datadriventessellation — Voronoi cells seeded by a grouping of sample points.
 
-Layers to arrays and back; the geometry lives in ``dpcore.geometry.tessellation``."""
+Layers to arrays and back; the geometry lives in ``dpcore.geometry.data_driven_cells``."""
 import numpy as np
 from qgis.core import (
     QgsProcessing,
@@ -10,7 +10,8 @@ from qgis.core import (
 )
 from shapely.geometry import Point
 
-from ...dpcore.geometry.tessellation import data_driven_cells, locate
+from ...dpcore.geometry.data_driven_cells import data_driven_cells
+from ...dpcore.geometry.tessellation import locate
 from ...dpcore.reporting import report as dpreport
 from ..common.base import REPORT, MobilityDPAlgorithm, tr
 from ..common.field_types import FieldType

@@ -1,6 +1,6 @@
 """mobilitydp:voronoitessellation — Voronoi cells of towers clipped to a study area.
 
-Layers to arrays and back; the geometry lives in ``dpcore.geometry.tessellation``."""
+Layers to arrays and back; the geometry lives in ``dpcore.geometry.voronoi``."""
 from qgis.core import (
     QgsFeature,
     QgsFeatureRequest,
@@ -16,7 +16,7 @@ from qgis.core import (
 )
 
 from ...dpcore.accounting.ids import check_unique_ids
-from ...dpcore.geometry.tessellation import voronoi_cells
+from ...dpcore.geometry.voronoi import voronoi_cells
 from ...dpcore.reporting import report as dpreport
 from ..common.base import REPORT, MobilityDPAlgorithm, id_type, tr
 from ..common.field_types import FieldType

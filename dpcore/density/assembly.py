@@ -26,7 +26,7 @@ import numpy as np
 from ..accounting.ids import check_unique_ids
 from ..geometry.cover import OverlapGraph, overlap_graph, reallocate
 from ..geometry.shapes import polygon_union
-from ..geometry.tessellation import voronoi_cells
+from ..geometry.voronoi import voronoi_cells
 from ..geometry.zones import check_zones
 from .inputs import DensityInputs, density_inputs
 

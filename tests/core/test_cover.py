@@ -12,7 +12,7 @@ from shapely.geometry import Polygon, box
 from shapely.ops import unary_union
 
 from mobility_dp.dpcore.geometry.cover import is_vertex_cover, minimum_vertex_cover, overlap_graph, reallocate
-from mobility_dp.dpcore.geometry.tessellation import voronoi_cells
+from mobility_dp.dpcore.geometry.voronoi import voronoi_cells
 
 from ..support import paris as _paris
 

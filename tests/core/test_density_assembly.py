@@ -15,7 +15,8 @@ from mobility_dp.dpcore.density import (
     release_density,
     sections,
 )
-from mobility_dp.dpcore.geometry.tessellation import data_driven_cells, voronoi_cells
+from mobility_dp.dpcore.geometry.data_driven_cells import data_driven_cells
+from mobility_dp.dpcore.geometry.voronoi import voronoi_cells
 from mobility_dp.dpcore.ingest import bound_contributions
 from mobility_dp.dpcore.random.rng import make_rng
 

@@ -7,7 +7,7 @@ from mobility_dp.dpcore.demo_data import generate_cdr, generate_population
 from mobility_dp.dpcore.density import density_inputs, release_density
 from mobility_dp.dpcore.geometry.cover import overlap_graph, reallocate
 from mobility_dp.dpcore.geometry.geography import zone_centroids
-from mobility_dp.dpcore.geometry.tessellation import voronoi_cells
+from mobility_dp.dpcore.geometry.voronoi import voronoi_cells
 from mobility_dp.dpcore.ingest import BoundedCounts, bound_contributions
 from mobility_dp.dpcore.random.rng import make_rng
 from mobility_dp.dpcore.reporting import metrics

@@ -20,7 +20,7 @@ from mobility_dp.dpcore.flows.cells import locate_points
 from mobility_dp.dpcore.flows.plan import plan_aggregate_flows
 from mobility_dp.dpcore.flows.summary import kept_share
 from mobility_dp.dpcore.geometry.cover import minimum_vertex_cover, overlap_graph, reallocate
-from mobility_dp.dpcore.geometry.tessellation import voronoi_cells
+from mobility_dp.dpcore.geometry.voronoi import voronoi_cells
 from mobility_dp.dpcore.histograms import release_histograms
 from mobility_dp.dpcore.ingest import bound_contributions
 from mobility_dp.dpcore.ingest.visits import bound_visits

@@ -8,13 +8,9 @@ from scipy.spatial import cKDTree
 from shapely.geometry import LineString, MultiPolygon, Point, Polygon, box
 from shapely.ops import unary_union
 
-from mobility_dp.dpcore.geometry.tessellation import (
-    data_driven_cells,
-    data_driven_seeds,
-    default_study_area,
-    locate,
-    voronoi_cells,
-)
+from mobility_dp.dpcore.geometry.data_driven_cells import data_driven_cells, data_driven_seeds
+from mobility_dp.dpcore.geometry.tessellation import default_study_area, locate
+from mobility_dp.dpcore.geometry.voronoi import voronoi_cells
 from mobility_dp.dpcore.reporting.progress import Cancelled
 
 from ..support import paris as _paris
