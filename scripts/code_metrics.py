@@ -34,27 +34,44 @@ def functions(tree, prefix=""):
             yield from functions(node, prefix + node.name + ".")
 
 
-def main():
-    files = production_files()
+def read_all(files) -> dict:
+    """{path: source text} of ``files`` (relative to the repository root)."""
     text = {}
     for path in files:
         with open(os.path.join(ROOT, path), encoding="utf-8") as fh:
             text[path] = fh.read()
+    return text
+
+
+def over_limits(text: dict) -> dict:
+    """What passes the limits in ``{path: source}``: modules over MODULE_LINES lines, functions
+    over FUNCTION_LINES lines, lines over LINE_CHARS characters, each as (size, where), largest
+    first."""
+    sizes = {p: len(t.splitlines()) for p, t in text.items()}
+    return {
+        "modules": sorted(((n, p) for p, n in sizes.items() if n > MODULE_LINES), reverse=True),
+        "functions": sorted(((n, f"{p}:{name}") for p, t in text.items()
+                             for name, n in functions(ast.parse(t)) if n > FUNCTION_LINES),
+                            reverse=True),
+        "lines": [(len(line), f"{p}:{i}") for p, t in text.items()
+                  for i, line in enumerate(t.splitlines(), 1) if len(line) > LINE_CHARS]}
+
+
+def main():
+    files = production_files()
+    text = read_all(files)
     root = sorted(p for p in files if p.startswith("dpcore/") and p.count("/") == 1)
     print(f"dpcore root modules: {len(root)} ({', '.join(root)})\n")
     sizes = {p: len(t.splitlines()) for p, t in text.items()}
-    big = sorted(((n, p) for p, n in sizes.items() if n > MODULE_LINES), reverse=True)
+    over = over_limits(text)
     print(f"production modules: {len(files)}, {sum(sizes.values())} lines; "
-          f"over {MODULE_LINES} lines: {len(big)}\n")
+          f"over {MODULE_LINES} lines: {len(over['modules'])}\n")
     print("| module | lines |\n|---|---:|")
-    print("\n".join(f"| {p} | {n} |" for n, p in big))
-    long = sorted(((n, f"{p}:{name}") for p, t in text.items() for name, n in functions(ast.parse(t))
-                   if n > FUNCTION_LINES), reverse=True)
-    print(f"\nfunctions over {FUNCTION_LINES} lines: {len(long)}\n")
+    print("\n".join(f"| {p} | {n} |" for n, p in over["modules"]))
+    print(f"\nfunctions over {FUNCTION_LINES} lines: {len(over['functions'])}\n")
     print("| function | lines |\n|---|---:|")
-    print("\n".join(f"| {name} | {n} |" for n, name in long))
-    wide = sum(len(line) > LINE_CHARS for t in text.values() for line in t.splitlines())
-    print(f"\nlines over {LINE_CHARS} characters: {wide}\n")
+    print("\n".join(f"| {name} | {n} |" for n, name in over["functions"]))
+    print(f"\nlines over {LINE_CHARS} characters: {len(over['lines'])}\n")
     print("| releasing algorithm | module | lines |\n|---|---|---:|")
     for name in RELEASING:
         path = next(p for p in files if p.startswith("algorithms/") and os.path.basename(p) == f"{name}.py")
