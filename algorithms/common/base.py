@@ -69,11 +69,11 @@ from .params import (  # noqa: F401
     zero_means,
 )
 from .progress import progress_bridge
+from .qgis_values import as_float, epoch_seconds  # noqa: F401
 from .reports import ReportsMixin
 from .seeded import mark_outputs
 from .staging import Staging
 from .validation import check_parameters
-from .values import as_float, epoch_seconds  # noqa: F401
 
 ICON = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(__file__))), "icons",
                     "mobilitydp.svg")

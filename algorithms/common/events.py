@@ -30,11 +30,11 @@ from ...dpcore.accounting.units import check_distinct_count
 from ...dpcore.ingest import EventEncoder, read_events_file
 from ...dpcore.ingest.bounding_facts import reading_rows
 from ...dpcore.ingest.table import bounded_table_dataset_id, check_bounded_table, map_towers, read_bounded_table
-from .base import epoch_seconds, progress_bridge, tr
+from .base import progress_bridge, tr
 from .ledger import layer_dataset_id
 from .params import start_parameter
+from .qgis_values import epoch_seconds, parameter_seconds
 from .seeded import is_seeded_record
-from .values import parameter_seconds
 
 INPUT = "INPUT"
 USER_FIELD = "USER_FIELD"
@@ -219,7 +219,7 @@ def counts_input(alg, parameters, context, feedback, *, tower_index: dict, n_tow
     """(events or BoundedCounts, facts) from INPUT or BOUNDED_COUNTS.
 
     ``tower_index``: tower id (as text) → tower index of the caller. From INPUT, the events
-    (:class:`dpcore.ingest.compact.CompactEvents`, open) whose tower codes index the ids of
+    (:class:`dpcore.ingest.event_encoder.CompactEvents`, open) whose tower codes index the ids of
     ``tower_index`` in its order: the per-user bounding (Acs & Castelluccia §5.1) is the
     release plan's. From BOUNDED_COUNTS, the counts ``scripts/spark-bound`` bounded (its
     parameters must match), in the caller's tower order. ``facts``: ``source``,

@@ -11,7 +11,7 @@ import numpy as np
 from qgis.core import QgsCoordinateTransform, QgsCsException, QgsFeatureRequest, QgsProcessingException, QgsWkbTypes
 from shapely.ops import unary_union
 
-from ...dpcore.accounting.ids import check_unique_ids as dpcore_check_unique_ids
+from ...dpcore.accounting.unique_ids import check_unique_ids as dpcore_check_unique_ids
 from ...dpcore.geometry.shapes import clean_polygon
 from ...dpcore.geometry.zones import check_zones
 from ...dpcore.reporting.progress import Cancelled

@@ -1,4 +1,4 @@
-"""Output styling and clean-up.
+"""Output sinks, styling and clean-up, and counts in the form outputs publish them.
 
 Every output carries its style: when the QGIS GUI loads an output, a post
 processor applies the style function; and when the output is a GeoPackage
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import threading
 
+import numpy as np
 from qgis.core import (
     QgsFeature,
     QgsFeatureSink,
@@ -29,9 +30,25 @@ from qgis.PyQt.QtCore import QDateTime, Qt
 
 from .field_types import FieldType
 from .styles import temporal_counts_style
-from .values import published_counts
 
 _RUN = threading.local()  # the styles registered by the algorithm running in this thread
+
+#: Decimals of published fractional counts: a thousandth of a person is finer than any
+#: release resolves, and it removes floating-point residues (1.3e-13 people at night).
+COUNT_DECIMALS = 3
+
+
+def published_counts(values):
+    """Counts as written to an output (post-processing of released values, no privacy cost):
+    integers stay integers; fractional counts are rounded to :data:`COUNT_DECIMALS` decimals
+    and become integers when every value is then whole."""
+    values = np.asarray(values)
+    if values.dtype.kind in "iub":
+        return values.astype(np.int64)
+    rounded = np.round(values.astype(float), COUNT_DECIMALS) + 0.0  # no -0.0
+    if np.all(np.isfinite(rounded)) and np.all(rounded == np.round(rounded)):
+        return rounded.astype(np.int64)
+    return rounded
 
 
 class _Styler(QgsProcessingLayerPostProcessorInterface):

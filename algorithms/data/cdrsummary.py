@@ -21,7 +21,7 @@ from ...dpcore.reporting import report as dpreport
 from ..common.base import REPORT, MobilityDPAlgorithm, progress_bridge, tr
 from ..common.events import add_event_parameters, period, read_events, reading_rows
 from ..common.field_types import FieldType
-from ..common.values import iso_utc
+from ..common.qgis_values import iso_utc
 
 ELLS = "ELLS"
 OUTPUT = "OUTPUT"

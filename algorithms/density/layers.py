@@ -10,9 +10,8 @@ from ...dpcore.density import density_geography
 from ..common.events import BOUNDED_COUNTS, counts_input
 from ..common.field_types import FieldType
 from ..common.i18n import tr
-from ..common.outputs import polygon_sink, style_on_load, write_long_counts
+from ..common.outputs import polygon_sink, published_counts, style_on_load, write_long_counts
 from ..common.styles import categorized_style, graduated_style
-from ..common.values import published_counts
 
 
 def read_geography(alg, parameters, context, census_names, tower_names):

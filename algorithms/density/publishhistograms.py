@@ -5,9 +5,9 @@ from ...dpcore.histograms import plan_histograms
 from ...dpcore.histograms.report import histograms_report
 from ..common import specs
 from ..common.base import id_type, release_period
+from ..common.cell_observations import add_cell_parameters, add_observation_parameters, read_cells, read_observations
 from ..common.events import N_SLOTS, SLOT_MINUTES, START, period
 from ..common.field_types import FieldType
-from ..common.located import add_cell_parameters, add_observation_parameters, read_cells, read_observations
 from ..common.outputs import write_long_counts
 from ..common.release import ReleasingAlgorithm
 

@@ -19,8 +19,8 @@ from qgis.core import (
 from ...dpcore.histograms import consistency_postprocess
 from ...dpcore.histograms.attacks import slot_cells, trajectory_recovery_audit
 from ..common.base import REPORT, SEED, MobilityDPAlgorithm, as_float, enum_parameter, epoch_seconds, tr
+from ..common.cell_observations import add_cell_parameters, add_observation_parameters, read_cells, read_observations
 from ..common.field_types import FieldType
-from ..common.located import add_cell_parameters, add_observation_parameters, read_cells, read_observations
 from ..common.outputs import style_on_load
 from ..common.styles import translucent_lines_style
 

@@ -12,7 +12,7 @@ from qgis.core import (
 
 from ..common.i18n import tr
 from ..common.params import advanced, start_parameter
-from ..common.values import parameter_seconds
+from ..common.qgis_values import parameter_seconds
 
 INPUT = "INPUT"
 USER_FIELD = "USER_FIELD"

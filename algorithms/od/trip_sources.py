@@ -19,7 +19,7 @@ from qgis.core import NULL, QgsCoordinateTransform, QgsFeatureRequest, QgsPointX
 
 from ..common.events import INPUT
 from ..common.events import _direct_file as _events_direct_file
-from ..common.values import epoch_seconds
+from ..common.qgis_values import epoch_seconds
 
 #: Features per batch on the QGIS feature path.
 LAYER_BATCH = 100_000

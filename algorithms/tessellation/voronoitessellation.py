@@ -15,7 +15,7 @@ from qgis.core import (
     QgsWkbTypes,
 )
 
-from ...dpcore.accounting.ids import check_unique_ids
+from ...dpcore.accounting.unique_ids import check_unique_ids
 from ...dpcore.geometry.voronoi import voronoi_cells
 from ...dpcore.reporting import report as dpreport
 from ..common.base import REPORT, MobilityDPAlgorithm, id_type, tr

@@ -1,7 +1,7 @@
 """Keyed KMV sketches of a release's user ids, and the containment of one set in another.
 
 A release's people are recorded as the ``K`` smallest distinct values of a keyed 64-bit
-hash of their ids (as UTF-8 text, integers in decimal: :func:`dpcore.random.keyed.id_words`,
+hash of their ids (as UTF-8 text, integers in decimal: :func:`dpcore.random.id_hashes.id_words`,
 the words a Spark executor reads from its Arrow buffers; the key is random per ledger and
 stored in it). This is the *k minimum values* sketch of Bar-Yossef et al. (RANDOM 2002, §3)
 and Beyer et al. (SIGMOD 2007, §4): below the largest value of a full sketch, the sketch
@@ -30,7 +30,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..random.keyed import id_words, word_hashes
+from ..random.id_hashes import id_words, word_hashes
 from ..random.siphash import siphash24
 from ..reporting.messages import Message
 

@@ -23,7 +23,7 @@ from typing import Optional, Sequence
 
 import numpy as np
 
-from ..accounting.ids import check_unique_ids
+from ..accounting.unique_ids import check_unique_ids
 from ..geometry.cover import OverlapGraph, overlap_graph, reallocate
 from ..geometry.shapes import polygon_union
 from ..geometry.voronoi import voronoi_cells

@@ -15,7 +15,7 @@ import numpy as np
 from ..accounting.plan import Plan
 from ..ingest.bounding import BoundedCounts
 from ..ingest.bounding_facts import reading_rows
-from ..ingest.compact_bounding import bound_compact
+from ..ingest.partitioned_bounding import bound_compact
 from ..ingest.visits import visits_from_events
 from ..random.sampling import sampling_stream
 from .assembly import assemble_density
@@ -48,7 +48,7 @@ def plan_sanitize_density(*, method: str, epsilon: float, delta: float = 0.0, el
 
 class SanitizeDensityPlan(Plan):
     """A planned density release. The data read are ``(geo, events, facts)``: the public
-    :class:`.assembly.DensityGeography`, the events (:class:`dpcore.ingest.compact.
+    :class:`.assembly.DensityGeography`, the events (:class:`dpcore.ingest.event_encoder.
     CompactEvents` whose tower codes index the geography's tower ids in order; closed here) or
     counts a Spark job already bounded (:class:`dpcore.ingest.bounding.BoundedCounts`), and
     the reader's facts (``source``, ``engine``, ``dataset_id``)."""

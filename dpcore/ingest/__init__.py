@@ -7,9 +7,9 @@ codes with bounded memory and :mod:`.readers` streams files into it (GDAL, DuckD
 """
 from .bounding import DROP_REASONS, BoundedCounts, bound_contributions
 from .bounding_facts import visit_summary
-from .compact import MEMORY_EVENTS, REASONS, CompactEvents, EventEncoder
-from .compact_bounding import PARTITION_EVENTS, bound_compact
+from .event_encoder import MEMORY_EVENTS, REASONS, CompactEvents, EventEncoder
 from .files import ENGINES, SLOW_FILE_BYTES, duckdb_available, pick_engine, read_events_file
+from .partitioned_bounding import PARTITION_EVENTS, bound_compact
 from .readers import gdal_available, read_duckdb, read_gdal
 from .times import parse_times, to_epoch_seconds
 

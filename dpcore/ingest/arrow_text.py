@@ -3,7 +3,7 @@
 The Spark trips job receives its partitions as Arrow record batches
 (``mapInArrow``); user ids and times arrive as Arrow strings. Their UTF-8
 bytes are copied straight from the Arrow buffers into a zero-padded
-n × w matrix (w a multiple of 8): the words of :func:`dpcore.random.keyed.id_words`
+n × w matrix (w a multiple of 8): the words of :func:`dpcore.random.id_hashes.id_words`
 for the keyed user hash, and an ``S`` array for :func:`.times.times_from_column`.
 """
 from __future__ import annotations
@@ -35,7 +35,7 @@ def text_matrix(col) -> tuple:
 
 def text_words(col) -> tuple:
     """(n × w/8 little-endian uint64 words, byte lengths, null mask) of an Arrow text array:
-    the arguments of :func:`dpcore.random.keyed.word_hashes`, as :func:`dpcore.random.keyed.id_words`
+    the arguments of :func:`dpcore.random.id_hashes.word_hashes`, as :func:`dpcore.random.id_hashes.id_words`
     gives them for the same ids as Python text."""
     m, length, null = text_matrix(col)
     return m.view("<u8"), length, null

@@ -17,7 +17,7 @@ from typing import Callable, Optional
 import numpy as np
 
 from ..reporting.progress import Progress, report_progress
-from .compact import MEMORY_EVENTS, CompactEvents, EventEncoder
+from .event_encoder import MEMORY_EVENTS, CompactEvents, EventEncoder
 from .readers import BATCH_ROWS, gdal_available, read_duckdb, read_gdal
 
 #: A CSV file larger than this read by the pure-Python engine gets a "this will be slow" message.

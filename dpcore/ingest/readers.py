@@ -20,7 +20,7 @@ import numpy as np
 
 from ..reporting.progress import Progress, report_progress
 from .codes import tower_key_strings
-from .compact import MEMORY_EVENTS, REASONS, CompactEvents, EventEncoder
+from .event_encoder import MEMORY_EVENTS, REASONS, CompactEvents, EventEncoder
 
 #: Rows per Arrow batch: ~10–40 MB of raw columns.
 BATCH_ROWS = 500_000

@@ -47,7 +47,7 @@ def locate(batches, payload):
     import pyarrow.compute as pc
 
     from ..od.trip_bounds import trip_keys
-    from ..random.keyed import word_hashes
+    from ..random.id_hashes import word_hashes
     from .arrow_text import text_bytes, text_words
     from .times import times_from_column
     from .zones import ZoneIndex
@@ -106,7 +106,7 @@ def tables(batches, payload):
     from ..od.table_statistics import bins_from_record
     from ..od.trip_arrays import Trips
     from ..od.trip_bounds import partial_tables
-    from ..random.keyed import word_hashes
+    from ..random.id_hashes import word_hashes
     from .arrow_text import text_words
     batches = [b for b in batches if b.num_rows]
     if not batches:

@@ -11,7 +11,7 @@ from ..density.sensitivity import check_ell
 from ..density.visits import VisitCounts, _from_flat, visit_shares
 from ..reporting.progress import Progress
 from .bounding import bound_contributions
-from .compact_bounding import bound_compact
+from .partitioned_bounding import bound_compact
 
 
 def _flat_cells(tower, slot, n_towers: int, n_slots: int) -> np.ndarray:
@@ -44,10 +44,10 @@ def bound_visits(user, tower, slot, *, n_towers: int, n_slots: int, ell: int,
 
 def visits_from_events(events, tower_lookup, *, n_towers: int, ell: int,
                        rng: np.random.Generator, progress: Progress = None) -> VisitCounts:
-    """:func:`bound_visits` on :class:`dpcore.ingest.compact.CompactEvents` (any size).
+    """:func:`bound_visits` on :class:`dpcore.ingest.event_encoder.CompactEvents` (any size).
 
     ``tower_lookup[code]`` is the caller's tower index of the events' tower
-    code (−1: unknown). Runs :func:`dpcore.ingest.compact_bounding.bound_compact`
+    code (−1: unknown). Runs :func:`dpcore.ingest.partitioned_bounding.bound_compact`
     (partitioned by users for large inputs) on (tower, slot) cells.
     """
     ell = check_ell(ell)

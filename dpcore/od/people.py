@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..random.keyed import draw_key, item_keys, user_hashes
+from ..random.id_hashes import draw_key, item_keys, user_hashes
 from .trip_arrays import ZonedTrips
 from .trip_tables import TripTables, trips_per_user
 
@@ -46,7 +46,7 @@ def pair_keys(origin_zone, dest_zone, n_zones: int, directed: bool) -> np.ndarra
 
 
 def user_hashes_of(zoned: ZonedTrips, key: int) -> np.ndarray:
-    """The keyed hash of every user code of ``zoned`` (:func:`dpcore.random.keyed.user_hashes`
+    """The keyed hash of every user code of ``zoned`` (:func:`dpcore.random.id_hashes.user_hashes`
     of its user ids, or of the codes as decimal text when it has none)."""
     ids = zoned.user_ids
     if ids is None:
@@ -56,7 +56,7 @@ def user_hashes_of(zoned: ZonedTrips, key: int) -> np.ndarray:
 
 def _most_frequent(user: np.ndarray, item: np.ndarray, user_hash: np.ndarray):
     """Each user's most frequent item, ties in frequency going to the smallest keyed hash of
-    (user, item) (:func:`dpcore.random.keyed.item_keys`; ``user_hash`` indexed by user code): arrays
+    (user, item) (:func:`dpcore.random.id_hashes.item_keys`; ``user_hash`` indexed by user code): arrays
     (user, item, occurrences), one row per user."""
     user = np.asarray(user, dtype=np.int64)
     item = np.asarray(item, dtype=np.int64)

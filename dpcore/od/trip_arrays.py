@@ -66,7 +66,7 @@ class ZonedTrips:
       start/end (epoch seconds, NaN when unknown), straight-line length (metres);
     * ``origin_zone``, ``dest_zone``: int32 indices into the public zones (0..n_zones-1);
     * ``user_ids`` (optional): the user id of every code, in code order, where the reader
-      kept them: the keyed hashes of :mod:`dpcore.random.keyed` hash the ids, so that the Spark
+      kept them: the keyed hashes of :mod:`dpcore.random.id_hashes` hash the ids, so that the Spark
       job, which sees ids and not codes, makes the same choices (None: the codes stand
       for the ids).
 

@@ -6,7 +6,7 @@ that sees the trips in another order. The Spark trips job
 (:mod:`.spark_trips`) bounds instead by a keyed hash of each trip's content:
 every user keeps the m trips with the smallest ``trip_keys`` (bottom-m),
 a uniformly random m-subset when the key is secret and the hash behaves as
-a random function. The key hashes the user id (:func:`dpcore.random.keyed.user_hashes`),
+a random function. The key hashes the user id (:func:`dpcore.random.id_hashes.user_hashes`),
 then mixes in the bits of the raw coordinates and times with SplitMix64's
 finaliser; identical trips of one user get one key, and which of them is
 kept changes no table. The key is 63 bits from ``secrets`` (never recorded)
@@ -26,7 +26,7 @@ from typing import Optional
 
 import numpy as np
 
-from ..random.keyed import GOLDEN, mix, user_hashes
+from ..random.id_hashes import GOLDEN, mix, user_hashes
 from .people import _most_frequent, pair_keys
 from .statistics import Bins
 from .table_statistics import TABLE_STATISTICS, count_untimed, empty_statistic, statistic_tables, unavailable
@@ -35,7 +35,7 @@ from .trip_tables import TripTables, trips_per_user
 
 def trip_keys(key: int, users, *columns, hashes=None) -> np.ndarray:
     """The keyed hash (uint64) of each trip: its user id and the given float columns
-    (``hashes``: the users' :func:`dpcore.random.keyed.user_hashes`, when already computed)."""
+    (``hashes``: the users' :func:`dpcore.random.id_hashes.user_hashes`, when already computed)."""
     h = user_hashes(key, users) if hashes is None else np.asarray(hashes, dtype=np.uint64)
     for col in columns:
         v = np.asarray(col, dtype=np.float64).copy()

@@ -2,7 +2,7 @@
 fast short-input PRF", INDOCRYPT 2012, §2).
 
 The messages are given as zero-padded little-endian 64-bit words (n × w) and their lengths
-in bytes: the layout of :func:`dpcore.random.keyed.id_words` and of the Spark job's
+in bytes: the layout of :func:`dpcore.random.id_hashes.id_words` and of the Spark job's
 :func:`dpcore.ingest.arrow_text.text_words`, so one machine and a cluster compute the same
 values. With zero padding, the last block of a message (its remaining bytes and its length
 in the top byte, §2 "compression") is its word at index ``length // 8`` (or 0) plus

@@ -4,7 +4,7 @@ import pytest
 
 from mobility_dp.dpcore.ingest.arrow_text import text_bytes, text_words
 from mobility_dp.dpcore.ingest.times import parse_times, times_from_column
-from mobility_dp.dpcore.random.keyed import user_hashes, word_hashes
+from mobility_dp.dpcore.random.id_hashes import user_hashes, word_hashes
 
 pa = pytest.importorskip("pyarrow")
 

@@ -19,7 +19,7 @@ from mobility_dp.dpcore.accounting.sketch import (
     fingerprint,
     sketch,
 )
-from mobility_dp.dpcore.random.keyed import mix, user_hashes
+from mobility_dp.dpcore.random.id_hashes import mix, user_hashes
 
 ONE = PrivacyCost.of("Laplace", 1.0, unit_of_privacy="user")
 PEOPLE = np.arange(10**9, 10**9 + 3000)
@@ -73,7 +73,7 @@ _C1, _C2, _GOLDEN = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB, 0x9E3779B97F4A7C15
 
 
 def _unmix(h: int) -> int:
-    """The inverse of SplitMix64's finaliser (:func:`dpcore.random.keyed.mix`)."""
+    """The inverse of SplitMix64's finaliser (:func:`dpcore.random.id_hashes.mix`)."""
     h ^= (h >> 31) ^ (h >> 62)
     h = h * pow(_C2, -1, 2**64) & _M
     h ^= (h >> 27) ^ (h >> 54)

@@ -5,7 +5,7 @@ from shapely.geometry import Polygon, box
 from shapely.ops import unary_union
 
 from mobility_dp.dpcore.accounting.contract import check_spent
-from mobility_dp.dpcore.accounting.ids import check_unique_ids
+from mobility_dp.dpcore.accounting.unique_ids import check_unique_ids
 from mobility_dp.dpcore.demo_data import generate_cdr, generate_population
 from mobility_dp.dpcore.density import (
     METHODS,

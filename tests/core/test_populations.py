@@ -176,7 +176,7 @@ def test_ledger_file_holds_no_user_id_and_no_unkeyed_hash(tmp_path):
     ledger = Ledger(tmp_path / "ledger.json")
     ledger.reserve("d.gpkg", ONE, ids=people, budget=Budget(3.0)).commit(ONE)
 
-    from mobility_dp.dpcore.random.keyed import id_words, user_hashes
+    from mobility_dp.dpcore.random.id_hashes import id_words, user_hashes
     sip0 = word_values(SketchKey(0, 2), *id_words(people)).tolist()   # SipHash, zero key
 
     def leaks(text):

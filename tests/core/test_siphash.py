@@ -3,7 +3,7 @@ Bernstein 2012, Appendix A and the reference implementation's test vectors) for 
 every length, alone or among longer and shorter ones."""
 import numpy as np
 
-from mobility_dp.dpcore.random.keyed import id_words
+from mobility_dp.dpcore.random.id_hashes import id_words
 from mobility_dp.dpcore.random.siphash import siphash24
 
 KEY = bytes(range(16))

@@ -15,7 +15,7 @@ from mobility_dp.dpcore.ingest.zones import ZoneIndex
 from mobility_dp.dpcore.od.people import main_pairs
 from mobility_dp.dpcore.od.trip_arrays import Trips, ZonedTrips, in_window, trips_from_fixes
 from mobility_dp.dpcore.od.trip_bounds import bottom_m, trip_keys
-from mobility_dp.dpcore.random.keyed import item_keys, user_hashes
+from mobility_dp.dpcore.random.id_hashes import item_keys, user_hashes
 from mobility_dp.dpcore.random.rng import make_rng
 from mobility_dp.dpcore.random.sampling import sample_per_user
 

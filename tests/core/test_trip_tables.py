@@ -14,7 +14,7 @@ from mobility_dp.dpcore.od.table_statistics import TABLE_STATISTICS, bins_record
 from mobility_dp.dpcore.od.trip_arrays import Trips, ZonedTrips
 from mobility_dp.dpcore.od.trip_bounds import bottom_m, partial_tables, tables_from_rows, trip_keys
 from mobility_dp.dpcore.od.trip_tables import TripTables
-from mobility_dp.dpcore.random.keyed import draw_key, user_hashes
+from mobility_dp.dpcore.random.id_hashes import draw_key, user_hashes
 from mobility_dp.dpcore.random.rng import make_rng
 from mobility_dp.dpcore.random.sampling import sampling_stream
 

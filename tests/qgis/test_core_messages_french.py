@@ -103,7 +103,7 @@ def test_core_warning_through_the_run_feedback_is_french(in_french):
         "la part de ε pour l'échelle de trajets doit être dans (0, 1), reçu 1.5"
     assert shown("need one id per census") == "il faut un identifiant par recensement"
     assert shown("a sentence dpcore never wrote") == "a sentence dpcore never wrote"
-    from mobility_dp.dpcore.accounting.ids import check_unique_ids
+    from mobility_dp.dpcore.accounting.unique_ids import check_unique_ids
     with pytest.raises(ValueError) as duplicate:      # the field's words passed by position
         check_unique_ids(["a", "a", "b"], "census id field 'iris'")
     assert shown(duplicate.value.args[0]).startswith(

@@ -21,7 +21,7 @@ from mobility_dp.dpcore.accounting.sketch import K, SketchKey, carried, sketch
 from mobility_dp.dpcore.ingest import spark as events_job
 from mobility_dp.dpcore.ingest import spark_trips
 from mobility_dp.dpcore.ingest.spark_people import people_sketch
-from mobility_dp.dpcore.random.keyed import user_hashes
+from mobility_dp.dpcore.random.id_hashes import user_hashes
 from mobility_dp.dpcore.random.rng import make_rng
 
 from ..support import ROOT

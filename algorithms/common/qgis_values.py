@@ -1,7 +1,7 @@
-"""Attribute values of QGIS features as plain Python numbers."""
+"""QGIS values as plain Python numbers and back: attribute values (numbers, date-times) and
+date-time parameters as floats and epoch seconds, epoch seconds as ISO 8601 text."""
 from __future__ import annotations
 
-import numpy as np
 from qgis.core import NULL
 from qgis.PyQt.QtCore import QDate, QDateTime, Qt, QTime
 
@@ -54,20 +54,3 @@ def iso_utc(seconds: float) -> str:
     return QDateTime.fromMSecsSinceEpoch(int(round(seconds * 1000)), Qt.TimeSpec.UTC).toString(
         Qt.DateFormat.ISODate)
 
-
-#: Decimals of published fractional counts: a thousandth of a person is finer than any
-#: release resolves, and it removes floating-point residues (1.3e-13 people at night).
-COUNT_DECIMALS = 3
-
-
-def published_counts(values):
-    """Counts as written to an output (post-processing of released values, no privacy cost):
-    integers stay integers; fractional counts are rounded to :data:`COUNT_DECIMALS` decimals
-    and become integers when every value is then whole."""
-    values = np.asarray(values)
-    if values.dtype.kind in "iub":
-        return values.astype(np.int64)
-    rounded = np.round(values.astype(float), COUNT_DECIMALS) + 0.0  # no -0.0
-    if np.all(np.isfinite(rounded)) and np.all(rounded == np.round(rounded)):
-        return rounded.astype(np.int64)
-    return rounded

@@ -9,7 +9,7 @@ count per reason (:data:`REASONS`, counted once, under the first that
 applies).
 
 The codes are canonical (:mod:`.codes`), so the bounding
-(:mod:`.compact_bounding`, Acs & Castelluccia 2014, §5.1) gives the same
+(:mod:`.partitioned_bounding`, Acs & Castelluccia 2014, §5.1) gives the same
 result (same seed → same bounded counts) whichever engine read the file and in
 whatever order: users are numbered in sorted id order (only users with a valid
 event count); tower ids are matched as strings against the given tower ids

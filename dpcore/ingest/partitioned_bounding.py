@@ -19,7 +19,7 @@ import numpy as np
 from ..random.rng import child_rng
 from ..reporting.progress import Progress, report_progress
 from .bounding import BoundedCounts, bound_contributions
-from .compact import CompactEvents
+from .event_encoder import CompactEvents
 
 #: Valid events bounded in one pass; above it the bounding runs by user ranges.
 PARTITION_EVENTS = 40_000_000

@@ -1,8 +1,8 @@
-"""dpcore.random.keyed: the keyed hash of user ids is the same whatever the ids' column type and
+"""dpcore.random.id_hashes: the keyed hash of user ids is the same whatever the ids' column type and
 batch (the Spark job sees text, the one-machine reader integers or bytes)."""
 import numpy as np
 
-from mobility_dp.dpcore.random.keyed import id_text, id_words, item_keys, user_hashes
+from mobility_dp.dpcore.random.id_hashes import id_text, id_words, item_keys, user_hashes
 
 
 def test_an_id_hashes_alike_as_integer_float_text_and_bytes():

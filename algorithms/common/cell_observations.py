@@ -10,7 +10,8 @@ from qgis.core import NULL, QgsProcessing, QgsProcessingParameterFeatureSource, 
 
 from ...dpcore.flows.cells import locate_points
 from ...dpcore.ingest import parse_times
-from .base import epoch_seconds, tr
+from .base import tr
+from .qgis_values import epoch_seconds
 
 
 def add_cell_parameters(alg, cells: str, id_field: str):
