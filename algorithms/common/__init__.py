@@ -57,13 +57,13 @@ hold for every algorithm; the ``execute`` example is the sequence the template r
                            period=release_period(window, times)) as charge:
       release = release_something(data, rng=self.rng(parameters, context),
                                   progress=self.progress(feedback, 0, 80), **params)
-      charge.released(release)          # check_spent(planned, release.cost)
+      charge.check_spent(release)       # the spent cost against the plan
   ```
   Write sinks and reports as usual: the base class stages every file output beside its
   destination, renames them into place when `execute` returns, and only then commits the cost
   (EPSILON_SPENT / DELTA_SPENT / PRIVACY_UNIT and a log line). A failure before the first output
   is in place cancels the reservation and says nothing was published. Use
-  `self.progress(feedback, a, b)`: after `released` a cancel no longer interrupts.
+  `self.progress(feedback, a, b)`: after `check_spent` a cancel no longer interrupts.
   Record-level outputs are written in the order `dpcore.accounting.contract.shuffled_order(n, rng)`.
   A releasing algorithm returns `ids` and `period` from its `ledger_scope`.
   `ids` (a callable, called only with a ledger) gives the user ids of the people the input holds

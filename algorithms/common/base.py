@@ -160,7 +160,7 @@ class MobilityDPAlgorithm(InputsMixin, ReportsMixin, QgsProcessingAlgorithm):
         ``((first day, last day), source)`` of :func:`dpcore.accounting.populations.release_period`
         (None: the run date); POPULATION_ID names the population of a dataset new in the
         ledger. Use as
-        ``with self.reserve_budget(...) as charge: release = ...; charge.released(release)``.
+        ``with self.reserve_budget(...) as charge: release = ...; charge.check_spent(release)``.
         Refused (before any noise is drawn) when the budget would be exceeded or is
         kept in another unit. The base class commits the cost once every output is in
         place (``processAlgorithm``); the failure rule is :meth:`ReleaseContract.fail`.

@@ -2,7 +2,7 @@
 
 An algorithm reserves its dpcore-planned cost before any noise is drawn
 (``with alg.reserve_budget(...) as charge``), runs its release and hands it to
-``charge.released(release)`` — the contract's one check of spent against planned.
+``charge.check_spent(release)`` — the contract's one check of spent against planned.
 The base class commits the cost only once every file output is in place
 (:mod:`.staging`); the committed cost becomes the EPSILON_SPENT / DELTA_SPENT /
 PRIVACY_UNIT outputs and one log line. A failure or cancel before the release's first
@@ -90,16 +90,16 @@ class Charge(contextlib.AbstractContextManager):
             return None
         return r.population, r.policy, r.period, self.period_source
 
-    def released(self, release):
+    def check_spent(self, release):
         """The contract's check of the spent cost against the plan; returns ``release``.
         Keeps the release's public warnings (``public["warnings"]``: sentences built from
         noisy values and public facts only) for the log and the report."""
         self.warnings = tuple(getattr(release, "public", {}).get("warnings", ()))
-        return self.contract.released(release)
+        return self.contract.check_spent(release)
 
     def __exit__(self, exc_type, exc, tb):
         if exc_type is None and self.contract.cost is None:
-            raise RuntimeError("a release ran without handing its cost to charge.released()")
+            raise RuntimeError("a release ran without handing its cost to charge.check_spent()")
         return False      # failures are settled by the base class (failure rule)
 
     def outputs(self) -> dict:

@@ -48,7 +48,7 @@ class ReleasingAlgorithm(MobilityDPAlgorithm):
                else self.rngs(parameters, context, plan.streams))
         data = plan.prepare(data, rng, self.progress(feedback, *self.PREPARE_PROGRESS))
         with self.reserve_budget(parameters, context, planned=plan.cost, **scope) as charge:
-            release = charge.released(plan.release(
+            release = charge.check_spent(plan.release(
                 data, rng=rng, progress=self.progress(feedback, *self.RELEASE_PROGRESS)))
         results = self.write(parameters, context, feedback, held, release)
         reports = self.report_paths(parameters, context)

@@ -142,16 +142,16 @@ def public_grid(alg, parameters, context, source, cell: float):
     return grid, frame, hint
 
 
-def mechanism_frame(alg, parameters, context, source, mechanism: str, study_area: str) -> tuple:
+def mechanism_frame(alg, parameters, context, source, mechanism: str, area_parameter: str) -> tuple:
     """``(grid, frame, hint)`` of ``mechanism``: planar Laplace has no grid, and a frame only
-    with the study area (parameter ``study_area``) it remaps into; the grid mechanisms have the
-    public grid (:func:`public_grid`) and refuse a study area."""
+    with the study area (the layer parameter named ``area_parameter``) it remaps into; the grid
+    mechanisms have the public grid (:func:`public_grid`) and refuse a study area."""
     if mechanism == "planar_laplace":
-        if not alg.parameter_given(parameters, study_area):
+        if not alg.parameter_given(parameters, area_parameter):
             return None, None, ""
-        area = alg.source_or_raise(parameters, study_area, context)
+        area = alg.source_or_raise(parameters, area_parameter, context)
         return None, MetricFrame.of_source(area, context, "study area"), ""
-    if alg.parameter_given(parameters, study_area):
+    if alg.parameter_given(parameters, area_parameter):
         raise ValueError("a study area applies to planar Laplace only; grid mechanisms "
                          "use the grid extent")
     return public_grid(alg, parameters, context, source, cell_size(alg, parameters, context))

@@ -24,8 +24,8 @@ from .layers import (
     STUDY_AREA,
     add_area_parameters,
     cell_fields,
+    read_study_area,
     report_warnings,
-    study_area,
     write_cells,
 )
 
@@ -63,7 +63,7 @@ class DataDrivenTessellation(MobilityDPAlgorithm):
         frame = self.metric_frame(parameters, context, public=(STUDY_AREA, INPUT))
         xy, _, n_null = frame.read_points(source)
         warnings = [f"{n_null} point feature(s) without geometry were skipped"] if n_null else []
-        area, area_name = study_area(self, parameters, context, frame, xy, warnings)
+        area, area_name = read_study_area(self, parameters, context, frame, xy, warnings)
         tess = data_driven_cells(xy, area, max_radius=max_r, min_radius=min_r,
                                  min_points=min_points,
                                  progress=self.progress(feedback, 0, 80))

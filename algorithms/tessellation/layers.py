@@ -39,7 +39,7 @@ def outline_style(layer) -> None:
 
 # -- helpers of the two tessellation algorithms --------------------------------------------
 
-def study_area(alg, parameters, context, frame, points_xy, warnings):
+def read_study_area(alg, parameters, context, frame, points_xy, warnings):
     """The dissolved study-area layer in metres, or the buffered convex hull."""
     buffer_m = alg.parameterAsDouble(parameters, BUFFER, context)
     area_source = alg.parameterAsSource(parameters, STUDY_AREA, context)

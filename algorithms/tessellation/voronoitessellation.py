@@ -29,8 +29,8 @@ from .layers import (
     TOWER_TABLE,
     add_area_parameters,
     cell_fields,
+    read_study_area,
     report_warnings,
-    study_area,
     write_cells,
 )
 
@@ -71,7 +71,7 @@ class VoronoiTessellation(MobilityDPAlgorithm):
                              f"tower id field '{id_field}'")
         xy, ids, n_null = frame.read_points(source, id_field)
         warnings = [f"{n_null} tower feature(s) without geometry were skipped"] if n_null else []
-        area, area_name = study_area(self, parameters, context, frame, xy, warnings)
+        area, area_name = read_study_area(self, parameters, context, frame, xy, warnings)
         tess = voronoi_cells(xy, area, merge_distance=merge,
                              progress=self.progress(feedback, 0, 80))
         warnings += tess.warnings

@@ -15,7 +15,7 @@ and runs under one :class:`ReleaseContract`, in this order:
    noise when over budget);
 4. **release** — the mechanisms the release calls add up their costs in ``Release.cost``;
 5. **check** — :func:`check_spent` (one check for every stage) compares spent with planned
-   (:meth:`ReleaseContract.released`);
+   (:meth:`ReleaseContract.check_spent`);
 6. **write** every output to a temporary place beside its destination
    (:func:`~dpcore.accounting.staging.staged_path`) and move it into place
    (:meth:`ReleaseContract.place`);
@@ -142,7 +142,7 @@ class ReleaseContract:
         self.state = "reserved"
         return self
 
-    def released(self, release) -> Any:
+    def check_spent(self, release) -> Any:
         """Check the spent cost of ``release`` (a Release or a PrivacyCost) against the plan."""
         cost = release.cost if isinstance(release, Release) else release
         self.cost = check_spent(self.planned, cost)

@@ -34,7 +34,7 @@ def test_a_carried_sketch_joins_the_population_the_ids_would(tmp_path):
     contract = ReleaseContract(ONE, ledger=str(tmp_path / "ledger.json"),
                                dataset_id="spark-table", budget=Budget(5.0),
                                sketch=table).reserve()
-    contract.released(ONE)
+    contract.check_spent(ONE)
     contract.finish()
     assert ledger.population("spark-table") == "direct.gpkg"
     assert ledger.population_spent("direct.gpkg") == (2.0, 0.0)

@@ -68,7 +68,7 @@ def _write(contract, tmp_path, names, fail_at=None, drawn=True):
 def test_success_commits_after_the_outputs_are_in_place(tmp_path):
     c = _contract(tmp_path).reserve()
     assert [e["status"] for e in _entries(tmp_path)] == ["reserved"]
-    c.released(Release([1], PLAN))
+    c.check_spent(Release([1], PLAN))
     assert [e["status"] for e in _entries(tmp_path)] == ["reserved"]   # not yet committed
     assert _write(c, tmp_path, ["a.gpkg", "r.html"]) == "ok"
     assert [e["status"] for e in _entries(tmp_path)] == ["spent"]
@@ -82,7 +82,7 @@ def test_success_commits_after_the_outputs_are_in_place(tmp_path):
     ("during", True, True), ("after", True, True)])
 def test_failure_rule(tmp_path, fail_at, drawn, charged):
     c = _contract(tmp_path).reserve()
-    c.released(Release([1], PLAN))
+    c.check_spent(Release([1], PLAN))
     message = _write(c, tmp_path, ["a.gpkg", "b.gpkg", "r.html"], fail_at=fail_at, drawn=drawn)
     entries = _entries(tmp_path)
     left = sorted(f for f in os.listdir(tmp_path) if not f.startswith("ledger"))
@@ -118,7 +118,7 @@ def test_outputs_written_in_place_are_listed(tmp_path):
 def test_failed_check_cancels_the_reservation(tmp_path):
     c = _contract(tmp_path).reserve()
     with pytest.raises(RuntimeError):
-        c.released(Release([1], PrivacyCost.of("x", 0.7, unit_of_privacy="user")))
+        c.check_spent(Release([1], PrivacyCost.of("x", 0.7, unit_of_privacy="user")))
     assert "Nothing was published" in c.fail(drawn=False) and _entries(tmp_path) == []
     with pytest.raises(RuntimeError, match="before the release's cost was checked"):
         c.place(staged_path(str(tmp_path / "x.csv")), str(tmp_path / "x.csv"))
@@ -140,7 +140,7 @@ def test_killed_process_keeps_its_reservation(tmp_path):
 
 def test_seeded_run_is_marked_in_the_ledger(tmp_path):
     c = _contract(tmp_path, seeded=True).reserve()
-    c.released(PLAN)
+    c.check_spent(PLAN)
     c.finish()
     (entry,) = _entries(tmp_path)
     assert SEEDED_NOTE in entry["label"]
@@ -201,7 +201,7 @@ def test_shuffled_order_is_a_uniform_permutation():
 
 def test_ledger_file_stays_json(tmp_path):
     c = _contract(tmp_path).reserve()
-    c.released(PLAN)
+    c.check_spent(PLAN)
     c.finish()
     data = json.load(open(tmp_path / "ledger.json", encoding="utf-8"))
     assert data["version"] == 2

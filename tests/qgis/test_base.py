@@ -51,7 +51,7 @@ def _toy_class():
                 noisy = n_users + int(self.rng(parameters, context).integers(-1, 2))
                 release = Release([noisy], planned, public={"method": self.enum_value(
                     parameters, "METHOD", context)}, internal={"users": n_users})
-                charge.released(release)
+                charge.check_spent(release)
             sink, dest = self.parameterAsSink(parameters, "OUTPUT", context, source.fields(),
                                               source.wkbType(), source.sourceCrs())
             progress = self.progress(feedback)

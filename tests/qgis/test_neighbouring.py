@@ -333,7 +333,7 @@ def _toy(leaky):
                                      planned=PrivacyCost.of("discrete Laplace", eps)) as charge:
                 release = discrete_laplace(true, sensitivity=1, epsilon=eps,
                                            rng=self.rng(parameters, context))
-                charge.released(release)
+                charge.check_spent(release)
             fields = QgsFields()
             fields.append(QgsField("noisy", FieldType.LongLong))
             sink, dest = self.parameterAsSink(parameters, "OUTPUT", context, fields,

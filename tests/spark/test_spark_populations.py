@@ -93,8 +93,8 @@ def _direct_release(path, ledger):
     contract = ReleaseContract(plan_od(delta=0.0, **kw), ledger=ledger,
                                dataset_id=dataset_id(path), budget=Budget(10.0, 1e-3),
                                ids=lambda: zoned.user_ids).reserve()
-    contract.released(release_od(zoned.user, zoned.origin_zone, zoned.dest_zone,
-                                 n_zones=zoned.n_zones, rng=make_rng(1), **kw))
+    contract.check_spent(release_od(zoned.user, zoned.origin_zone, zoned.dest_zone,
+                                    n_zones=zoned.n_zones, rng=make_rng(1), **kw))
     contract.finish()
     return zoned
 
