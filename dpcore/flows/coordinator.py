@@ -37,8 +37,9 @@ AGGREGATIONS = ("sketches", "estimates")
 
 
 @dataclass(frozen=True)
-class FlowPlan:
-    """What a flow release will cost, decided from its parameters alone, before any noise.
+class FlowGuarantee:
+    """What a flow release will cost and protect (and, for the modes that are not differentially
+    private, what they leak), decided from its parameters alone, before any noise.
 
     ``epsilon`` is ∞ for the modes that are not differentially private;
     ``delta`` is the δ actually achieved (BalancedNoise rounds its bound).
@@ -65,11 +66,12 @@ class FlowPlan:
         return UNIT_NAMES[self.unit]
 
 
-def plan_flows(*, epsilon: float, delta: float = 0.0, method: str = "universal",
-               sensitivity: str = "move", noise: str = "discrete",
-               sketch: sketches.SketchSpec = None, aggregation: str = "sketches",
-               max_moves: int = None, max_count: int = 1, bounding: str = "trips") -> FlowPlan:
-    """Validate the parameters of :func:`release_flows` and plan its cost (no data, no noise)."""
+def flow_guarantee(*, epsilon: float, delta: float = 0.0, method: str = "universal",
+                   sensitivity: str = "move", noise: str = "discrete",
+                   sketch: sketches.SketchSpec = None, aggregation: str = "sketches",
+                   max_moves: int = None, max_count: int = 1,
+                   bounding: str = "trips") -> FlowGuarantee:
+    """Validate the parameters of :func:`release_flows` and what it will cost and protect (no data, no noise)."""
     if method not in MODES:
         raise ValueError(f"unknown method {method!r}; choose one of {MODES}")
     if aggregation not in AGGREGATIONS:
@@ -91,16 +93,16 @@ def plan_flows(*, epsilon: float, delta: float = 0.0, method: str = "universal",
         if noise == "discrete":
             check_representable(epsilon, central_sensitivity(max_moves, max_count, bounding),
                                 "discrete Laplace noise")
-        return FlowPlan(epsilon, 0.0, central_sensitivity(max_moves, max_count, bounding),
+        return FlowGuarantee(epsilon, 0.0, central_sensitivity(max_moves, max_count, bounding),
                         UNIT_VEHICLE, True, "", bounding_note(max_moves, max_count, bounding))
     spec = LocalNoise(method, sensitivity, noise, epsilon, check_delta(delta))
     if not spec.is_dp:
         unit = UNIT_TRAJECTORY if sensitivity == "trajectory" else UNIT_MOVE
-        return FlowPlan(math.inf, 0.0, None, unit, False, spec.leaks(),
+        return FlowGuarantee(math.inf, 0.0, None, unit, False, spec.leaks(),
                         "not differentially private")
     achieved = (balanced_bound(1.0, spec.epsilon, spec.delta, noise)[1]
         if method == "balanced" else 0.0)
-    return FlowPlan(spec.epsilon, achieved, 1.0, UNIT_MOVE, True, "",
+    return FlowGuarantee(spec.epsilon, achieved, 1.0, UNIT_MOVE, True, "",
                     "per-vehicle noise, parallel composition over vehicles")
 
 
@@ -118,12 +120,12 @@ def release_flows(vectors: FlowVectors, *, epsilon: float, delta: float = 0.0,
     counted ≤ ``max_count`` times). ``sketch``: optional per-node sketch
     (local modes only); Count-Min makes the nodes clip their negative
     values to 0 first; ``aggregation`` says how the coordinator combines
-    sketches (module docstring). The cost is planned by :func:`plan_flows`
+    sketches (module docstring). The cost is planned by :func:`flow_guarantee`
     before any noise is drawn; the release contract checks the spent cost
     against it (:func:`dpcore.accounting.contract.check_spent`).
     """
-    plan_flows(epsilon=epsilon, delta=delta, method=method, sensitivity=sensitivity,
-               noise=noise, sketch=sketch, aggregation=aggregation, max_moves=max_moves,
+    flow_guarantee(epsilon=epsilon, delta=delta, method=method, sensitivity=sensitivity,
+                   noise=noise, sketch=sketch, aggregation=aggregation, max_moves=max_moves,
                max_count=max_count, bounding=bounding)     # every parameter-only refusal
     return _release(vectors, epsilon=epsilon, delta=delta, rng=rng, progress=progress,
                     method=method, sensitivity=sensitivity, noise=noise, sketch=sketch,

@@ -1,7 +1,7 @@
 """The plan of a flows release from GPS trajectories (Pratesi 2012, §3.1 and §4.3).
 
 :func:`plan_aggregate_flows` checks the public parameters, plans the cost of the global flow
-vector (:func:`.coordinator.plan_flows`) and binds the sketch, the time interval τ and the
+vector (:func:`.coordinator.flow_guarantee`) and binds the sketch, the time interval τ and the
 tessellation rule. Its ``prepare`` turns the data read (the public cells' polygons and the
 GPS fixes) into moves between adjacent cells and per-vehicle frequency vectors before the
 reservation (every refusal of the data is there: no move, one vehicle per fix); its
@@ -17,7 +17,7 @@ import numpy as np
 from ..accounting.plan import Plan
 from ..ingest.times import parse_times
 from .cells import prepare_cells
-from .coordinator import plan_flows, release_flows
+from .coordinator import flow_guarantee, release_flows
 from .generalise import generalise
 from .measures import flow_per_zone
 from .sketches import SketchSpec
@@ -39,11 +39,11 @@ def plan_aggregate_flows(*, epsilon: float, delta: float = 0.0, method: str = "c
     params = dict(epsilon=epsilon, delta=delta if method == "balanced" else 0.0, method=method,
                   sensitivity=sensitivity, noise=noise, sketch=spec, aggregation=aggregation,
                   max_moves=max_moves, max_count=max_count, bounding=bounding)
-    flow_plan = plan_flows(**params)
-    if not flow_plan.differentially_private and charged:
+    guarantee = flow_guarantee(**params)
+    if not guarantee.differentially_private and charged:
         raise ValueError("this method is not differentially private (its privacy loss is "
                          "unbounded): it cannot be charged to a privacy ledger")
-    return AggregateFlowsPlan(flow_plan, params, interval=interval, allow_holes=allow_holes)
+    return AggregateFlowsPlan(guarantee, params, interval=interval, allow_holes=allow_holes)
 
 
 class AggregateFlowsPlan(Plan):
@@ -51,9 +51,9 @@ class AggregateFlowsPlan(Plan):
     cells' polygons in a metric frame, the name of the vehicle field (for the refusals) and
     ``(vehicle, trajectory, time, x, y)`` per GPS fix."""
 
-    def __init__(self, flow_plan, params: dict, *, interval, allow_holes: bool):
-        super().__init__(flow_plan.cost, release_flows, **params)
-        self.unit, self.leaks = flow_plan.unit, flow_plan.leaks
+    def __init__(self, guarantee, params: dict, *, interval, allow_holes: bool):
+        super().__init__(guarantee.cost, release_flows, **params)
+        self.unit, self.leaks = guarantee.unit, guarantee.leaks
         self.interval, self.allow_holes = interval, bool(allow_holes)
 
     def prepare(self, data, rng, progress=None) -> tuple:

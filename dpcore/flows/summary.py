@@ -15,7 +15,7 @@ import numpy as np
 
 from ..reporting import report as dpreport
 from .compare import fit
-from .coordinator import plan_flows, release_flows
+from .coordinator import flow_guarantee, release_flows
 from .figures import comparison_png
 from .measures import flow_per_zone
 
@@ -147,7 +147,7 @@ def utility_rows(vectors, release, params: dict, rng) -> list:
                              {"method": "central", "max_moves": m}))
     for label, kw in alternatives:
         try:   # an alternative whose parameters its mechanism refuses is not simulated
-            plan_flows(epsilon=eps, noise=noise, **kw)
+            flow_guarantee(epsilon=eps, noise=noise, **kw)
         except ValueError as exc:
             rows.append((label, "not simulated", str(exc), "", ""))
             continue

@@ -22,7 +22,7 @@ from .basic import UNIT, UNIT_OF_PRIVACY, check_counts, release_direct
 from .consistency import consistency_postprocess
 from .hybrid import check_composition, release_dynamic_hybrid, release_static_hybrid
 from .noise_floor import floor_warnings, noise_floor
-from .threshold import plan_threshold, release_threshold
+from .threshold import release_threshold, threshold_scales
 
 METHODS = (auto.AUTO, "direct", "threshold", "static_hybrid", "dynamic_hybrid")
 _THRESHOLD_KEYS = ("cutoff", "comparison_share", "paper_noise")
@@ -31,7 +31,7 @@ _THRESHOLD_KEYS = ("cutoff", "comparison_share", "paper_noise")
 def _threshold_eps(n: int, eps: float, params: dict) -> float:
     if n == 0:
         return 0.0
-    return plan_threshold(n, epsilon=eps, **{k: params[k] for k in _THRESHOLD_KEYS
+    return threshold_scales(n, epsilon=eps, **{k: params[k] for k in _THRESHOLD_KEYS
                                              if k in params}).epsilon
 
 

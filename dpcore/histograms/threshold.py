@@ -46,7 +46,7 @@ from .basic import (
 
 
 @dataclass(frozen=True)
-class ThresholdPlan:
+class ThresholdScales:
     """Data-independent noise scales and costs of one threshold perturbation run."""
 
     segments: int            # K, the most above-threshold segments that can end in a hit
@@ -62,8 +62,8 @@ class ThresholdPlan:
         return self.threshold_cost + self.query_cost + self.eps_publish
 
 
-def plan_threshold(n_slots: int, *, epsilon: float, cutoff: int = 5,
-                   comparison_share: float = 0.5, paper_noise: bool = False) -> ThresholdPlan:
+def threshold_scales(n_slots: int, *, epsilon: float, cutoff: int = 5,
+                     comparison_share: float = 0.5, paper_noise: bool = False) -> ThresholdScales:
     """Noise scales and exact cost of :func:`release_threshold` on ``n_slots`` timestamps."""
     epsilon = check_epsilon(epsilon)
     cutoff = int(cutoff)
@@ -76,7 +76,7 @@ def plan_threshold(n_slots: int, *, epsilon: float, cutoff: int = 5,
     if k == 0:
         # No comparison can ever run: the paper's ε₁ would be wasted; in
         # "spend exactly ε" mode the publications get it.
-        return ThresholdPlan(0, eps1, epsilon - eps1 if paper_noise else epsilon,
+        return ThresholdScales(0, eps1, epsilon - eps1 if paper_noise else epsilon,
                              0.0, 0.0, 0.0, 0.0)
     d = SENSITIVITY
     if paper_noise:
@@ -84,7 +84,7 @@ def plan_threshold(n_slots: int, *, epsilon: float, cutoff: int = 5,
     else:
         t_scale, q_scale = 2 * k * d / eps1, 4 * k * d / eps1
     # AboveThreshold: ρ ~ Lap(Δ/a), ν ~ Lap(2Δ/b) costs a + b per segment.
-    return ThresholdPlan(k, eps1, epsilon - eps1, t_scale, q_scale,
+    return ThresholdScales(k, eps1, epsilon - eps1, t_scale, q_scale,
                          k * d / t_scale, k * 2 * d / q_scale)
 
 
@@ -103,22 +103,22 @@ def release_threshold(counts, *, epsilon: float, rng: np.random.Generator, cutof
     c = check_counts(counts)
     check_noise(noise)
     n_slots, n_cells = c.shape
-    plan = plan_threshold(n_slots, epsilon=epsilon, cutoff=cutoff,
-                          comparison_share=comparison_share, paper_noise=paper_noise)
-    each = plan.eps_publish / (1 if n_slots == 1 else cutoff)
+    scales = threshold_scales(n_slots, epsilon=epsilon, cutoff=cutoff,
+                              comparison_share=comparison_share, paper_noise=paper_noise)
+    each = scales.eps_publish / (1 if n_slots == 1 else cutoff)
     out = np.empty(c.shape, dtype=np.int64 if noise == "discrete_laplace" else float)
-    published = [_fresh(c[0], min(each, plan.eps_publish), noise, rng)]
+    published = [_fresh(c[0], min(each, scales.eps_publish), noise, rng)]
     out[0] = published[0].values
     fresh, compared = [0], 0
     last_eps = published[0].cost.epsilon
-    if plan.segments:
-        noisy_t = threshold + rng.laplace(0.0, plan.threshold_scale)
+    if scales.segments:
+        noisy_t = threshold + rng.laplace(0.0, scales.threshold_scale)
     for i in range(1, n_slots):
         if len(published) >= cutoff:
             out[i] = out[i - 1]
             continue
         if i == n_slots - 1:
-            left = plan.eps_publish - math.fsum(r.cost.epsilon for r in published)
+            left = scales.eps_publish - math.fsum(r.cost.epsilon for r in published)
             published.append(_fresh(c[i], left, noise, rng))
             out[i] = published[-1].values
             fresh.append(i)
@@ -126,17 +126,17 @@ def release_threshold(counts, *, epsilon: float, rng: np.random.Generator, cutof
         floor = n_cells * expected_abs_noise(SENSITIVITY, last_eps, noise)
         distance = float(np.abs(out[i - 1] - c[i]).sum()) - floor
         compared += 1
-        if distance + rng.laplace(0.0, plan.query_scale) >= noisy_t:
+        if distance + rng.laplace(0.0, scales.query_scale) >= noisy_t:
             published.append(_fresh(c[i], each, noise, rng))
             out[i] = published[-1].values
             last_eps = each
             fresh.append(i)
-            noisy_t = threshold + rng.laplace(0.0, plan.threshold_scale)
+            noisy_t = threshold + rng.laplace(0.0, scales.threshold_scale)
         else:
             out[i] = out[i - 1]
-    return Release(out, _threshold_cost(plan, published, each),
+    return Release(out, _threshold_cost(scales, published, each),
                    public={"method": "threshold", "fresh_slots": fresh, "comparisons": compared,
-                           "segments_planned": plan.segments, "paper_noise": bool(paper_noise)})
+                           "segments_planned": scales.segments, "paper_noise": bool(paper_noise)})
 
 
 def _fresh(histogram, epsilon: float, noise: str, rng) -> Release:
@@ -144,18 +144,18 @@ def _fresh(histogram, epsilon: float, noise: str, rng) -> Release:
     return perturb(histogram, sensitivity=SENSITIVITY, epsilon=epsilon, noise=noise, rng=rng)
 
 
-def _threshold_cost(plan: ThresholdPlan, published: list, each: float) -> PrivacyCost:
+def _threshold_cost(scales: ThresholdScales, published: list, each: float) -> PrivacyCost:
     """What a threshold run spent: the SVT's threshold and query noise over the K segments of
-    the plan, and the fresh histograms ``published`` (ε₂/c ``each``, the last the budget left)."""
+    the scales, and the fresh histograms ``published`` (ε₂/c ``each``, the last the budget left)."""
     cost = PrivacyCost()
-    if plan.segments:
-        seg = f"at most K={plan.segments} above-threshold segments"
-        cost += PrivacyCost.of("SVT threshold noise", plan.threshold_cost,
+    if scales.segments:
+        seg = f"at most K={scales.segments} above-threshold segments"
+        cost += PrivacyCost.of("SVT threshold noise", scales.threshold_cost,
                                sensitivity=SENSITIVITY, protects=UNIT,
-                               note=f"{seg}, T̃ = T + Lap({plan.threshold_scale:.6g})")
-        cost += PrivacyCost.of("SVT query noise", plan.query_cost, sensitivity=SENSITIVITY,
+                               note=f"{seg}, T̃ = T + Lap({scales.threshold_scale:.6g})")
+        cost += PrivacyCost.of("SVT query noise", scales.query_cost, sensitivity=SENSITIVITY,
                                protects=UNIT,
-                               note=f"{seg}, d̃ = d + Lap({plan.query_scale:.6g})")
+                               note=f"{seg}, d̃ = d + Lap({scales.query_scale:.6g})")
     cost += merge_parts(published, published[0].cost.parts[0].mechanism,
                         note=f"{len(published)} fresh histograms, ε₂/c = {each:.6g} each "
                              "(the last: the budget left)")

@@ -241,8 +241,8 @@ def grid_for(l2_sensitivity: float, size: int) -> float:
                       - GRID_BITS)
 
 
-def plan(l2_sensitivity: float, epsilon: float, delta: float, *, size: int,
-         integer_valued: bool, minimum_sigma: float = 0.0) -> dict:
+def calibrate(l2_sensitivity: float, epsilon: float, delta: float, *, size: int,
+              integer_valued: bool, minimum_sigma: float = 0.0) -> dict:
     """The discrete Gaussian's parameters for a total cost of exactly (ε, δ).
 
     ``size`` is the public number of values the mechanism may be applied

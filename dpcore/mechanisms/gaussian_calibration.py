@@ -127,8 +127,8 @@ def gaussian_plan(l2_sensitivity: float, epsilon: float, delta: float,
         minimum = 0.0
     else:
         raise ValueError(f"unknown Gaussian calibration {calibration!r}")
-    return discrete_gaussian.plan(sens, epsilon, delta, size=size,
-                                  integer_valued=integer_valued, minimum_sigma=minimum)
+    return discrete_gaussian.calibrate(sens, epsilon, delta, size=size,
+                                       integer_valued=integer_valued, minimum_sigma=minimum)
 
 
 def gaussian_sigma(l2_sensitivity: float, epsilon: float, delta: float,

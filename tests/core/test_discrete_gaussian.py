@@ -118,7 +118,7 @@ def test_sampler_error_bound_and_its_delta():
     eta = dg.sampler_tv_bound()
     assert 1e-15 < eta < 3e-15          # ≈ DECISION_ERROR / GAUSSIAN_ACCEPTANCE
     assert dg.sampler_delta(1000, 1.0) == pytest.approx(1000 * eta * (1 + math.e))
-    plan = dg.plan(1.0, 1.0, 1e-6, size=1000, integer_valued=True)
+    plan = dg.calibrate(1.0, 1.0, 1e-6, size=1000, integer_valued=True)
     assert plan["noise_delta"] + plan["sampler_delta"] == pytest.approx(1e-6, rel=1e-6)
 
 

@@ -8,7 +8,7 @@ from scipy import stats
 
 from mobility_dp.dpcore import mechanisms
 from mobility_dp.dpcore.flows.central_noise import bound_contributions, release_central
-from mobility_dp.dpcore.flows.coordinator import plan_flows, release_flows
+from mobility_dp.dpcore.flows.coordinator import flow_guarantee, release_flows
 from mobility_dp.dpcore.flows.local_noise import LocalNoise, release_local
 from mobility_dp.dpcore.flows.noise import (
     balanced_bound,
@@ -175,18 +175,18 @@ def test_costs_state_unit_parallel_composition_and_leaks():
     dict(method="central", max_moves=3), dict(method="central", max_moves=3, max_count=2,
                                               bounding="distinct", noise="continuous"),
     dict(sketch=SketchSpec("countmin", 8, 2, 1))])
-def test_the_plan_is_the_cost_and_nothing_raw_is_public(kw):
+def test_the_guarantee_is_the_cost_and_nothing_raw_is_public(kw):
     fv = vectors([[1, 0, 0, 2], [0, 1, 0, 0], [3, 0, 1, 0]])
-    plan = plan_flows(epsilon=0.4, **kw)
+    guarantee = flow_guarantee(epsilon=0.4, **kw)
     rel = release_flows(fv, epsilon=0.4, rng=make_rng(1), **kw)
-    assert rel.cost.epsilon == plan.epsilon and rel.cost.delta == pytest.approx(plan.delta)
-    assert rel.cost.parts[0].protects == plan.unit
-    assert rel.cost.unit_of_privacy == plan.cost.unit_of_privacy == plan.unit_of_privacy
-    assert plan.unit_of_privacy == ("vehicle" if kw.get("method") == "central" else
+    assert rel.cost.epsilon == guarantee.epsilon and rel.cost.delta == pytest.approx(guarantee.delta)
+    assert rel.cost.parts[0].protects == guarantee.unit
+    assert rel.cost.unit_of_privacy == guarantee.cost.unit_of_privacy == guarantee.unit_of_privacy
+    assert guarantee.unit_of_privacy == ("vehicle" if kw.get("method") == "central" else
                                     "trajectory" if kw.get("sensitivity") == "trajectory" else
                                     "move")
-    assert rel.cost.parts[0].sensitivity == plan.sensitivity
-    assert rel.public["differentially_private"] == plan.differentially_private
+    assert rel.cost.parts[0].sensitivity == guarantee.sensitivity
+    assert rel.public["differentially_private"] == guarantee.differentially_private
     # neighbouring datasets (one vehicle fewer) give the same public keys; counts stay internal
     small = release_flows(vectors([[1, 0, 0, 2], [0, 1, 0, 0]]), epsilon=0.4, rng=make_rng(1),
                           **kw)
@@ -211,9 +211,9 @@ def test_bad_parameters_are_refused():
     with pytest.raises(ValueError, match="maximum number of moves"):
         release_flows(fv, epsilon=1, rng=make_rng(0), method="central")
     with pytest.raises(ValueError, match="bounding"):
-        plan_flows(epsilon=1, method="central", max_moves=2, bounding="pairs")
+        flow_guarantee(epsilon=1, method="central", max_moves=2, bounding="pairs")
     with pytest.raises(ValueError, match="integers"):
-        plan_flows(epsilon=1, method="central", max_moves=2.5)
+        flow_guarantee(epsilon=1, method="central", max_moves=2.5)
 
 
 # -- coordinator sum -----------------------------------------------------------------

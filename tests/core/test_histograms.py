@@ -21,7 +21,7 @@ from mobility_dp.dpcore.histograms import (
 )
 from mobility_dp.dpcore.histograms.basic import release_direct
 from mobility_dp.dpcore.histograms.hybrid import release_dynamic_hybrid, release_static_hybrid, utility_sensitivity
-from mobility_dp.dpcore.histograms.threshold import plan_threshold, release_threshold
+from mobility_dp.dpcore.histograms.threshold import release_threshold, threshold_scales
 from mobility_dp.dpcore.random.rng import make_rng
 
 from ..support.dp_audit import chi_square_fit, likelihood_ratio_audit
@@ -71,18 +71,18 @@ def test_paper_threshold_noise_costs_2eps1_plus_eps2():
     segments cost 2ε₁ (the paper claims ε₁); we charge the K = c − 1 segments
     that can end in a hit."""
     eps, share, c = 1.0, 0.5, 5
-    plan = plan_threshold(S, epsilon=eps, cutoff=c, comparison_share=share, paper_noise=True)
+    scales = threshold_scales(S, epsilon=eps, cutoff=c, comparison_share=share, paper_noise=True)
     eps1, eps2 = share * eps, (1 - share) * eps
-    assert plan.threshold_scale == pytest.approx(c / eps1)
-    assert plan.query_scale == pytest.approx(2 * c / eps1)
-    per_segment = 1 / plan.threshold_scale + 2 / plan.query_scale
+    assert scales.threshold_scale == pytest.approx(c / eps1)
+    assert scales.query_scale == pytest.approx(2 * c / eps1)
+    per_segment = 1 / scales.threshold_scale + 2 / scales.query_scale
     assert c * per_segment == pytest.approx(2 * eps1)           # the 2ε₁ + ε₂ fact
-    assert plan.segments == c - 1
-    assert plan.epsilon == pytest.approx(2 * eps1 * (c - 1) / c + eps2)
-    assert plan.epsilon > eps
+    assert scales.segments == c - 1
+    assert scales.epsilon == pytest.approx(2 * eps1 * (c - 1) / c + eps2)
+    assert scales.epsilon > eps
     rel = release_threshold(np.zeros((S, 3), int), epsilon=eps, rng=make_rng(0), cutoff=c,
                             comparison_share=share, paper_noise=True)
-    assert rel.cost.epsilon == pytest.approx(plan.epsilon)
+    assert rel.cost.epsilon == pytest.approx(scales.epsilon)
 
 
 @pytest.mark.parametrize("n_slots,cutoff", [(1, 5), (2, 5), (19, 1)])
