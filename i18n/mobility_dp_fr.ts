@@ -4196,6 +4196,10 @@
       <translation>Schéma choisi par la règle automatique : {scheme} (environ {per_cell:.3g} utilisateurs par cellule et par instant d'après un total bruité de {total:,.0f} ± {margin:,.0f} utilisateurs-instants, à côté d'un écart-type du bruit de {std:.3g} par cellule perturbée directement ; l'hybride statique à partir de {ratio:g} écarts-types).</translation>
     </message>
     <message>
+      <source>seed</source>
+      <translation>germe</translation>
+    </message>
+    <message>
       <source>all {n} {noun}(s) lie outside the study area (the nearest is {km:.3g} km away): check that each layer's CRS is set correctly and that the layers cover the same place</source>
       <translation>les {n} {noun}(s) sont tous hors de la zone d'étude (le plus proche est à {km:.3g} km) : vérifiez que le SCR de chaque couche est correct et que les couches couvrent le même lieu</translation>
     </message>
@@ -4210,10 +4214,6 @@
     <message>
       <source>{n} {noun}(s) share their site with another (duplicate coordinates or closer than the merge distance)</source>
       <translation>{n} {noun}(s) partagent leur site avec un(e) autre (coordonnées en double ou plus proches que la distance de fusion)</translation>
-    </message>
-    <message>
-      <source>seed</source>
-      <translation>germe</translation>
     </message>
     <message>
       <source>{name} must be a positive finite number, got {value}</source>
@@ -4300,6 +4300,10 @@
       <translation>chacun des {n} {what} a son propre {kind} ({distinct} valeurs distinctes dans le champ {kind}{named}) : ce champ n'identifie pas un {kind} (est-ce un identifiant d'entité ?), et une garantie pour un {kind} ne protégerait qu'un seul événement. Choisissez le champ qui identifie le {kind}.</translation>
     </message>
     <message>
+      <source>unknown unit of privacy '{value}': one of {units}</source>
+      <translation>unité de confidentialité « {value} » inconnue : l'une de {units}</translation>
+    </message>
+    <message>
       <source>{missing} of {n} records have no user id</source>
       <translation>{missing} des {n} enregistrements n'ont pas d'identifiant utilisateur</translation>
     </message>
@@ -4380,6 +4384,18 @@
       <translation>le fichier du registre de confidentialité est requis</translation>
     </message>
     <message>
+      <source>the cells layer has no polygon</source>
+      <translation>la couche des cellules n'a aucun polygone</translation>
+    </message>
+    <message>
+      <source>the time field is required</source>
+      <translation>le champ d'heure est requis</translation>
+    </message>
+    <message>
+      <source>the observations layer is empty</source>
+      <translation>la couche des observations est vide</translation>
+    </message>
+    <message>
       <source>the start of the period is required (ISO 8601, e.g. 2007-09-10T00:00:00)</source>
       <translation>le début de la période est requis (ISO 8601, p. ex. 2007-09-10T00:00:00)</translation>
     </message>
@@ -4452,20 +4468,8 @@
       <translation>une couche {kind} n'a pas d'identité stable (chaque copie recevrait un nouveau budget de confidentialité) : donnez l'identifiant de jeu de données (DATASET_ID) sous lequel le registre impute ces données</translation>
     </message>
     <message>
-      <source>a release ran without handing its cost to charge.released()</source>
-      <translation>une publication a tourné sans remettre son coût à charge.released()</translation>
-    </message>
-    <message>
-      <source>the cells layer has no polygon</source>
-      <translation>la couche des cellules n'a aucun polygone</translation>
-    </message>
-    <message>
-      <source>the time field is required</source>
-      <translation>le champ d'heure est requis</translation>
-    </message>
-    <message>
-      <source>the observations layer is empty</source>
-      <translation>la couche des observations est vide</translation>
+      <source>a release ran without handing its cost to charge.check_spent()</source>
+      <translation>une publication a tourné sans remettre son coût à charge.check_spent()</translation>
     </message>
     <message>
       <source>two options of {name} have the same label</source>
@@ -4672,10 +4676,6 @@
       <translation>la couche des points de pondération n'a aucun point</translation>
     </message>
     <message>
-      <source>the vectorised transform gives ({fx_i}, {fy_i}) where QGIS gives ({p_x}, {p_y})</source>
-      <translation>la transformation vectorisée donne ({fx_i}, {fy_i}) là où QGIS donne ({p_x}, {p_y})</translation>
-    </message>
-    <message>
       <source>the {what} field '{value}' is not in the trips layer</source>
       <translation>le champ {what} '{value}' n'est pas dans la couche des trajets</translation>
     </message>
@@ -4726,6 +4726,10 @@
     <message>
       <source>{n_out} of {n_window} trips ({v_100_n_out_n_window} %) start or end outside every zone and were dropped</source>
       <translation>{n_out} des {n_window} trajets ({v_100_n_out_n_window} %) commencent ou finissent hors de toute zone et ont été écartés</translation>
+    </message>
+    <message>
+      <source>the vectorised transform gives ({fx_i}, {fy_i}) where QGIS gives ({p_x}, {p_y})</source>
+      <translation>la transformation vectorisée donne ({fx_i}, {fy_i}) là où QGIS donne ({p_x}, {p_y})</translation>
     </message>
     <message>
       <source>the input layer has no point geometries</source>
@@ -4808,10 +4812,6 @@
       <translation> et imputé au jeu de données « {dataset_id} » dans le registre {path}</translation>
     </message>
     <message>
-      <source>unknown unit of privacy '{value}': one of {units}</source>
-      <translation>unité de confidentialité « {value} » inconnue : l'une de {units}</translation>
-    </message>
-    <message>
       <source>a privacy cost cannot mix {what}s ({and_join_distinct}): their losses do not add up</source>
       <translation>un coût de confidentialité ne peut pas mélanger des {what}s ({and_join_distinct}) : leurs pertes ne s'additionnent pas</translation>
     </message>
@@ -4830,10 +4830,6 @@
     <message>
       <source>the ledger holds two datasets, '{redacted_old}' and another, that are now the one dataset '{new}' but have different total budgets ({kept_budget} and {ds_budget}): merge them by hand (keeping the smaller budget) before charging it again</source>
       <translation>le registre contient deux jeux de données, '{redacted_old}' et un autre, qui ne forment plus qu'un seul jeu '{new}' mais ont des budgets totaux différents ({kept_budget} et {ds_budget}) : fusionnez-les à la main (en gardant le plus petit budget) avant de l'imputer à nouveau</translation>
-    </message>
-    <message>
-      <source>the {what} has duplicate values: {shown}; {len_repeated} ids are duplicated. Each feature needs its own id: fix the layer or choose another id field.</source>
-      <translation>valeurs en double dans le {what} : {shown} ; {len_repeated} identifiants sont en double. Chaque entité a besoin de son propre identifiant : corrigez la couche ou choisissez un autre champ d'identifiant.</translation>
     </message>
     <message>
       <source>a dataset id is required to use the privacy ledger</source>
@@ -4896,6 +4892,10 @@
       <translation>une réservation du registre n'a été ni validée ni annulée</translation>
     </message>
     <message>
+      <source>the {what} has duplicate values: {shown}; {len_repeated} ids are duplicated. Each feature needs its own id: fix the layer or choose another id field.</source>
+      <translation>valeurs en double dans le {what} : {shown} ; {len_repeated} identifiants sont en double. Chaque entité a besoin de son propre identifiant : corrigez la couche ou choisissez un autre champ d'identifiant.</translation>
+    </message>
+    <message>
       <source>cells per individual and maximum change must be integers ≥ 1</source>
       <translation>les cellules par individu et la variation maximale doivent être des entiers ≥ 1</translation>
     </message>
@@ -4922,6 +4922,34 @@
     <message>
       <source>the Gaussian mechanism needs delta &gt; 0</source>
       <translation>le mécanisme gaussien demande delta &gt; 0</translation>
+    </message>
+    <message>
+      <source>unknown activity preset {activity}; choose one of {join_PRESETS} or give a number</source>
+      <translation>préréglage d'activité {activity} inconnu ; choisissez parmi {join_PRESETS} ou donnez un nombre</translation>
+    </message>
+    <message>
+      <source>activity dispersion sigma must be positive, got {sigma}</source>
+      <translation>la dispersion d'activité sigma doit être positive, reçu {sigma}</translation>
+    </message>
+    <message>
+      <source>a mean of {target} visits per user over {n_hours} hours is too low: every user present in the data has at least one visit</source>
+      <translation>une moyenne de {target} visites par utilisateur sur {n_hours} heures est trop basse : chaque utilisateur présent dans les données a au moins une visite</translation>
+    </message>
+    <message>
+      <source>mean visits per user must be in (0, {v_0_9_n_hours}) for {n_hours} hours, got {target}</source>
+      <translation>le nombre moyen de visites par utilisateur doit être dans (0, {v_0_9_n_hours}) pour {n_hours} heures, reçu {target}</translation>
+    </message>
+    <message>
+      <source>need n_users ≥ 1, n_venues ≥ 1 and mean_checkins ≥ 1</source>
+      <translation>il faut n_users ≥ 1, n_venues ≥ 1 et mean_checkins ≥ 1</translation>
+    </message>
+    <message>
+      <source>the number of users and of days must be at least 1</source>
+      <translation>le nombre d'utilisateurs et de jours doit valoir au moins 1</translation>
+    </message>
+    <message>
+      <source>the synthetic week must start at a midnight (00:00 UTC): the hourly schedules count hours of the day from it</source>
+      <translation>la semaine synthétique doit commencer à minuit (00:00 UTC) : les emplois du temps horaires comptent les heures du jour à partir de là</translation>
     </message>
     <message>
       <source>need one id per {what}</source>
@@ -4980,16 +5008,12 @@
       <translation>les séries doivent former un tableau 2-D non vide (une ligne par série)</translation>
     </message>
     <message>
-      <source>the matrix must have at least one row and one column</source>
-      <translation>la matrice doit avoir au moins une ligne et une colonne</translation>
+      <source>efpa_g adds Gaussian noise and needs δ &gt; 0</source>
+      <translation>efpa_g ajoute un bruit gaussien et demande δ &gt; 0</translation>
     </message>
     <message>
-      <source>a matrix is needed</source>
-      <translation>une matrice est nécessaire</translation>
-    </message>
-    <message>
-      <source>the noise standard deviation must be positive, got {sigma}</source>
-      <translation>l'écart type du bruit doit être positif, reçu {sigma}</translation>
+      <source>the improved scaling needs the one-visit-per-user histogram and the number of visits</source>
+      <translation>la mise à l'échelle améliorée demande l'histogramme à une visite par utilisateur et le nombre de visites</translation>
     </message>
     <message>
       <source>counts must be (towers={n_t}) × (slots ≥ 1), got shape {shape}</source>
@@ -5020,12 +5044,16 @@
       <translation>δ = {delta} n'est pas inférieur à 1/N = {v_1_0_data_n_users} (N = {n_users} utilisateurs) : un δ aussi grand peut exposer un utilisateur</translation>
     </message>
     <message>
-      <source>efpa_g adds Gaussian noise and needs δ &gt; 0</source>
-      <translation>efpa_g ajoute un bruit gaussien et demande δ &gt; 0</translation>
+      <source>the matrix must have at least one row and one column</source>
+      <translation>la matrice doit avoir au moins une ligne et une colonne</translation>
     </message>
     <message>
-      <source>the improved scaling needs the one-visit-per-user histogram and the number of visits</source>
-      <translation>la mise à l'échelle améliorée demande l'histogramme à une visite par utilisateur et le nombre de visites</translation>
+      <source>a matrix is needed</source>
+      <translation>une matrice est nécessaire</translation>
+    </message>
+    <message>
+      <source>the noise standard deviation must be positive, got {sigma}</source>
+      <translation>l'écart type du bruit doit être positif, reçu {sigma}</translation>
     </message>
     <message>
       <source>unknown density method {method}; choose one of {join_METHODS}</source>
@@ -5256,6 +5284,14 @@
       <translation>{int_pos_0_sum} déplacement(s) joignent des cellules non adjacentes</translation>
     </message>
     <message>
+      <source>unknown mechanism {mechanism}; use one of {PERTURB_MECHANISMS}</source>
+      <translation>mécanisme {mechanism} inconnu ; utilisez l'un de {PERTURB_MECHANISMS}</translation>
+    </message>
+    <message>
+      <source>there are no reported points</source>
+      <translation>il n'y a aucun point rapporté</translation>
+    </message>
+    <message>
       <source>geodesic displacement of lon/lat points needs the pyproj package (Debian: apt install python3-pyproj; pip install pyproj)</source>
       <translation>le déplacement géodésique de points en longitude/latitude demande le paquet pyproj (Debian : apt install python3-pyproj ; pip install pyproj)</translation>
     </message>
@@ -5344,10 +5380,6 @@
       <translation>la zone d'étude doit être un polygone non vide</translation>
     </message>
     <message>
-      <source>unknown mechanism {mechanism}; use one of {PERTURB_MECHANISMS}</source>
-      <translation>mécanisme {mechanism} inconnu ; utilisez l'un de {PERTURB_MECHANISMS}</translation>
-    </message>
-    <message>
       <source>ε = {epsilon} per metre displaces a point by {v_2_0_epsilon} m on average, below the {GRANULARITY_M_100} cm the reports are rounded to: they would publish the true points. Use ε ≤ {MAX_EPSILON_PER_METRE} per metre (typical values: 0.001 to 0.1, e.g. ln 4 / 200 m ≈ 0.007)</source>
       <translation>ε = {epsilon} par mètre déplace un point de {v_2_0_epsilon} m en moyenne, moins que les {GRANULARITY_M_100} cm auxquels les rapports sont arrondis : ils publieraient les vrais points. Utilisez ε ≤ {MAX_EPSILON_PER_METRE} par mètre (valeurs usuelles : 0,001 à 0,1, p. ex. ln 4 / 200 m ≈ 0,007)</translation>
     </message>
@@ -5412,10 +5444,6 @@
       <translation>l'utilisateur '{names_worst}' a {counts_worst} points et {size} utilisateur(s) ont plus que le maximum de {m} points par utilisateur : relevez le maximum (le coût passe à m·ε) ou sous-échantillonnez les utilisateurs jusqu'à ce maximum</translation>
     </message>
     <message>
-      <source>there are no reported points</source>
-      <translation>il n'y a aucun point rapporté</translation>
-    </message>
-    <message>
       <source>target expected distance must be a positive number of metres, got {target}</source>
       <translation>la distance attendue visée doit être un nombre positif de mètres, reçu {target}</translation>
     </message>
@@ -5458,6 +5486,26 @@
     <message>
       <source>counts_a must have shape ({w_shape_0},) or ({w_shape_0}, T), got {shape}</source>
       <translation>counts_a doit avoir la forme ({w_shape_0},) ou ({w_shape_0}, T), reçu {shape}</translation>
+    </message>
+    <message>
+      <source>sample points</source>
+      <translation>points de l'échantillon</translation>
+    </message>
+    <message>
+      <source>radii must satisfy 0 &lt; minimum radius &lt;= maximum radius, got r={min_radius}, R={max_radius}</source>
+      <translation>les rayons doivent vérifier 0 &lt; rayon minimal &lt;= rayon maximal, reçu r={min_radius}, R={max_radius}</translation>
+    </message>
+    <message>
+      <source>minimum number of points to subdivide must be an integer &gt;= 2, got {min_points}</source>
+      <translation>le nombre minimal de points pour subdiviser doit être un entier &gt;= 2, reçu {min_points}</translation>
+    </message>
+    <message>
+      <source>sample point</source>
+      <translation>point de l'échantillon</translation>
+    </message>
+    <message>
+      <source>the cell seeds are centroids of the sample points: unless the sample is public or historical, the cells disclose where its points lie</source>
+      <translation>les germes des cellules sont les centroïdes des points de l'échantillon : à moins que l'échantillon soit public ou historique, les cellules révèlent où se trouvent ses points</translation>
     </message>
     <message>
       <source>towers must be a non-empty (n, 2) array of coordinates</source>
@@ -5530,26 +5578,6 @@
     <message>
       <source>the study area polygon was invalid and has been repaired</source>
       <translation>le polygone de la zone d'étude était invalide et a été réparé</translation>
-    </message>
-    <message>
-      <source>sample points</source>
-      <translation>points de l'échantillon</translation>
-    </message>
-    <message>
-      <source>radii must satisfy 0 &lt; minimum radius &lt;= maximum radius, got r={min_radius}, R={max_radius}</source>
-      <translation>les rayons doivent vérifier 0 &lt; rayon minimal &lt;= rayon maximal, reçu r={min_radius}, R={max_radius}</translation>
-    </message>
-    <message>
-      <source>minimum number of points to subdivide must be an integer &gt;= 2, got {min_points}</source>
-      <translation>le nombre minimal de points pour subdiviser doit être un entier &gt;= 2, reçu {min_points}</translation>
-    </message>
-    <message>
-      <source>sample point</source>
-      <translation>point de l'échantillon</translation>
-    </message>
-    <message>
-      <source>the cell seeds are centroids of the sample points: unless the sample is public or historical, the cells disclose where its points lie</source>
-      <translation>les germes des cellules sont les centroïdes des points de l'échantillon : à moins que l'échantillon soit public ou historique, les cellules révèlent où se trouvent ses points</translation>
     </message>
     <message>
       <source>{len_missing} of {len_polygons} polygons of the {what} layer have no geometry (NULL or empty), e.g. '{missing_0}': remove or fix them</source>
@@ -5884,6 +5912,22 @@
       <translation>impossible de lire {value} comme une heure (secondes epoch ou ISO 8601)</translation>
     </message>
     <message>
+      <source>the trips layer has no points</source>
+      <translation>la couche des trajets n'a aucun point</translation>
+    </message>
+    <message>
+      <source>{missing} of {size} fixes have no trip id</source>
+      <translation>{missing} points GPS sur {size} n'ont pas d'identifiant de trajet</translation>
+    </message>
+    <message>
+      <source>the trips layer has no trips</source>
+      <translation>la couche des trajets n'a aucun trajet</translation>
+    </message>
+    <message>
+      <source>{bad_coords} rows of the trips table have missing or non-numeric coordinates</source>
+      <translation>{bad_coords} lignes de la table des trajets ont des coordonnées manquantes ou non numériques</translation>
+    </message>
+    <message>
       <source>big-endian WKB geometries are not read on the fast path</source>
       <translation>les géométries WKB gros-boutistes ne sont pas lues par la voie rapide</translation>
     </message>
@@ -5930,22 +5974,6 @@
     <message>
       <source>the bounded trips were made with other parameters: {join_diff}. Run scripts/spark-bound trips again with these parameters, or set them to the table's.</source>
       <translation>les trajets bornés ont été faits avec d'autres paramètres : {join_diff}. Relancez scripts/spark-bound trips avec ces paramètres, ou réglez-les sur ceux de la table.</translation>
-    </message>
-    <message>
-      <source>the trips layer has no points</source>
-      <translation>la couche des trajets n'a aucun point</translation>
-    </message>
-    <message>
-      <source>{missing} of {size} fixes have no trip id</source>
-      <translation>{missing} points GPS sur {size} n'ont pas d'identifiant de trajet</translation>
-    </message>
-    <message>
-      <source>the trips layer has no trips</source>
-      <translation>la couche des trajets n'a aucun trajet</translation>
-    </message>
-    <message>
-      <source>{bad_coords} rows of the trips table have missing or non-numeric coordinates</source>
-      <translation>{bad_coords} lignes de la table des trajets ont des coordonnées manquantes ou non numériques</translation>
     </message>
     <message>
       <source>no zones to locate points in</source>
@@ -6268,30 +6296,6 @@
       <translation>{TITLES_name} : les trajets bornés contiennent {size} comptages, les classes d'ici en font {size2}</translation>
     </message>
     <message>
-      <source>the cap M of the trip scale ({cap}) must be ≥ m ({m})</source>
-      <translation>le plafond M de l'échelle de trajets ({cap}) doit être ≥ m ({m})</translation>
-    </message>
-    <message>
-      <source>trips up to m = {m} and between m and M = {cap} per user</source>
-      <translation>trajets jusqu'à m = {m} et entre m et M = {cap} par utilisateur</translation>
-    </message>
-    <message>
-      <source>trips up to M = {cap} per user</source>
-      <translation>trajets jusqu'à M = {cap} par utilisateur</translation>
-    </message>
-    <message>
-      <source>trip tables: '{name}' is {shape}, not {n} × {n}</source>
-      <translation>tables de trajets : '{name}' est de forme {shape}, pas {n} × {n}</translation>
-    </message>
-    <message>
-      <source>trip tables: no user has 0 trips</source>
-      <translation>tables de trajets : aucun utilisateur n'a 0 trajet</translation>
-    </message>
-    <message>
-      <source>these trip tables hold no people per main pair</source>
-      <translation>ces tables de trajets ne contiennent pas de personnes par paire principale</translation>
-    </message>
-    <message>
       <source>trips: '{name}' has {size} values for {n} trips</source>
       <translation>trajets : '{name}' a {size} valeurs pour {n} trajets</translation>
     </message>
@@ -6322,6 +6326,30 @@
     <message>
       <source>the maximum number of trips per user must be an integer ≥ 1, got {m}</source>
       <translation>le nombre maximal de trajets par utilisateur doit être un entier ≥ 1, reçu {m}</translation>
+    </message>
+    <message>
+      <source>the cap M of the trip scale ({cap}) must be ≥ m ({m})</source>
+      <translation>le plafond M de l'échelle de trajets ({cap}) doit être ≥ m ({m})</translation>
+    </message>
+    <message>
+      <source>trips up to m = {m} and between m and M = {cap} per user</source>
+      <translation>trajets jusqu'à m = {m} et entre m et M = {cap} par utilisateur</translation>
+    </message>
+    <message>
+      <source>trips up to M = {cap} per user</source>
+      <translation>trajets jusqu'à M = {cap} par utilisateur</translation>
+    </message>
+    <message>
+      <source>trip tables: '{name}' is {shape}, not {n} × {n}</source>
+      <translation>tables de trajets : '{name}' est de forme {shape}, pas {n} × {n}</translation>
+    </message>
+    <message>
+      <source>trip tables: no user has 0 trips</source>
+      <translation>tables de trajets : aucun utilisateur n'a 0 trajet</translation>
+    </message>
+    <message>
+      <source>these trip tables hold no people per main pair</source>
+      <translation>ces tables de trajets ne contiennent pas de personnes par paire principale</translation>
     </message>
     <message>
       <source>no trips to synthesise from</source>
@@ -6400,32 +6428,8 @@
       <translation>les centroïdes doivent avoir la forme ({x_shape_0}, 2), reçu {shape}</translation>
     </message>
     <message>
-      <source>unknown activity preset {activity}; choose one of {join_PRESETS} or give a number</source>
-      <translation>préréglage d'activité {activity} inconnu ; choisissez parmi {join_PRESETS} ou donnez un nombre</translation>
-    </message>
-    <message>
-      <source>activity dispersion sigma must be positive, got {sigma}</source>
-      <translation>la dispersion d'activité sigma doit être positive, reçu {sigma}</translation>
-    </message>
-    <message>
-      <source>mean visits per user must be in (0, {v_0_9_n_hours}) for {n_hours} hours, got {target}</source>
-      <translation>le nombre moyen de visites par utilisateur doit être dans (0, {v_0_9_n_hours}) pour {n_hours} heures, reçu {target}</translation>
-    </message>
-    <message>
-      <source>a mean of {target} visits per user over {n_hours} hours is too low: every user present in the data has at least one visit</source>
-      <translation>une moyenne de {target} visites par utilisateur sur {n_hours} heures est trop basse : chaque utilisateur présent dans les données a au moins une visite</translation>
-    </message>
-    <message>
-      <source>the number of users and of days must be at least 1</source>
-      <translation>le nombre d'utilisateurs et de jours doit valoir au moins 1</translation>
-    </message>
-    <message>
-      <source>the synthetic week must start at a midnight (00:00 UTC): the hourly schedules count hours of the day from it</source>
-      <translation>la semaine synthétique doit commencer à minuit (00:00 UTC) : les emplois du temps horaires comptent les heures du jour à partir de là</translation>
-    </message>
-    <message>
-      <source>need n_users ≥ 1, n_venues ≥ 1 and mean_checkins ≥ 1</source>
-      <translation>il faut n_users ≥ 1, n_venues ≥ 1 et mean_checkins ≥ 1</translation>
+      <source>a release ran without handing its cost to charge.released()</source>
+      <translation type="obsolete">une publication a tourné sans remettre son coût à charge.released()</translation>
     </message>
     <message>
       <source>field(s) {join_missing} not found in {events}; available: {join_df_columns}</source>
