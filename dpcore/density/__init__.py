@@ -13,9 +13,9 @@ from .assembly import DensityAssembly, DensityGeography, assemble_density, densi
 from .fourier import release_efpa, release_efpa_g
 from .inputs import DensityInputs, density_inputs
 from .lpa import release_lpa, release_lpa_direct
-from .pipeline import METHODS, plan_density, release_density
+from .pipeline import METHODS, density_cost, release_density
 
 __all__ = ["METHODS", "DensityAssembly", "DensityGeography", "DensityInputs",
-           "assemble_density", "density_geography", "density_inputs", "plan_density",
+           "assemble_density", "density_geography", "density_inputs", "density_cost",
            "release_density", "release_efpa", "release_efpa_g", "release_lpa",
            "release_lpa_direct"]

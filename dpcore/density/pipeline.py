@@ -4,7 +4,7 @@ Unit of privacy: one user, i.e. all of a user's visits in the period
 (add/remove neighbours). The input counts (:class:`.inputs.DensityInputs`) must
 come from the §5.1 pre-sampling (``dpcore.ingest``): at most one visit per
 user and slot, at most ℓ per user. Every method spends exactly the ε (and δ)
-it is given; :func:`plan_density` states that cost before any noise is drawn
+it is given; :func:`density_cost` states that cost before any noise is drawn
 and :func:`release_density` runs the method's release:
 
 * ``efpa_g`` (default) and ``efpa``: Alg. 1 with EFPA_G / EFPA (:mod:`.fourier`);
@@ -28,7 +28,7 @@ METHODS = ("efpa_g", "efpa", "lpa", "lpa_direct")
 UNIT_OF_PRIVACY = "user"
 
 
-def plan_density(method: str, *, epsilon: float, delta: float = 0.0,
+def density_cost(method: str, *, epsilon: float, delta: float = 0.0,
                  improvements: bool = True) -> PrivacyCost:
     """The cost :func:`release_density` will spend, known before any noise is drawn.
 
@@ -61,7 +61,7 @@ def release_density(data: DensityInputs, *, method: str = "efpa_g", **kwargs) ->
     """Dispatch to the release function of ``method`` (one of :data:`METHODS`).
 
     The spent cost's unit of privacy is one user; the release contract checks it
-    against :func:`plan_density` (:func:`dpcore.accounting.contract.check_spent`).
+    against :func:`density_cost` (:func:`dpcore.accounting.contract.check_spent`).
     """
     functions = {"efpa_g": release_efpa_g, "efpa": release_efpa, "lpa": release_lpa,
                  "lpa_direct": release_lpa_direct}

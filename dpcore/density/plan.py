@@ -1,9 +1,9 @@
 """The plan of a density release (Acs & Castelluccia, KDD 2014; the visits method beside it).
 
 :func:`plan_sanitize_density` chooses between the two releases of the stage and plans its cost:
-the paper's pipeline (:func:`.pipeline.plan_density`: EFPA_G, EFPA, LPA on the one-per-slot
+the paper's pipeline (:func:`.pipeline.density_cost`: EFPA_G, EFPA, LPA on the one-per-slot
 counts pre-sampled to ℓ visits per user, §5.1) or the distinct visits per tower and slot
-(:func:`.visit_release.plan_visits`). Its ``prepare`` bounds the events read (the pre-sampling,
+(:func:`.visit_release.visits_cost`). Its ``prepare`` bounds the events read (the pre-sampling,
 on a stream of its own so the noise does not depend on it: :func:`dpcore.random.sampling.
 sampling_stream`) and assembles the release inputs and the truth on the public geography,
 before the reservation; its ``release`` runs the chosen release.
@@ -19,8 +19,8 @@ from ..ingest.partitioned_bounding import bound_compact
 from ..ingest.visits import visits_from_events
 from ..random.sampling import sampling_stream
 from .assembly import assemble_density
-from .pipeline import plan_density, release_density
-from .visit_release import assemble_visits, facts_rows, plan_visits, release_visits
+from .pipeline import density_cost, release_density
+from .visit_release import assemble_visits, facts_rows, release_visits, visits_cost
 
 VISITS = "visits"
 
@@ -32,11 +32,11 @@ def plan_sanitize_density(*, method: str, epsilon: float, delta: float = 0.0, el
     """The plan of ``method`` (``visits`` or one of :data:`.pipeline.METHODS`) over ``n_slots``
     slots of ``slot_seconds`` from ``start`` on ``n_towers`` public tower cells."""
     if method == VISITS:
-        cost = plan_visits(epsilon=epsilon, delta=delta, ell=ell, n_towers=n_towers,
+        cost = visits_cost(epsilon=epsilon, delta=delta, ell=ell, n_towers=n_towers,
                            n_slots=n_slots, slot_seconds=slot_seconds, start=start)
         params = dict(epsilon=epsilon, delta=delta, ell=ell)
     else:
-        cost = plan_density(method, epsilon=epsilon, delta=delta, improvements=improvements)
+        cost = density_cost(method, epsilon=epsilon, delta=delta, improvements=improvements)
         params = dict(method=method, epsilon=epsilon, delta=delta)
         if method in ("efpa_g", "efpa"):
             params["improvements"] = improvements

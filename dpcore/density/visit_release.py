@@ -128,7 +128,7 @@ def _parts(epsilon, bound, pool):
                                  protects=PROTECTS)
 
 
-def plan_visits(*, epsilon: float, delta: float, ell: int, n_towers: int, n_slots: int,
+def visits_cost(*, epsilon: float, delta: float, ell: int, n_towers: int, n_slots: int,
                 slot_seconds: float = 3600.0, start=None, total_bound=None) -> PrivacyCost:
     """The cost :func:`release_visits` spends, from public parameters only.
 

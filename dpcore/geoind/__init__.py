@@ -6,7 +6,7 @@
   grid mechanisms; :mod:`.grid_channels`: discretised Laplace, geometric and k-RR channels;
 - :mod:`.ibu`: Iterative Bayesian Update and the baselines;
 - :mod:`.tuning`: ε tuning to an expected distance (Eq. 2), EMD utility loss (Eq. 3);
-- :mod:`.release`: ``plan_perturbation`` and ``perturb_points``;
+- :mod:`.release`: ``perturbation_cost`` and ``perturb_points``;
 - :mod:`.estimate`: ``estimate_distribution`` (IBU on the reports, post-processing).
 """
 from .estimate import estimate_distribution
@@ -23,12 +23,12 @@ from .planar import (
                      radius_quantile,
                      remap_to_region,
 )
-from .release import coverage_warning, perturb_points, plan_perturbation
+from .release import coverage_warning, perturb_points, perturbation_cost
 from .tuning import emd, expected_distance, tune_epsilon
 
 __all__ = ["Grid", "KRRChannel", "KernelChannel", "make_channel", "iterative_bayesian_update",
            "matrix_inversion", "report_histogram", "epsilon_from_level", "expected_displacement",
            "guarantee_facts", "outside_region", "planar_laplace_noise", "radius_quantile", "remap_to_region",
            "geodesic_forward", "geodesic_inverse", "planar_laplace_lonlat", "coverage_warning",
-           "estimate_distribution", "perturb_points", "plan_perturbation", "emd",
+           "estimate_distribution", "perturb_points", "perturbation_cost", "emd",
            "expected_distance", "tune_epsilon"]

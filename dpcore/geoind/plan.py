@@ -2,7 +2,7 @@
 
 :func:`plan_perturb_points` takes ε (or a radius r and level L, ε = L / r, §4.1), the mechanism,
 the public grid of the grid mechanisms and the per-user bound, and plans the cost
-(:func:`.release.plan_perturbation`). Its ``prepare`` refuses an empty layer and a run with
+(:func:`.release.perturbation_cost`). Its ``prepare`` refuses an empty layer and a run with
 most points outside the grid or the study area (:func:`.release.coverage_warning`) before the
 reservation; its ``release`` perturbs the points (:func:`.release.perturb_points`) and remaps
 the reports into the study area (:func:`.planar.remap_to_region`: post-processing of the
@@ -15,7 +15,7 @@ import numpy as np
 from ..accounting.plan import Plan
 from .geodesic import geodesic_inverse
 from .planar import epsilon_from_level, outside_region, remap_to_region
-from .release import coverage_warning, perturb_points, plan_perturbation
+from .release import coverage_warning, perturb_points, perturbation_cost
 
 
 def plan_perturb_points(*, epsilon: float = None, radius: float = None, level: float = None,
@@ -27,7 +27,7 @@ def plan_perturb_points(*, epsilon: float = None, radius: float = None, level: f
     metric frame). ``hint`` completes the warning about points off the grid."""
     if radius is not None:
         epsilon = epsilon_from_level(level, radius)
-    cost = plan_perturbation(epsilon, mechanism=mechanism, boundary=boundary,
+    cost = perturbation_cost(epsilon, mechanism=mechanism, boundary=boundary,
                              max_points_per_user=max_points_per_user)
     return PerturbPointsPlan(cost, epsilon=epsilon, mechanism=mechanism, geographic=grid is None,
                              grid=grid, boundary=boundary, max_points_per_user=max_points_per_user,

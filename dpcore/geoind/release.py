@@ -10,7 +10,7 @@ compose sequentially to m·ε per metre (the cost says so). A user with more
 points is refused or sampled down to m points, as the caller chooses; m is
 never taken from the data.
 
-:func:`plan_perturbation` gives the cost before any noise is drawn (for the
+:func:`perturbation_cost` gives the cost before any noise is drawn (for the
 ledger); :func:`perturb_points` returns the same cost, built from the channel
 that ran. :func:`coverage_warning` refuses or warns when too many true points
 lie outside the grid or the study area.
@@ -49,7 +49,7 @@ MAX_EPSILON_PER_METRE = 2.0 / GRANULARITY_M
 WARN_OUTSIDE, REFUSE_OUTSIDE = 0.05, 0.5
 
 
-def plan_perturbation(epsilon: float, *, mechanism: str = "planar_laplace",
+def perturbation_cost(epsilon: float, *, mechanism: str = "planar_laplace",
                       boundary: str = "remap", max_points_per_user: int = None) -> PrivacyCost:
     """The cost :func:`perturb_points` will spend, from public parameters only.
 
@@ -96,7 +96,7 @@ def perturb_points(xy, *, epsilon: float, rng: np.random.Generator, delta: float
     epsilon = check_epsilon(epsilon)
     if delta != 0.0:
         raise ValueError("geo-indistinguishability is pure: delta must be 0")
-    plan_perturbation(epsilon, mechanism=mechanism, boundary=boundary,   # the refusals
+    perturbation_cost(epsilon, mechanism=mechanism, boundary=boundary,   # the refusals
                       max_points_per_user=max_points_per_user)
     xy = _checked_points(xy, mechanism, geographic, grid)
     kept, dropped = _privacy_unit(len(xy), user_ids, max_points_per_user, excess, rng)

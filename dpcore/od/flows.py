@@ -42,7 +42,7 @@ from .trip_tables import TripTables, trips_per_user
 UNIT = "one user: all their trips in the time window (at most m of them are used)"
 
 
-def plan_od(*, epsilon: float, delta: float, noise: str, max_trips: int,
+def od_cost(*, epsilon: float, delta: float, noise: str, max_trips: int,
                  total_share: float = 0.0, total_cap=None) -> PrivacyCost:
     """The cost of :func:`release_od` with these parameters (no data needed)."""
     epsilon = check_epsilon(epsilon)
@@ -88,7 +88,7 @@ def release_od(user, origin_zone, dest_zone, *, n_zones: int, epsilon: float,
     (:mod:`.intervals`), covering the sampled trips × the true factor. ``internal``: the true
     matrices and sampling statistics.
     """
-    cost = plan_od(epsilon=epsilon, delta=delta, noise=noise, max_trips=max_trips,
+    cost = od_cost(epsilon=epsilon, delta=delta, noise=noise, max_trips=max_trips,
                    total_share=total_share, total_cap=total_cap)
     m = int(max_trips)
     n_zones = int(n_zones)
@@ -115,7 +115,7 @@ def release_od_tables(tables: TripTables, *, epsilon: float, delta: float = 0.0,
     :func:`dpcore.od.trip_bounds.bounded_tables`): the trips per pair already bounded to
     ≤ m per user (by a keyed hash instead of the release's generator: the same law, a
     uniformly random m-subset per user), the totals from the trips per user."""
-    cost = plan_od(epsilon=epsilon, delta=delta, noise=noise, max_trips=max_trips,
+    cost = od_cost(epsilon=epsilon, delta=delta, noise=noise, max_trips=max_trips,
                    total_share=total_share, total_cap=total_cap)
     if int(tables.max_trips) != int(max_trips):
         raise ValueError(f"the bounded trips keep ≤ {tables.max_trips} trips per user, the "

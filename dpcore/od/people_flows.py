@@ -1,6 +1,6 @@
 """People per OD pair, shrunk and optionally scaled to trips: the people-based OD release.
 
-Measurement (:func:`plan_people_od` / :func:`release_people_od`, the plan_/release_
+Measurement (:func:`people_od_cost` / :func:`release_people_od`, the plan_/release_
 pair of the release contract):
 
 1. people per pair (:func:`.people.people_per_pair`: each user once, on their main
@@ -43,11 +43,11 @@ from ..reporting.progress import report_progress
 from .intervals import count_level, scaled_interval, shrunk_interval
 from .noise import DISCRETE_LAPLACE, LEVEL, margin_of_error, noisy_counts
 from .people import UNIT, all_trips_table, people_table
-from .regions import MARGIN_NOTE, check_regions, combine, measure_regions, plan_people_regions, region_flows, square
+from .regions import MARGIN_NOTE, check_regions, combine, measure_regions, people_regions_cost, region_flows, square
 from .shrink import fit_prior_trimmed, noise_variance, posterior_mean
 from .totals import total_warning
 from .trip_arrays import ZonedTrips, check_max_trips
-from .trip_scale import MAX_SCALE_SHARE, plan_trip_scale, trip_scale
+from .trip_scale import MAX_SCALE_SHARE, trip_scale, trip_scale_cost
 from .trip_tables import TripTables
 
 PEOPLE, TRIPS = "people", "trips"
@@ -64,7 +64,7 @@ def _check(epsilon, scale_share, total_cap, publish):
     return epsilon, share, cap
 
 
-def plan_people_od(*, epsilon: float, directed: bool = False, publish: str = TRIPS,
+def people_od_cost(*, epsilon: float, directed: bool = False, publish: str = TRIPS,
                    scale_share: float = 0.05, total_cap: int = 50,
                    region_share: float = 0.0) -> PrivacyCost:
     """The cost of :func:`release_people_od` (no data): one part for the people per pair
@@ -73,7 +73,7 @@ def plan_people_od(*, epsilon: float, directed: bool = False, publish: str = TRI
     epsilon, share, cap = _check(epsilon, scale_share, total_cap, publish)
     check_representable(epsilon * (1.0 - share), 1.0, "people per pair (sensitivity 1; use "
                         "the method 'trips' at this ε)")
-    scale = plan_trip_scale(epsilon * share, cap) if publish == TRIPS else PrivacyCost()
+    scale = trip_scale_cost(epsilon * share, cap) if publish == TRIPS else PrivacyCost()
     return _people_cost(epsilon, [p.epsilon for p in scale.parts], directed=directed,
                         region_share=region_share) + scale
 
@@ -84,7 +84,7 @@ def _people_cost(epsilon: float, taken, *, directed: bool, region_share: float) 
     if float(region_share) > 0:
         if directed:
             raise ValueError("public regions need undirected people per pair")
-        return plan_people_regions(epsilon=rest(epsilon, *taken), region_share=region_share)
+        return people_regions_cost(epsilon=rest(epsilon, *taken), region_share=region_share)
     kind = "ordered" if directed else "unordered"
     return PrivacyCost.of("discrete Laplace", rest(epsilon, *taken), sensitivity=1,
                           protects=UNIT, unit_of_privacy=PrivacyUnit.USER,
@@ -124,7 +124,7 @@ def release_people_od(zoned: ZonedTrips, *, rng: np.random.Generator, progress=N
     (:mod:`.regions`); ``public['regions']`` then holds the region flows consistent with the
     zone pairs by least squares (``values``: people or, when trips are published, people ×
     the trip scale per unordered region pair; ``lower``/``upper``; ``margin_note``)."""
-    plan_people_od(epsilon=epsilon, directed=directed, publish=publish, scale_share=scale_share,
+    people_od_cost(epsilon=epsilon, directed=directed, publish=publish, scale_share=scale_share,
                    total_cap=total_cap, region_share=region_share)    # every refusal, first
     # the tie key's stream is split off before any draw: the same key as the Spark job's tables
     # (drawn from the sampling stream of the release's generator), whatever is measured first

@@ -2,7 +2,7 @@
 
 :func:`plan_od_flows` picks the method from public facts (:func:`.strategy.resolve`: people
 per pair, shrunk, at fine zones; trips per pair at coarse ones) and plans its cost
-(:func:`.people_flows.plan_people_od` or :func:`.flows.plan_od`). Its ``prepare`` draws the
+(:func:`.people_flows.people_od_cost` or :func:`.flows.od_cost`). Its ``prepare`` draws the
 public regions from the zones' centroids (no data); its ``release`` runs the chosen release
 on the zoned trips (or a Spark job's bounded tables) and gives the writers which pairs the OD
 table and the flow lines hold (from the noisy values and the public noise law only).
@@ -13,9 +13,9 @@ import numpy as np
 
 from ..accounting.plan import Plan
 from ..reporting.messages import Message
-from .flows import plan_od, release_od, release_od_tables
+from .flows import od_cost, release_od, release_od_tables
 from .intervals import interval_statement
-from .people_flows import plan_people_od, release_people_od
+from .people_flows import people_od_cost, release_people_od
 from .regions import grid_regions
 from .strategy import OD_PEOPLE, resolve
 from .trip_tables import TripTables
@@ -48,12 +48,12 @@ def plan_od_flows(*, method: str, epsilon: float, delta: float = 0.0,
         params = dict(epsilon=epsilon, directed=directed, publish=publish,
                       scale_share=scale_share, total_cap=total_cap,
                       region_share=REGION_SHARE if region_size > 0 else 0.0)
-        return ODFlowsPlan(plan_people_od(**params), release_people_od, params, choice=choice,
+        return ODFlowsPlan(people_od_cost(**params), release_people_od, params, choice=choice,
                            region_size=region_size)
     share = 0.05 if choice.rescale and total_share == 0 else total_share  # the rule's dense case
     params = dict(epsilon=epsilon, delta=delta, noise=noise, max_trips=max_trips,
                   total_share=share, total_cap=total_cap if share > 0 else None)
-    return ODFlowsPlan(plan_od(**params), release_od, params, choice=choice, region_size=0.0)
+    return ODFlowsPlan(od_cost(**params), release_od, params, choice=choice, region_size=0.0)
 
 
 class ODFlowsPlan(Plan):

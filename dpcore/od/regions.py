@@ -62,7 +62,7 @@ def _check(epsilon, region_share):
     return epsilon, share
 
 
-def plan_people_regions(*, epsilon: float, region_share: float = 0.2) -> PrivacyCost:
+def people_regions_cost(*, epsilon: float, region_share: float = 0.2) -> PrivacyCost:
     """The cost of :func:`release_people_regions`: zone pairs, then region pairs."""
     epsilon, share = _check(epsilon, region_share)
     for eps, what in ((epsilon * (1 - share), "zone"), (epsilon * share, "region")):
@@ -170,7 +170,7 @@ def measure_regions(zoned: ZonedTrips, *, rng: np.random.Generator, epsilon: flo
     """The two measurements alone: (cost spent, noisy zone values, noisy region values,
     true zone counts, true region counts, R), values in :func:`_upper` order; main-pair ties
     drawn from ``ties`` (default: the sampling stream of ``rng`` as it is now)."""
-    cost = plan_people_regions(epsilon=epsilon, region_share=region_share)
+    cost = people_regions_cost(epsilon=epsilon, region_share=region_share)
     n = zoned.n_zones
     regions = check_regions(regions, n)
     n_r = int(regions.max()) + 1 if regions.size else 0
@@ -257,7 +257,7 @@ def release_people_regions(zoned: ZonedTrips, *, rng: np.random.Generator, progr
     ``public``: ``lower``/``upper`` (95 % intervals), ``margin_of_error_95`` (per region
     pair), ``zones_consistent`` (n × n least-squares zone values adding up to the regions'),
     ``weight_direct`` (w per region pair), ``pairs_per_region_pair`` (k_B)."""
-    cost = plan_people_regions(epsilon=epsilon, region_share=region_share)
+    cost = people_regions_cost(epsilon=epsilon, region_share=region_share)
     n = zoned.n_zones
     regions = check_regions(regions, n)
     spent, y_zone, y_region, zone_truth, region_truth, n_r = measure_regions(

@@ -36,7 +36,7 @@ from .strategy import AUTO, OD_PEOPLE, OD_TRIPS, VISITS_PLAIN, VISITS_SHRUNK, re
 from .table_statistics import from_tables
 from .totals import total_warning
 from .trip_arrays import Trips, ZonedTrips, check_max_trips
-from .trip_scale import MAX_SCALE_SHARE, plan_trip_scale, trip_scale
+from .trip_scale import MAX_SCALE_SHARE, trip_scale, trip_scale_cost
 from .trip_tables import TripTables
 
 UNIT = "one user: all their trips in the time window (at most m of them are used)"
@@ -65,7 +65,7 @@ def _methods(od_method, visits_method, n_zones, max_trips, epsilon, population):
                    epsilon=epsilon, population=population)
 
 
-def plan_report(*, epsilon: float, weights, max_trips: int, od_method: str = OD_TRIPS,
+def report_cost(*, epsilon: float, weights, max_trips: int, od_method: str = OD_TRIPS,
                      visits_method: str = VISITS_PLAIN, scale_share: float = 0.05,
                      total_cap: int = 50, n_zones=None, population=None) -> PrivacyCost:
     """The cost of :func:`release_report` (no data needed): one part per statistic, and
@@ -87,7 +87,7 @@ def plan_report(*, epsilon: float, weights, max_trips: int, od_method: str = OD_
                             protects=UNIT, unit_of_privacy=PrivacyUnit.USER, note=TITLES[name])
              for name, eps in split_budget(epsilon * (1.0 - share), weights).items()]
     if scaled:
-        parts.append(plan_trip_scale(epsilon * share, total_cap, m))
+        parts.append(trip_scale_cost(epsilon * share, total_cap, m))
     _check_statistic_noise(epsilon * (1.0 - (max(share, MAX_SCALE_SHARE) if scaled else 0.0)),
                            weights, choice, m)
     return PrivacyCost.sequential(parts)
@@ -118,7 +118,7 @@ def release_report(trips: Trips, origin_zone=None, dest_zone=None, *, n_zones: i
     (:func:`.table_statistics.from_tables`, which refuses other bins or another m before any
     noise is drawn), or :class:`.trip_arrays.ZonedTrips` (zones None): its user ids break the main
     pairs' ties, so one user more moves no other user's main pair (the codes would shift)."""
-    plan_report(epsilon=epsilon, weights=weights, max_trips=max_trips, od_method=od_method,
+    report_cost(epsilon=epsilon, weights=weights, max_trips=max_trips, od_method=od_method,
                 visits_method=visits_method, scale_share=scale_share, total_cap=total_cap,
                 n_zones=n_zones, population=population)  # every parameter-only refusal, first
     choice = _methods(od_method, visits_method, n_zones, int(max_trips), epsilon, population)

@@ -2,7 +2,7 @@
 
 :func:`plan_mobility_report` picks the OD and visits methods from public facts
 (:func:`.strategy.resolve`), plans the cost of the weighted statistics and the trip scale
-(:func:`.report.plan_report`) and builds the public bins (trips per day refused here without a
+(:func:`.report.report_cost`) and builds the public bins (trips per day refused here without a
 time window). Its ``prepare`` refuses, before the reservation, bounded tables that cannot give
 a chosen statistic (other bins, another m); its ``release`` is :func:`.report.release_report`.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..accounting.plan import Plan
 from . import statistics as st
-from .report import plan_report, release_report
+from .report import release_report, report_cost
 from .strategy import resolve
 from .table_statistics import from_tables
 from .trip_tables import TripTables
@@ -26,7 +26,7 @@ def plan_mobility_report(*, epsilon: float, weights: dict, max_trips: int, n_zon
                      epsilon=epsilon, population=population)
     methods = dict(od_method=choice.od, visits_method=choice.visits, scale_share=scale_share,
                    total_cap=total_cap)
-    cost = plan_report(epsilon=epsilon, weights=weights, max_trips=max_trips, **methods)
+    cost = report_cost(epsilon=epsilon, weights=weights, max_trips=max_trips, **methods)
     public_bins = st.Bins(**(bins or {}))
     if weights[st.TRIPS_PER_DAY] > 0:
         public_bins.days()  # refused here, before reading, when the window is not set

@@ -27,7 +27,7 @@ from .trip_arrays import check_max_trips
 
 #: The most of the release's ε the trip scale may take when the noisy user count is small.
 MAX_SCALE_SHARE = 0.25
-def plan_trip_scale(epsilon: float, cap: int, m=None) -> PrivacyCost:
+def trip_scale_cost(epsilon: float, cap: int, m=None) -> PrivacyCost:
     """The cost of :func:`trip_scale`: users (sensitivity 1), then trips (sensitivity M)."""
     cap = check_max_trips(cap)
     if m is not None and cap < int(m):
@@ -55,7 +55,7 @@ def trip_scale(user, *, epsilon: float, cap: int, rng, m=None, ceiling=None) -> 
     holds it and the true scale with probability ≥ 99 % (:mod:`.intervals`; the users' total
     from their most precise count); ``warnings`` when κ̂ may be off by > 2×; ``internal``
     holds the true scales."""
-    nominal = plan_trip_scale(epsilon, cap, m)
+    nominal = trip_scale_cost(epsilon, cap, m)
     totals = user_totals(user, cap, m)
     spent = PrivacyCost()
 

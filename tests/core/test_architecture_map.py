@@ -140,13 +140,13 @@ def test_the_search_finds_a_module_that_reserves_by_hand(tmp_path):
 def test_the_count_sees_a_module_that_climbs_back():
     """Control: a module that post-processes a release in the glue (a reader, the plan, the
     release, a remapping, two report helpers) counts 6; constants are not counted."""
-    source = ("from ...dpcore.geoind import perturb_points, plan_perturbation, remap_to_region\n"
+    source = ("from ...dpcore.geoind import perturb_points, perturbation_cost, remap_to_region\n"
               "from ...dpcore.reporting import report as dpreport\n"
               "from ...dpcore.geoind.summary import UNIT, guarantee_html\n"
               "from ...dpcore.ingest import parse_times\n"
-              "plan = plan_perturbation(1.0, unit=UNIT)\n"
+              "plan = perturbation_cost(1.0, unit=UNIT)\n"
               "r = remap_to_region(perturb_points(parse_times(x), plan), area)\n"
               "html = dpreport.table(guarantee_html(r))\n")
     assert dpcore_functions(source) == ["dpreport.table", "guarantee_html", "parse_times",
-                                        "perturb_points", "plan_perturbation", "remap_to_region"]
+                                        "perturb_points", "perturbation_cost", "remap_to_region"]
     assert len(dpcore_functions(source)) > 4

@@ -10,8 +10,8 @@ from mobility_dp.dpcore.demo_data import generate_cdr, generate_population
 from mobility_dp.dpcore.density import (
     METHODS,
     assemble_density,
+    density_cost,
     density_geography,
-    plan_density,
     release_density,
     sections,
 )
@@ -139,7 +139,7 @@ def test_planned_cost_is_what_the_release_spends(method, improvements):
                                   start=cdr.start, n_slots=24)
     data = assemble_density(g, bounded).inputs
     kw = {"improvements": improvements} if method in ("efpa_g", "efpa") else {}
-    plan = plan_density(method, epsilon=0.8, delta=1e-6, improvements=improvements)
+    plan = density_cost(method, epsilon=0.8, delta=1e-6, improvements=improvements)
     rel = release_density(data, method=method, epsilon=0.8, delta=1e-6, rng=make_rng(4), **kw)
     assert [(p.epsilon, p.delta) for p in plan.parts] == \
         [(pytest.approx(p.epsilon), p.delta) for p in rel.cost.parts]
@@ -169,14 +169,14 @@ def test_a_release_spending_other_than_its_plan_is_a_bug(monkeypatch):
     monkeypatch.setattr(pipeline, "release_lpa", overspending)
     rel = release_density(data, method="lpa", epsilon=1.0, rng=make_rng(0))
     with pytest.raises(RuntimeError, match="planned"):          # the contract's one check
-        check_spent(plan_density("lpa", epsilon=1.0), rel.cost)
+        check_spent(density_cost("lpa", epsilon=1.0), rel.cost)
     with pytest.raises(ValueError, match="needs δ > 0"):
-        plan_density("efpa_g", epsilon=1.0, delta=0.0)
+        density_cost("efpa_g", epsilon=1.0, delta=0.0)
 
 
 def test_plan_and_release_state_one_user_as_unit_of_privacy():
-    assert plan_density("lpa", epsilon=1.0).unit_of_privacy == "user"
-    assert plan_density("efpa_g", epsilon=1.0, delta=1e-6).unit_of_privacy == "user"
+    assert density_cost("lpa", epsilon=1.0).unit_of_privacy == "user"
+    assert density_cost("efpa_g", epsilon=1.0, delta=1e-6).unit_of_privacy == "user"
     geo = density_geography(CENSUS, CENSUS_IDS, tower_xy=TOWERS, tower_ids=TOWER_IDS)
     users = np.repeat(np.arange(30), 4)
     rng = np.random.default_rng(3)

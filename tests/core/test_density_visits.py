@@ -20,7 +20,7 @@ from mobility_dp.dpcore.density import lowrank, visit_reconstruction, visit_rele
 from mobility_dp.dpcore.density.sensitivity import cover_mapping
 from mobility_dp.dpcore.density.visit_pooling import block_hours, pooling
 from mobility_dp.dpcore.density.visit_reconstruction import cap_ratio
-from mobility_dp.dpcore.density.visit_release import VisitDensityInputs, plan_visits, release_visits
+from mobility_dp.dpcore.density.visit_release import VisitDensityInputs, release_visits, visits_cost
 from mobility_dp.dpcore.density.visits import SHARE_BITS, VisitCounts, capped_total, visit_shares
 from mobility_dp.dpcore.geometry.cover import reallocate
 from mobility_dp.dpcore.ingest import CompactEvents
@@ -193,7 +193,7 @@ def test_planned_cost_is_spent_and_refusals_come_before_data(epsilon, n_parts):
     """ε-DP whatever δ allows: Laplace on the shares' columns and on the profile, discrete
     Laplace on the capped total; the plan is computed from public parameters only."""
     data = _inputs(np.full((4, 48), 50 * UNIT), [5] * 40, start=MONDAY)
-    plan = plan_visits(epsilon=epsilon, delta=2e-6, ell=5, n_towers=4, n_slots=48,
+    plan = visits_cost(epsilon=epsilon, delta=2e-6, ell=5, n_towers=4, n_slots=48,
                        start=MONDAY)
     rel = release_visits(data, rng=make_rng(1), epsilon=epsilon, delta=2e-6, ell=5)
     assert len(plan.parts) == n_parts
@@ -204,12 +204,12 @@ def test_planned_cost_is_spent_and_refusals_come_before_data(epsilon, n_parts):
     assert [p.sensitivity for p in plan.parts] == [1.0, 1.0, 48.0]  # shares, profile, B
     assert rel.public["block_slots"] == block_hours(epsilon)
     # no pooling within a day (slots of 7 min): no profile, two parts
-    assert len(plan_visits(epsilon=epsilon, delta=0.0, ell=5, n_towers=4, n_slots=6,
+    assert len(visits_cost(epsilon=epsilon, delta=0.0, ell=5, n_towers=4, n_slots=6,
                            slot_seconds=420.0).parts) == 2
     for bad in ({"ell": 0}, {"total_bound": 4}, {"epsilon": -1}, {"delta": 1.0},
                 {"n_towers": 0}):
         with pytest.raises(ValueError):
-            plan_visits(**{"epsilon": epsilon, "delta": 2e-6, "ell": 5, "n_towers": 4,
+            visits_cost(**{"epsilon": epsilon, "delta": 2e-6, "ell": 5, "n_towers": 4,
                            "n_slots": 6, **bad})
     with pytest.raises(ValueError, match="shares"):
         VisitDensityInputs(VisitCounts(counts=np.zeros((2, 3), np.int64),

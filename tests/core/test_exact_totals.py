@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from mobility_dp.dpcore.accounting.costs import Budget, rest, upper_sum
 from mobility_dp.dpcore.accounting.ledger import Ledger
-from mobility_dp.dpcore.od.flows import plan_od
-from mobility_dp.dpcore.od.people_flows import plan_people_od, release_people_od
+from mobility_dp.dpcore.od.flows import od_cost
+from mobility_dp.dpcore.od.people_flows import people_od_cost, release_people_od
 from mobility_dp.dpcore.od.trip_arrays import Trips, ZonedTrips
 from mobility_dp.dpcore.random.rng import make_rng
 
@@ -45,9 +45,9 @@ def _zoned(n_users=40, seed=0):
 
 def test_od_plans_and_releases_total_exactly_epsilon(tmp_path):
     for eps in EPSILONS:
-        assert plan_people_od(epsilon=eps).epsilon == eps
-        assert plan_people_od(epsilon=eps, scale_share=0.1, total_cap=5).epsilon == eps
-        assert plan_od(epsilon=eps, delta=0.0, noise="discrete_laplace", max_trips=4,
+        assert people_od_cost(epsilon=eps).epsilon == eps
+        assert people_od_cost(epsilon=eps, scale_share=0.1, total_cap=5).epsilon == eps
+        assert od_cost(epsilon=eps, delta=0.0, noise="discrete_laplace", max_trips=4,
                        total_share=0.05, total_cap=50).epsilon == eps
         for n_users in (5, 400):           # few users: the trip scale takes more of ε
             rel = release_people_od(_zoned(n_users), rng=make_rng(1), epsilon=eps)

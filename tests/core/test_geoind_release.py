@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from mobility_dp.dpcore.geoind import Grid, coverage_warning, estimate_distribution, perturb_points, plan_perturbation
+from mobility_dp.dpcore.geoind import Grid, coverage_warning, estimate_distribution, perturb_points, perturbation_cost
 from mobility_dp.dpcore.random.rng import make_rng
 from mobility_dp.dpcore.reporting.progress import Cancelled
 
@@ -40,7 +40,7 @@ def test_users_compose_to_public_m_or_are_sampled_down():
     assert rel.public["max_points_per_user"] == 5 and "m = 5" in rel.cost.parts[0].protects
     assert rel.cost.unit_of_privacy == "user" and rel.cost.unit == "ε per metre"
     assert "kept" not in rel.public and len(rel.internal["kept"]) == 1000
-    assert plan_perturbation(0.01, max_points_per_user=5).epsilon == rel.cost.epsilon
+    assert perturbation_cost(0.01, max_points_per_user=5).epsilon == rel.cost.epsilon
     assert any("5·ε" in s for s in rel.public["facts"]["statements"])
     with pytest.raises(ValueError, match=r"user '\d+' has 4 points and 100 user\(s\) have more "
                                          r"than the maximum of 3"):
@@ -95,11 +95,11 @@ def test_grid_mechanisms_report_cell_centres(mechanism, epsilon, name):
     np.testing.assert_array_equal(rel.values, centres[rel.public["reported_cells"]])
     assert rel.cost.parts[0].mechanism == name and rel.cost.epsilon == epsilon
     assert rel.cost.unit == ("ε" if mechanism == "krr" else "ε per metre")
-    assert plan_perturbation(epsilon, mechanism=mechanism).parts[0].mechanism == name
+    assert perturbation_cost(epsilon, mechanism=mechanism).parts[0].mechanism == name
     paper = perturb_points(_points(), epsilon=epsilon, rng=make_rng(4), mechanism=mechanism,
                            grid=GRID, boundary="renormalise")
     assert paper.cost.epsilon == (epsilon if mechanism == "krr" else 2 * epsilon)
-    assert plan_perturbation(epsilon, mechanism=mechanism, boundary="renormalise").epsilon == \
+    assert perturbation_cost(epsilon, mechanism=mechanism, boundary="renormalise").epsilon == \
         paper.cost.epsilon
 
 
@@ -197,11 +197,11 @@ def test_planar_laplace_refuses_an_epsilon_whose_noise_is_below_the_granularity(
     assert MAX_EPSILON_PER_METRE == 200.0
     for eps in (1e6, 201.0):
         with pytest.raises(ValueError, match="publish the true points"):
-            plan_perturbation(eps)
+            perturbation_cost(eps)
         with pytest.raises(ValueError, match="publish the true points"):
             perturb_points(_points(), epsilon=eps, rng=make_rng(1))
     xy = _points()
     rel = perturb_points(xy, epsilon=MAX_EPSILON_PER_METRE, rng=make_rng(1))
     moved = np.hypot(*(rel.values - xy[rel.internal["kept"]]).T)
     assert np.median(moved) == pytest.approx(1.68 / MAX_EPSILON_PER_METRE, abs=GRANULARITY_M)
-    assert plan_perturbation(1e6, mechanism="geometric").epsilon == 1e6   # grids: cells
+    assert perturbation_cost(1e6, mechanism="geometric").epsilon == 1e6   # grids: cells

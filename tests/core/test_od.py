@@ -99,10 +99,10 @@ def test_od_bounding_and_noisy_total_rescales(noiseless_epsilon):
 
 def test_od_refuses_cap_below_m_and_bad_noise():
     with pytest.raises(ValueError, match="must be ≥ the trips kept"):
-        flows.plan_od(epsilon=1, delta=0, noise="discrete_laplace", max_trips=5,
+        flows.od_cost(epsilon=1, delta=0, noise="discrete_laplace", max_trips=5,
                            total_share=0.1, total_cap=3)
     with pytest.raises(ValueError, match="Gaussian noise needs delta > 0"):
-        flows.plan_od(epsilon=1, delta=0, noise="gaussian", max_trips=5)
+        flows.od_cost(epsilon=1, delta=0, noise="gaussian", max_trips=5)
 
 
 @pytest.mark.parametrize("kind,delta", [("discrete_laplace", 0.0), ("gaussian", 1e-6)])
@@ -179,7 +179,7 @@ def test_mixed_report_costs_are_exact():
     assert set(rel.values) == {"visits", "od", "trip_length", "trips_per_user",
                                "time_between_trips"}
     assert rel.cost.parts[0].note.startswith(statistics.TITLES["visits"])
-    planned = report.plan_report(epsilon=2.0, weights=weights, max_trips=4)
+    planned = report.report_cost(epsilon=2.0, weights=weights, max_trips=4)
     assert [(p.epsilon, p.sensitivity) for p in planned.parts] == \
         [(p.epsilon, p.sensitivity) for p in rel.cost.parts]
 

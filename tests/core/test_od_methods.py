@@ -58,7 +58,7 @@ def test_report_with_the_new_methods_spends_as_planned():
     trips, o, d = _trips()
     kw = dict(epsilon=2.0, weights={"visits": 1, "od": 1}, max_trips=4,
               od_method="auto", visits_method="auto", scale_share=0.1, total_cap=20)
-    plan = report.plan_report(n_zones=6, **kw)
+    plan = report.report_cost(n_zones=6, **kw)
     rel = report.release_report(trips, o, d, n_zones=6, rng=make_rng(1),
                                 bins=report.Bins(time_windows=(0, 24)), **kw)
     check_spent(plan, rel.cost)
@@ -74,7 +74,7 @@ def test_report_with_the_new_methods_spends_as_planned():
     assert np.abs(visits["per_zone"] - truth_visits).mean() < 0.25 * truth_visits.mean()
     assert od["counts"].sum() == pytest.approx(trips.n, rel=0.25)
     with pytest.raises(ValueError, match="number of zones"):
-        report.plan_report(**kw)
+        report.report_cost(**kw)
 
 
 def test_old_methods_stay_selectable_and_unchanged():
@@ -129,7 +129,7 @@ def test_dense_pairs_get_trips_per_pair_scaled_for_the_trips_lost_by_sampling():
               visits_method="auto", scale_share=0.1, total_cap=20, population=3000)
     rel = report.release_report(trips, o, d, n_zones=3, rng=make_rng(2),
                                 bins=report.Bins(time_windows=(0, 24)), **kw)
-    check_spent(report.plan_report(n_zones=3, **kw), rel.cost)
+    check_spent(report.report_cost(n_zones=3, **kw), rel.cost)
     od = rel.values["od"]
     assert "trips per ordered pair" in od["counted"] and rel.public["sampling_scale"] > 1.1
     truth = np.bincount(o * 3 + d, minlength=9).reshape(3, 3)
@@ -137,11 +137,11 @@ def test_dense_pairs_get_trips_per_pair_scaled_for_the_trips_lost_by_sampling():
 
 
 def test_people_per_pair_refuses_unrepresentable_epsilon_in_the_plan():
-    from mobility_dp.dpcore.od.people_flows import plan_people_od
+    from mobility_dp.dpcore.od.people_flows import people_od_cost
     with pytest.raises(ValueError, match="use the method 'trips'"):
-        plan_people_od(epsilon=100.0)
+        people_od_cost(epsilon=100.0)
     with pytest.raises(ValueError, match="OD method 'trips'"):
-        report.plan_report(epsilon=100.0, weights={"od": 1}, max_trips=5,
+        report.report_cost(epsilon=100.0, weights={"od": 1}, max_trips=5,
                                 od_method="people_shrunk")
     # the rule never picks it there
     assert strategy.choose(n_zones=965, max_trips=10, epsilon=100.0).od == strategy.OD_TRIPS

@@ -8,7 +8,7 @@ import pytest
 from mobility_dp.dpcore import mechanisms as mech
 from mobility_dp.dpcore.accounting.contract import check_spent
 from mobility_dp.dpcore.od import people, shrink
-from mobility_dp.dpcore.od.people_flows import measure_people, plan_people_od, release_people_od
+from mobility_dp.dpcore.od.people_flows import measure_people, people_od_cost, release_people_od
 from mobility_dp.dpcore.od.trip_arrays import Trips, ZonedTrips
 from mobility_dp.dpcore.random.rng import make_rng
 
@@ -52,7 +52,7 @@ def test_user_totals_cap_the_trips_of_each_user():
 def test_cost_is_planned_and_spent_exactly():
     z = zoned(np.arange(20) % 7, np.arange(20) % 3, (np.arange(20) * 2) % 3, 3)
     for publish in ("people", "trips"):
-        plan = plan_people_od(epsilon=1.0, publish=publish, scale_share=0.1, total_cap=5)
+        plan = people_od_cost(epsilon=1.0, publish=publish, scale_share=0.1, total_cap=5)
         rel = release_people_od(z, rng=make_rng(1), epsilon=1.0, publish=publish,
                                 scale_share=0.1, total_cap=5)
         check_spent(plan, rel.cost)
@@ -62,9 +62,9 @@ def test_cost_is_planned_and_spent_exactly():
                                                            else [1.0, 1.0, 1.0, 5.0])
         assert rel.cost.unit_of_privacy == "user"
     with pytest.raises(ValueError, match="share"):
-        plan_people_od(epsilon=1.0, publish="trips", scale_share=0.0)
+        people_od_cost(epsilon=1.0, publish="trips", scale_share=0.0)
     with pytest.raises(ValueError, match="publish"):
-        plan_people_od(epsilon=1.0, publish="visits")
+        people_od_cost(epsilon=1.0, publish="visits")
 
 
 def test_undirected_release_is_symmetric_and_scaled_to_trips(noiseless_epsilon):

@@ -32,7 +32,7 @@ REGIONS = np.array([0, 0, 0, 1, 1, 2, 2])   # 7 zones in 3 regions
 
 def test_cost_is_planned_and_spent_and_levels_agree():
     z = _commuters([3, 0, 5, 2, 1, 7], REGIONS)
-    plan = reg.plan_people_regions(epsilon=1.0, region_share=0.25)
+    plan = reg.people_regions_cost(epsilon=1.0, region_share=0.25)
     rel = reg.release_people_regions(z, rng=make_rng(0), epsilon=1.0, regions=REGIONS,
                                      region_share=0.25)
     check_spent(plan, rel.cost)
@@ -49,7 +49,7 @@ def test_cost_is_planned_and_spent_and_levels_agree():
     truth = rel.internal["truth_regions"]
     assert truth[0, 0] == 3 + 0 and truth[0, 1] == 5 + 2 and truth[0, 2] == 1 + 7
     with pytest.raises(ValueError, match="share"):
-        reg.plan_people_regions(epsilon=1.0, region_share=1.0)
+        reg.people_regions_cost(epsilon=1.0, region_share=1.0)
     with pytest.raises(ValueError, match="region index"):
         reg.release_people_regions(z, rng=make_rng(0), epsilon=1.0, regions=[0, 1],
                                    region_share=0.2)
@@ -132,17 +132,17 @@ def test_grid_regions_number_the_squares_of_the_centroids():
 
 
 def test_people_release_with_regions_spends_as_planned_and_counts_the_same_users():
-    from mobility_dp.dpcore.od.people_flows import plan_people_od, release_people_od
+    from mobility_dp.dpcore.od.people_flows import people_od_cost, release_people_od
     z = _commuters([3, 0, 5, 2, 1, 7], REGIONS)
     kw = dict(epsilon=2.0, publish="people", region_share=0.3)
     rel = release_people_od(z, rng=make_rng(4), regions=REGIONS, **kw)
-    check_spent(plan_people_od(**kw), rel.cost)
+    check_spent(people_od_cost(**kw), rel.cost)
     assert [p.epsilon for p in rel.cost.parts] == pytest.approx([1.4, 0.6])
     regions = rel.public["regions"]
     assert regions["n_regions"] == 3 and "regions" in regions["counted"]
     truth = rel.internal["truth_regions"]
     assert truth.sum() == rel.internal["truth_people"].sum() == 18
     with pytest.raises(ValueError, match="undirected"):
-        plan_people_od(epsilon=1.0, directed=True, region_share=0.2)
+        people_od_cost(epsilon=1.0, directed=True, region_share=0.2)
     with pytest.raises(ValueError, match="one region per zone"):
         release_people_od(z, rng=make_rng(4), **kw)

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from mobility_dp.dpcore.accounting.contract import check_spent
-from mobility_dp.dpcore.od.people_flows import plan_people_od, release_people_od
+from mobility_dp.dpcore.od.people_flows import people_od_cost, release_people_od
 from mobility_dp.dpcore.od.scale_rule import scale_epsilon
 from mobility_dp.dpcore.od.trip_arrays import Trips, ZonedTrips
 from mobility_dp.dpcore.od.trip_scale import MAX_SCALE_SHARE, trip_scale
@@ -47,7 +47,7 @@ def test_noise_only_scale_is_unknown_not_invented():
 def test_hundred_people_scale_takes_more_epsilon_covers_and_the_total_is_as_planned():
     data = people(100)
     true_kappa = np.minimum(np.bincount(data.user), 50).mean()
-    plan = plan_people_od(epsilon=1.0)
+    plan = people_od_cost(epsilon=1.0)
     errors, fixed_errors, covered = [], [], 0
     for seed in range(20):
         rel = release_people_od(data, rng=make_rng(seed), epsilon=1.0)
@@ -77,7 +77,7 @@ def test_report_scale_adapts_and_warns_when_below_its_noise():
     data = people(30)
     kw = dict(epsilon=0.2, weights={"visits": 1, "od": 1}, max_trips=4, od_method="auto",
               visits_method="auto", total_cap=50)
-    plan = report.plan_report(n_zones=6, **kw)
+    plan = report.report_cost(n_zones=6, **kw)
     shares = []
     for seed in range(5):
         rel = report.release_report(data.trips, data.origin_zone, data.dest_zone, n_zones=6,

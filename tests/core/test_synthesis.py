@@ -5,7 +5,7 @@ from shapely.geometry import box
 
 from mobility_dp.dpcore.accounting.contract import check_spent
 from mobility_dp.dpcore.flows.cells import locate_points
-from mobility_dp.dpcore.od.synthesis import plan_synthetic_trips, release_synthetic_trips
+from mobility_dp.dpcore.od.synthesis import release_synthetic_trips, synthetic_trips_cost
 from mobility_dp.dpcore.od.synthesis.parts import WEIGHTS, budget, sensitivities
 from mobility_dp.dpcore.od.trip_arrays import Trips, ZonedTrips
 from mobility_dp.dpcore.random.rng import make_rng
@@ -44,7 +44,7 @@ PARAMS = dict(epsilon=1.0, max_trips=10, trips_cap=30, polygons=ZONES, window=WI
 
 
 def test_cost_is_planned_from_parameters_and_spent_as_planned():
-    plan = plan_synthetic_trips(epsilon=1.0, max_trips=10, trips_cap=30)
+    plan = synthetic_trips_cost(epsilon=1.0, max_trips=10, trips_cap=30)
     assert plan.epsilon == pytest.approx(1.0) and plan.delta == 0
     sens = sensitivities(10)
     assert plan.unit_of_privacy == "user" and len(plan.parts) == len(WEIGHTS)
@@ -63,9 +63,9 @@ def test_cost_is_planned_from_parameters_and_spent_as_planned():
     check_spent(plan, rel.cost)
     assert rel.public["pairs_raked_to_distances"]
     with pytest.raises(ValueError, match="cap M"):
-        plan_synthetic_trips(epsilon=1.0, max_trips=10, trips_cap=5)
+        synthetic_trips_cost(epsilon=1.0, max_trips=10, trips_cap=5)
     with pytest.raises(ValueError, match="epsilon"):
-        plan_synthetic_trips(epsilon=0.0, max_trips=10, trips_cap=30)
+        synthetic_trips_cost(epsilon=0.0, max_trips=10, trips_cap=30)
 
 
 def test_output_holds_no_input_coordinate_time_or_user_and_rows_are_shuffled():

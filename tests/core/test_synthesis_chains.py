@@ -8,7 +8,7 @@ from shapely.geometry import box
 
 from mobility_dp.dpcore.accounting.contract import check_spent
 from mobility_dp.dpcore.flows.cells import locate_points
-from mobility_dp.dpcore.od.synthesis import plan_synthetic_trips, release_synthetic_trips
+from mobility_dp.dpcore.od.synthesis import release_synthetic_trips, synthetic_trips_cost
 from mobility_dp.dpcore.od.synthesis.chains import CELLS, E, H, Markov, W, markov_of, true_transitions, walk
 from mobility_dp.dpcore.od.synthesis.evaluate import profile
 from mobility_dp.dpcore.od.synthesis.fit import fit_model
@@ -50,11 +50,11 @@ PARAMS = dict(epsilon=1.0, max_trips=10, trips_cap=30, polygons=ZONES, window=WI
 
 
 def test_transitions_part_is_charged_and_optional():
-    plan = plan_synthetic_trips(epsilon=1.0, max_trips=10, trips_cap=30)
+    plan = synthetic_trips_cost(epsilon=1.0, max_trips=10, trips_cap=30)
     part = [p for p in plan.parts if "consecutive trips" in p.note]
     assert len(part) == 1 and part[0].sensitivity == 1
     assert part[0].epsilon == pytest.approx(WEIGHTS["transitions"] / sum(WEIGHTS.values()))
-    without = plan_synthetic_trips(epsilon=1.0, max_trips=10, trips_cap=30, transitions=False)
+    without = synthetic_trips_cost(epsilon=1.0, max_trips=10, trips_cap=30, transitions=False)
     assert len(without.parts) == len(WEIGHTS) - 1 and without.epsilon == pytest.approx(1.0)
     assert "transitions" not in budget(1.0, transitions=False)
     data = days_out(150, make_rng(1))

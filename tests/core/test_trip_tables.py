@@ -8,7 +8,7 @@ import pytest
 from mobility_dp.dpcore.accounting.contract import check_spent
 from mobility_dp.dpcore.ingest.trip_table import FORMAT_2, check_trip_tables, read_trip_tables, write_trip_tables
 from mobility_dp.dpcore.od import statistics as st
-from mobility_dp.dpcore.od.flows import plan_od, release_od, release_od_tables
+from mobility_dp.dpcore.od.flows import od_cost, release_od, release_od_tables
 from mobility_dp.dpcore.od.people_flows import release_people_od
 from mobility_dp.dpcore.od.table_statistics import TABLE_STATISTICS, bins_record, from_tables
 from mobility_dp.dpcore.od.trip_arrays import Trips, ZonedTrips
@@ -110,7 +110,7 @@ def test_trips_release_from_the_tables_follows_the_same_contract():
         {k: v for k, v in from_tables.public.items() if k not in arrays}
     for k in arrays:
         np.testing.assert_array_equal(direct.public[k], from_tables.public[k])
-    check_spent(plan_od(**kw), from_tables.cost)
+    check_spent(od_cost(**kw), from_tables.cost)
     for k in ("trips", "trips_kept", "users", "trips_up_to_cap"):
         assert direct.internal[k] == from_tables.internal[k], k
     with pytest.raises(ValueError, match="≤ 3 trips per user"):
@@ -170,7 +170,7 @@ def test_the_report_statistics_from_the_tables_equal_compute_on_the_kept_trips()
     """Every statistic's truth from the tables = :func:`statistics.compute` on the trips kept
     by the keyed bottom-m (the Spark job's kept set), and the release from the tables
     charges what it planned with the trip path's sensitivities."""
-    from mobility_dp.dpcore.od.report import plan_report, release_report
+    from mobility_dp.dpcore.od.report import release_report, report_cost
     z = _timed()
     keys = _keys(z)
     bins = st.Bins(window=WINDOW, trips_per_user_max=5)
@@ -189,7 +189,7 @@ def test_the_report_statistics_from_the_tables_equal_compute_on_the_kept_trips()
         kw = dict(epsilon=1.0, weights=weights, max_trips=3, od_method=method,
                   visits_method="plain", n_zones=6)
         rel = release_report(tables, None, None, rng=make_rng(2), bins=bins, **kw)
-        check_spent(plan_report(**kw), rel.cost)
+        check_spent(report_cost(**kw), rel.cost)
         assert set(rel.values) == set(st.STATISTICS) and rel.internal["users"] == 300
         for name in st.STATISTICS:
             if not (name == st.OD and method != "trips"):

@@ -82,7 +82,7 @@ def _direct_release(path, ledger):
     from mobility_dp.dpcore.ingest.trip_encoder import TripEncoder
     from mobility_dp.dpcore.ingest.trip_files import read_trips_file
     from mobility_dp.dpcore.ingest.zones import ZoneIndex
-    from mobility_dp.dpcore.od.flows import DISCRETE_LAPLACE, plan_od, release_od
+    from mobility_dp.dpcore.od.flows import DISCRETE_LAPLACE, od_cost, release_od
     ds = ogr.Open(ZONES)
     polys = [wkb.loads(bytes(f.GetGeometryRef().ExportToWkb())) for f in ds.GetLayer(0)]
     enc = TripEncoder(ZoneIndex(polys))
@@ -90,7 +90,7 @@ def _direct_release(path, ledger):
                     fields=dict(origin_x="ox", origin_y="oy", dest_x="dx", dest_y="dy"))
     zoned, _ = enc.finish()
     kw = dict(epsilon=1.0, max_trips=M, noise=DISCRETE_LAPLACE)
-    contract = ReleaseContract(plan_od(delta=0.0, **kw), ledger=ledger,
+    contract = ReleaseContract(od_cost(delta=0.0, **kw), ledger=ledger,
                                dataset_id=dataset_id(path), budget=Budget(10.0, 1e-3),
                                ids=lambda: zoned.user_ids).reserve()
     contract.check_spent(release_od(zoned.user, zoned.origin_zone, zoned.dest_zone,

@@ -24,7 +24,7 @@ adaptive choice between first- and second-order Markov models :mod:`.chains` fol
 zone-to-zone transition matrices over a whole population are not built here (at these noise
 levels only the person-relative states carry them).
 """
-from .parts import UNIT, plan_synthetic_trips
+from .parts import UNIT, synthetic_trips_cost
 from .release import release_synthetic_trips
 
-__all__ = ["UNIT", "plan_synthetic_trips", "release_synthetic_trips"]
+__all__ = ["UNIT", "synthetic_trips_cost", "release_synthetic_trips"]

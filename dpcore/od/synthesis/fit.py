@@ -246,7 +246,7 @@ def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: in
               zones: Zones, rng: np.random.Generator, progress=None, transitions: bool = True):
     """Measure every part once (see the module doc); ``zones``: the public zones.
     Returns (model, planned cost, spent cost, public facts, internal facts)."""
-    plan = P.plan_synthetic_trips(epsilon=epsilon, max_trips=max_trips, trips_cap=trips_cap,
+    plan = P.synthetic_trips_cost(epsilon=epsilon, max_trips=max_trips, trips_cap=trips_cap,
                                   transitions=transitions)
     meter = _Meter(P.budget(epsilon, transitions), P.sensitivities(int(max_trips)), rng)
     truth, internal = true_parts(data, max_trips=max_trips, trips_cap=trips_cap, rng=rng,

@@ -119,7 +119,7 @@ def budget(epsilon: float, transitions: bool = True) -> dict:
     return {k: epsilon * w / total for k, w in weights.items()}
 
 
-def plan_synthetic_trips(*, epsilon: float, max_trips: int, trips_cap: int,
+def synthetic_trips_cost(*, epsilon: float, max_trips: int, trips_cap: int,
                          transitions: bool = True, **_public) -> PrivacyCost:
     """The cost of :func:`~.release.release_synthetic_trips` (no data): one part per model
     part, each with its sensitivity; every parameter-only refusal happens here."""

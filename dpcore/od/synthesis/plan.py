@@ -1,6 +1,6 @@
 """The plan of a synthetic-trips release (see :mod:`dpcore.od.synthesis`).
 
-:func:`plan_synthesize_trips` plans the model's cost (:func:`.parts.plan_synthetic_trips`) and
+:func:`plan_synthesize_trips` plans the model's cost (:func:`.parts.synthetic_trips_cost`) and
 binds the public time window and the number of trips to draw. Its ``prepare`` places the
 public weighting points in the zones (:class:`.place.Anchors`) before the reservation; its
 ``release`` fits the model and draws the trips (:func:`.release.release_synthetic_trips`), and
@@ -12,7 +12,7 @@ from __future__ import annotations
 from ...accounting.plan import Plan
 from ...random.rng import make_rng
 from .evaluate import compare, profile
-from .parts import plan_synthetic_trips
+from .parts import synthetic_trips_cost
 from .place import Anchors
 from .release import release_synthetic_trips
 
@@ -23,7 +23,7 @@ def plan_synthesize_trips(*, epsilon: float, max_trips: int, trips_cap: int, win
     parameters, :func:`.release.check_window`); ``n_trips`` trips (0: the model's noisy
     total)."""
     params = dict(epsilon=epsilon, max_trips=max_trips, trips_cap=trips_cap)
-    return SynthesizeTripsPlan(plan_synthetic_trips(**params), window=window,
+    return SynthesizeTripsPlan(synthetic_trips_cost(**params), window=window,
                                n_trips=n_trips or None, **params)
 
 

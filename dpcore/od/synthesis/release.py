@@ -1,6 +1,6 @@
 """The synthetic-trips release in the release contract's shape.
 
-``plan_synthetic_trips(**public) -> PrivacyCost`` (in :mod:`.parts`) and
+``synthetic_trips_cost(**public) -> PrivacyCost`` (in :mod:`.parts`) and
 ``release_synthetic_trips(data, *, rng, progress, **public) -> Release``:
 fit the model (every part measured once, :mod:`.fit`), then draw the trips
 (post-processing, :mod:`.generate`). ``values`` are the shuffled synthetic
@@ -20,10 +20,10 @@ from ...reporting.progress import report_progress
 from ..trip_arrays import ZonedTrips
 from .fit import fit_model
 from .generate import generate
-from .parts import UNIT, plan_synthetic_trips
+from .parts import UNIT, synthetic_trips_cost
 from .place import Zones
 
-__all__ = ["UNIT", "plan_synthetic_trips", "release_synthetic_trips", "check_window"]
+__all__ = ["UNIT", "synthetic_trips_cost", "release_synthetic_trips", "check_window"]
 
 
 def check_window(window) -> tuple:
