@@ -18,15 +18,17 @@ lint: setup
 # process, about half of the CPU time) on one core while the core tier on both stacks, the Spark
 # tier (local[2], one SparkSession, plus one scripts/spark-bound run) and the GUI tier take the
 # other in turn. In sequence the QGIS tier left a core idle for ~9 of make test's ~15.5 minutes.
+# Set-up has run already (-o setup): were it run again, make would start the jobs without it
+# first and the QGIS tier, whose prerequisite it is, last (alone on one core for ~4 minutes).
 # Each tier's output is printed whole when it ends (--output-sync), with pytest's time.
 TEST_JOBS := test-qgis test-core-latest test-core test-spark test-gui
 test: setup lint
-	$(MAKE) -j2 --output-sync=target $(TEST_JOBS)
+	$(MAKE) -j2 --output-sync=target -o setup $(TEST_JOBS)
 
-test-core:
+test-core: setup
 	$(VENV) -m pytest -q tests/core
 
-test-core-latest:
+test-core-latest: setup
 	$(VENV_LATEST) -m pytest -q tests/core
 
 test-qgis: setup

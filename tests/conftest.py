@@ -43,6 +43,26 @@ def _hypothesis_profiles():
     settings.register_profile("ci", derandomize=True, database=None, deadline=None)
     settings.register_profile("explore", database=None, deadline=None)
     settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+    _constants_from_the_checkout_only()
+
+
+def _constants_from_the_checkout_only():
+    """Hypothesis also draws the literals of "local" code, which it takes to be any module
+    outside the stdlib and the venv's site-packages: in .venv (--system-site-packages) that is
+    all of Debian's dist-packages and QGIS's Python too, ~2,000 modules whose source it parses
+    in each pytest run (7 CPU s in the QGIS tier when its cache, .hypothesis/, is cold, as in a
+    fresh clone) and whose literals then depend on the Debian release. Only this checkout's
+    modules are local here, on every stack, so the drawn examples depend on the checkout."""
+    try:
+        from hypothesis.internal.conjecture import providers
+    except ImportError:            # another hypothesis layout: it decides what is local
+        return
+    is_local = getattr(providers, "is_local_module_file", None)
+    if is_local is None:
+        return
+    inside = os.path.realpath(ROOT) + os.sep
+    providers.is_local_module_file = lambda path: (os.path.realpath(path).startswith(inside)
+                                                   and is_local(path))
 
 
 _hypothesis_profiles()

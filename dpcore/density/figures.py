@@ -12,21 +12,11 @@ from typing import Optional, Sequence
 
 import numpy as np
 
-try:
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.collections import PatchCollection
-    from matplotlib.figure import Figure
-    from matplotlib.patches import Polygon as MplPolygon
-except ImportError:  # pragma: no cover - depends on the environment
-    Figure = None
-
-
-def available() -> bool:
-    return Figure is not None
+from ..reporting.plots import agg_canvas, available, new_figure  # noqa: F401 (available: sections')
 
 
 def _png(fig) -> bytes:
-    FigureCanvasAgg(fig)
+    agg_canvas(fig)
     fig.tight_layout()
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=90, bbox_inches="tight")
@@ -35,10 +25,10 @@ def _png(fig) -> bytes:
 
 def series(true, private, labels: Sequence[str]) -> Optional[bytes]:
     """Original vs private series of a few cells (rows of ``true`` / ``private``)."""
-    if Figure is None:
-        return None
     rows = len(labels)
-    fig = Figure(figsize=(9, 2.2 * rows))
+    fig = new_figure(figsize=(9, 2.2 * rows))
+    if fig is None:
+        return None
     for i, label in enumerate(labels):
         ax = fig.add_subplot(rows, 1, i + 1)
         ax.plot(true[i], label="original", color="0.3")
@@ -53,9 +43,9 @@ def series(true, private, labels: Sequence[str]) -> Optional[bytes]:
 
 def error_by_slot(errors) -> Optional[bytes]:
     """Mean relative error over cells per slot (Fig. 9a)."""
-    if Figure is None:
+    fig = new_figure(figsize=(9, 2.5))
+    if fig is None:
         return None
-    fig = Figure(figsize=(9, 2.5))
     ax = fig.add_subplot(1, 1, 1)
     ax.plot(np.asarray(errors), color="tab:blue")
     ax.set_xlabel("slot")
@@ -65,9 +55,9 @@ def error_by_slot(errors) -> Optional[bytes]:
 
 def boxplots(mre, pc) -> Optional[bytes]:
     """Box plots of the per-cell MRE and Pearson correlation (Fig. 10)."""
-    if Figure is None:
+    fig = new_figure(figsize=(6, 3))
+    if fig is None:
         return None
-    fig = Figure(figsize=(6, 3))
     for i, (values, name) in enumerate(((mre, "MRE"), (pc, "Pearson correlation"))):
         ax = fig.add_subplot(1, 2, i + 1)
         v = np.asarray(values, dtype=float)
@@ -79,9 +69,11 @@ def boxplots(mre, pc) -> Optional[bytes]:
 
 def cell_map(polygons, values, title: str) -> Optional[bytes]:
     """Census polygons (shapely, metres) coloured by a per-cell value (Fig. 11)."""
-    if Figure is None:
+    fig = new_figure(figsize=(6, 5))
+    if fig is None:
         return None
-    fig = Figure(figsize=(6, 5))
+    from matplotlib.collections import PatchCollection
+    from matplotlib.patches import Polygon as MplPolygon
     ax = fig.add_subplot(1, 1, 1)
     patches, colours = [], []
     for poly, value in zip(polygons, np.asarray(values, dtype=float)):
@@ -101,10 +93,10 @@ def cell_map(polygons, values, title: str) -> Optional[bytes]:
 
 def total_by_slot(values, slot_labels: Sequence[str]) -> Optional[bytes]:
     """Total released count over all cells, slot by slot (the release's own curve)."""
-    if Figure is None:
-        return None
     totals = np.asarray(values, dtype=float).sum(axis=0)
-    fig = Figure(figsize=(9, 2.5))
+    fig = new_figure(figsize=(9, 2.5))
+    if fig is None:
+        return None
     ax = fig.add_subplot(1, 1, 1)
     ax.plot(totals, color="tab:red")
     ticks = np.unique(np.linspace(0, len(totals) - 1, min(len(totals), 8)).round().astype(int))

@@ -11,13 +11,8 @@ from typing import Optional
 
 import numpy as np
 
+from ..reporting.plots import agg_canvas, new_figure
 from .compare import cdf
-
-try:
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-except ImportError:  # pragma: no cover - depends on the environment
-    Figure = None
 
 
 def comparison_png(original: dict, private: dict) -> Optional[bytes]:
@@ -26,11 +21,11 @@ def comparison_png(original: dict, private: dict) -> Optional[bytes]:
     ``original`` and ``private`` map a measure name to its values (same
     keys, same lengths).
     """
-    if Figure is None:
-        return None
     names = list(original)
-    fig = Figure(figsize=(3.2 * len(names), 6.2))
-    FigureCanvasAgg(fig)
+    fig = new_figure(figsize=(3.2 * len(names), 6.2))
+    if fig is None:
+        return None
+    agg_canvas(fig)
     axes = fig.subplots(2, len(names), squeeze=False)
     for k, name in enumerate(names):
         x = np.asarray(original[name], dtype=float)

@@ -11,17 +11,18 @@ from typing import Optional
 import numpy as np
 
 from ..density import figures as base_figures
-from ..density.figures import Figure, cell_map
+from ..density.figures import cell_map
 from ..reporting import report as dpreport
+from ..reporting.plots import new_figure
 from .statistics import OD, TITLES, TRIPS_OVER_TIME, VISITS, WEEKDAYS
 
 
 def bars(counts, labels, moe: float, title: str, ylabel: str = "count") -> Optional[bytes]:
     """A bar chart with the 95 % margin of error of every bar as an error bar."""
-    if Figure is None:
-        return None
     counts = np.asarray(counts, dtype=float)
-    fig = Figure(figsize=(8, 2.8))
+    fig = new_figure(figsize=(8, 2.8))
+    if fig is None:
+        return None
     ax = fig.add_subplot(1, 1, 1)
     x = np.arange(counts.size)
     ax.bar(x, counts, color="tab:blue", alpha=0.8)
@@ -38,9 +39,9 @@ def bars(counts, labels, moe: float, title: str, ylabel: str = "count") -> Optio
 
 def heatmap(counts, title: str) -> Optional[bytes]:
     """Weekday × hour counts."""
-    if Figure is None:
+    fig = new_figure(figsize=(8, 2.6))
+    if fig is None:
         return None
-    fig = Figure(figsize=(8, 2.6))
     ax = fig.add_subplot(1, 1, 1)
     im = ax.imshow(np.asarray(counts, dtype=float), aspect="auto", cmap="viridis")
     ax.set_yticks(range(7))

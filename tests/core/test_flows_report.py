@@ -53,20 +53,21 @@ def test_utility_compares_the_release_and_the_other_dp_modes():
 
 
 def test_internal_sections_hold_the_raw_facts_and_the_plots():
-    from mobility_dp.dpcore.flows.figures import Figure
     from mobility_dp.dpcore.flows.summary import internal_sections
+    from mobility_dp.dpcore.reporting.plots import available
     fv = vectors([[3, 0, 1, 0, 2, 0], [0, 1, 0, 0, 0, 5], [1, 1, 1, 0, 0, 0]])
     rel = release_flows(fv, rng=make_rng(1), epsilon=1.0, method="central", max_moves=3)
     sections = dict(internal_sections({"points": 40}, fv, rel, dict(epsilon=1.0), make_rng(2)))
     assert "<td>vehicles</td><td>3</td>" in sections["Generalisation of the trajectories"]
-    assert ("data:image/png" in sections["Utility against the true flows"]) == (Figure is not None)
+    assert ("data:image/png" in sections["Utility against the true flows"]) == available()
 
 
 def test_comparison_figure_is_a_png_drawn_without_pyplot():
     """A PNG on a bare Figure (no pyplot imported), or None where matplotlib is missing."""
-    code = ("import sys, numpy as np; from dpcore.flows.figures import comparison_png, Figure; "
+    code = ("import sys, numpy as np; from dpcore.flows.figures import comparison_png; "
+            "from dpcore.reporting.plots import available; "
             "a = {'flow per link': np.arange(9.0)}; b = {'flow per link': np.arange(9.0) + 1}; "
             "png = comparison_png(a, b); "
-            "assert (png[:4] == b'\\x89PNG') if Figure else png is None, png; "
+            "assert (png[:4] == b'\\x89PNG') if available() else png is None, png; "
             "assert 'matplotlib.pyplot' not in sys.modules")
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)

@@ -36,7 +36,16 @@ plugin.initProcessing()
 plugin.initGui()  # the GUI calls both: still one message
 app.processEvents()
 provider = QgsApplication.processingRegistry().providerById("mobilitydp")
-print(json.dumps({"provider": provider is not None,
+LAZY = ("matplotlib", "scipy.stats", "scipy.signal")  # loaded by the first figure or fit only
+loaded = [[m for m in LAZY if m in sys.modules]]
+if BLOCKED == {"nothing"}:  # control: a figure, a fit and a summed noise's margin load them
+    from mobility_dp.dpcore.flows.compare import fit
+    from mobility_dp.dpcore.od.noise import margin_of_error
+    from mobility_dp.dpcore.reporting.plots import new_figure
+    new_figure(), fit([0.0, 1.0, 2.0], [1.0, 2.0, 4.0])
+    margin_of_error("discrete_laplace", sensitivity=1, epsilon=1.0, n_summed=2)
+    loaded.append([m for m in LAZY if m in sys.modules])
+print(json.dumps({"provider": provider is not None, "loaded": loaded,
                   "messages": [m for m in messages if m[1] == "Mobility DP"]}))
 """
 
@@ -49,7 +58,8 @@ def test_missing_packages_give_one_message_and_no_provider(qgis_app, qgis_plugin
     assert "Traceback" not in out.stderr
     result = json.loads(out.stdout.strip().splitlines()[-1])
     if not blocked:  # control: the same script registers the provider when nothing is missing
-        assert result == {"provider": True, "messages": []}
+        assert result == {"provider": True, "messages": [],  # without loading what it draws with
+                          "loaded": [[], ["matplotlib", "scipy.stats", "scipy.signal"]]}
         return
     assert result["provider"] is False
     ((text, _, level),) = result["messages"]
