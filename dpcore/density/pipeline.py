@@ -18,6 +18,7 @@ from __future__ import annotations
 from ..accounting.checks import check_delta, check_epsilon
 from ..accounting.contract import Release
 from ..accounting.costs import PrivacyCost
+from ..accounting.units import PrivacyUnit
 from .fourier import release_efpa, release_efpa_g
 from .inputs import DensityInputs
 from .lpa import release_lpa, release_lpa_direct
@@ -25,7 +26,7 @@ from .scaling import PROTECTS
 
 METHODS = ("efpa_g", "efpa", "lpa", "lpa_direct")
 #: The unit of privacy of every density release (ledger and reports).
-UNIT_OF_PRIVACY = "user"
+UNIT_OF_PRIVACY = PrivacyUnit.USER
 
 
 def density_cost(method: str, *, epsilon: float, delta: float = 0.0,

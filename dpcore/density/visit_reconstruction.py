@@ -20,7 +20,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..mechanisms.snapping import snap, snapping_plan
+from ..mechanisms.snapping import snap, snapping_parameters
 from .lowrank import denoise, simulated_edge
 from .visit_pooling import Pooling
 from .visits import SHARE_SENSITIVITY
@@ -51,9 +51,9 @@ def laplace_edge(m: int, n: int, epsilon: float) -> float:
     maximum of 1000; none of 6000 exceeded it with the margin, in each of
     120 or 565 × 6 or 12 at ε = 0.085 and 0.255).
     """
-    plan = snapping_plan(SHARE_SENSITIVITY, epsilon)
-    return (simulated_edge(m, n, lambda rng, shape: snap(np.zeros(shape), plan, rng))
-            + math.log(10.0) * plan["scale"])
+    params = snapping_parameters(SHARE_SENSITIVITY, epsilon)
+    return (simulated_edge(m, n, lambda rng, shape: snap(np.zeros(shape), params, rng))
+            + math.log(10.0) * params["scale"])
 
 
 def spread(estimate, pool: Pooling, profile) -> np.ndarray:

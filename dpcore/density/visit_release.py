@@ -55,7 +55,7 @@ from ..accounting.contract import Release
 from ..accounting.costs import PrivacyCost
 from ..geometry.cover import reallocate
 from ..mechanisms.geometric import discrete_laplace
-from ..mechanisms.snapping import laplace, snapping_plan
+from ..mechanisms.snapping import laplace, snapping_parameters
 from ..od.totals import total_warning
 from ..reporting.messages import word
 from ..reporting.progress import report_progress
@@ -118,7 +118,7 @@ def _check(epsilon, delta, ell, n_towers, n_slots, total_bound):
 
 def _parts(epsilon, bound, pool):
     e_matrix, e_profile, e_total = _shares(epsilon, pool.profiled)
-    snapping_plan(SHARE_SENSITIVITY, e_matrix)          # refuses an ε it cannot serve
+    snapping_parameters(SHARE_SENSITIVITY, e_matrix)          # refuses an ε it cannot serve
     cost = PrivacyCost.of("Laplace", e_matrix, sensitivity=SHARE_SENSITIVITY,
                           protects=PROTECTS)
     if pool.profiled:

@@ -24,7 +24,7 @@ import numpy as np
 from ..accounting.checks import check_epsilon
 from ..accounting.contract import Release, shuffled_order
 from ..accounting.costs import EPSILON_PER_METRE, EPSILON_UNIT, PrivacyCost
-from ..accounting.units import check_units_not_all_distinct
+from ..accounting.units import PrivacyUnit, check_units_not_all_distinct
 from ..mechanisms.snapping import round_to_granularity
 from ..random.sampling import sample_per_user, sampling_stream
 from ..reporting.progress import report_progress
@@ -215,8 +215,8 @@ def _unit(m) -> str:
     return f"one user, who reports at most {m} point(s) (m = {m})"
 
 
-def _unit_name(m) -> str:
-    return "reported point" if m is None else "user"
+def _unit_name(m) -> PrivacyUnit:
+    return PrivacyUnit.REPORTED_POINT if m is None else PrivacyUnit.USER
 
 
 def _unit_note(mechanism: str, epsilon: float, m: int) -> str:

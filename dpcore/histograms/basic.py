@@ -21,12 +21,13 @@ from .. import mechanisms
 from ..accounting.checks import check_epsilon
 from ..accounting.contract import Release
 from ..accounting.costs import CostPart, PrivacyCost
+from ..accounting.units import PrivacyUnit
 
 NOISES = ("discrete_laplace", "laplace")
 #: L1 sensitivity of one timestamp's histogram and of Dist(published, true).
 SENSITIVITY = 1
 UNIT = "one user's whole trajectory (one cell per timestamp)"
-UNIT_OF_PRIVACY = "user"
+UNIT_OF_PRIVACY = PrivacyUnit.USER
 
 
 def check_counts(counts) -> np.ndarray:

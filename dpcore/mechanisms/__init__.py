@@ -56,7 +56,7 @@ from .snapping import (
                                    power_of_two_at_least,
                                    round_to_granularity,
                                    snap,
-                                   snapping_plan,
+                                   snapping_parameters,
 )
 from .svt import sparse_vector
 
@@ -67,4 +67,4 @@ __all__ = ["DEFAULT_BOUND_SENSITIVITIES", "MAX_EPSILON_PER_SENSITIVITY", "MIN_PR
            "gaussian_sigma", "gaussian_sigma_analytic", "gaussian_sigma_classic", "krr",
            "krr_channel", "krr_keep_probability", "krr_other_probability", "laplace",
            "laplace_scale", "power_of_two_at_least", "round_to_granularity", "snap",
-           "snapping_plan", "sparse_vector"]
+           "snapping_parameters", "sparse_vector"]

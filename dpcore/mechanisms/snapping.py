@@ -35,7 +35,7 @@ def power_of_two_at_least(x: float) -> float:
     return math.ldexp(1.0, exponent - 1 if mantissa == 0.5 else exponent)
 
 
-def snapping_plan(sensitivity: float, epsilon: float, bound=None) -> dict:
+def snapping_parameters(sensitivity: float, epsilon: float, bound=None) -> dict:
     """Parameters of the snapping mechanism for a total cost of exactly ``epsilon``.
 
     In units of the sensitivity Δ (values x/Δ, sensitivity 1) Mironov's
@@ -71,9 +71,9 @@ def snapping_plan(sensitivity: float, epsilon: float, bound=None) -> dict:
             "extra_epsilon": epsilon - eps_noise, "units": (delta1, lam, b_units)}
 
 
-def snap(values, plan: dict, rng: np.random.Generator) -> np.ndarray:
+def snap(values, params: dict, rng: np.random.Generator) -> np.ndarray:
     """Mironov's snapping mechanism: clamp_B(⌊clamp_B(x) + S·λ·(−ln U*)⌉_Λ), per value."""
-    delta1, lam, b_units = plan["units"]
+    delta1, lam, b_units = params["units"]
     grid = power_of_two_at_least(lam)
     x = np.asarray(values, dtype=float) / delta1
     np.clip(x, -b_units, b_units, out=x)
@@ -94,22 +94,22 @@ def laplace(values, *, sensitivity: float, epsilon: float, rng: np.random.Genera
     Returns the true values plus Laplace noise of scale ≈ Δ₁/ε, rounded to
     the public granularity ``info["granularity"]`` (a power of two times
     Δ₁, at least the noise scale) and clamped to ±``info["bound"]``; see
-    :func:`snapping_plan` for the cost, which is exactly ``epsilon`` and
+    :func:`snapping_parameters` for the cost, which is exactly ``epsilon`` and
     includes the float-safety share ``info["float_extra_epsilon"]``.
     ``bound`` is a public bound on |true value| (default 2^28·Δ₁); true
     values beyond it are clamped.
     """
     values = np.asarray(values, dtype=float)
-    plan = snapping_plan(sensitivity, epsilon, bound)
-    noisy = snap(values, plan, rng)
-    note = (f"snapping mechanism (Mironov 2012): scale b={plan['scale']:.6g}, "
-            f"granularity {plan['granularity']:.6g}, bound ±{plan['bound']:.6g}; "
-            f"float safety costs ε={plan['extra_epsilon']:.3g} of this part")
+    params = snapping_parameters(sensitivity, epsilon, bound)
+    noisy = snap(values, params, rng)
+    note = (f"snapping mechanism (Mironov 2012): scale b={params['scale']:.6g}, "
+            f"granularity {params['granularity']:.6g}, bound ±{params['bound']:.6g}; "
+            f"float safety costs ε={params['extra_epsilon']:.3g} of this part")
     return Release(noisy, PrivacyCost.of("Laplace", epsilon, sensitivity=sensitivity,
                                          protects=protects, note=note,
-                                         granularity=plan["granularity"], bound=plan["bound"]),
-                   public={"scale": plan["scale"], "granularity": plan["granularity"],
-                         "bound": plan["bound"], "float_extra_epsilon": plan["extra_epsilon"]})
+                                         granularity=params["granularity"], bound=params["bound"]),
+                   public={"scale": params["scale"], "granularity": params["granularity"],
+                         "bound": params["bound"], "float_extra_epsilon": params["extra_epsilon"]})
 
 
 def round_to_granularity(values, granularity: float) -> np.ndarray:

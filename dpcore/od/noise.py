@@ -23,6 +23,7 @@ from .. import mechanisms
 from ..accounting.checks import check_delta, check_epsilon
 from ..accounting.contract import Release
 from ..accounting.costs import PrivacyCost
+from ..accounting.units import PrivacyUnit
 from ..mechanisms import discrete_gaussian
 
 DISCRETE_LAPLACE = "discrete_laplace"
@@ -58,7 +59,7 @@ def noisy_counts(counts, *, noise: str, sensitivity: int, epsilon: float, delta:
     else:
         rel = mechanisms.gaussian(counts, l2_sensitivity=float(sensitivity), epsilon=epsilon,
                                   delta=delta, rng=rng, protects=protects)
-    rel.cost = PrivacyCost(tuple(replace(p, unit_of_privacy="user",
+    rel.cost = PrivacyCost(tuple(replace(p, unit_of_privacy=PrivacyUnit.USER,
                                          note=f"{what}; {p.note}" if what else p.note)
                                  for p in rel.cost.parts))
     rel.public.update(noise=noise, sensitivity=sensitivity,

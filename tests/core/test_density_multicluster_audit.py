@@ -36,7 +36,7 @@ import numpy as np
 from mobility_dp.dpcore.density.efpa import dct, efpa, idct, noise_rsse, tail_rsse
 from mobility_dp.dpcore.density.sensitivity import cluster_l2_sum_bound, l2_sensitivity
 from mobility_dp.dpcore.mechanisms.exponential_mechanism import exponential_log_probabilities
-from mobility_dp.dpcore.mechanisms.snapping import snapping_plan
+from mobility_dp.dpcore.mechanisms.snapping import snapping_parameters
 from mobility_dp.dpcore.random.rng import make_rng
 
 from ..support.dp_audit import likelihood_ratio_audit
@@ -51,7 +51,7 @@ def cluster_series(l2_sum_sensitivity):
     """D: two clusters' sums over the slots, with a large high-frequency DCT coefficient (so
     k = n is kept) and every coefficient on a boundary between two cells of the snapping
     grid, so that an output below it lies entirely on D's side of both D's and D''s means."""
-    grid = snapping_plan(math.sqrt(N_SLOTS) * l2_sum_sensitivity, EPSILON / 2)["granularity"]
+    grid = snapping_parameters(math.sqrt(N_SLOTS) * l2_sum_sensitivity, EPSILON / 2)["granularity"]
     coefficients = (np.array([[3000, 1000], [3500, -1500]]) // grid + 0.5) * grid
     series = idct(coefficients)
     assert np.allclose(dct(series), coefficients, rtol=0, atol=1e-9) and (series > 0).all()

@@ -104,7 +104,7 @@ def test_snapped_laplace_values_on_granularity_and_cost_exact(epsilon, sensitivi
 
 @pytest.mark.parametrize("epsilon,sensitivity", [(1e-4, 1.0), (1.0, 1.0), (0.5, 30.0), (50.0, 2.0)])
 def test_default_bound_costs_under_a_millionth_of_epsilon(epsilon, sensitivity):
-    plan = mech.snapping_plan(sensitivity, epsilon)
+    plan = mech.snapping_parameters(sensitivity, epsilon)
     assert plan["bound"] == pytest.approx(2.0 ** 28 * sensitivity)
     assert plan["extra_epsilon"] == pytest.approx(14 * 2.0 ** 28 * mech.SNAPPING_ETA * epsilon,
                                                   rel=1e-3)
@@ -113,7 +113,7 @@ def test_default_bound_costs_under_a_millionth_of_epsilon(epsilon, sensitivity):
 
 
 def test_default_bound_at_huge_epsilon_stays_in_mironovs_range():
-    plan = mech.snapping_plan(1.0, 1e9)
+    plan = mech.snapping_parameters(1.0, 1e9)
     assert plan["bound"] == pytest.approx(2.0 ** 45 * plan["scale"], rel=1e-6)
     rel = mech.laplace(np.array([396.0, -1234.5]), sensitivity=1, epsilon=1e9, rng=make_rng(6))
     assert np.allclose(rel.values, [396.0, -1234.5], atol=1e-6)

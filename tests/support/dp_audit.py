@@ -151,11 +151,11 @@ def snapped_laplace_law(*, true_value: float = 0.0, sensitivity: float, epsilon:
     """(outputs, probabilities) of ``dpcore.mechanisms.snapping.laplace`` (the snapping mechanism).
 
     The output is kΛ with the Laplace(true value, b) mass of
-    [(k − ½)Λ, (k + ½)Λ), Λ and b from ``snapping_plan``, over ±40 noise
+    [(k − ½)Λ, (k + ½)Λ), Λ and b from ``snapping_parameters``, over ±40 noise
     scales (clamping ignored: keep the true value far inside the bound).
     """
-    from mobility_dp.dpcore.mechanisms.snapping import snapping_plan
-    plan = snapping_plan(sensitivity, epsilon, bound)
+    from mobility_dp.dpcore.mechanisms.snapping import snapping_parameters
+    plan = snapping_parameters(sensitivity, epsilon, bound)
     grid, b = plan["granularity"], plan["scale"]
     centre = round(true_value / grid)
     k = np.arange(centre - int(40 * b / grid) - 2, centre + int(40 * b / grid) + 3)
