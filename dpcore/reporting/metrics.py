@@ -26,13 +26,18 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.optimize import linprog
 
-try:  # optional: POT's exact network simplex is much faster than an LP
-    import ot
-except ImportError:  # pragma: no cover - depends on the environment
-    ot = None
-
 #: γ as a fraction of the series total (§3.3).
 SANITY_FRACTION = 1e-3
+
+
+def pot_module():
+    """POT (optional: its exact network simplex is much faster than an LP), or None. Imported at
+    the first transport, not with the plugin: it loads scipy.stats."""
+    try:
+        import ot
+    except ImportError:  # depends on the environment
+        return None
+    return ot
 
 
 def _pair(true, private) -> tuple:
@@ -85,6 +90,7 @@ def transport_cost(supply, demand, cost) -> float:
     if not mass > 0:
         return 0.0
     a, b = a / mass, b / b.sum()       # unit totals: equal up to rounding, well scaled
+    ot = pot_module()
     if ot is not None:
         return mass * float(ot.emd2(a, b, c, numItermax=10_000_000))
     n_a, n_b = c.shape

@@ -46,7 +46,7 @@ def test_emd_by_hand_in_two_dimensions():
 
 
 def test_scipy_and_pot_paths_agree_when_pot_is_missing(monkeypatch):
-    monkeypatch.setattr(metrics, "ot", None)
+    monkeypatch.setattr(metrics, "pot_module", lambda: None)
     cost = np.array([[1.0, 4.0], [3.0, 1.0]])
     assert metrics.transport_cost([0.5, 0.5], [0.25, 0.75], cost) == pytest.approx(
         0.25 * 1 + 0.25 * 4 + 0.5 * 1)

@@ -36,7 +36,8 @@ plugin.initProcessing()
 plugin.initGui()  # the GUI calls both: still one message
 app.processEvents()
 provider = QgsApplication.processingRegistry().providerById("mobilitydp")
-LAZY = ("matplotlib", "scipy.stats", "scipy.signal")  # loaded by the first figure or fit only
+# loaded by the first figure, fit or transport only (POT, optional, loads scipy.stats)
+LAZY = ("matplotlib", "scipy.stats", "scipy.signal", "ot")
 loaded = [[m for m in LAZY if m in sys.modules]]
 if BLOCKED == {"nothing"}:  # control: a figure, a fit and a summed noise's margin load them
     from mobility_dp.dpcore.flows.compare import fit

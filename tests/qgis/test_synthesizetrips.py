@@ -89,9 +89,11 @@ def test_synthetic_trips_hold_no_input_record(run_alg, tmp_path):
     out = {(round(tf.transform(p).x(), 9), round(tf.transform(p).y(), 9))
            for f in layer.getFeatures() for p in f.geometry().asPolyline()}
     assert not inputs & out
-    times = {f["start"] for f in trips.getFeatures()} | {f["end"] for f in trips.getFeatures()}
-    assert not times & {r["start"].toString("yyyy-MM-ddTHH:mm:ss") for r in rows
-                        if r["start"].time().msec()}
+    # no input trip's times come back as a record (its start and end to the second); a single
+    # start may fall in an input's second by chance (300 random starts, ~10 input minutes an hour)
+    records = {(f["start"], f["end"]) for f in trips.getFeatures()}
+    second = "yyyy-MM-ddTHH:mm:ss"
+    assert not records & {(r["start"].toString(second), r["end"].toString(second)) for r in rows}
     assert all(r["end"] >= r["start"] for r in rows)
     assert layer.temporalProperties().isActive() or layer.loadDefaultStyle()[1]
     public, internal = _text(res["REPORT"]), _text(res["INTERNAL_REPORT"])
