@@ -35,11 +35,7 @@ from scipy.optimize import linear_sum_assignment, linprog
 from scipy.spatial.distance import cdist
 
 from ..ingest import to_epoch_seconds
-
-try:  # POT's network simplex solves large transport problems fast; scipy is the fallback
-    import ot
-except ImportError:  # pragma: no cover - POT is installed by scripts/setup
-    ot = None
+from ..reporting.metrics import pot_module
 from ..reporting.progress import Progress, report_progress
 
 DAY_MODELS = ("velocity", "stay")
@@ -84,6 +80,7 @@ DENSE_LIMIT = 4_000_000
 
 def _transport_plan(a: np.ndarray, b: np.ndarray, cost: np.ndarray) -> np.ndarray:
     """Integer optimal transport plan for integer masses ``a``, ``b`` of equal total."""
+    ot = pot_module()  # POT's network simplex solves large problems fast; scipy is the fallback
     if ot is not None:
         plan = ot.emd(a.astype(float), b.astype(float), cost, numItermax=50_000_000)
     else:  # dual simplex: a vertex of the transport polytope, integral for integer masses
