@@ -13,7 +13,6 @@ from qgis.core import (
     QgsProcessingOutputString,
     QgsProcessingParameterDateTime,
     QgsProcessingParameterString,
-    QgsProperty,
 )
 from qgis.gui import QgsDateEdit, QgsDateTimeEdit
 from qgis.PyQt.QtCore import QDate, QDateTime, Qt
@@ -44,12 +43,7 @@ class StartWidgetWrapper(LabelledWrapper):
         edit.valueChanged.connect(lambda _: self.widgetValueHasChanged.emit(self))
         return edit
 
-    def setValue(self, value):  # noqa: N802
-        if value is None or value == "" or isinstance(value, QgsProperty):
-            return
-        if self.dialogType == DIALOG_MODELER:
-            self.setComboValue(value, combobox=self.combo)
-            return
+    def show_value(self, value):
         if isinstance(value, str):
             value = QDateTime.fromString(value.strip().rstrip("Z"), Qt.DateFormat.ISODate)
         if isinstance(value, QDateTime) and value.isValid():
@@ -79,14 +73,7 @@ class DateTextWidgetWrapper(LabelledWrapper):
         edit.valueChanged.connect(lambda _: self.widgetValueHasChanged.emit(self))
         return edit
 
-    def setValue(self, value):  # noqa: N802
-        if value is None or value == "" or isinstance(value, QgsProperty):
-            return
-        if self.dialogType == DIALOG_MODELER:
-            self.setComboValue(value, combobox=self.combo)
-            if self.combo.findData(value) < 0:
-                self.combo.setEditText(str(value))
-            return
+    def show_value(self, value):
         date = QDate.fromString(str(value).strip()[:10], Qt.DateFormat.ISODate)
         if date.isValid():
             self.widget.setDate(date)

@@ -19,15 +19,12 @@ is empty for an optional number that is not set. A number whose 0 means "unknown
 always has a value. Optional booleans exist only so saved models that predate them still
 validate; this checkbox shows the label alone (a Yes/No list in the model designer).
 
-A label says "[optional]" only when its widget can be left empty (no default); an option list
-or number with a default, and a checkbox, always hold a value.
+A label says "[optional]" only when its widget can be left empty (no default).
 
-:class:`LedgerFileWidgetWrapper`: the privacy ledger is read *and* written,
-so its "…" button opens a Save dialog that accepts an existing ledger without
-asking to overwrite it, and a new file name (the ledger is then created on
-the first release). QGIS's own file widget opens an Open dialog, which
-refuses files that do not exist yet.
-The date pickers are in :mod:`.date_widgets`.
+:class:`LedgerFileWidgetWrapper`: the privacy ledger is read *and* written, so its "…" button
+opens a Save dialog that accepts an existing ledger without asking to overwrite it, and a new
+file name (created on the first release); QGIS's own file widget opens an Open dialog, which
+refuses files that do not exist yet. The date pickers are in :mod:`.date_widgets`.
 """
 from processing.gui.wrappers import DIALOG_BATCH, DIALOG_MODELER, WidgetWrapper
 from qgis.core import (
@@ -151,6 +148,19 @@ class LabelledWrapper(WidgetWrapper):
         self.combo.setEditText("")
         return self.combo
 
+    def setValue(self, value):  # noqa: N802
+        """Show ``value`` (unset or data-defined: nothing) in the modeler's combo or the widget."""
+        if value is None or value == "" or isinstance(value, QgsProperty):
+            return
+        if self.dialogType == DIALOG_MODELER:
+            self.show_in_modeler(value)
+        else:
+            self.show_value(value)
+
+    def show_in_modeler(self, value):
+        """The modeler's combo: a model input or step output by its entry, else typed text."""
+        self.setComboValue(value, combobox=self.combo)
+
 
 class EnumLabelWidgetWrapper(LabelledWrapper):
     """A static-string enum shown by its option labels; the value stays the option string."""
@@ -219,14 +229,13 @@ class NumberWidgetWrapper(LabelledWrapper):
         except (TypeError, ValueError):
             return str(value)
 
-    def setValue(self, value):  # noqa: N802
-        if value is None or value == "" or isinstance(value, QgsProperty):
-            return
-        if self.dialogType == DIALOG_MODELER:
-            self.setComboValue(value, combobox=self.combo)
-            if self.combo.findData(value) < 0:
-                self.combo.setEditText(self.format(value))
-        elif self.parameterDefinition().metadata().get(ZERO_KEY) and self.format(value) == "0":
+    def show_in_modeler(self, value):
+        super().show_in_modeler(value)
+        if self.combo.findData(value) < 0:
+            self.combo.setEditText(self.format(value))
+
+    def show_value(self, value):
+        if self.parameterDefinition().metadata().get(ZERO_KEY) and self.format(value) == "0":
             self.widget.clear()     # 0 = unknown / off: the placeholder says so
         else:
             self.widget.setText(self.format(value))
@@ -282,13 +291,8 @@ class CheckboxWidgetWrapper(LabelledWrapper):
         box.stateChanged.connect(lambda _: self.widgetValueHasChanged.emit(self))
         return box
 
-    def setValue(self, value):  # noqa: N802
-        if value is None or value == "" or isinstance(value, QgsProperty):
-            return
-        if self.dialogType == DIALOG_MODELER:
-            self.setComboValue(value, combobox=self.combo)
-        else:
-            self.widget.setChecked(str(value).lower() not in ("false", "0", "no"))
+    def show_value(self, value):
+        self.widget.setChecked(str(value).lower() not in ("false", "0", "no"))
 
     def value(self):
         if self.dialogType == DIALOG_MODELER:
