@@ -5,9 +5,11 @@
   published as trips per ordered pair: κ̂ · people / 2 off the diagonal, κ̂ the trips per
   person of the trip scale.
 * visits ``shrunk``: the visits of the sampled trips with their usual noise (sensitivity
-  2m), shrunk towards the mean of the zones of their time window by the share of the
-  noise in their spread (Fay–Herriot, :func:`.shrink.linear_shrink`; the free-prior NPMLE
-  used before was as good at IRIS zones and worse than no shrinkage on a 1 km grid), then scaled
+  2m), their zone totals shrunk towards the mean of the zones by the share of the noise in
+  their spread and each zone's split over the time windows towards the table's profile
+  (Fay–Herriot, :func:`.shrink.profile_shrink`; per window alone, a 1 km grid's cells all went
+  to their window's mean; the free-prior NPMLE used before that was as good at IRIS zones and
+  worse than no shrinkage on a 1 km grid), then scaled
   by the sampling scale (trips up to the cap M over the trips kept, from the same noisy
   totals) to estimate the visits of all trips.
 * the trip scale: the users (sensitivity 1) and [trips up to m, trips between m and M]
@@ -27,7 +29,7 @@ import numpy as np
 from ..mechanisms.geometric import discrete_laplace_alpha
 from .intervals import count_level
 from .people_flows import measure_people, published_pairs, shrink_pairs
-from .shrink import linear_shrink
+from .shrink import profile_shrink
 from .strategy import OD_PEOPLE, VISITS_SHRUNK
 from .trip_arrays import ZonedTrips
 
@@ -65,11 +67,8 @@ def od_people_entry(zoned: ZonedTrips, *, epsilon: float, rng, scale: float,
 
 
 def visits_shrunk(noisy_counts, *, sensitivity: int, epsilon: float, scale: float):
-    """Shrunk visits × the sampling scale, same shape as ``noisy_counts``: Fay–Herriot
-    shrinkage towards the mean of each time window's zones (:func:`.shrink.linear_shrink`)."""
-    y = np.asarray(noisy_counts, dtype=float)
+    """Shrunk visits × the sampling scale, same shape as ``noisy_counts`` (zones × windows):
+    Fay–Herriot shrinkage of the zone totals and of each zone's split over the windows
+    (:func:`.shrink.profile_shrink`)."""
     alpha = discrete_laplace_alpha(sensitivity, epsilon)
-    if y.ndim == 1:
-        return linear_shrink(y, alpha)[0] * scale
-    return (np.column_stack([linear_shrink(y[:, w], alpha)[0] for w in range(y.shape[1])])
-        * scale)
+    return profile_shrink(np.asarray(noisy_counts, dtype=float), alpha) * scale

@@ -41,7 +41,16 @@ the test cannot tell such short tails from none, and cutting them cost r where t
 only (Fay & Herriot 1979): each value moves towards the mean of all values by
 the share D / (A + D) of its distance, D the noise variance (public), A the
 variance of the true values around their mean by the method of moments
-(floored at 0). Used for visits per zone, whose counts are far from 0.
+(floored at 0). :func:`profile_shrink` applies it to a table of zones × time windows
+(visits per zone and window) where the signal lies: each zone's total over the windows (its
+noise is W times a cell's, but the zones differ by far more than one window's cells do), then
+each zone's split over the windows as the table's window profile plus the zone's own deviation
+from it, shrunk by one share for every cell, so the cells of a zone still sum to its shrunk
+total. Per window alone, a 1 km grid's cells (≈ 30 visits, noise ≈ 75) were all sent to their
+window's mean and the zones' differences were lost: the mobility report's visits at 1,000
+people on 125 squares (``benchmarks/small_data.py``, 5 seeds) had MAE per zone 120, now 112
+(plain counts 86: the noise, not the shrinkage, dominates there); cells 0.92× the per-window
+error; 965 IRIS zones with 5,000 people unchanged (38.4 against 38.8).
 """
 from __future__ import annotations
 
@@ -152,17 +161,38 @@ def noise_variance(alpha: float) -> float:
     return 2.0 * alpha / (1.0 - alpha) ** 2
 
 
-def linear_shrink(noisy, alpha: float):
+def linear_shrink(noisy, alpha: float, summed: int = 1):
     """Fay–Herriot shrinkage towards the mean (module doc): returns ``(estimates, share)``,
-    ``share`` = A / (A + D) the weight kept on each noisy value's own deviation."""
+    ``share`` = A / (A + D) the weight kept on each noisy value's own deviation; ``summed``:
+    each value is a sum of that many noisy counts (its noise variance D is that many times)."""
     y = np.asarray(noisy, dtype=float)
     if y.size < 2:
         return y.copy(), 1.0
-    d = noise_variance(alpha)
+    d = int(summed) * noise_variance(alpha)
     mean = float(y.mean())
     a = max(0.0, float(y.var(ddof=1)) - d)
     share = a / (a + d) if a + d > 0 else 1.0
     return mean + share * (y - mean), share
+
+
+def profile_shrink(noisy, alpha: float) -> np.ndarray:
+    """Fay–Herriot shrinkage of a zones × windows table (module doc): the zone totals towards
+    their mean, then every cell to its zone's shrunk total × the table's window profile plus
+    the cell's deviation from its zone's noisy split, shrunk by one common share (method of
+    moments against the deviations' public noise variance). Same shape as ``noisy``."""
+    y = np.asarray(noisy, dtype=float)
+    if y.ndim == 1 or y.shape[1] == 1:
+        return linear_shrink(y.ravel(), alpha)[0].reshape(y.shape)
+    windows = y.shape[1]
+    totals, _ = linear_shrink(y.sum(axis=1), alpha, summed=windows)
+    column = np.clip(y.sum(axis=0), 0.0, None)
+    profile = column / column.sum() if column.sum() > 0 else np.full(windows, 1.0 / windows)
+    deviation = y - y.sum(axis=1, keepdims=True) * profile
+    # noise variance of a deviation ε_zw − p_w Σ_v ε_zv: D (1 − 2 p_w + W p_w²), averaged over w
+    noise = noise_variance(alpha) * float(np.mean(1.0 - 2.0 * profile + windows * profile ** 2))
+    spread = max(0.0, float(np.mean(deviation ** 2)) - noise)
+    share = spread / (spread + noise) if spread + noise > 0 else 1.0
+    return totals[:, None] * profile[None, :] + share * deviation
 
 
 def posterior_mean(noisy, alpha: float, prior=None, family: str = MONOTONE) -> np.ndarray:

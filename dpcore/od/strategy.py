@@ -32,7 +32,8 @@ trips per pair scaled by a noisy total: people win at load 0.32 (1 km: r 0.79 vs
 (3 km: r 0.999 vs 0.996, MAE 13.2 vs 14.5) and 102 (5 km: MAE 32 vs 54).
 
 Visits per zone: ``shrunk`` unless ε ≥ 20 (the plain noisy counts of trip ends, then
-Fay–Herriot shrinkage towards the mean of the zones and the trip scale for the trips
+Fay–Herriot shrinkage of the zone totals and of each zone's split over the time windows,
+:func:`.shrink.profile_shrink`, and the trip scale for the trips
 lost by sampling): post-processing plus a small share of ε, better than the plain
 counts at IRIS zones and as good on a 1 km grid (``benchmarks/peer_dpmr.py``).
 """

@@ -161,6 +161,47 @@ def test_linear_shrinkage_invents_nothing_on_noise_only_visits_and_keeps_real_sp
     assert np.abs(est - truth).mean() < 1.02 * np.abs(y - truth).mean()
 
 
+def _noisy_table(truth, seed, sensitivity=20, epsilon=0.5):
+    return np.asarray(mech.discrete_laplace(truth, sensitivity=sensitivity, epsilon=epsilon,
+                                            rng=make_rng(seed)).values, dtype=float)
+
+
+def test_profile_shrinkage_invents_nothing_on_noise_only_visits():
+    alpha = math.exp(-0.5 / 20)
+    y = _noisy_table(np.zeros((125, 6), dtype=np.int64), 11)
+    est = shrink.profile_shrink(y, alpha)
+    # pure noise: every zone's total and every cell near the common mean (≈ the true 0)
+    assert np.std(est.sum(axis=1)) < 0.1 * np.std(y.sum(axis=1))
+    assert np.std(est) < 0.1 * np.std(y) and abs(est.mean()) < 5.0
+    # negative control: without the shrinkage of the deviations the cells keep the noise
+    profile = np.full(6, 1.0 / 6)
+    loose = est + (y - y.sum(axis=1, keepdims=True) * profile)
+    assert np.std(loose) > 0.5 * np.std(y)
+
+
+def test_profile_shrinkage_keeps_the_zones_that_per_window_shrinkage_flattens():
+    """A 1 km-like table: zones differ a lot (heavy tail), each window's cells are small
+    beside the noise. Per window, Fay–Herriot sends every cell to its window's mean; the
+    zone totals hold the signal, and each zone's cells still sum to its shrunk total."""
+    rng = np.random.default_rng(12)
+    size = rng.pareto(1.5, 125) * 60.0                         # visits per zone, heavy tail
+    hours = np.array([0.05, 0.25, 0.2, 0.2, 0.25, 0.05])       # a shared time profile
+    truth = rng.poisson(size[:, None] * hours[None, :] * 6.0)
+    alpha = math.exp(-0.5 / 20)
+    errors = {"profile": [], "window": [], "noisy": []}
+    for seed in range(5):
+        y = _noisy_table(truth, 20 + seed)
+        est = shrink.profile_shrink(y, alpha)
+        totals, _ = shrink.linear_shrink(y.sum(axis=1), alpha, summed=6)
+        assert np.allclose(est.sum(axis=1), totals)
+        window = np.column_stack([shrink.linear_shrink(y[:, w], alpha)[0] for w in range(6)])
+        for key, table in (("profile", est), ("window", window), ("noisy", y)):
+            errors[key].append(np.abs(np.clip(table, 0, None).sum(axis=1)
+                                      - truth.sum(axis=1)).mean())
+    assert np.median(errors["profile"]) < 0.9 * np.median(errors["window"])
+    assert np.median(errors["profile"]) < np.median(errors["noisy"])
+
+
 def test_trimmed_prior_drops_a_tail_of_noise_outliers_and_keeps_a_supported_one():
     """Sparse people per pair (0 or 1) with many pairs: the noise's extremes must not be
     published as large flows; a real tail (pairs of 20–40 people) is kept."""
