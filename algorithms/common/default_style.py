@@ -42,16 +42,21 @@ def sidecar_path(path: str) -> str:
     return os.path.splitext(path)[0] + ".qml"
 
 
-def _tables(path: str) -> list:
-    """The data tables of GeoPackage ``path`` (read-only; system tables left out)."""
+def _query(path: str, sql: str, arguments=()) -> list:
+    """The rows of ``sql`` on GeoPackage ``path`` opened read-only; [] when it cannot be read
+    (locked, not a GeoPackage, no such table)."""
     try:
         with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True,
                                                 timeout=1)) as db:
-            rows = db.execute("SELECT table_name FROM gpkg_contents "
-                              "WHERE table_name != 'layer_styles'").fetchall()
-    except sqlite3.Error:  # locked, not a GeoPackage
+            return db.execute(sql, arguments).fetchall()
+    except sqlite3.Error:
         return []
-    return [r[0] for r in rows]
+
+
+def _tables(path: str) -> list:
+    """The data tables of GeoPackage ``path`` (system tables left out)."""
+    return [r[0] for r in _query(path, "SELECT table_name FROM gpkg_contents "
+                                       "WHERE table_name != 'layer_styles'")]
 
 
 def _parts(uri: str):
@@ -102,15 +107,8 @@ def _marked_sidecar(path: str) -> bool:
 
 def _stored_in_file(path: str, table: str) -> bool:
     """True if GeoPackage ``path`` holds Mobility DP's default style for ``table``."""
-    try:
-        with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True,
-                                                timeout=1)) as db:
-            row = db.execute("SELECT 1 FROM layer_styles WHERE styleName = ? AND "
-                             "f_table_name = ? AND useAsDefault LIMIT 1",
-                             (STYLE_NAME, table)).fetchone()
-    except sqlite3.Error:  # no layer_styles table, locked
-        return False
-    return row is not None
+    return bool(_query(path, "SELECT 1 FROM layer_styles WHERE styleName = ? AND "
+                             "f_table_name = ? AND useAsDefault LIMIT 1", (STYLE_NAME, table)))
 
 
 def has_own_style(source: str) -> bool:
