@@ -4192,6 +4192,14 @@
       <translation>déplacements entre cellules</translation>
     </message>
     <message>
+      <source>Central mode kept {share:.1%} of the moves in τ (at most m per vehicle): the flows count these moves only.</source>
+      <translation>Le mode central a gardé {share:.1%} des déplacements dans τ (au plus m par véhicule) : les flux ne comptent que ces déplacements.</translation>
+    </message>
+    <message>
+      <source>Central mode kept {share:.1%} of the moves in τ (at most m per vehicle): the flows count these moves only; a larger m keeps more, at more noise per vehicle.</source>
+      <translation>Le mode central a gardé {share:.1%} des déplacements dans τ (au plus m par véhicule) : les flux ne comptent que ces déplacements ; un m plus grand en garde davantage, avec plus de bruit par véhicule.</translation>
+    </message>
+    <message>
       <source>Scheme chosen by the automatic rule: {scheme} (about {per_cell:.3g} users per cell and timestamp from a noisy total of {total:,.0f} ± {margin:,.0f} user-timestamps, beside a noise standard deviation of {std:.3g} per directly perturbed cell; the static hybrid from {ratio:g} standard deviations).</source>
       <translation>Schéma choisi par la règle automatique : {scheme} (environ {per_cell:.3g} utilisateurs par cellule et par instant d'après un total bruité de {total:,.0f} ± {margin:,.0f} utilisateurs-instants, à côté d'un écart-type du bruit de {std:.3g} par cellule perturbée directement ; l'hybride statique à partir de {ratio:g} écarts-types).</translation>
     </message>

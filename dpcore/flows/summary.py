@@ -14,6 +14,7 @@ import math
 import numpy as np
 
 from ..reporting import report as dpreport
+from ..reporting.messages import Message
 from .compare import fit
 from .coordinator import flow_guarantee, release_flows
 from .figures import comparison_png
@@ -110,10 +111,13 @@ def kept_share(internal: dict) -> tuple:
     share = internal.get("kept_fraction")
     if share is None:
         return "", False
-    text = (f"central mode kept {share:.1%} of the moves in τ (at most m per vehicle): the "
-            "flows count these moves only")
     low = share < LOW_KEPT_SHARE
-    return (text + ("; a larger m keeps more, at more noise per vehicle" if low else ""), low)
+    if low:
+        return Message("Central mode kept {share:.1%} of the moves in τ (at most m per vehicle): "
+                       "the flows count these moves only; a larger m keeps more, at more noise "
+                       "per vehicle.", share=share), low
+    return Message("Central mode kept {share:.1%} of the moves in τ (at most m per vehicle): the "
+                   "flows count these moves only.", share=share), low
 
 
 def _fit_rows(label, truth, values, index) -> list:

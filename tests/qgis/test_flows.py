@@ -190,7 +190,7 @@ def test_default_protects_a_vehicle_and_says_how_many_moves_it_kept(run_alg, tmp
     log = Log()
     res = processing.run(AGG, default, context=QgsProcessingContext(), feedback=log)
     assert res["PRIVACY_UNIT"] == "ε per vehicle"
-    kept = [line for line in log.lines if "central mode kept" in line]
+    kept = [line for line in log.lines if "Central mode kept" in line]
     assert len(kept) == 1 and "% of the moves" in kept[0]
     log.lines.clear()
     res = processing.run(AGG, _params(), context=QgsProcessingContext(), feedback=log)

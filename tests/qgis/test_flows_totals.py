@@ -4,7 +4,7 @@ moves the m per vehicle kept: raw data) in the log and the internal report only.
 from .test_flows import AGG, _params
 
 NOISE = "off by more than 2×"
-KEPT = "central mode kept"
+KEPT = "Central mode kept"
 
 
 def _run(tmp_path, name, **kw):
