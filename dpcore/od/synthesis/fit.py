@@ -8,7 +8,9 @@ and public facts): the sparse parts (people, home–work pairs) become their
 empirical-Bayes posterior means under the known noise law
 (:func:`dpcore.od.shrink.posterior_mean`; the pairs' prior fitted
 within public distance groups), the pairs are then raked to the released
-home and main-end margins (:func:`.reconstruct.rake`), structurally impossible people
+home and main-end margins (:func:`.reconstruct.rake`) and, where pairs are dense, towards
+the released home–main distances where these differ beyond their noise, with the tilt the
+points inside a pair then follow (:func:`.reconstruct.rake_pooled`), structurally impossible people
 cells are set to 0, the distance-like histograms are fitted as unimodal
 (:func:`.reconstruct.unimodal`), the time histograms are pooled into periods and shrunk
 towards the uniform law where their counts are below their noise (:mod:`.periods`). The result, :class:`Model`,
@@ -37,7 +39,7 @@ from .chains import Markov, markov_of, trip_kinds, true_transitions
 from .periods import period_width, pool, shrink_to_uniform, spread
 from .persons import DAY, kind_of, leaves_home, person_facts
 from .place import Zones
-from .reconstruct import distance_groups, rake, shrink_by_group, unimodal
+from .reconstruct import distance_groups, rake, rake_pooled, shrink_by_group, unimodal
 from .total import expected_trips, reconstruct_people, total_interval
 
 
@@ -61,6 +63,7 @@ class Model:
     markov: Optional[Markov] = None   # transitions of consecutive trips (None: not measured)
     main_distance: Optional[np.ndarray] = None   # (bands,) people by home–main distance
     main_distance_margin: float = 0.0   # its noise's 95 % margin per band (public)
+    main_tilt: Optional[np.ndarray] = None   # (bands,) the pairs' raked tilt per band
 
     @property
     def expected_people(self) -> float:
@@ -79,7 +82,6 @@ class Model:
                 **({} if self.markov is None else {
                     "chained share of consecutive trips": round(self.markov.chained_share, 3),
                     "second-order states used (of 9)": int(self.markov.second_used.sum())})}
-
 
 
 def _hist(index, size) -> np.ndarray:
@@ -185,22 +187,25 @@ class _Meter:
 
 
 def _fit_pairs(meter: _Meter, truth, zones: Zones, n: int, noisy: dict) -> bool:
-    """The main pairs raked to their margins (and distances where sparse); returns whether
-    they were raked to the distances."""
+    """The main pairs raked to their margins and to the released distances (all of them where
+    pairs are sparse, else their pooled gaps beyond the noise: :func:`.reconstruct.rake_toward`);
+    returns whether they were raked to all the distances."""
     noisy["home_work"] = meter.shrunk("home_work", truth["home_work"],
                                       distance_groups(zones.distances())).reshape(n, n)
     margins = meter.shrunk("margins", truth["margins"])
-    main_distance = _clip(unimodal(meter.counts("main_distance", truth["main_distance"])))
-    noisy["main_distance"] = main_distance
-    noisy["main_distance_margin"] = float(margin_of_error(
-        DISCRETE_LAPLACE, sensitivity=meter.sens["main_distance"],
-        epsilon=meter.eps["main_distance"]))
+    raw = meter.counts("main_distance", truth["main_distance"])
+    main_distance = noisy["main_distance"] = _clip(unimodal(raw))
+    noisy["main_distance_margin"] = float(meter.tail_margin("main_distance", 1))
     # public rule on noisy values: where pairs are sparse (many pairs per person) the pair
     # model is mostly noise, so it is also raked to the released home–main distances
     sparse = n * n >= P.SPARSE_PAIRS * max(noisy["people"].sum(), 1.0)
     by_distance = (zones.pair_bands(), main_distance) if sparse else ()
-    noisy["home_work"] = rake(noisy["home_work"], _clip(margins[:n]), _clip(margins[n:]),
-                              *by_distance)
+    rows, cols = _clip(margins[:n]), _clip(margins[n:])
+    noisy["home_work"] = rake(noisy["home_work"], rows, cols, *by_distance)
+    if not sparse:   # dense: towards the distances only where they differ beyond the noise
+        noisy["home_work"], noisy["main_tilt"] = rake_pooled(
+            noisy["home_work"], rows, cols, zones.pair_bands(), raw,
+            meter.sens["main_distance"], meter.eps["main_distance"])
     return bool(sparse)
 
 
@@ -280,7 +285,7 @@ def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: in
                   _clip(ends[:n]), _clip(ends[n:]),
                   noisy["distance"], noisy["detour"], noisy["weekday"], noisy["start_hour"],
                   noisy["travel_time"], noisy.get("transitions"), noisy["main_distance"],
-                  noisy["main_distance_margin"])
+                  noisy["main_distance_margin"], noisy.get("main_tilt"))
     public = {"epsilon_per_part": meter.eps, "sensitivity_per_part": meter.sens,
               "start_hour_by_class": hours[0], "travel_time_by_distance_class": travel[0],
               "start_hour_period_hours": hours[1], "travel_time_period_minutes": 5 * travel[1],

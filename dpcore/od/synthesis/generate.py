@@ -6,7 +6,8 @@ synthetic person: a type (trips k, share band of their main pair) from ``people`
 and the other end of their main pair from ``home_work``; one home point and one point at the
 other end, kept for all their main-pair trips, which alternate home → other end → home (the pair
 of points drawn so that the people's home–main distances follow the released ``main_distance``
-where it says more than its noise: :func:`.place.place_pairs`); each end of their other trips
+where it says more than its noise, with the tilt the pairs were fitted with where the model
+holds one: :func:`.place.place_pairs`); each end of their other trips
 lies at their home point, at their main end's point or elsewhere (``ends``); an end elsewhere is
 drawn by a gravity model given the other end (or from ``other_origin`` when both are elsewhere):
 zone weight × a deterrence per 500 m distance band fitted so that the model's band distribution
@@ -179,7 +180,7 @@ def _main_points(model, zones, home, away, rng, anchors):
     if model.main_distance is None:
         return zones.place(home, rng, anchors), zones.place(away, rng, anchors)
     return place_pairs(zones, home, away, model.main_distance, rng, anchors,
-                       margin=model.main_distance_margin)
+                       margin=model.main_distance_margin, tilt=model.main_tilt)
 
 
 def _people(model: Model, n_trips: int, rng):

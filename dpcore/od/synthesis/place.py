@@ -23,6 +23,7 @@ except ImportError:  # shapely 1.8
 
 from ...flows.cells import locate_points
 from .parts import DISTANCE_EDGES_M, band
+from .reconstruct import toward
 
 PUBLIC_SEED = 31   # the sample points of Zones.pair_bands: public randomness, no privacy role
 
@@ -124,7 +125,8 @@ class Zones:
 
 
 def place_pairs(zones: Zones, home, away, distance, rng: np.random.Generator,
-                anchors: Optional[Anchors] = None, margin: float = 0.0, k: int = 8) -> tuple:
+                anchors: Optional[Anchors] = None, margin: float = 0.0, k: int = 8,
+                tilt=None) -> tuple:
     """A home point and a main-end point for every person (their zones ``home[i]``,
     ``away[i]``) whose distances follow the released home–main distance histogram
     ``distance`` (500 m bands) as far as the zones allow and the noise warrants: ``k``
@@ -134,7 +136,10 @@ def place_pairs(zones: Zones, home, away, distance, rng: np.random.Generator,
     the released ones only by what exceeds ``margin`` (the noise margin of a band; soft
     thresholding, Donoho & Johnstone 1994): noise alone moves nothing. Zones are coarser than
     the bands (a 1 km square holds distances of 0–1.4 km), so uniform points alone miss what
-    the released distances say below a zone (a short trip inside one zone)."""
+    the released distances say below a zone (a short trip inside one zone). With ``tilt``
+    (per band: the tilt the zone pairs were raked with, :func:`.reconstruct.rake_pooled`) a
+    candidate is kept ∝ the tilt of its band instead, so that the points follow the same fit
+    as the pairs."""
     home, away = np.asarray(home, dtype=np.int64), np.asarray(away, dtype=np.int64)
     n = home.size
     h = zones.place(np.repeat(home, k), rng, anchors).reshape(n, k, 2)
@@ -144,11 +149,12 @@ def place_pairs(zones: Zones, home, away, distance, rng: np.random.Generator,
     current = np.bincount(bands.ravel(), minlength=released.size).astype(float)
     if n == 0 or released.sum() <= 0:
         return h[:, 0], a[:, 0]
-    expected = current / current.sum() * released.sum()
-    gap = released - expected
-    target = np.clip(expected + np.sign(gap) * np.clip(np.abs(gap) - margin, 0.0, None),
-                     0.0, None)
-    ratio = np.where(current > 0, target / np.maximum(expected, 1e-300), 0.0)
+    if tilt is not None:
+        ratio = np.asarray(tilt, dtype=float)
+    else:
+        expected = current / current.sum() * released.sum()
+        ratio = np.where(current > 0, toward(current, released, margin) /
+                         np.maximum(expected, 1e-300), 0.0)
     w = ratio[bands] + 1e-12
     pick = np.minimum((rng.random(n)[:, None] * w.sum(axis=1, keepdims=True) >
                        np.cumsum(w, axis=1)).sum(axis=1), k - 1)

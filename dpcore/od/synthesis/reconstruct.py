@@ -4,13 +4,14 @@ Reads only noisy values and public facts (zones, noise laws), so it costs nothin
 empirical-Bayes shrinkage of sparse counts within public groups
 (:func:`dpcore.od.shrink.posterior_mean`), unimodal (isotonic) fits of distance-like
 histograms, and raking (iterative proportional fitting) of the home–main pairs to
-released margins and distance bands.
+released margins and distance bands (all of them, or only the pooled gaps beyond the noise).
 """
 from __future__ import annotations
 
 import numpy as np
 from scipy import sparse
 
+from ..noise import DISCRETE_LAPLACE, margin_of_error
 from ..shrink import posterior_mean
 from . import parts as P
 
@@ -18,6 +19,7 @@ GROUP_EDGES_M = np.array([0.0, 1000.0, 2000.0, 4000.0, 8000.0, 16000.0])
 MIN_GROUP = 2000
 FLOOR = 0.05
 RAKE_ROUNDS = 20
+POOL_EDGES_M = np.array([0.0, 500.0, 1000.0, 2000.0, 4000.0, 8000.0, 16000.0])
 
 
 def shrink_by_group(noisy, alpha: float, groups=None) -> np.ndarray:
@@ -73,6 +75,80 @@ def unimodal(values, tail_margin=None) -> np.ndarray:
                                    np.zeros(0)]), 0.0, None)
 
 
+def toward(current, released, margin, hard: bool = False) -> np.ndarray:
+    """A histogram's target: its ``current`` counts (scaled to the released total) moved
+    towards the ``released`` ones only by the part of each band's gap beyond ``margin`` (the
+    noise margin of a band; soft thresholding, Donoho & Johnstone 1994): noise alone moves
+    nothing."""
+    current, released = np.asarray(current, dtype=float), np.asarray(released, dtype=float)
+    expected = current / max(current.sum(), 1e-300) * released.sum()
+    gap = released - expected
+    if hard:
+        return np.clip(np.where(np.abs(gap) > margin, released, expected), 0.0, None)
+    return np.clip(expected + np.sign(gap) * np.clip(np.abs(gap) - margin, 0.0, None), 0.0, None)
+
+
+def band_shares(bands, n_bands: int):
+    """The sparse (pairs × bands) matrix of each zone pair's shares of the distance bands of
+    its K sampled point pairs (``bands``: (K, n, n), :meth:`.place.Zones.pair_bands`)."""
+    k, pairs_n = len(bands), bands[0].size
+    return sparse.csr_matrix((np.full(k * pairs_n, 1.0 / k),
+                              np.asarray(bands).reshape(k, -1).T.ravel(),
+                              np.arange(0, k * pairs_n + 1, k)), shape=(pairs_n, n_bands))
+
+
+def pooled_bands(n_bands: int, sensitivity: float, epsilon: float, edges=POOL_EDGES_M):
+    """The pooled group of each 500 m distance band (doubling groups from 500 m: a gap
+    spread over w bands grows like w, their summed noise like √w) and each group's
+    simultaneous 95 % noise margin (Bonferroni over the groups) for bands counted with
+    discrete Laplace noise at ``sensitivity`` and ``epsilon``."""
+    group = P.band(P.DISTANCE_EDGES_M[:n_bands], np.append(edges, np.inf))
+    width = np.bincount(group)
+    return group, np.array([margin_of_error(DISCRETE_LAPLACE, sensitivity=sensitivity,
+                                            epsilon=epsilon, n_summed=int(w),
+                                            level=1.0 - 0.05 / width.size) for w in width])
+
+
+def rake_toward(pairs, rows, cols, bands, released, margin) -> tuple:
+    """Pairs already raked to their margins, raked again to released distance counts where
+    these differ from the pairs' own by more than their noise (:func:`toward`; ``bands``:
+    (K, n, n) the groups of K sampled point pairs per zone pair, ``released``: the noisy
+    counts per group, unbiased sums of the noisy bands, ``margin``: their noise margins).
+    The fit is log-linear in (home, main end, group): weight(pair) × share of its sampled
+    point pairs in the group × row × column × tilt(group) (iterative proportional fitting of
+    three margins, Deming & Stephan 1940), so the points inside a zone pair follow the tilt
+    (:func:`.place.place_pairs`) and same-zone pairs need not be over-drawn to reach a short
+    group. Returns (pair weights, tilt per group); a gap within the noise moves nothing."""
+    share = band_shares(bands, np.size(released))
+    share_t = share.T.tocsr()
+    p = np.clip(pairs, 0.0, None).ravel() / max(float(np.clip(pairs, 0.0, None).sum()), 1e-300)
+    target = toward(share_t @ p, released, margin, hard=True)
+    tilt = np.ones(np.size(released))
+    if target.sum() <= 0:
+        return pairs, tilt
+    target, shape = target / target.sum(), np.shape(pairs)
+    rows, cols = rows / rows.sum(), cols / cols.sum()
+    for _ in range(RAKE_ROUNDS):
+        got = tilt * (share_t @ p)
+        tilt *= np.where(got > 0, target / np.maximum(got, 1e-300), 1.0)
+        m = (p * (share @ tilt)).reshape(shape)
+        p = (p.reshape(shape) * (rows / np.maximum(m.sum(axis=1), 1e-300))[:, None]).ravel()
+        m = (p * (share @ tilt)).reshape(shape)
+        p = (p.reshape(shape) * (cols / np.maximum(m.sum(axis=0), 1e-300))[None, :]).ravel()
+    return (p * (share @ tilt)).reshape(shape), tilt
+
+
+def rake_pooled(pairs, rows, cols, pair_bands, raw, sensitivity: float, epsilon: float) -> tuple:
+    """:func:`rake_toward` on the noisy 500 m bands ``raw`` (discrete Laplace at
+    ``sensitivity``, ``epsilon``) pooled by :func:`pooled_bands` (sums of the raw noisy
+    counts: unbiased, unlike their clipped unimodal fit); ``pair_bands``: (K, n, n) the bands
+    of K sampled point pairs per zone pair. Returns (pair weights, tilt per 500 m band)."""
+    group, margin = pooled_bands(np.size(raw), sensitivity, epsilon)
+    got, tilt = rake_toward(pairs, rows, cols, group[pair_bands], np.bincount(group, raw),
+                            margin)
+    return got, tilt[group]
+
+
 def rake(pairs: np.ndarray, rows: np.ndarray, cols: np.ndarray, bands=None,
          band_totals=None, floor: float = FLOOR, rounds: int = RAKE_ROUNDS) -> np.ndarray:
     """The pair weights raked (iterative proportional fitting, Deming & Stephan 1940) to
@@ -82,12 +158,8 @@ def rake(pairs: np.ndarray, rows: np.ndarray, cols: np.ndarray, bands=None,
     share ``floor`` of the independence model rows ⊗ cols is
     mixed in first so that every zone with a margin can be reached."""
     rows, cols = rows / rows.sum(), cols / cols.sum()
-    if bands is not None:   # bands: (K, n, n), K sampled distances per pair → a pair × band
-        k, pairs_n = len(bands), bands[0].size   # matrix of shares, k entries per pair row
-        share = sparse.csr_matrix((np.full(k * pairs_n, 1.0 / k),
-                                   np.asarray(bands).reshape(k, -1).T.ravel(),
-                                   np.arange(0, k * pairs_n + 1, k)),
-                                  shape=(pairs_n, band_totals.size))
+    if bands is not None:   # bands: (K, n, n), K sampled distances per pair → pair × band
+        share = band_shares(bands, band_totals.size)
         share_t = share.T.tocsr()   # one conversion, then fast row-wise products
         target = band_totals / band_totals.sum()
     p = np.clip(pairs, 0.0, None)
