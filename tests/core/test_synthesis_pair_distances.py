@@ -49,7 +49,7 @@ def test_noise_only_moves_nothing_and_the_control_without_margin_does():
     for seed in range(10):
         released = _released(own, 40 + seed)
         for margin, out in ((MARGINS, moved), (0.0 * MARGINS, control)):
-            got, tilt = rake_toward(pairs, rows, cols, groups, released, margin)
+            got, tilt, _ = rake_toward(pairs, rows, cols, groups, released, margin)
             out.append(max(0.5 * np.abs(got / got.sum() - pairs / pairs.sum()).sum(),
                            np.abs(tilt - 1.0).max()))
     assert sum(v < 1e-9 for v in moved) >= 8
@@ -70,8 +70,9 @@ def test_same_zone_pairs_the_table_misses_are_put_back():
                    ZONES.bounds[home][:, 2:] - 1)
     a = np.where((np.arange(3000) < 600)[:, None], near, ZONES.place(away, rng))
     true_bands = np.bincount(band(np.hypot(*(a - h).T), DISTANCE_EDGES_M), minlength=BANDS)
-    got, tilt = rake_toward(pairs, rows, cols, GROUP[ZONES.pair_bands()],
-                            _released(true_bands, 6), MARGINS)
+    got, tilt, moved = rake_toward(pairs, rows, cols, GROUP[ZONES.pair_bands()],
+                                   _released(true_bands, 6), MARGINS)
+    assert moved >= 1
     assert np.trace(pairs) / pairs.sum() < 0.02
     assert np.trace(got) / got.sum() > 0.12
     flat = make_rng(8).choice(N * N, 3000, p=(got / got.sum()).ravel())

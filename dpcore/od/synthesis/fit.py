@@ -186,10 +186,10 @@ class _Meter:
                                epsilon=self.eps[name], level=1.0 - 0.05 / size)
 
 
-def _fit_pairs(meter: _Meter, truth, zones: Zones, n: int, noisy: dict) -> bool:
+def _fit_pairs(meter: _Meter, truth, zones: Zones, n: int, noisy: dict) -> tuple:
     """The main pairs raked to their margins and to the released distances (all of them where
     pairs are sparse, else their pooled gaps beyond the noise: :func:`.reconstruct.rake_toward`);
-    returns whether they were raked to all the distances."""
+    returns (whether raked to all the distances, how many pooled groups moved where dense)."""
     noisy["home_work"] = meter.shrunk("home_work", truth["home_work"],
                                       distance_groups(zones.distances())).reshape(n, n)
     margins = meter.shrunk("margins", truth["margins"])
@@ -203,10 +203,10 @@ def _fit_pairs(meter: _Meter, truth, zones: Zones, n: int, noisy: dict) -> bool:
     rows, cols = _clip(margins[:n]), _clip(margins[n:])
     noisy["home_work"] = rake(noisy["home_work"], rows, cols, *by_distance)
     if not sparse:   # dense: towards the distances only where they differ beyond the noise
-        noisy["home_work"], noisy["main_tilt"] = rake_pooled(
-            noisy["home_work"], rows, cols, zones.pair_bands(), raw,
+        noisy["home_work"], noisy["main_tilt"], moved = rake_pooled(
+            noisy["home_work"], rows, cols, zones.pair_bands(P.pair_samples(n)), raw,
             meter.sens["main_distance"], meter.eps["main_distance"])
-    return bool(sparse)
+    return bool(sparse), (None if sparse else moved)
 
 
 def _fit_shapes(meter: _Meter, truth, noisy: dict) -> None:
@@ -262,7 +262,7 @@ def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: in
                                 meter.alpha("people"))
     noisy = {"people": people.reshape(cap, P.SHARE_BANDS)}
     report_progress(progress, 0.2)
-    sparse = _fit_pairs(meter, truth, zones, n, noisy)
+    sparse, moved = _fit_pairs(meter, truth, zones, n, noisy)
     report_progress(progress, 0.5)
     _fit_shapes(meter, truth, noisy)
     *interval, corrected = total_interval(noisy["people"], feasible,
@@ -291,7 +291,7 @@ def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: in
               "start_hour_period_hours": hours[1], "travel_time_period_minutes": 5 * travel[1],
               "start_hour_shrunk_to_uniform": round(hours[2], 3),
               "travel_time_shrunk_to_uniform": round(travel[2], 3),
-              "pairs_raked_to_distances": sparse,
+              "pairs_raked_to_distances": sparse, "distance_groups_beyond_noise": moved,
               "chained_trajectories": bool(model.markov is not None and model.markov.chained),
               "noisy_people": model.expected_people, "noisy_trips": corrected,
               "noisy_trips_interval_95": tuple(interval)}

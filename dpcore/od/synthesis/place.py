@@ -63,7 +63,7 @@ class Zones:
             raise ValueError(f"{empty} zones have no area: synthetic points cannot be placed "
                              "in them")
         self.centroids = np.array([[p.centroid.x, p.centroid.y] for p in self.polygons])
-        self._pair_bands = None
+        self._pair_bands = {}
 
     def __len__(self) -> int:
         return len(self.polygons)
@@ -104,16 +104,16 @@ class Zones:
         points drawn uniformly in the two zones (public randomness, fixed seed; computed
         once): the spread of distances a pair holds, which its centroid distance misses on
         large zones."""
-        if self._pair_bands is None:
+        if k not in self._pair_bands:
             rng = np.random.default_rng(PUBLIC_SEED)
             pts = np.stack([self.uniform_in(z, 2 * k, rng) for z in range(len(self))], axis=1)
             a, b = pts[:k], pts[k:]
-            self._pair_bands = np.stack([
+            self._pair_bands[k] = np.stack([
                 np.clip(np.searchsorted(DISTANCE_EDGES_M, np.hypot(
                     a[i][:, None, 0] - b[i][None, :, 0], a[i][:, None, 1] - b[i][None, :, 1]),
                     side="right") - 1, 0, DISTANCE_EDGES_M.size - 2).astype(np.int16)
                 for i in range(k)])
-        return self._pair_bands
+        return self._pair_bands[k]
 
     def distances(self) -> np.ndarray:
         """n × n centroid distances (m); the diagonal is the mean distance of two uniform

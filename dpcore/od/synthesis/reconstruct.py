@@ -118,14 +118,17 @@ def rake_toward(pairs, rows, cols, bands, released, margin) -> tuple:
     point pairs in the group × row × column × tilt(group) (iterative proportional fitting of
     three margins, Deming & Stephan 1940), so the points inside a zone pair follow the tilt
     (:func:`.place.place_pairs`) and same-zone pairs need not be over-drawn to reach a short
-    group. Returns (pair weights, tilt per group); a gap within the noise moves nothing."""
+    group. Returns (pair weights, tilt per group, how many groups moved); a gap within the
+    noise moves nothing."""
     share = band_shares(bands, np.size(released))
     share_t = share.T.tocsr()
     p = np.clip(pairs, 0.0, None).ravel() / max(float(np.clip(pairs, 0.0, None).sum()), 1e-300)
-    target = toward(share_t @ p, released, margin, hard=True)
+    own = share_t @ p
+    target = toward(own, released, margin, hard=True)
+    moved = int(np.count_nonzero(np.abs(np.sum(released) * own - released) > margin))
     tilt = np.ones(np.size(released))
-    if target.sum() <= 0:
-        return pairs, tilt
+    if target.sum() <= 0 or moved == 0:
+        return pairs, tilt, moved
     target, shape = target / target.sum(), np.shape(pairs)
     rows, cols = rows / rows.sum(), cols / cols.sum()
     for _ in range(RAKE_ROUNDS):
@@ -135,18 +138,19 @@ def rake_toward(pairs, rows, cols, bands, released, margin) -> tuple:
         p = (p.reshape(shape) * (rows / np.maximum(m.sum(axis=1), 1e-300))[:, None]).ravel()
         m = (p * (share @ tilt)).reshape(shape)
         p = (p.reshape(shape) * (cols / np.maximum(m.sum(axis=0), 1e-300))[None, :]).ravel()
-    return (p * (share @ tilt)).reshape(shape), tilt
+    return (p * (share @ tilt)).reshape(shape), tilt, moved
 
 
 def rake_pooled(pairs, rows, cols, pair_bands, raw, sensitivity: float, epsilon: float) -> tuple:
     """:func:`rake_toward` on the noisy 500 m bands ``raw`` (discrete Laplace at
     ``sensitivity``, ``epsilon``) pooled by :func:`pooled_bands` (sums of the raw noisy
     counts: unbiased, unlike their clipped unimodal fit); ``pair_bands``: (K, n, n) the bands
-    of K sampled point pairs per zone pair. Returns (pair weights, tilt per 500 m band)."""
+    of K sampled point pairs per zone pair. Returns (pair weights, tilt per 500 m band, how
+    many of the pooled groups moved)."""
     group, margin = pooled_bands(np.size(raw), sensitivity, epsilon)
-    got, tilt = rake_toward(pairs, rows, cols, group[pair_bands], np.bincount(group, raw),
-                            margin)
-    return got, tilt[group]
+    got, tilt, moved = rake_toward(pairs, rows, cols, group[pair_bands],
+                                   np.bincount(group, raw), margin)
+    return got, tilt[group], moved
 
 
 def rake(pairs: np.ndarray, rows: np.ndarray, cols: np.ndarray, bands=None,

@@ -49,5 +49,8 @@ def _model_rows(pub: dict) -> list:
         ("travel time split by distance class", pub["travel_time_by_distance_class"]),
         ("pairs raked to the home–main distances (sparse pairs)",
          pub["pairs_raked_to_distances"]),
+        ("home–main distance groups (of 7) beyond their noise, the pairs raked to them "
+         "(dense pairs)", "all (sparse pairs)" if pub["distance_groups_beyond_noise"] is None
+         else pub["distance_groups_beyond_noise"]),
         ("trips drawn as chains of stops (consecutive trips)", pub["chained_trajectories"]),
         ("synthetic trips drawn", pub["trips_drawn"]), ("their number", pub["count_from"])]
