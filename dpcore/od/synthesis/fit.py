@@ -4,18 +4,16 @@ Measurement (:func:`fit_model`): each part of :mod:`.parts` is computed from
 the raw trips with its stated per-user bound and released once with noise
 calibrated to its sensitivity; the cost is the sum of the costs the
 mechanisms returned. Reconstruction (no privacy cost, reads only noisy values
-and public facts): the sparse parts (people, home–work pairs) become their
-empirical-Bayes posterior means under the known noise law
-(:func:`dpcore.od.shrink.posterior_mean`; the pairs' prior fitted
-within public distance groups), the pairs are then raked to the released
-home and main-end margins (:func:`.reconstruct.rake`) and, where pairs are dense, towards
-the released home–main distances where these differ beyond their noise, with the tilt the
-points inside a pair then follow (:func:`.reconstruct.rake_pooled`), structurally impossible people
-cells are set to 0, the distance-like histograms are fitted as unimodal
-(:func:`.reconstruct.unimodal`), the time histograms are pooled into periods and shrunk
-towards the uniform law where their counts are below their noise (:mod:`.periods`). The result, :class:`Model`,
-holds nothing but noisy values and public parameters: it is what the
-synthetic trips are drawn from.
+and public facts): the sparse parts (people, home–work pairs) become their empirical-Bayes
+posterior means under the known noise law (:func:`dpcore.od.shrink.posterior_mean`; the pairs'
+prior fitted within public distance groups), the pairs are then raked to the released home and
+main-end margins (smoothed over nearby zones: :mod:`.smooth`; :func:`.reconstruct.rake`) and,
+where pairs are dense, towards the released home–main distances where these differ beyond their
+noise, with the tilt the points inside a pair then follow (:func:`.reconstruct.rake_pooled`),
+structurally impossible people cells are set to 0, the distance-like histograms are fitted as
+unimodal (:func:`.reconstruct.unimodal`), the time histograms are pooled into periods and shrunk
+towards the uniform law where their counts are below their noise (:mod:`.periods`). The result,
+:class:`Model`, holds nothing but noisy values and public parameters: the trips are drawn from it.
 
 Per-person facts (main pair, home end): :mod:`.persons`.
 """
@@ -40,6 +38,7 @@ from .periods import period_width, pool, shrink_to_uniform, spread
 from .persons import DAY, kind_of, leaves_home, person_facts
 from .place import Zones
 from .reconstruct import distance_groups, rake, rake_pooled, shrink_by_group, unimodal
+from .smooth import smooth_halves
 from .total import expected_trips, reconstruct_people, total_interval
 
 
@@ -192,7 +191,8 @@ def _fit_pairs(meter: _Meter, truth, zones: Zones, n: int, noisy: dict) -> tuple
     returns (whether raked to all the distances, how many pooled groups moved where dense)."""
     noisy["home_work"] = meter.shrunk("home_work", truth["home_work"],
                                       distance_groups(zones.distances())).reshape(n, n)
-    margins = meter.shrunk("margins", truth["margins"])
+    margins, noisy["margins_smoothing_m"] = smooth_halves(
+        meter.counts("margins", truth["margins"]), meter.alpha("margins"), zones.centroids)
     raw = meter.counts("main_distance", truth["main_distance"])
     main_distance = noisy["main_distance"] = _clip(unimodal(raw))
     noisy["main_distance_margin"] = float(meter.tail_margin("main_distance", 1))
@@ -292,6 +292,7 @@ def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: in
               "start_hour_shrunk_to_uniform": round(hours[2], 3),
               "travel_time_shrunk_to_uniform": round(travel[2], 3),
               "pairs_raked_to_distances": sparse, "distance_groups_beyond_noise": moved,
+              "margins_smoothing_bandwidths_m": noisy["margins_smoothing_m"],
               "chained_trajectories": bool(model.markov is not None and model.markov.chained),
               "noisy_people": model.expected_people, "noisy_trips": corrected,
               "noisy_trips_interval_95": tuple(interval)}

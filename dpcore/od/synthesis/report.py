@@ -52,5 +52,7 @@ def _model_rows(pub: dict) -> list:
         ("home–main distance groups (of 7) beyond their noise, the pairs raked to them "
          "(dense pairs)", "all (sparse pairs)" if pub["distance_groups_beyond_noise"] is None
          else pub["distance_groups_beyond_noise"]),
+        ("people per home / main-end zone smoothed over nearby zones (bandwidth m, 0: not)",
+         " / ".join(f"{h:,.0f}" for h in pub["margins_smoothing_bandwidths_m"])),
         ("trips drawn as chains of stops (consecutive trips)", pub["chained_trajectories"]),
         ("synthetic trips drawn", pub["trips_drawn"]), ("their number", pub["count_from"])]
