@@ -1,7 +1,8 @@
 """Spatial smoothing of noisy zone counts (post-processing, dpcore.od.synthesis.smooth): noise
 alone gives back a flat map (no structure invented; a control that picks the bandwidth without
-the risk's penalty keeps the noise), a smooth signal is recovered better than by its noisy
-values, a sharp one is not blurred."""
+the risk's penalty keeps the noise) and does not pass the test for spatial structure (the
+posterior mean is kept), a smooth signal is recovered better than by its noisy values, a sharp
+one or one unlike its neighbours is not smoothed, a peak moves by at most the limit."""
 import numpy as np
 
 from mobility_dp.dpcore.mechanisms.geometric import discrete_laplace_alpha, discrete_laplace_noise
@@ -80,9 +81,34 @@ def test_a_peak_moves_by_at_most_the_limit():
     assert out[100] >= y[100] - np.sqrt(VAR) - 1e-9 and out[100] > 100.0
 
 
-def test_halves_are_smoothed_separately():
-    smooth_part = 5.0 + 60.0 * np.exp(-0.5 * (np.hypot(*(XY - XY.mean(axis=0)).T) / 3000.0) ** 2)
+def test_moran_test_finds_structure_only_where_there_is_some():
+    gradient = 5.0 + 60.0 * np.exp(-0.5 * (np.hypot(*(XY - XY.mean(axis=0)).T) / 3000.0) ** 2)
+    rng = np.random.default_rng(3)
+    unrelated = rng.integers(0, 40, len(XY)).astype(float)   # large, but not like next door
+    found = {name: [smooth.spatial(_noisy(t, seed), XY) for seed in range(10)]
+             for name, t in (("gradient", gradient), ("noise", np.full(len(XY), 20.0)),
+                             ("unrelated", unrelated))}
+    assert all(found["gradient"])
+    assert sum(found["noise"]) <= 2 and sum(found["unrelated"]) <= 2
+    # control: the same statistic on the truth itself sees the gradient, not the others
+    w = np.exp(-0.5 * (np.hypot(*(XY[:, None, :] - XY[None, :, :]).transpose(2, 0, 1)) /
+                       1000.0) ** 2)
+    np.fill_diagonal(w, 0.0)
+    assert smooth.moran_z(gradient, w) > 10 and abs(smooth.moran_z(unrelated, w)) < 3
+
+
+def test_halves_without_structure_keep_the_posterior_mean():
+    from mobility_dp.dpcore.od.shrink import posterior_mean
+    alpha = discrete_laplace_alpha(2, EPS)
+    gradient = 5.0 + 60.0 * np.exp(-0.5 * (np.hypot(*(XY - XY.mean(axis=0)).T) / 3000.0) ** 2)
     sharp = 120.0 * ((XY[:, 0] // 1000 + XY[:, 1] // 1000) % 2)
-    y = _noisy(np.concatenate([smooth_part, sharp]), 1)
-    out, (h1, h2) = smooth.smooth_halves(y, discrete_laplace_alpha(2, EPS), XY)
-    assert h1 > 0 and h2 == 0.0 and np.array_equal(out[len(XY):], y[len(XY):])
+    for truth in (np.concatenate([gradient, sharp]), np.full(2 * len(XY), 20.0)):
+        y = _noisy(truth, 1)
+        out, (h1, h2) = smooth.smooth_halves(y, alpha, XY)
+        pm = posterior_mean(y, alpha)
+        assert h2 == 0.0 and np.array_equal(out[len(XY):], pm[len(XY):])
+        if truth[0] != truth[1]:
+            assert h1 > 0 and np.corrcoef(out[:len(XY)], gradient)[0, 1] > np.corrcoef(
+                pm[:len(XY)], gradient)[0, 1] + 0.05
+        else:                                   # noise alone: nothing smoothed, as before
+            assert h1 == 0.0 and np.array_equal(out, pm)
