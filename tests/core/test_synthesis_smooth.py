@@ -112,3 +112,21 @@ def test_halves_without_structure_keep_the_posterior_mean():
                 pm[:len(XY)], gradient)[0, 1] + 0.05
         else:                                   # noise alone: nothing smoothed, as before
             assert h1 == 0.0 and np.array_equal(out, pm)
+
+
+def test_a_hundred_people_are_not_made_worse():
+    # 100 people around one corner of 196 squares: counts far below their noise
+    from mobility_dp.dpcore.od.shrink import posterior_mean
+    alpha = discrete_laplace_alpha(2, EPS)
+    pts = np.random.default_rng(5).normal([3000, 3000], 2000, (100, 2)).clip(0, 13999)
+    truth = np.bincount((pts[:, 0] // 1000).astype(int) * SIDE + (pts[:, 1] // 1000).astype(int),
+                        minlength=len(XY)).astype(float)
+    ours, plain, smoothed = [], [], 0
+    for seed in range(8):
+        y = _noisy(np.concatenate([truth, truth]), seed)
+        out, (h, _) = smooth.smooth_halves(y, alpha, XY)
+        smoothed += h > 0
+        ours.append(np.corrcoef(np.clip(out[:len(XY)], 0, None), truth)[0, 1])
+        plain.append(np.corrcoef(posterior_mean(y, alpha)[:len(XY)], truth)[0, 1])
+    assert smoothed <= 2                         # mostly below the test: the posterior mean
+    assert np.median(ours) >= np.median(plain) - 0.01
