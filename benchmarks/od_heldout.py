@@ -28,15 +28,18 @@ flows: each one's home and work tracts are real, their days (1–5, two trips ea
 like the New York data's; zones: the 1,361 tracts and the 14 counties (no tract geometry, so no
 grid).
 
-(4) the same kind of data with places, for a 1 km grid: ``--bay DIR``, the Bay Area's tract
-worker flows (``BayArea-wf.bin``: uint32 triples home id, work id, workers; ``BayArea.dat``:
-1,405 tracts of 2010, same columns as ``MA.dat``) and the internal points and land areas of its
-2020 tracts (``region_2020_censustract.dbf``, MTC's San Francisco Bay Region 2020 Census Tracts,
-shipped in the same repository): a 2010 tract takes the internal point of the 2020 tract with
-its code, else the mean of those that share its first four digits (splits; 98 % of the tracts
-placed). San Francisco county only (176 tracts, ~120 km², like the Paris sample), commuters
-drawn as above, each placed uniformly in a disc of the tract's land area around its internal
-point (made up below tract level); zones: the tracts and the 1 km squares over their extent.
+(4) the same kind of data with places, for a 1 km grid: ``--bay DIR`` (default:
+``sample_data/sf_commuting``, in this repository): San Francisco county's tract-to-tract worker
+flows (``SF_tract_flows.csv``: home tract id, work tract id, workers) and its tracts
+(``SF_tracts.csv``: internal point and land area of each tract), extracted once by
+:func:`write_sf_sample` from ExaEpi's Bay Area files (``BayArea-wf.bin``: uint32 triples home
+id, work id, workers; ``BayArea.dat``: 1,405 tracts of 2010, same columns as ``MA.dat``;
+``region_2020_censustract.dbf``, MTC's San Francisco Bay Region 2020 Census Tracts): a 2010
+tract takes the internal point of the 2020 tract with its code, else the mean of those that
+share its first four digits (splits; 98 % of the tracts placed). 170 tracts, ~120 km², like
+the Paris sample; commuters drawn as above, each placed uniformly in a disc of the tract's
+land area around its internal point (made up below tract level); zones: the tracts and the
+1 km squares over their extent.
 
 ``--regions``: people per pair of the IRIS zones and of coarser public regions (squares of 2
 and 3 km holding the zones' centroids, ``dpcore.od.regions``) at ε = 0.95, 20 % or 30 % of it
@@ -140,13 +143,18 @@ def _commute(home, work, rng):
     return person, out, start
 
 
-def bay_data(folder, n_people, county=6075, seed=0, squares=False):
-    """Commuters of one Bay Area county drawn from the tract worker flows (module doc):
-    ZonedTrips on the tracts and on the 1 km grid (with ``squares``, also the grid's squares,
-    in the order of its zone indices)."""
+SF_SAMPLE = os.path.join(ROOT, "sample_data", "sf_commuting")
+
+
+def write_sf_sample(folder, out=SF_SAMPLE, county=6075):
+    """The San Francisco part of ExaEpi's Bay Area files in ``folder`` (module doc), written
+    once to ``out`` as the two small CSVs :func:`bay_data` reads: ``SF_tracts.csv`` (ExaEpi's
+    tract id, 2010 tract code, internal point lon/lat and land area in m² of the 2020 tract with
+    its code, else the mean of those sharing its first four digits) and
+    ``SF_tract_flows.csv`` (home tract id, work tract id, workers; both ends in the county,
+    in the order of the source)."""
     from osgeo import ogr
 
-    from dpcore.od.trip_arrays import Trips, ZonedTrips
     tracts = np.loadtxt(os.path.join(folder, "BayArea.dat"), dtype=np.int64, skiprows=1)
     flows = np.fromfile(os.path.join(folder, "BayArea-wf.bin"), dtype=np.uint32)
     flows = flows.reshape(-1, 3).astype(np.int64)
@@ -156,16 +164,36 @@ def bay_data(folder, n_people, county=6075, seed=0, squares=False):
     by_prefix = {}
     for geoid, value in points.items():
         by_prefix.setdefault(geoid[:9], []).append(value)
-    place = {}
-    for k, (c, t) in enumerate(tracts[:, 3:5]):
-        code = f"06{c % 1000:03d}{t:06d}"
-        match = [points[code]] if code in points else by_prefix.get(code[:9], [])
-        if c == county and match:
-            place[int(tracts[k, 0])] = np.mean(match, axis=0)
+    os.makedirs(out, exist_ok=True)
+    kept = set()
+    with open(os.path.join(out, "SF_tracts.csv"), "w", encoding="utf-8") as fh:
+        fh.write("tract_id,tract_code,lon,lat,land_m2\n")
+        for k, (c, t) in enumerate(tracts[:, 3:5]):
+            code = f"06{c % 1000:03d}{t:06d}"
+            match = [points[code]] if code in points else by_prefix.get(code[:9], [])
+            if c == county and match:
+                lon, lat, land = np.mean(match, axis=0)
+                fh.write(f"{int(tracts[k, 0])},{code},{lon!r},{lat!r},{land!r}\n")
+                kept.add(int(tracts[k, 0]))
+    with open(os.path.join(out, "SF_tract_flows.csv"), "w", encoding="utf-8") as fh:
+        fh.write("home_tract_id,work_tract_id,workers\n")
+        for a, b, w in flows:
+            if int(a) in kept and int(b) in kept:
+                fh.write(f"{int(a)},{int(b)},{int(w)}\n")
+
+
+def bay_data(folder, n_people, seed=0, squares=False):
+    """Commuters of San Francisco drawn from the tract worker flows in ``folder`` (module doc;
+    :data:`SF_SAMPLE`, written by :func:`write_sf_sample`): ZonedTrips on the tracts and on the
+    1 km grid (with ``squares``, also the grid's squares, in the order of its zone indices)."""
+    from dpcore.od.trip_arrays import Trips, ZonedTrips
+    rows = np.loadtxt(os.path.join(folder, "SF_tracts.csv"), delimiter=",", skiprows=1,
+                      usecols=(0, 2, 3, 4))
+    place = {int(r[0]): r[1:] for r in rows}
+    flows = np.loadtxt(os.path.join(folder, "SF_tract_flows.csv"), delimiter=",", skiprows=1,
+                       dtype=np.int64).reshape(-1, 3)
     ids = sorted(place)
     index = {t: k for k, t in enumerate(ids)}
-    keep = np.array([a in index and b in index for a, b in flows[:, :2]])
-    flows = flows[keep]
     lon, lat, land = np.array([place[t] for t in ids]).T
     lat0 = np.radians(lat.mean())
     xy = np.column_stack([np.radians(lon) * 6371000.0 * np.cos(lat0),
@@ -275,8 +303,8 @@ def main():
     ap.add_argument("--rule-only", action="store_true", help="only the rule's table")
     ap.add_argument("--ma", default=None, help="folder with MA-wf.dat and MA.dat (module doc)")
     ap.add_argument("--regions", action="store_true", help="only the regions' table")
-    ap.add_argument("--bay", default=None, help="folder with BayArea-wf.bin, BayArea.dat and "
-                    "region_2020_censustract.dbf (module doc)")
+    ap.add_argument("--bay", nargs="?", const=SF_SAMPLE, default=None,
+                    help="San Francisco's tract flows (module doc); a folder, else the sample")
     ap.add_argument("--ma-people", default="5000,50000",
                     help="commuters drawn from the public flows (comma-separated sizes)")
     args = ap.parse_args()

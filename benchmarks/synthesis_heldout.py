@@ -3,17 +3,16 @@ zone × hour r ≥ 0.90, start-hour JS ≤ 0.03, trip-length JS ≤ 0.01) at the
 model's noisy total), ε = 1, m = 10, M = 30, medians [min, max] over ``--seeds`` seeds.
 
 Data: (1) *held out* — San Francisco commuters drawn from the Bay Area's public tract worker
-flows (``od_heldout.bay_data``: ``--bay DIR`` with ``BayArea-wf.bin``, ``BayArea.dat`` and
-``region_2020_censustract.dbf`` of github.com/AMReX-Codes/ExaEpi, not in this repository;
-``--people`` commuters, default 4,000), on the 1 km squares over their tracts; home and work
-tracts are real, points, days and times made up there; (2) *ours* — the project's synthetic
+flows (``od_heldout.bay_data`` on ``sample_data/sf_commuting``, extracted from ExaEpi's files,
+see its README; ``--people`` commuters, default 4,000), on the 1 km squares over their tracts;
+home and work tracts are real, points, days and times made up there; (2) *ours* — the project's synthetic
 trips (``peer_dpmr.make_data``: 5,000 vehicles over 3 days on the Paris sample) on the 1 km
 squares over the sample; (3) *held out, ours in kind* — ``dpcore.demo_data`` trips of 4,000 vehicles
 over 3 days (seed 1) on a generated city (``tests.support.geography.grid_city``, 28 × 28 squares
 of 500 m, seed 1: a geography nothing was tuned on), on its 1 km squares. Beside them,
 odflows' default (``release_people_od``) OD r on the same data at the same ε.
 
-Run: nice -n 10 .venv/bin/python benchmarks/synthesis_heldout.py --bay DIR [--seeds 5]
+Run: nice -n 10 .venv/bin/python benchmarks/synthesis_heldout.py [--seeds 5] [--only heldout|ours]
 """
 from __future__ import annotations
 
@@ -27,7 +26,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
 
-from od_heldout import bay_data  # noqa: E402
+from od_heldout import SF_SAMPLE, bay_data  # noqa: E402
 from peer_dpmr import grid_tiles, make_data  # noqa: E402
 from synthesis import od_r, zoned  # noqa: E402
 
@@ -73,11 +72,12 @@ def run(label, z, polygons, seeds):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, default=5)
-    ap.add_argument("--bay", default=None, help="folder of the Bay Area files (module doc)")
+    ap.add_argument("--bay", default=SF_SAMPLE, help="folder of San Francisco's tract flows "
+                    "(module doc; default: the sample in this repository)")
     ap.add_argument("--people", type=int, default=4000)
     ap.add_argument("--only", choices=("heldout", "ours"), default=None)
     args = ap.parse_args()
-    if args.bay and args.only != "ours":
+    if args.only != "ours":
         _, grid, squares = bay_data(args.bay, args.people, squares=True)
         run(f"held out: San Francisco commuting (public), {args.people:,} people, 1 km grid",
             grid, squares, args.seeds)
