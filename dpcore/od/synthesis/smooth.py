@@ -49,11 +49,12 @@ def _distances(centroids) -> np.ndarray:
     return np.hypot(c[:, None, 0] - c[None, :, 0], c[:, None, 1] - c[None, :, 1])
 
 
-def spacing(centroids) -> float:
-    """The median distance from a zone's centroid to the nearest other centroid (public)."""
+def spacing(centroids, distance=None) -> float:
+    """The median distance from a zone's centroid to the nearest other centroid (public);
+    ``distance``: their distance matrix when already computed."""
     if len(centroids) < 2:
         return 0.0
-    d = _distances(centroids)
+    d = (_distances(centroids) if distance is None else distance).copy()
     np.fill_diagonal(d, np.inf)
     return float(np.median(d.min(axis=1)))
 
@@ -91,15 +92,16 @@ def moran_z(values, weights) -> float:
     return float((moran - mean) / np.sqrt(var)) if var > 0 else 0.0
 
 
-def sure_smooth(noisy, variance: float, centroids, spacings=SPACINGS) -> tuple:
+def sure_smooth(noisy, variance: float, centroids, spacings=SPACINGS, distance=None) -> tuple:
     """(smoothed values, bandwidth in metres): the kernel average of ``noisy`` (one value per
     zone) at the bandwidth of least estimated risk, each value moved by at most :data:`LIMIT`
-    noise std (module doc); ``variance``: the noise variance of one value (public)."""
+    noise std (module doc); ``variance``: the noise variance of one value (public);
+    ``distance``: the centroids' distance matrix when already computed."""
     y = np.asarray(noisy, dtype=float)
-    step = spacing(centroids)
+    d = _distances(centroids) if distance is None else distance
+    step = spacing(centroids, d)
     if y.size < 3 or step <= 0:
         return y.copy(), 0.0
-    d = _distances(centroids)
     best = (np.inf, 0.0, y)
     for h in sorted({float(s) * step for s in spacings}):
         s = kernel(d, h)
@@ -110,12 +112,14 @@ def sure_smooth(noisy, variance: float, centroids, spacings=SPACINGS) -> tuple:
     return y + np.clip(best[2] - y, -move, move), best[1]
 
 
-def spatial(noisy, centroids) -> bool:
-    """Whether the counts show spatial structure: Moran's z ≥ :data:`Z_TEST` (module doc)."""
-    step = spacing(centroids)
+def spatial(noisy, centroids, distance=None) -> bool:
+    """Whether the counts show spatial structure: Moran's z ≥ :data:`Z_TEST` (module doc);
+    ``distance``: the centroids' distance matrix when already computed."""
+    d = _distances(centroids) if distance is None else distance
+    step = spacing(centroids, d)
     if step <= 0:
         return False
-    w = np.exp(-0.5 * (_distances(centroids) / step) ** 2)
+    w = np.exp(-0.5 * (d / step) ** 2)
     np.fill_diagonal(w, 0.0)
     return moran_z(noisy, w) >= Z_TEST
 
@@ -129,10 +133,11 @@ def smooth_halves(noisy, alpha: float, centroids) -> tuple:
     y = np.asarray(noisy, dtype=float)
     n = y.size // 2
     out, widths = posterior_mean(y, alpha), []
+    d = _distances(centroids)      # once for both halves, the test and the bandwidths
     for part in (slice(0, n), slice(n, 2 * n)):
         h = 0.0
-        if spatial(y[part], centroids):
-            values, h = sure_smooth(y[part], noise_variance(alpha), centroids)
+        if spatial(y[part], centroids, d):
+            values, h = sure_smooth(y[part], noise_variance(alpha), centroids, distance=d)
             if h > 0:
                 out[part] = values
         widths.append(h)
