@@ -92,6 +92,8 @@ CARRY_RATIO = 4.0   # a split is used when its expected count per cell ≥ 4 noi
 MAX_CAP = 200
 SPARSE_PAIRS = 20.0   # pairs per synthetic person above which pairs are raked to distances
 SAMPLED_DISTANCES = 4_000_000   # point pairs sampled over all zone pairs to rake dense pairs
+CONTINUOUS = ("ends", "other_ends", "distance", "start_hour", "transitions")   # fractional weights: Laplace
+END_KINDS = ("home", "main end", "elsewhere")
 
 
 def pair_samples(n_zones: int) -> int:
@@ -100,8 +102,6 @@ def pair_samples(n_zones: int) -> int:
     distance group are then estimated with little sampling error beside the noise of the
     released groups, also on large zones (counties) whose pairs span many groups."""
     return int(np.clip(SAMPLED_DISTANCES // max(int(n_zones) ** 2, 1), 4, 64))
-CONTINUOUS = ("ends", "other_ends", "distance", "start_hour", "transitions")   # fractional weights: Laplace
-END_KINDS = ("home", "main end", "elsewhere")
 
 
 def check_trips_cap(cap, m: int) -> int:
