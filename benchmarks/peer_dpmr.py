@@ -12,7 +12,8 @@ window, so both release one count per zone and one per ordered pair).
 Our rows: the *old method* (trips per pair and plain visits, the former and only method) and the
 *new default* (``od_method``/``visits_method`` = ``auto``: the public rule of
 ``dpcore.od.strategy`` picks people per pair, shrunk, × a noisy trip scale, and shrunk visits
-× the sampling scale; 5 % of ε goes to the trip scale, the rest is split as before), issue 29.
+× the sampling scale; 5 % of ε, more on few users, goes to the trip scale, out of the OD flows' half since
+they need it, ``dpcore.od.report.scale_payer``), issue 29.
 
 Measured per total ε ∈ {0.5, 1, 2}, over ``--reps`` runs each (their noise is
 unseeded): MAE of visits per zone and of OD flows over all pairs against the

@@ -9,6 +9,14 @@ of error from the noise distribution; each statistic's entry, its marginals
 and quartiles are post-processing (:mod:`.report_entries`). The OD flows and
 visits may use the people-based and shrunk methods (:mod:`.report_methods`)
 and the trip scale (:mod:`.trip_scale`), chosen by the rule of :mod:`.strategy`.
+
+Who pays for the trip scale (:func:`scale_payer`, a public rule on the weights): people per pair
+cannot be published without κ̂, so where the OD flows hold at least half of ε the scale (at most
+a quarter of ε) comes out of their share, as in odflows, and they keep at least half of it; the
+shrunk visits then read its sampling scale as post-processing. Otherwise (OD weighted lower, or
+not people per pair) every statistic pays by weight. Charging a 50/50 report's scale to both
+halves cost the visits a quarter of their ε: at 1,000 people on a 1 km grid they lost to the
+plain counts by twice the seed spread (``benchmarks/small_data.py``).
 """
 from __future__ import annotations
 
@@ -57,6 +65,25 @@ def split_budget(epsilon: float, weights: Dict[str, float]) -> Dict[str, float]:
     return {k: epsilon * chosen[k] / total for k in STATISTICS if k in chosen}
 
 
+def scale_payer(weights, choice) -> Optional[str]:
+    """The statistic whose share pays for the trip scale (module doc): the OD flows where they
+    are people per pair and their weight is at least half the total; None: every statistic by
+    weight."""
+    chosen = {k: float(w) for k, w in weights.items() if float(w) != 0.0}
+    od_weight = chosen.get(OD, 0.0)
+    return OD if choice.od == OD_PEOPLE and od_weight >= 0.5 * math.fsum(chosen.values()) else None
+
+
+def statistics_budget(epsilon: float, weights, scale_epsilon: float, payer) -> Dict[str, float]:
+    """ε per statistic once the trip scale took ``scale_epsilon`` from ``payer``'s share (None:
+    from every statistic, by weight)."""
+    if payer is None:
+        return split_budget(epsilon - scale_epsilon, weights)
+    budget = split_budget(epsilon, weights)
+    budget[payer] -= scale_epsilon
+    return budget
+
+
 def _methods(od_method, visits_method, n_zones, max_trips, epsilon, population):
     """The OD and visits methods to run (the rule of :mod:`.strategy` where ``auto``)."""
     if AUTO in (od_method, visits_method) and n_zones is None:
@@ -80,24 +107,26 @@ def report_cost(*, epsilon: float, weights, max_trips: int, od_method: str = OD_
     if choice.od == OD_PEOPLE and OD in weights and float(weights[OD]) != 0.0:
         check_representable(split_budget(epsilon * (1.0 - share), weights)[OD], 1.0,
                             "people per pair (sensitivity 1; use the OD method 'trips')")
+    payer = scale_payer(weights, choice)
     parts = [PrivacyCost.of("discrete Laplace", eps, sensitivity=1, protects=UNIT,
                             unit_of_privacy=PrivacyUnit.USER, note=OD_PEOPLE_NOTE)
              if name == OD and choice.od == OD_PEOPLE else
              PrivacyCost.of("discrete Laplace", eps, sensitivity=sensitivity(name, m),
                             protects=UNIT, unit_of_privacy=PrivacyUnit.USER, note=TITLES[name])
-             for name, eps in split_budget(epsilon * (1.0 - share), weights).items()]
+             for name, eps in statistics_budget(epsilon, weights, epsilon * share, payer).items()]
     if scaled:
         parts.append(trip_scale_cost(epsilon * share, total_cap, m))
-    _check_statistic_noise(epsilon * (1.0 - (max(share, MAX_SCALE_SHARE) if scaled else 0.0)),
-                           weights, choice, m)
+    _check_statistic_noise(statistics_budget(
+        epsilon, weights, epsilon * (max(share, MAX_SCALE_SHARE) if scaled else 0.0), payer),
+        choice, m)
     return PrivacyCost.sequential(parts)
 
 
-def _check_statistic_noise(epsilon: float, weights, choice, m: int) -> None:
+def _check_statistic_noise(budget, choice, m: int) -> None:
     """Refuse, before any data, a split whose noise the release could not draw or bound: each
     statistic's ε as it is when the trip scale took the most it may (a weight so large that
     the others get ~10⁻¹² of ε is a parameter's fault, found here, not after noise is drawn)."""
-    for name, eps in split_budget(epsilon, weights).items():
+    for name, eps in budget.items():
         s = 1 if name == OD and choice.od == OD_PEOPLE else sensitivity(name, m)
         check_representable(eps, s, TITLES[name])
         margin_of_error(DISCRETE_LAPLACE, sensitivity=s, epsilon=eps, n_summed=2)  # sums' too
@@ -132,7 +161,8 @@ def release_report(trips: Trips, origin_zone=None, dest_zone=None, *, n_zones: i
                         ceiling=MAX_SCALE_SHARE * epsilon) if scaled else None)
     spent, values, internal, warnings = PrivacyCost(), {}, {}, []
     # the statistics share what the scale left: the plan's total, re-split when it took more
-    budget = split_budget(epsilon - (scale.cost.epsilon if scaled else 0.0), weights)
+    payer = scale_payer(weights, choice) if scaled else None
+    budget = statistics_budget(epsilon, weights, scale.cost.epsilon if scaled else 0.0, payer)
     for k, (name, eps) in enumerate(budget.items()):
         if name == OD and choice.od == OD_PEOPLE:
             cost, values[name], internal[name], warned = _people_entry(truth[name], data, eps,
@@ -151,7 +181,8 @@ def release_report(trips: Trips, origin_zone=None, dest_zone=None, *, n_zones: i
     if scaled:
         spent = spent + scale.cost
         warnings = scale.public["warnings"] + warnings
-        info.update(total_cap=int(total_cap), **{k: scale.public[k] for k in (
+        info.update(total_cap=int(total_cap), trip_scale_paid_by=(
+            TITLES[payer] if payer else "every statistic, by weight"), **{k: scale.public[k] for k in (
             "noisy_users", "noisy_trips", "trips_per_person", "sampling_scale",
             "sampling_scale_interval", "trips_per_person_interval", "epsilon_trip_scale")})
     info["warnings"] = warnings

@@ -22,7 +22,8 @@ def mobility_report_content(plan, release, *, zone_ids, zone_polygons, inputs=()
             ("why these methods", plan.choice.reason)]
     rows += [(label, pub[key]) for label, key in (
         ("OD method", "od_method"), ("visits method", "visits_method"),
-        ("ε for the trip scale", "epsilon_trip_scale")) if key in pub]
+        ("ε for the trip scale", "epsilon_trip_scale"),
+        ("trip scale paid from the share of", "trip_scale_paid_by")) if key in pub]
     rows += [(f"ε for {st.TITLES[k]}", v) for k, v in pub["epsilon_per_statistic"].items()]
     facts = list(facts) + [("trips kept by sampling", release.internal["trips_kept"])]
     return dict(unit_of_privacy=UNIT, parameter_rows=rows,

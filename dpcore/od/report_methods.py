@@ -14,7 +14,8 @@
   totals) to estimate the visits of all trips.
 * the trip scale: the users (sensitivity 1) and [trips up to m, trips between m and M]
   (L1 sensitivity M) with discrete Laplace (:func:`.trip_scale.trip_scale`) at a share of
-  ε, spent once for both.
+  ε, spent once for both (paid by the OD flows where they hold half of ε:
+  :func:`.report.scale_payer`).
 
 Margins: the 95 % margin of the noisy count (noise law) times the scale. People per pair
 also publish ``lower``/``upper`` (:mod:`.intervals`): the shrunk value's hull times the trip

@@ -77,6 +77,37 @@ def test_report_with_the_new_methods_spends_as_planned():
         report.report_cost(**kw)
 
 
+def test_trip_scale_is_paid_by_the_od_flows_that_need_it_when_they_hold_half_of_eps():
+    trips, o, d = _trips()
+    kw = dict(epsilon=2.0, max_trips=4, od_method="auto", visits_method="auto",
+              scale_share=0.1, total_cap=20, bins=report.Bins(time_windows=(0, 24)))
+    rel = report.release_report(trips, o, d, n_zones=6, rng=make_rng(1),
+                                weights={"visits": 1, "od": 1}, **kw)
+    scale = rel.public["epsilon_trip_scale"]
+    assert scale > 0.2   # 400 users: more than the nominal share
+    # the visits keep their half of ε; the OD flows give the scale what it took
+    assert rel.public["epsilon_per_statistic"] == pytest.approx({"visits": 1.0,
+                                                                 "od": 1.0 - scale})
+    assert rel.public["trip_scale_paid_by"] == "OD flows"
+    assert math.isclose(rel.cost.epsilon, 2.0)
+    planned = report.report_cost(n_zones=6, weights={"visits": 1, "od": 1},
+                                 **{k: v for k, v in kw.items() if k != "bins"})
+    assert [p.epsilon for p in planned.parts] == pytest.approx([1.0, 0.8, 0.06, 0.14])
+    # OD flows under half of the weight: every statistic pays by weight, as before
+    three = {"visits": 1, "od": 1, "trip_length": 1}
+    rel = report.release_report(trips, o, d, n_zones=6, rng=make_rng(1), weights=three, **kw)
+    scale = rel.public["epsilon_trip_scale"]
+    assert rel.public["epsilon_per_statistic"] == pytest.approx(
+        {k: (2.0 - scale) / 3 for k in three})
+    assert rel.public["trip_scale_paid_by"] == "every statistic, by weight"
+    assert math.isclose(rel.cost.epsilon, 2.0)
+    # trips per pair do not need κ̂: the shrunk visits' scale is paid by weight
+    rel = report.release_report(trips, o, d, n_zones=6, rng=make_rng(1),
+                                weights={"visits": 1, "od": 3},
+                                **{**kw, "od_method": "trips"})
+    assert rel.public["trip_scale_paid_by"] == "every statistic, by weight"
+
+
 def test_old_methods_stay_selectable_and_unchanged():
     trips, o, d = _trips()
     kw = dict(epsilon=1.0, weights={"visits": 1, "od": 1}, max_trips=4)
