@@ -4108,6 +4108,22 @@
       <translation>rapport de tous les trajets aux trajets gardés</translation>
     </message>
     <message>
+      <source>why these methods</source>
+      <translation>pourquoi ces méthodes</translation>
+    </message>
+    <message>
+      <source>visits method</source>
+      <translation>méthode des visites</translation>
+    </message>
+    <message>
+      <source>ε for the trip scale</source>
+      <translation>ε pour l'échelle de trajets</translation>
+    </message>
+    <message>
+      <source>trip scale paid from the share of</source>
+      <translation>échelle de trajets payée sur la part de</translation>
+    </message>
+    <message>
       <source>ε</source>
       <translation>ε</translation>
     </message>

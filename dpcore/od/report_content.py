@@ -18,12 +18,9 @@ def mobility_report_content(plan, release, *, zone_ids, zone_polygons, inputs=()
     """Keyword arguments of the glue's report writer. ``inputs``: public rows on the input
     (the trips' source, the frame); ``facts``/``warnings``: the reader's raw facts."""
     pub = release.public
-    rows = [*inputs, ("maximum trips per user (m)", plan.params["max_trips"]),
-            ("why these methods", plan.choice.reason)]
-    rows += [(label, pub[key]) for label, key in (
-        ("OD method", "od_method"), ("visits method", "visits_method"),
-        ("ε for the trip scale", "epsilon_trip_scale"),
-        ("trip scale paid from the share of", "trip_scale_paid_by")) if key in pub]
+    rows = [*inputs, ("max_trips", plan.params["max_trips"]), ("rule", plan.choice.reason)]
+    rows += [(key, pub[key]) for key in ("od_method", "visits_method", "epsilon_trip_scale",
+                                         "trip_scale_paid_by") if key in pub]
     rows += [(f"ε for {st.TITLES[k]}", v) for k, v in pub["epsilon_per_statistic"].items()]
     facts = list(facts) + [("trips kept by sampling", release.internal["trips_kept"])]
     return dict(unit_of_privacy=UNIT, parameter_rows=rows,

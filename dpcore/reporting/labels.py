@@ -25,6 +25,9 @@ FACT_LABELS = {
     "noisy_extra_trips": "trips beyond the sampling (noisy)",
     "scale_factor": "scale of the kept trips to all trips",
     "sampling_scale": "scale of the kept trips to all trips",
+    "rule": "why these methods", "od_method": "OD method", "visits_method": "visits method",
+    "epsilon_trip_scale": "ε for the trip scale",
+    "trip_scale_paid_by": "trip scale paid from the share of",
     # plans' parameters
     "epsilon": "ε", "mechanism": "noise mechanism", "max_trips": "trips kept per person (m)",
     "trips_cap": "trips per person the model counts (M)",
