@@ -12,7 +12,7 @@ import json
 from qgis.core import QgsProcessingOutputVectorLayer, QgsProcessingUtils
 
 from ...dpcore.reporting import report as dpreport
-from .i18n import tr
+from .i18n import shown, tr
 from .inputs import INTERNAL_REPORT, REPORT
 
 
@@ -90,7 +90,7 @@ class ReportsMixin:
         them only when a report is written (:meth:`report_paths`; figures cost time).
         """
         charge = getattr(self, "_charge", None)
-        released_warnings = [tr(w) for w in charge.warnings] if charge is not None else []
+        released_warnings = [shown(w) for w in charge.warnings] if charge is not None else []
         common = dict(title=self.displayName(), translate=tr,
                       algorithm_id=f"mobilitydp:{self.ALGORITHM_ID}",
                       unit_of_privacy=unit_of_privacy, cost=release.cost,
@@ -100,11 +100,13 @@ class ReportsMixin:
         paths = self.report_paths(parameters, context)
         if paths[REPORT]:
             _write(paths[REPORT], dpreport.publishable_report(
-                sections=sections, warnings=warnings, released_warnings=released_warnings,
+                sections=sections, warnings=[shown(w) for w in warnings],
+                released_warnings=released_warnings,
                 **common))
         if paths[INTERNAL_REPORT]:
             _write(paths[INTERNAL_REPORT], dpreport.internal_report(
-                sections=internal_sections, warnings=internal_warnings, **common))
+                sections=internal_sections, warnings=[shown(w) for w in internal_warnings],
+                **common))
         return paths
 
 

@@ -302,3 +302,13 @@ def test_ledger_refusals_from_dpcore_are_french(in_french, run_alg, tmp_path, sa
         "utilisateur 'fid')")
     assert str(field.value).startswith("every one of the 3 events has its own user")  # logs
     assert Budget(1.0, 0.0).describe() == "ε = 1, δ = 0 (ε)"
+
+
+def test_report_warnings_follow_the_language(in_french, run_alg, tmp_path):
+    """A dpcore warning (aggregateflows' noisy total, a message with values) reaches the French
+    log and the French publishable report in French (the report printed it in English)."""
+    from .test_flows_totals import NOISE, _run
+    log, public, _ = _run(tmp_path, "fr", MAX_MOVES=2, EPSILON=0.5)
+    french = "le total publié peut être faux de plus"
+    assert any(french in w for w in log), log
+    assert french in public and NOISE not in public
