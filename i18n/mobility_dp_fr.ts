@@ -4120,6 +4120,26 @@
       <translation>ε pour l'échelle de trajets</translation>
     </message>
     <message>
+      <source>trips per person: interval (99 %)</source>
+      <translation>trajets par personne : intervalle (99 %)</translation>
+    </message>
+    <message>
+      <source>scale of the kept trips to all trips: interval (99 %)</source>
+      <translation>rapport de tous les trajets aux trajets gardés : intervalle (99 %)</translation>
+    </message>
+    <message>
+      <source>margin of error of each noisy trip total (95 %)</source>
+      <translation>marge d'erreur de chaque total bruité de trajets (95 %)</translation>
+    </message>
+    <message>
+      <source>level of the interval of each noisy count</source>
+      <translation>niveau de l'intervalle de chaque comptage bruité</translation>
+    </message>
+    <message>
+      <source>half-width of the interval of each noisy count</source>
+      <translation>demi-largeur de l'intervalle de chaque comptage bruité</translation>
+    </message>
+    <message>
       <source>trip scale paid from the share of</source>
       <translation>échelle de trajets payée sur la part de</translation>
     </message>

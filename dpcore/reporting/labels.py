@@ -27,6 +27,12 @@ FACT_LABELS = {
     "sampling_scale": "scale of the kept trips to all trips",
     "rule": "why these methods", "od_method": "OD method", "visits_method": "visits method",
     "epsilon_trip_scale": "ε for the trip scale",
+    "trips_per_person_interval": "trips per person: interval (99 %)",
+    "sampling_scale_interval": "scale of the kept trips to all trips: interval (99 %)",
+    "scale_factor_interval": "scale of the kept trips to all trips: interval (99 %)",
+    "margin_of_error_totals_95": "margin of error of each noisy trip total (95 %)",
+    "count_level": "level of the interval of each noisy count",
+    "count_margin": "half-width of the interval of each noisy count",
     "trip_scale_paid_by": "trip scale paid from the share of",
     # plans' parameters
     "epsilon": "ε", "mechanism": "noise mechanism", "max_trips": "trips kept per person (m)",

@@ -85,3 +85,37 @@ def test_report_parameter_table_shows_labels_not_keys():
     for key in ("scale_share", "max_trips", "discrete_laplace"):
         assert key not in html_text
     assert "share of ε for the trip scale" in html_text and "5 %" in html_text
+
+
+def _od_public_facts():
+    """The public facts of odflows' two methods on a small population (what its report's noise
+    section lists: every fact that is one number)."""
+    import numpy as np
+
+    from mobility_dp.dpcore.od.flows import release_od
+    from mobility_dp.dpcore.od.people_flows import release_people_od
+    from mobility_dp.dpcore.od.trip_arrays import Trips, ZonedTrips
+    from mobility_dp.dpcore.random.rng import make_rng
+    rng = np.random.default_rng(0)
+    user = np.repeat(np.arange(300), 4)
+    o, d = rng.integers(0, 6, user.size), rng.integers(0, 6, user.size)
+    t = np.arange(user.size, dtype=float)
+    xy = np.zeros((user.size, 2))
+    trips = Trips(user, xy, xy + 1.0, t, t + 1.0, np.ones(user.size))
+    people = release_people_od(ZonedTrips(trips, o, d, 6), rng=make_rng(1), epsilon=1.0)
+    counts = release_od(user, o, d, n_zones=6, epsilon=1.0, rng=make_rng(1), max_trips=4,
+                        total_share=0.1, total_cap=10)
+    return {k for rel in (people, counts) for k, v in rel.public.items()
+            if np.ndim(v) == 0 or isinstance(v, tuple)}
+
+
+def test_od_public_facts_have_labels():
+    """odflows' report lists its public facts: none reads as an identifier (a key with an
+    underscore and no label: count_margin, trips_per_person_interval were printed so)."""
+    from mobility_dp.dpcore.reporting.labels import FACT_LABELS
+    keys = _od_public_facts()
+    assert {"count_margin", "trips_per_person_interval", "epsilon_trip_scale"} <= keys
+    assert sorted(k for k in keys if "_" in k and k not in FACT_LABELS) == []
+    # negative control: the same check names a key without a label
+    assert [k for k in keys | {"unlabelled_key"} if "_" in k and k not in FACT_LABELS] == \
+        ["unlabelled_key"]
