@@ -41,8 +41,9 @@ theirs (the origin kinds of the released ``ends``; a stop elsewhere only while
 a trip other than on the main pair remains) and a zone elsewhere drawn from
 the released ``other_origin`` (:func:`_breaks`). Times
 (:func:`chained_times`): each tour from home gets a day (sorted in tour
-order), each trip an hour of its class; within a tour the times are sorted
-in the order of the walk.
+order), each trip an hour of its class; within a person's day the times are sorted
+in the order of the walk; the hours of the trips leaving each zone are a systematic
+sample of their law (:func:`.draws.balanced_clocks`).
 """
 from __future__ import annotations
 
@@ -52,7 +53,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import parts as P
-from .draws import class_rows, draw, draw_quota, with_travel
+from .draws import balanced_clocks, class_clocks, class_rows, draw, with_travel
 
 H, W, E = 0, 1, 2
 CELLS = 28              # 27 (previous, current, next) kinds + "not chained"
@@ -228,18 +229,21 @@ def _tour_days(weekday_weights, tour_person, window, rng) -> np.ndarray:
     return chosen[np.lexsort((chosen, tour_person))]     # sorted within each person
 
 
-def chained_times(model, cls, dclass, person, departs_home, window, rng):
-    """Start and end times of walked trips (module doc)."""
-    n = cls.size
+def _day_clocks(model, row, group, rng) -> np.ndarray:
+    """One draw of the trips' clocks (:func:`.draws.class_clocks`), sorted within each
+    person's day in walk order."""
+    clock = class_clocks(model.start_hour, row, rng)
+    return clock[np.lexsort((clock, group))]
+
+
+def chained_times(model, cls, dclass, person, departs_home, window, rng, zone):
+    """Start and end times of walked trips (module doc); ``zone``: each trip's origin zone,
+    whose hours :func:`.draws.balanced_clocks` balances."""
     tour = np.cumsum(departs_home) - 1               # every walk starts at home
     first = np.flatnonzero(departs_home)
     day = _tour_days(model.weekday, person[first], window, rng)
     group = np.cumsum(np.r_[True, (np.diff(person) != 0) | (np.diff(day[tour]) != 0)])
     row = class_rows(model.start_hour, cls)
-    clock = np.empty(n)
-    for r in np.unique(row):
-        sel = np.flatnonzero(row == r)
-        clock[sel] = (draw_quota(model.start_hour[r], sel.size, rng) * 3600.0 +
-            rng.random(sel.size) * 3600.0)
+    clock = balanced_clocks(lambda: _day_clocks(model, row, group, rng), zone, rng)
     clock = clock[np.lexsort((clock, group))]   # sorted within each person's day, walk order
     return with_travel(model, dclass, day[tour] * DAY + clock, window, rng)

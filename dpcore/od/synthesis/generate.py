@@ -1,22 +1,24 @@
 """Drawing synthetic people and trips from a fitted :class:`~.fit.Model` (post-processing).
 
 Everything here reads the released model and public inputs (zones, time window, optional anchor
-points) only, so it costs nothing and may be repeated for any number of trips. For each
-synthetic person: a type (trips k, share band of their main pair) from ``people``; a home zone
-and the other end of their main pair from ``home_work``; one home point and one point at the
-other end, kept for all their main-pair trips, which alternate home → other end → home (the pair
-of points drawn so that the people's home–main distances follow the released ``main_distance``
-where it says more than its noise, with the tilt the pairs were fitted with where the model
-holds one: :func:`.place.place_pairs`); each end of their other trips
-lies at their home point, at their main end's point or elsewhere (``ends``); an end elsewhere is
-drawn by a gravity model given the other end (or from ``other_origin`` when both are elsewhere):
-zone weight × a deterrence per 500 m distance band fitted so that the model's band distribution
-matches the released ``distance`` histogram (iterative proportional fitting, as a doubly-
-constrained gravity model is calibrated to a trip-length distribution; Ortúzar & Willumsen,
-*Modelling Transport*, ch. 6). Lengths are the straight distance times a released detour ratio;
-start times draw a weekday, an hour (by class where the model carries it) and a uniform second;
-travel times draw a 5-minute bin (by distance class where carried). Rows are shuffled and user
-ids are a random permutation of the synthetic people.
+points) only, so it costs nothing and may be repeated for any number of trips. For each synthetic
+person: a type (trips k, share band of their main pair) from ``people``; a home zone and the other
+end of their main pair from ``home_work`` (a systematic sample: each pair gets the floor or the
+ceiling of its expected people, :func:`.draws.draw_quota`); one home point and one point at the
+other end, kept for all their main-pair trips, which alternate home → other end → home (the pair of
+points drawn so that the people's home–main distances follow the released ``main_distance`` where
+it says more than its noise, with the tilt the pairs were fitted with where the model holds one:
+:func:`.place.place_pairs`); each end of their other trips lies at their home point, at their main
+end's point or elsewhere (``ends``); an end elsewhere is drawn by a gravity model given the other
+end (or from ``other_origin`` when both are elsewhere): zone weight × a deterrence per 500 m
+distance band fitted so that the model's band distribution matches the released ``distance``
+histogram (iterative proportional fitting, as a doubly-constrained gravity model is calibrated to
+a trip-length distribution; Ortúzar & Willumsen, *Modelling Transport*, ch. 6). Lengths are the
+straight distance times a released detour ratio; start times draw a weekday, an hour (by class
+where the model carries it; the hours of the trips leaving each zone a systematic sample of their
+law, :func:`.draws.balanced_clocks`) and a uniform second; travel times draw a 5-minute bin (by
+distance class where carried). Rows are shuffled and user ids are a random permutation of the
+synthetic people.
 """
 from __future__ import annotations
 
@@ -29,7 +31,7 @@ from ...reporting.progress import report_progress
 from ..trip_arrays import Trips, ZonedTrips
 from . import parts as P
 from .chains import E, H, W, chained_times, walk
-from .draws import class_rows, draw, draw_quota, uniform_in_bin, with_travel
+from .draws import balanced_clocks, class_clocks, class_rows, draw, draw_quota, uniform_in_bin, with_travel
 from .fit import DAY, Model
 from .place import Zones, place_pairs
 
@@ -169,7 +171,7 @@ def _chained(model, zones, window, k, j, home, away, rng, anchors, progress):
     straight = np.hypot(*(dest - origin).T)
     cls = np.where(main, np.where(ko == H, 0, 1), 2)
     dclass = P.band(straight, np.append(P.DISTANCE_CLASSES_M, np.inf))
-    start, end = chained_times(model, cls, dclass, person, ko == H, window, rng)
+    start, end = chained_times(model, cls, dclass, person, ko == H, window, rng, o_zone)
     return _finish(model, rng, progress, person, k.size, origin, dest, straight, start, end,
                    o_zone, d_zone, main)
 
@@ -202,7 +204,7 @@ def _people(model: Model, n_trips: int, rng):
     return k, np.where(band == P.SHARE_BANDS - 1, k, on_main).astype(np.int64)
 
 
-def _times(model: Model, cls, dclass, window, rng):
+def _times(model: Model, cls, dclass, zone, window, rng):
     n = cls.size
     w0, w1 = (float(v) for v in window)
     days = np.arange(np.floor(w0 / DAY), np.floor(w1 / DAY) + 1).astype(np.int64)
@@ -214,11 +216,7 @@ def _times(model: Model, cls, dclass, window, rng):
         pool = days[day_wd == wd] if np.any(day_wd == wd) else days
         day[sel] = pool[rng.integers(0, pool.size, sel.size)]
     row = class_rows(model.start_hour, cls)
-    hour = np.empty(n, dtype=np.int64)
-    for r in np.unique(row):
-        sel = np.flatnonzero(row == r)
-        hour[sel] = draw_quota(model.start_hour[r], sel.size, rng)
-    start = day * DAY + hour * 3600.0 + rng.random(n) * 3600.0
+    start = day * DAY + balanced_clocks(lambda: class_clocks(model.start_hour, row, rng), zone, rng)
     return with_travel(model, dclass, start, window, rng)
 
 
@@ -232,7 +230,7 @@ def generate(model: Model, zones: Zones, window, n_trips: int, rng: np.random.Ge
         raise ValueError("the zones differ from the zones the model was fitted on")
     k, j = _people(model, n_trips, rng)
     n_people = k.size
-    pair = draw(model.home_work, n_people, rng)
+    pair = draw_quota(model.home_work, n_people, rng)   # people per pair: floor or ceiling
     home, away = np.divmod(pair, model.n_zones)
     if model.markov is not None and model.markov.chained:
         return _chained(model, zones, window, k, j, home, away, rng, anchors, progress)
@@ -254,7 +252,7 @@ def generate(model: Model, zones: Zones, window, n_trips: int, rng: np.random.Ge
     straight = np.hypot(*(dest - origin).T)
     cls = np.where(main, np.where(out_bound, 0, 1), 2)
     dclass = P.band(straight, np.append(P.DISTANCE_CLASSES_M, np.inf))
-    start, end = _times(model, cls, dclass, window, rng)
+    start, end = _times(model, cls, dclass, o_zone, window, rng)
     return _finish(model, rng, progress, person, n_people, origin, dest, straight, start, end,
                    o_zone, d_zone, main)
 
