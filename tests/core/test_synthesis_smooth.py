@@ -2,7 +2,9 @@
 alone gives back a flat map (no structure invented; a control that picks the bandwidth without
 the risk's penalty keeps the noise) and does not pass the test for spatial structure (the
 posterior mean is kept), a smooth signal is recovered better than by its noisy values, a sharp
-one or one unlike its neighbours is not smoothed, a peak moves by at most the limit."""
+one or one unlike its neighbours is not smoothed, a peak moves by at most the limit; the other
+trips' zones elsewhere (weak weights, smoothed without the limit): noise alone stays flat, a
+weak smooth signal is recovered in full."""
 import numpy as np
 
 from mobility_dp.dpcore.mechanisms.geometric import discrete_laplace_alpha, discrete_laplace_noise
@@ -130,3 +132,41 @@ def test_a_hundred_people_are_not_made_worse():
         plain.append(np.corrcoef(posterior_mean(y, alpha)[:len(XY)], truth)[0, 1])
     assert smoothed <= 2                         # mostly below the test: the posterior mean
     assert np.median(ours) >= np.median(plain) - 0.01
+
+
+# The other trips' zones elsewhere: weights (1/k per person) of Laplace noise at their share of
+# ε, sensitivity 2, smoothed without the limited translation (limit = inf).
+EPS_ENDS = budget(1.0)["other_ends"]
+ALPHA_ENDS = float(np.exp(-EPS_ENDS / 2))
+SD_ENDS = np.sqrt(2.0) * 2 / EPS_ENDS
+
+
+def _ends(truth, seed):
+    return np.round(truth + make_rng(seed).laplace(0.0, 2 / EPS_ENDS, truth.shape))
+
+
+def test_noise_only_other_ends_stay_flat_and_the_control_does_not():
+    truth = np.full(2 * len(XY), 10.0)
+    spread, control = [], []
+    for seed in range(10):
+        y = _ends(truth, seed)
+        out, _ = smooth.smooth_halves(y, ALPHA_ENDS, XY, limit=np.inf)
+        spread.append(np.std(out[:len(XY)]))
+        control.append(np.std(_no_penalty(y[:len(XY)], SD_ENDS ** 2, XY)[0]))
+    assert max(spread) < 0.3 * SD_ENDS           # no map invented from noise alone
+    assert np.median(control) > 0.9 * SD_ENDS    # the control keeps the noise: the test can fail
+
+
+def test_weak_other_ends_signal_is_recovered_in_full_not_limited():
+    # ~10 per zone around a centre against a noise std of ~20: a 1-std limit keeps most noise
+    gradient = 2.0 + 30.0 * np.exp(-0.5 * (np.hypot(*(XY - XY.mean(axis=0)).T) / 3000.0) ** 2)
+    full, limited, smoothed = [], [], 0
+    for seed in range(5):
+        y = _ends(np.concatenate([gradient, gradient]), seed)
+        out, (h, _) = smooth.smooth_halves(y, ALPHA_ENDS, XY, limit=np.inf)
+        smoothed += h > 0                        # the test for structure passes it mostly
+        full.append(np.corrcoef(out[:len(XY)], gradient)[0, 1])
+        lim, _ = smooth.smooth_halves(y, ALPHA_ENDS, XY)
+        limited.append(np.corrcoef(lim[:len(XY)], gradient)[0, 1])
+    assert smoothed >= 4
+    assert np.median(full) > 0.8 and np.median(full) > np.median(limited) + 0.1

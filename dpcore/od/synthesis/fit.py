@@ -7,7 +7,8 @@ mechanisms returned. Reconstruction (no privacy cost, reads only noisy values
 and public facts): the sparse parts (people, home–work pairs) become their empirical-Bayes
 posterior means under the known noise law (:func:`dpcore.od.shrink.posterior_mean`; the pairs'
 prior fitted within public distance groups), the pairs are then raked to the released home and
-main-end margins (smoothed over nearby zones: :mod:`.smooth`; :func:`.reconstruct.rake`) and,
+main-end margins (smoothed over nearby zones: :mod:`.smooth`, as are the other trips' zones
+elsewhere; :func:`.reconstruct.rake`) and,
 where pairs are dense, towards the released home–main distances where these differ beyond their
 noise, with the tilt the points inside a pair then follow (:func:`.reconstruct.rake_pooled`),
 structurally impossible people cells are set to 0, the distance-like histograms are fitted as
@@ -19,21 +20,17 @@ Per-person facts (main pair, home end): :mod:`.persons`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Optional
 
 import numpy as np
 
-from ...accounting.costs import PrivacyCost
-from ...accounting.units import PrivacyUnit
-from ...mechanisms.geometric import discrete_laplace_alpha
-from ...mechanisms.snapping import laplace
 from ...random.sampling import sample_per_user, sampling_stream
 from ...reporting.progress import report_progress
-from ..noise import DISCRETE_LAPLACE, margin_of_error, noisy_counts
 from ..trip_arrays import ZonedTrips
 from . import parts as P
 from .chains import Markov, markov_of, trip_kinds, true_transitions
+from .meter import Meter
 from .periods import period_width, pool, shrink_to_uniform, spread
 from .persons import DAY, kind_of, leaves_home, person_facts
 from .place import Zones
@@ -151,41 +148,7 @@ def _clip(values) -> np.ndarray:
     return v if v.sum() > 0 else np.ones_like(v)
 
 
-class _Meter:
-    """Draws each part's noise at its sensitivity and share of ε, summing the costs the
-    mechanisms return."""
-
-    def __init__(self, eps: dict, sens: dict, rng):
-        self.eps, self.sens, self.rng, self.spent = eps, sens, rng, PrivacyCost()
-
-    def alpha(self, name) -> float:
-        return discrete_laplace_alpha(self.sens[name], self.eps[name])
-
-    def counts(self, name, counts) -> np.ndarray:
-        rel = noisy_counts(counts, noise=DISCRETE_LAPLACE, sensitivity=self.sens[name],
-                           epsilon=self.eps[name], delta=0.0, rng=self.rng, protects=P.UNIT,
-                           what=P.TITLES[name])
-        self.spent = self.spent + rel.cost
-        return np.asarray(rel.values, dtype=float)
-
-    def weights(self, name, values) -> np.ndarray:
-        rel = laplace(values, sensitivity=self.sens[name], epsilon=self.eps[name], rng=self.rng,
-                      protects=P.UNIT)
-        self.spent = self.spent + PrivacyCost(tuple(
-            replace(p, unit_of_privacy=PrivacyUnit.USER, note=f"{P.TITLES[name]}; {p.note}")
-            for p in rel.cost.parts))
-        return np.asarray(rel.values, dtype=float)
-
-    def shrunk(self, name, counts, groups=None) -> np.ndarray:
-        return shrink_by_group(self.counts(name, counts), self.alpha(name), groups)
-
-    def tail_margin(self, name, size: int) -> float:
-        # the simultaneous 95 % margin of a histogram's noise (Bonferroni over its bands)
-        return margin_of_error(DISCRETE_LAPLACE, sensitivity=self.sens[name],
-                               epsilon=self.eps[name], level=1.0 - 0.05 / size)
-
-
-def _fit_pairs(meter: _Meter, truth, zones: Zones, n: int, noisy: dict) -> tuple:
+def _fit_pairs(meter: Meter, truth, zones: Zones, n: int, noisy: dict) -> tuple:
     """The main pairs raked to their margins and to the released distances (all of them where
     pairs are sparse, else their pooled gaps beyond the noise: :func:`.reconstruct.rake_toward`);
     returns (whether raked to all the distances, how many pooled groups moved where dense)."""
@@ -209,17 +172,22 @@ def _fit_pairs(meter: _Meter, truth, zones: Zones, n: int, noisy: dict) -> tuple
     return bool(sparse), (None if sparse else moved)
 
 
-def _fit_shapes(meter: _Meter, truth, noisy: dict) -> None:
-    """The other trips' ends and distances, detours, weekdays and transitions."""
+def _fit_shapes(meter: Meter, truth, noisy: dict, centroids) -> None:
+    """The other trips' ends (smoothed over nearby zones where they show spatial structure,
+    :mod:`.smooth`) and distances, detours, weekdays and transitions."""
     for name in (c for c in P.CONTINUOUS if c in meter.eps and c != "start_hour"):
         values = meter.weights(name, truth[name])
         # weights are fractional: shrink them as counts of discrete Laplace noise of the
         # same scale (an approximation that only affects utility: post-processing)
+        alpha = np.exp(-meter.eps[name] / meter.sens[name])
         if name == "transitions":   # the adaptive choice reads the noisy weights only
             noisy[name] = markov_of(values, meter.eps[name])
-            continue
-        noisy[name] = values if name == "distance" else _clip(shrink_by_group(
-            np.round(values), np.exp(-meter.eps[name] / meter.sens[name])))
+        elif name == "other_ends":
+            noisy[name], noisy["other_ends_smoothing_m"] = smooth_halves(
+                np.round(values), alpha, centroids, limit=np.inf)
+        else:
+            noisy[name] = values if name == "distance" else _clip(shrink_by_group(
+                np.round(values), alpha))
     noisy["distance"] = _clip(unimodal(noisy["distance"],
                                        meter.tail_margin("distance", truth["distance"].size)))
     noisy["detour"] = _clip(unimodal(meter.counts("detour", truth["detour"]),
@@ -228,7 +196,7 @@ def _fit_shapes(meter: _Meter, truth, noisy: dict) -> None:
                                          meter.alpha("weekday"))[0]
 
 
-def _fit_time(meter: _Meter, name, part, classes: int, bins: int, total: float) -> tuple:
+def _fit_time(meter: Meter, name, part, classes: int, bins: int, total: float) -> tuple:
     """One time histogram (:mod:`.periods`): public rules on the noisy ``total`` (people for
     the start hour, weighted 1/k per person; kept trips for the travel time) split it by class
     and pool its bins into periods before the noise. Returns (weights, split, width, share
@@ -253,7 +221,7 @@ def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: in
     Returns (model, planned cost, spent cost, public facts, internal facts)."""
     plan = P.synthetic_trips_cost(epsilon=epsilon, max_trips=max_trips, trips_cap=trips_cap,
                                   transitions=transitions)
-    meter = _Meter(P.budget(epsilon, transitions), P.sensitivities(int(max_trips)), rng)
+    meter = Meter(P.budget(epsilon, transitions), P.sensitivities(int(max_trips)), rng)
     truth, internal = true_parts(data, max_trips=max_trips, trips_cap=trips_cap, rng=rng,
                                  transitions=transitions)
     n, m, cap = data.n_zones, int(max_trips), int(trips_cap)
@@ -264,7 +232,7 @@ def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: in
     report_progress(progress, 0.2)
     sparse, moved = _fit_pairs(meter, truth, zones, n, noisy)
     report_progress(progress, 0.5)
-    _fit_shapes(meter, truth, noisy)
+    _fit_shapes(meter, truth, noisy, zones.centroids)
     *interval, corrected = total_interval(noisy["people"], feasible,
                                           sensitivity=meter.sens["people"],
                                           epsilon=meter.eps["people"], alpha=meter.alpha("people"))
@@ -293,6 +261,7 @@ def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: in
               "travel_time_shrunk_to_uniform": round(travel[2], 3),
               "pairs_raked_to_distances": sparse, "distance_groups_beyond_noise": moved,
               "margins_smoothing_bandwidths_m": noisy["margins_smoothing_m"],
+              "other_ends_smoothing_bandwidths_m": noisy["other_ends_smoothing_m"],
               "chained_trajectories": bool(model.markov is not None and model.markov.chained),
               "noisy_people": model.expected_people, "noisy_trips": corrected,
               "noisy_trips_interval_95": tuple(interval)}

@@ -54,5 +54,8 @@ def _model_rows(pub: dict) -> list:
          else pub["distance_groups_beyond_noise"]),
         ("people per home / main-end zone smoothed over nearby zones (bandwidth m, 0: not)",
          " / ".join(f"{h:,.0f}" for h in pub["margins_smoothing_bandwidths_m"])),
+        ("other trips' origin / destination zones elsewhere smoothed over nearby zones "
+         "(bandwidth m, 0: not)",
+         " / ".join(f"{h:,.0f}" for h in pub["other_ends_smoothing_bandwidths_m"])),
         ("trips drawn as chains of stops (consecutive trips)", pub["chained_trajectories"]),
         ("synthetic trips drawn", pub["trips_drawn"]), ("their number", pub["count_from"])]
