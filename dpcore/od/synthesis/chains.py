@@ -53,7 +53,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import parts as P
-from .draws import balanced_clocks, class_clocks, class_rows, draw, with_travel
+from .draws import balanced_clocks, class_clocks, class_rows, clock_order, draw, with_travel
 
 H, W, E = 0, 1, 2
 CELLS = 28              # 27 (previous, current, next) kinds + "not chained"
@@ -233,7 +233,7 @@ def _day_clocks(model, row, group, rng) -> np.ndarray:
     """One draw of the trips' clocks (:func:`.draws.class_clocks`), sorted within each
     person's day in walk order."""
     clock = class_clocks(model.start_hour, row, rng)
-    return clock[np.lexsort((clock, group))]
+    return clock[clock_order(group, clock)]
 
 
 def chained_times(model, cls, dclass, person, departs_home, window, rng, zone):
@@ -245,5 +245,5 @@ def chained_times(model, cls, dclass, person, departs_home, window, rng, zone):
     group = np.cumsum(np.r_[True, (np.diff(person) != 0) | (np.diff(day[tour]) != 0)])
     row = class_rows(model.start_hour, cls)
     clock = balanced_clocks(lambda: _day_clocks(model, row, group, rng), zone, rng)
-    clock = clock[np.lexsort((clock, group))]   # sorted within each person's day, walk order
+    clock = clock[clock_order(group, clock)]   # sorted within each person's day, walk order
     return with_travel(model, dclass, day[tour] * DAY + clock, window, rng)
