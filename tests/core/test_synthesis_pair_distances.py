@@ -1,17 +1,19 @@
-"""Home–main zone pairs raked towards the released home–main distances (post-processing,
-dpcore.od.synthesis.reconstruct.rake_toward): noise alone moves nothing (a control without
-the margin chases it), a real share of same-zone pairs that the pair table misses is put
-back, and the synthetic people's same-zone share follows the truth end to end."""
+"""Home–main zone pairs raked to the released home–main distances fitted as a gravity model
+(post-processing, dpcore.od.synthesis.reconstruct.rake_to after gravity.fitted_distances):
+noise alone mostly moves nothing (a control without the BIC penalty chases it every time), a
+real share of same-zone pairs that the pair table misses is put back, and the synthetic
+people's same-zone share follows the truth end to end."""
 import numpy as np
 from shapely.geometry import box
 
 from mobility_dp.dpcore.flows.cells import locate_points
 from mobility_dp.dpcore.mechanisms.geometric import discrete_laplace_noise
 from mobility_dp.dpcore.od.synthesis import release_synthetic_trips
-from mobility_dp.dpcore.od.synthesis.parts import DISTANCE_EDGES_M, band, budget
+from mobility_dp.dpcore.od.synthesis.gravity import availability, fitted_distances
+from mobility_dp.dpcore.od.synthesis.parts import DISTANCE_EDGES_M, band, budget, noise_std
 from mobility_dp.dpcore.od.synthesis.persons import person_facts
 from mobility_dp.dpcore.od.synthesis.place import Zones, place_pairs
-from mobility_dp.dpcore.od.synthesis.reconstruct import band_shares, pooled_bands, rake_toward
+from mobility_dp.dpcore.od.synthesis.reconstruct import rake_to
 from mobility_dp.dpcore.od.trip_arrays import Trips, ZonedTrips
 from mobility_dp.dpcore.random.rng import make_rng
 from mobility_dp.dpcore.random.sampling import sampling_stream
@@ -22,14 +24,14 @@ ZONES = Zones(SQUARES)
 N = len(ZONES)
 BANDS = DISTANCE_EDGES_M.size - 1
 EPS = budget(1.0)["main_distance"]
-GROUP, MARGINS = pooled_bands(BANDS, 1, EPS)
-WIDTH = np.bincount(GROUP)
+SD = noise_std(1, EPS)
 
 
-def _released(true_bands, seed):
-    """The true counts per 500 m band with the part's noise, summed into the pooled groups."""
+def _fitted(true_bands, rows, cols, seed, sd=SD):
+    """The true counts per 500 m band with the part's noise, fitted as a gravity model."""
     noise = discrete_laplace_noise((BANDS,), sensitivity=1, epsilon=EPS, rng=make_rng(seed))
-    return np.bincount(GROUP, true_bands + noise, minlength=WIDTH.size).astype(float)
+    return fitted_distances(true_bands + noise, availability(ZONES.pair_bands(), rows, cols, BANDS),
+                            sd)
 
 
 def _independent(people):
@@ -37,30 +39,30 @@ def _independent(people):
     return np.outer(rows, rows / people), rows, rows
 
 
-def test_noise_only_moves_nothing_and_the_control_without_margin_does():
+def test_noise_only_mostly_moves_nothing_and_the_control_without_penalty_does():
     """Homes and main ends independent and uniform over 64 squares, 3,000 people: the pair
-    table is exact, the released distances are its own plus noise. The raked pairs stay the
-    pair table and the tilt of the points stays 1 (total variation and |tilt − 1| < 1e-9 in
-    ≥ 8 of 10 releases); the control (margin 0) tilts by > 2 % in every release."""
+    table is exact, the released distances are its own plus noise (no distance decay). The
+    raked pairs stay the pair table (total variation < 1e-9) in ≥ 6 of 10 releases (BIC keeps
+    the deterrence constant; when it does not, they move by < 10 %); the control (no BIC
+    penalty: always a unimodal deterrence) moves them by > 2.5 % in every release."""
     pairs, rows, cols = _independent(3000.0)
-    groups = GROUP[ZONES.pair_bands()]
-    own = band_shares(ZONES.pair_bands(), BANDS).T @ pairs.ravel()
+    own = availability(ZONES.pair_bands(), rows, cols, BANDS) * 3000.0
     moved, control = [], []
     for seed in range(10):
-        released = _released(own, 40 + seed)
-        for margin, out in ((MARGINS, moved), (0.0 * MARGINS, control)):
-            got, tilt, _ = rake_toward(pairs, rows, cols, groups, released, margin)
-            out.append(max(0.5 * np.abs(got / got.sum() - pairs / pairs.sum()).sum(),
-                           np.abs(tilt - 1.0).max()))
-    assert sum(v < 1e-9 for v in moved) >= 8
-    assert min(control) > 0.02
+        for sd, out in ((SD, moved), (0.0, control)):
+            got, _ = rake_to(pairs, rows, cols, ZONES.pair_bands(),
+                             _fitted(own, rows, cols, 40 + seed, sd))
+            out.append(0.5 * np.abs(got / got.sum() - pairs / pairs.sum()).sum())
+    assert sum(v < 1e-9 for v in moved) >= 6
+    assert max(moved) < 0.1
+    assert min(control) > 0.025
 
 
 def test_same_zone_pairs_the_table_misses_are_put_back():
     """20 % of 3,000 people live and work within 400 m in one square, the rest independent; the
-    pair table knows only the independent part (1.6 % same-zone). The released distances put
-    the same-zone share at > 12 % and the points placed with the fitted tilt put > 15 % of the
-    people within 500 m (uniform points in those pairs: ~4 %)."""
+    pair table knows only the independent part (1.6 % same-zone). The released distances,
+    fitted, put the same-zone share at > 12 % and the points placed with the fitted tilt put
+    > 15 % of the people within 500 m (truth ~21 %; uniform points in those pairs: ~8 %)."""
     pairs, rows, cols = _independent(3000.0)
     rng = make_rng(5)
     home = rng.integers(0, N, 3000)
@@ -70,15 +72,13 @@ def test_same_zone_pairs_the_table_misses_are_put_back():
                    ZONES.bounds[home][:, 2:] - 1)
     a = np.where((np.arange(3000) < 600)[:, None], near, ZONES.place(away, rng))
     true_bands = np.bincount(band(np.hypot(*(a - h).T), DISTANCE_EDGES_M), minlength=BANDS)
-    got, tilt, moved = rake_toward(pairs, rows, cols, GROUP[ZONES.pair_bands()],
-                                   _released(true_bands, 6), MARGINS)
-    assert moved >= 1
+    got, tilt = rake_to(pairs, rows, cols, ZONES.pair_bands(), _fitted(true_bands, rows, cols, 6))
     assert np.trace(pairs) / pairs.sum() < 0.02
     assert np.trace(got) / got.sum() > 0.12
     flat = make_rng(8).choice(N * N, 3000, p=(got / got.sum()).ravel())
-    ph, pa = place_pairs(ZONES, flat // N, flat % N, true_bands, make_rng(9), tilt=tilt[GROUP])
+    ph, pa = place_pairs(ZONES, flat // N, flat % N, true_bands, make_rng(9), tilt=tilt)
     uh, ua = ZONES.place(flat // N, make_rng(10)), ZONES.place(flat % N, make_rng(11))
-    assert np.mean(np.hypot(*(ua - uh).T) < 500) < 0.08
+    assert np.mean(np.hypot(*(ua - uh).T) < 500) < 0.1
     assert np.mean(np.hypot(*(pa - ph).T) < 500) > 0.15
 
 

@@ -2,18 +2,18 @@
 
 Measurement (:func:`fit_model`): each part of :mod:`.parts` is computed from
 the raw trips with its stated per-user bound and released once with noise
-calibrated to its sensitivity; the cost is the sum of the costs the
+calibrated to its sensitivity (:mod:`.meter`); the cost is the sum of the costs the
 mechanisms returned. Reconstruction (no privacy cost, reads only noisy values
 and public facts): the sparse parts (people, home–work pairs) become their empirical-Bayes
 posterior means under the known noise law (:func:`dpcore.od.shrink.posterior_mean`; the pairs'
 prior fitted within public distance groups), the pairs are then raked to the released home and
 main-end margins (smoothed over nearby zones: :mod:`.smooth`, as are the other trips' zones
-elsewhere; :func:`.reconstruct.rake`) and,
-where pairs are dense, towards the released home–main distances where these differ beyond their
-noise, with the tilt the points inside a pair then follow (:func:`.reconstruct.rake_pooled`),
-structurally impossible people cells are set to 0, the distance-like histograms are fitted as
-unimodal (:func:`.reconstruct.unimodal`), the time histograms are pooled into periods and shrunk
-towards the uniform law where their counts are below their noise (:mod:`.periods`). The result,
+elsewhere; :func:`.reconstruct.rake`) and to the released home–main distances fitted as a
+gravity model (:mod:`.gravity`; where pairs are dense with the tilt the points inside a pair
+then follow, :func:`.reconstruct.rake_to`), structurally impossible people cells are set to 0,
+the other trips' distances are fitted as a gravity model too and the detours as unimodal
+(:func:`.reconstruct.unimodal`), the time histograms are pooled into periods and shrunk towards
+the uniform law where their counts are below their noise (:mod:`.periods`). The result,
 :class:`Model`, holds nothing but noisy values and public parameters: the trips are drawn from it.
 
 Per-person facts (main pair, home end): :mod:`.persons`.
@@ -30,11 +30,12 @@ from ...reporting.progress import report_progress
 from ..trip_arrays import ZonedTrips
 from . import parts as P
 from .chains import Markov, markov_of, trip_kinds, true_transitions
+from .gravity import anchored_origins, availability, fitted_distances
 from .meter import Meter
 from .periods import period_width, pool, shrink_to_uniform, spread
 from .persons import DAY, kind_of, leaves_home, person_facts
 from .place import Zones
-from .reconstruct import distance_groups, rake, rake_pooled, shrink_by_group, unimodal
+from .reconstruct import band_shares, distance_groups, rake, rake_to, shrink_by_group, unimodal
 from .smooth import smooth_halves
 from .total import expected_trips, reconstruct_people, total_interval
 
@@ -148,33 +149,37 @@ def _clip(values) -> np.ndarray:
     return v if v.sum() > 0 else np.ones_like(v)
 
 
-def _fit_pairs(meter: Meter, truth, zones: Zones, n: int, noisy: dict) -> tuple:
-    """The main pairs raked to their margins and to the released distances (all of them where
-    pairs are sparse, else their pooled gaps beyond the noise: :func:`.reconstruct.rake_toward`);
-    returns (whether raked to all the distances, how many pooled groups moved where dense)."""
+def _fit_pairs(meter: Meter, truth, zones: Zones, n: int, noisy: dict) -> bool:
+    """The main pairs raked to their margins and to the released home–main distances fitted as
+    a gravity model of the margins or of the pairs' own law (:mod:`.gravity`): where sparse by
+    :func:`.reconstruct.rake`, else with the tilt the points inside a pair then follow
+    (:func:`.reconstruct.rake_to`). Returns whether the pairs are sparse."""
     noisy["home_work"] = meter.shrunk("home_work", truth["home_work"],
                                       distance_groups(zones.distances())).reshape(n, n)
     margins, noisy["margins_smoothing_m"] = smooth_halves(
         meter.counts("margins", truth["margins"]), meter.alpha("margins"), zones.centroids)
     raw = meter.counts("main_distance", truth["main_distance"])
-    main_distance = noisy["main_distance"] = _clip(unimodal(raw))
-    noisy["main_distance_margin"] = float(meter.tail_margin("main_distance", 1))
-    # public rule on noisy values: where pairs are sparse (many pairs per person) the pair
-    # model is mostly noise, so it is also raked to the released home–main distances
-    sparse = n * n >= P.SPARSE_PAIRS * max(noisy["people"].sum(), 1.0)
-    by_distance = (zones.pair_bands(), main_distance) if sparse else ()
     rows, cols = _clip(margins[:n]), _clip(margins[n:])
-    noisy["home_work"] = rake(noisy["home_work"], rows, cols, *by_distance)
-    if not sparse:   # dense: towards the distances only where they differ beyond the noise
-        noisy["home_work"], noisy["main_tilt"], moved = rake_pooled(
-            noisy["home_work"], rows, cols, zones.pair_bands(P.pair_samples(n)), raw,
-            meter.sens["main_distance"], meter.eps["main_distance"])
-    return bool(sparse), (None if sparse else moved)
+    # public rule on noisy values: where pairs are sparse (many pairs per person) the pair
+    # model is mostly noise, so it is raked to the distances as one more margin
+    sparse = n * n >= P.SPARSE_PAIRS * max(noisy["people"].sum(), 1.0)
+    bands = zones.pair_bands() if sparse else zones.pair_bands(P.pair_samples(n))
+    raked = rake(noisy["home_work"], rows, cols)
+    main_distance = noisy["main_distance"] = _clip(fitted_distances(
+        raw, availability(bands, rows, cols, raw.size), meter.noise_sd("main_distance"),
+        own=band_shares(bands, raw.size).T @ raked.ravel()))
+    noisy["main_distance_margin"] = float(meter.tail_margin("main_distance", 1))
+    if sparse:
+        noisy["home_work"] = rake(noisy["home_work"], rows, cols, bands, main_distance)
+    else:
+        noisy["home_work"], noisy["main_tilt"] = rake_to(raked, rows, cols, bands, main_distance)
+    return bool(sparse)
 
 
-def _fit_shapes(meter: Meter, truth, noisy: dict, centroids) -> None:
+def _fit_shapes(meter: Meter, truth, zones: Zones, noisy: dict) -> None:
     """The other trips' ends (smoothed over nearby zones where they show spatial structure,
-    :mod:`.smooth`) and distances, detours, weekdays and transitions."""
+    :mod:`.smooth`) and distances (fitted as a gravity model of their origins and destinations,
+    :mod:`.gravity`), detours, weekdays and transitions."""
     for name in (c for c in P.CONTINUOUS if c in meter.eps and c != "start_hour"):
         values = meter.weights(name, truth[name])
         # weights are fractional: shrink them as counts of discrete Laplace noise of the
@@ -184,12 +189,15 @@ def _fit_shapes(meter: Meter, truth, noisy: dict, centroids) -> None:
             noisy[name] = markov_of(values, meter.eps[name])
         elif name == "other_ends":
             noisy[name], noisy["other_ends_smoothing_m"] = smooth_halves(
-                np.round(values), alpha, centroids, limit=np.inf)
+                np.round(values), alpha, zones.centroids, limit=np.inf)
         else:
             noisy[name] = values if name == "distance" else _clip(shrink_by_group(
                 np.round(values), alpha))
-    noisy["distance"] = _clip(unimodal(noisy["distance"],
-                                       meter.tail_margin("distance", truth["distance"].size)))
+    n, ends = len(zones), noisy["other_ends"]
+    origins = anchored_origins(noisy["ends"], noisy["home_work"], _clip(ends[:n]))
+    noisy["distance"] = _clip(fitted_distances(noisy["distance"], availability(
+        zones.pair_bands(), origins, _clip(ends[n:]), noisy["distance"].size),
+        meter.noise_sd("distance")))
     noisy["detour"] = _clip(unimodal(meter.counts("detour", truth["detour"]),
                                      meter.tail_margin("detour", truth["detour"].size)))
     noisy["weekday"] = shrink_to_uniform(meter.counts("weekday", truth["weekday"]),
@@ -230,9 +238,9 @@ def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: in
                                 meter.alpha("people"))
     noisy = {"people": people.reshape(cap, P.SHARE_BANDS)}
     report_progress(progress, 0.2)
-    sparse, moved = _fit_pairs(meter, truth, zones, n, noisy)
+    sparse = _fit_pairs(meter, truth, zones, n, noisy)
     report_progress(progress, 0.5)
-    _fit_shapes(meter, truth, noisy, zones.centroids)
+    _fit_shapes(meter, truth, zones, noisy)
     *interval, corrected = total_interval(noisy["people"], feasible,
                                           sensitivity=meter.sens["people"],
                                           epsilon=meter.eps["people"], alpha=meter.alpha("people"))
@@ -259,7 +267,7 @@ def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: in
               "start_hour_period_hours": hours[1], "travel_time_period_minutes": 5 * travel[1],
               "start_hour_shrunk_to_uniform": round(hours[2], 3),
               "travel_time_shrunk_to_uniform": round(travel[2], 3),
-              "pairs_raked_to_distances": sparse, "distance_groups_beyond_noise": moved,
+              "pairs_raked_to_distances": sparse,
               "margins_smoothing_bandwidths_m": noisy["margins_smoothing_m"],
               "other_ends_smoothing_bandwidths_m": noisy["other_ends_smoothing_m"],
               "chained_trajectories": bool(model.markov is not None and model.markov.chained),

@@ -12,8 +12,9 @@ it says more than its noise, with the tilt the pairs were fitted with where the 
 end's point or elsewhere (``ends``); an end elsewhere is drawn by a gravity model given the other
 end (or from ``other_origin`` when both are elsewhere): zone weight × a deterrence per 500 m
 distance band fitted so that the model's band distribution matches the released ``distance``
-histogram (iterative proportional fitting, as a doubly-constrained gravity model is calibrated to
-a trip-length distribution; Ortúzar & Willumsen, *Modelling Transport*, ch. 6). Lengths are the
+histogram as fitted (:mod:`.gravity`; iterative proportional fitting, as a doubly-constrained
+gravity model is calibrated to a trip-length distribution; Ortúzar & Willumsen, *Modelling
+Transport*, ch. 6). Lengths are the
 straight distance times a released detour ratio; start times draw a weekday, an hour (by class
 where the model carries it; the hours of the trips leaving each zone a systematic sample of their
 law, :func:`.draws.balanced_clocks`) and a uniform second; travel times draw a 5-minute bin (by
@@ -33,9 +34,8 @@ from . import parts as P
 from .chains import E, H, W, chained_times, walk
 from .draws import balanced_clocks, class_clocks, class_rows, draw, draw_quota, uniform_in_bin, with_travel
 from .fit import DAY, Model
+from .gravity import anchored_origins, gravity, own_mix
 from .place import Zones, place_pairs
-
-IPF_ROUNDS = 40
 
 
 @dataclass
@@ -50,31 +50,6 @@ class SyntheticTrips:
     @property
     def n(self) -> int:
         return self.zoned.n
-
-
-def gravity(bands: np.ndarray, w_o, w_d, distance) -> np.ndarray:
-    """Row-stochastic n × n P(destination | origin) ∝ w_d · mean_k f(bands[k]), f fitted so
-    that origins weighted by ``w_o`` give the band histogram ``distance`` (module doc);
-    ``bands``: (k, n, n) distance bands of sampled point pairs (:meth:`.Zones.pair_bands`)."""
-    k, n = bands.shape[0], bands.shape[1]
-    target = distance / distance.sum()
-    w_o, w_d = w_o / w_o.sum(), w_d / w_d.sum()
-    f = np.ones(target.size)
-    # by_band[o, b] = Σ_d w_d share(o, d, b): each round costs n × bands, not n²
-    by_band = sum(np.bincount((np.arange(n)[:, None] * f.size + b).ravel(),
-                              np.broadcast_to(w_d, (n, n)).ravel(),
-                              minlength=n * f.size) for b in bands).reshape(n, f.size) / k
-    for _ in range(IPF_ROUNDS):
-        rows = by_band @ f
-        got = f * ((w_o / np.maximum(rows, 1e-300)) @ by_band)
-        f = np.where(got > 0, f * target / np.maximum(got, 1e-300), f)
-    reach = sum(f[b] for b in bands) / k
-    raw = w_d[None, :] * reach
-    empty = raw.sum(axis=1) <= 0    # no weighted zone at a used distance: any zone at one,
-    raw[empty] = reach[empty]       # and failing that the zone itself
-    still = np.flatnonzero(raw.sum(axis=1) <= 0)
-    raw[still, still] = 1.0
-    return raw / raw.sum(axis=1, keepdims=True)
 
 
 def _conditional(cond: np.ndarray, given: np.ndarray, rng) -> np.ndarray:
@@ -113,10 +88,10 @@ def _other_trips(model, zones, other, person, home, away, home_xy, away_xy, out,
     oz[both] = draw(model.other_origin, both.size, rng)
     forward, back = np.flatnonzero(dz < 0), np.flatnonzero(oz < 0)
     by_kind = model.ends / model.ends.sum()
-    mix = _own_mix(model)
+    mix = own_mix(model.home_work)
     w_d = by_kind[:, 0].sum() * mix[0] + by_kind[:, 1].sum() * mix[1]
-    dz[forward] = _conditional(gravity(bands, _anchored_origins(model), model.other_dest,
-                                       model.distance), oz[forward], rng)
+    dz[forward] = _conditional(gravity(bands, _origins(model), model.other_dest, model.distance),
+                               oz[forward], rng)
     if back.size:
         oz[back] = _conditional(gravity(bands, w_d + 1e-12, model.other_origin,
                                         model.distance), dz[back], rng)
@@ -130,23 +105,15 @@ def _other_trips(model, zones, other, person, home, away, home_xy, away_xy, out,
         dest[other[at]] = pts[p[at]]
 
 
-def _own_mix(model):
-    own = [model.home_work.sum(1), model.home_work.sum(0)]
-    return [w / max(w.sum(), 1e-300) for w in own]
-
-
-def _anchored_origins(model) -> np.ndarray:
-    """The origin zones of trips to elsewhere: home zones, main-end zones, free origins."""
-    by_kind, mix = model.ends / model.ends.sum(), _own_mix(model)
-    return (by_kind[0].sum() * mix[0] + by_kind[1].sum() * mix[1] +
-        by_kind[2].sum() * model.other_origin / model.other_origin.sum())
+def _origins(model) -> np.ndarray:
+    return anchored_origins(model.ends, model.home_work, model.other_origin)
 
 
 def _chained(model, zones, window, k, j, home, away, rng, anchors, progress):
     """Trips as walked chains of stops (:mod:`.chains`): each trip starts at the point the
     person's previous trip ended at."""
-    elsewhere = conditional_sampler(gravity(zones.pair_bands(), _anchored_origins(model),
-                                            model.other_dest, model.distance))
+    elsewhere = conditional_sampler(gravity(zones.pair_bands(), _origins(model), model.other_dest,
+                                            model.distance))
     jump_kinds = np.clip(np.asarray(model.ends, dtype=float), 0.0, None).sum(axis=1)
     person, ko, kd, o_zone, d_zone = walk(
         model.markov, k, j, home, away, elsewhere, rng,

@@ -3,6 +3,7 @@ share of ε (:mod:`.parts`), the costs the mechanisms return summed (the release
 against the plan). Counts get discrete Laplace noise, fractional weights Laplace noise."""
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import numpy as np
@@ -40,6 +41,13 @@ class Meter:
             replace(p, unit_of_privacy=PrivacyUnit.USER, note=f"{P.TITLES[name]}; {p.note}")
             for p in rel.cost.parts))
         return np.asarray(rel.values, dtype=float)
+
+    def noise_sd(self, name) -> float:
+        """Standard deviation of one cell's noise (public): Laplace for fractional weights,
+        discrete Laplace for counts."""
+        if name in P.CONTINUOUS:
+            return math.sqrt(2.0) * self.sens[name] / self.eps[name]
+        return P.noise_std(self.sens[name], self.eps[name])
 
     def shrunk(self, name, counts, groups=None) -> np.ndarray:
         return shrink_by_group(self.counts(name, counts), self.alpha(name), groups)

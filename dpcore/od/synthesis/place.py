@@ -137,7 +137,7 @@ def place_pairs(zones: Zones, home, away, distance, rng: np.random.Generator,
     thresholding, Donoho & Johnstone 1994): noise alone moves nothing. Zones are coarser than
     the bands (a 1 km square holds distances of 0–1.4 km), so uniform points alone miss what
     the released distances say below a zone (a short trip inside one zone). With ``tilt``
-    (per band: the tilt the zone pairs were raked with, :func:`.reconstruct.rake_pooled`) a
+    (per band: the tilt the zone pairs were raked with, :func:`.reconstruct.rake_to`) a
     candidate is kept ∝ the tilt of its band instead, so that the points follow the same fit
     as the pairs."""
     home, away = np.asarray(home, dtype=np.int64), np.asarray(away, dtype=np.int64)

@@ -4,14 +4,13 @@ Reads only noisy values and public facts (zones, noise laws), so it costs nothin
 empirical-Bayes shrinkage of sparse counts within public groups
 (:func:`dpcore.od.shrink.posterior_mean`), unimodal (isotonic) fits of distance-like
 histograms, and raking (iterative proportional fitting) of the home–main pairs to
-released margins and distance bands (all of them, or only the pooled gaps beyond the noise).
+released margins and distance bands (a histogram, or a fit of it: :mod:`.gravity`).
 """
 from __future__ import annotations
 
 import numpy as np
 from scipy import sparse
 
-from ..noise import DISCRETE_LAPLACE, margin_of_error
 from ..shrink import posterior_mean
 from . import parts as P
 
@@ -19,7 +18,6 @@ GROUP_EDGES_M = np.array([0.0, 1000.0, 2000.0, 4000.0, 8000.0, 16000.0])
 MIN_GROUP = 2000
 FLOOR = 0.05
 RAKE_ROUNDS = 20
-POOL_EDGES_M = np.array([0.0, 500.0, 1000.0, 2000.0, 4000.0, 8000.0, 16000.0])
 
 
 def shrink_by_group(noisy, alpha: float, groups=None) -> np.ndarray:
@@ -48,15 +46,18 @@ def distance_groups(zone_distance, edges=GROUP_EDGES_M, min_cells: int = MIN_GRO
     return g
 
 
-def decreasing(values) -> np.ndarray:
-    """Least-squares non-increasing fit (pool-adjacent-violators; Barlow et al. 1972)."""
-    blocks = []   # [mean, size]
-    for v in np.asarray(values, dtype=float):
-        blocks.append([v, 1])
+def decreasing(values, weights=None) -> np.ndarray:
+    """Least-squares non-increasing fit, weighted by ``weights`` (default 1 each)
+    (pool-adjacent-violators; Barlow et al. 1972)."""
+    values = np.asarray(values, dtype=float)
+    weights = np.ones(values.size) if weights is None else np.asarray(weights, dtype=float)
+    blocks = []   # [mean, weight, size]
+    for v, w in zip(values, weights):
+        blocks.append([v, w, 1])
         while len(blocks) > 1 and blocks[-2][0] < blocks[-1][0]:
-            (m2, n2), (m1, n1) = blocks.pop(), blocks.pop()
-            blocks.append([(m1 * n1 + m2 * n2) / (n1 + n2), n1 + n2])
-    return np.concatenate([np.full(n, m) for m, n in blocks])
+            (m2, w2, n2), (m1, w1, n1) = blocks.pop(), blocks.pop()
+            blocks.append([(m1 * w1 + m2 * w2) / (w1 + w2), w1 + w2, n1 + n2])
+    return np.concatenate([np.full(n, m) for m, _, n in blocks] or [np.zeros(0)])
 
 
 def unimodal(values, tail_margin=None) -> np.ndarray:
@@ -75,7 +76,7 @@ def unimodal(values, tail_margin=None) -> np.ndarray:
                                    np.zeros(0)]), 0.0, None)
 
 
-def toward(current, released, margin, hard: bool = False) -> np.ndarray:
+def toward(current, released, margin) -> np.ndarray:
     """A histogram's target: its ``current`` counts (scaled to the released total) moved
     towards the ``released`` ones only by the part of each band's gap beyond ``margin`` (the
     noise margin of a band; soft thresholding, Donoho & Johnstone 1994): noise alone moves
@@ -83,8 +84,6 @@ def toward(current, released, margin, hard: bool = False) -> np.ndarray:
     current, released = np.asarray(current, dtype=float), np.asarray(released, dtype=float)
     expected = current / max(current.sum(), 1e-300) * released.sum()
     gap = released - expected
-    if hard:
-        return np.clip(np.where(np.abs(gap) > margin, released, expected), 0.0, None)
     return np.clip(expected + np.sign(gap) * np.clip(np.abs(gap) - margin, 0.0, None), 0.0, None)
 
 
@@ -97,38 +96,21 @@ def band_shares(bands, n_bands: int):
                               np.arange(0, k * pairs_n + 1, k)), shape=(pairs_n, n_bands))
 
 
-def pooled_bands(n_bands: int, sensitivity: float, epsilon: float, edges=POOL_EDGES_M):
-    """The pooled group of each 500 m distance band (doubling groups from 500 m: a gap
-    spread over w bands grows like w, their summed noise like √w) and each group's
-    simultaneous 95 % noise margin (Bonferroni over the groups) for bands counted with
-    discrete Laplace noise at ``sensitivity`` and ``epsilon``."""
-    group = P.band(P.DISTANCE_EDGES_M[:n_bands], np.append(edges, np.inf))
-    width = np.bincount(group)
-    return group, np.array([margin_of_error(DISCRETE_LAPLACE, sensitivity=sensitivity,
-                                            epsilon=epsilon, n_summed=int(w),
-                                            level=1.0 - 0.05 / width.size) for w in width])
-
-
-def rake_toward(pairs, rows, cols, bands, released, margin) -> tuple:
-    """Pairs already raked to their margins, raked again to released distance counts where
-    these differ from the pairs' own by more than their noise (:func:`toward`; ``bands``:
-    (K, n, n) the groups of K sampled point pairs per zone pair, ``released``: the noisy
-    counts per group, unbiased sums of the noisy bands, ``margin``: their noise margins).
-    The fit is log-linear in (home, main end, group): weight(pair) × share of its sampled
-    point pairs in the group × row × column × tilt(group) (iterative proportional fitting of
+def rake_to(pairs, rows, cols, bands, target) -> tuple:
+    """Pairs already raked to their margins, raked again to a distance histogram ``target``
+    (per 500 m band; ``bands``: (K, n, n) the bands of K sampled point pairs per zone pair).
+    The fit is log-linear in (home, main end, band): weight(pair) × share of its sampled
+    point pairs in the band × row × column × tilt(band) (iterative proportional fitting of
     three margins, Deming & Stephan 1940), so the points inside a zone pair follow the tilt
     (:func:`.place.place_pairs`) and same-zone pairs need not be over-drawn to reach a short
-    group. Returns (pair weights, tilt per group, how many groups moved); a gap within the
-    noise moves nothing."""
-    share = band_shares(bands, np.size(released))
+    band. Returns (pair weights, tilt per band)."""
+    share = band_shares(bands, np.size(target))
     share_t = share.T.tocsr()
     p = np.clip(pairs, 0.0, None).ravel() / max(float(np.clip(pairs, 0.0, None).sum()), 1e-300)
-    own = share_t @ p
-    target = toward(own, released, margin, hard=True)
-    moved = int(np.count_nonzero(np.abs(np.sum(released) * own - released) > margin))
-    tilt = np.ones(np.size(released))
-    if target.sum() <= 0 or moved == 0:
-        return pairs, tilt, moved
+    tilt = np.ones(np.size(target))
+    target = np.clip(np.asarray(target, dtype=float), 0.0, None)
+    if target.sum() <= 0:
+        return pairs, tilt
     target, shape = target / target.sum(), np.shape(pairs)
     rows, cols = rows / rows.sum(), cols / cols.sum()
     for _ in range(RAKE_ROUNDS):
@@ -138,19 +120,7 @@ def rake_toward(pairs, rows, cols, bands, released, margin) -> tuple:
         p = (p.reshape(shape) * (rows / np.maximum(m.sum(axis=1), 1e-300))[:, None]).ravel()
         m = (p * (share @ tilt)).reshape(shape)
         p = (p.reshape(shape) * (cols / np.maximum(m.sum(axis=0), 1e-300))[None, :]).ravel()
-    return (p * (share @ tilt)).reshape(shape), tilt, moved
-
-
-def rake_pooled(pairs, rows, cols, pair_bands, raw, sensitivity: float, epsilon: float) -> tuple:
-    """:func:`rake_toward` on the noisy 500 m bands ``raw`` (discrete Laplace at
-    ``sensitivity``, ``epsilon``) pooled by :func:`pooled_bands` (sums of the raw noisy
-    counts: unbiased, unlike their clipped unimodal fit); ``pair_bands``: (K, n, n) the bands
-    of K sampled point pairs per zone pair. Returns (pair weights, tilt per 500 m band, how
-    many of the pooled groups moved)."""
-    group, margin = pooled_bands(np.size(raw), sensitivity, epsilon)
-    got, tilt, moved = rake_toward(pairs, rows, cols, group[pair_bands],
-                                   np.bincount(group, raw), margin)
-    return got, tilt[group], moved
+    return (p * (share @ tilt)).reshape(shape), tilt
 
 
 def rake(pairs: np.ndarray, rows: np.ndarray, cols: np.ndarray, bands=None,

@@ -49,9 +49,6 @@ def _model_rows(pub: dict) -> list:
         ("travel time split by distance class", pub["travel_time_by_distance_class"]),
         ("pairs raked to the home–main distances (sparse pairs)",
          pub["pairs_raked_to_distances"]),
-        ("home–main distance groups (of 7) beyond their noise, the pairs raked to them "
-         "(dense pairs)", "all (sparse pairs)" if pub["distance_groups_beyond_noise"] is None
-         else pub["distance_groups_beyond_noise"]),
         ("people per home / main-end zone smoothed over nearby zones (bandwidth m, 0: not)",
          " / ".join(f"{h:,.0f}" for h in pub["margins_smoothing_bandwidths_m"])),
         ("other trips' origin / destination zones elsewhere smoothed over nearby zones "
