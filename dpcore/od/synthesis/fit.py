@@ -32,7 +32,7 @@ from . import parts as P
 from .chains import Markov, markov_of, trip_kinds, true_transitions
 from .gravity import anchored_origins, availability, fitted_distances
 from .meter import Meter
-from .periods import period_width, pool, shrink_to_uniform, spread
+from .periods import period_width, pool, shrink_to_uniform, smooth_cyclic, spread
 from .persons import DAY, kind_of, leaves_home, person_facts
 from .place import Zones
 from .reconstruct import band_shares, distance_groups, rake, rake_to, shrink_by_group, unimodal
@@ -204,10 +204,12 @@ def _fit_shapes(meter: Meter, truth, zones: Zones, noisy: dict) -> None:
                                          meter.alpha("weekday"))[0]
 
 
-def _fit_time(meter: Meter, name, part, classes: int, bins: int, total: float) -> tuple:
+def _fit_time(meter: Meter, name, part, classes: int, bins: int, total: float,
+              cyclic: bool = False) -> tuple:
     """One time histogram (:mod:`.periods`): public rules on the noisy ``total`` (people for
     the start hour, weighted 1/k per person; kept trips for the travel time) split it by class
-    and pool its bins into periods before the noise. Returns (weights, split, width, share
+    and pool its bins into periods before the noise; ``cyclic`` rows (the hours of a day) are
+    smoothed around the clock, the others shrunk towards the uniform law. Returns (weights, split, width, share
     shrunk to uniform)."""
     cls, value, weight = part
     carry = P.carried(total, classes * bins, meter.sens[name], meter.eps[name])
@@ -218,7 +220,8 @@ def _fit_time(meter: Meter, name, part, classes: int, bins: int, total: float) -
     index = np.asarray(cls) * periods + cell if carry else cell
     table = (meter.counts(name, _hist(index, rows * periods)) if weight is None else
              meter.weights(name, np.bincount(index, weight, minlength=rows * periods)))
-    shrunk_rows = [shrink_to_uniform(r, meter.alpha(name)) for r in table.reshape(rows, periods)]
+    fit_row = smooth_cyclic if cyclic else shrink_to_uniform
+    shrunk_rows = [fit_row(r, meter.alpha(name)) for r in table.reshape(rows, periods)]
     return (np.array([spread(r, width, bins) for r, _ in shrunk_rows]), carry, width,
             max(s for _, s in shrunk_rows))
 
@@ -251,7 +254,7 @@ def fit_model(data: ZonedTrips, *, epsilon: float, max_trips: int, trips_cap: in
     people_total = float(np.clip(noisy["people"], 0, None).sum()) * corrected / max(
         expected_trips(noisy["people"]), 1e-9)
     noisy["start_hour"], *hours = _fit_time(meter, "start_hour", truth["start_hour"], 3, 24,
-                                            people_total)
+                                            people_total, cyclic=True)
     noisy["travel_time"], *travel = _fit_time(
         meter, "travel_time", truth["travel_time"], P.DISTANCE_CLASSES_M.size,
         P.TRAVEL_EDGES_MIN.size - 1, kept_trips)

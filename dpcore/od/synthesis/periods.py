@@ -16,6 +16,13 @@ that may hold no real trip). Two public rules replace it:
   (Fay & Herriot 1979; :func:`dpcore.od.shrink.linear_shrink`), then clipped at 0. On noise
   alone the signal variance is estimated near 0 and the row is nearly uniform: it does not
   invent a peak.
+* **cyclic smoothing** (post-processing of one row of a cyclic histogram: the start hour):
+  the row is smoothed by the circular binomial kernel of half-width 0 (none) to a quarter of
+  the row, or replaced by its mean, whichever has the least Mallows' C_L, the unbiased
+  estimate of a linear smoother's squared error from the noisy row and the known noise
+  variance alone (Mallows 1973, "Some comments on C_P", §7; Li 1986 for its choice among
+  smoothers), then clipped at 0. A law that varies slowly from hour to hour keeps its shape
+  with a fraction of the noise; a strong peak keeps width 0; noise alone picks the mean.
 
 Inside a period the released weight is spread evenly over its bins.
 """
@@ -64,6 +71,37 @@ def shrink_to_uniform(noisy, alpha: float) -> tuple:
     if not out.sum() > 0:
         return np.ones_like(out), 1.0
     return out, 1.0 - kept
+
+
+def _binomial(half: int) -> np.ndarray:
+    """The binomial kernel of half-width ``half`` (2·half + 1 weights summing to 1)."""
+    kernel = np.ones(1)
+    for _ in range(2 * half):
+        kernel = np.convolve(kernel, (0.5, 0.5))
+    return kernel
+
+
+def smooth_cyclic(noisy, alpha: float) -> tuple:
+    """(weights ≥ 0, shrinkage towards the uniform law in [0, 1]) of one row of a cyclic
+    histogram with noise of ratio ``alpha`` (module doc: cyclic smoothing). The shrinkage is
+    1 − |smoothed − mean| / |noisy − mean|, as for :func:`shrink_to_uniform` (1: uniform)."""
+    y = np.asarray(noisy, dtype=float)
+    var = noise_variance(alpha)
+    if y.size < 3 or y.sum() < TOTAL_RATIO * np.sqrt(var * y.size):
+        return shrink_to_uniform(y, alpha)
+    candidates = [(np.full_like(y, y.mean()), 1.0)]          # the mean: trace 1
+    for half in range(y.size // 4 + 1):
+        kernel = _binomial(half)
+        smoothed = sum(w * np.roll(y, j - half) for j, w in enumerate(kernel))
+        candidates.append((smoothed, y.size * kernel[half]))
+    # Mallows' C_L: |y − S y|² + 2 σ² tr(S) (− n σ², the same for every candidate)
+    best, _ = min(candidates, key=lambda c: float(np.sum((y - c[0]) ** 2)) + 2 * var * c[1])
+    out = np.clip(best, 0.0, None)
+    if not out.sum() > 0:
+        return np.ones_like(out), 1.0
+    spread_noisy = float(np.linalg.norm(y - y.mean()))
+    kept = float(np.linalg.norm(best - y.mean())) / spread_noisy if spread_noisy > 0 else 0.0
+    return out, 1.0 - min(kept, 1.0)
 
 
 def spread(period_weights, width: int, bins: int) -> np.ndarray:
