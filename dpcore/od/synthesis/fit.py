@@ -13,7 +13,8 @@ gravity model (:mod:`.gravity`; where pairs are dense with the tilt the points i
 then follow, :func:`.reconstruct.rake_to`), structurally impossible people cells are set to 0,
 the other trips' distances are fitted as a gravity model too and the detours as unimodal
 (:func:`.reconstruct.unimodal`), the time histograms are pooled into periods and shrunk towards
-the uniform law where their counts are below their noise (:mod:`.periods`). The result,
+the uniform law where their counts are below their noise, the start hours smoothed around the
+clock (:mod:`.periods`). The result,
 :class:`Model`, holds nothing but noisy values and public parameters: the trips are drawn from it.
 
 Per-person facts (main pair, home end): :mod:`.persons`.
@@ -209,8 +210,8 @@ def _fit_time(meter: Meter, name, part, classes: int, bins: int, total: float,
     """One time histogram (:mod:`.periods`): public rules on the noisy ``total`` (people for
     the start hour, weighted 1/k per person; kept trips for the travel time) split it by class
     and pool its bins into periods before the noise; ``cyclic`` rows (the hours of a day) are
-    smoothed around the clock, the others shrunk towards the uniform law. Returns (weights, split, width, share
-    shrunk to uniform)."""
+    smoothed around the clock, the others shrunk towards the uniform law. Returns (weights,
+    split, width, share shrunk to uniform)."""
     cls, value, weight = part
     carry = P.carried(total, classes * bins, meter.sens[name], meter.eps[name])
     rows = classes if carry else 1
